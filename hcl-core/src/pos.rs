@@ -1,0 +1,408 @@
+//! Source positions: byte spans that are cheap to carry, resolved to line and
+//! column only when a diagnostic or a user asks.
+//!
+//! Every parsed file gets a process-unique [`FileId`]. Syntax trees carry
+//! [`Span`]s (a file id and a byte range, `Copy`, 12 bytes); a [`SourceFile`]
+//! turns a span into a [`Range`] of [`Pos`]itions with line and column, using a
+//! line index built once per file. Columns count grapheme clusters, as the
+//! reference implementation counts "characters".
+
+use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// Identifies one source file among all files loaded by this process.
+///
+/// Ids come from a process-wide counter, so files parsed independently (and
+/// later merged into one body) never share an id. [`FileId::NONE`] marks
+/// synthetic ranges that belong to no file.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct FileId(u32);
+
+impl FileId {
+    /// The id of no file: used for ranges of values built by the application.
+    pub const NONE: FileId = FileId(0);
+
+    /// Allocates an id that no other file of this process has.
+    pub fn fresh() -> FileId {
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        FileId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// The raw number of this id (stable for the life of the process only).
+    pub fn as_u32(self) -> u32 {
+        self.0
+    }
+}
+
+/// A byte range within one file: what syntax trees store.
+///
+/// `start <= end` always holds; both are byte offsets into the file's text and
+/// lie on character boundaries.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Span {
+    /// The file the bytes belong to.
+    pub file: FileId,
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset just past the last byte.
+    pub end: u32,
+}
+
+impl Default for FileId {
+    fn default() -> Self {
+        FileId::NONE
+    }
+}
+
+impl Span {
+    /// Makes a span; `end` is clamped so that the span is never inverted.
+    pub fn new(file: FileId, start: u32, end: u32) -> Span {
+        Span {
+            file,
+            start,
+            end: end.max(start),
+        }
+    }
+
+    /// The smallest span covering both `self` and `other` (same file assumed).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The empty span at this span's start.
+    pub fn shrink_to_start(self) -> Span {
+        Span { end: self.start, ..self }
+    }
+
+    /// The empty span at this span's end.
+    pub fn shrink_to_end(self) -> Span {
+        Span { start: self.end, ..self }
+    }
+
+    /// Length in bytes.
+    pub fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no bytes.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// A resolved position: 1-based line, 1-based column (in grapheme clusters)
+/// and 0-based byte offset.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Pos {
+    /// Line number, starting at 1.
+    pub line: u32,
+    /// Column number, starting at 1, counted in grapheme clusters.
+    pub column: u32,
+    /// Byte offset from the start of the file, starting at 0.
+    pub byte: u32,
+}
+
+impl Pos {
+    /// The position of the first byte of a file.
+    pub const START: Pos = Pos {
+        line: 1,
+        column: 1,
+        byte: 0,
+    };
+}
+
+impl Default for Pos {
+    fn default() -> Self {
+        Pos::START
+    }
+}
+
+/// A resolved range: what diagnostics and users see.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Range {
+    /// The file the range belongs to.
+    pub file: FileId,
+    /// The first position in the range.
+    pub start: Pos,
+    /// The position just past the range.
+    pub end: Pos,
+}
+
+impl Range {
+    /// The byte span of this range.
+    pub fn span(&self) -> Span {
+        Span::new(self.file, self.start.byte, self.end.byte)
+    }
+
+    /// Whether `byte` falls within the range (end exclusive).
+    pub fn contains_byte(&self, byte: u32) -> bool {
+        self.start.byte <= byte && byte < self.end.byte
+    }
+}
+
+impl fmt::Display for Range {
+    /// `line:column-line:column`, or `line:column-column` on one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.start.line == self.end.line {
+            write!(
+                f,
+                "{}:{}-{}",
+                self.start.line, self.start.column, self.end.column
+            )
+        } else {
+            write!(
+                f,
+                "{}:{}-{}:{}",
+                self.start.line, self.start.column, self.end.line, self.end.column
+            )
+        }
+    }
+}
+
+/// One source file: its name, its text and an index of where lines start.
+///
+/// Cheap to clone (the text and the index are shared).
+#[derive(Clone)]
+pub struct SourceFile {
+    id: FileId,
+    name: Arc<str>,
+    text: Arc<str>,
+    line_starts: Arc<[u32]>,
+}
+
+impl fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SourceFile")
+            .field("id", &self.id)
+            .field("name", &self.name)
+            .field("len", &self.text.len())
+            .finish()
+    }
+}
+
+impl SourceFile {
+    /// Registers a file under a fresh id and indexes its lines.
+    ///
+    /// ```
+    /// use hcl_core::pos::SourceFile;
+    /// let file = SourceFile::new("main.hcl", "a = 1\nb = \"é\"\n");
+    /// let pos = file.pos(12);
+    /// assert_eq!((pos.line, pos.column), (2, 6));
+    /// ```
+    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
+        let text: Arc<str> = text.into();
+        let line_starts = line_starts(&text);
+        SourceFile {
+            id: FileId::fresh(),
+            name: name.into(),
+            text,
+            line_starts: line_starts.into(),
+        }
+    }
+
+    /// The file's id.
+    pub fn id(&self) -> FileId {
+        self.id
+    }
+
+    /// The name the file was registered under (usually its path).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The shared name.
+    pub fn name_arc(&self) -> &Arc<str> {
+        &self.name
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The shared text.
+    pub fn text_arc(&self) -> &Arc<str> {
+        &self.text
+    }
+
+    /// The number of lines (a file without a final newline still has its last
+    /// line; the empty file has one line).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The text of line `line` (1-based) without its line terminator, or
+    /// `None` past the end.
+    pub fn line_text(&self, line: u32) -> Option<&str> {
+        let idx = (line as usize).checked_sub(1)?;
+        let start = *self.line_starts.get(idx)? as usize;
+        let end = self
+            .line_starts
+            .get(idx + 1)
+            .map_or(self.text.len(), |&e| e as usize);
+        let s = self.text.get(start..end)?;
+        let s = s.strip_suffix('\n').unwrap_or(s);
+        Some(s.strip_suffix('\r').unwrap_or(s))
+    }
+
+    /// Resolves a byte offset (clamped to the text, moved back to a character
+    /// boundary) into a position.
+    pub fn pos(&self, byte: u32) -> Pos {
+        let mut byte = (byte as usize).min(self.text.len());
+        while !self.text.is_char_boundary(byte) {
+            byte -= 1;
+        }
+        let line_idx = match self.line_starts.binary_search(&(byte as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let line_start = self.line_starts[line_idx] as usize;
+        let prefix = &self.text[line_start..byte];
+        let column = if prefix.is_ascii() {
+            prefix.len()
+        } else {
+            prefix.graphemes(true).count()
+        };
+        Pos {
+            line: line_idx as u32 + 1,
+            column: column as u32 + 1,
+            byte: byte as u32,
+        }
+    }
+
+    /// Resolves a span of this file into a range.
+    pub fn range(&self, span: Span) -> Range {
+        Range {
+            file: self.id,
+            start: self.pos(span.start),
+            end: self.pos(span.end),
+        }
+    }
+
+    /// The text a span covers (empty if the span is out of bounds or splits a
+    /// character).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+}
+
+fn line_starts(text: &str) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+    starts.push(0);
+    starts.extend(
+        text.bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i as u32 + 1),
+    );
+    starts
+}
+
+/// Something that can find a source file by id: what a renderer needs to
+/// draw snippets. Implemented by [`SourceFile`] itself, by slices of files
+/// and by [`SourceMap`].
+pub trait SourceLookup {
+    /// The file with this id, if known.
+    fn source_file(&self, id: FileId) -> Option<&SourceFile>;
+}
+
+impl SourceLookup for SourceFile {
+    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
+        (self.id == id).then_some(self)
+    }
+}
+
+impl SourceLookup for [SourceFile] {
+    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
+        self.iter().find(|f| f.id == id)
+    }
+}
+
+impl SourceLookup for Vec<SourceFile> {
+    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
+        self.as_slice().source_file(id)
+    }
+}
+
+/// A set of source files keyed by id: what an application that loads
+/// several files keeps around for rendering diagnostics.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// An empty map.
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    /// Adds a file (returning its id); adding a file twice keeps one copy.
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        let id = file.id;
+        if self.source_file(id).is_none() {
+            self.files.push(file);
+        }
+        id
+    }
+
+    /// The files, in the order they were added.
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+}
+
+impl SourceLookup for SourceMap {
+    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.source_file(id)
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn positions_count_lines_from_one_and_columns_in_graphemes() {
+        let f = SourceFile::new("t", "ab\ncé\u{301}d\r\nx");
+        assert_eq!(f.pos(0), Pos::START);
+        assert_eq!(
+            f.pos(3),
+            Pos {
+                line: 2,
+                column: 1,
+                byte: 3
+            }
+        );
+        // "c" "é" "\u{301}" -> the combining accent joins the é cluster.
+        let d = f.text().find('d').unwrap() as u32;
+        assert_eq!(f.pos(d).column, 3);
+        assert_eq!(f.line_text(2), Some("cé\u{301}d"));
+        assert_eq!(f.line_text(3), Some("x"));
+        assert_eq!(f.line_text(4), None);
+    }
+
+    #[test]
+    fn positions_clamp_out_of_range_and_mid_character_offsets() {
+        let f = SourceFile::new("t", "é");
+        assert_eq!(f.pos(1).byte, 0);
+        assert_eq!(f.pos(99).byte, 2);
+    }
+
+    #[test]
+    fn file_ids_are_unique() {
+        let a = SourceFile::new("a", "");
+        let b = SourceFile::new("a", "");
+        assert_ne!(a.id(), b.id());
+        assert_ne!(a.id(), FileId::NONE);
+    }
+}
