@@ -15,6 +15,7 @@
 pub mod diag;
 pub mod function;
 pub mod pos;
+pub mod suggest;
 pub mod value;
 
 pub use diag::{Diagnostic, Diagnostics, Severity};

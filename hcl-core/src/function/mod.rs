@@ -1,1 +1,399 @@
-//! placeholder
+//! Functions and the call procedure of the information model ("Functions and
+//! Function Calls").
+//!
+//! A [`Function`] has positional [`Param`]s, an optional variadic parameter, a
+//! rule for its result type and an implementation. [`Function::call`] maps
+//! arguments to parameters and checks them exactly as the specification
+//! orders: arity, then each argument's type against the parameter's type
+//! specification, nulls, the dynamic pseudo-type (which forces a dynamic
+//! result type) and unknowns (which force an unknown result).
+//!
+//! ```
+//! use hcl_core::function::{Function, Param};
+//! use hcl_core::value::{Type, Value};
+//!
+//! let upper = Function::builder()
+//!     .param(Param::new("str", Type::String))
+//!     .returns(Type::String)
+//!     .implementation(|args, _ty| {
+//!         Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase()))
+//!     });
+//! assert_eq!(upper.call(&[Value::from("hi")]).unwrap(), Value::from("HI"));
+//! assert!(upper.call(&[Value::from(1)]).is_err());
+//! assert_eq!(
+//!     upper.call(&[Value::unknown(Type::String)]).unwrap(),
+//!     Value::unknown(Type::String)
+//! );
+//! ```
+
+mod table;
+
+pub use table::Functions;
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::value::{Type, Value};
+
+/// One parameter of a function: a name for documentation and messages, a
+/// type specification, and which special values it accepts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The name, used in documentation and error messages.
+    pub name: String,
+    /// The type specification arguments must match (`Type::Dynamic` accepts
+    /// any type).
+    pub ty: Type,
+    /// Whether a null argument is accepted.
+    pub allow_null: bool,
+    /// Whether an unknown argument is passed to the implementation (if not,
+    /// the call's result is unknown without running it).
+    pub allow_unknown: bool,
+    /// Whether a value of the dynamic pseudo-type is passed on (if not, the
+    /// call's result type is dynamic).
+    pub allow_dynamic: bool,
+    /// A description for documentation.
+    pub description: String,
+}
+
+impl Param {
+    /// A parameter that accepts neither nulls, unknowns nor dynamic values.
+    pub fn new(name: impl Into<String>, ty: Type) -> Param {
+        Param {
+            name: name.into(),
+            ty,
+            allow_null: false,
+            allow_unknown: false,
+            allow_dynamic: false,
+            description: String::new(),
+        }
+    }
+
+    /// Accepts null arguments.
+    pub fn allow_null(mut self) -> Param {
+        self.allow_null = true;
+        self
+    }
+
+    /// Passes unknown arguments to the implementation.
+    pub fn allow_unknown(mut self) -> Param {
+        self.allow_unknown = true;
+        self
+    }
+
+    /// Passes values of the dynamic pseudo-type to the result-type rule and
+    /// the implementation.
+    pub fn allow_dynamic(mut self) -> Param {
+        self.allow_dynamic = true;
+        self
+    }
+
+    /// Sets the description.
+    pub fn describe(mut self, description: impl Into<String>) -> Param {
+        self.description = description.into();
+        self
+    }
+}
+
+/// Why a function call failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallError {
+    /// Fewer arguments than positional parameters.
+    NotEnoughArguments {
+        /// How many positional parameters the function has.
+        expected: usize,
+        /// The first parameter left without an argument.
+        missing: String,
+    },
+    /// More arguments than parameters, and no variadic parameter.
+    TooManyArguments {
+        /// How many parameters the function has.
+        expected: usize,
+    },
+    /// One argument is unacceptable.
+    Argument {
+        /// The index of the argument in the call.
+        index: usize,
+        /// The name of the parameter it maps to.
+        param: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The call failed as a whole.
+    Call(String),
+}
+
+impl CallError {
+    /// The index of the argument at fault, if the error is about one.
+    pub fn argument_index(&self) -> Option<usize> {
+        match self {
+            CallError::Argument { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CallError::NotEnoughArguments { expected, missing } => write!(
+                f,
+                "the function expects {expected} argument(s); missing value for {missing:?}"
+            ),
+            CallError::TooManyArguments { expected } => {
+                write!(f, "the function expects only {expected} argument(s)")
+            }
+            CallError::Argument { param, message, .. } => {
+                write!(f, "invalid value for {param:?} parameter: {message}")
+            }
+            CallError::Call(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// What an implementation or result-type rule reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FunctionError {
+    /// The argument at this index is unacceptable.
+    Argument {
+        /// The index of the argument in the call.
+        index: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The call failed as a whole.
+    Call(String),
+}
+
+impl FunctionError {
+    /// An error about the argument at `index`.
+    pub fn argument(index: usize, message: impl Into<String>) -> FunctionError {
+        FunctionError::Argument {
+            index,
+            message: message.into(),
+        }
+    }
+
+    /// An error about the call as a whole.
+    pub fn call(message: impl Into<String>) -> FunctionError {
+        FunctionError::Call(message.into())
+    }
+}
+
+type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
+type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync;
+
+/// A function callable from expressions. Cheap to clone; `Send + Sync`.
+#[derive(Clone)]
+pub struct Function(Arc<FunctionInner>);
+
+struct FunctionInner {
+    description: String,
+    params: Vec<Param>,
+    variadic: Option<Param>,
+    return_type: Arc<ReturnTypeFn>,
+    implementation: Arc<ImplFn>,
+}
+
+impl fmt::Debug for Function {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Function")
+            .field("params", &self.0.params)
+            .field("variadic", &self.0.variadic)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds a [`Function`]; see [`Function::builder`].
+pub struct FunctionBuilder {
+    description: String,
+    params: Vec<Param>,
+    variadic: Option<Param>,
+    return_type: Arc<ReturnTypeFn>,
+}
+
+impl FunctionBuilder {
+    /// Adds the next positional parameter.
+    pub fn param(mut self, param: Param) -> FunctionBuilder {
+        self.params.push(param);
+        self
+    }
+
+    /// Sets the variadic parameter, which collects the remaining arguments.
+    pub fn variadic(mut self, param: Param) -> FunctionBuilder {
+        self.variadic = Some(param);
+        self
+    }
+
+    /// Sets the description.
+    pub fn describe(mut self, description: impl Into<String>) -> FunctionBuilder {
+        self.description = description.into();
+        self
+    }
+
+    /// The result type is always `ty`.
+    pub fn returns(self, ty: Type) -> FunctionBuilder {
+        self.returns_with(move |_| Ok(ty.clone()))
+    }
+
+    /// The result type is computed from the arguments (which may be unknown;
+    /// arguments of parameters that do not allow dynamic values are never of
+    /// the dynamic pseudo-type here).
+    pub fn returns_with(
+        mut self,
+        rule: impl Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync + 'static,
+    ) -> FunctionBuilder {
+        self.return_type = Arc::new(rule);
+        self
+    }
+
+    /// Finishes the function with its implementation, which receives the
+    /// arguments and the result type computed for them, and must return a
+    /// value of that type.
+    pub fn implementation(
+        self,
+        implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+    ) -> Function {
+        Function(Arc::new(FunctionInner {
+            description: self.description,
+            params: self.params,
+            variadic: self.variadic,
+            return_type: self.return_type,
+            implementation: Arc::new(implementation),
+        }))
+    }
+}
+
+impl Function {
+    /// Starts a function with no parameters whose result type is dynamic.
+    pub fn builder() -> FunctionBuilder {
+        FunctionBuilder {
+            description: String::new(),
+            params: Vec::new(),
+            variadic: None,
+            return_type: Arc::new(|_| Ok(Type::Dynamic)),
+        }
+    }
+
+    /// The positional parameters.
+    pub fn params(&self) -> &[Param] {
+        &self.0.params
+    }
+
+    /// The variadic parameter, if any.
+    pub fn variadic_param(&self) -> Option<&Param> {
+        self.0.variadic.as_ref()
+    }
+
+    /// The description.
+    pub fn description(&self) -> &str {
+        &self.0.description
+    }
+
+    /// The parameter the argument at `index` maps to.
+    pub fn param_for(&self, index: usize) -> Option<&Param> {
+        self.0.params.get(index).or(self.0.variadic.as_ref())
+    }
+
+    /// Semantic checking of a call: maps arguments to parameters and returns
+    /// the call's result type, or why the call is erroneous.
+    pub fn return_type(&self, args: &[Value]) -> Result<Type, CallError> {
+        self.check(args).map(|(ty, _)| ty)
+    }
+
+    /// Returns the result type, and whether the result type was forced to
+    /// dynamic by a dynamic argument.
+    fn check(&self, args: &[Value]) -> Result<(Type, bool), CallError> {
+        let params = &self.0.params;
+        if args.len() < params.len() {
+            return Err(CallError::NotEnoughArguments {
+                expected: params.len(),
+                missing: params[args.len()].name.clone(),
+            });
+        }
+        if self.0.variadic.is_none() && args.len() > params.len() {
+            return Err(CallError::TooManyArguments {
+                expected: params.len(),
+            });
+        }
+        let mut forced_dynamic = false;
+        for (index, arg) in args.iter().enumerate() {
+            let Some(param) = self.param_for(index) else {
+                continue;
+            };
+            let arg_error = |message: String| CallError::Argument {
+                index,
+                param: param.name.clone(),
+                message,
+            };
+            if arg.is_null() && !param.allow_null {
+                return Err(arg_error("argument must not be null".into()));
+            }
+            let ty = arg.ty();
+            if ty.is_dynamic() {
+                forced_dynamic |= !param.allow_dynamic;
+                continue;
+            }
+            if !ty.matches(&param.ty) {
+                return Err(arg_error(format!(
+                    "{} required, but got {}",
+                    param.ty.friendly_name_for_constraint(),
+                    ty.friendly_name()
+                )));
+            }
+        }
+        if forced_dynamic {
+            return Ok((Type::Dynamic, true));
+        }
+        let ty = (self.0.return_type)(args).map_err(|e| self.call_error(e))?;
+        Ok((ty, false))
+    }
+
+    /// Calls the function: semantic checking, then execution.
+    ///
+    /// An unknown argument for a parameter that does not accept unknowns
+    /// makes the result an unknown of the result type without running the
+    /// implementation; so does a dynamic argument for a parameter that does
+    /// not accept the dynamic pseudo-type (the result is then the dynamic
+    /// value).
+    pub fn call(&self, args: &[Value]) -> Result<Value, CallError> {
+        let (ty, forced_dynamic) = self.check(args)?;
+        // A known null of the dynamic pseudo-type still runs the
+        // implementation: only unknown inputs may produce unknown results.
+        let skip = args.iter().enumerate().any(|(index, arg)| {
+            self.param_for(index).is_some_and(|p| {
+                !arg.is_known() && (!p.allow_unknown || forced_dynamic && !p.allow_dynamic)
+            })
+        });
+        if skip {
+            return Ok(Value::Unknown(ty));
+        }
+        let value = (self.0.implementation)(args, &ty).map_err(|e| self.call_error(e))?;
+        if !value.ty().matches(&ty) && !value.is_null() {
+            return Err(CallError::Call(format!(
+                "the function returned a value of type {}, but declared {}",
+                value.ty(),
+                ty
+            )));
+        }
+        Ok(value)
+    }
+
+    fn call_error(&self, e: FunctionError) -> CallError {
+        match e {
+            FunctionError::Argument { index, message } => CallError::Argument {
+                index,
+                param: self
+                    .param_for(index)
+                    .map_or_else(|| format!("#{index}"), |p| p.name.clone()),
+                message,
+            },
+            FunctionError::Call(message) => CallError::Call(message),
+        }
+    }
+}
+
+#[cfg(test)]
+mod test;

@@ -53,9 +53,7 @@ pub(super) fn equals(a: &Value, b: &Value) -> Option<bool> {
             all_equal_iter(x.values().zip(y.values()))
         }
         (Value::Object(x), Value::Object(y)) => all_equal_iter(x.values().zip(y.values())),
-        (Value::Capsule(x), Value::Capsule(y)) => {
-            Some(x.ty == y.ty && x.ty.payloads_equal(&x.payload, &y.payload))
-        }
+        (Value::Capsule(x), Value::Capsule(y)) => Some(x.payload_equals(y)),
         _ => Some(false),
     }
 }
@@ -96,8 +94,7 @@ fn could_conform(a: &Type, b: &Type) -> bool {
             }
             (Type::Object(x), Type::Object(y)) => {
                 x.attributes().len() == y.attributes().len()
-                    && x
-                        .attributes()
+                    && x.attributes()
                         .iter()
                         .zip(y.attributes())
                         .all(|((n, p), (m, q))| n == m && could_conform(p, q))
@@ -125,9 +122,7 @@ pub(super) fn raw_equal(a: &Value, b: &Value) -> bool {
         }
         (Value::Tuple(x), Value::Tuple(y)) => x.as_slice() == y.as_slice(),
         (Value::Object(x), Value::Object(y)) => x.entries() == y.entries(),
-        (Value::Capsule(x), Value::Capsule(y)) => {
-            x.ty == y.ty && x.ty.payloads_equal(&x.payload, &y.payload)
-        }
+        (Value::Capsule(x), Value::Capsule(y)) => x.payload_equals(y),
         _ => false,
     }
 }
@@ -166,18 +161,16 @@ pub(super) fn set_order(a: &Value, b: &Value) -> Ordering {
         (Value::Set(x), Value::Set(y)) => seq_order(x.as_slice(), y.as_slice()),
         (Value::Tuple(x), Value::Tuple(y)) => seq_order(x.as_slice(), y.as_slice()),
         (Value::Map(x), Value::Map(y)) => entries_order(x.iter(), y.iter(), x.len(), y.len()),
-        (Value::Object(x), Value::Object(y)) => {
-            entries_order(x.iter(), y.iter(), x.len(), y.len())
-        }
+        (Value::Object(x), Value::Object(y)) => entries_order(x.iter(), y.iter(), x.len(), y.len()),
         (Value::Null(x), Value::Null(y)) => x.to_string().cmp(&y.to_string()),
         (Value::Capsule(x), Value::Capsule(y)) => {
-            if x.ty.payloads_equal(&x.payload, &y.payload) {
+            if x.payload_equals(y) {
                 Ordering::Equal
             } else {
                 // No order is defined for payloads; the allocation address
                 // is stable for the life of the values.
-                let pa = std::sync::Arc::as_ptr(&x.payload) as *const u8 as usize;
-                let pb = std::sync::Arc::as_ptr(&y.payload) as *const u8 as usize;
+                let pa = std::sync::Arc::as_ptr(x.payload()) as *const u8 as usize;
+                let pb = std::sync::Arc::as_ptr(y.payload()) as *const u8 as usize;
                 pa.cmp(&pb)
             }
         }
@@ -203,7 +196,9 @@ fn entries_order<'a>(
 ) -> Ordering {
     la.cmp(&lb).then_with(|| {
         a.zip(b)
-            .map(|((ka, va), (kb, vb))| ka.as_str().cmp(kb.as_str()).then_with(|| set_order(va, vb)))
+            .map(|((ka, va), (kb, vb))| {
+                ka.as_str().cmp(kb.as_str()).then_with(|| set_order(va, vb))
+            })
             .find(|o| o.is_ne())
             .unwrap_or(Ordering::Equal)
     })
@@ -259,7 +254,10 @@ mod test {
             equals(&Value::null(Type::String), &Value::null(Type::Dynamic)),
             Some(true)
         );
-        assert_eq!(equals(&Value::null(Type::String), &Value::from("")), Some(false));
+        assert_eq!(
+            equals(&Value::null(Type::String), &Value::from("")),
+            Some(false)
+        );
         assert_eq!(
             equals(&Value::null(Type::String), &Value::unknown(Type::String)),
             None

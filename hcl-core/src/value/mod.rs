@@ -93,7 +93,9 @@ impl fmt::Display for ValueError {
                 found.friendly_name(),
                 expected.friendly_name()
             ),
-            ValueError::Inconsistent => f.write_str("collection elements must all have the same type"),
+            ValueError::Inconsistent => {
+                f.write_str("collection elements must all have the same type")
+            }
         }
     }
 }
@@ -177,7 +179,7 @@ impl Value {
             Value::Map(m) => Type::Map(Arc::new(m.inner.elem.clone())),
             Value::Tuple(t) => Type::tuple(t.iter().map(Value::ty)),
             Value::Object(o) => Type::object(o.iter().map(|(k, v)| (k.as_str(), v.ty()))),
-            Value::Capsule(c) => Type::Capsule(c.ty.clone()),
+            Value::Capsule(c) => Type::Capsule(c.capsule_type().clone()),
         }
     }
 
@@ -208,7 +210,10 @@ impl Value {
     /// Whether this is the dynamic value or a null of the dynamic
     /// pseudo-type.
     pub fn is_dynamic(&self) -> bool {
-        matches!(self, Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic))
+        matches!(
+            self,
+            Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic)
+        )
     }
 
     /// The bool, if this is a known bool.
@@ -331,7 +336,7 @@ impl fmt::Debug for Value {
                 .debug_map()
                 .entries(o.iter().map(|(k, v)| (k.as_str(), v)))
                 .finish(),
-            Value::Capsule(c) => write!(f, "capsule({})", c.ty.name()),
+            Value::Capsule(c) => write!(f, "capsule({})", c.capsule_type().name()),
         }
     }
 }
@@ -478,7 +483,9 @@ impl Set {
         let mut items: Vec<Value> = items.into_iter().collect();
         check_elements(&elem, &items)?;
         items.sort_by(Value::set_order);
-        items.dedup_by(|a, b| a.is_wholly_known() && b.is_wholly_known() && equality::raw_equal(a, b));
+        items.dedup_by(|a, b| {
+            a.is_wholly_known() && b.is_wholly_known() && equality::raw_equal(a, b)
+        });
         Ok(Set {
             inner: Arc::new(SeqInner { elem, items }),
         })
@@ -675,6 +682,10 @@ impl Object {
 /// A known value of a capsule type.
 #[derive(Clone)]
 pub struct Capsule {
+    inner: Arc<CapsuleInner>,
+}
+
+struct CapsuleInner {
     ty: CapsuleType,
     payload: Arc<CapsulePayload>,
 }
@@ -693,24 +704,36 @@ impl Capsule {
     /// ```
     pub fn new<T: std::any::Any + Send + Sync>(ty: CapsuleType, payload: T) -> Capsule {
         Capsule {
-            ty,
-            payload: Arc::new(payload),
+            inner: Arc::new(CapsuleInner {
+                ty,
+                payload: Arc::new(payload),
+            }),
         }
     }
 
     /// The capsule type.
     pub fn capsule_type(&self) -> &CapsuleType {
-        &self.ty
+        &self.inner.ty
     }
 
     /// The payload, if it is a `T`.
     pub fn downcast_ref<T: std::any::Any>(&self) -> Option<&T> {
-        self.payload.downcast_ref()
+        self.inner.payload.downcast_ref()
     }
 
     /// The shared payload.
     pub fn payload(&self) -> &Arc<CapsulePayload> {
-        &self.payload
+        &self.inner.payload
+    }
+
+    /// Whether two capsule values are equal: same capsule type, and equal
+    /// payloads by the type's equality.
+    pub fn payload_equals(&self, other: &Capsule) -> bool {
+        self.inner.ty == other.inner.ty
+            && self
+                .inner
+                .ty
+                .payloads_equal(&self.inner.payload, &other.inner.payload)
     }
 }
 
@@ -792,3 +815,6 @@ impl<T: Into<Value>> From<Option<T>> for Value {
         o.map_or(Value::Null(Type::Dynamic), Into::into)
     }
 }
+
+#[cfg(test)]
+mod test;

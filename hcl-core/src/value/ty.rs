@@ -39,7 +39,7 @@ pub enum Type {
     /// `object({...})`: named attributes, each with its own type.
     Object(Arc<ObjectType>),
     /// `tuple([...])`: a fixed sequence of elements, each with its own type.
-    Tuple(Arc<[Type]>),
+    Tuple(Arc<Vec<Type>>),
     /// The dynamic pseudo-type: a placeholder for a type not yet known. As a
     /// type specification it matches every type.
     Dynamic,
@@ -128,7 +128,7 @@ impl Type {
 
     /// A tuple type with the given element types.
     pub fn tuple(elems: impl IntoIterator<Item = Type>) -> Type {
-        Type::Tuple(elems.into_iter().collect())
+        Type::Tuple(Arc::new(elems.into_iter().collect()))
     }
 
     /// The tuple type with no elements.
@@ -248,8 +248,7 @@ impl Type {
             | (Type::Set(a), Type::Set(b)) => a.matches(b),
             (Type::Object(a), Type::Object(b)) => {
                 a.attrs.len() == b.attrs.len()
-                    && a
-                        .attrs
+                    && a.attrs
                         .iter()
                         .zip(&b.attrs)
                         .all(|((an, at), (bn, bt))| an == bn && at.matches(bt))
@@ -274,7 +273,11 @@ impl Type {
             Type::Object(o) if o.attrs.is_empty() => "object with no attributes".into(),
             Type::Object(o) => {
                 let names: Vec<&str> = o.attrs.keys().map(String::as_str).collect();
-                let noun = if names.len() == 1 { "attribute" } else { "attributes" };
+                let noun = if names.len() == 1 {
+                    "attribute"
+                } else {
+                    "attributes"
+                };
                 format!("object with {noun} {}", names.join(", "))
             }
             Type::Tuple(ts) if ts.is_empty() => "empty tuple".into(),
@@ -521,10 +524,16 @@ mod test {
     #[test]
     fn display_is_the_type_expression_form() {
         let t = Type::object_with_optional(
-            [("a", Type::tuple([Type::String, Type::Dynamic])), ("b", Type::set(Type::Bool))],
+            [
+                ("a", Type::tuple([Type::String, Type::Dynamic])),
+                ("b", Type::set(Type::Bool)),
+            ],
             ["b"],
         );
-        assert_eq!(t.to_string(), "object({a=tuple([string, any]), b=optional(set(bool))})");
+        assert_eq!(
+            t.to_string(),
+            "object({a=tuple([string, any]), b=optional(set(bool))})"
+        );
     }
 
     #[test]
