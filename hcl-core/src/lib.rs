@@ -9,15 +9,26 @@
 //!   values, null, unknown and the dynamic pseudo-type), equality, conversion
 //!   and unification.
 //! - [`function`]: functions and the call procedure of the information model.
+//! - [`eval`]: the evaluation context (variables, functions, scopes) and the
+//!   two evaluation modes.
+//! - [`schema`], [`body`]: body schemata and the `Body` / `Expression`
+//!   abstractions every syntax implements; merged bodies.
+//! - [`traversal`]: variable references as static analysis reports them.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod body;
 pub mod diag;
+pub mod eval;
 pub mod function;
 pub mod pos;
+pub mod schema;
 pub mod suggest;
+pub mod traversal;
 pub mod value;
 
+pub use body::{Body, Expression};
 pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use eval::EvalContext;
 pub use pos::{FileId, Pos, Range, SourceFile, Span};
 pub use value::{Number, Type, Value};

@@ -7,9 +7,9 @@
 //! line index built once per file. Columns count grapheme clusters, as the
 //! reference implementation counts "characters".
 
+use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -25,10 +25,41 @@ impl FileId {
     /// The id of no file: used for ranges of values built by the application.
     pub const NONE: FileId = FileId(0);
 
-    /// Allocates an id that no other file of this process has.
-    pub fn fresh() -> FileId {
-        static NEXT: AtomicU32 = AtomicU32::new(1);
-        FileId(NEXT.fetch_add(1, Ordering::Relaxed))
+    /// Allocates an id that no other file of this process has, for a file
+    /// called `name`.
+    ///
+    /// The name is remembered for the life of the process (interned, so a
+    /// name parsed many times is stored once; each id costs one pointer), so
+    /// that any [`Range`] can say which file it is in without carrying the
+    /// name itself.
+    pub fn fresh(name: &str) -> FileId {
+        let mut names = match FILE_NAMES.write() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let interned = match names.interned.get(name) {
+            Some(n) => n.clone(),
+            None => {
+                let n: Arc<str> = Arc::from(name);
+                names.interned.insert(n.clone());
+                n
+            }
+        };
+        names.by_id.push(interned);
+        FileId(names.by_id.len() as u32)
+    }
+
+    /// The name of the file this id was allocated for; empty for
+    /// [`FileId::NONE`].
+    pub fn name(self) -> Arc<str> {
+        let names = match FILE_NAMES.read() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        (self.0 as usize)
+            .checked_sub(1)
+            .and_then(|i| names.by_id.get(i).cloned())
+            .unwrap_or_else(|| Arc::from(""))
     }
 
     /// The raw number of this id (stable for the life of the process only).
@@ -36,6 +67,16 @@ impl FileId {
         self.0
     }
 }
+
+struct FileNames {
+    by_id: Vec<Arc<str>>,
+    interned: BTreeSet<Arc<str>>,
+}
+
+static FILE_NAMES: RwLock<FileNames> = RwLock::new(FileNames {
+    by_id: Vec::new(),
+    interned: BTreeSet::new(),
+});
 
 /// A byte range within one file: what syntax trees store.
 ///
@@ -153,19 +194,28 @@ impl Range {
     }
 }
 
+impl Range {
+    /// The name of the file the range is in.
+    pub fn filename(&self) -> Arc<str> {
+        self.file.name()
+    }
+}
+
 impl fmt::Display for Range {
-    /// `line:column-line:column`, or `line:column-column` on one line.
+    /// `file:line,column-column`, or `file:line,column-line,column` across
+    /// lines: the reference's form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.file.name();
         if self.start.line == self.end.line {
             write!(
                 f,
-                "{}:{}-{}",
+                "{name}:{},{}-{}",
                 self.start.line, self.start.column, self.end.column
             )
         } else {
             write!(
                 f,
-                "{}:{}-{}:{}",
+                "{name}:{},{}-{},{}",
                 self.start.line, self.start.column, self.end.line, self.end.column
             )
         }
@@ -205,9 +255,10 @@ impl SourceFile {
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
         let text: Arc<str> = text.into();
         let line_starts = line_starts(&text);
+        let name: Arc<str> = name.into();
         SourceFile {
-            id: FileId::fresh(),
-            name: name.into(),
+            id: FileId::fresh(&name),
+            name,
             text,
             line_starts: line_starts.into(),
         }
@@ -402,6 +453,16 @@ mod test {
         let f = SourceFile::new("t", "é");
         assert_eq!(f.pos(1).byte, 0);
         assert_eq!(f.pos(99).byte, 2);
+    }
+
+    #[test]
+    fn ranges_know_their_file_name_and_print_like_the_reference() {
+        let f = SourceFile::new("main.tf", "a = 1\nbb = 2\n");
+        let r = f.range(Span::new(f.id(), 6, 8));
+        assert_eq!(r.to_string(), "main.tf:2,1-3");
+        let r = f.range(Span::new(f.id(), 0, 8));
+        assert_eq!(r.to_string(), "main.tf:1,1-2,3");
+        assert_eq!(&*FileId::NONE.name(), "");
     }
 
     #[test]

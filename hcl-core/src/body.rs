@@ -1,0 +1,349 @@
+//! The two abstraction points of the information model: [`Body`] and
+//! [`Expression`].
+//!
+//! Each syntax implements [`BodyImpl`] and [`ExpressionImpl`]; applications
+//! hold the cheap, owned, `'static`, `Send + Sync` handles [`Body`] and
+//! [`Expression`], so that a leftover body can be stored (in a
+//! `#[hcl(remain)]` field, say) and decoded later, on another thread.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::pos::Range;
+use crate::schema::BodySchema;
+use crate::traversal::Traversal;
+use crate::value::Value;
+
+/// What a syntax implements to be a body.
+pub trait BodyImpl: Send + Sync + fmt::Debug + 'static {
+    /// Exhaustive schema-driven processing: everything in the body must be
+    /// in the schema.
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics);
+
+    /// Partial processing: the content the schema asks for, and a body of
+    /// everything else.
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics);
+
+    /// Dynamic-attributes processing: every attribute, keyed by name; blocks
+    /// are an error.
+    fn just_attributes(&self) -> (Attributes, Diagnostics);
+
+    /// Where to point a "missing" diagnostic for this body (usually its
+    /// opening brace or the file start).
+    fn missing_item_range(&self) -> Range;
+}
+
+/// A body handle: cheap to clone, owned, `Send + Sync`.
+#[derive(Clone, Debug)]
+pub struct Body(Arc<dyn BodyImpl>);
+
+impl Body {
+    /// Wraps a syntax's body.
+    pub fn new(body: impl BodyImpl) -> Body {
+        Body(Arc::new(body))
+    }
+
+    /// A body with no content at all.
+    pub fn empty(missing_item_range: Range) -> Body {
+        Body::new(EmptyBody { missing_item_range })
+    }
+
+    /// See [`BodyImpl::content`].
+    pub fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        self.0.content(schema)
+    }
+
+    /// See [`BodyImpl::partial_content`].
+    pub fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+        self.0.partial_content(schema)
+    }
+
+    /// See [`BodyImpl::just_attributes`].
+    pub fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        self.0.just_attributes()
+    }
+
+    /// See [`BodyImpl::missing_item_range`].
+    pub fn missing_item_range(&self) -> Range {
+        self.0.missing_item_range()
+    }
+
+    /// The syntax's own body, for syntax-specific processing.
+    pub fn as_impl(&self) -> &dyn BodyImpl {
+        &*self.0
+    }
+}
+
+/// What a syntax implements to be an expression.
+///
+/// The static-analysis methods return `None` where the syntax has no such
+/// construct at this expression; the generic functions of the static
+/// analysis module turn that into the reference's diagnostics.
+pub trait ExpressionImpl: Send + Sync + fmt::Debug + 'static {
+    /// Evaluates the expression. `None` is literal-only mode (see
+    /// [`crate::eval`]).
+    fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics);
+
+    /// The absolute traversals (variable references) the expression makes.
+    fn variables(&self) -> Vec<Traversal>;
+
+    /// The whole expression's range.
+    fn range(&self) -> Range;
+
+    /// A range for the start of the expression, for diagnostics that point
+    /// at an expression too long to underline.
+    fn start_range(&self) -> Range;
+
+    /// The syntax's node, for syntax-specific analysis.
+    fn as_any(&self) -> &dyn Any;
+
+    /// Static list: the element expressions of a tuple constructor.
+    fn static_list(&self) -> Option<Vec<Expression>> {
+        None
+    }
+
+    /// Static map: the key and value expressions of an object constructor.
+    fn static_map(&self) -> Option<Vec<(Expression, Expression)>> {
+        None
+    }
+
+    /// Static call: the function name and argument expressions of a call.
+    fn static_call(&self) -> Option<StaticCall> {
+        None
+    }
+
+    /// Static traversal: the absolute traversal a variable reference makes.
+    fn absolute_traversal(&self) -> Option<Traversal> {
+        None
+    }
+
+    /// Static traversal relative to nothing: the steps of a traversal whose
+    /// root is an attribute-like name, read as a relative traversal.
+    fn relative_traversal(&self) -> Option<Traversal> {
+        None
+    }
+
+    /// The keyword a bare identifier spells (`foo` in `x = foo`).
+    fn as_keyword(&self) -> Option<String> {
+        None
+    }
+}
+
+/// An expression handle: cheap to clone, owned, `Send + Sync`.
+#[derive(Clone, Debug)]
+pub struct Expression(Arc<dyn ExpressionImpl>);
+
+impl Expression {
+    /// Wraps a syntax's expression.
+    pub fn new(expr: impl ExpressionImpl) -> Expression {
+        Expression(Arc::new(expr))
+    }
+
+    /// See [`ExpressionImpl::value`].
+    pub fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        self.0.value(ctx)
+    }
+
+    /// See [`ExpressionImpl::variables`].
+    pub fn variables(&self) -> Vec<Traversal> {
+        self.0.variables()
+    }
+
+    /// See [`ExpressionImpl::range`].
+    pub fn range(&self) -> Range {
+        self.0.range()
+    }
+
+    /// See [`ExpressionImpl::start_range`].
+    pub fn start_range(&self) -> Range {
+        self.0.start_range()
+    }
+
+    /// The syntax's own expression.
+    pub fn as_impl(&self) -> &dyn ExpressionImpl {
+        &*self.0
+    }
+}
+
+/// The function name and argument expressions of a static call.
+#[derive(Clone, Debug)]
+pub struct StaticCall {
+    /// The function name (namespaced names keep their `::`).
+    pub name: String,
+    /// Where the name is written.
+    pub name_range: Range,
+    /// The argument expressions.
+    pub args: Vec<Expression>,
+    /// Whether the final argument is expanded with `...`.
+    pub expand_final: bool,
+    /// The range of the whole call.
+    pub range: Range,
+    /// The range of the argument list, parentheses included.
+    pub args_range: Range,
+}
+
+/// One attribute of a body.
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    /// The attribute name.
+    pub name: String,
+    /// The value expression.
+    pub expr: Expression,
+    /// The whole attribute definition.
+    pub range: Range,
+    /// Where the name is written.
+    pub name_range: Range,
+}
+
+/// The attributes of a body, in source order, with lookup by name.
+#[derive(Clone, Debug, Default)]
+pub struct Attributes {
+    items: Vec<Attribute>,
+}
+
+impl Attributes {
+    /// No attributes.
+    pub fn new() -> Attributes {
+        Attributes::default()
+    }
+
+    /// Adds an attribute; returns the existing one instead if the name is
+    /// already present.
+    pub fn insert(&mut self, attr: Attribute) -> Result<(), Attribute> {
+        if self.get(&attr.name).is_some() {
+            return Err(attr);
+        }
+        self.items.push(attr);
+        Ok(())
+    }
+
+    /// The attribute called `name`.
+    pub fn get(&self, name: &str) -> Option<&Attribute> {
+        self.items.iter().find(|a| a.name == name)
+    }
+
+    /// Iterates in source order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Attribute> {
+        self.items.iter()
+    }
+
+    /// The number of attributes.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+impl IntoIterator for Attributes {
+    type Item = Attribute;
+    type IntoIter = std::vec::IntoIter<Attribute>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Attributes {
+    type Item = &'a Attribute;
+    type IntoIter = std::slice::Iter<'a, Attribute>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
+/// One block of a body.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// The block type name.
+    pub type_name: String,
+    /// The labels, in order.
+    pub labels: Vec<String>,
+    /// The block's own body (not yet processed).
+    pub body: Body,
+    /// The block header: type and labels, up to the opening brace.
+    pub def_range: Range,
+    /// Where the type name is written.
+    pub type_range: Range,
+    /// Where each label is written.
+    pub label_ranges: Vec<Range>,
+}
+
+/// The result of applying a schema to a body.
+#[derive(Clone, Debug)]
+pub struct BodyContent {
+    /// The attributes the schema asked for that are present.
+    pub attributes: Attributes,
+    /// The blocks whose types the schema asked for, in source order.
+    pub blocks: Vec<Block>,
+    /// Where to point a "missing" diagnostic.
+    pub missing_item_range: Range,
+}
+
+impl BodyContent {
+    /// Content with nothing in it.
+    pub fn empty(missing_item_range: Range) -> BodyContent {
+        BodyContent {
+            attributes: Attributes::new(),
+            blocks: Vec::new(),
+            missing_item_range,
+        }
+    }
+
+    /// The blocks of one type.
+    pub fn blocks_of_type<'a>(
+        &'a self,
+        type_name: &'a str,
+    ) -> impl Iterator<Item = &'a Block> + 'a {
+        self.blocks.iter().filter(move |b| b.type_name == type_name)
+    }
+}
+
+#[derive(Debug)]
+struct EmptyBody {
+    missing_item_range: Range,
+}
+
+impl BodyImpl for EmptyBody {
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        let (content, _, diags) = self.partial_content(schema);
+        (content, diags)
+    }
+
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        for a in schema.attributes.iter().filter(|a| a.required) {
+            diags.push(missing_required_argument(&a.name).with_subject(self.missing_item_range));
+        }
+        (
+            BodyContent::empty(self.missing_item_range),
+            Body::empty(self.missing_item_range),
+            diags,
+        )
+    }
+
+    fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        (Attributes::new(), Diagnostics::new())
+    }
+
+    fn missing_item_range(&self) -> Range {
+        self.missing_item_range
+    }
+}
+
+/// The reference's "Missing required argument" diagnostic, without a range.
+pub fn missing_required_argument(name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "Missing required argument",
+        format!("The argument {name:?} is required, but no definition was found."),
+    )
+}
+
+mod merged;
+
+pub use merged::merge_bodies;

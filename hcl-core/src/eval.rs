@@ -1,0 +1,160 @@
+//! The evaluation context: variables and functions, in nested scopes.
+//!
+//! The information model's two evaluation modes map onto whether a context
+//! is given at all: expressions are evaluated with `Option<&EvalContext>`, and
+//! `None` is *literal-only mode* (no variables, no functions; the JSON syntax
+//! then reads strings literally instead of as templates). Because that mode
+//! is the absence of a context, supplying variables or functions in
+//! literal-only mode cannot be expressed: the specification's "it is an error
+//! to provide a variable scope in literal-only mode" is enforced by the type
+//! system. `Some(&EvalContext::new())`, even empty, is *full expression mode*.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::function::{Function, Functions};
+use crate::value::Value;
+
+/// Variables and functions available to expressions, with an optional parent
+/// scope that is searched when a name is not found here.
+///
+/// ```
+/// use std::sync::Arc;
+/// use hcl_core::eval::EvalContext;
+/// use hcl_core::Value;
+///
+/// let mut root = EvalContext::new();
+/// root.set_variable("region", Value::from("eu-west-1"));
+/// let mut child = EvalContext::child_of(Arc::new(root));
+/// child.set_variable("count", Value::from(3));
+/// assert_eq!(child.variable("region"), Some(&Value::from("eu-west-1")));
+/// assert_eq!(child.variable("count"), Some(&Value::from(3)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct EvalContext {
+    variables: BTreeMap<String, Value>,
+    functions: Functions,
+    parent: Option<Arc<EvalContext>>,
+}
+
+impl EvalContext {
+    /// An empty context: full expression mode with no names defined.
+    pub fn new() -> EvalContext {
+        EvalContext::default()
+    }
+
+    /// An empty context whose lookups fall back to `parent`.
+    pub fn child_of(parent: Arc<EvalContext>) -> EvalContext {
+        EvalContext {
+            parent: Some(parent),
+            ..EvalContext::default()
+        }
+    }
+
+    /// Defines (or redefines) a variable in this scope; it shadows one of the
+    /// same name in a parent scope.
+    pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> &mut EvalContext {
+        self.variables.insert(name.into(), value);
+        self
+    }
+
+    /// Defines (or redefines) a function in this scope.
+    pub fn set_function(
+        &mut self,
+        name: impl Into<String>,
+        function: Function,
+    ) -> &mut EvalContext {
+        self.functions.insert(name, function);
+        self
+    }
+
+    /// Adds every function of `table` to this scope.
+    pub fn add_functions(&mut self, table: &Functions) -> &mut EvalContext {
+        self.functions
+            .extend(table.iter().map(|(n, f)| (n.to_owned(), f.clone())));
+        self
+    }
+
+    /// The variable `name`, searching this scope and then its parents.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.scopes().find_map(|s| s.variables.get(name))
+    }
+
+    /// The function `name`, searching this scope and then its parents.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.scopes().find_map(|s| s.functions.get(name))
+    }
+
+    /// The variables defined in this scope only.
+    pub fn own_variables(&self) -> &BTreeMap<String, Value> {
+        &self.variables
+    }
+
+    /// The functions defined in this scope only.
+    pub fn own_functions(&self) -> &Functions {
+        &self.functions
+    }
+
+    /// The parent scope.
+    pub fn parent(&self) -> Option<&Arc<EvalContext>> {
+        self.parent.as_ref()
+    }
+
+    /// Whether any scope defines a function (a call in a context without
+    /// functions reports "Function calls not allowed", as the reference does).
+    pub fn has_functions(&self) -> bool {
+        self.scopes().any(|s| !s.functions.is_empty())
+    }
+
+    /// Every variable name visible from this scope, for suggestions.
+    pub fn variable_names(&self) -> impl Iterator<Item = &str> {
+        self.scopes()
+            .flat_map(|s| s.variables.keys().map(String::as_str))
+    }
+
+    /// Every function name visible from this scope, for suggestions.
+    pub fn function_names(&self) -> impl Iterator<Item = &str> {
+        self.scopes().flat_map(|s| s.functions.names())
+    }
+
+    fn scopes(&self) -> impl Iterator<Item = &EvalContext> {
+        std::iter::successors(Some(self), |s| s.parent.as_deref())
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use crate::value::Type;
+
+    #[test]
+    fn child_scopes_shadow_parent_variables() {
+        let mut root = EvalContext::new();
+        root.set_variable("a", Value::from(1));
+        root.set_variable("b", Value::from(2));
+        let mut child = EvalContext::child_of(Arc::new(root));
+        child.set_variable("a", Value::from("shadow"));
+        assert_eq!(child.variable("a"), Some(&Value::from("shadow")));
+        assert_eq!(child.variable("b"), Some(&Value::from(2)));
+        assert_eq!(child.variable("c"), None);
+        let names: Vec<&str> = child.variable_names().collect();
+        assert_eq!(names, ["a", "a", "b"]);
+    }
+
+    #[test]
+    fn functions_are_found_through_parents() {
+        let f = Function::builder()
+            .returns(Type::Bool)
+            .implementation(|_, _| Ok(Value::Bool(true)));
+        let mut root = EvalContext::new();
+        assert!(!root.has_functions());
+        root.set_function("yes", f);
+        let child = EvalContext::child_of(Arc::new(root));
+        assert!(child.has_functions());
+        assert_eq!(
+            child.function("yes").unwrap().call(&[]).unwrap(),
+            Value::Bool(true)
+        );
+        assert!(child.function("no").is_none());
+    }
+}
