@@ -26,6 +26,7 @@
 //! );
 //! ```
 
+pub mod stdlib;
 mod table;
 
 pub use table::Functions;

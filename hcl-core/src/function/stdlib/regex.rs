@@ -1,0 +1,5 @@
+//! Standard functions: regex family.
+
+use crate::function::Functions;
+
+pub(super) fn register(_table: &mut Functions) {}

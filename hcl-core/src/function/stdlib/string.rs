@@ -1,0 +1,5 @@
+//! Standard functions: string family.
+
+use crate::function::Functions;
+
+pub(super) fn register(_table: &mut Functions) {}
