@@ -20,7 +20,7 @@
 //! tab stop (in the source line as well, so both stay aligned), wide
 //! characters take two columns, and a grapheme cluster is never split.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;

@@ -1,0 +1,336 @@
+use super::*;
+use crate::json::literal::{keyword_suggestion, levenshtein};
+
+fn parse_src(src: &str) -> (Node, Diagnostics, SourceFile) {
+    let file = SourceFile::new("t.json", src);
+    let (node, diags) = parse(&file);
+    (node, diags, file)
+}
+
+/// Each diagnostic as "Summary at line:col-col".
+fn errors(src: &str) -> Vec<String> {
+    let (_, diags, _) = parse_src(src);
+    diags
+        .iter()
+        .map(|d| match &d.subject {
+            Some(r) => format!("{} at {r}", d.summary),
+            None => d.summary.clone(),
+        })
+        .collect()
+}
+
+/// A compact rendering of a tree: `{a: 1, b: [true, null, "x"]}`.
+fn show(node: &Node) -> String {
+    match &node.kind {
+        NodeKind::Object(props) => {
+            let inner: Vec<String> = props
+                .iter()
+                .map(|p| format!("{}: {}", p.key, show(&p.value)))
+                .collect();
+            format!("{{{}}}", inner.join(", "))
+        }
+        NodeKind::Array(items) => {
+            let inner: Vec<String> = items.iter().map(show).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        NodeKind::String(s) => format!("{s:?}"),
+        NodeKind::Number(n) => n.to_string(),
+        NodeKind::Bool(b) => b.to_string(),
+        NodeKind::Null => "null".into(),
+        NodeKind::Invalid => "<invalid>".into(),
+    }
+}
+
+#[test]
+fn json_values_parse_to_trees() {
+    let cases = [
+        ("true", "true"),
+        ("false", "false"),
+        (" null ", "null"),
+        ("\"hello\"", "\"hello\""),
+        ("[]", "[]"),
+        ("{}", "{}"),
+        ("[1, [2], {}]", "[1, [2], {}]"),
+        (
+            "{\"a\": {\"b\": [true, null, \"x\"]}}",
+            "{a: {b: [true, null, \"x\"]}}",
+        ),
+        ("\t\r\n{\"a\"\n:\n1\r\n}\n", "{a: 1}"),
+    ];
+    for (src, want) in cases {
+        let (node, diags, _) = parse_src(src);
+        assert!(diags.is_empty(), "{src}: {diags}");
+        assert_eq!(show(&node), want, "{src}");
+    }
+}
+
+#[test]
+fn json_object_keeps_properties_in_order_with_duplicates() {
+    let (node, diags, _) = parse_src(r#"{"b": 1, "a": 2, "b": 3, "//": "c"}"#);
+    assert!(diags.is_empty());
+    assert_eq!(show(&node), r#"{b: 1, a: 2, b: 3, //: "c"}"#);
+}
+
+#[test]
+fn json_numbers_keep_their_exact_source_text() {
+    for src in [
+        "0",
+        "-0",
+        "12",
+        "-1.50",
+        "1e10",
+        "1E+2",
+        "2.5e-3",
+        "123456789012345678901234567890.000000000000000000001",
+        "-0.0000000000000000000001e-999",
+    ] {
+        let (node, diags, _) = parse_src(src);
+        assert!(diags.is_empty(), "{src}");
+        assert_eq!(node.kind, NodeKind::Number(src.into()), "{src}");
+    }
+}
+
+#[test]
+fn json_strings_decode_escapes_and_surrogate_pairs() {
+    let (node, diags, _) = parse_src(r#""\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00 é日本""#);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(node.as_str(), Some("\"\\/\u{8}\u{c}\n\r\té\u{1F600} é日本"));
+}
+
+#[test]
+fn json_spans_cover_values_keys_and_brackets() {
+    let (node, _, file) = parse_src("{\"a\": [1, \"x\"],\n \"é\": null}");
+    let NodeKind::Object(props) = &node.kind else {
+        panic!("not an object")
+    };
+    let r = |s: Span| file.range(s).to_string();
+    assert_eq!(r(node.span), "1:1-2:12");
+    assert_eq!(r(node.start_span()), "1:1-2");
+    assert_eq!(r(props[0].key_span), "1:2-5");
+    assert_eq!(r(props[0].value.span), "1:7-15");
+    let NodeKind::Array(items) = &props[0].value.kind else {
+        panic!("not an array")
+    };
+    assert_eq!(r(items[0].span), "1:8-9");
+    assert_eq!(r(items[1].span), "1:11-14");
+    assert_eq!(r(props[1].key_span), "2:2-5");
+    assert_eq!(r(props[1].value.span), "2:7-11");
+    assert_eq!(props[1].value.span.file, file.id());
+}
+
+#[test]
+fn json_errors_are_reported_at_exact_positions() {
+    let cases: &[(&str, &[&str])] = &[
+        ("", &["Missing value at 1:1-1"]),
+        ("  \n ", &["Missing value at 2:2-2"]),
+        ("{\"a\" 1}", &["Missing property value colon at 1:6-7"]),
+        ("{\"a\" = 1}", &["Missing property value colon at 1:6-7"]),
+        ("{\"a\"}", &["Missing object value at 1:5-6"]),
+        ("{\"a\", \"b\": 1}", &["Missing object value at 1:5-6"]),
+        ("{\"a\": 1,}", &["Trailing comma in object at 1:8-9"]),
+        ("[1, 2,]", &["Trailing comma in array at 1:6-7"]),
+        ("{\"a\": 1", &["Unclosed object at 1:1-2"]),
+        ("{\"a\": 1,", &["Unclosed object at 1:1-2"]),
+        ("[1", &["Unclosed array at 1:1-2"]),
+        ("{\"a\": 1]", &["Mismatched braces at 1:8-9"]),
+        ("[1}", &["Mismatched brackets at 1:3-4"]),
+        (
+            "{\"a\": 1 \"b\": 2}",
+            &["Missing attribute separator comma at 1:9-12"],
+        ),
+        ("[1 2]", &["Missing attribute separator comma at 1:4-5"]),
+        ("[1: 2]", &["Invalid array value at 1:3-4"]),
+        ("{1: 2}", &["Invalid object property name at 1:2-3"]),
+        ("{a: 2}", &["Invalid object property name at 1:2-3"]),
+        ("{\"a\": }", &["Missing JSON value at 1:7-8"]),
+        ("[,1]", &["Invalid start of value at 1:2-3"]),
+        ("[]]", &["Extraneous data after value at 1:3-4"]),
+        ("{} {}", &["Extraneous data after value at 1:4-5"]),
+        ("@", &["Invalid start of value at 1:1-2"]),
+        ("é", &["Invalid start of value at 1:1-2"]),
+        // The scanner stops at a byte that starts no token; what follows
+        // is not looked at.
+        ("{\"a\": @, \"b\": 1}", &["Invalid start of value at 1:7-8"]),
+        ("[1, 2 @", &["Missing attribute separator comma at 1:7-8"]),
+        ("01", &["Invalid JSON number at 1:1-3"]),
+        ("1.", &["Invalid JSON number at 1:1-3"]),
+        (".5", &["Invalid JSON number at 1:1-3"]),
+        ("+1", &["Invalid JSON number at 1:1-3"]),
+        ("-", &["Invalid JSON number at 1:1-2"]),
+        ("1e", &["Invalid JSON number at 1:1-3"]),
+        ("1e+", &["Invalid JSON number at 1:1-4"]),
+        ("1.2.3", &["Invalid JSON number at 1:1-6"]),
+        ("--1", &["Invalid JSON number at 1:1-4"]),
+        ("tru", &["Invalid JSON keyword at 1:1-4"]),
+        ("{\n  \"a\": True\n}", &["Invalid JSON keyword at 2:8-12"]),
+        ("{\"é\": x}", &["Invalid JSON keyword at 1:7-8"]),
+        ("\"abc", &["Invalid JSON string at 1:5-5"]),
+        ("\"abc\n\"", &["Invalid JSON string at 1:5-5"]),
+        ("\"a\\qb\"", &["Invalid JSON string at 1:3-5"]),
+        ("\"a\tb\"", &["Invalid JSON string at 1:3-4"]),
+        ("\"\\u12G4\"", &["Invalid JSON string at 1:2-7"]),
+        ("\"\\u12\"", &["Invalid JSON string at 1:2-6"]),
+        ("\"\\ud800\"", &["Invalid JSON string at 1:2-8"]),
+        ("\"\\ud800\\u0041\"", &["Invalid JSON string at 1:2-8"]),
+        ("\"x\\udc00\"", &["Invalid JSON string at 1:3-9"]),
+        ("{\"\\x\": 1}", &["Invalid JSON string at 1:3-5"]),
+    ];
+    for (src, want) in cases {
+        assert_eq!(errors(src), *want, "input {src:?}");
+    }
+}
+
+#[test]
+fn json_error_details_follow_the_reference() {
+    let detail = |src: &str| {
+        let (_, diags, _) = parse_src(src);
+        diags.iter().next().unwrap().detail.clone()
+    };
+    assert_eq!(
+        detail("tru"),
+        "\"tru\" is not a valid JSON keyword. Did you mean \"true\"?"
+    );
+    assert_eq!(
+        detail("nothing"),
+        "\"nothing\" is not a valid JSON keyword."
+    );
+    assert_eq!(
+        detail("NaN"),
+        "The JavaScript identifier \"NaN\" cannot be used in JSON."
+    );
+    assert_eq!(
+        detail("{\"a\" = 1}"),
+        "JSON uses a colon as its name/value delimiter, not an equals sign."
+    );
+    assert_eq!(
+        detail("\"\\ud800\""),
+        "`\\uD800` is half of a UTF-16 surrogate pair; it cannot appear alone in a string."
+    );
+    assert_eq!(
+        detail("\"a\\qb\""),
+        "`\\q` is not a valid escape sequence in a JSON string."
+    );
+}
+
+#[test]
+fn json_string_errors_carry_the_string_as_context() {
+    let (_, diags, file) = parse_src("[\"a\\qb\"]");
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.context, Some(file.range(Span::new(file.id(), 1, 7))));
+}
+
+#[test]
+fn json_recovers_at_the_end_of_a_broken_object_or_array() {
+    let src = r#"[{"a" 1}, {"b": tru}, [1 2], 3, {"c": [}, "d": 4}]"#;
+    let (node, _, _) = parse_src(src);
+    assert_eq!(
+        errors(src),
+        [
+            "Missing property value colon at 1:7-8",
+            "Invalid JSON keyword at 1:17-20",
+            "Missing attribute separator comma at 1:26-27",
+            "Missing JSON value at 1:40-41",
+            "Mismatched brackets at 1:40-41",
+        ]
+    );
+    assert_eq!(
+        show(&node),
+        "[<invalid>, {b: <invalid>}, <invalid>, 3, {c: <invalid>, d: 4}]"
+    );
+}
+
+#[test]
+fn json_invalid_keys_drop_the_property_but_keep_parsing() {
+    let (node, diags, _) = parse_src(r#"{"\q": 1, "b": 2}"#);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(show(&node), "{b: 2}");
+}
+
+fn nested(depth: usize) -> String {
+    "[".repeat(depth) + &"]".repeat(depth)
+}
+
+#[test]
+fn json_depth_limit_default_128_passes_and_129_fails() {
+    let (_, diags, _) = parse_src(&nested(128));
+    assert!(diags.is_empty());
+    assert_eq!(
+        errors(&nested(129)),
+        ["Maximum nesting depth exceeded at 1:129-130"]
+    );
+}
+
+#[test]
+fn json_depth_limit_is_configurable() {
+    let opts = ParseOptions { max_depth: 2 };
+    let run = |src: &str| {
+        let file = SourceFile::new("t", src);
+        let mut diags = Diagnostics::new();
+        let node = parse_with(&file, &opts, &mut diags);
+        (show(&node), diags)
+    };
+    let (tree, diags) = run("[[1]]");
+    assert!(diags.is_empty());
+    assert_eq!(tree, "[[1]]");
+    let (tree, diags) = run(r#"{"a": [{"b": 1}], "c": 2}"#);
+    assert_eq!(tree, "{a: [<invalid>], c: 2}");
+    assert_eq!(
+        diags.iter().next().unwrap().detail,
+        "This JSON value is nested more than 2 levels deep."
+    );
+}
+
+#[test]
+fn json_very_deep_input_does_not_overflow_the_stack() {
+    let src = "[".repeat(200_000);
+    let (_, diags, _) = parse_src(&src);
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Maximum nesting depth exceeded"
+    );
+    let src = "{\"a\":".repeat(100_000);
+    let (_, diags, _) = parse_src(&src);
+    assert!(diags.has_errors());
+}
+
+#[test]
+fn json_every_truncated_prefix_of_a_valid_document_fails() {
+    let docs = [
+        r#"{"a": [1, -2.5e+3, true, false, null], "b": {"c": "d\n\u00e9\ud83d\ude00"}}"#,
+        "[\"日本\", {\"é\": [[]]}, 0]",
+        "\"text\"",
+        "{\n  \"k\": \"v\"\n}",
+    ];
+    for doc in docs {
+        let (_, diags, _) = parse_src(doc);
+        assert!(diags.is_empty(), "{doc}: {diags}");
+        for len in (0..doc.len()).filter(|&n| doc.is_char_boundary(n)) {
+            let prefix = &doc[..len];
+            let (_, diags, _) = parse_src(prefix);
+            assert!(
+                diags.has_errors(),
+                "prefix {prefix:?} parsed without errors"
+            );
+        }
+    }
+}
+
+#[test]
+fn keyword_suggestions_use_edit_distance_below_three() {
+    assert_eq!(keyword_suggestion("True"), Some("true"));
+    assert_eq!(keyword_suggestion("flase"), Some("false"));
+    assert_eq!(keyword_suggestion("nul"), Some("null"));
+    assert_eq!(keyword_suggestion("nothing"), None);
+    assert_eq!(levenshtein("kitten", "sitting"), 3);
+}
+
+proptest::proptest! {
+    #[test]
+    fn json_parser_never_panics(src in "[\\[\\]{}:,\"\\\\u0-9a-fA-F.eE+\\- \\ntrulsnéД\u{1F600}]{0,40}") {
+        let (node, diags, _) = parse_src(&src);
+        // A tree comes back whatever the input, and errors come with it.
+        if diags.is_empty() {
+            proptest::prop_assert!(!matches!(node.kind, NodeKind::Invalid));
+        }
+    }
+}
