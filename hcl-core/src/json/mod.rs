@@ -6,3 +6,4 @@
 mod literal;
 pub mod parser;
 mod scanner;
+mod text;

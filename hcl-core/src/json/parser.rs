@@ -31,6 +31,8 @@ use crate::json::literal::{decode_escapes, is_json_number, keyword_suggestion};
 use crate::json::scanner::{Scanner, Tok, Token, STR_CONTROL, STR_ESCAPES, STR_UNTERMINATED};
 use crate::pos::{Range, SourceFile, Span};
 
+pub use crate::json::text::Text;
+
 /// One JSON value and where it is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Node {
@@ -49,10 +51,10 @@ pub enum NodeKind {
     /// An array: its elements in order.
     Array(Vec<Node>),
     /// A string, escapes decoded (the raw text is at the node's span).
-    String(Box<str>),
+    String(Text),
     /// A number, exactly as written in the source: always valid JSON
     /// number syntax (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
-    Number(Box<str>),
+    Number(Text),
     /// `true` or `false`.
     Bool(bool),
     /// `null`.
@@ -65,7 +67,7 @@ pub enum NodeKind {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Property {
     /// The name, escapes decoded.
-    pub key: Box<str>,
+    pub key: Text,
     /// The name's string token, quotes included.
     pub key_span: Span,
     /// The value.
@@ -156,6 +158,8 @@ pub fn parse_with(file: &SourceFile, opts: &ParseOptions, diags: &mut Diagnostic
         errors: 0,
         max_depth: opts.max_depth,
         scratch: String::new(),
+        props: Vec::new(),
+        items: Vec::new(),
         aborted: false,
     };
     let node = p.value(0);
@@ -181,6 +185,12 @@ struct Parser<'a, 'd> {
     max_depth: usize,
     /// Reused for decoding strings with escapes.
     scratch: String,
+    /// The properties of the objects being parsed, innermost last: each
+    /// object moves its own into an exactly sized `Vec` when it closes, so
+    /// that no per-object vector grows by doubling.
+    props: Vec<Property>,
+    /// The same for the elements of arrays.
+    items: Vec<Node>,
     /// Set at a byte that starts no token: the scanner stops there, so
     /// whatever the parser would report after it is noise.
     aborted: bool,
@@ -363,9 +373,12 @@ impl Parser<'_, '_> {
     /// ```
     fn object(&mut self, depth: usize) -> Node {
         let open = self.bump();
-        let mut props = Vec::new();
+        let base = self.props.len();
         let mut first = true;
-        let invalid = |p: &mut Self, end: u32| p.node(open.start, end, NodeKind::Invalid);
+        let invalid = |p: &mut Self, end: u32| {
+            p.props.truncate(base);
+            p.node(open.start, end, NodeKind::Invalid)
+        };
         loop {
             let key_tok = self.peek();
             let key = match key_tok.kind {
@@ -416,7 +429,7 @@ impl Parser<'_, '_> {
 
             let value = self.value(depth);
             if let Some(key) = key {
-                props.push(Property {
+                self.props.push(Property {
                     key,
                     key_span: self.span(key_tok.start, key_tok.end),
                     value,
@@ -469,6 +482,8 @@ impl Parser<'_, '_> {
             }
         }
         let close = self.bump();
+        // One allocation of the exact size per object.
+        let props = self.props.drain(base..).collect();
         self.node(open.start, close.end, NodeKind::Object(props))
     }
 
@@ -487,11 +502,15 @@ impl Parser<'_, '_> {
     /// ```
     fn array(&mut self, depth: usize) -> Node {
         let open = self.bump();
-        let mut items = Vec::new();
-        let invalid = |p: &mut Self, end: u32| p.node(open.start, end, NodeKind::Invalid);
+        let base = self.items.len();
+        let invalid = |p: &mut Self, end: u32| {
+            p.items.truncate(base);
+            p.node(open.start, end, NodeKind::Invalid)
+        };
         if self.peek().kind != Tok::BrackC {
             loop {
-                items.push(self.value(depth));
+                let item = self.value(depth);
+                self.items.push(item);
                 let sep = self.peek();
                 match sep.kind {
                     Tok::Comma => {
@@ -552,6 +571,7 @@ impl Parser<'_, '_> {
             }
         }
         let close = self.bump();
+        let items = self.items.drain(base..).collect();
         self.node(open.start, close.end, NodeKind::Array(items))
     }
 
@@ -603,7 +623,7 @@ impl Parser<'_, '_> {
     }
 
     /// Decodes a string token; `None` after reporting a malformed one.
-    fn string(&mut self, tok: &Token) -> Option<Box<str>> {
+    fn string(&mut self, tok: &Token) -> Option<Text> {
         let (start, end) = (tok.start as usize, tok.end as usize);
         if tok.flags & STR_UNTERMINATED != 0 {
             self.error_in(
@@ -622,7 +642,7 @@ impl Parser<'_, '_> {
         out.clear();
         let result = decode_escapes(inner, &mut out);
         let decoded = match result {
-            Ok(()) => Some(Box::from(out.as_str())),
+            Ok(()) => Some(Text::from(out.as_str())),
             Err(err) => {
                 let at = tok.start + 1;
                 let bad = (at + err.start as u32, at + err.end as u32);
