@@ -335,7 +335,7 @@ impl Parser<'_, '_> {
             if t.kind.is_open() {
                 level += 1;
             } else if t.kind.is_close() {
-                level -= 1;
+                level = level.saturating_sub(1);
                 if level == 0 {
                     break;
                 }

@@ -85,6 +85,20 @@ fn snippet_context_lines_show_neighbours() {
 }
 
 #[test]
+fn snippet_context_too_long_to_show_falls_back_to_the_subject_lines() {
+    let text: String = (1..=10).map(|i| format!("line{i}\n")).collect();
+    let file = SourceFile::new("f", text.as_str());
+    let whole = file.range(Span::new(file.id(), 0, text.len() as u32));
+    let diag = Diagnostic::error("Bad", "")
+        .with_subject(range_of(&file, "line5", 0))
+        .with_context(whole);
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Bad\n\n  on f line 5:\n   5: line5\n      ^^^^^\n\n"
+    );
+}
+
+#[test]
 fn snippet_multi_line_subject_underlines_each_line() {
     let file = SourceFile::new("f", "a = [\n  1,\n  2,\n]\n");
     let subject = file.range(Span::new(file.id(), 4, 17));

@@ -410,3 +410,56 @@ fn cty_json_decode_errors_name_the_path() {
         );
     }
 }
+
+mod round_trip_property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Known values of every kind, with their own (dynamic-free) types.
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            any::<bool>().prop_map(Value::Bool),
+            (-1_000_000i64..1_000_000).prop_map(Value::from),
+            (-1000.0f64..1000.0).prop_map(Value::from),
+            "[a-z\"\\\\<\u{e9}\u{1F600}\n ]{0,8}".prop_map(Value::from),
+            Just(Value::null(Type::Number)),
+            Just(Value::null(Type::list(Type::String))),
+        ];
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::tuple),
+                prop::collection::btree_map("[a-c]{1,2}", inner, 0..4).prop_map(Value::object),
+                prop::collection::vec(any::<i32>(), 0..4).prop_map(|ns| {
+                    Value::list(
+                        Type::Number,
+                        ns.into_iter().map(|n| Value::from(i64::from(n))),
+                    )
+                    .unwrap()
+                }),
+                prop::collection::vec("[a-z]{0,3}", 0..4).prop_map(|ss| {
+                    Value::set(Type::String, ss.into_iter().map(Value::from)).unwrap()
+                }),
+                prop::collection::btree_map("[a-z]{0,3}", any::<bool>(), 0..4).prop_map(|m| {
+                    Value::map(Type::Bool, m.into_iter().map(|(k, b)| (k, Value::Bool(b)))).unwrap()
+                }),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn cty_json_values_round_trip_against_their_type(v in value()) {
+            let ty = v.ty();
+            let json = to_cty_json(&v).unwrap();
+            prop_assert_eq!(&from_cty_json(&json, &ty).unwrap(), &v, "{}", json);
+            let ty_json = type_to_cty_json(&ty).unwrap();
+            prop_assert_eq!(&type_from_cty_json(&ty_json).unwrap(), &ty);
+        }
+
+        #[test]
+        fn cty_json_values_round_trip_as_dynamic(v in value()) {
+            let json = to_cty_json_as(&v, &Type::Dynamic).unwrap();
+            prop_assert_eq!(&from_cty_json(&json, &Type::Dynamic).unwrap(), &v, "{}", json);
+        }
+    }
+}
