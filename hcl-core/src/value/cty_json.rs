@@ -606,7 +606,8 @@ fn decode<'n>(node: &'n Node, ty: &Type, path: &mut Path<'n>) -> Result<Value, C
             let NodeKind::Object(props) = &node.kind else {
                 return err(path, "missing expected {");
             };
-            let mut attrs: Vec<(&str, Value)> = Vec::with_capacity(ot.attributes().len());
+            // A repeated name: the later value wins, as in go-cty.
+            let mut attrs: BTreeMap<&str, Value> = BTreeMap::new();
             for p in props {
                 let Some(aty) = ot.attributes().get(&*p.key) else {
                     return Err(CtyJsonError::new(
@@ -615,13 +616,14 @@ fn decode<'n>(node: &'n Node, ty: &Type, path: &mut Path<'n>) -> Result<Value, C
                     ));
                 };
                 path.0.push(Step::Attr(&p.key));
-                attrs.push((&p.key, decode(&p.value, aty, path)?));
+                let v = decode(&p.value, aty, path)?;
                 path.0.pop();
+                attrs.insert(&p.key, v);
             }
             for (name, aty) in ot.attributes() {
-                if !attrs.iter().any(|(k, _)| k == name) {
-                    attrs.push((name, Value::Null(aty.clone())));
-                }
+                attrs
+                    .entry(name)
+                    .or_insert_with(|| Value::Null(aty.clone()));
             }
             Ok(Value::object(attrs))
         }
