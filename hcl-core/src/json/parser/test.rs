@@ -334,3 +334,100 @@ proptest::proptest! {
         }
     }
 }
+
+/// Our tree as a serde_json value (numbers re-read by serde_json).
+fn to_serde(node: &Node) -> serde_json::Value {
+    use serde_json::Value as J;
+    match &node.kind {
+        NodeKind::Object(props) => J::Object(
+            props
+                .iter()
+                .map(|p| (p.key.to_string(), to_serde(&p.value)))
+                .collect(),
+        ),
+        NodeKind::Array(items) => J::Array(items.iter().map(to_serde).collect()),
+        NodeKind::String(s) => J::String(s.to_string()),
+        NodeKind::Number(n) => serde_json::from_str(n).unwrap(),
+        NodeKind::Bool(b) => J::Bool(*b),
+        NodeKind::Null => J::Null,
+        NodeKind::Invalid => panic!("invalid node in a tree without errors"),
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn json_parser_never_panics_on_any_text(src in proptest::prelude::any::<String>()) {
+        let _ = parse_src(&src);
+    }
+
+    /// Differential check against serde_json: the same texts are valid, and
+    /// valid texts give the same values.
+    #[test]
+    fn json_parser_agrees_with_serde_json(
+        src in "[\\[\\]{}:,\"\\\\u0-9a-fA-F.eE+\\- \\t\\nrulsné\u{1}]{0,24}"
+    ) {
+        let (node, diags, _) = parse_src(&src);
+        match serde_json::from_str::<serde_json::Value>(&src) {
+            Ok(want) => {
+                proptest::prop_assert!(diags.is_empty(), "{:?}: {}", src, diags);
+                // serde_json keeps the last of repeated keys, as does collect().
+                proptest::prop_assert_eq!(to_serde(&node), want);
+            }
+            // Out-of-range numbers are valid JSON that serde_json's f64
+            // cannot hold; we keep their text.
+            Err(e) if e.to_string().contains("out of range") => {}
+            Err(e) => proptest::prop_assert!(diags.has_errors(), "{:?}: serde_json says {}", src, e),
+        }
+    }
+}
+
+fn serde_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+    use proptest::prelude::*;
+    use serde_json::Value as J;
+    let leaf = prop_oneof![
+        Just(J::Null),
+        any::<bool>().prop_map(J::Bool),
+        any::<i64>().prop_map(J::from),
+        (-1e300f64..1e300).prop_map(J::from),
+        "[a-z\"\\\\/\u{0}-\u{1f}é日\u{1F600}\u{2028}]{0,6}".prop_map(J::String),
+    ];
+    leaf.prop_recursive(5, 48, 5, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(J::Array),
+            prop::collection::btree_map("[a-z\"é]{0,3}", inner, 0..5)
+                .prop_map(|m| J::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+proptest::proptest! {
+    #[test]
+    fn json_parser_reads_what_serde_json_writes(
+        v in serde_value(),
+        pretty in proptest::prelude::any::<bool>(),
+        cut in proptest::prelude::any::<proptest::sample::Index>(),
+    ) {
+        let text = if pretty {
+            serde_json::to_string_pretty(&v).unwrap()
+        } else {
+            serde_json::to_string(&v).unwrap()
+        };
+        let (node, diags, _) = parse_src(&text);
+        proptest::prop_assert!(diags.is_empty(), "{}: {}", text, diags);
+        // Read back by serde_json too: its float parsing is not exact, and
+        // to_serde reads our number texts with it.
+        let want: serde_json::Value = serde_json::from_str(&text).unwrap();
+        proptest::prop_assert_eq!(to_serde(&node), want);
+
+        // Removing one character: both parsers agree on validity.
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let (at, ch) = chars[cut.index(chars.len())];
+        let broken = format!("{}{}", &text[..at], &text[at + ch.len_utf8()..]);
+        let (_, diags, _) = parse_src(&broken);
+        match serde_json::from_str::<serde_json::Value>(&broken) {
+            Ok(_) => proptest::prop_assert!(!diags.has_errors(), "{:?}: {}", broken, diags),
+            Err(e) if e.to_string().contains("out of range") => {}
+            Err(_) => proptest::prop_assert!(diags.has_errors(), "{:?}", broken),
+        }
+    }
+}
