@@ -191,8 +191,9 @@ struct Parser<'a, 'd> {
     props: Vec<Property>,
     /// The same for the elements of arrays.
     items: Vec<Node>,
-    /// Set at a byte that starts no token: the scanner stops there, so
-    /// whatever the parser would report after it is noise.
+    /// Set by the first error reported once the scanner has met a byte that
+    /// starts no token: the scanner stops there, so whatever the parser
+    /// would report after that is noise.
     aborted: bool,
 }
 
@@ -242,6 +243,7 @@ impl Parser<'_, '_> {
         self.errors += 1;
         self.diags
             .push(Diagnostic::error(summary, detail).with_subject(subject));
+        self.aborted = self.scanner.stopped();
     }
 
     #[cold]
@@ -263,6 +265,7 @@ impl Parser<'_, '_> {
                 .with_subject(subject)
                 .with_context(context),
         );
+        self.aborted = self.scanner.stopped();
     }
 
     /// ```text
@@ -299,9 +302,7 @@ impl Parser<'_, '_> {
             }
             Tok::Invalid => {
                 self.bump();
-                let node = self.missing(tok, "Invalid start of value", VALUE_START);
-                self.aborted = true;
-                node
+                self.missing(tok, "Invalid start of value", VALUE_START)
             }
         }
     }

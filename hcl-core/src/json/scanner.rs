@@ -129,6 +129,12 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Whether the scanner has met a byte that starts no token (and gives
+    /// only `Eof` from then on).
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     fn token(&self, kind: Tok, start: usize, flags: u8) -> Token {
         Token {
             kind,

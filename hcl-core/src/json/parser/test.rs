@@ -152,6 +152,7 @@ fn json_errors_are_reported_at_exact_positions() {
         // is not looked at.
         ("{\"a\": @, \"b\": 1}", &["Invalid start of value at 1:7-8"]),
         ("[1, 2 @", &["Missing attribute separator comma at 1:7-8"]),
+        ("[{@}, 1]", &["Invalid object property name at 1:3-4"]),
         ("01", &["Invalid JSON number at 1:1-3"]),
         ("1.", &["Invalid JSON number at 1:1-3"]),
         (".5", &["Invalid JSON number at 1:1-3"]),
