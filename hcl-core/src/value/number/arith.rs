@@ -112,15 +112,21 @@ impl Number {
     }
 
     /// Remainder as go-cty's `Value.Modulo`: the truncated remainder
-    /// `a − b·trunc(a/b)` (sign of the dividend), computed exactly. If either
-    /// operand is infinite the result is the product `a × b` (go-cty's
-    /// choice); modulo zero returns the dividend.
+    /// `a − b·trunc(a/b)`, with the sign of the dividend.
+    ///
+    /// Integers give the exact remainder. For other operands each step
+    /// rounds as in go-cty (`q = trunc(a/b)` from the 512-bit quotient, then
+    /// `a − b·q`), so `0.3 % 0.1` is `0` as there, not the tiny exact
+    /// remainder of the two rounded operands; if a step overflows the exact
+    /// remainder is used. If either operand is infinite the result is the
+    /// product `a × b` (go-cty's choice); modulo zero returns the dividend.
     ///
     /// ```
     /// use hcl_core::Number;
     /// let n = |s| Number::parse_literal(s).unwrap();
     /// assert_eq!(Number::from(-7).rem(&Number::from(3)).unwrap(), Number::from(-1));
     /// assert_eq!(n("5.5").rem(&n("2")).unwrap(), n("1.5"));
+    /// assert_eq!(n("0.3").rem(&n("0.1")).unwrap(), Number::zero());
     /// assert_eq!(Number::from(5).rem(&Number::zero()).unwrap(), Number::from(5));
     /// ```
     pub fn rem(&self, o: &Number) -> Result<Number, NumberError> {
@@ -133,6 +139,15 @@ impl Number {
         if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &o.0) {
             // Only `i64::MIN % -1` overflows, and its remainder is 0.
             return Ok(Number(Repr::Int(a.checked_rem(*b).unwrap_or(0))));
+        }
+        if !(self.is_integer() && o.is_integer()) {
+            let go_cty = self
+                .div(o)
+                .and_then(|q| o.mul(&q.trunc()))
+                .and_then(|p| self.sub(&p));
+            if let Ok(r) = go_cty {
+                return Ok(r);
+            }
         }
         match (self.parts(), o.parts()) {
             (Some(a), Some(b)) => rem_finite(self, &a, &b),

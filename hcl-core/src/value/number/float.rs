@@ -140,7 +140,7 @@ fn normalised(neg: bool, mant: BigUint, exp: i64) -> Result<Number, NumberError>
     if top > Number::MAX_BITS {
         return Err(NumberError::Overflow);
     }
-    if top - 1 < Number::MIN_EXP {
+    if top < Number::MIN_EXP {
         // Go's big.Float flushes an exponent underflow to zero, too.
         return Ok(Number::zero());
     }
