@@ -30,6 +30,7 @@ impl Number {
     /// assert_eq!(n("0.1").add(&n("0.2")).unwrap(), n("0.3"));
     /// assert_eq!(Number::from(i64::MAX).add(&Number::from(1)).unwrap().to_string(), "9223372036854775808");
     /// ```
+    #[inline]
     pub fn add(&self, o: &Number) -> Result<Number, NumberError> {
         match (&self.0, &o.0) {
             (Repr::Int(a), Repr::Int(b)) => Ok(match a.checked_add(*b) {
@@ -49,6 +50,7 @@ impl Number {
     }
 
     /// Difference. `+Inf - +Inf` has no value.
+    #[inline]
     pub fn sub(&self, o: &Number) -> Result<Number, NumberError> {
         match (&self.0, &o.0) {
             (Repr::Int(a), Repr::Int(b)) => Ok(match a.checked_sub(*b) {
@@ -60,6 +62,7 @@ impl Number {
     }
 
     /// Product. `0 × ∞` has no value.
+    #[inline]
     pub fn mul(&self, o: &Number) -> Result<Number, NumberError> {
         if let (Repr::Int(a), Repr::Int(b)) = (&self.0, &o.0) {
             return Ok(match a.checked_mul(*b) {
