@@ -166,10 +166,7 @@ impl Number {
                 None => Number::from(-i128::from(*v)),
             },
             Repr::Big(b) => {
-                // `-(-2^63)` is the only `Big` whose negation is an `Int`.
-                if b.neg && b.exp == 63 && b.mant.is_one() {
-                    return Number::from(1u64 << 63);
-                }
+                // `2^63` is the only `Big` whose negation is an `Int`.
                 if !b.neg && b.exp == 63 && b.mant.is_one() {
                     return Number(Repr::Int(i64::MIN));
                 }

@@ -182,6 +182,19 @@ impl Number {
         parse::parse(s, parse::Grammar::Decimal)
     }
 
+    /// Parses a JSON number token (the JSON syntax keeps numbers exact):
+    /// `"-"? DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`. Leading
+    /// zeros are accepted; rejecting them is the JSON lexer's job. Range rules
+    /// as for [`Number::parse_literal`].
+    ///
+    /// ```
+    /// use hcl_core::Number;
+    /// assert_eq!(Number::parse_json("-1.5E+2").unwrap(), Number::from(-150));
+    /// ```
+    pub fn parse_json(s: &str) -> Result<Number, NumberError> {
+        parse::parse(s, parse::Grammar::General)
+    }
+
     /// Whether the value is an integer (infinities are not).
     pub fn is_integer(&self) -> bool {
         match &self.0 {

@@ -23,7 +23,7 @@ pub(super) enum Grammar {
     /// `"-"? DIGIT+ ("." DIGIT+)?`
     Decimal,
     /// `"-"? DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`, for
-    /// Rust's own `{:e}` output of an `f64`.
+    /// JSON numbers and Rust's own `{:e}` output of an `f64`.
     General,
 }
 

@@ -57,6 +57,7 @@ const GO_REFERENCE: &[(&str, &str, &str, &str)] = &[
     ("mul", "123.456", "0.001", "0.123456"),
     ("div", "314159265358979323846", "100000000000000000000", "3.14159265358979323846"),
     ("p", "0.1", "", "0.1"),
+    ("mul", "2e-7", "3", "0.0000006"),
     ("p", "0.0000001", "", "0.0000001"),
     ("p", "1e-7", "", "0.0000001"),
     ("p", "123.456e10", "", "1234560000000"),
@@ -315,6 +316,27 @@ fn native_numeric_literal_syntax() {
             Err(NumberError::Syntax),
             "{bad:?}"
         );
+    }
+}
+
+#[test]
+fn json_number_syntax() {
+    let ok = [
+        ("-1.5E+2", "-150"),
+        ("0", "0"),
+        ("-0.0", "0"),
+        ("1e-2", "0.01"),
+        ("12", "12"),
+    ];
+    for (text, want) in ok {
+        assert_eq!(
+            Number::parse_json(text).unwrap().to_string(),
+            want,
+            "{text}"
+        );
+    }
+    for bad in ["+1", ".5", "1.", "-", "1e", "Infinity", "NaN", "0x1"] {
+        assert_eq!(Number::parse_json(bad), Err(NumberError::Syntax), "{bad:?}");
     }
 }
 
