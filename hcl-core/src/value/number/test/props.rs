@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::super::Number;
+use super::super::{Number, NumberError};
 
 /// Decimal texts: integers of any length, fractions, and scaled values.
 fn decimal_text() -> impl Strategy<Value = String> {
@@ -98,5 +98,55 @@ proptest! {
         let exact = xi.add(&yi).unwrap();
         let back = exact.div(&scale).unwrap();
         prop_assert_eq!(sum, back);
+    }
+}
+
+/// Edge values of every kind: zero, i64 limits, huge and tiny, infinities.
+fn edge_number() -> impl Strategy<Value = Number> {
+    let pow2 = |k: i64| Number::from(2).pow(&Number::from(k)).unwrap();
+    let third = Number::one().div(&Number::from(3)).unwrap();
+    prop::sample::select(vec![
+        Number::zero(),
+        Number::one(),
+        Number::from(-1),
+        Number::from(i64::MAX),
+        Number::from(i64::MIN),
+        Number::from(u128::MAX),
+        third.clone(),
+        third.neg(),
+        pow2(Number::MAX_BITS - 1),
+        pow2(Number::MAX_BITS - 1).neg(),
+        pow2(Number::MIN_EXP - 1),
+        pow2(-600).mul(&third).unwrap(),
+        Number::parse_literal("0.1").unwrap(),
+        Number::parse_literal("1e4000").unwrap(),
+        Number::infinity(),
+        Number::neg_infinity(),
+    ])
+}
+
+proptest! {
+    #[test]
+    fn parsing_any_text_fails_cleanly_or_reads_back(s in "[-+0-9.eE]{0,24}|\\PC{0,12}") {
+        for r in [Number::parse_literal(&s), Number::parse_decimal(&s), Number::parse_json(&s)] {
+            match r {
+                Ok(x) => prop_assert_eq!(Number::parse_json(&x.to_string()).unwrap_or_else(|_| x.clone()), x),
+                Err(e) => prop_assert!(matches!(e, NumberError::Syntax | NumberError::Overflow)),
+            }
+        }
+    }
+
+    #[test]
+    fn operations_on_edge_values_are_consistent(a in edge_number(), b in edge_number()) {
+        prop_assert_eq!(a.add(&b), b.add(&a));
+        prop_assert_eq!(a.mul(&b), b.mul(&a));
+        if let (Ok(d), Ok(e)) = (a.sub(&b), b.sub(&a)) {
+            prop_assert_eq!(d, e.neg());
+        }
+        prop_assert_eq!(a.cmp(&b), b.cmp(&a).reverse());
+        prop_assert_eq!(a == b, a.cmp(&b) == std::cmp::Ordering::Equal);
+        // None of these may panic; their values are checked elsewhere.
+        let _ = (a.div(&b), a.rem(&b), a.floor(), a.ceil(), a.trunc(), a.to_f64());
+        let _ = a.pow(&Number::from(3));
     }
 }
