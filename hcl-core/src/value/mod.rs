@@ -5,11 +5,19 @@
 //! Values are immutable, cheap to clone (collections are shared) and
 //! `Send + Sync`.
 
+mod convert;
 mod number;
+mod path;
 mod ty;
+mod unify;
 
+pub use convert::{
+    conversion_safety, convert, convert_safe, mismatch_message, Conversion, ConversionError, Safety,
+};
 pub use number::{Number, NumberError};
+pub use path::{Path, PathStep};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
+pub use unify::{unify, unify_unsafe, Unification};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
