@@ -148,10 +148,16 @@ pub(crate) fn unify_type(types: &[Type], mode: Mode, depth: usize) -> Result<Typ
             Err(PlanError::Impossible)
         };
     }
-    if known.iter().all(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_))) {
+    if known
+        .iter()
+        .all(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
+    {
         return unify_sequences(&known, mode, d);
     }
-    if known.iter().all(|t| matches!(t, Type::Map(_) | Type::Object(_))) {
+    if known
+        .iter()
+        .all(|t| matches!(t, Type::Map(_) | Type::Object(_)))
+    {
         return unify_mappings(&known, mode, d);
     }
     Err(PlanError::Impossible)
@@ -168,15 +174,23 @@ fn unify_sequences(known: &[&Type], mode: Mode, d: usize) -> Result<Type, PlanEr
         if tuples.iter().all(|t| t.len() == n) && (mode == Mode::Unsafe || elems.is_empty()) {
             let unified = (0..n)
                 .map(|i| {
-                    let mut across: Vec<Type> = tuples.iter().filter_map(|t| t.get(i).cloned()).collect();
+                    let mut across: Vec<Type> =
+                        tuples.iter().filter_map(|t| t.get(i).cloned()).collect();
                     across.extend(elems.iter().cloned());
                     unify_type(&across, mode, d)
                 })
-                .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Type::tuple(unified));
+                .collect::<Result<Vec<_>, _>>();
+            match unified {
+                Ok(unified) => return Ok(Type::tuple(unified)),
+                // Tuples alone unify element by element or not at all.
+                Err(e) if elems.is_empty() => return Err(e),
+                // With lists or sets the list rule remains.
+                Err(_) => {}
+            }
         }
-        // Tuples of different lengths (or, unifying safely, tuples with
-        // lists or sets) meet in a list.
+        // Tuples of different lengths, or tuples with lists or sets whose
+        // elements do not unify position by position (or may not, unifying
+        // safely), meet in a list.
         let mut all: Vec<Type> = tuples.iter().flat_map(|t| t.iter().cloned()).collect();
         all.extend(elems);
         return Ok(Type::list(unify_type(&all, mode, d)?));
@@ -210,10 +224,15 @@ fn unify_mappings(known: &[&Type], mode: Mode, d: usize) -> Result<Type, PlanErr
                 across.extend(elems.iter().cloned());
                 Ok((name, unify_type(&across, mode, d)?))
             })
-            .collect::<Result<Vec<_>, PlanError>>()?;
-        return Ok(Type::object(attrs));
+            .collect::<Result<Vec<_>, PlanError>>();
+        match attrs {
+            Ok(attrs) => return Ok(Type::object(attrs)),
+            Err(e) if elems.is_empty() => return Err(e),
+            Err(_) => {}
+        }
     }
-    // Unifying safely, objects with maps meet in a map.
+    // Objects with maps whose element type does not unify attribute by
+    // attribute (or may not, unifying safely) meet in a map.
     let mut all: Vec<Type> = objects
         .iter()
         .flat_map(|o| o.attributes().values().cloned())
@@ -225,4 +244,377 @@ fn unify_mappings(known: &[&Type], mode: Mode, d: usize) -> Result<Type, PlanErr
 #[cfg(test)]
 mod test {
     use super::*;
+    use crate::value::Value;
+
+    fn oty(attrs: Vec<(&str, Type)>) -> Type {
+        Type::object(attrs)
+    }
+
+    /// Each case: inputs, expected type for `unify` and for `unify_unsafe`
+    /// (`None`: no unification).
+    type Case = (Vec<Type>, Option<Type>, Option<Type>);
+
+    #[track_caller]
+    fn check(cases: Vec<Case>) {
+        for (types, safe, unsafe_) in cases {
+            let got = unify(&types);
+            assert_eq!(
+                got.as_ref().map(Unification::ty),
+                safe.as_ref(),
+                "unify {types:?}"
+            );
+            if let Some(u) = got {
+                assert_eq!(u.conversions().len(), types.len());
+                assert!(u.safeties().iter().all(|s| *s == Safety::Safe), "{types:?}");
+            }
+            let got = unify_unsafe(&types);
+            assert_eq!(
+                got.as_ref().map(Unification::ty),
+                unsafe_.as_ref(),
+                "unify_unsafe {types:?}"
+            );
+            if let Some(u) = got {
+                for (t, c) in types.iter().zip(u.conversions()) {
+                    assert_eq!(c.source_type(), t);
+                    assert_eq!(c.output_type(), u.ty(), "{t} -> {}", u.ty());
+                }
+            }
+        }
+    }
+
+    /// Both modes agree.
+    fn same(types: Vec<Type>, want: Option<Type>) -> Case {
+        (types, want.clone(), want)
+    }
+
+    #[test]
+    fn unification_of_identical_types_is_that_type() {
+        check(vec![
+            same(vec![Type::String], Some(Type::String)),
+            same(vec![Type::Number, Type::Number], Some(Type::Number)),
+            same(
+                vec![Type::list(Type::Bool), Type::list(Type::Bool)],
+                Some(Type::list(Type::Bool)),
+            ),
+        ]);
+        let u = unify(&[Type::Number, Type::Number]).unwrap();
+        assert!(u.conversions().iter().all(Conversion::is_identity));
+    }
+
+    #[test]
+    fn unification_number_and_string_prefers_string() {
+        check(vec![
+            same(vec![Type::Number, Type::String], Some(Type::String)),
+            same(vec![Type::String, Type::Number], Some(Type::String)),
+            same(vec![Type::Bool, Type::String], Some(Type::String)),
+            same(
+                vec![Type::Bool, Type::String, Type::Number],
+                Some(Type::String),
+            ),
+            same(vec![Type::Bool, Type::Number], None),
+        ]);
+        let u = unify(&[Type::Number, Type::String]).unwrap();
+        assert!(!u.conversions()[0].is_identity());
+        assert!(u.conversions()[1].is_identity());
+    }
+
+    #[test]
+    fn unification_collections_of_same_kind_unify_element_types() {
+        check(vec![
+            same(
+                vec![Type::list(Type::Number), Type::list(Type::String)],
+                Some(Type::list(Type::String)),
+            ),
+            same(
+                vec![Type::set(Type::Bool), Type::set(Type::String)],
+                Some(Type::set(Type::String)),
+            ),
+            same(
+                vec![Type::map(Type::Number), Type::map(Type::String)],
+                Some(Type::map(Type::String)),
+            ),
+            same(vec![Type::map(Type::Number), Type::map(Type::Bool)], None),
+            same(
+                vec![
+                    Type::list(Type::list(Type::Number)),
+                    Type::list(Type::set(Type::String)),
+                ],
+                Some(Type::list(Type::list(Type::String))),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_list_and_set_prefers_list() {
+        check(vec![
+            same(
+                vec![Type::set(Type::String), Type::list(Type::String)],
+                Some(Type::list(Type::String)),
+            ),
+            same(
+                vec![Type::list(Type::Number), Type::set(Type::String)],
+                Some(Type::list(Type::String)),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_map_and_object_prefers_object() {
+        check(vec![
+            (
+                vec![Type::map(Type::String), oty(vec![("a", Type::Number)])],
+                Some(Type::map(Type::String)),
+                Some(oty(vec![("a", Type::String)])),
+            ),
+            (
+                vec![
+                    oty(vec![("a", Type::Bool), ("b", Type::String)]),
+                    Type::map(Type::String),
+                ],
+                Some(Type::map(Type::String)),
+                Some(oty(vec![("a", Type::String), ("b", Type::String)])),
+            ),
+            same(
+                vec![Type::map(Type::Bool), oty(vec![("a", Type::Number)])],
+                None,
+            ),
+            // An attribute that does not unify with the map's elements:
+            // the map rule still applies.
+            same(
+                vec![
+                    Type::map(Type::Number),
+                    oty(vec![("a", Type::Bool)]),
+                    oty(vec![("b", Type::String)]),
+                ],
+                Some(Type::map(Type::String)),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_list_set_and_tuple_prefer_tuple() {
+        check(vec![
+            (
+                vec![
+                    Type::list(Type::String),
+                    Type::tuple([Type::Number, Type::String]),
+                ],
+                Some(Type::list(Type::String)),
+                Some(Type::tuple([Type::String, Type::String])),
+            ),
+            (
+                vec![Type::tuple([Type::Bool]), Type::set(Type::String)],
+                Some(Type::list(Type::String)),
+                Some(Type::tuple([Type::String])),
+            ),
+            // Transitively: list with set as list, then with the tuple.
+            (
+                vec![
+                    Type::list(Type::Number),
+                    Type::set(Type::String),
+                    Type::tuple([Type::Bool]),
+                ],
+                Some(Type::list(Type::String)),
+                Some(Type::tuple([Type::String])),
+            ),
+            same(
+                vec![Type::list(Type::Bool), Type::tuple([Type::Number])],
+                None,
+            ),
+            // Positions that do not unify with the list's elements: the
+            // list rule still applies.
+            same(
+                vec![
+                    Type::tuple([Type::Bool, Type::String]),
+                    Type::list(Type::Number),
+                ],
+                Some(Type::list(Type::String)),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_dynamic_unifies_with_any_type() {
+        check(vec![
+            same(vec![Type::Dynamic, Type::String], Some(Type::String)),
+            same(
+                vec![Type::Dynamic, Type::tuple([Type::Number])],
+                Some(Type::tuple([Type::Number])),
+            ),
+            same(
+                vec![oty(vec![("num", Type::Number)]), Type::Dynamic],
+                Some(oty(vec![("num", Type::Number)])),
+            ),
+            same(
+                vec![Type::list(Type::Dynamic), Type::list(Type::String)],
+                Some(Type::list(Type::String)),
+            ),
+            same(vec![Type::Dynamic, Type::Dynamic], Some(Type::Dynamic)),
+            same(vec![], Some(Type::Dynamic)),
+            same(
+                vec![
+                    Type::tuple([Type::Number]),
+                    Type::Dynamic,
+                    oty(vec![("n", Type::Number)]),
+                ],
+                None,
+            ),
+        ]);
+        let u = unify(&[Type::Dynamic, Type::Number]).unwrap();
+        assert_eq!(
+            u.conversions()[0].apply(&Value::dynamic()).unwrap(),
+            Value::unknown(Type::Number)
+        );
+    }
+
+    #[test]
+    fn unification_objects_take_the_union_of_attributes() {
+        check(vec![
+            same(
+                vec![
+                    oty(vec![("foo", Type::String)]),
+                    oty(vec![("foo", Type::Number)]),
+                ],
+                Some(oty(vec![("foo", Type::String)])),
+            ),
+            same(
+                vec![
+                    oty(vec![("foo", Type::String)]),
+                    oty(vec![("bar", Type::Number)]),
+                ],
+                Some(oty(vec![("bar", Type::Number), ("foo", Type::String)])),
+            ),
+            same(
+                vec![
+                    oty(vec![("foo", Type::Bool)]),
+                    oty(vec![("bar", Type::Number)]),
+                ],
+                Some(oty(vec![("bar", Type::Number), ("foo", Type::Bool)])),
+            ),
+            same(
+                vec![oty(vec![("foo", Type::String)]), Type::empty_object()],
+                Some(oty(vec![("foo", Type::String)])),
+            ),
+            same(
+                vec![
+                    oty(vec![("a", oty(vec![("a", Type::String)]))]),
+                    oty(vec![(
+                        "a",
+                        oty(vec![("a", Type::String), ("b", Type::String)]),
+                    )]),
+                ],
+                Some(oty(vec![(
+                    "a",
+                    oty(vec![("a", Type::String), ("b", Type::String)]),
+                )])),
+            ),
+            same(
+                vec![
+                    oty(vec![("foo", Type::Bool)]),
+                    oty(vec![("foo", Type::Number)]),
+                ],
+                None,
+            ),
+        ]);
+        let u = unify(&[oty(vec![("a", Type::Number)]), oty(vec![("b", Type::Bool)])]).unwrap();
+        assert_eq!(
+            u.conversions()[0]
+                .apply(&Value::object([("a", Value::from(1))]))
+                .unwrap(),
+            Value::object([("a", Value::from(1)), ("b", Value::null(Type::Bool))])
+        );
+    }
+
+    #[test]
+    fn unification_tuples_of_same_length_unify_elementwise() {
+        check(vec![
+            same(
+                vec![Type::tuple([Type::String]), Type::tuple([Type::Number])],
+                Some(Type::tuple([Type::String])),
+            ),
+            same(
+                vec![
+                    Type::tuple([Type::String, Type::Bool]),
+                    Type::tuple([Type::Number, Type::Bool]),
+                ],
+                Some(Type::tuple([Type::String, Type::Bool])),
+            ),
+            same(
+                vec![Type::tuple([Type::Bool]), Type::tuple([Type::Number])],
+                None,
+            ),
+            same(
+                vec![Type::empty_tuple(), Type::empty_tuple()],
+                Some(Type::empty_tuple()),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_tuples_of_different_lengths_unify_as_list() {
+        check(vec![
+            same(
+                vec![
+                    Type::tuple([Type::String]),
+                    Type::tuple([Type::String, Type::Number]),
+                ],
+                Some(Type::list(Type::String)),
+            ),
+            same(
+                vec![Type::tuple([Type::String]), Type::empty_tuple()],
+                Some(Type::list(Type::String)),
+            ),
+            same(
+                vec![
+                    Type::tuple([Type::Bool]),
+                    Type::tuple([Type::Number, Type::Number]),
+                ],
+                None,
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_fails_across_kinds() {
+        let c = crate::value::CapsuleType::new("c");
+        check(vec![
+            same(vec![Type::String, Type::list(Type::String)], None),
+            same(vec![oty(vec![]), Type::empty_tuple()], None),
+            same(
+                vec![Type::list(Type::String), Type::map(Type::String)],
+                None,
+            ),
+            same(vec![Type::Capsule(c.clone()), Type::String], None),
+            same(
+                vec![
+                    Type::Capsule(c.clone()),
+                    Type::Capsule(crate::value::CapsuleType::new("c")),
+                ],
+                None,
+            ),
+            same(
+                vec![Type::Capsule(c.clone()), Type::Capsule(c.clone())],
+                Some(Type::Capsule(c)),
+            ),
+        ]);
+    }
+
+    #[test]
+    fn unification_conversions_convert_values() {
+        let u = unify_unsafe(&[Type::list(Type::String), Type::tuple([Type::Number])]).unwrap();
+        let [list, tuple] = u.conversions() else {
+            panic!("two conversions")
+        };
+        let l = Value::list(Type::String, [Value::from("a")]).unwrap();
+        assert_eq!(list.apply(&l).unwrap(), Value::tuple([Value::from("a")]));
+        assert_eq!(
+            tuple.apply(&Value::tuple([Value::from(7)])).unwrap(),
+            Value::tuple([Value::from("7")])
+        );
+        let two = Value::list(Type::String, [Value::from("a"), Value::from("b")]).unwrap();
+        assert_eq!(
+            list.apply(&two).unwrap_err().to_string(),
+            "incorrect list length: a tuple of 1 element is required, but have 2"
+        );
+    }
 }

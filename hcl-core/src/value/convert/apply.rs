@@ -21,7 +21,9 @@ pub(crate) fn apply(
     match (&plan.kind, v) {
         (Kind::FromDynamic(to), v) => convert_at(v, to, path),
         (Kind::NumberToString, Value::Number(n)) => Ok(Value::string(n.to_string())),
-        (Kind::BoolToString, Value::Bool(b)) => Ok(Value::string(if *b { "true" } else { "false" })),
+        (Kind::BoolToString, Value::Bool(b)) => {
+            Ok(Value::string(if *b { "true" } else { "false" }))
+        }
         (Kind::StringToNumber, Value::String(s)) => match Number::parse_decimal(s) {
             Ok(n) => Ok(Value::Number(n)),
             Err(_) => Err(ConversionError::at(path, "a number is required")),
@@ -55,7 +57,11 @@ pub(crate) fn apply(
         }
         (Kind::SeqToTuple(elems), Value::List(_) | Value::Set(_)) => {
             let items = v.as_elements().unwrap_or_default();
-            let kind = if matches!(v, Value::Set(_)) { "set" } else { "list" };
+            let kind = if matches!(v, Value::Set(_)) {
+                "set"
+            } else {
+                "list"
+            };
             if kind == "set" && !items.iter().all(Value::is_wholly_known) {
                 return Ok(Value::Unknown(plan.out.clone()));
             }
@@ -65,7 +71,11 @@ pub(crate) fn apply(
                     format!(
                         "incorrect {kind} length: a tuple of {} {} is required, but have {}",
                         elems.len(),
-                        if elems.len() == 1 { "element" } else { "elements" },
+                        if elems.len() == 1 {
+                            "element"
+                        } else {
+                            "elements"
+                        },
                         items.len()
                     ),
                 ));
@@ -104,7 +114,12 @@ pub(crate) fn apply(
                         r?
                     }
                     // The spec: attributes the source lacks become null.
-                    _ => Value::Null(plan.out.attribute_type(name).cloned().unwrap_or(Type::Dynamic)),
+                    _ => Value::Null(
+                        plan.out
+                            .attribute_type(name)
+                            .cloned()
+                            .unwrap_or(Type::Dynamic),
+                    ),
                 };
                 out.push((name.as_str(), r));
             }
@@ -116,7 +131,10 @@ pub(crate) fn apply(
         }
         _ => Err(ConversionError::at(
             path,
-            format!("value of type {} does not have the conversion's source type", v.ty()),
+            format!(
+                "value of type {} does not have the conversion's source type",
+                v.ty()
+            ),
         )),
     }
 }
@@ -168,7 +186,10 @@ fn collection<T, E>(
 ) -> Result<Value, ConversionError> {
     let elem = out.element_type().cloned().unwrap_or(Type::Dynamic);
     build(elem, items).map_err(|_| {
-        ConversionError::at(path, format!("element types must all match for conversion to {kind}"))
+        ConversionError::at(
+            path,
+            format!("element types must all match for conversion to {kind}"),
+        )
     })
 }
 
@@ -182,7 +203,10 @@ fn map_to_object(
         .keys()
         .find(|k| attrs.binary_search_by(|(n, _)| n.as_str().cmp(k)).is_err())
     {
-        return Err(ConversionError::at(path, format!("unsupported attribute {:?}", extra.as_str())));
+        return Err(ConversionError::at(
+            path,
+            format!("unsupported attribute {:?}", extra.as_str()),
+        ));
     }
     let mut out = Vec::with_capacity(attrs.len());
     for (name, how) in attrs {
@@ -193,9 +217,23 @@ fn map_to_object(
                 path.pop();
                 r?
             }
-            (AttrFromMap::Convert { plan, optional: true }, None) => Value::Null(plan.out.clone()),
-            (AttrFromMap::Convert { optional: false, .. }, None) => {
-                return Err(ConversionError::at(path, format!("attribute {name:?} is required")));
+            (
+                AttrFromMap::Convert {
+                    plan,
+                    optional: true,
+                },
+                None,
+            ) => Value::Null(plan.out.clone()),
+            (
+                AttrFromMap::Convert {
+                    optional: false, ..
+                },
+                None,
+            ) => {
+                return Err(ConversionError::at(
+                    path,
+                    format!("attribute {name:?} is required"),
+                ));
             }
             (AttrFromMap::Incompatible { target }, Some(e)) if !e.is_null() => {
                 return Err(ConversionError::at(

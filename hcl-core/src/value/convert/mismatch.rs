@@ -86,7 +86,11 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
             format!("{} required", want.friendly_name_for_constraint())
         }
         _ if !likely_to_confuse(got, want) => {
-            format!("{} required, but have {}", want.friendly_name(), got.friendly_name())
+            format!(
+                "{} required, but have {}",
+                want.friendly_name(),
+                got.friendly_name()
+            )
         }
         _ => format!("{} required", want.friendly_name_for_constraint()),
     }

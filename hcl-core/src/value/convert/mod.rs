@@ -160,7 +160,9 @@ pub fn convert_safe(value: &Value, to: &Type) -> Result<Value, ConversionError> 
     }
     let from = value.ty();
     match plan::plan(&from, to, 0) {
-        Ok(p) if p.safety == Safety::Safe || value.is_null() => apply::apply(&p, value, &mut Vec::new()),
+        Ok(p) if p.safety == Safety::Safe || value.is_null() => {
+            apply::apply(&p, value, &mut Vec::new())
+        }
         Ok(_) => Err(ConversionError::new(
             Path::root(),
             format!(

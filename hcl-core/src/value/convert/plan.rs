@@ -139,7 +139,11 @@ pub(crate) fn plan(from: &Type, to: &Type, depth: usize) -> Result<Plan, PlanErr
                 return Ok(Plan::identity(from));
             }
             // List to set loses order and duplicates.
-            let safety = if from.is_list() { Safety::Unsafe } else { elem.safety };
+            let safety = if from.is_list() {
+                Safety::Unsafe
+            } else {
+                elem.safety
+            };
             let out = Type::set(elem.out.clone());
             Plan::new(Kind::ToSet(Box::new(elem)), out, safety)
         }
@@ -168,7 +172,10 @@ pub(crate) fn plan(from: &Type, to: &Type, depth: usize) -> Result<Plan, PlanErr
             Plan::new(Kind::ObjectToMap(attrs), Type::map(ety), safety)
         }
         (Type::List(s) | Type::Set(s), Type::Tuple(ts)) => {
-            let elems = ts.iter().map(|t| plan(s, t, d)).collect::<Result<Vec<_>, _>>()?;
+            let elems = ts
+                .iter()
+                .map(|t| plan(s, t, d))
+                .collect::<Result<Vec<_>, _>>()?;
             let out = Type::tuple(elems.iter().map(|p| p.out.clone()));
             // The length is only known from the value.
             Plan::new(Kind::SeqToTuple(elems), out, Safety::Unsafe)
@@ -214,7 +221,11 @@ fn map_to_object(elem: &Type, target: &ObjectType, d: usize) -> Result<Plan, Pla
         attrs.push((name.clone(), entry));
     }
     // The keys must match the attributes, which only the value can tell.
-    Ok(Plan::new(Kind::MapToObject(attrs), Type::object(out), Safety::Unsafe))
+    Ok(Plan::new(
+        Kind::MapToObject(attrs),
+        Type::object(out),
+        Safety::Unsafe,
+    ))
 }
 
 fn object_to_object(
@@ -254,7 +265,11 @@ fn object_to_object(
     {
         return Ok(Plan::identity(from));
     }
-    Ok(Plan::new(Kind::ObjectToObject(attrs), Type::object(out), safety))
+    Ok(Plan::new(
+        Kind::ObjectToObject(attrs),
+        Type::object(out),
+        safety,
+    ))
 }
 
 /// Plans the elements of a tuple or the attributes of an object (`sources`)
@@ -270,13 +285,17 @@ fn common_element<'a>(
     d: usize,
 ) -> Result<(Vec<Plan>, Type), PlanError> {
     if !target.has_dynamic() {
-        let plans = sources.map(|s| plan(s, target, d)).collect::<Result<Vec<_>, _>>()?;
+        let plans = sources
+            .map(|s| plan(s, target, d))
+            .collect::<Result<Vec<_>, _>>()?;
         return Ok((plans, strip_optional(target)));
     }
     if sources.len() == 0 {
         return Ok((Vec::new(), strip_optional(target)));
     }
-    let firsts = sources.map(|s| plan(s, target, d)).collect::<Result<Vec<_>, _>>()?;
+    let firsts = sources
+        .map(|s| plan(s, target, d))
+        .collect::<Result<Vec<_>, _>>()?;
     let outs: Vec<Type> = firsts.iter().map(|p| p.out.clone()).collect();
     let mut last_err = PlanError::Impossible;
     for mode in [Mode::Safe, Mode::Unsafe] {
@@ -292,7 +311,9 @@ fn common_element<'a>(
         }
         match chain_all(&firsts, &unified, d) {
             Ok(plans) if mode == Mode::Unsafe || worst(&plans) == Safety::Safe => {
-                let ety = plans.first().map_or_else(|| unified.clone(), |p| p.out.clone());
+                let ety = plans
+                    .first()
+                    .map_or_else(|| unified.clone(), |p| p.out.clone());
                 if plans.iter().all(|p| p.out == ety) {
                     return Ok((plans, ety));
                 }
@@ -316,7 +337,11 @@ fn chain_all(firsts: &[Plan], unified: &Type, d: usize) -> Result<Vec<Plan>, Pla
                 second
             } else {
                 let (out, safety) = (second.out.clone(), first.safety.max(second.safety));
-                Plan::new(Kind::Then(Box::new(first.clone()), Box::new(second)), out, safety)
+                Plan::new(
+                    Kind::Then(Box::new(first.clone()), Box::new(second)),
+                    out,
+                    safety,
+                )
             })
         })
         .collect()

@@ -82,15 +82,30 @@ fn conversion_to_itself_is_a_no_op() {
 #[test]
 fn conversion_null_converts_to_any_type() {
     check(vec![
-        (Value::null(Type::Bool), Type::Number, Ok(Value::null(Type::Number))),
-        (Value::null(Type::String), Type::list(Type::String), Ok(Value::null(Type::list(Type::String)))),
+        (
+            Value::null(Type::Bool),
+            Type::Number,
+            Ok(Value::null(Type::Number)),
+        ),
+        (
+            Value::null(Type::String),
+            Type::list(Type::String),
+            Ok(Value::null(Type::list(Type::String))),
+        ),
         (
             Value::null(Type::Number),
             Type::object_with_optional([("a", Type::String), ("b", Type::Number)], ["b"]),
-            Ok(Value::null(oty(vec![("a", Type::String), ("b", Type::Number)]))),
+            Ok(Value::null(oty(vec![
+                ("a", Type::String),
+                ("b", Type::Number),
+            ]))),
         ),
         // A dynamic target keeps the value verbatim.
-        (Value::null(Type::String), Type::Dynamic, Ok(Value::null(Type::String))),
+        (
+            Value::null(Type::String),
+            Type::Dynamic,
+            Ok(Value::null(Type::String)),
+        ),
         // A target with dynamic parts takes them from the source.
         (
             Value::null(Type::list(Type::String)),
@@ -105,16 +120,31 @@ fn conversion_null_converts_to_any_type() {
     ]);
     // Safe, whatever the types.
     for to in [Type::Number, Type::Bool, Type::set(Type::Bool)] {
-        assert_eq!(convert_safe(&Value::null(Type::String), &to).unwrap(), Value::null(to));
+        assert_eq!(
+            convert_safe(&Value::null(Type::String), &to).unwrap(),
+            Value::null(to)
+        );
     }
 }
 
 #[test]
 fn conversion_from_dynamic_gives_unknown_of_target() {
     check(vec![
-        (Value::dynamic(), Type::String, Ok(Value::unknown(Type::String))),
-        (Value::dynamic(), Type::list(Type::Number), Ok(Value::unknown(Type::list(Type::Number)))),
-        (Value::null(Type::Dynamic), Type::Bool, Ok(Value::null(Type::Bool))),
+        (
+            Value::dynamic(),
+            Type::String,
+            Ok(Value::unknown(Type::String)),
+        ),
+        (
+            Value::dynamic(),
+            Type::list(Type::Number),
+            Ok(Value::unknown(Type::list(Type::Number))),
+        ),
+        (
+            Value::null(Type::Dynamic),
+            Type::Bool,
+            Ok(Value::null(Type::Bool)),
+        ),
         (
             list(Type::Dynamic, vec![Value::dynamic()]),
             Type::list(Type::String),
@@ -123,8 +153,16 @@ fn conversion_from_dynamic_gives_unknown_of_target() {
     ]);
     check_safety(vec![
         (Type::Dynamic, Type::String, Some(Safety::Safe)),
-        (Type::Dynamic, oty(vec![("a", Type::Bool)]), Some(Safety::Safe)),
-        (Type::list(Type::Dynamic), Type::set(Type::Number), Some(Safety::Unsafe)),
+        (
+            Type::Dynamic,
+            oty(vec![("a", Type::Bool)]),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::list(Type::Dynamic),
+            Type::set(Type::Number),
+            Some(Safety::Unsafe),
+        ),
     ]);
 }
 
@@ -139,7 +177,10 @@ fn conversion_to_dynamic_is_identity() {
     ] {
         assert_eq!(convert(&v, &Type::Dynamic).unwrap(), v);
         assert_eq!(convert(&v, &Type::Dynamic).unwrap().ty(), v.ty());
-        assert_eq!(conversion_safety(&v.ty(), &Type::Dynamic), Some(Safety::Safe));
+        assert_eq!(
+            conversion_safety(&v.ty(), &Type::Dynamic),
+            Some(Safety::Safe)
+        );
     }
 }
 
@@ -188,7 +229,11 @@ fn conversion_number_to_string_full_precision_no_exponent() {
         (num("0.1"), Type::String, Ok(s("0.1"))),
         (num("1e21"), Type::String, Ok(s("1000000000000000000000"))),
         (num("1e-7"), Type::String, Ok(s("0.0000001"))),
-        (num("9007199254740993"), Type::String, Ok(s("9007199254740992"))),
+        (
+            num("9007199254740993"),
+            Type::String,
+            Ok(s("9007199254740992")),
+        ),
     ]);
     check_safety(vec![(Type::Number, Type::String, Some(Safety::Safe))]);
 }
@@ -224,9 +269,17 @@ fn conversion_no_bool_number_conversion() {
         (Type::list(Type::Bool), Type::list(Type::Number), None),
     ]);
     check(vec![
-        (Value::Bool(true), Type::Number, Err("number required, but have bool")),
+        (
+            Value::Bool(true),
+            Type::Number,
+            Err("number required, but have bool"),
+        ),
         (n(1), Type::Bool, Err("bool required, but have number")),
-        (Value::unknown(Type::Number), Type::Bool, Err("bool required, but have number")),
+        (
+            Value::unknown(Type::Number),
+            Type::Bool,
+            Err("bool required, but have number"),
+        ),
     ]);
 }
 
@@ -243,7 +296,11 @@ fn conversion_set_to_list_safe() {
             Type::list(Type::String),
             Ok(list(Type::String, vec![s("9"), s("10")])),
         ),
-        (set(Type::Bool, vec![]), Type::list(Type::String), Ok(list(Type::String, vec![]))),
+        (
+            set(Type::Bool, vec![]),
+            Type::list(Type::String),
+            Ok(list(Type::String, vec![])),
+        ),
         // An unknown element might equal another: the length is unknown.
         (
             set(Type::Number, vec![n(1), Value::unknown(Type::Number)]),
@@ -252,9 +309,21 @@ fn conversion_set_to_list_safe() {
         ),
     ]);
     check_safety(vec![
-        (Type::set(Type::String), Type::list(Type::String), Some(Safety::Safe)),
-        (Type::set(Type::Number), Type::list(Type::String), Some(Safety::Safe)),
-        (Type::set(Type::String), Type::list(Type::Number), Some(Safety::Unsafe)),
+        (
+            Type::set(Type::String),
+            Type::list(Type::String),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::set(Type::Number),
+            Type::list(Type::String),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::set(Type::String),
+            Type::list(Type::Number),
+            Some(Safety::Unsafe),
+        ),
         (Type::set(Type::Bool), Type::list(Type::Number), None),
     ]);
 }
@@ -273,15 +342,33 @@ fn conversion_list_to_set_unsafe_drops_duplicates() {
             Ok(set(Type::Number, vec![n(1)])),
         ),
         (
-            list(Type::Number, vec![Value::unknown(Type::Number), Value::unknown(Type::Number)]),
+            list(
+                Type::Number,
+                vec![Value::unknown(Type::Number), Value::unknown(Type::Number)],
+            ),
             Type::set(Type::String),
-            Ok(set(Type::String, vec![Value::unknown(Type::String), Value::unknown(Type::String)])),
+            Ok(set(
+                Type::String,
+                vec![Value::unknown(Type::String), Value::unknown(Type::String)],
+            )),
         ),
     ]);
     check_safety(vec![
-        (Type::list(Type::String), Type::set(Type::String), Some(Safety::Unsafe)),
-        (Type::list(Type::Number), Type::set(Type::String), Some(Safety::Unsafe)),
-        (Type::set(Type::Number), Type::set(Type::String), Some(Safety::Safe)),
+        (
+            Type::list(Type::String),
+            Type::set(Type::String),
+            Some(Safety::Unsafe),
+        ),
+        (
+            Type::list(Type::Number),
+            Type::set(Type::String),
+            Some(Safety::Unsafe),
+        ),
+        (
+            Type::set(Type::Number),
+            Type::set(Type::String),
+            Some(Safety::Safe),
+        ),
         (Type::list(Type::Bool), Type::set(Type::Number), None),
     ]);
 }
@@ -294,8 +381,16 @@ fn conversion_tuple_to_list_converts_each_element() {
             Type::list(Type::String),
             Ok(list(Type::String, vec![s("1"), s("a"), s("true")])),
         ),
-        (tup(vec![]), Type::list(Type::Number), Ok(list(Type::Number, vec![]))),
-        (tup(vec![s("1"), s("x")]), Type::list(Type::Number), Err("[1]: a number is required")),
+        (
+            tup(vec![]),
+            Type::list(Type::Number),
+            Ok(list(Type::Number, vec![])),
+        ),
+        (
+            tup(vec![s("1"), s("x")]),
+            Type::list(Type::Number),
+            Err("[1]: a number is required"),
+        ),
         (
             tup(vec![n(1), Value::Bool(true)]),
             Type::list(Type::Number),
@@ -303,9 +398,21 @@ fn conversion_tuple_to_list_converts_each_element() {
         ),
     ]);
     check_safety(vec![
-        (Type::tuple([Type::Number, Type::Bool]), Type::list(Type::String), Some(Safety::Safe)),
-        (Type::tuple([Type::Number, Type::String]), Type::list(Type::Number), Some(Safety::Unsafe)),
-        (Type::tuple([Type::Number, Type::Bool]), Type::list(Type::Number), None),
+        (
+            Type::tuple([Type::Number, Type::Bool]),
+            Type::list(Type::String),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::tuple([Type::Number, Type::String]),
+            Type::list(Type::Number),
+            Some(Safety::Unsafe),
+        ),
+        (
+            Type::tuple([Type::Number, Type::Bool]),
+            Type::list(Type::Number),
+            None,
+        ),
     ]);
 }
 
@@ -322,11 +429,19 @@ fn conversion_tuple_to_set() {
             Type::set(Type::String),
             Ok(set(Type::String, vec![s("1")])),
         ),
-        (tup(vec![s("x")]), Type::set(Type::Bool), Err("[0]: a bool is required")),
+        (
+            tup(vec![s("x")]),
+            Type::set(Type::Bool),
+            Err("[0]: a bool is required"),
+        ),
     ]);
     // Like tuple to list and then list to set: unsafe.
     check_safety(vec![
-        (Type::tuple([Type::String]), Type::set(Type::String), Some(Safety::Unsafe)),
+        (
+            Type::tuple([Type::String]),
+            Type::set(Type::String),
+            Some(Safety::Unsafe),
+        ),
         (Type::tuple([Type::Bool]), Type::set(Type::Number), None),
     ]);
 }
@@ -339,7 +454,11 @@ fn conversion_object_to_map() {
             Type::map(Type::String),
             Ok(map(Type::String, vec![("a", s("1")), ("b", s("x"))])),
         ),
-        (obj(vec![]), Type::map(Type::Bool), Ok(map(Type::Bool, vec![]))),
+        (
+            obj(vec![]),
+            Type::map(Type::Bool),
+            Ok(map(Type::Bool, vec![])),
+        ),
         (
             obj(vec![("a", n(1)), ("b", s("x"))]),
             Type::map(Type::Number),
@@ -347,9 +466,21 @@ fn conversion_object_to_map() {
         ),
     ]);
     check_safety(vec![
-        (oty(vec![("a", Type::Number), ("b", Type::Bool)]), Type::map(Type::String), Some(Safety::Safe)),
-        (oty(vec![("a", Type::String)]), Type::map(Type::Number), Some(Safety::Unsafe)),
-        (oty(vec![("a", Type::Bool), ("b", Type::Number)]), Type::map(Type::Number), None),
+        (
+            oty(vec![("a", Type::Number), ("b", Type::Bool)]),
+            Type::map(Type::String),
+            Some(Safety::Safe),
+        ),
+        (
+            oty(vec![("a", Type::String)]),
+            Type::map(Type::Number),
+            Some(Safety::Unsafe),
+        ),
+        (
+            oty(vec![("a", Type::Bool), ("b", Type::Number)]),
+            Type::map(Type::Number),
+            None,
+        ),
     ]);
 }
 
@@ -388,8 +519,16 @@ fn conversion_list_to_tuple_requires_length() {
         ),
     ]);
     check_safety(vec![
-        (Type::list(Type::String), Type::tuple([Type::String]), Some(Safety::Unsafe)),
-        (Type::set(Type::Number), Type::tuple([Type::String, Type::String]), Some(Safety::Unsafe)),
+        (
+            Type::list(Type::String),
+            Type::tuple([Type::String]),
+            Some(Safety::Unsafe),
+        ),
+        (
+            Type::set(Type::Number),
+            Type::tuple([Type::String, Type::String]),
+            Some(Safety::Unsafe),
+        ),
         (Type::list(Type::Bool), Type::tuple([Type::Number]), None),
     ]);
 }
@@ -438,7 +577,11 @@ fn conversion_map_to_object_requires_exact_keys() {
         ),
     ]);
     check_safety(vec![
-        (Type::map(Type::String), target.clone(), Some(Safety::Unsafe)),
+        (
+            Type::map(Type::String),
+            target.clone(),
+            Some(Safety::Unsafe),
+        ),
         (Type::map(Type::Bool), target, None),
     ]);
 }
@@ -455,7 +598,10 @@ fn conversion_object_to_object_missing_attributes_become_null() {
         (
             obj(vec![]),
             target.clone(),
-            Ok(obj(vec![("a", Value::null(Type::String)), ("b", Value::null(Type::Bool))])),
+            Ok(obj(vec![
+                ("a", Value::null(Type::String)),
+                ("b", Value::null(Type::Bool)),
+            ])),
         ),
         // Attributes the target lacks are dropped.
         (
@@ -475,9 +621,21 @@ fn conversion_object_to_object_missing_attributes_become_null() {
         ),
     ]);
     check_safety(vec![
-        (oty(vec![("a", Type::String)]), target.clone(), Some(Safety::Safe)),
-        (oty(vec![("a", Type::Number)]), target.clone(), Some(Safety::Safe)),
-        (oty(vec![("a", Type::String), ("c", Type::Bool)]), target.clone(), Some(Safety::Unsafe)),
+        (
+            oty(vec![("a", Type::String)]),
+            target.clone(),
+            Some(Safety::Safe),
+        ),
+        (
+            oty(vec![("a", Type::Number)]),
+            target.clone(),
+            Some(Safety::Safe),
+        ),
+        (
+            oty(vec![("a", Type::String), ("c", Type::Bool)]),
+            target.clone(),
+            Some(Safety::Unsafe),
+        ),
         (oty(vec![("b", Type::String)]), target, Some(Safety::Unsafe)),
     ]);
 }
@@ -502,8 +660,16 @@ fn conversion_tuple_to_tuple_same_length() {
         ),
     ]);
     check_safety(vec![
-        (Type::tuple([Type::Number]), Type::tuple([Type::String]), Some(Safety::Safe)),
-        (Type::tuple([Type::String]), Type::tuple([Type::Number]), Some(Safety::Unsafe)),
+        (
+            Type::tuple([Type::Number]),
+            Type::tuple([Type::String]),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::tuple([Type::String]),
+            Type::tuple([Type::Number]),
+            Some(Safety::Unsafe),
+        ),
         (Type::tuple([Type::String]), Type::tuple([]), None),
     ]);
 }
@@ -511,7 +677,11 @@ fn conversion_tuple_to_tuple_same_length() {
 #[test]
 fn conversion_unknown_values_convert_to_unknown_of_target() {
     check(vec![
-        (Value::unknown(Type::String), Type::Number, Ok(Value::unknown(Type::Number))),
+        (
+            Value::unknown(Type::String),
+            Type::Number,
+            Ok(Value::unknown(Type::Number)),
+        ),
         (
             Value::unknown(Type::tuple([Type::Number])),
             Type::list(Type::String),
@@ -520,14 +690,21 @@ fn conversion_unknown_values_convert_to_unknown_of_target() {
         (
             tup(vec![Value::unknown(Type::Number), n(1)]),
             Type::list(Type::String),
-            Ok(list(Type::String, vec![Value::unknown(Type::String), s("1")])),
+            Ok(list(
+                Type::String,
+                vec![Value::unknown(Type::String), s("1")],
+            )),
         ),
         (
             obj(vec![("a", Value::unknown(Type::Bool))]),
             Type::map(Type::String),
             Ok(map(Type::String, vec![("a", Value::unknown(Type::String))])),
         ),
-        (Value::unknown(Type::Bool), Type::Number, Err("number required, but have bool")),
+        (
+            Value::unknown(Type::Bool),
+            Type::Number,
+            Err("number required, but have bool"),
+        ),
     ]);
 }
 
@@ -539,7 +716,9 @@ fn conversion_capsule_types_convert_only_to_themselves() {
     assert_eq!(convert(&v, &Type::Capsule(c.clone())).unwrap(), v);
     assert_eq!(convert(&v, &Type::Dynamic).unwrap(), v);
     assert_eq!(
-        convert(&v, &Type::Capsule(other.clone())).unwrap_err().to_string(),
+        convert(&v, &Type::Capsule(other.clone()))
+            .unwrap_err()
+            .to_string(),
         "bytes required"
     );
     assert_eq!(
@@ -547,7 +726,11 @@ fn conversion_capsule_types_convert_only_to_themselves() {
         "string required, but have bytes"
     );
     check_safety(vec![
-        (Type::Capsule(c.clone()), Type::Capsule(c.clone()), Some(Safety::Safe)),
+        (
+            Type::Capsule(c.clone()),
+            Type::Capsule(c.clone()),
+            Some(Safety::Safe),
+        ),
         (Type::Capsule(c.clone()), Type::Capsule(other), None),
         (Type::Capsule(c.clone()), Type::String, None),
         (Type::String, Type::Capsule(c), None),
@@ -572,7 +755,11 @@ fn conversion_target_with_dynamic_takes_unified_element_type() {
             Type::map(Type::Dynamic),
             Ok(map(Type::String, vec![("a", s("true")), ("b", s("x"))])),
         ),
-        (tup(vec![]), Type::list(Type::Dynamic), Ok(list(Type::Dynamic, vec![]))),
+        (
+            tup(vec![]),
+            Type::list(Type::Dynamic),
+            Ok(list(Type::Dynamic, vec![])),
+        ),
         (
             list(Type::Number, vec![n(1)]),
             Type::list(Type::Dynamic),
@@ -599,29 +786,53 @@ fn conversion_target_with_dynamic_takes_unified_element_type() {
             Type::list(Type::list(Type::Dynamic)),
             Ok(list(
                 Type::list(Type::String),
-                vec![list(Type::String, vec![s("a")]), list(Type::String, vec![s("1"), s("2")])],
+                vec![
+                    list(Type::String, vec![s("a")]),
+                    list(Type::String, vec![s("1"), s("2")]),
+                ],
             )),
         ),
         // Safe unification is preferred: the list does not become a tuple.
         (
-            tup(vec![list(Type::String, vec![s("a"), s("b")]), tup(vec![s("c")])]),
+            tup(vec![
+                list(Type::String, vec![s("a"), s("b")]),
+                tup(vec![s("c")]),
+            ]),
             Type::list(Type::Dynamic),
             Ok(list(
                 Type::list(Type::String),
-                vec![list(Type::String, vec![s("a"), s("b")]), list(Type::String, vec![s("c")])],
+                vec![
+                    list(Type::String, vec![s("a"), s("b")]),
+                    list(Type::String, vec![s("c")]),
+                ],
             )),
         ),
         // The dynamic value in a tuple becomes an unknown of the element type.
         (
             tup(vec![Value::dynamic(), s("x")]),
             Type::list(Type::Dynamic),
-            Ok(list(Type::String, vec![Value::unknown(Type::String), s("x")])),
+            Ok(list(
+                Type::String,
+                vec![Value::unknown(Type::String), s("x")],
+            )),
         ),
     ]);
     check_safety(vec![
-        (Type::tuple([Type::String, Type::Number]), Type::list(Type::Dynamic), Some(Safety::Safe)),
-        (Type::tuple([Type::Bool, Type::Number]), Type::list(Type::Dynamic), None),
-        (Type::tuple([Type::String]), Type::set(Type::Dynamic), Some(Safety::Unsafe)),
+        (
+            Type::tuple([Type::String, Type::Number]),
+            Type::list(Type::Dynamic),
+            Some(Safety::Safe),
+        ),
+        (
+            Type::tuple([Type::Bool, Type::Number]),
+            Type::list(Type::Dynamic),
+            None,
+        ),
+        (
+            Type::tuple([Type::String]),
+            Type::set(Type::Dynamic),
+            Some(Safety::Unsafe),
+        ),
     ]);
 }
 
@@ -635,7 +846,10 @@ fn conversion_error_path_names_elements_and_attributes() {
     let err = convert(&v, &Type::list(oty(vec![("port", Type::Number)]))).unwrap_err();
     assert_eq!(err.to_string(), "[2].port: a number is required");
     assert_eq!(err.path().to_string(), "[2].port");
-    let v = map(Type::list(Type::String), vec![("a b", list(Type::String, vec![s("x")]))]);
+    let v = map(
+        Type::list(Type::String),
+        vec![("a b", list(Type::String, vec![s("x")]))],
+    );
     let err = convert(&v, &Type::map(Type::list(Type::Bool))).unwrap_err();
     assert_eq!(err.to_string(), "[\"a b\"][0]: a bool is required");
 }
@@ -672,7 +886,10 @@ fn conversion_depth_is_bounded() {
     let (v, t) = nest(200);
     assert!(convert(&v, &t).is_ok());
     let (v, t) = nest(300);
-    assert_eq!(convert(&v, &t).unwrap_err().to_string(), "type is nested too deeply to convert");
+    assert_eq!(
+        convert(&v, &t).unwrap_err().to_string(),
+        "type is nested too deeply to convert"
+    );
     assert_eq!(conversion_safety(&v.ty(), &t), None);
 }
 
@@ -691,7 +908,10 @@ fn conversion_prepared_applies_to_many_values() {
         set(Type::String, vec![s("true")])
     );
     let c = Conversion::new(&Type::Dynamic, &Type::String).unwrap();
-    assert_eq!(c.apply(&Value::dynamic()).unwrap(), Value::unknown(Type::String));
+    assert_eq!(
+        c.apply(&Value::dynamic()).unwrap(),
+        Value::unknown(Type::String)
+    );
     assert_eq!(c.apply(&n(3)).unwrap(), s("3"));
     assert!(Conversion::new(&Type::Bool, &Type::Number).is_none());
 }
@@ -701,9 +921,21 @@ fn mismatch_message_follows_reference_wording() {
     let foo = oty(vec![("foo", Type::String)]);
     let cases: Vec<(Type, Type, &str)> = vec![
         (Type::Bool, Type::Number, "number required, but have bool"),
-        (Type::list(Type::String), Type::String, "string required, but have list of string"),
-        (Type::String, Type::list(Type::String), "list of string required, but have string"),
-        (Type::empty_object(), Type::list(foo.clone()), "list of object required"),
+        (
+            Type::list(Type::String),
+            Type::String,
+            "string required, but have list of string",
+        ),
+        (
+            Type::String,
+            Type::list(Type::String),
+            "list of string required, but have string",
+        ),
+        (
+            Type::empty_object(),
+            Type::list(foo.clone()),
+            "list of object required",
+        ),
         (
             Type::list(Type::String),
             Type::list(foo.clone()),
@@ -730,12 +962,26 @@ fn mismatch_message_follows_reference_wording() {
             "all list elements must have the same type",
         ),
         (
-            oty(vec![("foo", Type::Bool), ("baz", oty(vec![("boop", Type::Bool)]))]),
-            oty(vec![("foo", Type::Bool), ("baz", oty(vec![("boop", Type::Number)]))]),
+            oty(vec![
+                ("foo", Type::Bool),
+                ("baz", oty(vec![("boop", Type::Bool)])),
+            ]),
+            oty(vec![
+                ("foo", Type::Bool),
+                ("baz", oty(vec![("boop", Type::Number)])),
+            ]),
             "attribute \"baz\": attribute \"boop\": number required, but have bool",
         ),
-        (Type::tuple([]), oty(vec![]), "object with no attributes required, but have empty tuple"),
-        (Type::set(Type::String), Type::map(Type::String), "map of string required"),
+        (
+            Type::tuple([]),
+            oty(vec![]),
+            "object with no attributes required, but have empty tuple",
+        ),
+        (
+            Type::set(Type::String),
+            Type::map(Type::String),
+            "map of string required",
+        ),
         (
             Type::map(Type::Bool),
             oty(vec![("n", Type::Number)]),
