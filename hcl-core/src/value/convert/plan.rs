@@ -285,17 +285,12 @@ fn common_element<'a>(
     d: usize,
 ) -> Result<(Vec<Plan>, Type), PlanError> {
     if !target.has_dynamic() {
-        let plans = sources
-            .map(|s| plan(s, target, d))
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok((plans, strip_optional(target)));
+        return Ok((plan_each(sources, target, d)?, strip_optional(target)));
     }
     if sources.len() == 0 {
         return Ok((Vec::new(), strip_optional(target)));
     }
-    let firsts = sources
-        .map(|s| plan(s, target, d))
-        .collect::<Result<Vec<_>, _>>()?;
+    let firsts = plan_each(sources, target, d)?;
     let outs: Vec<Type> = firsts.iter().map(|p| p.out.clone()).collect();
     let mut last_err = PlanError::Impossible;
     for mode in [Mode::Safe, Mode::Unsafe] {
@@ -323,6 +318,26 @@ fn common_element<'a>(
         }
     }
     Err(last_err)
+}
+
+/// Plans each source to `target`. Large tuples usually repeat one element
+/// type, so a source like the one before reuses its plan.
+fn plan_each<'a>(
+    sources: impl ExactSizeIterator<Item = &'a Type>,
+    target: &Type,
+    d: usize,
+) -> Result<Vec<Plan>, PlanError> {
+    let mut plans: Vec<Plan> = Vec::with_capacity(sources.len());
+    let mut prev: Option<&Type> = None;
+    for s in sources {
+        let p = match plans.last() {
+            Some(last) if prev == Some(s) => last.clone(),
+            _ => plan(s, target, d)?,
+        };
+        plans.push(p);
+        prev = Some(s);
+    }
+    Ok(plans)
 }
 
 /// Each first plan followed by a conversion of its result to `unified`.
