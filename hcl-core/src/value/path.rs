@@ -7,6 +7,13 @@
 use std::fmt;
 
 /// One step of a [`Path`].
+///
+/// ```
+/// use hcl_core::value::PathStep;
+/// assert_eq!(PathStep::Index(0).to_string(), "[0]");
+/// assert_eq!(PathStep::Key("k".into()).to_string(), r#"["k"]"#);
+/// assert_eq!(PathStep::Attr("port".into()).to_string(), ".port");
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum PathStep {
     /// An element of a list, set or tuple, by position (for sets: the

@@ -37,6 +37,16 @@ pub use mismatch::mismatch_message;
 ///
 /// Ordered from safest: the safety of a compound conversion is the
 /// maximum of its parts'.
+///
+/// ```
+/// use hcl_core::value::{conversion_safety, Safety, Type};
+/// assert!(Safety::Safe < Safety::Unsafe);
+/// // number to string is safe, string to number is not: the tuple's
+/// // conversion is as unsafe as its worst element's.
+/// let from = Type::tuple([Type::Number, Type::String]);
+/// let to = Type::tuple([Type::String, Type::Number]);
+/// assert_eq!(conversion_safety(&from, &to), Some(Safety::Unsafe));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Safety {
     /// Every value converts, and distinct values stay distinct.

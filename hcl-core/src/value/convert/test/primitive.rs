@@ -66,6 +66,9 @@ fn conversion_string_to_number_parses_decimal() {
         (s("abc"), Type::Number, Err("a number is required")),
         (s(""), Type::Number, Err("a number is required")),
         (s("1.2.3"), Type::Number, Err("a number is required")),
+        (s(" 1"), Type::Number, Err("a number is required")),
+        (s("1 "), Type::Number, Err("a number is required")),
+        (s("0x10"), Type::Number, Err("a number is required")),
     ]);
     check_safety(vec![(Type::String, Type::Number, Some(Safety::Unsafe))]);
 }
@@ -77,6 +80,7 @@ fn conversion_string_to_number_rejects_exponent() {
         (s("1e5"), Type::Number, Err("a number is required")),
         (s("1E5"), Type::Number, Err("a number is required")),
         (s("2.5e-3"), Type::Number, Err("a number is required")),
+        (s("NaN"), Type::Number, Err("a number is required")),
     ]);
 }
 
