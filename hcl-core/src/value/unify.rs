@@ -600,6 +600,14 @@ mod test {
     }
 
     #[test]
+    fn unification_depth_is_bounded() {
+        let nest = |depth: usize, leaf: Type| (0..depth).fold(leaf, |t, _| Type::tuple([t]));
+        let u = unify(&[nest(200, Type::Number), nest(200, Type::String)]).unwrap();
+        assert_eq!(u.ty(), &nest(200, Type::String));
+        assert!(unify(&[nest(300, Type::Number), nest(300, Type::String)]).is_none());
+    }
+
+    #[test]
     fn unification_conversions_convert_values() {
         let u = unify_unsafe(&[Type::list(Type::String), Type::tuple([Type::Number])]).unwrap();
         let [list, tuple] = u.conversions() else {

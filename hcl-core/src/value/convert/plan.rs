@@ -280,7 +280,7 @@ fn object_to_object(
 /// chosen by unifying what each source becomes under `target`, preferring
 /// a unification whose conversions are all safe.
 fn common_element<'a>(
-    sources: impl ExactSizeIterator<Item = &'a Type> + Clone,
+    sources: impl ExactSizeIterator<Item = &'a Type>,
     target: &Type,
     d: usize,
 ) -> Result<(Vec<Plan>, Type), PlanError> {
@@ -305,7 +305,9 @@ fn common_element<'a>(
             continue;
         }
         match chain_all(&firsts, &unified, d) {
-            Ok(plans) if mode == Mode::Unsafe || worst(&plans) == Safety::Safe => {
+            // Only the unifying steps count here: the first steps are the
+            // same whichever type is chosen.
+            Ok((plans, unifying)) if mode == Mode::Unsafe || unifying == Safety::Safe => {
                 let ety = plans
                     .first()
                     .map_or_else(|| unified.clone(), |p| p.out.clone());
@@ -340,12 +342,15 @@ fn plan_each<'a>(
     Ok(plans)
 }
 
-/// Each first plan followed by a conversion of its result to `unified`.
-fn chain_all(firsts: &[Plan], unified: &Type, d: usize) -> Result<Vec<Plan>, PlanError> {
-    firsts
+/// Each first plan followed by a conversion of its result to `unified`,
+/// and the worst safety of those second conversions.
+fn chain_all(firsts: &[Plan], unified: &Type, d: usize) -> Result<(Vec<Plan>, Safety), PlanError> {
+    let mut unifying = Safety::Safe;
+    let plans = firsts
         .iter()
         .map(|first| {
             let second = plan(&first.out, unified, d)?;
+            unifying = unifying.max(second.safety);
             Ok(if second.is_identity() {
                 first.clone()
             } else if first.is_identity() {
@@ -359,7 +364,8 @@ fn chain_all(firsts: &[Plan], unified: &Type, d: usize) -> Result<Vec<Plan>, Pla
                 )
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, PlanError>>()?;
+    Ok((plans, unifying))
 }
 
 /// `ty` without optional-attribute markers, at any depth (result values

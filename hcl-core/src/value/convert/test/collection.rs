@@ -464,6 +464,25 @@ fn conversion_target_with_dynamic_takes_unified_element_type() {
                 ],
             )),
         ),
+        // The same when reaching the element type took an unsafe step (map
+        // to object): only the unifying steps are weighed.
+        (
+            tup(vec![
+                map(
+                    Type::list(Type::String),
+                    vec![("a", list(Type::String, vec![s("x"), s("y")]))],
+                ),
+                obj(vec![("a", tup(vec![s("z")]))]),
+            ]),
+            Type::list(oty(vec![("a", Type::Dynamic)])),
+            Ok(list(
+                oty(vec![("a", Type::list(Type::String))]),
+                vec![
+                    obj(vec![("a", list(Type::String, vec![s("x"), s("y")]))]),
+                    obj(vec![("a", list(Type::String, vec![s("z")]))]),
+                ],
+            )),
+        ),
         // The dynamic value in a tuple becomes an unknown of the element type.
         (
             tup(vec![Value::dynamic(), s("x")]),
