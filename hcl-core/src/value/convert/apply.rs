@@ -94,7 +94,10 @@ pub(crate) fn apply(
         }
         (Kind::ObjectToMap(attrs), Value::Object(o)) if o.len() == attrs.len() => {
             let mut entries = Vec::with_capacity(o.len());
-            for ((k, e), (_, p)) in o.iter().zip(attrs) {
+            for ((k, e), (name, p)) in o.iter().zip(attrs) {
+                if k.as_str() != name {
+                    return Err(source_type_mismatch(v, path));
+                }
                 path.push(PathStep::Key(k.to_string()));
                 let r = apply(p, e, path);
                 path.pop();
@@ -129,14 +132,21 @@ pub(crate) fn apply(
             let mid = apply(first, v, path)?;
             apply(second, &mid, path)
         }
-        _ => Err(ConversionError::at(
-            path,
-            format!(
-                "value of type {} does not have the conversion's source type",
-                v.ty()
-            ),
-        )),
+        _ => Err(source_type_mismatch(v, path)),
     }
+}
+
+/// Plans are only applied to values of their source type (callers check),
+/// so this is a safety net rather than a message users should see.
+#[cold]
+fn source_type_mismatch(v: &Value, path: &[PathStep]) -> ConversionError {
+    ConversionError::at(
+        path,
+        format!(
+            "value of type {} does not have the conversion's source type",
+            v.ty()
+        ),
+    )
 }
 
 fn string_to_bool(s: &str, path: &[PathStep]) -> Result<Value, ConversionError> {
