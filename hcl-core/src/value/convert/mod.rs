@@ -20,7 +20,9 @@
 //! - tuple to set is unsafe (duplicates are lost), as list to set is;
 //! - list and set to tuple exist (unsafe; the length must match);
 //! - from the dynamic pseudo-type is a safe conversion (the reference only
-//!   allows it as an unsafe one).
+//!   allows it as an unsafe one);
+//! - nulls inside tuples and objects convert to any type, like top-level
+//!   nulls (the reference requires their types to convert).
 
 mod apply;
 mod mismatch;
@@ -169,21 +171,26 @@ pub fn convert_safe(value: &Value, to: &Type) -> Result<Value, ConversionError> 
         return Ok(value.clone());
     }
     let from = value.ty();
-    match plan::plan(&from, to, 0) {
-        Ok(p) if p.safety == Safety::Safe || value.is_null() => {
-            apply::apply(&p, value, &mut Vec::new())
-        }
-        Ok(_) => Err(ConversionError::new(
+    let (p, value) = match plan::plan(&from, to, 0) {
+        Ok(p) => (p, value.clone()),
+        Err(_) if value.is_null() => return Ok(Value::Null(plan::strip_optional(to))),
+        Err(e) => match with_untyped_nulls(value, to, 0) {
+            Some((Ok(p), v)) => (p, v),
+            Some((Err(e), v)) => return Err(plan_error(e, &v.ty(), to, &[])),
+            None => return Err(plan_error(e, &from, to, &[])),
+        },
+    };
+    if p.safety == Safety::Unsafe && !value.is_null() {
+        return Err(ConversionError::new(
             Path::root(),
             format!(
                 "no safe conversion from {} to {}",
-                from.friendly_name(),
+                value.ty().friendly_name(),
                 to.friendly_name_for_constraint()
             ),
-        )),
-        Err(_) if value.is_null() => Ok(Value::Null(plan::strip_optional(to))),
-        Err(e) => Err(plan_error(e, &from, to, &[])),
+        ));
     }
+    apply::apply(&p, &value, &mut Vec::new())
 }
 
 pub(crate) fn convert_at(
@@ -199,8 +206,59 @@ pub(crate) fn convert_at(
         Ok(p) => apply::apply(&p, value, path),
         // Nulls convert to any type, whatever the rules for their own.
         Err(_) if value.is_null() => Ok(Value::Null(plan::strip_optional(to))),
-        Err(e) => Err(plan_error(e, &from, to, path)),
+        Err(e) => match with_untyped_nulls(value, to, path.len()) {
+            Some((Ok(p), v)) => apply::apply(&p, &v, path),
+            Some((Err(e), v)) => Err(plan_error(e, &v.ty(), to, path)),
+            None => Err(plan_error(e, &from, to, path)),
+        },
     }
+}
+
+/// Nulls convert to any type, nested ones too: when the types do not
+/// convert, retries with each null inside a tuple or object (the elements
+/// that have types of their own) as the null of the dynamic pseudo-type.
+/// Returns the value with untyped nulls and its plan, or `None` when the
+/// value has no such nulls.
+#[cold]
+fn with_untyped_nulls(
+    value: &Value,
+    to: &Type,
+    depth: usize,
+) -> Option<(Result<Plan, PlanError>, Value)> {
+    let v = untype_nulls(value, depth)?;
+    Some((plan::plan(&v.ty(), to, depth), v))
+}
+
+/// `v` with the nulls inside its tuples and objects (through nested
+/// tuples and objects) untyped, or `None` when there are none.
+fn untype_nulls(v: &Value, depth: usize) -> Option<Value> {
+    if depth > plan::MAX_DEPTH {
+        return None;
+    }
+    let mut changed = false;
+    let mut untype = |e: &Value| match e {
+        Value::Null(t) if !t.is_dynamic() => {
+            changed = true;
+            Value::Null(Type::Dynamic)
+        }
+        _ => untype_nulls(e, depth + 1).map_or_else(
+            || e.clone(),
+            |u| {
+                changed = true;
+                u
+            },
+        ),
+    };
+    let out = match v {
+        Value::Tuple(t) => Value::tuple(t.iter().map(&mut untype).collect::<Vec<_>>()),
+        Value::Object(o) => Value::object(
+            o.iter()
+                .map(|(k, e)| (k.as_str(), untype(e)))
+                .collect::<Vec<_>>(),
+        ),
+        _ => return None,
+    };
+    changed.then_some(out)
 }
 
 #[cold]

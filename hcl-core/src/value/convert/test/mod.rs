@@ -121,6 +121,44 @@ fn conversion_null_converts_to_any_type() {
             Ok(list(Type::Number, vec![Value::null(Type::Number)])),
         ),
     ]);
+    // Nulls inside tuples and objects too, where the types alone do not
+    // convert.
+    check(vec![
+        (
+            tup(vec![Value::null(Type::Bool), n(1)]),
+            Type::list(Type::Number),
+            Ok(list(Type::Number, vec![Value::null(Type::Number), n(1)])),
+        ),
+        (
+            tup(vec![Value::null(Type::Bool), n(1)]),
+            Type::list(Type::Dynamic),
+            Ok(list(Type::Number, vec![Value::null(Type::Number), n(1)])),
+        ),
+        (
+            obj(vec![
+                ("a", tup(vec![Value::null(Type::Number)])),
+                ("b", s("x")),
+            ]),
+            oty(vec![("a", Type::list(Type::Bool)), ("b", Type::String)]),
+            Ok(obj(vec![
+                ("a", list(Type::Bool, vec![Value::null(Type::Bool)])),
+                ("b", s("x")),
+            ])),
+        ),
+        (
+            tup(vec![Value::null(Type::Bool), Value::Bool(true)]),
+            Type::list(Type::Number),
+            Err("element 1: number required, but have bool"),
+        ),
+    ]);
+    assert_eq!(
+        convert_safe(
+            &tup(vec![Value::null(Type::Bool)]),
+            &Type::list(Type::Number)
+        )
+        .unwrap(),
+        list(Type::Number, vec![Value::null(Type::Number)])
+    );
     // Safe, whatever the types.
     for to in [Type::Number, Type::Bool, Type::set(Type::Bool)] {
         assert_eq!(
