@@ -45,11 +45,11 @@ pub(crate) fn apply(
             collection(&plan.out, items, Value::set, "set", path)
         }
         (Kind::TupleToList(elems), Value::Tuple(t)) if t.len() == elems.len() => {
-            let items = each_index(t.as_slice(), elems, path)?;
+            let items = each_index(t.as_slice(), elems.iter(), path)?;
             collection(&plan.out, items, Value::list, "list", path)
         }
         (Kind::TupleToSet(elems), Value::Tuple(t)) if t.len() == elems.len() => {
-            let items = each_index(t.as_slice(), elems, path)?;
+            let items = each_index(t.as_slice(), elems.iter(), path)?;
             collection(&plan.out, items, Value::set, "set", path)
         }
         (Kind::TupleToTuple(elems), Value::Tuple(t)) if t.len() == elems.len() => {
@@ -92,9 +92,11 @@ pub(crate) fn apply(
             }
             collection(&plan.out, entries, Value::map, "map", path)
         }
-        (Kind::ObjectToMap(attrs), Value::Object(o)) if o.len() == attrs.len() => {
+        (Kind::ObjectToMap(names, elems), Value::Object(o))
+            if o.len() == names.len() && names.len() == elems.len() =>
+        {
             let mut entries = Vec::with_capacity(o.len());
-            for ((k, e), (name, p)) in o.iter().zip(attrs) {
+            for (((k, e), name), p) in o.iter().zip(names).zip(elems.iter()) {
                 if k.as_str() != name {
                     return Err(source_type_mismatch(v, path));
                 }

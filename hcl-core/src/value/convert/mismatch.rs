@@ -4,8 +4,10 @@
 use super::plan::{plan, MAX_DEPTH};
 use crate::value::Type;
 
-fn convertible(from: &Type, to: &Type) -> bool {
-    from == to || plan(from, to, 0).is_ok()
+/// Plans at the message's own depth, so that the two recursions together
+/// stay within the depth bound.
+fn convertible(from: &Type, to: &Type, depth: usize) -> bool {
+    from == to || plan(from, to, depth).is_ok()
 }
 
 /// Describes, in English, why `got` does not convert to `want`, phrased as
@@ -41,7 +43,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
             // of an unconvertible type can be at fault.
             for (name, wt) in w.attributes() {
                 if let Some(gt) = g.attributes().get(name) {
-                    if !convertible(gt, wt) {
+                    if !convertible(gt, wt, d) {
                         return format!("attribute {name:?}: {}", message(gt, wt, d));
                     }
                 }
@@ -63,7 +65,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
         (_, _) if got.is_collection() && want.is_collection() => from_collection(got, want, d),
         (Type::List(e) | Type::Set(e), Type::Tuple(ts)) => {
             for (i, t) in ts.iter().enumerate() {
-                if !convertible(e, t) {
+                if !convertible(e, t, d) {
                     return format!("element {i}: {}", message(e, t, d));
                 }
             }
@@ -71,7 +73,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
         }
         (Type::Tuple(gs), Type::Tuple(ws)) if gs.len() == ws.len() => {
             for (i, (g, w)) in gs.iter().zip(ws.iter()).enumerate() {
-                if !convertible(g, w) {
+                if !convertible(g, w, d) {
                     return format!("element {i}: {}", message(g, w, d));
                 }
             }
@@ -79,7 +81,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
         }
         (Type::Map(e), Type::Object(o)) => {
             for (name, t) in o.attributes() {
-                if !o.is_optional(name) && !convertible(e, t) {
+                if !o.is_optional(name) && !convertible(e, t, d) {
                     return format!("attribute {name:?}: {}", message(e, t, d));
                 }
             }
@@ -107,14 +109,14 @@ fn from_structural(got: &Type, want: &Type, d: usize) -> String {
     match got {
         Type::Tuple(es) => {
             for (i, e) in es.iter().enumerate() {
-                if !convertible(e, we) {
+                if !convertible(e, we, d) {
                     return format!("element {i}: {}", message(e, we, d));
                 }
             }
         }
         Type::Object(o) => {
             for (name, t) in o.attributes() {
-                if !convertible(t, we) {
+                if !convertible(t, we, d) {
                     return format!("element {name:?}: {}", message(t, we, d));
                 }
             }

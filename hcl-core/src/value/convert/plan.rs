@@ -12,10 +12,11 @@ use super::Safety;
 use crate::value::unify::{unify_type, Mode};
 use crate::value::{ObjectType, Type};
 
-/// How deeply nested types may be for conversion and unification. Types
-/// from configuration are far shallower (the parser limits nesting to 128);
-/// the bound keeps recursion on hostile input off the end of the stack.
-pub(crate) const MAX_DEPTH: usize = 256;
+/// How deeply nested types may be for conversion and unification: the
+/// nesting limit the parsers use by default (128). The bound keeps
+/// recursion on hostile input off the end of the stack (debug builds take
+/// a few KiB per level).
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// Why no plan could be made.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,10 +55,10 @@ pub(crate) enum Kind {
     /// From a list or a set.
     ToSet(Box<Plan>),
     MapToMap(Box<Plan>),
-    TupleToList(Vec<Plan>),
-    TupleToSet(Vec<Plan>),
-    /// One plan per attribute, in name order.
-    ObjectToMap(Vec<(String, Plan)>),
+    TupleToList(Elems),
+    TupleToSet(Elems),
+    /// The attribute names in order, and their plans.
+    ObjectToMap(Vec<String>, Elems),
     /// From a list or a set: one plan per tuple element.
     SeqToTuple(Vec<Plan>),
     /// One entry per target attribute, in name order.
@@ -69,6 +70,59 @@ pub(crate) enum Kind {
     /// The first plan, then the second on its result (used where elements
     /// are first converted to the target and then to a unified type).
     Then(Box<Plan>, Box<Plan>),
+}
+
+/// The plans of the elements of a tuple (or attributes of an object)
+/// converted to one collection element type.
+#[derive(Clone, Debug)]
+pub(crate) enum Elems {
+    /// All of this many elements have one type and share a plan: the
+    /// common case of large tuples, planned and stored once.
+    Uniform(Box<Plan>, usize),
+    /// One plan per element.
+    Each(Vec<Plan>),
+}
+
+impl Elems {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Elems::Uniform(_, n) => *n,
+            Elems::Each(v) => v.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<&Plan> {
+        match self {
+            Elems::Uniform(p, n) => (i < *n).then_some(&**p),
+            Elems::Each(v) => v.get(i),
+        }
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Plan> + '_ {
+        (0..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    fn safety(&self) -> Safety {
+        match self {
+            Elems::Uniform(p, _) => p.safety,
+            Elems::Each(v) => worst(v),
+        }
+    }
+
+    fn first(&self) -> Option<&Plan> {
+        self.get(0)
+    }
+
+    /// Maps each plan (once for a uniform run).
+    fn try_map(
+        &self,
+        mut f: impl FnMut(&Plan) -> Result<Plan, PlanError>,
+    ) -> Result<Elems, PlanError> {
+        Ok(match self {
+            Elems::Uniform(p, n) => Elems::Uniform(Box::new(f(p)?), *n),
+            Elems::Each(v) => Elems::Each(v.iter().map(f).collect::<Result<_, _>>()?),
+        })
+    }
 }
 
 /// How a map element becomes the value of one target attribute.
@@ -113,95 +167,127 @@ pub(crate) fn plan(from: &Type, to: &Type, depth: usize) -> Result<Plan, PlanErr
         return Ok(Plan::identity(from));
     }
     let d = depth + 1;
-    Ok(match (from, to) {
-        (Type::Dynamic, _) => Plan::new(
+    // Each arm with a recursion is its own function, so that the frame of
+    // this one (on the stack once per level of nesting) stays small.
+    match (from, to) {
+        (Type::Dynamic, _) => Ok(Plan::new(
             Kind::FromDynamic(to.clone()),
             strip_optional(to),
             Safety::Safe,
+        )),
+        (Type::Number, Type::String) => {
+            Ok(Plan::new(Kind::NumberToString, Type::String, Safety::Safe))
+        }
+        (Type::Bool, Type::String) => Ok(Plan::new(Kind::BoolToString, Type::String, Safety::Safe)),
+        (Type::String, Type::Number) => Ok(Plan::new(
+            Kind::StringToNumber,
+            Type::Number,
+            Safety::Unsafe,
+        )),
+        (Type::String, Type::Bool) => Ok(Plan::new(Kind::StringToBool, Type::Bool, Safety::Unsafe)),
+        (Type::List(s) | Type::Set(s), Type::List(t) | Type::Set(t))
+        | (Type::Map(s), Type::Map(t)) => collection_to_collection(from, s, to, t, d),
+        (Type::Tuple(es), Type::List(t) | Type::Set(t)) => tuple_to_collection(es, to, t, d),
+        (Type::Object(o), Type::Map(t)) => object_to_map(o, t, d),
+        (Type::List(s) | Type::Set(s), Type::Tuple(ts)) => seq_to_tuple(s, ts, d),
+        (Type::Map(s), Type::Object(o)) => map_to_object(s, o, d),
+        (Type::Object(a), Type::Object(b)) => object_to_object(from, a, b, d),
+        (Type::Tuple(a), Type::Tuple(b)) => tuple_to_tuple(from, a, b, d),
+        _ => Err(PlanError::Impossible),
+    }
+}
+
+/// List or set to list or set, map to map.
+#[inline(never)]
+fn collection_to_collection(
+    from: &Type,
+    s: &Type,
+    to: &Type,
+    t: &Type,
+    d: usize,
+) -> Result<Plan, PlanError> {
+    let elem = plan(s, t, d)?;
+    let same_kind = std::mem::discriminant(from) == std::mem::discriminant(to);
+    if same_kind && elem.is_identity() {
+        return Ok(Plan::identity(from));
+    }
+    let safety = if from.is_list() && to.is_set() {
+        // List to set loses order and duplicates.
+        Safety::Unsafe
+    } else {
+        elem.safety
+    };
+    let (kind, out) = match to {
+        Type::List(_) => (
+            Kind::ToList as fn(Box<Plan>) -> Kind,
+            Type::list(elem.out.clone()),
         ),
-        (Type::Number, Type::String) => Plan::new(Kind::NumberToString, Type::String, Safety::Safe),
-        (Type::Bool, Type::String) => Plan::new(Kind::BoolToString, Type::String, Safety::Safe),
-        (Type::String, Type::Number) => {
-            Plan::new(Kind::StringToNumber, Type::Number, Safety::Unsafe)
-        }
-        (Type::String, Type::Bool) => Plan::new(Kind::StringToBool, Type::Bool, Safety::Unsafe),
-        (Type::List(s) | Type::Set(s), Type::List(t)) => {
-            let elem = plan(s, t, d)?;
-            if from.is_list() && elem.is_identity() {
-                return Ok(Plan::identity(from));
-            }
-            let (out, safety) = (Type::list(elem.out.clone()), elem.safety);
-            Plan::new(Kind::ToList(Box::new(elem)), out, safety)
-        }
-        (Type::List(s) | Type::Set(s), Type::Set(t)) => {
-            let elem = plan(s, t, d)?;
-            if from.is_set() && elem.is_identity() {
-                return Ok(Plan::identity(from));
-            }
-            // List to set loses order and duplicates.
-            let safety = if from.is_list() {
-                Safety::Unsafe
-            } else {
-                elem.safety
-            };
-            let out = Type::set(elem.out.clone());
-            Plan::new(Kind::ToSet(Box::new(elem)), out, safety)
-        }
-        (Type::Map(s), Type::Map(t)) => {
-            let elem = plan(s, t, d)?;
-            if elem.is_identity() {
-                return Ok(Plan::identity(from));
-            }
-            let (out, safety) = (Type::map(elem.out.clone()), elem.safety);
-            Plan::new(Kind::MapToMap(Box::new(elem)), out, safety)
-        }
-        (Type::Tuple(es), Type::List(t)) => {
-            let (elems, ety) = common_element(es.iter(), t, d)?;
-            let safety = worst(&elems);
-            Plan::new(Kind::TupleToList(elems), Type::list(ety), safety)
-        }
-        (Type::Tuple(es), Type::Set(t)) => {
-            let (elems, ety) = common_element(es.iter(), t, d)?;
-            // As tuple to list, then list to set: duplicates are lost.
-            Plan::new(Kind::TupleToSet(elems), Type::set(ety), Safety::Unsafe)
-        }
-        (Type::Object(o), Type::Map(t)) => {
-            let (elems, ety) = common_element(o.attributes().values(), t, d)?;
-            let attrs: Vec<(String, Plan)> = o.attributes().keys().cloned().zip(elems).collect();
-            let safety = worst(attrs.iter().map(|(_, p)| p));
-            Plan::new(Kind::ObjectToMap(attrs), Type::map(ety), safety)
-        }
-        (Type::List(s) | Type::Set(s), Type::Tuple(ts)) => {
-            let elems = ts
-                .iter()
-                .map(|t| plan(s, t, d))
-                .collect::<Result<Vec<_>, _>>()?;
-            let out = Type::tuple(elems.iter().map(|p| p.out.clone()));
-            // The length is only known from the value.
-            Plan::new(Kind::SeqToTuple(elems), out, Safety::Unsafe)
-        }
-        (Type::Map(s), Type::Object(o)) => map_to_object(s, o, d)?,
-        (Type::Object(a), Type::Object(b)) => object_to_object(from, a, b, d)?,
-        (Type::Tuple(a), Type::Tuple(b)) => {
-            if a.len() != b.len() {
-                return Err(PlanError::Impossible);
-            }
-            let elems = a
-                .iter()
-                .zip(b.iter())
-                .map(|(s, t)| plan(s, t, d))
-                .collect::<Result<Vec<_>, _>>()?;
-            if elems.iter().all(Plan::is_identity) {
-                return Ok(Plan::identity(from));
-            }
-            let out = Type::tuple(elems.iter().map(|p| p.out.clone()));
-            let safety = worst(&elems);
-            Plan::new(Kind::TupleToTuple(elems), out, safety)
-        }
-        _ => return Err(PlanError::Impossible),
+        Type::Set(_) => (
+            Kind::ToSet as fn(Box<Plan>) -> Kind,
+            Type::set(elem.out.clone()),
+        ),
+        _ => (
+            Kind::MapToMap as fn(Box<Plan>) -> Kind,
+            Type::map(elem.out.clone()),
+        ),
+    };
+    Ok(Plan::new(kind(Box::new(elem)), out, safety))
+}
+
+#[inline(never)]
+fn tuple_to_collection(es: &[Type], to: &Type, t: &Type, d: usize) -> Result<Plan, PlanError> {
+    let (elems, ety) = common_element(es.iter(), t, d)?;
+    Ok(if to.is_set() {
+        // As tuple to list, then list to set: duplicates are lost.
+        Plan::new(Kind::TupleToSet(elems), Type::set(ety), Safety::Unsafe)
+    } else {
+        let safety = elems.safety();
+        Plan::new(Kind::TupleToList(elems), Type::list(ety), safety)
     })
 }
 
+#[inline(never)]
+fn object_to_map(o: &ObjectType, t: &Type, d: usize) -> Result<Plan, PlanError> {
+    let (elems, ety) = common_element(o.attributes().values(), t, d)?;
+    let names = o.attributes().keys().cloned().collect();
+    let safety = elems.safety();
+    Ok(Plan::new(
+        Kind::ObjectToMap(names, elems),
+        Type::map(ety),
+        safety,
+    ))
+}
+
+#[inline(never)]
+fn seq_to_tuple(s: &Type, ts: &[Type], d: usize) -> Result<Plan, PlanError> {
+    let elems = ts
+        .iter()
+        .map(|t| plan(s, t, d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let out = Type::tuple(elems.iter().map(|p| p.out.clone()));
+    // The length is only known from the value.
+    Ok(Plan::new(Kind::SeqToTuple(elems), out, Safety::Unsafe))
+}
+
+#[inline(never)]
+fn tuple_to_tuple(from: &Type, a: &[Type], b: &[Type], d: usize) -> Result<Plan, PlanError> {
+    if a.len() != b.len() {
+        return Err(PlanError::Impossible);
+    }
+    let elems = a
+        .iter()
+        .zip(b.iter())
+        .map(|(s, t)| plan(s, t, d))
+        .collect::<Result<Vec<_>, _>>()?;
+    if elems.iter().all(Plan::is_identity) {
+        return Ok(Plan::identity(from));
+    }
+    let out = Type::tuple(elems.iter().map(|p| p.out.clone()));
+    let safety = worst(&elems);
+    Ok(Plan::new(Kind::TupleToTuple(elems), out, safety))
+}
+
+#[inline(never)]
 fn map_to_object(elem: &Type, target: &ObjectType, d: usize) -> Result<Plan, PlanError> {
     let mut attrs = Vec::with_capacity(target.attributes().len());
     let mut out = Vec::with_capacity(target.attributes().len());
@@ -228,6 +314,7 @@ fn map_to_object(elem: &Type, target: &ObjectType, d: usize) -> Result<Plan, Pla
     ))
 }
 
+#[inline(never)]
 fn object_to_object(
     from: &Type,
     source: &ObjectType,
@@ -283,15 +370,18 @@ fn common_element<'a>(
     sources: impl ExactSizeIterator<Item = &'a Type>,
     target: &Type,
     d: usize,
-) -> Result<(Vec<Plan>, Type), PlanError> {
+) -> Result<(Elems, Type), PlanError> {
     if !target.has_dynamic() {
         return Ok((plan_each(sources, target, d)?, strip_optional(target)));
     }
     if sources.len() == 0 {
-        return Ok((Vec::new(), strip_optional(target)));
+        return Ok((Elems::Each(Vec::new()), strip_optional(target)));
     }
     let firsts = plan_each(sources, target, d)?;
-    let outs: Vec<Type> = firsts.iter().map(|p| p.out.clone()).collect();
+    let outs: Vec<Type> = match &firsts {
+        Elems::Uniform(p, _) => vec![p.out.clone()],
+        Elems::Each(v) => v.iter().map(|p| p.out.clone()).collect(),
+    };
     let mut last_err = PlanError::Impossible;
     for mode in [Mode::Safe, Mode::Unsafe] {
         let unified = match unify_type(&outs, mode, d) {
@@ -322,13 +412,23 @@ fn common_element<'a>(
     Err(last_err)
 }
 
-/// Plans each source to `target`. Large tuples usually repeat one element
-/// type, so a source like the one before reuses its plan.
+/// Plans each source to `target`. Large tuples usually have one element
+/// type throughout: they get one shared plan; otherwise a source like the
+/// one before still reuses its plan.
 fn plan_each<'a>(
     sources: impl ExactSizeIterator<Item = &'a Type>,
     target: &Type,
     d: usize,
-) -> Result<Vec<Plan>, PlanError> {
+) -> Result<Elems, PlanError> {
+    let sources: Vec<&Type> = sources.collect();
+    if let Some((&first, rest)) = sources.split_first() {
+        if rest.iter().all(|s| *s == first) {
+            return Ok(Elems::Uniform(
+                Box::new(plan(first, target, d)?),
+                sources.len(),
+            ));
+        }
+    }
     let mut plans: Vec<Plan> = Vec::with_capacity(sources.len());
     let mut prev: Option<&Type> = None;
     for s in sources {
@@ -339,32 +439,29 @@ fn plan_each<'a>(
         plans.push(p);
         prev = Some(s);
     }
-    Ok(plans)
+    Ok(Elems::Each(plans))
 }
 
 /// Each first plan followed by a conversion of its result to `unified`,
 /// and the worst safety of those second conversions.
-fn chain_all(firsts: &[Plan], unified: &Type, d: usize) -> Result<(Vec<Plan>, Safety), PlanError> {
+fn chain_all(firsts: &Elems, unified: &Type, d: usize) -> Result<(Elems, Safety), PlanError> {
     let mut unifying = Safety::Safe;
-    let plans = firsts
-        .iter()
-        .map(|first| {
-            let second = plan(&first.out, unified, d)?;
-            unifying = unifying.max(second.safety);
-            Ok(if second.is_identity() {
-                first.clone()
-            } else if first.is_identity() {
-                second
-            } else {
-                let (out, safety) = (second.out.clone(), first.safety.max(second.safety));
-                Plan::new(
-                    Kind::Then(Box::new(first.clone()), Box::new(second)),
-                    out,
-                    safety,
-                )
-            })
+    let plans = firsts.try_map(|first| {
+        let second = plan(&first.out, unified, d)?;
+        unifying = unifying.max(second.safety);
+        Ok(if second.is_identity() {
+            first.clone()
+        } else if first.is_identity() {
+            second
+        } else {
+            let (out, safety) = (second.out.clone(), first.safety.max(second.safety));
+            Plan::new(
+                Kind::Then(Box::new(first.clone()), Box::new(second)),
+                out,
+                safety,
+            )
         })
-        .collect::<Result<Vec<_>, PlanError>>()?;
+    })?;
     Ok((plans, unifying))
 }
 

@@ -335,9 +335,9 @@ fn conversion_depth_is_bounded() {
         }
         (v, t)
     }
-    let (v, t) = nest(200);
+    let (v, t) = nest(120);
     assert!(convert(&v, &t).is_ok());
-    let (v, t) = nest(300);
+    let (v, t) = nest(140);
     assert_eq!(
         convert(&v, &t).unwrap_err().to_string(),
         "type is nested too deeply to convert"
