@@ -20,6 +20,10 @@
 //! as map, and any collection or structural type with the dynamic
 //! pseudo-type as the dynamic pseudo-type.
 //!
+//! When the preferred tuple (object) cannot be formed because a list's
+//! (map's) element type does not unify with some element (attribute), the
+//! list (map) rule still gives a result.
+//!
 //! [`unify`] admits only safe conversions. The spec's preferences for tuple
 //! over list and object over map give unsafe conversions (list to tuple
 //! fails when the length differs), so safe unification then chooses the
