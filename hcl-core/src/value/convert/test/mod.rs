@@ -5,6 +5,7 @@
 mod collection;
 mod mismatch;
 mod primitive;
+mod reference;
 
 use crate::value::{
     conversion_safety, convert, convert_safe, Capsule, CapsuleType, Conversion, Safety, Type, Value,
