@@ -160,3 +160,171 @@ fn conversion_reference_cases_tuples_to_dynamic_collections() {
         ),
     ]);
 }
+
+#[test]
+fn conversion_reference_cases_nested_dynamic_targets() {
+    let map_of_map_any = Type::map(Type::map(Type::Dynamic));
+    let xo = |x: Value| obj(vec![("x", x)]);
+    let opt_cd = Type::object_with_optional([("c", Type::String), ("d", Type::String)], ["d"]);
+    let cd = oty(vec![("c", Type::String), ("d", Type::String)]);
+    check(vec![
+        // hashicorp/terraform#23804: the tuples meet in a list.
+        (
+            obj(vec![
+                ("a", xo(tup(vec![s("foo")]))),
+                ("b", xo(tup(vec![s("bar")]))),
+                ("c", xo(tup(vec![s("foo"), s("bar")]))),
+            ]),
+            map_of_map_any.clone(),
+            Ok(map(
+                Type::map(Type::list(Type::String)),
+                vec![
+                    (
+                        "a",
+                        map(
+                            Type::list(Type::String),
+                            vec![("x", list(Type::String, vec![s("foo")]))],
+                        ),
+                    ),
+                    (
+                        "b",
+                        map(
+                            Type::list(Type::String),
+                            vec![("x", list(Type::String, vec![s("bar")]))],
+                        ),
+                    ),
+                    (
+                        "c",
+                        map(
+                            Type::list(Type::String),
+                            vec![("x", list(Type::String, vec![s("foo"), s("bar")]))],
+                        ),
+                    ),
+                ],
+            )),
+        ),
+        // hashicorp/terraform#23431
+        (
+            obj(vec![("a", xo(s("foo"))), ("b", map(Type::Dynamic, vec![]))]),
+            map_of_map_any,
+            Ok(map(
+                Type::map(Type::String),
+                vec![
+                    ("a", map(Type::String, vec![("x", s("foo"))])),
+                    ("b", map(Type::String, vec![])),
+                ],
+            )),
+        ),
+        // hashicorp/terraform#27269
+        (
+            tup(vec![
+                obj(vec![("a", Value::null(Type::Dynamic))]),
+                obj(vec![(
+                    "a",
+                    obj(vec![(
+                        "b",
+                        list(
+                            oty(vec![("c", Type::String)]),
+                            vec![obj(vec![("c", s("d"))])],
+                        ),
+                    )]),
+                )]),
+            ]),
+            Type::list(oty(vec![("a", oty(vec![("b", Type::list(opt_cd))]))])),
+            Ok(list(
+                oty(vec![("a", oty(vec![("b", Type::list(cd.clone()))]))]),
+                vec![
+                    obj(vec![(
+                        "a",
+                        Value::null(oty(vec![("b", Type::list(cd.clone()))])),
+                    )]),
+                    obj(vec![(
+                        "a",
+                        obj(vec![(
+                            "b",
+                            list(
+                                cd,
+                                vec![obj(vec![("c", s("d")), ("d", Value::null(Type::String))])],
+                            ),
+                        )]),
+                    )]),
+                ],
+            )),
+        ),
+        // Nulls and unknowns take the target type without optional markers.
+        (
+            Value::null(Type::Dynamic),
+            oty(vec![(
+                "foo",
+                Type::object_with_optional([("bar", Type::String)], ["bar"]),
+            )]),
+            Ok(Value::null(oty(vec![(
+                "foo",
+                oty(vec![("bar", Type::String)]),
+            )]))),
+        ),
+        (
+            Value::dynamic(),
+            oty(vec![(
+                "foo",
+                Type::object_with_optional([("bar", Type::String)], ["bar"]),
+            )]),
+            Ok(Value::unknown(oty(vec![(
+                "foo",
+                oty(vec![("bar", Type::String)]),
+            )]))),
+        ),
+    ]);
+}
+
+#[test]
+fn conversion_reference_cases_where_the_spec_differs() {
+    // hashicorp/terraform#21588: the reference unifies `{}` and
+    // `{var1 = "val1"}` as map(string); the spec unifies objects as the
+    // union of their attributes.
+    let var1 = oty(vec![("var1", Type::String)]);
+    check(vec![(
+        tup(vec![
+            obj(vec![("a", obj(vec![])), ("b", n(2))]),
+            obj(vec![("a", obj(vec![("var1", s("val1"))])), ("b", s("2"))]),
+        ]),
+        Type::list(oty(vec![("a", Type::Dynamic), ("b", Type::String)])),
+        Ok(list(
+            oty(vec![("a", var1.clone()), ("b", Type::String)]),
+            vec![
+                obj(vec![
+                    ("a", obj(vec![("var1", Value::null(Type::String))])),
+                    ("b", s("2")),
+                ]),
+                obj(vec![("a", obj(vec![("var1", s("val1"))])), ("b", s("2"))]),
+            ],
+        )),
+    )]);
+    // hashicorp/terraform#24167: the reference requires attribute `x`
+    // (`element "b": element "x": attribute "x" is required`); the spec
+    // gives the missing attribute a null and drops the others.
+    let x_map = oty(vec![("x", Type::map(Type::Dynamic))]);
+    check(vec![(
+        obj(vec![
+            ("a", obj(vec![("x", Value::null(Type::Dynamic))])),
+            ("b", obj(vec![("x", obj(vec![("c", n(1)), ("d", n(2))]))])),
+        ]),
+        Type::map(Type::map(oty(vec![("x", Type::map(Type::Dynamic))]))),
+        Ok(map(
+            Type::map(x_map.clone()),
+            vec![
+                (
+                    "a",
+                    map(x_map.clone(), vec![("x", Value::null(x_map.clone()))]),
+                ),
+                (
+                    "b",
+                    map(
+                        x_map,
+                        vec![("x", obj(vec![("x", Value::null(Type::map(Type::Dynamic)))]))],
+                    ),
+                ),
+            ],
+        )),
+    )]);
+}
