@@ -48,11 +48,6 @@ fn conversion_number_to_string_full_precision_no_exponent() {
         (num("0.1"), Type::String, Ok(s("0.1"))),
         (num("1e21"), Type::String, Ok(s("1000000000000000000000"))),
         (num("1e-7"), Type::String, Ok(s("0.0000001"))),
-        (
-            num("9007199254740993"),
-            Type::String,
-            Ok(s("9007199254740992")),
-        ),
     ]);
     check_safety(vec![(Type::Number, Type::String, Some(Safety::Safe))]);
 }
@@ -102,6 +97,29 @@ fn conversion_no_bool_number_conversion() {
             Value::unknown(Type::Number),
             Type::Bool,
             Err("bool required, but have number"),
+        ),
+    ]);
+}
+
+#[test]
+#[ignore = "needs the real Number (the f64 skeleton rounds to 53 bits)"]
+fn conversion_number_to_string_keeps_every_digit() {
+    let num = |lit: &str| Value::Number(Number::parse_literal(lit).unwrap());
+    check(vec![
+        (
+            num("123456789012345678901234567890"),
+            Type::String,
+            Ok(s("123456789012345678901234567890")),
+        ),
+        (
+            num("9007199254740993"),
+            Type::String,
+            Ok(s("9007199254740993")),
+        ),
+        (
+            s("123456789012345678901234567890.5"),
+            Type::Number,
+            Ok(num("123456789012345678901234567890.5")),
         ),
     ]);
 }
