@@ -9,11 +9,13 @@
 //!   values, null, unknown and the dynamic pseudo-type), equality, conversion
 //!   and unification.
 //! - [`function`]: functions and the call procedure of the information model.
+//! - [`native`]: the native syntax: lexer, parser and syntax tree.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod diag;
 pub mod function;
+pub mod native;
 pub mod pos;
 pub mod value;
 

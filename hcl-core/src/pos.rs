@@ -78,12 +78,18 @@ impl Span {
 
     /// The empty span at this span's start.
     pub fn shrink_to_start(self) -> Span {
-        Span { end: self.start, ..self }
+        Span {
+            end: self.start,
+            ..self
+        }
     }
 
     /// The empty span at this span's end.
     pub fn shrink_to_end(self) -> Span {
-        Span { start: self.end, ..self }
+        Span {
+            start: self.end,
+            ..self
+        }
     }
 
     /// Length in bytes.

@@ -96,8 +96,7 @@ fn could_conform(a: &Type, b: &Type) -> bool {
             }
             (Type::Object(x), Type::Object(y)) => {
                 x.attributes().len() == y.attributes().len()
-                    && x
-                        .attributes()
+                    && x.attributes()
                         .iter()
                         .zip(y.attributes())
                         .all(|((n, p), (m, q))| n == m && could_conform(p, q))
@@ -166,9 +165,7 @@ pub(super) fn set_order(a: &Value, b: &Value) -> Ordering {
         (Value::Set(x), Value::Set(y)) => seq_order(x.as_slice(), y.as_slice()),
         (Value::Tuple(x), Value::Tuple(y)) => seq_order(x.as_slice(), y.as_slice()),
         (Value::Map(x), Value::Map(y)) => entries_order(x.iter(), y.iter(), x.len(), y.len()),
-        (Value::Object(x), Value::Object(y)) => {
-            entries_order(x.iter(), y.iter(), x.len(), y.len())
-        }
+        (Value::Object(x), Value::Object(y)) => entries_order(x.iter(), y.iter(), x.len(), y.len()),
         (Value::Null(x), Value::Null(y)) => x.to_string().cmp(&y.to_string()),
         (Value::Capsule(x), Value::Capsule(y)) => {
             if x.ty.payloads_equal(&x.payload, &y.payload) {
@@ -203,7 +200,9 @@ fn entries_order<'a>(
 ) -> Ordering {
     la.cmp(&lb).then_with(|| {
         a.zip(b)
-            .map(|((ka, va), (kb, vb))| ka.as_str().cmp(kb.as_str()).then_with(|| set_order(va, vb)))
+            .map(|((ka, va), (kb, vb))| {
+                ka.as_str().cmp(kb.as_str()).then_with(|| set_order(va, vb))
+            })
             .find(|o| o.is_ne())
             .unwrap_or(Ordering::Equal)
     })
@@ -259,7 +258,10 @@ mod test {
             equals(&Value::null(Type::String), &Value::null(Type::Dynamic)),
             Some(true)
         );
-        assert_eq!(equals(&Value::null(Type::String), &Value::from("")), Some(false));
+        assert_eq!(
+            equals(&Value::null(Type::String), &Value::from("")),
+            Some(false)
+        );
         assert_eq!(
             equals(&Value::null(Type::String), &Value::unknown(Type::String)),
             None

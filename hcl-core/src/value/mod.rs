@@ -93,7 +93,9 @@ impl fmt::Display for ValueError {
                 found.friendly_name(),
                 expected.friendly_name()
             ),
-            ValueError::Inconsistent => f.write_str("collection elements must all have the same type"),
+            ValueError::Inconsistent => {
+                f.write_str("collection elements must all have the same type")
+            }
         }
     }
 }
@@ -208,7 +210,10 @@ impl Value {
     /// Whether this is the dynamic value or a null of the dynamic
     /// pseudo-type.
     pub fn is_dynamic(&self) -> bool {
-        matches!(self, Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic))
+        matches!(
+            self,
+            Value::Null(Type::Dynamic) | Value::Unknown(Type::Dynamic)
+        )
     }
 
     /// The bool, if this is a known bool.
@@ -478,7 +483,9 @@ impl Set {
         let mut items: Vec<Value> = items.into_iter().collect();
         check_elements(&elem, &items)?;
         items.sort_by(Value::set_order);
-        items.dedup_by(|a, b| a.is_wholly_known() && b.is_wholly_known() && equality::raw_equal(a, b));
+        items.dedup_by(|a, b| {
+            a.is_wholly_known() && b.is_wholly_known() && equality::raw_equal(a, b)
+        });
         Ok(Set {
             inner: Arc::new(SeqInner { elem, items }),
         })

@@ -52,7 +52,9 @@ impl Number {
     }
     /// Parses a native-syntax numeric literal (`12`, `1.5`, `1e10`).
     pub fn parse_literal(s: &str) -> Result<Number, NumberError> {
-        s.parse::<f64>().map(Number).map_err(|_| NumberError::Syntax)
+        s.parse::<f64>()
+            .map(Number)
+            .map_err(|_| NumberError::Syntax)
     }
     /// Parses the string form used by string-to-number conversion.
     pub fn parse_decimal(s: &str) -> Result<Number, NumberError> {

@@ -248,8 +248,7 @@ impl Type {
             | (Type::Set(a), Type::Set(b)) => a.matches(b),
             (Type::Object(a), Type::Object(b)) => {
                 a.attrs.len() == b.attrs.len()
-                    && a
-                        .attrs
+                    && a.attrs
                         .iter()
                         .zip(&b.attrs)
                         .all(|((an, at), (bn, bt))| an == bn && at.matches(bt))
@@ -274,7 +273,11 @@ impl Type {
             Type::Object(o) if o.attrs.is_empty() => "object with no attributes".into(),
             Type::Object(o) => {
                 let names: Vec<&str> = o.attrs.keys().map(String::as_str).collect();
-                let noun = if names.len() == 1 { "attribute" } else { "attributes" };
+                let noun = if names.len() == 1 {
+                    "attribute"
+                } else {
+                    "attributes"
+                };
                 format!("object with {noun} {}", names.join(", "))
             }
             Type::Tuple(ts) if ts.is_empty() => "empty tuple".into(),
@@ -521,10 +524,16 @@ mod test {
     #[test]
     fn display_is_the_type_expression_form() {
         let t = Type::object_with_optional(
-            [("a", Type::tuple([Type::String, Type::Dynamic])), ("b", Type::set(Type::Bool))],
+            [
+                ("a", Type::tuple([Type::String, Type::Dynamic])),
+                ("b", Type::set(Type::Bool)),
+            ],
             ["b"],
         );
-        assert_eq!(t.to_string(), "object({a=tuple([string, any]), b=optional(set(bool))})");
+        assert_eq!(
+            t.to_string(),
+            "object({a=tuple([string, any]), b=optional(set(bool))})"
+        );
     }
 
     #[test]
