@@ -2,7 +2,8 @@
 //! of the parse, for the README's benchmark section.
 //!
 //! Run: `cargo run --release --example parse_peak_memory -- [FILE]`. Without
-//! an argument it parses the generated ~10 MB benchmark input.
+//! an argument it parses the generated ~10 MB benchmark input (`GEN_SIZE`
+//! sets another size in bytes).
 //!
 //! Peak memory is measured from Linux's resident-set high-water mark: the
 //! mark is reset (`/proc/self/clear_refs`) once the source text is loaded,
@@ -20,7 +21,12 @@ fn status_kb(field: &str) -> Option<u64> {
 fn main() {
     let text = match std::env::args().nth(1) {
         Some(p) => std::fs::read_to_string(p).expect("readable UTF-8 file"),
-        None => gen::generate(gen::LARGE_SIZE),
+        None => gen::generate(
+            std::env::var("GEN_SIZE")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(gen::LARGE_SIZE),
+        ),
     };
     let len = text.len();
     let src = hcl_core::SourceFile::new("big.tf", text);

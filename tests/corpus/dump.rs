@@ -142,7 +142,8 @@ impl Dumper<'_> {
             ExprKind::Variable => {
                 let _ = write!(self.out, "(var {})", e.span.text(self.src));
             }
-            ExprKind::ScopeTraversal(t) => {
+            ExprKind::ScopeTraversal(_) | ExprKind::AttrPath => {
+                let t = e.as_traversal(self.src).unwrap();
                 let _ = write!(self.out, "(var {}", t.root.text(self.src));
                 self.steps(&t.steps);
                 self.out.push(')');
@@ -385,7 +386,11 @@ impl<'a> Printer<'a> {
 
     fn expr(&mut self, e: &Expr) {
         match &e.kind {
-            ExprKind::Number(_) | ExprKind::Bool(_) | ExprKind::Null | ExprKind::Variable => {
+            ExprKind::Number(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Null
+            | ExprKind::Variable
+            | ExprKind::AttrPath => {
                 let s = self.t(e.span).to_owned();
                 self.out.push_str(&s);
             }

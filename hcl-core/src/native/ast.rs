@@ -227,6 +227,12 @@ pub enum ExprKind {
     TemplateWrap(Box<Expr>),
     /// A variable with no traversal steps: its name is the span's text.
     Variable,
+    /// A variable followed by attribute steps only, written without spaces
+    /// or comments (`var.region`, `aws_vpc.main.id`): the span's text is
+    /// the whole path, and [`Expr::as_traversal`] splits it. This is the
+    /// compact (allocation-free) form of the commonest traversal; any other
+    /// traversal is an [`ExprKind::ScopeTraversal`].
+    AttrPath,
     /// A variable followed by attribute and literal index steps.
     ScopeTraversal(Box<Traversal>),
     /// Attribute and literal index steps applied to another expression.
@@ -255,6 +261,52 @@ pub enum ExprKind {
     Parens(Box<Expr>),
     /// Placeholder after a syntax error (already reported).
     Invalid,
+}
+
+impl Expr {
+    /// The expression as a scope traversal (root variable and steps), for
+    /// [`ExprKind::Variable`], [`ExprKind::AttrPath`] and
+    /// [`ExprKind::ScopeTraversal`]; `None` for anything else.
+    ///
+    /// ```
+    /// use hcl_core::pos::SourceFile;
+    /// use hcl_core::native::{parse_expression, ParseOptions};
+    /// let src = SourceFile::new("<e>", "aws_vpc.main.id");
+    /// let (e, _) = parse_expression(&src, &ParseOptions::default());
+    /// let t = e.as_traversal(src.text()).unwrap();
+    /// assert_eq!(t.root.text(src.text()), "aws_vpc");
+    /// assert_eq!(t.steps.len(), 2);
+    /// ```
+    pub fn as_traversal(&self, src: &str) -> Option<Traversal> {
+        match &self.kind {
+            ExprKind::Variable => Some(Traversal {
+                root: self.span,
+                steps: Vec::new(),
+            }),
+            ExprKind::AttrPath => Some(split_attr_path(self.span, src)),
+            ExprKind::ScopeTraversal(t) => Some((**t).clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Splits the text of an [`ExprKind::AttrPath`] into its root and steps.
+pub fn split_attr_path(span: ByteSpan, src: &str) -> Traversal {
+    let text = span.text(src);
+    let mut parts = text.split('.');
+    let root_len = parts.next().map_or(0, str::len) as u32;
+    let root = ByteSpan::new(span.start, span.start + root_len);
+    let mut at = root.end;
+    let mut steps = Vec::new();
+    for p in parts {
+        let name = ByteSpan::new(at + 1, at + 1 + p.len() as u32);
+        steps.push(Traverser {
+            span: ByteSpan::new(at, name.end),
+            kind: TraverserKind::Attr { name },
+        });
+        at = name.end;
+    }
+    Traversal { root, steps }
 }
 
 /// How a template was written.

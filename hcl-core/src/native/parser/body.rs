@@ -29,6 +29,8 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (Body, ByteSpan) {
         let mut body = Body::default();
         let mut seen = Seen { map: None };
+        let attrs0 = self.attr_stack.len();
+        let blocks0 = self.block_stack.len();
         let end_span;
         loop {
             let next = self.peek();
@@ -43,8 +45,8 @@ impl<'a> Parser<'a> {
                 K::Ident => {
                     self.reset_recovery();
                     match self.parse_body_item() {
-                        Some(Item::Block(b)) => body.blocks.push(b),
-                        Some(Item::Attribute(a)) => self.add_attribute(&mut body, &mut seen, a),
+                        Some(Item::Block(b)) => self.block_stack.push(b),
+                        Some(Item::Attribute(a)) => self.add_attribute(attrs0, &mut seen, a),
                         None => {}
                     }
                 }
@@ -98,16 +100,17 @@ impl<'a> Parser<'a> {
             }
         }
         body.span = start.to(end_span);
+        body.attributes = self.attr_stack.drain(attrs0..).collect();
+        body.blocks = self.block_stack.drain(blocks0..).collect();
         (body, end_span)
     }
 
-    fn add_attribute(&mut self, body: &mut Body, seen: &mut Seen<'a>, attr: Attribute) {
+    fn add_attribute(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr: Attribute) {
         let src = self.src;
         let name = attr.name.text(src);
         let existing = match &mut seen.map {
             Some(map) => map.get(name).copied(),
-            None => body
-                .attributes
+            None => self.attr_stack[attrs0..]
                 .iter()
                 .find(|a| a.name.text(src) == name)
                 .map(|a| a.name),
@@ -126,16 +129,15 @@ impl<'a> Parser<'a> {
         }
         if let Some(map) = &mut seen.map {
             map.insert(name, attr.name);
-        } else if body.attributes.len() >= 16 {
-            let mut map: HashMap<&'a str, ByteSpan> = body
-                .attributes
+        } else if self.attr_stack.len() - attrs0 >= 16 {
+            let mut map: HashMap<&'a str, ByteSpan> = self.attr_stack[attrs0..]
                 .iter()
                 .map(|a| (a.name.text(src), a.name))
                 .collect();
             map.insert(name, attr.name);
             seen.map = Some(map);
         }
-        body.attributes.push(attr);
+        self.attr_stack.push(attr);
     }
 
     /// ```ebnf
@@ -217,6 +219,7 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
+                    labels.shrink_to_fit();
                     return Some(Block {
                         ty,
                         labels,
@@ -231,6 +234,7 @@ impl<'a> Parser<'a> {
             }
         }
 
+        labels.shrink_to_fit();
         if !self.enter(open) {
             self.recover(K::CBrace);
             self.recover_after_body_item();

@@ -300,7 +300,7 @@ impl<'a> Parser<'a> {
             return invalid(name.to(span_of(close)));
         }
         let name_span = rest.last().map_or(name, |l| name.to(*l));
-        let mut args = Vec::new();
+        let args0 = self.expr_stack.len();
         let mut expand_final = false;
         let mut close = open_span;
         self.push_newlines(false);
@@ -311,7 +311,7 @@ impl<'a> Parser<'a> {
             }
             let mark = self.mark();
             let arg = self.parse_expr();
-            args.push(arg);
+            self.expr_stack.push(arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
                 if t.kind == K::CParen {
@@ -372,6 +372,7 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         self.leave();
+        let args = self.expr_stack.drain(args0..).collect();
         boxed(
             name.to(close),
             ExprKind::Call(Box::new(Call {
@@ -406,7 +407,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
-        let mut items = Vec::new();
+        let items0 = self.expr_stack.len();
         let close;
         loop {
             if self.peek_kind() == K::CBrack {
@@ -414,7 +415,8 @@ impl<'a> Parser<'a> {
                 break;
             }
             let mark = self.mark();
-            items.push(self.parse_expr());
+            let item = self.parse_expr();
+            self.expr_stack.push(item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
                 break;
@@ -451,6 +453,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let items = self.expr_stack.drain(items0..).collect();
         boxed(open.to(close), ExprKind::Tuple(Box::new(Tuple { items })))
     }
 
@@ -485,7 +488,7 @@ impl<'a> Parser<'a> {
 
     fn finish_object(&mut self, open: ByteSpan) -> Expr {
         const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
-        let mut items = Vec::new();
+        let items0 = self.item_stack.len();
         let close;
         loop {
             let next = self.peek();
@@ -529,12 +532,12 @@ impl<'a> Parser<'a> {
             let value = self.parse_expr();
             if self.failed(mark) {
                 if value.kind == ExprKind::Invalid {
-                    items.push(ObjectItem { key, value });
+                    self.item_stack.push(ObjectItem { key, value });
                 }
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            items.push(ObjectItem { key, value });
+            self.item_stack.push(ObjectItem { key, value });
             let next = self.peek();
             match next.kind {
                 K::CBrace => {
@@ -567,6 +570,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let items = self.item_stack.drain(items0..).collect();
         boxed(open.to(close), ExprKind::Object(Box::new(Object { items })))
     }
 

@@ -35,6 +35,8 @@ pub(crate) struct Parser<'a> {
     buf: VecDeque<Token>,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
+    /// The last `peek_at` answer, valid until a bump or a newline-mode change.
+    peeked: Option<(usize, Token)>,
     /// The last significant token consumed.
     prev: Token,
     pub(crate) diags: Vec<Diagnostic>,
@@ -47,6 +49,12 @@ pub(crate) struct Parser<'a> {
     max_depth: usize,
     /// Scratch for escape errors (reused).
     pub(crate) esc_errs: Vec<super::escape::EscapeError>,
+    /// Scratch stacks: lists are collected here and moved out in one
+    /// exact-size allocation when complete (no growth slack in the tree).
+    pub(crate) attr_stack: Vec<super::ast::Attribute>,
+    pub(crate) block_stack: Vec<super::ast::Block>,
+    pub(crate) expr_stack: Vec<super::ast::Expr>,
+    pub(crate) item_stack: Vec<super::ast::ObjectItem>,
 }
 
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
@@ -59,6 +67,7 @@ impl<'a> Parser<'a> {
             lexer,
             buf: VecDeque::with_capacity(8),
             newlines: vec![true],
+            peeked: None,
             prev: Token {
                 kind: TokenKind::Eof,
                 start: 0,
@@ -71,6 +80,10 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth,
             esc_errs: Vec::new(),
+            attr_stack: Vec::new(),
+            block_stack: Vec::new(),
+            expr_stack: Vec::new(),
+            item_stack: Vec::new(),
         }
     }
 
@@ -177,6 +190,15 @@ impl<'a> Parser<'a> {
     /// The index in `buf` and the value of the next significant token.
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
+        if let Some(p) = self.peeked {
+            return p;
+        }
+        let p = self.peek_scan();
+        self.peeked = Some(p);
+        p
+    }
+
+    fn peek_scan(&mut self) -> (usize, Token) {
         let nl = self.newlines_significant();
         let mut i = 0;
         loop {
@@ -220,6 +242,7 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
+        self.peeked = None;
         if i == 0 {
             self.buf.pop_front();
         } else {
@@ -235,6 +258,9 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
+        if self.newlines_significant() != significant {
+            self.peeked = None;
+        }
         self.newlines.push(significant);
     }
 
@@ -242,6 +268,7 @@ impl<'a> Parser<'a> {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
+        self.peeked = None;
     }
 
     /// Whether the next token is the identifier `kw`.

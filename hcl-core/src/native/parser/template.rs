@@ -518,6 +518,7 @@ impl<'a> Parser<'a> {
             let span = frame.span().to(end);
             current(&mut stack, &mut root).push(TemplatePart::Invalid(span));
         }
+        root.shrink_to_fit();
         root
     }
 

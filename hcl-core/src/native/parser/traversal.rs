@@ -4,7 +4,7 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal, Splat, Template,
+    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal, Splat, Template,
     TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
 };
 use crate::native::token::TokenKind as K;
@@ -152,6 +152,11 @@ impl<'a> Parser<'a> {
         for _ in 0..wraps {
             self.leave();
         }
+        match &mut ret.kind {
+            ExprKind::ScopeTraversal(t) => t.steps.shrink_to_fit(),
+            ExprKind::RelativeTraversal(t) => t.steps.shrink_to_fit(),
+            _ => {}
+        }
         ret
     }
 
@@ -262,7 +267,21 @@ impl<'a> Parser<'a> {
     /// Extends a traversal expression, or starts one.
     fn append_step(&mut self, expr: Expr, step: Traverser, wraps: &mut usize) -> Expr {
         let span = expr.span.to(step.span);
+        let contiguous_attr = matches!(step.kind, TraverserKind::Attr { name } if name.start == step.span.start + 1)
+            && expr.span.end == step.span.start;
         match expr.kind {
+            ExprKind::Variable | ExprKind::AttrPath if contiguous_attr => Expr {
+                span,
+                kind: ExprKind::AttrPath,
+            },
+            ExprKind::AttrPath => {
+                let mut t = split_attr_path(expr.span, self.src);
+                t.steps.push(step);
+                Expr {
+                    span,
+                    kind: ExprKind::ScopeTraversal(Box::new(t)),
+                }
+            }
             ExprKind::Variable => Expr {
                 span,
                 kind: ExprKind::ScopeTraversal(Box::new(Traversal {
