@@ -1,0 +1,1 @@
+//! Lexer unit tests.
