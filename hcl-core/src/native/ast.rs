@@ -10,6 +10,8 @@
 //!
 //! Large expression variants are boxed, so an [`Expr`] is 24 bytes.
 
+use std::sync::Arc;
+
 use crate::pos::{FileId, Range, SourceFile, Span};
 use crate::value::Number;
 
@@ -82,8 +84,8 @@ impl ByteSpan {
 /// A parsed configuration file: its root body and the source it refers to.
 #[derive(Clone, Debug)]
 pub struct File {
-    /// The top-level body.
-    pub body: Body,
+    /// The top-level body (shared, so that a body handle can hold it).
+    pub body: Arc<Body>,
     /// The source (shared, cheap to clone); spans index into its text.
     pub source: SourceFile,
 }
@@ -124,8 +126,9 @@ pub struct Attribute {
     pub name: ByteSpan,
     /// The `=` sign.
     pub equals: ByteSpan,
-    /// The value.
-    pub expr: Expr,
+    /// The value (shared, so that an expression handle can hold it without
+    /// copying the tree).
+    pub expr: Arc<Expr>,
 }
 
 impl Attribute {
@@ -146,8 +149,9 @@ pub struct Block {
     pub open_brace: ByteSpan,
     /// The `}` (or, after a syntax error, where the block was cut short).
     pub close_brace: ByteSpan,
-    /// The content.
-    pub body: Body,
+    /// The content (shared, so that a body handle can hold it without
+    /// copying the tree).
+    pub body: Arc<Body>,
 }
 
 impl Block {

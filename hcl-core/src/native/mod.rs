@@ -81,7 +81,7 @@ fn parse_config_lexer(
     let diags = p.finish();
     (
         File {
-            body,
+            body: Arc::new(body),
             source: file.clone(),
         },
         diags.into(),

@@ -1,6 +1,7 @@
 //! Structure: bodies, attributes, blocks and labels.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::{span_of, Parser};
 use crate::native::ast::{Attribute, Block, Body, ByteSpan, Expr, ExprKind, Label, LitText};
@@ -188,7 +189,11 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        Attribute { name, equals, expr }
+        Attribute {
+            name,
+            equals,
+            expr: Arc::new(expr),
+        }
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
@@ -225,10 +230,10 @@ impl<'a> Parser<'a> {
                         labels,
                         open_brace: ty,
                         close_brace: ty,
-                        body: Body {
+                        body: Arc::new(Body {
                             span: ty,
                             ..Body::default()
-                        },
+                        }),
                     });
                 }
             }
@@ -266,7 +271,7 @@ impl<'a> Parser<'a> {
             labels,
             open_brace: open,
             close_brace: close,
-            body,
+            body: Arc::new(body),
         })
     }
 
