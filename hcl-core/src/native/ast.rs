@@ -709,7 +709,7 @@ mod test {
     fn nodes_stay_compact() {
         assert_eq!(std::mem::size_of::<ByteSpan>(), 8);
         assert_eq!(std::mem::size_of::<Expr>(), 24);
-        assert_eq!(std::mem::size_of::<Attribute>(), 40);
+        assert_eq!(std::mem::size_of::<Attribute>(), 24);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
     }
 }
