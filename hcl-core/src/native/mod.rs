@@ -27,6 +27,8 @@
 
 pub mod ast;
 pub mod escape;
+pub mod eval;
+mod expression;
 pub mod lexer;
 mod parser;
 pub mod token;
@@ -34,6 +36,7 @@ pub mod token;
 use std::sync::Arc;
 
 pub use ast::{Body, ByteSpan, Expr, ExprKind, File, Traversal, Traverser};
+pub use expression::NativeExpression;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;

@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal, Splat, Template,
-    TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
+    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
+    Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
 };
 use crate::native::token::TokenKind as K;
 
