@@ -301,19 +301,10 @@ fn decode_block_map(
             diags.extend(d);
             continue;
         };
-        let mut target = &mut root;
-        for key in path {
-            let entry = target
-                .entry(key.clone())
-                .or_insert_with(|| Node::Branch(BTreeMap::new()));
-            target = match entry {
-                Node::Branch(m) => m,
-                // Every block has the same number of labels, so a key
-                // at one depth is always a branch or always a leaf.
-                Node::Leaf(_) => break,
-            };
-        }
         diags.extend(d);
+        let Some(target) = descend(&mut root, path) else {
+            continue;
+        };
         if target.contains_key(last) {
             let shown: String = b.labels.iter().map(|l| format!(" {l:?}")).collect();
             diags.push(
@@ -335,6 +326,24 @@ fn decode_block_map(
         return make_map(ety, BTreeMap::new());
     }
     build_map(root, labels.len(), &ety)
+}
+
+/// The map at `path` under `root`, made as needed; `None` where a leaf is
+/// in the way (blocks always have the same number of labels, so never).
+fn descend<'a>(
+    root: &'a mut BTreeMap<String, Node>,
+    path: &[String],
+) -> Option<&'a mut BTreeMap<String, Node>> {
+    let Some((first, rest)) = path.split_first() else {
+        return Some(root);
+    };
+    match root
+        .entry(first.clone())
+        .or_insert_with(|| Node::Branch(BTreeMap::new()))
+    {
+        Node::Branch(m) => descend(m, rest),
+        Node::Leaf(_) => None,
+    }
 }
 
 fn build_map(node: BTreeMap<String, Node>, depth: usize, leaf_ty: &Type) -> Value {

@@ -421,7 +421,9 @@ impl Reader {
                 }
             }
             "block_map" => {
-                let labels = args.string_list("labels", diags).unwrap_or_default();
+                let Some(labels) = args.string_list("labels", diags) else {
+                    return Spec::error();
+                };
                 if labels.is_empty() {
                     diags.push(
                         Diagnostic::error(
@@ -688,6 +690,7 @@ impl Args {
 
     fn string_list(&self, name: &str, diags: &mut Diagnostics) -> Option<Vec<String>> {
         match self.value(name, &Type::list(Type::String), diags) {
+            Ok(None) => Some(Vec::new()),
             Ok(Some(v)) => v
                 .as_elements()
                 .map(|items| {
@@ -696,7 +699,7 @@ impl Args {
                         .filter_map(|i| i.as_str().map(str::to_owned))
                         .collect()
                 }),
-            _ => None,
+            Err(()) => None,
         }
     }
 
