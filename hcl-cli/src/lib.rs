@@ -1,5 +1,6 @@
-//! The command-line tools `hcl` and `hcldec`, as a library so that their
-//! pieces can be tested (and reused): flag parsing ([`args`]), JSON output
+//! The command-line tools `hcl` ([`hcl`]: check, eval, json) and `hcldec`
+//! ([`hcldec`]), as a library so
+//! that their pieces can be tested (and reused): flag parsing ([`args`]), JSON output
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
 //! people and machines ([`diagnostics`]), input loading ([`load`]), and
 //! hashicorp's `hcldec` decoding specification: the spec tree ([`spec`]),
@@ -15,12 +16,14 @@
 pub mod args;
 pub mod decode;
 pub mod diagnostics;
+pub mod hcl;
 pub mod hcldec;
 pub mod json;
 pub mod load;
 pub mod output;
 pub mod spec;
 pub mod specfile;
+pub mod tojson;
 
 /// Exit status: success.
 pub const EXIT_OK: i32 = 0;
