@@ -343,6 +343,6 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
         return EXIT_DIAGNOSTICS;
     }
     report(diags, &sources, format, flags.is_set("quiet"));
-    let out = crate::tojson::native_to_json(&file).to_indented();
+    let out = crate::tojson::native_to_json(&file).to_indented_readable();
     write_output(flags.last("out"), &out)
 }

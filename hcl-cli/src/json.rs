@@ -90,23 +90,36 @@ impl Json {
     /// ```
     pub fn to_compact(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, None, 0);
+        self.write(&mut out, None, 0, true);
         out
     }
 
     /// The indented form (`json.MarshalIndent(v, "", "  ")`).
     pub fn to_indented(&self) -> String {
         let mut out = String::new();
-        self.write(&mut out, Some("  "), 0);
+        self.write(&mut out, Some("  "), 0, true);
         out
     }
 
-    fn write(&self, out: &mut String, indent: Option<&str>, depth: usize) {
+    /// The indented form without Go's HTML escaping (`<`, `>` and `&`
+    /// written as themselves), for output meant to be read.
+    ///
+    /// ```
+    /// use hcl_cli::json::Json;
+    /// assert_eq!(Json::str("a < b").to_indented_readable(), r#""a < b""#);
+    /// ```
+    pub fn to_indented_readable(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, Some("  "), 0, false);
+        out
+    }
+
+    fn write(&self, out: &mut String, indent: Option<&str>, depth: usize, html: bool) {
         match self {
             Json::Null => out.push_str("null"),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Number(n) => out.push_str(n),
-            Json::String(s) => write_string(out, s),
+            Json::String(s) => write_string_with(out, s, html),
             Json::Array(items) => {
                 if items.is_empty() {
                     out.push_str("[]");
@@ -118,7 +131,7 @@ impl Json {
                         out.push(',');
                     }
                     newline(out, indent, depth + 1);
-                    item.write(out, indent, depth + 1);
+                    item.write(out, indent, depth + 1, html);
                 }
                 newline(out, indent, depth);
                 out.push(']');
@@ -134,12 +147,12 @@ impl Json {
                         out.push(',');
                     }
                     newline(out, indent, depth + 1);
-                    write_string(out, k);
+                    write_string_with(out, k, html);
                     out.push(':');
                     if indent.is_some() {
                         out.push(' ');
                     }
-                    v.write(out, indent, depth + 1);
+                    v.write(out, indent, depth + 1, html);
                 }
                 newline(out, indent, depth);
                 out.push('}');
@@ -159,6 +172,10 @@ fn newline(out: &mut String, indent: Option<&str>, depth: usize) {
 
 /// Writes `s` as a JSON string with Go's escaping rules.
 pub fn write_string(out: &mut String, s: &str) {
+    write_string_with(out, s, true);
+}
+
+fn write_string_with(out: &mut String, s: &str, html: bool) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -167,7 +184,10 @@ pub fn write_string(out: &mut String, s: &str) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c < ' ' || matches!(c, '<' | '>' | '&' | '\u{2028}' | '\u{2029}') => {
+            c if c < ' '
+                || matches!(c, '\u{2028}' | '\u{2029}')
+                || (html && matches!(c, '<' | '>' | '&')) =>
+            {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
