@@ -101,10 +101,7 @@ impl fmt::Display for UsageError {
 /// # Errors
 ///
 /// Unknown flags, a missing value, and a bad boolean value.
-pub fn parse(
-    flags: &[Flag],
-    args: impl IntoIterator<Item = String>,
-) -> Result<Parsed, UsageError> {
+pub fn parse(flags: &[Flag], args: impl IntoIterator<Item = String>) -> Result<Parsed, UsageError> {
     let mut out = Parsed::default();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -123,14 +120,11 @@ pub fn parse(
                 .ok_or_else(|| UsageError(format!("unknown flag: --{name}")))?;
             take(flag, inline, &mut args, &mut out, &format!("--{name}"))?;
         } else if arg.len() > 1 && arg.starts_with('-') {
-            let mut chars = arg.char_indices().skip(1);
-            while let Some((i, c)) = chars.next() {
+            for (i, c) in arg.char_indices().skip(1) {
                 let flag = flags
                     .iter()
                     .find(|f| f.short == Some(c))
-                    .ok_or_else(|| {
-                        UsageError(format!("unknown shorthand flag: '{c}' in {arg}"))
-                    })?;
+                    .ok_or_else(|| UsageError(format!("unknown shorthand flag: '{c}' in {arg}")))?;
                 if flag.value.is_some() {
                     let rest = arg.get(i + c.len_utf8()..).unwrap_or("");
                     let inline = (!rest.is_empty()).then(|| rest.to_owned());
@@ -225,7 +219,10 @@ mod test {
     #[test]
     fn unknown_flags_and_missing_values_are_usage_errors() {
         assert_eq!(p(&["--nope"]).unwrap_err().0, "unknown flag: --nope");
-        assert_eq!(p(&["--spec"]).unwrap_err().0, "flag needs an argument: --spec");
+        assert_eq!(
+            p(&["--spec"]).unwrap_err().0,
+            "flag needs an argument: --spec"
+        );
         assert_eq!(
             p(&["-x"]).unwrap_err().0,
             "unknown shorthand flag: 'x' in -x"

@@ -147,7 +147,8 @@ fn decode_content(
                 }
             };
             if elems.is_empty() {
-                return make(nested.implied_type(), Vec::new()).unwrap_or_else(|_| Value::dynamic());
+                return make(nested.implied_type(), Vec::new())
+                    .unwrap_or_else(|_| Value::dynamic());
             }
             match unify_elements(type_name, elems, &ranges, diags) {
                 Some((ety, items)) => make(ety, items).unwrap_or_else(|_| Value::dynamic()),

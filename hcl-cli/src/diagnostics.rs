@@ -119,8 +119,11 @@ mod test {
         let file = SourceFile::new("in.hcl", "a = 1\n");
         let mut map = SourceMap::new();
         map.add(file.clone());
-        let d = Diagnostic::error("Unsupported argument", "")
-            .with_subject(file.range(Span::new(file.id(), 0, 1)));
+        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range(Span::new(
+            file.id(),
+            0,
+            1,
+        )));
         let out = format(&Diagnostics::from(d), &map, DiagFormat::Json, false);
         assert_eq!(
             out,

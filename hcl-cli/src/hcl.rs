@@ -31,7 +31,12 @@ Run `hcl <command> --help` for a command's options.
 ";
 
 const CHECK_FLAGS: &[Flag] = &[
-    Flag::valued("diags", None, "format", "diagnostics format: text (default) or json"),
+    Flag::valued(
+        "diags",
+        None,
+        "format",
+        "diagnostics format: text (default) or json",
+    ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
@@ -43,20 +48,39 @@ const EVAL_FLAGS: &[Flag] = &[
         "json-or-file",
         "variables: a JSON object, or a file of attributes (repeatable)",
     ),
-    Flag::switch("stdlib", None, "make the standard library functions available"),
+    Flag::switch(
+        "stdlib",
+        None,
+        "make the standard library functions available",
+    ),
     Flag::switch(
         "with-type",
         None,
         "print {\"value\":…,\"type\":…} with the value's type, as hcldec does",
     ),
-    Flag::valued("diags", None, "format", "diagnostics format: text (default) or json"),
+    Flag::valued(
+        "diags",
+        None,
+        "format",
+        "diagnostics format: text (default) or json",
+    ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
 const JSON_FLAGS: &[Flag] = &[
-    Flag::valued("out", Some('o'), "file", "write to the given file, instead of stdout"),
-    Flag::valued("diags", None, "format", "diagnostics format: text (default) or json"),
+    Flag::valued(
+        "out",
+        Some('o'),
+        "file",
+        "write to the given file, instead of stdout",
+    ),
+    Flag::valued(
+        "diags",
+        None,
+        "format",
+        "diagnostics format: text (default) or json",
+    ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
@@ -163,7 +187,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for e in entries {
-        let name = e.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = e
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if name.starts_with('.') {
             continue;
         }

@@ -135,8 +135,8 @@ pub fn run(args: Vec<String>) -> i32 {
     }
     // As the reference: with nothing defined there is no context at all,
     // so that a reference reports "Variables not allowed".
-    let ctx = (!ctx.own_variables().is_empty() || !ctx.own_functions().is_empty())
-        .then(|| Arc::new(ctx));
+    let ctx =
+        (!ctx.own_variables().is_empty() || !ctx.own_functions().is_empty()).then(|| Arc::new(ctx));
 
     let mut bodies = Vec::new();
     if flags.positional.is_empty() {

@@ -210,7 +210,10 @@ mod test {
     #[test]
     fn indented_matches_go_marshal_indent() {
         let j = Json::object([
-            ("diagnostics", Json::Array(vec![Json::object([("a", Json::int(1))])])),
+            (
+                "diagnostics",
+                Json::Array(vec![Json::object([("a", Json::int(1))])]),
+            ),
             ("empty", Json::Array(vec![])),
         ]);
         assert_eq!(
@@ -222,7 +225,10 @@ mod test {
     #[test]
     fn strip_nulls_sorts_keys_and_drops_null_properties_at_depth() {
         let j = Json::object([
-            ("value", Json::object([("b", Json::Null), ("a", Json::Array(vec![Json::Null]))])),
+            (
+                "value",
+                Json::object([("b", Json::Null), ("a", Json::Array(vec![Json::Null]))]),
+            ),
             ("type", Json::str("x")),
         ]);
         assert_eq!(

@@ -141,9 +141,10 @@ impl Spec {
             }
             Spec::Block { type_name, .. }
             | Spec::BlockList { type_name, .. }
-            | Spec::BlockAttrs { type_name, .. } => {
-                push_block(schema, BlockHeaderSchema::new(type_name, Vec::<String>::new()))
-            }
+            | Spec::BlockAttrs { type_name, .. } => push_block(
+                schema,
+                BlockHeaderSchema::new(type_name, Vec::<String>::new()),
+            ),
             Spec::BlockMap {
                 type_name, labels, ..
             } => push_block(schema, BlockHeaderSchema::new(type_name, labels.clone())),

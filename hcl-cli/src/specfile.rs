@@ -307,7 +307,13 @@ impl Reader {
             "array" => {
                 let (content, d) = body.content(&spec_schema(false));
                 diags.extend(d);
-                Spec::Tuple(content.blocks.iter().map(|b| self.block(b, diags)).collect())
+                Spec::Tuple(
+                    content
+                        .blocks
+                        .iter()
+                        .map(|b| self.block(b, diags))
+                        .collect(),
+                )
             }
             "attr" => self.attr(body, implied, diags),
             "block" | "block_list" | "block_set" | "block_map" => {
@@ -379,7 +385,11 @@ impl Reader {
         let fields: &[(&str, bool)] = match kind {
             "block" => &[("block_type", false), ("required", false)],
             "block_map" => &[("block_type", false), ("labels", true)],
-            _ => &[("block_type", false), ("min_items", false), ("max_items", false)],
+            _ => &[
+                ("block_type", false),
+                ("min_items", false),
+                ("max_items", false),
+            ],
         };
         let (args, ok) = Args::read(body, fields, true, diags);
         if !ok {
@@ -451,9 +461,10 @@ impl Reader {
                 spec
             }
             _ => {
-                let (Some(min_items), Some(max_items)) =
-                    (args.count("min_items", diags), args.count("max_items", diags))
-                else {
+                let (Some(min_items), Some(max_items)) = (
+                    args.count("min_items", diags),
+                    args.count("max_items", diags),
+                ) else {
                     return Spec::error();
                 };
                 Spec::BlockList {
@@ -468,7 +479,11 @@ impl Reader {
     }
 
     fn block_attrs(&self, body: &Body, implied: String, diags: &mut Diagnostics) -> Spec {
-        let fields = [("block_type", false), ("element_type", false), ("required", false)];
+        let fields = [
+            ("block_type", false),
+            ("element_type", false),
+            ("required", false),
+        ];
         let (args, ok) = Args::read(body, &fields, false, diags);
         if !ok {
             return Spec::error();
@@ -691,14 +706,12 @@ impl Args {
     fn string_list(&self, name: &str, diags: &mut Diagnostics) -> Option<Vec<String>> {
         match self.value(name, &Type::list(Type::String), diags) {
             Ok(None) => Some(Vec::new()),
-            Ok(Some(v)) => v
-                .as_elements()
-                .map(|items| {
-                    items
-                        .iter()
-                        .filter_map(|i| i.as_str().map(str::to_owned))
-                        .collect()
-                }),
+            Ok(Some(v)) => v.as_elements().map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_owned))
+                    .collect()
+            }),
             Err(()) => None,
         }
     }
@@ -713,9 +726,12 @@ impl Args {
 }
 
 fn unsuitable(expr: &Expression, message: &str) -> Diagnostic {
-    Diagnostic::error("Unsuitable value type", format!("Unsuitable value: {message}"))
-        .with_subject(expr.start_range())
-        .with_context(expr.range())
+    Diagnostic::error(
+        "Unsuitable value type",
+        format!("Unsuitable value: {message}"),
+    )
+    .with_subject(expr.start_range())
+    .with_context(expr.range())
 }
 
 const MAX_TYPE_DEPTH: usize = 64;
@@ -726,8 +742,11 @@ const MAX_TYPE_DEPTH: usize = 64;
 pub fn type_expr(expr: &Expression, diags: &mut Diagnostics, depth: usize) -> Type {
     if depth > MAX_TYPE_DEPTH {
         diags.push(
-            Diagnostic::error("Invalid type expression", "The type expression is nested too deeply.")
-                .with_subject(expr.range()),
+            Diagnostic::error(
+                "Invalid type expression",
+                "The type expression is nested too deeply.",
+            )
+            .with_subject(expr.range()),
         );
         return Type::Dynamic;
     }
@@ -788,9 +807,12 @@ pub fn type_expr(expr: &Expression, diags: &mut Diagnostics, depth: usize) -> Ty
                     return Type::Dynamic;
                 };
                 match expr_list(&arg) {
-                    Ok(items) => {
-                        Type::tuple(items.iter().map(|i| type_expr(i, diags, depth + 1)).collect::<Vec<_>>())
-                    }
+                    Ok(items) => Type::tuple(
+                        items
+                            .iter()
+                            .map(|i| type_expr(i, diags, depth + 1))
+                            .collect::<Vec<_>>(),
+                    ),
                     Err(d) => {
                         diags.push(d);
                         Type::Dynamic
@@ -805,9 +827,8 @@ pub fn type_expr(expr: &Expression, diags: &mut Diagnostics, depth: usize) -> Ty
                     Ok(items) => {
                         let mut attrs = Vec::new();
                         for (k, v) in items {
-                            let name = expr_as_keyword(&k).or_else(|| {
-                                k.value(None).0.as_str().map(str::to_owned)
-                            });
+                            let name = expr_as_keyword(&k)
+                                .or_else(|| k.value(None).0.as_str().map(str::to_owned));
                             let ty = type_expr(&v, diags, depth + 1);
                             match name {
                                 Some(n) => attrs.push((n, ty)),

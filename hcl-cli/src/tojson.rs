@@ -24,9 +24,7 @@
 //! );
 //! ```
 
-use hcl_core::native::ast::{
-    Body, Expr, ExprKind, File, LitText, Template, TemplatePart, UnaryOp,
-};
+use hcl_core::native::ast::{Body, Expr, ExprKind, File, LitText, Template, TemplatePart, UnaryOp};
 
 use crate::json::Json;
 
@@ -107,7 +105,11 @@ fn body_json(body: &Body, src: &str) -> Json {
             g.insert(&labels, &b.body);
         }
     }
-    items.extend(groups.into_iter().map(|(at, t, g)| (at, Item::Blocks(t, g))));
+    items.extend(
+        groups
+            .into_iter()
+            .map(|(at, t, g)| (at, Item::Blocks(t, g))),
+    );
     items.sort_by_key(|(at, _)| *at);
     Json::Object(
         items
@@ -129,14 +131,20 @@ fn number_text(e: &Expr, src: &str) -> Option<String> {
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
         && !(text.len() > 1 && text.starts_with('0') && !text.starts_with("0."));
-    Some(if is_json { text.to_owned() } else { n.to_string() })
+    Some(if is_json {
+        text.to_owned()
+    } else {
+        n.to_string()
+    })
 }
 
 /// One expression in the JSON syntax.
 pub fn expr_json(e: &Expr, src: &str) -> Json {
     match &e.kind {
         ExprKind::Number(_) => Json::Number(number_text(e, src).unwrap_or_default()),
-        ExprKind::Unary(u) if u.op == UnaryOp::Negate && matches!(u.operand.kind, ExprKind::Number(_)) => {
+        ExprKind::Unary(u)
+            if u.op == UnaryOp::Negate && matches!(u.operand.kind, ExprKind::Number(_)) =>
+        {
             match number_text(&u.operand, src) {
                 Some(t) => Json::Number(format!("-{t}")),
                 None => interpolation(e, src),
