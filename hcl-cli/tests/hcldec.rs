@@ -342,7 +342,6 @@ fn invalid_vars_json_is_a_diagnostic_naming_the_argument() {
 }
 
 #[test]
-#[ignore = "needs tuple evaluation from the eval branch"]
 fn block_attrs_and_block_map_decode() {
     let dir = scratch("blockattrs");
     write(
