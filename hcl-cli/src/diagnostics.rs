@@ -4,7 +4,9 @@
 use std::io::IsTerminal;
 
 use hcl_core::diag::{render_all, RenderOptions};
-use hcl_core::pos::{Pos, Range, SourceMap};
+use hcl_core::json::parser::{Node, NodeKind};
+use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
 use hcl_core::{Diagnostic, Diagnostics, Severity};
 
 use crate::json::Json;
@@ -51,6 +53,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
             let opts = RenderOptions {
                 color,
                 width,
+                enclosing: Some(&context_string),
                 ..RenderOptions::default()
             };
             render_all(diags, sources, &opts)
@@ -61,6 +64,58 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
             out.push('\n');
             out
         }
+    }
+}
+
+/// What the reference shows after the line number (`, in …`): for the
+/// native syntax the header of the top-level block around `offset`
+/// (`service "api"`), for JSON the path of properties and indexes to the
+/// innermost object or array around it (`service.api[0]`).
+pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
+    if file.name().ends_with(".json") {
+        let (root, _) = hcl_core::json::parser::parse(file);
+        let mut path = String::new();
+        json_path(&root, offset, &mut path, 0);
+        return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
+    }
+    let (parsed, _) = parse_config(file, &ParseOptions::default());
+    let src = file.text();
+    let block = parsed.body.blocks.iter().find(|b| {
+        let span = b.span();
+        span.start <= offset && offset < span.end
+    })?;
+    let mut out = block.ty.text(src).to_owned();
+    for l in &block.labels {
+        out.push(' ');
+        out.push_str(&crate::json::quote(l.value(src)));
+    }
+    Some(out)
+}
+
+fn json_path(node: &Node, offset: u32, out: &mut String, depth: usize) {
+    let contains = |n: &Node| {
+        matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
+            && n.span.start <= offset
+            && offset < n.span.end
+    };
+    if depth > 256 {
+        return;
+    }
+    match &node.kind {
+        NodeKind::Object(props) => {
+            if let Some(p) = props.iter().find(|p| contains(&p.value)) {
+                out.push('.');
+                out.push_str(&p.key);
+                json_path(&p.value, offset, out, depth + 1);
+            }
+        }
+        NodeKind::Array(items) => {
+            if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
+                out.push_str(&format!("[{i}]"));
+                json_path(item, offset, out, depth + 1);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -150,6 +205,15 @@ mod test {
 }
 "#
         );
+    }
+
+    #[test]
+    fn context_string_names_the_top_level_block_or_json_path() {
+        let native = SourceFile::new("a.hcl", "a = 1\nsvc \"x\" \"y\" {\n  b {\n    c = 1\n  }\n}\n");
+        assert_eq!(context_string(&native, 30).as_deref(), Some("svc \"x\" \"y\""));
+        assert_eq!(context_string(&native, 1), None);
+        let json = SourceFile::new("a.json", r#"{"a": {"b": [1, {"c": 2}]}}"#);
+        assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
     }
 
     #[test]
