@@ -1,0 +1,1 @@
+//! same_content
