@@ -50,7 +50,10 @@ fn json_comment_properties_are_ignored_in_bodies() {
     assert_eq!(c.attributes.len(), 1);
     let (all, d) = b.just_attributes();
     assert!(d.is_empty());
-    assert_eq!(all.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["a"]);
+    assert_eq!(
+        all.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(),
+        ["a"]
+    );
 }
 
 #[test]
@@ -93,7 +96,10 @@ fn json_extraneous_property_suggests_names() {
 fn json_duplicate_argument_reports_the_first_definition() {
     let b = body(J, "{\"a\": 1,\n \"a\": 2}");
     let (c, d) = b.content(&attrs(&["a"]));
-    assert_eq!(c.attributes.get("a").unwrap().expr.value(None).0, Value::from(1));
+    assert_eq!(
+        c.attributes.get("a").unwrap().expr.value(None).0,
+        Value::from(1)
+    );
     assert_eq!(
         summaries(&d),
         [(
@@ -109,7 +115,11 @@ fn json_duplicate_argument_reports_the_first_definition() {
 #[test]
 fn json_missing_required_argument_points_at_the_closing_brace() {
     let b = body(J, "{\n  \"a\": 1\n}");
-    let (_, d) = b.content(&BodySchema::new().attribute(AttributeSchema::required("b")).attribute(AttributeSchema::optional("a")));
+    let (_, d) = b.content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::required("b"))
+            .attribute(AttributeSchema::optional("a")),
+    );
     assert_eq!(
         summaries(&d),
         [(
@@ -125,7 +135,10 @@ fn json_blocks_object_array_and_empty_forms() {
     let schema = BodySchema::new().block(block("foo", &[]));
     for (text, n) in [
         ("{\"foo\": {\"child_attr\": \"baz\"}}", 1),
-        ("{\"foo\": [{\"child_attr\": \"baz\"}, {\"child_attr\": \"boz\"}]}", 2),
+        (
+            "{\"foo\": [{\"child_attr\": \"baz\"}, {\"child_attr\": \"boz\"}]}",
+            2,
+        ),
         ("{\"foo\": []}", 0),
         ("{\"foo\": null}", 0),
     ] {
@@ -146,7 +159,11 @@ fn json_block_ranges() {
     assert_eq!(at(blk.label_ranges[0]), "1:10-1:15");
     assert_eq!(at(blk.def_range), "1:17-1:18");
     // A block body whose missing item is wanted points at its closing brace.
-    let (_, d) = blk.body.content(&BodySchema::new().attribute(AttributeSchema::required("z")).attribute(AttributeSchema::optional("a")));
+    let (_, d) = blk.body.content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::required("z"))
+            .attribute(AttributeSchema::optional("a")),
+    );
     assert_eq!(at(one(&d).subject.unwrap()), "1:25-1:26");
 }
 
@@ -189,7 +206,8 @@ fn json_missing_block_label() {
         summaries(&d),
         [(
             "Missing block label".into(),
-            "At least one object property is required, whose name represents the foo block's name.".into(),
+            "At least one object property is required, whose name represents the foo block's name."
+                .into(),
             "1:9-1:10".into()
         )]
     );
@@ -270,7 +288,10 @@ fn json_values_map_to_objects_tuples_and_exact_numbers() {
     assert!(d.is_empty());
     let want = Value::object([
         ("s", Value::string("${x}")),
-        ("n", Value::Number(hcl_core::Number::parse_json("1e400").unwrap())),
+        (
+            "n",
+            Value::Number(hcl_core::Number::parse_json("1e400").unwrap()),
+        ),
         (
             "t",
             Value::tuple([
@@ -303,11 +324,19 @@ fn json_strings_are_templates_in_full_mode() {
 fn json_template_errors_point_into_the_json_file() {
     let b = body(J, "{\n  \"a\": \"x ${\"\n}");
     let (c, _) = b.content(&attrs(&["a"]));
-    let (v, d) = c.attributes.get("a").unwrap().expr.value(Some(&EvalContext::new()));
+    let (v, d) = c
+        .attributes
+        .get("a")
+        .unwrap()
+        .expr
+        .value(Some(&EvalContext::new()));
     assert!(d.has_errors());
     assert_eq!(v, Value::dynamic());
     let r = d.as_slice()[0].subject.unwrap();
-    assert_eq!((r.start.line, r.file), (2, c.attributes.get("a").unwrap().range.file));
+    assert_eq!(
+        (r.start.line, r.file),
+        (2, c.attributes.get("a").unwrap().range.file)
+    );
     assert!(r.start.column >= 10, "{}", at(r));
 }
 

@@ -98,9 +98,11 @@ fn missing_required_argument_points_at_the_body_start() {
     let b = body("t.hcl", "x {\n  a = 1\n}\n");
     let (c, d) = b.content(&BodySchema::new().block(block("x", &[])));
     assert!(d.is_empty());
-    let (_, d) = c.blocks[0]
-        .body
-        .content(&BodySchema::new().attribute(AttributeSchema::required("b")).attribute(AttributeSchema::optional("a")));
+    let (_, d) = c.blocks[0].body.content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::required("b"))
+            .attribute(AttributeSchema::optional("a")),
+    );
     assert_eq!(
         summaries(&d),
         [(
@@ -110,8 +112,11 @@ fn missing_required_argument_points_at_the_body_start() {
         )]
     );
     // The file's own body starts at the file's start.
-    let (_, d) = body("t.hcl", "\n\na = 1\n")
-        .content(&BodySchema::new().attribute(AttributeSchema::required("z")).attribute(AttributeSchema::optional("a")));
+    let (_, d) = body("t.hcl", "\n\na = 1\n").content(
+        &BodySchema::new()
+            .attribute(AttributeSchema::required("z"))
+            .attribute(AttributeSchema::optional("a")),
+    );
     assert_eq!(at(one(&d).subject.unwrap()), "1:1-1:1");
 }
 
@@ -154,10 +159,7 @@ fn missing_label_names_the_first_missing_one_and_points_at_the_brace() {
     let (_, d) = b.content(&BodySchema::new().block(block("x", &["type", "name"])));
     let d = one(&d);
     assert_eq!(d.summary, "Missing name for x");
-    assert_eq!(
-        d.detail,
-        "All x blocks must have 2 labels (type, name)."
-    );
+    assert_eq!(d.detail, "All x blocks must have 2 labels (type, name).");
     assert_eq!(at(d.subject.unwrap()), "1:7-1:8");
     assert_eq!(at(d.context.unwrap()), "1:1-1:8");
 }
