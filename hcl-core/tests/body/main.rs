@@ -67,3 +67,24 @@ pub fn attrs(names: &[&str]) -> BodySchema {
 pub fn block(ty: &str, labels: &[&str]) -> BlockHeaderSchema {
     BlockHeaderSchema::new(ty, labels.iter().copied())
 }
+
+/// The specification suite's JSON-syntax files parse without problems.
+#[test]
+fn specsuite_json_files_parse_clean() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/specsuite/tests");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return; // the suite is not shipped with the crate
+    };
+    let mut seen = 0;
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.to_string_lossy().ends_with(".hcl.json") {
+            let (body, diags) = hcl_core::load::parse_file(&path);
+            assert!(diags.is_empty(), "{}: {diags}", path.display());
+            let (attrs, diags) = body.just_attributes();
+            assert!(diags.is_empty() && attrs.is_empty(), "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 1);
+}
