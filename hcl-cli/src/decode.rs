@@ -514,3 +514,6 @@ pub fn traverse(t: &Traversal, ctx: Option<&EvalContext>) -> Option<Value> {
     }
     Some(v)
 }
+
+#[cfg(test)]
+mod test;

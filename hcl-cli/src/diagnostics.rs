@@ -209,8 +209,14 @@ mod test {
 
     #[test]
     fn context_string_names_the_top_level_block_or_json_path() {
-        let native = SourceFile::new("a.hcl", "a = 1\nsvc \"x\" \"y\" {\n  b {\n    c = 1\n  }\n}\n");
-        assert_eq!(context_string(&native, 30).as_deref(), Some("svc \"x\" \"y\""));
+        let native = SourceFile::new(
+            "a.hcl",
+            "a = 1\nsvc \"x\" \"y\" {\n  b {\n    c = 1\n  }\n}\n",
+        );
+        assert_eq!(
+            context_string(&native, 30).as_deref(),
+            Some("svc \"x\" \"y\"")
+        );
         assert_eq!(context_string(&native, 1), None);
         let json = SourceFile::new("a.json", r#"{"a": {"b": [1, {"c": 2}]}}"#);
         assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
