@@ -22,7 +22,10 @@ fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             corpus_files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("tf" | "tfvars" | "hcl")) {
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("tf" | "tfvars" | "hcl")
+        ) {
             out.push(p);
         }
     }
@@ -72,13 +75,22 @@ fn parse_benches(c: &mut Criterion) {
         b.iter(|| files.iter().map(|t| ours(black_box(t))).sum::<usize>())
     });
     g.bench_function("hcl-rs", |b| {
-        b.iter(|| files.iter().map(|t| hcl::parse(black_box(t)).map(|b| b.0.len()).unwrap_or(0)).sum::<usize>())
+        b.iter(|| {
+            files
+                .iter()
+                .map(|t| hcl::parse(black_box(t)).map(|b| b.0.len()).unwrap_or(0))
+                .sum::<usize>()
+        })
     });
     g.bench_function("hcl-edit", |b| {
         b.iter(|| {
             files
                 .iter()
-                .map(|t| hcl_edit::parser::parse_body(black_box(t)).map(|b| b.len()).unwrap_or(0))
+                .map(|t| {
+                    hcl_edit::parser::parse_body(black_box(t))
+                        .map(|b| b.len())
+                        .unwrap_or(0)
+                })
                 .sum::<usize>()
         })
     });
@@ -89,9 +101,15 @@ fn parse_benches(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(big.len() as u64));
     g.bench_function("hcl-toolkit", |b| b.iter(|| ours(black_box(&big))));
-    g.bench_function("hcl-rs", |b| b.iter(|| hcl::parse(black_box(&big)).map(|b| b.0.len()).unwrap_or(0)));
+    g.bench_function("hcl-rs", |b| {
+        b.iter(|| hcl::parse(black_box(&big)).map(|b| b.0.len()).unwrap_or(0))
+    });
     g.bench_function("hcl-edit", |b| {
-        b.iter(|| hcl_edit::parser::parse_body(black_box(&big)).map(|b| b.len()).unwrap_or(0))
+        b.iter(|| {
+            hcl_edit::parser::parse_body(black_box(&big))
+                .map(|b| b.len())
+                .unwrap_or(0)
+        })
     });
     g.finish();
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use hcl_core::native::{parse_config, ParseOptions};
 use hcl_core::SourceFile;
 
-#[path = "corpus/dump.rs"]
+#[path = "../hcl-core/tests/native/dump.rs"]
 mod dump;
 
 fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -38,7 +38,11 @@ fn num(body: &Body, src: &str, name: &str) -> u32 {
 }
 
 fn pos(body: &Body, src: &str) -> Pos3 {
-    (num(body, src, "line"), num(body, src, "column"), num(body, src, "byte"))
+    (
+        num(body, src, "line"),
+        num(body, src, "column"),
+        num(body, src, "byte"),
+    )
 }
 
 /// The `from`/`to` of every `error` in the `.t` file's `diagnostics` block.
@@ -47,10 +51,25 @@ fn expected_ranges(t: &SourceFile) -> Vec<(Pos3, Pos3)> {
     assert!(diags.is_empty(), "{}: {diags}", t.name());
     let src = t.text();
     let mut out = Vec::new();
-    for d in file.body.blocks.iter().filter(|b| b.ty.text(src) == "diagnostics") {
+    for d in file
+        .body
+        .blocks
+        .iter()
+        .filter(|b| b.ty.text(src) == "diagnostics")
+    {
         for e in d.body.blocks.iter().filter(|b| b.ty.text(src) == "error") {
-            let from = e.body.blocks.iter().find(|b| b.ty.text(src) == "from").unwrap();
-            let to = e.body.blocks.iter().find(|b| b.ty.text(src) == "to").unwrap();
+            let from = e
+                .body
+                .blocks
+                .iter()
+                .find(|b| b.ty.text(src) == "from")
+                .unwrap();
+            let to = e
+                .body
+                .blocks
+                .iter()
+                .find(|b| b.ty.text(src) == "to")
+                .unwrap();
             out.push((pos(&from.body, src), pos(&to.body, src)));
         }
     }
@@ -75,7 +94,12 @@ fn literal_string(e: &Expr, src: &str) -> Option<String> {
 fn check_literal_results(hcl: &SourceFile, body: &Body, t: &SourceFile) -> usize {
     let (tfile, _) = parse_config(t, &ParseOptions::default());
     let tsrc = t.text();
-    let Some(result) = tfile.body.attributes.iter().find(|a| a.name.text(tsrc) == "result") else {
+    let Some(result) = tfile
+        .body
+        .attributes
+        .iter()
+        .find(|a| a.name.text(tsrc) == "result")
+    else {
         return 0;
     };
     let ExprKind::Object(groups) = &result.expr.kind else {
@@ -84,18 +108,31 @@ fn check_literal_results(hcl: &SourceFile, body: &Body, t: &SourceFile) -> usize
     let src = hcl.text();
     let mut checked = 0;
     for group in &groups.items {
-        let Some(gname) = group.key.as_literal_name(tsrc) else { continue };
-        let ExprKind::Object(want) = &group.value.kind else { continue };
+        let Some(gname) = group.key.as_literal_name(tsrc) else {
+            continue;
+        };
+        let ExprKind::Object(want) = &group.value.kind else {
+            continue;
+        };
         let Some(attr) = body.attributes.iter().find(|a| a.name.text(src) == gname) else {
             continue;
         };
-        let ExprKind::Object(have) = &attr.expr.kind else { continue };
+        let ExprKind::Object(have) = &attr.expr.kind else {
+            continue;
+        };
         for w in &want.items {
             let key = w.key.as_literal_name(tsrc).unwrap();
-            let Some(h) = have.items.iter().find(|h| h.key.as_literal_name(src) == Some(key)) else {
+            let Some(h) = have
+                .items
+                .iter()
+                .find(|h| h.key.as_literal_name(src) == Some(key))
+            else {
                 continue;
             };
-            let (Some(want_s), Some(have_s)) = (literal_string(&w.value, tsrc), literal_string(&h.value, src)) else {
+            let (Some(want_s), Some(have_s)) = (
+                literal_string(&w.value, tsrc),
+                literal_string(&h.value, src),
+            ) else {
                 continue;
             };
             assert_eq!(have_s, want_s, "{}: {gname}.{key}", hcl.name());
@@ -117,7 +154,11 @@ fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
     assert!(files.len() >= 10, "found {} cases", files.len());
     let mut literal_checks = 0;
     for path in &files {
-        let rel = path.strip_prefix(&tests).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = path
+            .strip_prefix(&tests)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let text = std::fs::read_to_string(path).unwrap();
         let src = SourceFile::new(rel.clone(), text);
         let (file, diags) = parse_config(&src, &ParseOptions::default());
@@ -147,5 +188,8 @@ fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
             literal_checks += check_literal_results(&src, &file.body, &SourceFile::new("t", t));
         }
     }
-    assert!(literal_checks >= 14, "only {literal_checks} literal results checked");
+    assert!(
+        literal_checks >= 14,
+        "only {literal_checks} literal results checked"
+    );
 }

@@ -4,8 +4,6 @@
 //! table), [`traversal`] (postfix steps and splats), [`template`]
 //! (templates and directives).
 
-use std::collections::VecDeque;
-
 use super::ast::ByteSpan;
 use super::lexer::Lexer;
 use super::token::{Token, TokenKind};
@@ -31,8 +29,11 @@ pub(crate) struct Parser<'a> {
     pub(crate) src: &'a str,
     file: &'a SourceFile,
     lexer: Lexer<'a>,
-    /// Raw tokens lexed but not consumed (trivia included).
-    buf: VecDeque<Token>,
+    /// A batch of raw tokens (trivia included); `head` is the first one not
+    /// consumed. Lexing in batches keeps the lexer's loop tight.
+    buf: Vec<Token>,
+    head: usize,
+    lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
     /// The last `peek_at` answer, valid until a bump or a newline-mode change.
@@ -45,6 +46,9 @@ pub(crate) struct Parser<'a> {
     /// Set once an error leaves the cursor somewhere unreliable; errors are
     /// then not reported until the next body item starts afresh.
     pub(crate) recovery: bool,
+    /// Set when the depth limit is hit: every construct of the current
+    /// body item gives up, so that unwinding is quick.
+    pub(crate) unwind: bool,
     depth: usize,
     max_depth: usize,
     /// Scratch for escape errors (reused).
@@ -57,6 +61,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
 }
 
+/// How many tokens are lexed at a time.
+const BATCH: usize = 256;
+
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
 impl<'a> Parser<'a> {
@@ -65,7 +72,9 @@ impl<'a> Parser<'a> {
             src: file.text(),
             file,
             lexer,
-            buf: VecDeque::with_capacity(8),
+            buf: Vec::with_capacity(BATCH),
+            head: 0,
+            lexed_eof: false,
             newlines: vec![true],
             peeked: None,
             prev: Token {
@@ -77,6 +86,7 @@ impl<'a> Parser<'a> {
             lex_diags: Vec::new(),
             told: Told::default(),
             recovery: false,
+            unwind: false,
             depth: 0,
             max_depth,
             esc_errs: Vec::new(),
@@ -90,23 +100,38 @@ impl<'a> Parser<'a> {
     /// All diagnostics: lexical ones first, as the reference orders them.
     pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
         // Lex the rest so that every bad character is reported.
-        while self.fill() != TokenKind::Eof {}
+        while !self.lexed_eof {
+            self.head = self.buf.len();
+            self.fill();
+        }
         let mut out = self.lex_diags;
         out.append(&mut self.diags);
         out
     }
 
-    /// Lexes one more raw token into the buffer; returns its kind.
-    fn fill(&mut self) -> TokenKind {
-        let t = self.lexer.next_token();
-        self.buf.push_back(t);
-        if !matches!(
-            t.kind,
-            TokenKind::Ident
+    /// Drops the consumed tokens and lexes another batch (at least one
+    /// token; after the end, `Eof` again).
+    #[inline(never)]
+    fn fill(&mut self) {
+        self.buf.drain(..self.head);
+        self.head = 0;
+        if self.lexed_eof {
+            let n = self.src.len() as u32;
+            self.buf.push(Token {
+                kind: TokenKind::Eof,
+                start: n,
+                end: n,
+            });
+            return;
+        }
+        while self.buf.len() < BATCH {
+            let t = self.lexer.next_token();
+            self.buf.push(t);
+            match t.kind {
+                TokenKind::Ident
                 | TokenKind::Number
                 | TokenKind::Newline
                 | TokenKind::Comment
-                | TokenKind::Eof
                 | TokenKind::Dot
                 | TokenKind::Equal
                 | TokenKind::OBrace
@@ -114,11 +139,14 @@ impl<'a> Parser<'a> {
                 | TokenKind::OQuote
                 | TokenKind::CQuote
                 | TokenKind::QuotedLit
-                | TokenKind::StringLit
-        ) {
-            self.check_lexical(t);
+                | TokenKind::StringLit => {}
+                TokenKind::Eof => {
+                    self.lexed_eof = true;
+                    break;
+                }
+                _ => self.check_lexical(t),
+            }
         }
-        t.kind
     }
 
     #[cold]
@@ -188,6 +216,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The index in `buf` and the value of the next significant token.
+    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
+    /// calls, and the cache is recomputed after it.)
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
         if let Some(p) = self.peeked {
@@ -200,10 +230,12 @@ impl<'a> Parser<'a> {
 
     fn peek_scan(&mut self) -> (usize, Token) {
         let nl = self.newlines_significant();
-        let mut i = 0;
+        let mut i = self.head;
         loop {
-            if i == self.buf.len() {
+            if i >= self.buf.len() {
+                let back = i - self.head;
                 self.fill();
+                i = self.head + back;
             }
             let t = self.buf[i];
             match t.kind {
@@ -243,11 +275,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
         self.peeked = None;
-        if i == 0 {
-            self.buf.pop_front();
-        } else {
-            self.buf.drain(..=i);
-        }
+        self.head = i + 1;
         self.prev = t;
         t
     }
@@ -325,7 +353,7 @@ impl<'a> Parser<'a> {
     /// unreliable (the reference's `p.recovery && diags.HasErrors()`).
     #[inline]
     pub(crate) fn failed(&self, mark: usize) -> bool {
-        self.recovery && self.diags.len() > mark
+        self.unwind || (self.recovery && self.diags.len() > mark)
     }
 
     /// Enters one nesting level; past the limit, reports (once) and returns
@@ -347,16 +375,11 @@ impl<'a> Parser<'a> {
              the parser's limit can be raised with ParseOptions::max_depth.",
             self.max_depth
         );
-        self.error_unless_recovering(DEPTH_SUMMARY, detail, at, None);
-        // Diagnostics may be suppressed while recovering; make sure callers
-        // see a failure so that they unwind.
-        if self.recovery {
-            self.diags.push(
-                Diagnostic::error(DEPTH_SUMMARY, "nesting limit reached while recovering")
-                    .with_subject(self.range(at)),
-            );
+        if !self.unwind {
+            self.error_unless_recovering(DEPTH_SUMMARY, detail, at, None);
         }
         self.recovery = true;
+        self.unwind = true;
     }
 
     #[inline]
@@ -447,6 +470,7 @@ impl<'a> Parser<'a> {
     /// Starts a fresh body item: errors are reported again.
     pub(crate) fn reset_recovery(&mut self) {
         self.recovery = false;
+        self.unwind = false;
     }
 }
 

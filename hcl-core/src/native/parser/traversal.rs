@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal, Splat, Template,
-    TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
+    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
+    Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
 };
 use crate::native::token::TokenKind as K;
 
@@ -23,7 +23,7 @@ impl<'a> Parser<'a> {
         let start = ret.span;
         // Steps that wrap `ret` in a new node deepen the tree: count them.
         let mut wraps = 0usize;
-        loop {
+        while !self.unwind {
             match self.peek_kind() {
                 K::Dot => {
                     let dot = span_of(self.bump());
