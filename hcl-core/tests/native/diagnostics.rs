@@ -257,7 +257,10 @@ fn template_diagnostics_match_the_reference() {
             "b \"${x}\" {}",
             &["Invalid string literal @ 1:4-1:6 [3..5]"],
         ),
-        ("b \"x", &["Unterminated string literal @ 1:5-1:5 [4..4]"]),
+        (
+            "b \"x",
+            &["Unterminated string literal @ 1:5-1:5 [4..4]", "Invalid block definition @ 1:5-1:5 [4..4]"],
+        ),
         (
             "a = <<EOT\nx\n",
             &["Unterminated template string @ 3:1-3:1 [12..12]"],
