@@ -68,6 +68,8 @@ pub struct Lexer<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The current mode (the top of `modes`, cached).
+    mode: Mode,
     modes: Vec<Mode>,
     braces: i64,
     ret_braces: Vec<i64>,
@@ -90,14 +92,16 @@ impl<'a> Lexer<'a> {
     /// ```
     pub fn new(src: &'a str, mode: LexMode) -> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        let mode = match mode {
+            LexMode::Normal => Mode::Main,
+            LexMode::Template => Mode::Bare,
+        };
         Lexer {
             src,
             bytes: src.as_bytes(),
             pos,
-            modes: vec![match mode {
-                LexMode::Normal => Mode::Main,
-                LexMode::Template => Mode::Bare,
-            }],
+            mode,
+            modes: vec![mode],
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
@@ -114,12 +118,24 @@ impl<'a> Lexer<'a> {
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
     pub fn next_token(&mut self) -> Token {
-        match self.modes.last().copied().unwrap_or(Mode::Main) {
+        match self.mode {
             Mode::Main => self.lex_main(),
             Mode::Quoted => self.lex_quoted(),
             Mode::Heredoc => self.lex_heredoc(),
             Mode::Bare => self.lex_bare(),
         }
+    }
+
+    fn push_mode(&mut self, m: Mode) {
+        self.modes.push(m);
+        self.mode = m;
+    }
+
+    fn pop_mode(&mut self) {
+        if self.modes.len() > 1 {
+            self.modes.pop();
+        }
+        self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
     }
 
     #[inline]
@@ -163,7 +179,7 @@ impl<'a> Lexer<'a> {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
-                self.modes.push(Mode::Quoted);
+                self.push_mode(Mode::Quoted);
                 self.tok(K::OQuote, p, 1)
             }
             b'#' => self.line_comment(p),
@@ -302,7 +318,7 @@ impl<'a> Lexer<'a> {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
             self.braces -= 1;
-            self.modes.pop();
+            self.pop_mode();
             return self.tok(TokenKind::TemplateSeqEnd, start, len);
         }
         self.braces -= 1;
@@ -347,7 +363,7 @@ impl<'a> Lexer<'a> {
             marker_end: marker_end as u32,
             start_of_line: true,
         });
-        self.modes.push(Mode::Heredoc);
+        self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
     }
 
@@ -357,7 +373,7 @@ impl<'a> Lexer<'a> {
         let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
         self.braces += 1;
         self.ret_braces.push(self.braces);
-        self.modes.push(Mode::Main);
+        self.push_mode(Mode::Main);
         if let Some(h) = self.heredocs.last_mut() {
             h.start_of_line = false;
         }
@@ -393,7 +409,7 @@ impl<'a> Lexer<'a> {
             return self.eof();
         };
         if c == b'"' {
-            self.modes.pop();
+            self.pop_mode();
             return self.tok(TokenKind::CQuote, start, 1);
         }
         if let Some(kind) = self.sequence_at(start) {
@@ -440,7 +456,7 @@ impl<'a> Lexer<'a> {
             return self.eof();
         }
         let Some(hd) = self.heredocs.last().copied() else {
-            self.modes.pop();
+            self.pop_mode();
             return self.lex_main();
         };
         if hd.start_of_line {
@@ -453,7 +469,7 @@ impl<'a> Lexer<'a> {
             let line = self.src.get(start..content_end).unwrap_or("");
             if line.trim() == marker {
                 self.heredocs.pop();
-                self.modes.pop();
+                self.pop_mode();
                 return self.tok(TokenKind::CHeredoc, start, content_end - start);
             }
         }

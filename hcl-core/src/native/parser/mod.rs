@@ -223,11 +223,20 @@ impl<'a> Parser<'a> {
         if let Some(p) = self.peeked {
             return p;
         }
+        // Fast path: the next raw token is not trivia.
+        if let Some(&t) = self.buf.get(self.head) {
+            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+                let p = (self.head, t);
+                self.peeked = Some(p);
+                return p;
+            }
+        }
         let p = self.peek_scan();
         self.peeked = Some(p);
         p
     }
 
+    #[inline(never)]
     fn peek_scan(&mut self) -> (usize, Token) {
         let nl = self.newlines_significant();
         let mut i = self.head;
@@ -262,6 +271,28 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn peek(&mut self) -> Token {
         self.peek_at().1
+    }
+
+    /// The raw token right after the next significant one (no trivia
+    /// skipping: used inside templates, which have none).
+    pub(crate) fn peek_second_raw(&mut self) -> Token {
+        let (i, _) = self.peek_at();
+        if i + 1 >= self.buf.len() {
+            self.fill();
+            self.peeked = None;
+        }
+        let (i, _) = self.peek_at();
+        match self.buf.get(i + 1) {
+            Some(t) => *t,
+            None => {
+                let n = self.src.len() as u32;
+                Token {
+                    kind: TokenKind::Eof,
+                    start: n,
+                    end: n,
+                }
+            }
+        }
     }
 
     /// The kind of the next significant token.

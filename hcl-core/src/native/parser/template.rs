@@ -72,6 +72,30 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_template_expr(&mut self) -> Expr {
         let open_tok = self.bump();
         let open = span_of(open_tok);
+        if open_tok.kind == K::OQuote {
+            // Fast path for the commonest template: a plain string.
+            let first = self.peek();
+            if first.kind == K::CQuote {
+                self.bump();
+                return Expr {
+                    span: open.to(span_of(first)),
+                    kind: ExprKind::StringLit,
+                };
+            }
+            if first.kind == K::QuotedLit {
+                let second = self.peek_second_raw();
+                if second.kind == K::CQuote
+                    && !crate::native::escape::needs_decoding(span_of(first).text(self.src), true)
+                {
+                    self.bump();
+                    self.bump();
+                    return Expr {
+                        span: open.to(span_of(second)),
+                        kind: ExprKind::StringLit,
+                    };
+                }
+            }
+        }
         let (kind, end) = if open_tok.kind == K::OQuote {
             (TemplateKind::Quoted, K::CQuote)
         } else {
@@ -654,20 +678,19 @@ fn flush_heredoc(src: &str, parts: &mut [Flat]) {
     }
 }
 
-/// Merges consecutive literal pieces.
-fn meld(src: &str, parts: Vec<Flat>) -> Vec<Flat> {
-    let mut out: Vec<Flat> = Vec::with_capacity(parts.len());
-    for piece in parts {
-        match (out.last_mut(), piece) {
-            (Some(Flat::Lit(prev)), Flat::Lit(l)) => {
-                let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
-                prev.text = concat_lit(src, a, l.text);
-                prev.span = prev.span.to(l.span);
-            }
-            (_, piece) => out.push(piece),
+/// Merges consecutive literal pieces (in place).
+fn meld(src: &str, mut parts: Vec<Flat>) -> Vec<Flat> {
+    parts.dedup_by(|next, prev| match (prev, next) {
+        (Flat::Lit(prev), Flat::Lit(l)) => {
+            let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
+            let b = std::mem::replace(&mut l.text, LitText::Source(l.span));
+            prev.text = concat_lit(src, a, b);
+            prev.span = prev.span.to(l.span);
+            true
         }
-    }
-    out
+        _ => false,
+    });
+    parts
 }
 
 /// The closest of `options` to `given` (edit distance below 3).
