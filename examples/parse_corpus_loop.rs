@@ -37,7 +37,10 @@ fn main() {
         }
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("{n} blocks; parse only: {:.0} MB/s", (total * rounds) as f64 / secs / 1e6);
+    println!(
+        "{n} blocks; parse only: {:.0} MB/s",
+        (total * rounds) as f64 / secs / 1e6
+    );
     let t = std::time::Instant::now();
     for _ in 0..rounds {
         for text in &texts {
@@ -47,5 +50,8 @@ fn main() {
         }
     }
     let secs = t.elapsed().as_secs_f64();
-    println!("{n} blocks; load and parse: {:.0} MB/s", (total * rounds) as f64 / secs / 1e6);
+    println!(
+        "{n} blocks; load and parse: {:.0} MB/s",
+        (total * rounds) as f64 / secs / 1e6
+    );
 }

@@ -1,6 +1,8 @@
 //! Every `.tf`, `.tfvars` and `.hcl` file of the shared corpus parses with
 //! zero diagnostics, and its structural dump is stable under re-parse.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -259,7 +259,10 @@ fn template_diagnostics_match_the_reference() {
         ),
         (
             "b \"x",
-            &["Unterminated string literal @ 1:5-1:5 [4..4]", "Invalid block definition @ 1:5-1:5 [4..4]"],
+            &[
+                "Unterminated string literal @ 1:5-1:5 [4..4]",
+                "Invalid block definition @ 1:5-1:5 [4..4]",
+            ],
         ),
         (
             "a = <<EOT\nx\n",

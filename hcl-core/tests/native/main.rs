@@ -1,11 +1,14 @@
 //! Native syntax: grammar productions, diagnostics with exact ranges,
 //! nesting limits and the truncated-prefix property.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod depth;
 mod diagnostics;
 mod dump;
 mod grammar;
 mod prefixes;
+mod ranges;
 
 use hcl_core::native::{parse_config, parse_expression, parse_template, ParseOptions};
 use hcl_core::{Diagnostics, SourceFile};
