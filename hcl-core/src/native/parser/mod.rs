@@ -36,8 +36,9 @@ pub(crate) struct Parser<'a> {
     lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
-    /// The last `peek_at` answer, valid until a bump or a newline-mode change.
-    peeked: Option<(usize, Token)>,
+    /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
+    /// unknown): valid until a bump, a fill or a newline-mode change.
+    peeked: usize,
     /// The last significant token consumed.
     prev: Token,
     pub(crate) diags: Vec<Diagnostic>,
@@ -61,6 +62,8 @@ pub(crate) struct Parser<'a> {
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
 }
 
+const NO_PEEK: usize = usize::MAX;
+
 /// How many tokens are lexed at a time.
 const BATCH: usize = 256;
 
@@ -76,7 +79,7 @@ impl<'a> Parser<'a> {
             head: 0,
             lexed_eof: false,
             newlines: vec![true],
-            peeked: None,
+            peeked: NO_PEEK,
             prev: Token {
                 kind: TokenKind::Eof,
                 start: 0,
@@ -115,6 +118,7 @@ impl<'a> Parser<'a> {
     fn fill(&mut self) {
         self.buf.drain(..self.head);
         self.head = 0;
+        self.peeked = NO_PEEK;
         if self.lexed_eof {
             let n = self.src.len() as u32;
             self.buf.push(Token {
@@ -220,24 +224,23 @@ impl<'a> Parser<'a> {
     /// calls, and the cache is recomputed after it.)
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
-        if let Some(p) = self.peeked {
-            return p;
+        if let Some(&t) = self.buf.get(self.peeked) {
+            return (self.peeked, t);
         }
         // Fast path: the next raw token is not trivia.
         if let Some(&t) = self.buf.get(self.head) {
             if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
-                let p = (self.head, t);
-                self.peeked = Some(p);
-                return p;
+                self.peeked = self.head;
+                return (self.head, t);
             }
         }
-        let p = self.peek_scan();
-        self.peeked = Some(p);
-        p
+        let i = self.peek_scan();
+        self.peeked = i;
+        (i, self.buf[i])
     }
 
     #[inline(never)]
-    fn peek_scan(&mut self) -> (usize, Token) {
+    fn peek_scan(&mut self) -> usize {
         let nl = self.newlines_significant();
         let mut i = self.head;
         loop {
@@ -250,19 +253,16 @@ impl<'a> Parser<'a> {
             match t.kind {
                 TokenKind::Comment => {
                     // A line comment stands for the newline that ends it.
+                    // (Rewriting it in place is safe: where newlines are
+                    // insignificant, both are skipped alike.)
                     if nl && self.src.as_bytes().get(t.end as usize - 1) == Some(&b'\n') {
-                        return (
-                            i,
-                            Token {
-                                kind: TokenKind::Newline,
-                                ..t
-                            },
-                        );
+                        self.buf[i].kind = TokenKind::Newline;
+                        return i;
                     }
                     i += 1;
                 }
                 TokenKind::Newline if !nl => i += 1,
-                _ => return (i, t),
+                _ => return i,
             }
         }
     }
@@ -279,7 +279,7 @@ impl<'a> Parser<'a> {
         let (i, _) = self.peek_at();
         if i + 1 >= self.buf.len() {
             self.fill();
-            self.peeked = None;
+            self.peeked = NO_PEEK;
         }
         let (i, _) = self.peek_at();
         match self.buf.get(i + 1) {
@@ -305,7 +305,7 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
-        self.peeked = None;
+        self.peeked = NO_PEEK;
         self.head = i + 1;
         self.prev = t;
         t
@@ -318,7 +318,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
         if self.newlines_significant() != significant {
-            self.peeked = None;
+            self.peeked = NO_PEEK;
         }
         self.newlines.push(significant);
     }
@@ -327,7 +327,7 @@ impl<'a> Parser<'a> {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
-        self.peeked = None;
+        self.peeked = NO_PEEK;
     }
 
     /// Whether the next token is the identifier `kw`.
