@@ -116,7 +116,22 @@ impl<'a> Lexer<'a> {
         self
     }
 
+    /// Appends tokens to `out` until it holds `limit` tokens or the end is
+    /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
+    /// batches lets the compiler build each token in place.
+    pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
+        while out.len() < limit {
+            let t = self.next_token();
+            out.push(t);
+            if t.kind == TokenKind::Eof {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
+    #[inline(always)]
     pub fn next_token(&mut self) -> Token {
         match self.mode {
             Mode::Main => self.lex_main(),
@@ -143,7 +158,7 @@ impl<'a> Lexer<'a> {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
-    #[inline]
+    #[inline(always)]
     fn tok(&mut self, kind: TokenKind, start: usize, len: usize) -> Token {
         self.pos = start + len;
         Token {
@@ -162,6 +177,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn lex_main(&mut self) -> Token {
         let b = self.bytes;
         let mut p = self.pos;
@@ -253,6 +269,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn ident(&mut self, start: usize) -> Token {
         let b = self.bytes;
         let mut p = start;
@@ -277,6 +294,7 @@ impl<'a> Lexer<'a> {
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
     /// reference scanner reads it (so `0.1` after a dot is one token).
+    #[inline(always)]
     fn number(&mut self, start: usize) -> Token {
         let mut p = start + 1;
         let mut good = p;
@@ -306,6 +324,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::Number, start, good - start)
     }
 
+    #[inline(always)]
     fn line_comment(&mut self, start: usize) -> Token {
         let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
             Some(i) => start + i + 1,
@@ -314,6 +333,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::Comment, start, end - start)
     }
 
+    #[inline(always)]
     fn close_brace(&mut self, start: usize, len: usize, tilde: bool) -> Token {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
@@ -402,6 +422,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn lex_quoted(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;
@@ -449,6 +470,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::QuotedLit, start, p - start)
     }
 
+    #[inline(always)]
     fn lex_heredoc(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;
@@ -504,6 +526,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::StringLit, start, p - start)
     }
 
+    #[inline(always)]
     fn lex_bare(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;

@@ -128,9 +128,10 @@ impl<'a> Parser<'a> {
             });
             return;
         }
-        while self.buf.len() < BATCH {
-            let t = self.lexer.next_token();
-            self.buf.push(t);
+        let from = self.buf.len();
+        self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
+        for i in from..self.buf.len() {
+            let t = self.buf[i];
             match t.kind {
                 TokenKind::Ident
                 | TokenKind::Number
@@ -143,11 +144,8 @@ impl<'a> Parser<'a> {
                 | TokenKind::OQuote
                 | TokenKind::CQuote
                 | TokenKind::QuotedLit
-                | TokenKind::StringLit => {}
-                TokenKind::Eof => {
-                    self.lexed_eof = true;
-                    break;
-                }
+                | TokenKind::StringLit
+                | TokenKind::Eof => {}
                 _ => self.check_lexical(t),
             }
         }
