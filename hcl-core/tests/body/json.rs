@@ -306,7 +306,6 @@ fn json_values_map_to_objects_tuples_and_exact_numbers() {
 }
 
 #[test]
-#[ignore = "needs the native evaluator (eval branch)"]
 fn json_strings_are_templates_in_full_mode() {
     let b = body(J, r#"{"a": "plain", "b": "${1}"}"#);
     let (c, _) = b.content(&attrs(&["a", "b"]));
