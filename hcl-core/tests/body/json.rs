@@ -306,7 +306,6 @@ fn json_values_map_to_objects_tuples_and_exact_numbers() {
 }
 
 #[test]
-#[ignore = "needs the native evaluator (eval branch)"]
 fn json_strings_are_templates_in_full_mode() {
     let b = body(J, r#"{"a": "plain", "b": "${1}"}"#);
     let (c, _) = b.content(&attrs(&["a", "b"]));
@@ -353,4 +352,82 @@ fn json_duplicate_object_attribute_in_an_expression() {
             "1:16-1:19".into()
         )]
     );
+}
+
+#[test]
+fn json_full_mode_evaluates_templates_and_keys_with_variables() {
+    let b = body(
+        J,
+        r#"{"v": {"${k}": "hello ${name}", "n": "${x + 1}", "lit": "$${raw}"}}"#,
+    );
+    let (c, _) = b.content(&attrs(&["v"]));
+    let e = &c.attributes.get("v").unwrap().expr;
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("k", Value::from("key"))
+        .set_variable("name", Value::from("world"))
+        .set_variable("x", Value::from(41));
+    let (v, d) = e.value(Some(&ctx));
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(
+        v,
+        Value::object([
+            ("key", Value::from("hello world")),
+            ("n", Value::from(42)),
+            ("lit", Value::from("${raw}")),
+        ])
+    );
+    // Literal-only mode takes every string as it is.
+    let (v, _) = e.value(None);
+    assert_eq!(
+        v,
+        Value::object([
+            ("${k}", Value::from("hello ${name}")),
+            ("n", Value::from("${x + 1}")),
+            ("lit", Value::from("$${raw}")),
+        ])
+    );
+}
+
+#[test]
+fn json_variables_are_found_in_strings_and_keys_with_file_ranges() {
+    let b = body(J, "{\"v\": [\"${a.b}\", {\"${c}\": \"x ${d[0]}\"}]}");
+    let (c, _) = b.content(&attrs(&["v"]));
+    let vars: Vec<(String, String)> = c
+        .attributes
+        .get("v")
+        .unwrap()
+        .expr
+        .variables()
+        .iter()
+        .map(|t| (t.to_string(), at(t.range().unwrap())))
+        .collect();
+    assert_eq!(
+        vars,
+        [
+            ("a.b".to_owned(), "1:11-1:14".to_owned()),
+            ("c".to_owned(), "1:22-1:23".to_owned()),
+            ("d[0]".to_owned(), "1:32-1:36".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn json_invalid_object_keys_in_full_mode() {
+    let b = body(J, r#"{"v": {"${null}": 1, "${[]}": 2}}"#);
+    let (c, _) = b.content(&attrs(&["v"]));
+    let (_, d) = c
+        .attributes
+        .get("v")
+        .unwrap()
+        .expr
+        .value(Some(&EvalContext::new()));
+    let got = summaries(&d);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].0, "Invalid object key expression");
+    assert_eq!(got[0].1, "Cannot use null value as an object key.");
+    assert_eq!(got[0].2, "1:8-1:17");
+    assert_eq!(got[1].0, "Invalid object key expression");
+    assert!(got[1]
+        .1
+        .starts_with("Cannot use this expression as an object key: "));
 }

@@ -132,7 +132,6 @@ foo "boz" "baz" { child_attr = "boz" }
 }
 
 #[test]
-#[ignore = "needs the native evaluator (eval branch) for constructors"]
 fn native_and_json_collections_give_the_same_values() {
     same(
         "tags = { env = \"prod\", \"team x\" = \"core\" }\nports = [80, 443]\n",

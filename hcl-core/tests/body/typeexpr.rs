@@ -152,7 +152,6 @@ fn defaults_fill_missing_and_null_optional_attributes_at_every_level() {
 }
 
 #[test]
-#[ignore = "needs the native evaluator (eval branch) for the `{}` default"]
 fn defaults_that_are_constructors_are_evaluated() {
     let e = native("object({c=optional(object({d=optional(bool, true)}), {})})");
     let (ty, defaults, d) = type_constraint_with_defaults(&e);
