@@ -284,7 +284,7 @@ fn invalid_spec_files_name_the_spec_file() {
         ),
         (
             "two.hcldec",
-            "Error: Extraneous spec block\n\n  on two.hcldec line 4:",
+            "Error: Extraneous spec block\n\n  on two.hcldec line 4, in literal:",
         ),
         (
             "unknown.hcldec",
