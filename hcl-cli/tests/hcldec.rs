@@ -375,3 +375,104 @@ fn block_attrs_and_block_map_decode() {
         out.stderr
     );
 }
+
+#[test]
+fn var_refs_lists_references_with_ranges_and_known_values() {
+    let dir = scratch("var_refs");
+    write(
+        &dir,
+        &[
+            ("vr.hcldec", b"attr {\n  name = \"a\"\n}\n"),
+            ("vr.hcl", b"a = x.y[0]\n"),
+        ],
+    );
+    let out = hcldec(
+        &dir,
+        &[
+            "--spec=vr.hcldec",
+            "--var-refs",
+            "--vars={\"x\": {\"y\": [\"v\"]}}",
+            "vr.hcl",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // Taken from hashicorp's hcldec on the same input.
+    assert_eq!(
+        out.stdout,
+        r#"[
+  {
+    "root_name": "x",
+    "value": "v",
+    "steps": [
+      {
+        "kind": "root",
+        "name": "x",
+        "range": {
+          "filename": "vr.hcl",
+          "start": {
+            "line": 1,
+            "column": 5,
+            "byte": 4
+          },
+          "end": {
+            "line": 1,
+            "column": 6,
+            "byte": 5
+          }
+        }
+      },
+      {
+        "kind": "attr",
+        "name": "y",
+        "range": {
+          "filename": "vr.hcl",
+          "start": {
+            "line": 1,
+            "column": 6,
+            "byte": 5
+          },
+          "end": {
+            "line": 1,
+            "column": 8,
+            "byte": 7
+          }
+        }
+      },
+      {
+        "kind": "index",
+        "key": 0,
+        "range": {
+          "filename": "vr.hcl",
+          "start": {
+            "line": 1,
+            "column": 8,
+            "byte": 7
+          },
+          "end": {
+            "line": 1,
+            "column": 11,
+            "byte": 10
+          }
+        }
+      }
+    ],
+    "range": {
+      "filename": "vr.hcl",
+      "start": {
+        "line": 1,
+        "column": 5,
+        "byte": 4
+      },
+      "end": {
+        "line": 1,
+        "column": 11,
+        "byte": 10
+      }
+    }
+  }
+]
+"#
+    );
+    let out = hcldec(&dir, &["--spec=vr.hcldec", "--var-refs", "in.hcl"]);
+    assert_eq!(out.status, 1);
+}

@@ -182,3 +182,19 @@ fn array_gives_a_tuple() {
     assert_eq!(v.ty(), Type::tuple([Type::Number, Type::String]));
     assert_eq!(json(&v), r#"[1,"x"]"#);
 }
+
+#[test]
+fn variables_come_from_attributes_and_nested_blocks_in_spec_order() {
+    let s = spec(
+        "object {\n  attr \"b\" {\n  }\n  block_list \"blk\" {\n    attr {\n      name = \"c\"\n    }\n  }\n  attr \"a\" {\n  }\n}\n",
+    );
+    let (body, _) = parse_body(
+        &SourceFile::new(
+            "in.hcl",
+            "a = x.y\nb = \"${z[0]}\"\nblk {\n  c = w\n}\nblk {\n  c = 1\n}\n",
+        ),
+        &ParseOptions::default(),
+    );
+    let names: Vec<String> = variables(&body, &s).iter().map(|t| t.to_string()).collect();
+    assert_eq!(names, ["x.y", "z[0]", "w"]);
+}
