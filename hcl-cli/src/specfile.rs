@@ -12,7 +12,8 @@ use std::sync::Arc;
 use hcl_core::body::Block;
 use hcl_core::function::{Function, FunctionError, Functions, Param};
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
-use hcl_core::static_analysis::{expr_as_keyword, expr_call, expr_list, expr_map};
+use hcl_core::static_analysis::{expr_as_keyword, expr_list};
+use hcl_core::typeexpr::type_constraint;
 use hcl_core::value::{convert, Type};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
@@ -720,7 +721,7 @@ impl Args {
     fn type_expr(&self, name: &str, diags: &mut Diagnostics) -> Type {
         match self.get(name) {
             None => Type::Dynamic,
-            Some(e) => type_expr(e, diags, 0),
+            Some(e) => type_expr(e, diags),
         }
     }
 }
@@ -734,143 +735,16 @@ fn unsuitable(expr: &Expression, message: &str) -> Diagnostic {
     .with_context(expr.range())
 }
 
-const MAX_TYPE_DEPTH: usize = 64;
-
 /// A type written as hcldec reads one: the keywords `string`, `number`,
 /// `bool` and `any`, and the constructors `list(…)`, `set(…)`, `map(…)`,
-/// `tuple([…])` and `object({name = …})`; `null` means any type.
-pub fn type_expr(expr: &Expression, diags: &mut Diagnostics, depth: usize) -> Type {
-    if depth > MAX_TYPE_DEPTH {
-        diags.push(
-            Diagnostic::error(
-                "Invalid type expression",
-                "The type expression is nested too deeply.",
-            )
-            .with_subject(expr.range()),
-        );
+/// `tuple([…])` and `object({name = …})` (read by
+/// [`hcl_core::typeexpr::type_constraint`], which also accepts
+/// `optional(…)` object attributes); `null` means any type.
+pub fn type_expr(expr: &Expression, diags: &mut Diagnostics) -> Type {
+    if expr_as_keyword(expr).as_deref() == Some("null") {
         return Type::Dynamic;
     }
-    if let Some(k) = expr_as_keyword(expr) {
-        return match k.as_str() {
-            "string" => Type::String,
-            "number" => Type::Number,
-            "bool" => Type::Bool,
-            "any" => Type::Dynamic,
-            "null" => Type::Dynamic,
-            _ => {
-                diags.push(
-                    Diagnostic::error(
-                        "Unknown variable",
-                        format!("There is no variable named {k:?}."),
-                    )
-                    .with_subject(expr.range()),
-                );
-                Type::Dynamic
-            }
-        };
-    }
-    if let Ok(call) = expr_call(expr) {
-        let one_arg = |diags: &mut Diagnostics| -> Option<Expression> {
-            match call.args.as_slice() {
-                [a] => Some(a.clone()),
-                [] => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Not enough function arguments",
-                            format!("Function {:?} expects 1 argument(s).", call.name),
-                        )
-                        .with_subject(call.args_range),
-                    );
-                    None
-                }
-                [_, extra, ..] => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Too many function arguments",
-                            format!("Function {:?} expects only 1 argument(s).", call.name),
-                        )
-                        .with_subject(extra.range()),
-                    );
-                    None
-                }
-            }
-        };
-        let inner = |diags: &mut Diagnostics| {
-            one_arg(diags).map_or(Type::Dynamic, |a| type_expr(&a, diags, depth + 1))
-        };
-        return match call.name.as_str() {
-            "list" => Type::list(inner(diags)),
-            "set" => Type::set(inner(diags)),
-            "map" => Type::map(inner(diags)),
-            "tuple" => {
-                let Some(arg) = one_arg(diags) else {
-                    return Type::Dynamic;
-                };
-                match expr_list(&arg) {
-                    Ok(items) => Type::tuple(
-                        items
-                            .iter()
-                            .map(|i| type_expr(i, diags, depth + 1))
-                            .collect::<Vec<_>>(),
-                    ),
-                    Err(d) => {
-                        diags.push(d);
-                        Type::Dynamic
-                    }
-                }
-            }
-            "object" => {
-                let Some(arg) = one_arg(diags) else {
-                    return Type::Dynamic;
-                };
-                match expr_map(&arg) {
-                    Ok(items) => {
-                        let mut attrs = Vec::new();
-                        for (k, v) in items {
-                            let name = expr_as_keyword(&k)
-                                .or_else(|| k.value(None).0.as_str().map(str::to_owned));
-                            let ty = type_expr(&v, diags, depth + 1);
-                            match name {
-                                Some(n) => attrs.push((n, ty)),
-                                None => diags.push(
-                                    Diagnostic::error(
-                                        "Invalid type expression",
-                                        "Object attribute names must be strings.",
-                                    )
-                                    .with_subject(k.range()),
-                                ),
-                            }
-                        }
-                        Type::object(attrs)
-                    }
-                    Err(d) => {
-                        diags.push(d);
-                        Type::Dynamic
-                    }
-                }
-            }
-            other => {
-                diags.push(
-                    Diagnostic::error(
-                        "Call to unknown function",
-                        format!("There is no function named {other:?}."),
-                    )
-                    .with_subject(call.name_range),
-                );
-                Type::Dynamic
-            }
-        };
-    }
-    let (v, _) = expr.value(None);
-    if v.is_null() {
-        return Type::Dynamic;
-    }
-    diags.push(
-        Diagnostic::error(
-            "Invalid type expression",
-            format!("A type is required, not {}.", v.ty().friendly_name()),
-        )
-        .with_subject(expr.range()),
-    );
-    Type::Dynamic
+    let (ty, d) = type_constraint(expr);
+    diags.extend(d);
+    ty
 }

@@ -288,19 +288,19 @@ fn invalid_spec_files_name_the_spec_file() {
         ),
         (
             "unknown.hcldec",
-            "Error: Unsupported block type\n\n  on unknown.hcldec line 1:",
+            "Error: Unsupported block type\n\n  on unknown.hcldec line 1, in objekt:",
         ),
         (
             "noname.hcldec",
-            "Error: Missing name in attribute spec\n\n  on noname.hcldec line 1:",
+            "Error: Missing name in attribute spec\n\n  on noname.hcldec line 1, in attr:",
         ),
         (
             "badtype.hcldec",
-            "Error: Unknown variable\n\n  on badtype.hcldec line 3:",
+            "Error: Invalid type specification\n\n  on badtype.hcldec line 3, in attr:",
         ),
         (
             "nolabels.hcldec",
-            "Error: Missing required argument\n\n  on nolabels.hcldec line 1:",
+            "Error: Missing required argument\n\n  on nolabels.hcldec line 1, in block_map:",
         ),
     ];
     for (spec, want) in cases {
