@@ -145,13 +145,17 @@ fn with_flags(
     status
 }
 
-fn report(diags: Diagnostics, sources: &SourceMap, format: DiagFormat, quiet: bool) {
-    let shown: Diagnostics = if quiet {
+/// The diagnostics to show: all of them, or with `--quiet` the errors only.
+fn visible(diags: Diagnostics, quiet: bool) -> Diagnostics {
+    if quiet {
         diags.into_iter().filter(Diagnostic::is_error).collect()
     } else {
         diags
-    };
-    emit(&shown, sources, format);
+    }
+}
+
+fn report(diags: Diagnostics, sources: &SourceMap, format: DiagFormat, quiet: bool) {
+    emit(&visible(diags, quiet), sources, format);
 }
 
 /// Whether a file in a directory is one `hcl check` reads.
@@ -372,4 +376,32 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     report(diags, &sources, format, flags.is_set("quiet"));
     let out = crate::tojson::native_to_json(&file).to_indented_readable();
     write_output(flags.last("out"), &out)
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn quiet_hides_warnings_only() {
+        let diags: Diagnostics = vec![
+            Diagnostic::warning("Deprecated", ""),
+            Diagnostic::error("Broken", ""),
+        ]
+        .into();
+        assert_eq!(visible(diags.clone(), false).len(), 2);
+        let quiet = visible(diags, true);
+        assert_eq!(quiet.len(), 1);
+        assert_eq!(quiet.iter().next().unwrap().summary, "Broken");
+    }
+
+    #[test]
+    fn directories_yield_hcl_terraform_and_their_json_forms() {
+        for name in ["a.hcl", "main.tf", "x.tfvars", "a.hcl.json", "main.tf.json"] {
+            assert!(is_config_file(name), "{name}");
+        }
+        for name in ["package.json", "README.md", "a.hcldec", "tf"] {
+            assert!(!is_config_file(name), "{name}");
+        }
+    }
 }

@@ -476,3 +476,26 @@ fn var_refs_lists_references_with_ranges_and_known_values() {
     let out = hcldec(&dir, &["--spec=vr.hcldec", "--var-refs", "in.hcl"]);
     assert_eq!(out.status, 1);
 }
+
+#[test]
+fn warnings_in_the_spec_file_do_not_stop_decoding() {
+    let dir = scratch("warning");
+    write(
+        &dir,
+        &[
+            (
+                "w.hcldec",
+                b"default {\n  literal {\n    value = 1\n  }\n}\n",
+            ),
+            ("w.hcl", b""),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=w.hcldec", "w.hcl"]);
+    assert_eq!(out.status, 0);
+    assert_eq!(out.stdout, "1\n");
+    assert!(out
+        .stderr
+        .starts_with("Warning: Useless default block\n\n  on w.hcldec line 2, in default:\n"));
+    let out = hcldec(&dir, &["--spec=w.hcldec", "--diags=json", "w.hcl"]);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+}
