@@ -114,6 +114,36 @@ fn eval_prints_json_and_with_type_adds_the_type() {
 }
 
 #[test]
+fn eval_reads_vars_from_json_and_files() {
+    let dir = scratch("eval_vars");
+    write(
+        &dir,
+        &[("v.tfvars", b"region = \"eu\"\nzones = [\"a\", \"b\"]\n")],
+    );
+    let out = hcl(
+        &dir,
+        &[
+            "eval",
+            "--vars",
+            "v.tfvars",
+            "-V",
+            "{\"n\": 2}",
+            "\"${region}-${zones[n - 1]}\"",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "\"eu-b\"\n");
+    let out = hcl(
+        &dir,
+        &["eval", "--vars", "v.tfvars", "--with-type", "zones"],
+    );
+    assert_eq!(
+        out.stdout,
+        "{\"value\":[\"a\",\"b\"],\"type\":[\"tuple\",[\"string\",\"string\"]]}\n"
+    );
+}
+
+#[test]
 fn eval_errors() {
     let dir = scratch("eval_err");
     let out = hcl(&dir, &["eval", "1 +"]);

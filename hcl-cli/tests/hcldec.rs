@@ -499,3 +499,80 @@ fn warnings_in_the_spec_file_do_not_stop_decoding() {
     let out = hcldec(&dir, &["--spec=w.hcldec", "--diags=json", "w.hcl"]);
     assert_eq!((out.status, out.stderr.as_str()), (0, ""));
 }
+
+const VARS_SPEC: &str = r#"variables {
+  base = 10
+  who  = "spec"
+}
+
+function "twice" {
+  params = [n]
+  result = n * 2
+}
+
+function "sum" {
+  params         = []
+  variadic_param = ns
+  result         = ns[0] + ns[1]
+}
+
+object {
+  attr "a" {
+    type = number
+  }
+  attr "who" {
+    type = string
+  }
+  transform "mb" {
+    attr {
+      name = "mb"
+      type = number
+    }
+    result = nested * 1024
+  }
+}
+"#;
+
+#[test]
+fn spec_variables_functions_and_vars_flags_feed_the_input() {
+    let dir = scratch("vars_ok");
+    write(
+        &dir,
+        &[
+            ("v.hcldec", VARS_SPEC.as_bytes()),
+            (
+                "v.hcl",
+                b"a = twice(base) + sum(1, 2)\nwho = \"${who}/${extra}\"\nmb = 3\n",
+            ),
+            ("v.vars.hcl", b"extra = \"file\"\n"),
+        ],
+    );
+    let out = hcldec(
+        &dir,
+        &["--spec=v.hcldec", "--vars={\"extra\":\"json\"}", "v.hcl"],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "{\"a\":23,\"mb\":3072,\"who\":\"spec/json\"}\n");
+    // A later --vars overrides an earlier one and the spec's variables.
+    let out = hcldec(
+        &dir,
+        &[
+            "--spec=v.hcldec",
+            "-V",
+            "v.vars.hcl",
+            "-V",
+            "{\"who\":\"cli\"}",
+            "v.hcl",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "{\"a\":23,\"mb\":3072,\"who\":\"cli/file\"}\n");
+    // Without the variable the input refers to, that reference fails.
+    let out = hcldec(&dir, &["--spec=v.hcldec", "--diags=json", "v.hcl"]);
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.contains("\"summary\": \"Unknown variable\""),
+        "{}",
+        out.stderr
+    );
+}
