@@ -119,9 +119,12 @@ fn json_path(node: &Node, offset: u32, out: &mut String, depth: usize) {
     }
 }
 
-/// Writes `diags` to standard error.
+/// Writes `diags` to standard error, in colour when it is a terminal (and
+/// `NO_COLOR` is not set).
 pub fn emit(diags: &Diagnostics, sources: &SourceMap, fmt: DiagFormat) {
-    let color = fmt == DiagFormat::Text && std::io::stderr().is_terminal();
+    let color = fmt == DiagFormat::Text
+        && std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     eprint!("{}", format(diags, sources, fmt, color));
 }
 
