@@ -88,3 +88,33 @@ fn specsuite_json_files_parse_clean() {
     }
     assert!(seen >= 1);
 }
+
+/// Files of both syntaxes read from disk and merged: a `.json` file is
+/// JSON syntax, and an argument set in two files is reported at the second
+/// with the first's position.
+#[test]
+fn files_of_both_syntaxes_merge_into_one_body() {
+    let dir = std::env::temp_dir().join(format!("hcl-core-body-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let native = dir.join("a.hcl");
+    let json = dir.join("b.hcl.json");
+    std::fs::write(&native, "name = \"x\"\nsvc \"one\" {}\n").unwrap();
+    std::fs::write(&json, "{\"name\": \"y\", \"svc\": {\"two\": {}}}").unwrap();
+    let (body, diags) = hcl_core::load::parse_files([&native, &json]);
+    assert!(diags.is_empty(), "{diags}");
+    let schema = attrs(&["name"]).block(block("svc", &["n"]));
+    let (c, d) = body.content(&schema);
+    let labels: Vec<_> = c.blocks.iter().map(|b| b.labels[0].clone()).collect();
+    assert_eq!(labels, ["one", "two"]);
+    assert_eq!(
+        c.attributes.get("name").unwrap().expr.value(None).0,
+        hcl_core::Value::from("x")
+    );
+    let d = one(&d);
+    assert_eq!(d.summary, "Duplicate argument");
+    assert_eq!(at(d.subject.unwrap()), "1:2-1:8");
+    assert!(d.detail.ends_with("a.hcl:1,1-5."), "{}", d.detail);
+    let (_, d) = hcl_core::load::parse_file(dir.join("missing.hcl"));
+    assert_eq!(one(&d).summary, "Failed to read file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

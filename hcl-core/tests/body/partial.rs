@@ -44,6 +44,25 @@ fn text(items: &[Item]) -> String {
     s
 }
 
+/// The same items as a JSON-syntax body; repeated attributes are kept (the
+/// JSON syntax allows them and reports them when asked for).
+fn json_text(items: &[Item]) -> String {
+    let props: Vec<String> = items
+        .iter()
+        .map(|item| match *item {
+            Item::Attr(i) => format!("\"{}\": {i}", ATTRS[i]),
+            Item::Block(t, n) => {
+                let mut v = "{\"inner\": 1}".to_owned();
+                for l in (0..n).rev() {
+                    v = format!("{{\"l{l}\": {v}}}");
+                }
+                format!("\"{}\": {v}", TYPES[t])
+            }
+        })
+        .collect();
+    format!("{{\n{}\n}}", props.join(",\n"))
+}
+
 /// Which step claims each name: 0 neither, 1 the first, 2 the second.
 fn schemas(attr_owner: &[u8], required: &[bool], type_owner: &[u8]) -> (BodySchema, BodySchema) {
     let mut a = BodySchema::new();
@@ -138,6 +157,20 @@ proptest! {
     ) {
         let src = text(&items);
         let (body, diags) = hcl_core::load::parse_source("p.hcl", &src);
+        prop_assert!(diags.is_empty(), "{}", diags);
+        let (a, b) = schemas(&attr_owner, &required, &type_owner);
+        check(&body, &a, &b)?;
+    }
+
+    #[test]
+    fn two_step_processing_equals_one_step_in_json_syntax(
+        items in items(),
+        attr_owner in prop::collection::vec(0u8..3, ATTRS.len()),
+        required in prop::collection::vec(any::<bool>(), ATTRS.len()),
+        type_owner in prop::collection::vec(0u8..3, TYPES.len()),
+    ) {
+        let src = json_text(&items);
+        let (body, diags) = hcl_core::load::parse_source("p.json", &src);
         prop_assert!(diags.is_empty(), "{}", diags);
         let (a, b) = schemas(&attr_owner, &required, &type_owner);
         check(&body, &a, &b)?;
