@@ -349,6 +349,10 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
         eprintln!("hcl json: exactly one file is required");
         return EXIT_USAGE;
     };
+    if path.ends_with(".json") {
+        eprintln!("hcl json: {path} is already in the JSON syntax");
+        return EXIT_USAGE;
+    }
     let (bytes, name) = if path == "-" {
         let mut b = Vec::new();
         if std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).is_err() {

@@ -223,4 +223,7 @@ fn json_errors() {
     assert_eq!(out.status, 1);
     assert!(out.stderr.starts_with("Error: Failed to read file"));
     assert_eq!(hcl(&dir, &["json"]).status, 2);
+    let out = hcl(&dir, &["json", "x.tf.json"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.starts_with("hcl json: x.tf.json is already in the JSON syntax\n"));
 }
