@@ -142,8 +142,11 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                     }
                     let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, Some(&c));
                     for d in &diags {
-                        assert_eq!(
-                            d.summary, "Maximum nesting depth exceeded",
+                        // `try` reports the depth error of its arguments
+                        // inside its own.
+                        assert!(
+                            d.summary == "Maximum nesting depth exceeded"
+                                || d.detail.contains("Maximum nesting depth exceeded"),
                             "{open}×{depth}: {d}"
                         );
                     }
