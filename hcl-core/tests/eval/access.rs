@@ -169,6 +169,20 @@ fn splat_errors() {
     let mut c = ctx();
     c.set_variable("nl", Value::null(Type::list(Type::String)));
     err_in("nl[*]", Some(&c), "Splat of null value", 1, 1);
+    // An unknown non-sequence is still checked element-wise.
+    let (v, diags) = eval_in("unknown_str.*.name", Some(&ctx()));
+    assert_eq!(v, Value::dynamic());
+    assert_eq!(diags.len(), 1);
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Unsupported attribute"
+    );
+    c.set_variable("uo", Value::unknown(Type::object([("name", Type::String)])));
+    assert_eq!(
+        eval_in("uo.*.name", Some(&c)),
+        (Value::dynamic(), Diagnostics::new())
+    );
+    assert_eq!(eval_in("unknown_str[*]", Some(&c)).0, Value::dynamic());
 }
 
 /// Applying a parsed traversal and evaluating the same text as an
