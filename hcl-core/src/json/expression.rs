@@ -77,7 +77,7 @@ impl JsonExpression {
 
     fn embedded<'a>(&'a self, text: &'a str, span: Span) -> Embedded<'a> {
         Embedded {
-            file: &self.at.source,
+            file: self.at.source(),
             span: ByteSpan::new(span.start, span.end).inner(),
             text,
         }
