@@ -144,6 +144,23 @@ fn eval_reads_vars_from_json_and_files() {
 }
 
 #[test]
+fn eval_stdlib_makes_the_standard_functions_callable() {
+    let dir = scratch("eval_stdlib");
+    let out = hcl(&dir, &["eval", "--stdlib", "try(nope, \"fallback\")"]);
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "\"fallback\"\n"),
+        "{}",
+        out.stderr
+    );
+    let out = hcl(&dir, &["eval", "try(nope, \"fallback\")"]);
+    assert_eq!(out.status, 1);
+    assert!(out
+        .stderr
+        .starts_with("Error: Function calls not allowed\n"));
+}
+
+#[test]
 fn eval_errors() {
     let dir = scratch("eval_err");
     let out = hcl(&dir, &["eval", "1 +"]);
@@ -225,5 +242,7 @@ fn json_errors() {
     assert_eq!(hcl(&dir, &["json"]).status, 2);
     let out = hcl(&dir, &["json", "x.tf.json"]);
     assert_eq!(out.status, 2);
-    assert!(out.stderr.starts_with("hcl json: x.tf.json is already in the JSON syntax\n"));
+    assert!(out
+        .stderr
+        .starts_with("hcl json: x.tf.json is already in the JSON syntax\n"));
 }
