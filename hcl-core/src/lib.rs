@@ -15,6 +15,7 @@
 //!   abstractions every syntax implements; merged bodies.
 //! - [`traversal`]: variable references as static analysis reports them.
 //! - [`json`]: the JSON syntax, starting with its span-keeping parser.
+//! - [`native`]: the native syntax: lexer, parser and syntax tree.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -23,10 +24,14 @@ pub mod diag;
 pub mod eval;
 pub mod function;
 pub mod json;
+pub mod load;
+pub mod native;
 pub mod pos;
 pub mod schema;
+pub mod static_analysis;
 pub mod suggest;
 pub mod traversal;
+pub mod typeexpr;
 pub mod value;
 
 pub use body::{Body, Expression};

@@ -24,6 +24,9 @@ pub fn shared_dir(sub: &str) -> Option<PathBuf> {
     }
     let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
     assert!(!on_ci, "CI=true but {} is missing", dir.display());
-    eprintln!("skipping: {} is missing (set up ../shared to run this test)", dir.display());
+    eprintln!(
+        "skipping: {} is missing (set up ../shared to run this test)",
+        dir.display()
+    );
     None
 }

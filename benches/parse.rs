@@ -1,0 +1,134 @@
+//! Parse throughput, side by side: this crate's native parser, hcl-rs
+//! (`hcl::parse`) and hcl-edit (`hcl_edit::parser::parse_body`), on the
+//! shared corpus (files parsed one by one) and on a generated ~10 MB file
+//! (written under `target/bench-input/` at bench time). A `lex` group
+//! measures the lexer alone.
+//!
+//! Run: `cargo bench --bench parse`.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hcl_core::native::lexer::{LexMode, Lexer};
+use hcl_core::native::token::TokenKind;
+use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::SourceFile;
+
+mod gen;
+
+fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            corpus_files(&p, out);
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("tf" | "tfvars" | "hcl")
+        ) {
+            out.push(p);
+        }
+    }
+}
+
+/// The corpus texts that all three parsers accept (so that each parses the
+/// same bytes).
+fn corpus() -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let mut files = Vec::new();
+    corpus_files(&dir, &mut files);
+    files.sort();
+    files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter(|t| hcl::parse(t).is_ok() && hcl_edit::parser::parse_body(t).is_ok())
+        .collect()
+}
+
+fn large() -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-input");
+    let path = dir.join("large.tf");
+    if let Ok(t) = std::fs::read_to_string(&path) {
+        if t.len() >= gen::LARGE_SIZE {
+            return t;
+        }
+    }
+    let text = gen::generate(gen::LARGE_SIZE);
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(&path, &text);
+    text
+}
+
+fn ours(text: &str) -> usize {
+    let src = SourceFile::new("bench.tf", text);
+    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    assert!(diags.is_empty());
+    file.body.blocks.len()
+}
+
+fn parse_benches(c: &mut Criterion) {
+    let files = corpus();
+    let total: usize = files.iter().map(String::len).sum();
+    let mut g = c.benchmark_group("parse_corpus");
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("hcl-toolkit", |b| {
+        b.iter(|| files.iter().map(|t| ours(black_box(t))).sum::<usize>())
+    });
+    g.bench_function("hcl-rs", |b| {
+        b.iter(|| {
+            files
+                .iter()
+                .map(|t| hcl::parse(black_box(t)).map(|b| b.0.len()).unwrap_or(0))
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("hcl-edit", |b| {
+        b.iter(|| {
+            files
+                .iter()
+                .map(|t| {
+                    hcl_edit::parser::parse_body(black_box(t))
+                        .map(|b| b.len())
+                        .unwrap_or(0)
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+
+    let big = large();
+    let mut g = c.benchmark_group("parse_large");
+    g.sample_size(10);
+    g.throughput(Throughput::Bytes(big.len() as u64));
+    g.bench_function("hcl-toolkit", |b| b.iter(|| ours(black_box(&big))));
+    g.bench_function("hcl-rs", |b| {
+        b.iter(|| hcl::parse(black_box(&big)).map(|b| b.0.len()).unwrap_or(0))
+    });
+    g.bench_function("hcl-edit", |b| {
+        b.iter(|| {
+            hcl_edit::parser::parse_body(black_box(&big))
+                .map(|b| b.len())
+                .unwrap_or(0)
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("lex_corpus");
+    g.throughput(Throughput::Bytes(total as u64));
+    g.bench_function("hcl-toolkit", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for t in &files {
+                let mut lx = Lexer::new(black_box(t), LexMode::Normal);
+                while lx.next_token().kind != TokenKind::Eof {
+                    n += 1;
+                }
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, parse_benches);
+criterion_main!(benches);

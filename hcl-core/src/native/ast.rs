@@ -1,0 +1,715 @@
+//! The syntax tree of the native syntax.
+//!
+//! The tree is owned and `'static`. To stay small it stores no text: every
+//! identifier, label and literal is a [`ByteSpan`] into the file's source,
+//! and only text that had escapes (or was trimmed by strip markers or `<<-`)
+//! is kept decoded, as [`LitText::Owned`]. Read text with the source string
+//! ([`File::text`], [`ByteSpan::text`]). Spans are byte ranges without a file
+//! id (8 bytes instead of 12); [`File::span`] and [`File::range`] turn them
+//! into [`Span`]s and [`Range`]s.
+//!
+//! Large expression variants are boxed, so an [`Expr`] is 24 bytes.
+
+use std::sync::Arc;
+
+use crate::pos::{FileId, Range, SourceFile, Span};
+use crate::value::Number;
+
+/// A byte range `start..end` in the file's source text.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct ByteSpan {
+    /// Offset of the first byte.
+    pub start: u32,
+    /// Offset just past the last byte.
+    pub end: u32,
+}
+
+impl ByteSpan {
+    /// A span; `end` is clamped so that it is never before `start`.
+    pub const fn new(start: u32, end: u32) -> ByteSpan {
+        ByteSpan {
+            start,
+            end: if end < start { start } else { end },
+        }
+    }
+
+    /// The smallest span covering `self` and `other`.
+    pub fn to(self, other: ByteSpan) -> ByteSpan {
+        ByteSpan {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The empty span at the start.
+    pub fn start_point(self) -> ByteSpan {
+        ByteSpan::new(self.start, self.start)
+    }
+
+    /// The empty span at the end.
+    pub fn end_point(self) -> ByteSpan {
+        ByteSpan::new(self.end, self.end)
+    }
+
+    /// The span without its first and last byte (the inside of quotes).
+    pub fn inner(self) -> ByteSpan {
+        if self.end - self.start < 2 {
+            return self.end_point();
+        }
+        ByteSpan::new(self.start + 1, self.end - 1)
+    }
+
+    /// This span in file `file`.
+    pub fn with_file(self, file: FileId) -> Span {
+        Span::new(file, self.start, self.end)
+    }
+
+    /// The text this span covers in `src` (empty if out of bounds).
+    pub fn text(self, src: &str) -> &str {
+        src.get(self.start as usize..self.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Length in bytes.
+    pub fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    /// Whether the span is empty.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// A parsed configuration file: its root body and the source it refers to.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The top-level body (shared, so that a body handle can hold it).
+    pub body: Arc<Body>,
+    /// The source (shared, cheap to clone); spans index into its text.
+    pub source: SourceFile,
+}
+
+impl File {
+    /// The text of a span of this file.
+    pub fn text(&self, span: ByteSpan) -> &str {
+        span.text(self.source.text())
+    }
+
+    /// A span of this file as a [`Span`] with the file id.
+    pub fn span(&self, span: ByteSpan) -> Span {
+        span.with_file(self.source.id())
+    }
+
+    /// A span of this file resolved to line and column.
+    pub fn range(&self, span: ByteSpan) -> Range {
+        self.source.range(self.span(span))
+    }
+}
+
+/// Attributes and blocks, each in source order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Body {
+    /// The attributes (names are unique; a redefinition is reported and
+    /// dropped).
+    pub attributes: Vec<Attribute>,
+    /// The blocks.
+    pub blocks: Vec<Block>,
+    /// The whole body: the file, or the braces of its block.
+    pub span: ByteSpan,
+}
+
+/// `name = expr`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    /// The name.
+    pub name: ByteSpan,
+    /// The `=` sign.
+    pub equals: ByteSpan,
+    /// The value (shared, so that an expression handle can hold it without
+    /// copying the tree).
+    pub expr: Arc<Expr>,
+}
+
+impl Attribute {
+    /// From the name to the end of the value.
+    pub fn span(&self) -> ByteSpan {
+        self.name.to(self.expr.span)
+    }
+}
+
+/// `type label* { body }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The block type identifier.
+    pub ty: ByteSpan,
+    /// The labels, in order.
+    pub labels: Vec<Label>,
+    /// The `{`.
+    pub open_brace: ByteSpan,
+    /// The `}` (or, after a syntax error, where the block was cut short).
+    pub close_brace: ByteSpan,
+    /// The content (shared, so that a body handle can hold it without
+    /// copying the tree).
+    pub body: Arc<Body>,
+}
+
+impl Block {
+    /// From the type to the closing brace.
+    pub fn span(&self) -> ByteSpan {
+        self.ty.to(self.close_brace)
+    }
+}
+
+/// A block label: an identifier or a quoted string.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// The label as written (with quotes, if quoted).
+    pub span: ByteSpan,
+    /// Whether it was quoted.
+    pub quoted: bool,
+    /// The decoded value, only when the quoted text had escapes.
+    pub decoded: Option<Box<str>>,
+}
+
+impl Label {
+    /// The label's value.
+    pub fn value<'a>(&'a self, src: &'a str) -> &'a str {
+        match &self.decoded {
+            Some(s) => s,
+            None if self.quoted => self.span.inner().text(src),
+            None => self.span.text(src),
+        }
+    }
+}
+
+/// Literal text: a span of the source when it can be, decoded otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LitText {
+    /// The text is exactly these source bytes.
+    Source(ByteSpan),
+    /// The text after decoding escapes or stripping spaces.
+    Owned(Box<str>),
+}
+
+impl LitText {
+    /// The text.
+    pub fn as_str<'a>(&'a self, src: &'a str) -> &'a str {
+        match self {
+            LitText::Source(s) => s.text(src),
+            LitText::Owned(s) => s,
+        }
+    }
+}
+
+/// An expression with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// Where the expression is.
+    pub span: ByteSpan,
+    /// What it is.
+    pub kind: ExprKind,
+}
+
+/// The kinds of expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A numeric literal.
+    Number(Box<Number>),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A quoted template that is one literal without escapes: the value is
+    /// the text inside the quotes (`span.inner()`). This is the compact form
+    /// of the commonest template.
+    StringLit,
+    /// A template (quoted, heredoc or standalone).
+    Template(Box<Template>),
+    /// A template that is a single interpolation and nothing else: it yields
+    /// the wrapped value unconverted.
+    TemplateWrap(Box<Expr>),
+    /// A variable with no traversal steps: its name is the span's text.
+    Variable,
+    /// A variable followed by attribute steps only, written without spaces
+    /// or comments (`var.region`, `aws_vpc.main.id`): the span's text is
+    /// the whole path, and [`Expr::as_traversal`] splits it. This is the
+    /// compact (allocation-free) form of the commonest traversal; any other
+    /// traversal is an [`ExprKind::ScopeTraversal`].
+    AttrPath,
+    /// A variable followed by attribute and literal index steps.
+    ScopeTraversal(Box<Traversal>),
+    /// Attribute and literal index steps applied to another expression.
+    RelativeTraversal(Box<RelativeTraversal>),
+    /// `collection[key]` with a key that is not a literal.
+    Index(Box<IndexExpr>),
+    /// `name(args)`.
+    Call(Box<Call>),
+    /// `[a, b]`.
+    Tuple(Box<Tuple>),
+    /// `{ k = v }`.
+    Object(Box<Object>),
+    /// `[for ...]` or `{for ...}`.
+    For(Box<ForExpr>),
+    /// `source.*.steps` or `source[*]steps`.
+    Splat(Box<Splat>),
+    /// The element of a splat: what the splat's `each` traversal starts from.
+    AnonSymbol,
+    /// `-x` or `!x`.
+    Unary(Box<Unary>),
+    /// `a op b`.
+    Binary(Box<Binary>),
+    /// `c ? a : b`.
+    Conditional(Box<Conditional>),
+    /// `(x)`: kept so that ranges and static analysis can see it.
+    Parens(Box<Expr>),
+    /// Placeholder after a syntax error (already reported).
+    Invalid,
+}
+
+impl Expr {
+    /// The expression as a scope traversal (root variable and steps), for
+    /// [`ExprKind::Variable`], [`ExprKind::AttrPath`] and
+    /// [`ExprKind::ScopeTraversal`]; `None` for anything else.
+    ///
+    /// ```
+    /// use hcl_core::pos::SourceFile;
+    /// use hcl_core::native::{parse_expression, ParseOptions};
+    /// let src = SourceFile::new("<e>", "aws_vpc.main.id");
+    /// let (e, _) = parse_expression(&src, &ParseOptions::default());
+    /// let t = e.as_traversal(src.text()).unwrap();
+    /// assert_eq!(t.root.text(src.text()), "aws_vpc");
+    /// assert_eq!(t.steps.len(), 2);
+    /// ```
+    pub fn as_traversal(&self, src: &str) -> Option<Traversal> {
+        match &self.kind {
+            ExprKind::Variable => Some(Traversal {
+                root: self.span,
+                steps: Vec::new(),
+            }),
+            ExprKind::AttrPath => Some(split_attr_path(self.span, src)),
+            ExprKind::ScopeTraversal(t) => Some((**t).clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Splits the text of an [`ExprKind::AttrPath`] into its root and steps.
+pub fn split_attr_path(span: ByteSpan, src: &str) -> Traversal {
+    let text = span.text(src);
+    let mut parts = text.split('.');
+    let root_len = parts.next().map_or(0, str::len) as u32;
+    let root = ByteSpan::new(span.start, span.start + root_len);
+    let mut at = root.end;
+    let mut steps = Vec::new();
+    for p in parts {
+        let name = ByteSpan::new(at + 1, at + 1 + p.len() as u32);
+        steps.push(Traverser {
+            span: ByteSpan::new(at, name.end),
+            kind: TraverserKind::Attr { name },
+        });
+        at = name.end;
+    }
+    Traversal { root, steps }
+}
+
+/// How a template was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TemplateKind {
+    /// `"..."`
+    Quoted,
+    /// `<<EOT` (`flush: false`) or `<<-EOT` (`flush: true`).
+    Heredoc {
+        /// Whether leading indentation was stripped (`<<-`).
+        flush: bool,
+        /// The marker identifier.
+        marker: ByteSpan,
+    },
+    /// A standalone template.
+    Bare,
+}
+
+/// A template: literal text, interpolations and directives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    /// How it was written.
+    pub kind: TemplateKind,
+    /// The parts, with strip markers and `<<-` indentation already applied to
+    /// the literal parts. Consecutive literals are merged.
+    pub parts: Vec<TemplatePart>,
+}
+
+/// One part of a template.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplatePart {
+    /// Literal text.
+    Literal(TemplateLiteral),
+    /// `${ expr }`.
+    Interp(Interpolation),
+    /// `%{ if }...%{ else }...%{ endif }`.
+    If(Box<TemplateIf>),
+    /// `%{ for }...%{ endfor }`.
+    For(Box<TemplateFor>),
+    /// Placeholder after a directive error (already reported).
+    Invalid(ByteSpan),
+}
+
+/// Literal text in a template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateLiteral {
+    /// Where the text is.
+    pub span: ByteSpan,
+    /// The text, decoded and stripped.
+    pub text: LitText,
+}
+
+/// `${ expr }` with optional strip markers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interpolation {
+    /// From `${` to `}`.
+    pub span: ByteSpan,
+    /// The expression.
+    pub expr: Expr,
+    /// `${~`.
+    pub strip_left: bool,
+    /// `~}`.
+    pub strip_right: bool,
+}
+
+/// `%{ if cond }then%{ else }else%{ endif }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateIf {
+    /// The condition.
+    pub cond: Expr,
+    /// The `%{ if ... }` sequence.
+    pub if_span: ByteSpan,
+    /// The parts when true.
+    pub then_parts: Vec<TemplatePart>,
+    /// The `%{ else }` sequence, if any.
+    pub else_span: Option<ByteSpan>,
+    /// The parts when false.
+    pub else_parts: Vec<TemplatePart>,
+    /// The `%{ endif }` sequence.
+    pub endif_span: ByteSpan,
+}
+
+/// `%{ for k, v in coll }body%{ endfor }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TemplateFor {
+    /// The key variable, if two names were given.
+    pub key_var: Option<ByteSpan>,
+    /// The value variable.
+    pub value_var: ByteSpan,
+    /// The collection.
+    pub collection: Expr,
+    /// The `%{ for ... }` sequence.
+    pub for_span: ByteSpan,
+    /// The repeated parts.
+    pub body: Vec<TemplatePart>,
+    /// The `%{ endfor }` sequence.
+    pub endfor_span: ByteSpan,
+}
+
+/// A root variable and its steps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Traversal {
+    /// The root variable name.
+    pub root: ByteSpan,
+    /// The steps (at least one in [`ExprKind::ScopeTraversal`]).
+    pub steps: Vec<Traverser>,
+}
+
+/// Steps applied to an expression's value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RelativeTraversal {
+    /// The expression traversed.
+    pub source: Expr,
+    /// The steps.
+    pub steps: Vec<Traverser>,
+}
+
+/// One traversal step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Traverser {
+    /// From the `.` or `[` to the end of the step.
+    pub span: ByteSpan,
+    /// What the step does.
+    pub kind: TraverserKind,
+}
+
+/// The kinds of traversal step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TraverserKind {
+    /// `.name`
+    Attr {
+        /// The attribute name.
+        name: ByteSpan,
+    },
+    /// `[literal]`, or the legacy `.0` form.
+    Index {
+        /// The key.
+        key: Box<Literal>,
+        /// Whether written as `.N` (legacy HIL syntax).
+        legacy: bool,
+    },
+    /// `[*]` (only in traversals parsed with splats allowed).
+    Splat,
+}
+
+/// A literal value used as an index key.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Literal {
+    /// A number.
+    Number(Number),
+    /// A boolean.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A string.
+    String(LitText),
+    /// Unknown (after a syntax error that was reported).
+    Dynamic,
+}
+
+/// `collection[key]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IndexExpr {
+    /// The collection.
+    pub collection: Expr,
+    /// The key.
+    pub key: Expr,
+    /// From `[` to `]`.
+    pub brackets: ByteSpan,
+}
+
+/// A function call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The (first segment of the) name.
+    pub name: ByteSpan,
+    /// Further `::`-separated name segments (`provider::p::f`).
+    pub namespace_rest: Vec<ByteSpan>,
+    /// The arguments.
+    pub args: Vec<Expr>,
+    /// Whether the final argument is followed by `...`.
+    pub expand_final: bool,
+    /// The `(`.
+    pub open_paren: ByteSpan,
+    /// The `)`.
+    pub close_paren: ByteSpan,
+}
+
+impl Call {
+    /// The full name, segments joined with `::`.
+    pub fn full_name(&self, src: &str) -> String {
+        let mut s = self.name.text(src).to_owned();
+        for seg in &self.namespace_rest {
+            s.push_str("::");
+            s.push_str(seg.text(src));
+        }
+        s
+    }
+
+    /// The span of the name (all segments).
+    pub fn name_span(&self) -> ByteSpan {
+        self.namespace_rest
+            .last()
+            .map_or(self.name, |l| self.name.to(*l))
+    }
+}
+
+/// `[a, b, c]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuple {
+    /// The elements.
+    pub items: Vec<Expr>,
+}
+
+/// `{ k = v, ... }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Object {
+    /// The items, in order.
+    pub items: Vec<ObjectItem>,
+}
+
+/// One `key = value` item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectItem {
+    /// The key.
+    pub key: ObjectKey,
+    /// The value.
+    pub value: Expr,
+}
+
+/// An object key: a bare identifier is a literal name unless the key was
+/// parenthesised (`force_non_literal`), as the reference's `ObjectConsKey`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectKey {
+    /// The key expression as parsed.
+    pub expr: Expr,
+    /// Whether the key started with `(`.
+    pub force_non_literal: bool,
+}
+
+impl ObjectKey {
+    /// The literal attribute name, when the key is a bare identifier that is
+    /// not parenthesised.
+    pub fn as_literal_name<'a>(&self, src: &'a str) -> Option<&'a str> {
+        match self.expr.kind {
+            ExprKind::Variable if !self.force_non_literal => Some(self.expr.span.text(src)),
+            ExprKind::Bool(_) | ExprKind::Null if !self.force_non_literal => {
+                Some(self.expr.span.text(src))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A for expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForExpr {
+    /// The key variable (when two names are given).
+    pub key_var: Option<ByteSpan>,
+    /// The value variable.
+    pub value_var: ByteSpan,
+    /// The collection.
+    pub collection: Expr,
+    /// The key expression (object form).
+    pub key: Option<Expr>,
+    /// The value expression.
+    pub value: Expr,
+    /// The `if` condition.
+    pub cond: Option<Expr>,
+    /// Whether `...` (grouping) follows the value.
+    pub group: bool,
+    /// Whether the result is an object (`{`) rather than a tuple (`[`).
+    pub object: bool,
+    /// The opening bracket.
+    pub open: ByteSpan,
+    /// The closing bracket.
+    pub close: ByteSpan,
+}
+
+/// A splat: `each` (which starts at [`ExprKind::AnonSymbol`]) is applied to
+/// every element of `source`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Splat {
+    /// The collection.
+    pub source: Expr,
+    /// What to evaluate per element.
+    pub each: Expr,
+    /// `.*` or `[*]`.
+    pub marker: ByteSpan,
+    /// Whether it is the full splat `[*]`.
+    pub full: bool,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-`
+    Negate,
+    /// `!`
+    Not,
+}
+
+/// `op operand`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unary {
+    /// The operator.
+    pub op: UnaryOp,
+    /// The operator symbol.
+    pub symbol: ByteSpan,
+    /// The operand.
+    pub operand: Expr,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    NotEq,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Mod,
+}
+
+impl BinaryOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Or => "||",
+            And => "&&",
+            Eq => "==",
+            NotEq => "!=",
+            Gt => ">",
+            Ge => ">=",
+            Lt => "<",
+            Le => "<=",
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Mod => "%",
+        }
+    }
+}
+
+/// `lhs op rhs`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binary {
+    /// The operator.
+    pub op: BinaryOp,
+    /// The operator symbol.
+    pub op_span: ByteSpan,
+    /// The left operand.
+    pub lhs: Expr,
+    /// The right operand.
+    pub rhs: Expr,
+}
+
+/// `cond ? then : else`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional {
+    /// The predicate.
+    pub cond: Expr,
+    /// The result when true.
+    pub then: Expr,
+    /// The result when false.
+    pub otherwise: Expr,
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_compact() {
+        assert_eq!(std::mem::size_of::<ByteSpan>(), 8);
+        assert_eq!(std::mem::size_of::<Expr>(), 24);
+        assert_eq!(std::mem::size_of::<Attribute>(), 24);
+        assert_eq!(std::mem::size_of::<Traverser>(), 24);
+    }
+}

@@ -1,0 +1,567 @@
+//! The infallible native-syntax lexer.
+//!
+//! Dispatches on the first byte of each token and scans runs with static class
+//! tables and `memchr`. Templates need a mode stack: a quoted template or a
+//! heredoc pushes its mode, an interpolation or directive (`${`, `%{`) pushes
+//! the main mode back, and the brace that closes the sequence pops it (the
+//! lexer counts braces, as the reference scanner does). Tokens are produced on
+//! demand, so the parser never holds more than a few of them.
+
+use super::token::{Token, TokenKind};
+
+/// Where lexing starts: expression (and configuration) syntax, or a bare
+/// template.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LexMode {
+    /// Configuration files and standalone expressions.
+    Normal,
+    /// Standalone templates: literal text with `${` and `%{` sequences.
+    Template,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Main,
+    Quoted,
+    Heredoc,
+    Bare,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Heredoc {
+    marker_start: u32,
+    marker_end: u32,
+    start_of_line: bool,
+}
+
+/// Bytes that may continue an ASCII identifier.
+static IDENT_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    t
+};
+
+/// Bytes that end a run of quoted-template literal text (or need a look).
+static QUOTED_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// The byte that marks where invalid UTF-8 was replaced (see
+/// [`Lexer::with_bad_utf8_marker`]).
+pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
+
+/// An on-demand token stream over one source text.
+#[derive(Debug)]
+pub struct Lexer<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    /// The current mode (the top of `modes`, cached).
+    mode: Mode,
+    modes: Vec<Mode>,
+    braces: i64,
+    ret_braces: Vec<i64>,
+    heredocs: Vec<Heredoc>,
+    bad_utf8_marker: bool,
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer over `src`, skipping a UTF-8 byte order mark at its start.
+    ///
+    /// ```
+    /// use hcl_core::native::lexer::{LexMode, Lexer};
+    /// use hcl_core::native::token::TokenKind;
+    /// let mut lx = Lexer::new("a = 1", LexMode::Normal);
+    /// let kinds: Vec<_> = std::iter::from_fn(|| {
+    ///     let t = lx.next_token();
+    ///     (t.kind != TokenKind::Eof).then_some(t.kind)
+    /// }).collect();
+    /// assert_eq!(kinds, [TokenKind::Ident, TokenKind::Equal, TokenKind::Number]);
+    /// ```
+    pub fn new(src: &'a str, mode: LexMode) -> Lexer<'a> {
+        let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        let mode = match mode {
+            LexMode::Normal => Mode::Main,
+            LexMode::Template => Mode::Bare,
+        };
+        Lexer {
+            src,
+            bytes: src.as_bytes(),
+            pos,
+            mode,
+            modes: vec![mode],
+            braces: 0,
+            ret_braces: Vec::new(),
+            heredocs: Vec::new(),
+            bad_utf8_marker: false,
+        }
+    }
+
+    /// Treats the byte 0x1A as a stand-in for invalid UTF-8 (the entry point
+    /// for raw bytes substitutes it and reports the encoding problem itself).
+    pub fn with_bad_utf8_marker(mut self) -> Lexer<'a> {
+        self.bad_utf8_marker = true;
+        self
+    }
+
+    /// Starts at byte `pos` instead of the beginning, so that text embedded
+    /// in a larger file (a JSON string) lexes with the file's offsets.
+    pub(crate) fn starting_at(mut self, pos: usize) -> Lexer<'a> {
+        self.pos = pos.min(self.bytes.len());
+        self
+    }
+
+    /// Appends tokens to `out` until it holds `limit` tokens or the end is
+    /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
+    /// batches lets the compiler build each token in place.
+    pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
+        while out.len() < limit {
+            let t = self.next_token();
+            out.push(t);
+            if t.kind == TokenKind::Eof {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
+    #[inline(always)]
+    pub fn next_token(&mut self) -> Token {
+        match self.mode {
+            Mode::Main => self.lex_main(),
+            Mode::Quoted => self.lex_quoted(),
+            Mode::Heredoc => self.lex_heredoc(),
+            Mode::Bare => self.lex_bare(),
+        }
+    }
+
+    fn push_mode(&mut self, m: Mode) {
+        self.modes.push(m);
+        self.mode = m;
+    }
+
+    fn pop_mode(&mut self) {
+        if self.modes.len() > 1 {
+            self.modes.pop();
+        }
+        self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        self.bytes.get(i).copied().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    fn tok(&mut self, kind: TokenKind, start: usize, len: usize) -> Token {
+        self.pos = start + len;
+        Token {
+            kind,
+            start: start as u32,
+            end: (start + len) as u32,
+        }
+    }
+
+    fn eof(&self) -> Token {
+        let n = self.bytes.len() as u32;
+        Token {
+            kind: TokenKind::Eof,
+            start: n,
+            end: n,
+        }
+    }
+
+    #[inline(always)]
+    fn lex_main(&mut self) -> Token {
+        let b = self.bytes;
+        let mut p = self.pos;
+        while p < b.len() && (b[p] == b' ' || b[p] == b'\t') {
+            p += 1;
+        }
+        self.pos = p;
+        let Some(&c) = b.get(p) else {
+            return self.eof();
+        };
+        use TokenKind as K;
+        match c {
+            b'\n' => self.tok(K::Newline, p, 1),
+            b'\r' if self.at(p + 1) == b'\n' => self.tok(K::Newline, p, 2),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
+            b'0'..=b'9' => self.number(p),
+            b'"' => {
+                self.push_mode(Mode::Quoted);
+                self.tok(K::OQuote, p, 1)
+            }
+            b'#' => self.line_comment(p),
+            b'/' => match self.at(p + 1) {
+                b'/' => self.line_comment(p),
+                b'*' => match memchr::memmem::find(&b[p + 2..], b"*/") {
+                    Some(i) => self.tok(K::Comment, p, i + 4),
+                    None => self.tok(K::Invalid, p, b.len() - p),
+                },
+                _ => self.tok(K::Slash, p, 1),
+            },
+            b'{' => {
+                self.braces += 1;
+                self.tok(K::OBrace, p, 1)
+            }
+            b'}' => self.close_brace(p, 1, false),
+            b'~' if self.at(p + 1) == b'}' => self.close_brace(p, 2, true),
+            b'<' => match self.at(p + 1) {
+                b'=' => self.tok(K::Le, p, 2),
+                b'<' => self.heredoc_open(p),
+                _ => self.tok(K::Lt, p, 1),
+            },
+            b'=' => match self.at(p + 1) {
+                b'=' => self.tok(K::EqEq, p, 2),
+                b'>' => self.tok(K::FatArrow, p, 2),
+                _ => self.tok(K::Equal, p, 1),
+            },
+            b'!' if self.at(p + 1) == b'=' => self.tok(K::NotEq, p, 2),
+            b'!' => self.tok(K::Bang, p, 1),
+            b'>' if self.at(p + 1) == b'=' => self.tok(K::Ge, p, 2),
+            b'>' => self.tok(K::Gt, p, 1),
+            b'&' if self.at(p + 1) == b'&' => self.tok(K::AndAnd, p, 2),
+            b'&' => self.tok(K::Amp, p, 1),
+            b'|' if self.at(p + 1) == b'|' => self.tok(K::OrOr, p, 2),
+            b'|' => self.tok(K::Pipe, p, 1),
+            b':' if self.at(p + 1) == b':' => self.tok(K::DoubleColon, p, 2),
+            b':' => self.tok(K::Colon, p, 1),
+            b'.' if self.at(p + 1) == b'.' && self.at(p + 2) == b'.' => self.tok(K::Ellipsis, p, 3),
+            b'.' => self.tok(K::Dot, p, 1),
+            b'[' => self.tok(K::OBrack, p, 1),
+            b']' => self.tok(K::CBrack, p, 1),
+            b'(' => self.tok(K::OParen, p, 1),
+            b')' => self.tok(K::CParen, p, 1),
+            b',' => self.tok(K::Comma, p, 1),
+            b'*' => self.tok(K::Star, p, 1),
+            b'%' => self.tok(K::Percent, p, 1),
+            b'+' => self.tok(K::Plus, p, 1),
+            b'-' => self.tok(K::Minus, p, 1),
+            b'?' => self.tok(K::Question, p, 1),
+            b'^' => self.tok(K::Caret, p, 1),
+            b'~' => self.tok(K::Tilde, p, 1),
+            b';' => self.tok(K::Semicolon, p, 1),
+            b'`' => self.tok(K::Backtick, p, 1),
+            b'\'' => self.tok(K::Apostrophe, p, 1),
+            BAD_UTF8_MARKER if self.bad_utf8_marker => {
+                let mut e = p;
+                while self.at(e) == BAD_UTF8_MARKER {
+                    e += 1;
+                }
+                self.tok(K::BadUtf8, p, e - p)
+            }
+            0x80.. => {
+                let ch = self.src[p..].chars().next().unwrap_or('\u{fffd}');
+                if unicode_ident::is_xid_start(ch) {
+                    self.ident(p)
+                } else {
+                    self.tok(K::Invalid, p, ch.len_utf8())
+                }
+            }
+            _ => self.tok(K::Invalid, p, 1),
+        }
+    }
+
+    #[inline(always)]
+    fn ident(&mut self, start: usize) -> Token {
+        let b = self.bytes;
+        let mut p = start;
+        // The first character was checked by the caller.
+        p += if b[p] < 0x80 {
+            1
+        } else {
+            self.src[p..].chars().next().map_or(1, char::len_utf8)
+        };
+        loop {
+            match b.get(p) {
+                Some(&c) if IDENT_CONT[c as usize] => p += 1,
+                Some(&c) if c >= 0x80 => match self.src[p..].chars().next() {
+                    Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+        self.tok(TokenKind::Ident, start, p - start)
+    }
+
+    /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
+    /// reference scanner reads it (so `0.1` after a dot is one token).
+    #[inline(always)]
+    fn number(&mut self, start: usize) -> Token {
+        let mut p = start + 1;
+        let mut good = p;
+        loop {
+            match self.at(p) {
+                b'0'..=b'9' => {
+                    p += 1;
+                    good = p;
+                }
+                b'.' => p += 1,
+                b'e' | b'E' => {
+                    let q = if matches!(self.at(p + 1), b'+' | b'-') {
+                        p + 2
+                    } else {
+                        p + 1
+                    };
+                    if self.at(q).is_ascii_digit() {
+                        p = q + 1;
+                        good = p;
+                    } else {
+                        break;
+                    }
+                }
+                _ => break,
+            }
+        }
+        self.tok(TokenKind::Number, start, good - start)
+    }
+
+    #[inline(always)]
+    fn line_comment(&mut self, start: usize) -> Token {
+        let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
+            Some(i) => start + i + 1,
+            None => self.bytes.len(),
+        };
+        self.tok(TokenKind::Comment, start, end - start)
+    }
+
+    #[inline(always)]
+    fn close_brace(&mut self, start: usize, len: usize, tilde: bool) -> Token {
+        if self.ret_braces.last() == Some(&self.braces) {
+            self.ret_braces.pop();
+            self.braces -= 1;
+            self.pop_mode();
+            return self.tok(TokenKind::TemplateSeqEnd, start, len);
+        }
+        self.braces -= 1;
+        let kind = if tilde {
+            // A `~}` that closes no sequence: let the parser report it.
+            TokenKind::TemplateSeqEnd
+        } else {
+            TokenKind::CBrace
+        };
+        self.tok(kind, start, len)
+    }
+
+    /// `<<` or `<<-`, an identifier and a newline open a heredoc; anything
+    /// else is a `<`.
+    fn heredoc_open(&mut self, start: usize) -> Token {
+        let mut p = start + 2;
+        if self.at(p) == b'-' {
+            p += 1;
+        }
+        let marker_start = p;
+        let c = self.at(p);
+        let ident_start = c.is_ascii_alphabetic()
+            || c == b'_'
+            || (c >= 0x80
+                && self.src[p..]
+                    .chars()
+                    .next()
+                    .is_some_and(unicode_ident::is_xid_start));
+        if !ident_start {
+            return self.tok(TokenKind::Lt, start, 1);
+        }
+        let save = self.pos;
+        let marker_end = self.ident(p).end as usize;
+        self.pos = save;
+        let nl = match (self.at(marker_end), self.at(marker_end + 1)) {
+            (b'\n', _) => 1,
+            (b'\r', b'\n') => 2,
+            _ => return self.tok(TokenKind::Lt, start, 1),
+        };
+        self.heredocs.push(Heredoc {
+            marker_start: marker_start as u32,
+            marker_end: marker_end as u32,
+            start_of_line: true,
+        });
+        self.push_mode(Mode::Heredoc);
+        self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
+    }
+
+    /// `${`/`%{` (with an optional `~`): enters the main mode until the
+    /// matching `}`.
+    fn open_sequence(&mut self, kind: TokenKind, start: usize) -> Token {
+        let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        self.push_mode(Mode::Main);
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = false;
+        }
+        self.tok(kind, start, len)
+    }
+
+    /// Checks for a template sequence opener at `p`.
+    #[inline]
+    fn sequence_at(&self, p: usize) -> Option<TokenKind> {
+        match (self.at(p), self.at(p + 1)) {
+            (b'$', b'{') => Some(TokenKind::TemplateInterp),
+            (b'%', b'{') => Some(TokenKind::TemplateControl),
+            _ => None,
+        }
+    }
+
+    /// Steps over a `$` or `%` inside literal text: `$${`/`%%{` are escapes
+    /// (three bytes); a lone one is one byte. Returns `None` at an opener.
+    #[inline]
+    fn literal_sigil(&self, p: usize) -> Option<usize> {
+        let c = self.at(p);
+        match self.at(p + 1) {
+            b'{' => None,
+            n if n == c && self.at(p + 2) == b'{' => Some(3),
+            _ => Some(1),
+        }
+    }
+
+    #[inline(always)]
+    fn lex_quoted(&mut self) -> Token {
+        let b = self.bytes;
+        let start = self.pos;
+        let Some(&c) = b.get(start) else {
+            return self.eof();
+        };
+        if c == b'"' {
+            self.pop_mode();
+            return self.tok(TokenKind::CQuote, start, 1);
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        if c == b'\r' || c == b'\n' {
+            let mut p = start;
+            while matches!(self.at(p), b'\r' | b'\n') {
+                p += 1;
+            }
+            return self.tok(TokenKind::QuotedNewline, start, p - start);
+        }
+        let mut p = start;
+        while p < b.len() {
+            let c = b[p];
+            if !QUOTED_STOP[c as usize] {
+                p += 1;
+                continue;
+            }
+            match c {
+                b'\\' => {
+                    p += 1;
+                    // The escaped character (never a newline) goes with it.
+                    if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
+                        if ch != '\r' && ch != '\n' {
+                            p += ch.len_utf8();
+                        }
+                    }
+                }
+                b'$' | b'%' => match self.literal_sigil(p) {
+                    Some(n) => p += n,
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        self.tok(TokenKind::QuotedLit, start, p - start)
+    }
+
+    #[inline(always)]
+    fn lex_heredoc(&mut self) -> Token {
+        let b = self.bytes;
+        let start = self.pos;
+        if start >= b.len() {
+            return self.eof();
+        }
+        let Some(hd) = self.heredocs.last().copied() else {
+            self.pop_mode();
+            return self.lex_main();
+        };
+        if hd.start_of_line {
+            let line_end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
+            let mut content_end = line_end;
+            if content_end > start && b[content_end - 1] == b'\r' {
+                content_end -= 1;
+            }
+            let marker = &self.src[hd.marker_start as usize..hd.marker_end as usize];
+            let line = self.src.get(start..content_end).unwrap_or("");
+            if line.trim() == marker {
+                self.heredocs.pop();
+                self.pop_mode();
+                return self.tok(TokenKind::CHeredoc, start, content_end - start);
+            }
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        let mut p = start;
+        let mut eol = false;
+        loop {
+            match memchr::memchr3(b'\n', b'$', b'%', &b[p..]) {
+                None => {
+                    p = b.len();
+                    break;
+                }
+                Some(i) => {
+                    p += i;
+                    if b[p] == b'\n' {
+                        p += 1;
+                        eol = true;
+                        break;
+                    }
+                    match self.literal_sigil(p) {
+                        Some(n) => p += n,
+                        None => break,
+                    }
+                }
+            }
+        }
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = eol;
+        }
+        self.tok(TokenKind::StringLit, start, p - start)
+    }
+
+    #[inline(always)]
+    fn lex_bare(&mut self) -> Token {
+        let b = self.bytes;
+        let start = self.pos;
+        if start >= b.len() {
+            return self.eof();
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        let mut p = start;
+        loop {
+            match memchr::memchr2(b'$', b'%', &b[p..]) {
+                None => {
+                    p = b.len();
+                    break;
+                }
+                Some(i) => {
+                    p += i;
+                    match self.literal_sigil(p) {
+                        Some(n) => p += n,
+                        None => break,
+                    }
+                }
+            }
+        }
+        self.tok(TokenKind::StringLit, start, p - start)
+    }
+}
+
+#[cfg(test)]
+mod test;

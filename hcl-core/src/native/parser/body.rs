@@ -1,0 +1,478 @@
+//! Structure: bodies, attributes, blocks and labels.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::{span_of, Parser};
+use crate::native::ast::{Attribute, Block, Body, ByteSpan, Expr, ExprKind, Label, LitText};
+use crate::native::token::TokenKind as K;
+
+const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
+
+enum Item {
+    Attribute(Attribute),
+    Block(Block),
+}
+
+/// Remembers attribute names to report redefinitions; a linear scan for the
+/// small bodies that are the norm, a map for large ones.
+struct Seen<'s> {
+    map: Option<HashMap<&'s str, ByteSpan>>,
+}
+
+impl<'a> Parser<'a> {
+    /// ```ebnf
+    /// Body = (Attribute | Block | OneLineBlock)*;
+    /// ```
+    ///
+    /// Parses items until `end` (`Eof` or `}`), which is consumed; returns
+    /// the body and the span of the end token.
+    pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (Body, ByteSpan) {
+        let mut body = Body::default();
+        let mut seen = Seen { map: None };
+        let attrs0 = self.attr_stack.len();
+        let blocks0 = self.block_stack.len();
+        let end_span;
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                end_span = span_of(self.bump());
+                break;
+            }
+            match next.kind {
+                K::Newline => {
+                    self.bump();
+                }
+                K::Ident => {
+                    self.reset_recovery();
+                    match self.parse_body_item() {
+                        Some(Item::Block(b)) => self.block_stack.push(b),
+                        Some(Item::Attribute(a)) => self.add_attribute(attrs0, &mut seen, a),
+                        None => {}
+                    }
+                }
+                _ => {
+                    let bad = self.bump();
+                    let bad_span = span_of(bad);
+                    if !self.recovery {
+                        match bad.kind {
+                            K::OQuote => self.error(
+                                "Invalid argument name",
+                                "Argument names must not be quoted.",
+                                bad_span,
+                                None,
+                            ),
+                            K::Eof if end == K::CBrace => self.error(
+                                "Unclosed configuration block",
+                                UNCLOSED_BLOCK,
+                                start,
+                                None,
+                            ),
+                            K::Eof => self.error(
+                                "Unclosed configuration body",
+                                "Found end of file before the end of this configuration body.",
+                                start,
+                                None,
+                            ),
+                            _ => self.error(
+                                "Argument or block definition required",
+                                "An argument or block definition is required here.",
+                                bad_span,
+                                None,
+                            ),
+                        }
+                    }
+                    if bad.kind != K::Eof && end == K::Eof {
+                        // At the top level, skip the bad line and go on:
+                        // more errors can be reported in one pass.
+                        self.recover_after_body_item();
+                        continue;
+                    }
+                    end_span = if bad.kind == K::Eof {
+                        bad_span
+                    } else {
+                        self.prev_span()
+                    };
+                    if bad.kind != K::Eof {
+                        self.recover(end);
+                    }
+                    break;
+                }
+            }
+        }
+        body.span = start.to(end_span);
+        body.attributes = self.attr_stack.drain(attrs0..).collect();
+        body.blocks = self.block_stack.drain(blocks0..).collect();
+        (body, end_span)
+    }
+
+    fn add_attribute(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr: Attribute) {
+        let src = self.src;
+        let name = attr.name.text(src);
+        let existing = match &mut seen.map {
+            Some(map) => map.get(name).copied(),
+            None => self.attr_stack[attrs0..]
+                .iter()
+                .find(|a| a.name.len() == attr.name.len() && a.name.text(src) == name)
+                .map(|a| a.name),
+        };
+        if let Some(prev) = existing {
+            let r = self.range(prev);
+            let detail = format!(
+                "The argument \"{name}\" was already set at {}:{},{}-{}. Each argument may be set only once.",
+                self.file_name_str(),
+                r.start.line,
+                r.start.column,
+                r.end.column
+            );
+            self.error("Attribute redefined", detail, attr.name, None);
+            return;
+        }
+        if let Some(map) = &mut seen.map {
+            map.insert(name, attr.name);
+        } else if self.attr_stack.len() - attrs0 >= 16 {
+            let mut map: HashMap<&'a str, ByteSpan> = self.attr_stack[attrs0..]
+                .iter()
+                .map(|a| (a.name.text(src), a.name))
+                .collect();
+            map.insert(name, attr.name);
+            seen.map = Some(map);
+        }
+        self.attr_stack.push(attr);
+    }
+
+    /// ```ebnf
+    /// Attribute    = Identifier "=" Expression Newline;
+    /// Block        = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline;
+    /// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
+    /// ```
+    fn parse_body_item(&mut self) -> Option<Item> {
+        let ident = span_of(self.bump());
+        match self.peek_kind() {
+            K::Equal => Some(Item::Attribute(self.finish_attribute(ident, false))),
+            K::OQuote | K::OBrace | K::Ident => self.finish_block(ident).map(Item::Block),
+            _ => {
+                self.recover_after_body_item();
+                self.error(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    ident,
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> Attribute {
+        let equals = span_of(self.bump());
+        let mark = self.mark();
+        let expr = self.parse_expr();
+        if self.failed(mark) {
+            self.recover_after_body_item();
+        } else if !single_line {
+            let end = self.peek();
+            if end.kind != K::Newline && end.kind != K::Eof {
+                if !self.recovery {
+                    let (summary, detail) = if end.kind == K::Comma {
+                        ("Unexpected comma after argument", "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.")
+                    } else {
+                        (
+                            "Missing newline after argument",
+                            "An argument definition must end with a newline.",
+                        )
+                    };
+                    self.error(summary, detail, span_of(end), Some(name.to(span_of(end))));
+                }
+                self.recover_after_body_item();
+            } else {
+                self.bump();
+            }
+        }
+        Attribute {
+            name,
+            equals,
+            expr: Arc::new(expr),
+        }
+    }
+
+    fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
+        let mut labels = Vec::new();
+        let open;
+        loop {
+            let tok = self.peek();
+            match tok.kind {
+                K::OBrace => {
+                    open = span_of(self.bump());
+                    break;
+                }
+                K::OQuote => labels.push(self.parse_quoted_label()),
+                K::Ident => {
+                    let t = self.bump();
+                    labels.push(Label {
+                        span: span_of(t),
+                        quoted: false,
+                        decoded: None,
+                    });
+                }
+                _ => {
+                    let at = span_of(tok);
+                    let ctx = Some(ty.to(at));
+                    match tok.kind {
+                        K::Equal => self.error("Invalid block definition", "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.", at, ctx),
+                        K::Newline => self.error("Invalid block definition", "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.", at, ctx),
+                        _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
+                    }
+                    self.recover_after_body_item();
+                    labels.shrink_to_fit();
+                    return Some(Block {
+                        ty,
+                        labels,
+                        open_brace: ty,
+                        close_brace: ty,
+                        body: Arc::new(Body {
+                            span: ty,
+                            ..Body::default()
+                        }),
+                    });
+                }
+            }
+        }
+
+        labels.shrink_to_fit();
+        if !self.enter(open) {
+            self.recover(K::CBrace);
+            self.recover_after_body_item();
+            return None;
+        }
+        let body = match self.peek_kind() {
+            K::Newline | K::Eof | K::CBrace => self.parse_body(K::CBrace, open).0,
+            _ => self.parse_one_line_body(ty, open),
+        };
+        self.leave();
+        let close = self.prev_span();
+
+        let eol = self.peek();
+        if eol.kind == K::Newline || eol.kind == K::Eof {
+            self.bump();
+        } else {
+            if !self.recovery {
+                self.error(
+                    "Missing newline after block definition",
+                    "A block definition must end with a newline.",
+                    span_of(eol),
+                    Some(ty.to(span_of(eol))),
+                );
+            }
+            self.recover_after_body_item();
+        }
+        Some(Block {
+            ty,
+            labels,
+            open_brace: open,
+            close_brace: close,
+            body: Arc::new(body),
+        })
+    }
+
+    /// The body of `name { attr = expr }`: one attribute, closed on the
+    /// same line.
+    fn parse_one_line_body(&mut self, ty: ByteSpan, open: ByteSpan) -> Body {
+        let mut body = Body {
+            span: open,
+            ..Body::default()
+        };
+        let ident = self.bump();
+        let ident_span = span_of(ident);
+        let next = self.peek();
+        let mut ok = false;
+        if ident.kind != K::Ident {
+            self.recover_after_body_item();
+            self.error(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                ident_span,
+                None,
+            );
+        } else {
+            match next.kind {
+                K::Equal => {
+                    let attr = self.finish_attribute(ident_span, true);
+                    body.span = attr.span();
+                    body.attributes.push(attr);
+                    ok = true;
+                }
+                K::OQuote | K::OBrace | K::Ident => {
+                    self.recover_after_body_item();
+                    let name = ident_span.text(self.src).to_owned();
+                    self.error(
+                        "Argument definition required",
+                        format!("A single-line block definition can contain only a single argument. If you meant to define argument \"{name}\", use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block."),
+                        ident_span.to(span_of(next)),
+                        None,
+                    );
+                }
+                _ => {
+                    self.recover_after_body_item();
+                    self.error(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                        ident_span,
+                        None,
+                    );
+                }
+            }
+        }
+        if !ok {
+            return body;
+        }
+        let next = self.peek();
+        let at = span_of(next);
+        match next.kind {
+            K::CBrace => {
+                self.bump();
+            }
+            K::Comma => {
+                self.error("Invalid single-argument block definition", "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.", at, None);
+                self.recover(K::CBrace);
+            }
+            K::Newline => {
+                self.error("Invalid single-argument block definition", "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.", at, None);
+                self.recover(K::CBrace);
+            }
+            K::Eof => {
+                self.error_unless_recovering(
+                    "Unclosed configuration block",
+                    UNCLOSED_BLOCK,
+                    open,
+                    Some(ty.to(open)),
+                );
+                self.recover(K::CBrace);
+            }
+            _ => {
+                self.error_unless_recovering("Invalid single-argument block definition", "A single-line block definition must end with a closing brace immediately after its single argument definition.", at, None);
+                self.recover(K::CBrace);
+            }
+        }
+        body
+    }
+
+    /// A quoted label: a `StringLit` without template sequences.
+    pub(crate) fn parse_quoted_label(&mut self) -> Label {
+        let (span, text) = self.parse_quoted_string_literal();
+        let decoded = match text {
+            LitText::Source(s) if s == span.inner() => None,
+            LitText::Source(s) => Some(s.text(self.src).into()),
+            LitText::Owned(s) => Some(s),
+        };
+        Label {
+            span,
+            quoted: true,
+            decoded,
+        }
+    }
+
+    /// ```ebnf
+    /// StringLit = '"' (quoted literals as defined in prose above) '"';
+    /// ```
+    pub(crate) fn parse_quoted_string_literal(&mut self) -> (ByteSpan, LitText) {
+        let open = span_of(self.bump());
+        let mut text: Option<LitText> = None;
+        let end;
+        loop {
+            let tok = self.bump();
+            let at = span_of(tok);
+            match tok.kind {
+                K::CQuote => {
+                    end = at;
+                    break;
+                }
+                K::QuotedLit => {
+                    let piece = self.decode_literal(at, true);
+                    text = Some(match text {
+                        None => piece,
+                        Some(prev) => concat_lit(self.src, prev, piece),
+                    });
+                }
+                K::TemplateInterp | K::TemplateControl => {
+                    let which = if tok.kind == K::TemplateControl {
+                        '%'
+                    } else {
+                        '$'
+                    };
+                    self.error(
+                        "Invalid string literal",
+                        format!("Template sequences are not allowed in this string. To include a literal \"{which}\", double it (as \"{which}{which}\") to escape it."),
+                        at,
+                        Some(open.to(at)),
+                    );
+                    self.recover(K::TemplateSeqEnd);
+                }
+                K::Eof => {
+                    self.error(
+                        "Unterminated string literal",
+                        "Unable to find the closing quote mark before the end of the file.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    end = at;
+                    break;
+                }
+                _ => {
+                    self.error(
+                        "Invalid string literal",
+                        "This item is not valid in a string literal.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    self.recover(K::CQuote);
+                    end = at;
+                    break;
+                }
+            }
+        }
+        let span = open.to(end);
+        let text = text.unwrap_or(LitText::Source(open.end_point()));
+        (span, text)
+    }
+
+    /// Decodes one literal token, reporting bad escapes.
+    pub(crate) fn decode_literal(&mut self, at: ByteSpan, quoted: bool) -> LitText {
+        let raw = at.text(self.src);
+        let mut errs = std::mem::take(&mut self.esc_errs);
+        let out = crate::native::escape::decode(raw, quoted, at.start, &mut errs);
+        for e in errs.drain(..) {
+            self.error(
+                "Invalid escape sequence",
+                e.detail,
+                ByteSpan::new(e.start, e.end),
+                None,
+            );
+        }
+        self.esc_errs = errs;
+        match out {
+            None => LitText::Source(at),
+            Some(s) => LitText::Owned(s.into_boxed_str()),
+        }
+    }
+}
+
+/// Joins two pieces of literal text; stays a span when they are adjacent.
+pub(crate) fn concat_lit(src: &str, a: LitText, b: LitText) -> LitText {
+    match (a, b) {
+        (LitText::Source(x), LitText::Source(y)) if x.end == y.start => LitText::Source(x.to(y)),
+        (a, b) => {
+            let mut s = String::from(a.as_str(src));
+            s.push_str(b.as_str(src));
+            LitText::Owned(s.into_boxed_str())
+        }
+    }
+}
+
+/// An expression placeholder after an error.
+pub(crate) fn invalid(span: ByteSpan) -> Expr {
+    Expr {
+        span,
+        kind: ExprKind::Invalid,
+    }
+}

@@ -1,0 +1,707 @@
+//! Expressions: the conditional, the Pratt loop over the binary operator
+//! table, terms, function calls, collections and `for` expressions.
+
+use super::body::invalid;
+use super::{span_of, Parser};
+use crate::native::ast::{
+    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr, Object, ObjectItem,
+    ObjectKey, Tuple, Unary, UnaryOp,
+};
+use crate::native::token::{Token, TokenKind as K};
+use crate::value::Number;
+
+/// The binary operators: precedence level (higher binds tighter) and
+/// operator, mirroring the spec's table. All levels are left-associative.
+#[rustfmt::skip]
+pub(crate) fn binding_power(kind: K) -> Option<(u8, BinaryOp)> {
+    Some(match kind {
+        K::Star  => (6, BinaryOp::Mul), K::Slash => (6, BinaryOp::Div), K::Percent => (6, BinaryOp::Mod),
+        K::Plus  => (5, BinaryOp::Add), K::Minus => (5, BinaryOp::Sub),
+        K::Gt    => (4, BinaryOp::Gt),  K::Ge    => (4, BinaryOp::Ge),
+        K::Lt    => (4, BinaryOp::Lt),  K::Le    => (4, BinaryOp::Le),
+        K::EqEq  => (3, BinaryOp::Eq),  K::NotEq => (3, BinaryOp::NotEq),
+        K::AndAnd => (2, BinaryOp::And),
+        K::OrOr  => (1, BinaryOp::Or),
+        _ => return None,
+    })
+}
+
+fn boxed(span: ByteSpan, kind: ExprKind) -> Expr {
+    Expr { span, kind }
+}
+
+impl<'a> Parser<'a> {
+    /// ```ebnf
+    /// Expression = (ExprTerm | Operation | Conditional);
+    /// Conditional = Expression "?" Expression ":" Expression;
+    /// ```
+    pub(crate) fn parse_expr(&mut self) -> Expr {
+        let start = span_of(self.peek());
+        let mark = self.mark();
+        let cond = self.parse_binary(0);
+        if self.failed(mark) || self.peek_kind() != K::Question {
+            return cond;
+        }
+        let q = span_of(self.bump());
+        if !self.enter(q) {
+            return cond;
+        }
+        let then = self.parse_expr();
+        if self.failed(mark) {
+            self.leave();
+            return cond;
+        }
+        let colon = self.peek();
+        if colon.kind != K::Colon {
+            let at = span_of(colon);
+            self.error(
+                "Missing false expression in conditional",
+                "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+                at,
+                Some(start.to(at)),
+            );
+            self.leave();
+            return cond;
+        }
+        self.bump();
+        let otherwise = self.parse_expr();
+        self.leave();
+        if self.failed(mark) {
+            return cond;
+        }
+        let span = cond.span.to(otherwise.span);
+        boxed(
+            span,
+            ExprKind::Conditional(Box::new(Conditional {
+                cond,
+                then,
+                otherwise,
+            })),
+        )
+    }
+
+    /// ```ebnf
+    /// binaryOp = ExprTerm binaryOperator ExprTerm;
+    /// ```
+    ///
+    /// Operators above `min_level` are folded left to right.
+    fn parse_binary(&mut self, min_level: u8) -> Expr {
+        let mark = self.mark();
+        let mut lhs = self.parse_term_with_traversals();
+        let mut chain = 0usize;
+        while !self.failed(mark) {
+            let t = self.peek();
+            let Some((level, op)) = binding_power(t.kind) else {
+                break;
+            };
+            if level <= min_level {
+                break;
+            }
+            let op_span = span_of(self.bump());
+            // A long operator chain nests the tree: count it as depth.
+            if !self.enter(op_span) {
+                break;
+            }
+            chain += 1;
+            let rhs = self.parse_binary(level);
+            lhs = boxed(
+                lhs.span.to(rhs.span),
+                ExprKind::Binary(Box::new(Binary {
+                    op,
+                    op_span,
+                    lhs,
+                    rhs,
+                })),
+            );
+        }
+        for _ in 0..chain {
+            self.leave();
+        }
+        lhs
+    }
+
+    pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
+        let term = self.parse_term();
+        self.parse_traversals(term)
+    }
+
+    /// ```ebnf
+    /// ExprTerm = (LiteralValue | CollectionValue | TemplateExpr | VariableExpr |
+    ///             FunctionCall | ForExpr | ExprTerm Index | ExprTerm GetAttr |
+    ///             ExprTerm Splat | "(" Expression ")");
+    /// unaryOp = ("-" | "!") ExprTerm;
+    /// ```
+    fn parse_term(&mut self) -> Expr {
+        let start = self.peek();
+        let at = span_of(start);
+        match start.kind {
+            K::OParen => self.parse_parens(),
+            K::Number => {
+                self.bump();
+                let n = self.number_literal(at);
+                boxed(
+                    at,
+                    n.map_or(ExprKind::Invalid, |n| ExprKind::Number(Box::new(n))),
+                )
+            }
+            K::Ident => {
+                self.bump();
+                if matches!(self.peek_kind(), K::OParen | K::DoubleColon) {
+                    return self.finish_call(at);
+                }
+                let kind = match at.text(self.src) {
+                    "true" => ExprKind::Bool(true),
+                    "false" => ExprKind::Bool(false),
+                    "null" => ExprKind::Null,
+                    _ => ExprKind::Variable,
+                };
+                boxed(at, kind)
+            }
+            K::OQuote | K::OHeredoc => self.parse_template_expr(),
+            K::Minus | K::Bang => {
+                self.bump();
+                if !self.enter(at) {
+                    return invalid(at);
+                }
+                // Only a term: `-1 + 2` is `(-1) + 2`.
+                let operand = self.parse_term_with_traversals();
+                self.leave();
+                let op = if start.kind == K::Minus {
+                    UnaryOp::Negate
+                } else {
+                    UnaryOp::Not
+                };
+                boxed(
+                    at.to(operand.span),
+                    ExprKind::Unary(Box::new(Unary {
+                        op,
+                        symbol: at,
+                        operand,
+                    })),
+                )
+            }
+            K::OBrack => self.parse_tuple(),
+            K::OBrace => self.parse_object(),
+            _ => {
+                self.invalid_expression_start(start);
+                invalid(at)
+            }
+        }
+    }
+
+    #[cold]
+    fn invalid_expression_start(&mut self, start: Token) {
+        let at = span_of(start);
+        if start.kind == K::Eof {
+            self.error_unless_recovering(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                at,
+                None,
+            );
+        } else {
+            self.error_unless_recovering(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+                at,
+                None,
+            );
+        }
+        self.recovery = true;
+    }
+
+    /// Parses a numeric literal token, reporting a value that does not parse.
+    pub(crate) fn number_literal(&mut self, at: ByteSpan) -> Option<Number> {
+        match Number::parse_literal(at.text(self.src)) {
+            Ok(n) => Some(n),
+            Err(_) => {
+                self.error(
+                    "Invalid number literal",
+                    "Failed to recognize the value of this number literal.",
+                    at,
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    /// `"(" Expression ")"`; newlines inside are insignificant.
+    fn parse_parens(&mut self) -> Expr {
+        let open = span_of(self.bump());
+        if !self.enter(open) {
+            let close = self.recover(K::CParen);
+            return invalid(open.to(span_of(close)));
+        }
+        self.push_newlines(false);
+        let mark = self.mark();
+        let inner = self.parse_expr();
+        if self.diags.len() > mark {
+            self.recover(K::CParen);
+            self.pop_newlines();
+            self.leave();
+            return inner;
+        }
+        let close = self.peek();
+        if close.kind != K::CParen {
+            let at = span_of(close);
+            self.error(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                at,
+                Some(open.to(at)),
+            );
+            self.recovery = true;
+        }
+        let close = span_of(self.bump());
+        self.pop_newlines();
+        self.leave();
+        boxed(open.to(close), ExprKind::Parens(Box::new(inner)))
+    }
+
+    /// ```ebnf
+    /// FunctionCall = Identifier "(" arguments ")";
+    /// Arguments = (() || (Expression ("," Expression)* ("," | "...")?));
+    /// ```
+    ///
+    /// Names may be namespaced: `provider::aws::arn_parse(...)`.
+    fn finish_call(&mut self, name: ByteSpan) -> Expr {
+        let mut rest = Vec::new();
+        let mut open = self.bump();
+        while open.kind == K::DoubleColon {
+            let next = self.bump();
+            let at = span_of(next);
+            if next.kind != K::Ident {
+                self.error(
+                    "Missing function name",
+                    "Function scope resolution symbol :: must be followed by a function name in this scope.",
+                    at,
+                    Some(name.to(at)),
+                );
+                self.recover_over(K::OParen);
+                return invalid(name.to(at));
+            }
+            rest.push(at);
+            open = self.bump();
+        }
+        let open_span = span_of(open);
+        if open.kind != K::OParen {
+            self.error(
+                "Missing open parenthesis",
+                "Function selector must be followed by an open parenthesis to begin the function call.",
+                open_span,
+                Some(name.to(open_span)),
+            );
+            self.recover_over(K::OParen);
+            return invalid(name.to(open_span));
+        }
+        if !self.enter(open_span) {
+            let close = self.recover(K::CParen);
+            return invalid(name.to(span_of(close)));
+        }
+        let name_span = rest.last().map_or(name, |l| name.to(*l));
+        let args0 = self.expr_stack.len();
+        let mut expand_final = false;
+        let mut close = open_span;
+        self.push_newlines(false);
+        loop {
+            if self.peek_kind() == K::CParen {
+                close = span_of(self.bump());
+                break;
+            }
+            let mark = self.mark();
+            let arg = self.parse_expr();
+            self.expr_stack.push(arg);
+            if self.failed(mark) {
+                let t = self.recover(K::CParen);
+                if t.kind == K::CParen {
+                    close = span_of(t);
+                }
+                break;
+            }
+            let sep = self.bump();
+            let sep_span = span_of(sep);
+            match sep.kind {
+                K::CParen => {
+                    close = sep_span;
+                    break;
+                }
+                K::Ellipsis => {
+                    expand_final = true;
+                    if self.peek_kind() != K::CParen {
+                        self.error_unless_recovering(
+                            "Missing closing parenthesis",
+                            "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                            sep_span,
+                            Some(name.to(sep_span)),
+                        );
+                        close = span_of(self.recover(K::CParen));
+                    } else {
+                        close = span_of(self.bump());
+                    }
+                    break;
+                }
+                K::Comma => {
+                    if self.peek_kind() == K::CParen {
+                        close = span_of(self.bump());
+                        break;
+                    }
+                }
+                K::Eof => {
+                    self.error(
+                        "Unterminated function call",
+                        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                        name_span.to(open_span),
+                        None,
+                    );
+                    self.recovery = true;
+                    close = sep_span;
+                    break;
+                }
+                _ => {
+                    self.error(
+                        "Missing argument separator",
+                        "A comma is required to separate each function argument from the next.",
+                        sep_span,
+                        Some(name.to(sep_span)),
+                    );
+                    close = span_of(self.recover(K::CParen));
+                    break;
+                }
+            }
+        }
+        self.pop_newlines();
+        self.leave();
+        let args = self.expr_stack.drain(args0..).collect();
+        boxed(
+            name.to(close),
+            ExprKind::Call(Box::new(Call {
+                name,
+                namespace_rest: rest,
+                args,
+                expand_final,
+                open_paren: open_span,
+                close_paren: close,
+            })),
+        )
+    }
+
+    /// ```ebnf
+    /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
+    /// ```
+    fn parse_tuple(&mut self) -> Expr {
+        let open = span_of(self.bump());
+        if !self.enter(open) {
+            let close = self.recover(K::CBrack);
+            return invalid(open.to(span_of(close)));
+        }
+        self.push_newlines(false);
+        let e = if self.at_keyword("for") {
+            self.finish_for(open, false)
+        } else {
+            self.finish_tuple(open)
+        };
+        self.pop_newlines();
+        self.leave();
+        e
+    }
+
+    fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
+        let items0 = self.expr_stack.len();
+        let close;
+        loop {
+            if self.peek_kind() == K::CBrack {
+                close = span_of(self.bump());
+                break;
+            }
+            let mark = self.mark();
+            let item = self.parse_expr();
+            self.expr_stack.push(item);
+            if self.failed(mark) {
+                close = span_of(self.recover(K::CBrack));
+                break;
+            }
+            let next = self.peek();
+            match next.kind {
+                K::CBrack => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                K::Comma => {
+                    self.bump();
+                }
+                K::Eof => {
+                    self.error_unless_recovering(
+                        "Unterminated tuple constructor expression",
+                        "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                        open,
+                        None,
+                    );
+                    close = span_of(self.recover(K::CBrack));
+                    break;
+                }
+                _ => {
+                    let at = span_of(next);
+                    self.error_unless_recovering(
+                        "Missing item separator",
+                        "Expected a comma to mark the beginning of the next item.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    close = span_of(self.recover(K::CBrack));
+                    break;
+                }
+            }
+        }
+        let items = self.expr_stack.drain(items0..).collect();
+        boxed(open.to(close), ExprKind::Tuple(Box::new(Tuple { items })))
+    }
+
+    /// ```ebnf
+    /// object = "{" ((objectelem (( "," | Newline) objectelem)* ","?)?) "}";
+    /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
+    /// ```
+    fn parse_object(&mut self) -> Expr {
+        let open = span_of(self.bump());
+        if !self.enter(open) {
+            let close = self.recover(K::CBrace);
+            return invalid(open.to(span_of(close)));
+        }
+        // `for` expressions ignore newlines, object constructors do not.
+        self.push_newlines(false);
+        let is_for = self.at_keyword("for");
+        self.pop_newlines();
+        let e = if is_for {
+            self.push_newlines(false);
+            let e = self.finish_for(open, true);
+            self.pop_newlines();
+            e
+        } else {
+            self.push_newlines(true);
+            let e = self.finish_object(open);
+            self.pop_newlines();
+            e
+        };
+        self.leave();
+        e
+    }
+
+    fn finish_object(&mut self, open: ByteSpan) -> Expr {
+        const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
+        let items0 = self.item_stack.len();
+        let close;
+        loop {
+            let next = self.peek();
+            match next.kind {
+                K::Newline => {
+                    self.bump();
+                    continue;
+                }
+                K::CBrace => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                _ => {}
+            }
+            let force_non_literal = next.kind == K::OParen;
+            let mark = self.mark();
+            let key = self.parse_expr();
+            if self.failed(mark) {
+                close = span_of(self.recover(K::CBrace));
+                break;
+            }
+            let key = ObjectKey {
+                expr: key,
+                force_non_literal,
+            };
+            let next = self.peek();
+            if next.kind != K::Equal && next.kind != K::Colon {
+                let at = span_of(next);
+                let ctx = Some(open.to(at));
+                match next.kind {
+                    K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
+                    K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
+                    K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED, open, None),
+                    _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
+                }
+                close = span_of(self.recover(K::CBrace));
+                break;
+            }
+            self.bump();
+            let mark = self.mark();
+            let value = self.parse_expr();
+            if self.failed(mark) {
+                if value.kind == ExprKind::Invalid {
+                    self.item_stack.push(ObjectItem { key, value });
+                }
+                close = span_of(self.recover(K::CBrace));
+                break;
+            }
+            self.item_stack.push(ObjectItem { key, value });
+            let next = self.peek();
+            match next.kind {
+                K::CBrace => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                K::Comma | K::Newline => {
+                    self.bump();
+                }
+                K::Eof => {
+                    self.error_unless_recovering(
+                        "Unterminated object constructor expression",
+                        UNTERMINATED,
+                        open,
+                        None,
+                    );
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                _ => {
+                    let at = span_of(next);
+                    self.error_unless_recovering(
+                        "Missing attribute separator",
+                        "Expected a newline or comma to mark the beginning of the next attribute.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+            }
+        }
+        let items = self.item_stack.drain(items0..).collect();
+        boxed(open.to(close), ExprKind::Object(Box::new(Object { items })))
+    }
+
+    /// ```ebnf
+    /// forTupleExpr = "[" forIntro Expression forCond? "]";
+    /// forObjectExpr = "{" forIntro Expression "=>" Expression "..."? forCond? "}";
+    /// forIntro = "for" Identifier ("," Identifier)? "in" Expression ":";
+    /// forCond = "if" Expression;
+    /// ```
+    fn finish_for(&mut self, open: ByteSpan, object: bool) -> Expr {
+        let close_kind = if object { K::CBrace } else { K::CBrack };
+        self.bump(); // `for`
+        let bad = |p: &mut Parser<'a>, detail: &str| -> Expr {
+            let at = span_of(p.peek());
+            p.error_unless_recovering("Invalid 'for' expression", detail, at, Some(open.to(at)));
+            let close = p.recover(close_kind);
+            invalid(open.to(span_of(close)))
+        };
+        if self.peek_kind() != K::Ident {
+            return bad(self, "For expression requires variable name after 'for'.");
+        }
+        let mut value_var = span_of(self.bump());
+        let mut key_var = None;
+        if self.peek_kind() == K::Comma {
+            self.bump();
+            if self.peek_kind() != K::Ident {
+                return bad(
+                    self,
+                    "For expression requires value variable name after comma.",
+                );
+            }
+            key_var = Some(value_var);
+            value_var = span_of(self.bump());
+        }
+        if !self.at_keyword("in") {
+            return bad(
+                self,
+                "For expression requires the 'in' keyword after its name declarations.",
+            );
+        }
+        self.bump();
+        let mark = self.mark();
+        let collection = self.parse_expr();
+        if self.failed(mark) {
+            let close = self.recover(close_kind);
+            return invalid(open.to(span_of(close)));
+        }
+        if self.peek_kind() != K::Colon {
+            return bad(
+                self,
+                "For expression requires a colon after the collection expression.",
+            );
+        }
+        self.bump();
+        let mut key = None;
+        let mut value = self.parse_expr();
+        if self.peek_kind() == K::FatArrow {
+            self.bump();
+            key = Some(value);
+            value = self.parse_expr();
+        }
+        if self.failed(mark) {
+            let close = self.recover(close_kind);
+            return invalid(open.to(span_of(close)));
+        }
+        let mut group = None;
+        if self.peek_kind() == K::Ellipsis {
+            group = Some(span_of(self.bump()));
+        }
+        let mut cond = None;
+        if self.at_keyword("if") {
+            self.bump();
+            let c = self.parse_expr();
+            if self.failed(mark) {
+                let close = self.recover(close_kind);
+                return invalid(open.to(span_of(close)));
+            }
+            cond = Some(c);
+        }
+        let close = if self.peek_kind() == close_kind {
+            span_of(self.bump())
+        } else {
+            let at = span_of(self.peek());
+            self.error_unless_recovering(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+                at,
+                Some(open.to(at)),
+            );
+            span_of(self.recover(close_kind))
+        };
+        let whole = open.to(close);
+        if !object {
+            if let Some(k) = &key {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    k.span,
+                    Some(whole),
+                );
+            }
+            if let Some(g) = group {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    g,
+                    Some(whole),
+                );
+            }
+        } else if key.is_none() {
+            self.error(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                value.span,
+                Some(whole),
+            );
+        }
+        boxed(
+            whole,
+            ExprKind::For(Box::new(ForExpr {
+                key_var,
+                value_var,
+                collection,
+                key,
+                value,
+                cond,
+                group: group.is_some(),
+                object,
+                open,
+                close,
+            })),
+        )
+    }
+}

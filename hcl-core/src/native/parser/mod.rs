@@ -1,0 +1,529 @@
+//! The recursive-descent parser: a token cursor with newline sensitivity,
+//! recovery, depth limits and diagnostics. The grammar lives in the child
+//! modules: [`body`] (structure), [`expr`] (expressions and the operator
+//! table), [`traversal`] (postfix steps and splats), [`template`]
+//! (templates and directives).
+
+use super::ast::ByteSpan;
+use super::lexer::Lexer;
+use super::token::{Token, TokenKind};
+use crate::diag::Diagnostic;
+use crate::pos::SourceFile;
+
+pub(crate) mod body;
+pub(crate) mod expr;
+pub(crate) mod template;
+pub(crate) mod traversal;
+
+/// Counters that keep lexical complaints from flooding the output, as the
+/// reference does (for example one "Invalid character encoding" per file).
+#[derive(Default)]
+struct Told {
+    bitwise: u32,
+    backtick: u32,
+    apostrophe: u32,
+    semicolon: u32,
+}
+
+pub(crate) struct Parser<'a> {
+    pub(crate) src: &'a str,
+    file: &'a SourceFile,
+    lexer: Lexer<'a>,
+    /// A batch of raw tokens (trivia included); `head` is the first one not
+    /// consumed. Lexing in batches keeps the lexer's loop tight.
+    buf: Vec<Token>,
+    head: usize,
+    lexed_eof: bool,
+    /// Whether newlines are significant; the top of the stack rules.
+    newlines: Vec<bool>,
+    /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
+    /// unknown): valid until a bump, a fill or a newline-mode change.
+    peeked: usize,
+    /// The last significant token consumed.
+    prev: Token,
+    pub(crate) diags: Vec<Diagnostic>,
+    lex_diags: Vec<Diagnostic>,
+    told: Told,
+    /// Set once an error leaves the cursor somewhere unreliable; errors are
+    /// then not reported until the next body item starts afresh.
+    pub(crate) recovery: bool,
+    /// Set when the depth limit is hit: every construct of the current
+    /// body item gives up, so that unwinding is quick.
+    pub(crate) unwind: bool,
+    depth: usize,
+    max_depth: usize,
+    /// Scratch for escape errors (reused).
+    pub(crate) esc_errs: Vec<super::escape::EscapeError>,
+    /// Scratch stacks: lists are collected here and moved out in one
+    /// exact-size allocation when complete (no growth slack in the tree).
+    pub(crate) attr_stack: Vec<super::ast::Attribute>,
+    pub(crate) block_stack: Vec<super::ast::Block>,
+    pub(crate) expr_stack: Vec<super::ast::Expr>,
+    pub(crate) item_stack: Vec<super::ast::ObjectItem>,
+}
+
+const NO_PEEK: usize = usize::MAX;
+
+/// How many tokens are lexed at a time.
+const BATCH: usize = 256;
+
+pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(file: &'a SourceFile, lexer: Lexer<'a>, max_depth: usize) -> Parser<'a> {
+        Parser {
+            src: file.text(),
+            file,
+            lexer,
+            buf: Vec::with_capacity(BATCH),
+            head: 0,
+            lexed_eof: false,
+            newlines: vec![true],
+            peeked: NO_PEEK,
+            prev: Token {
+                kind: TokenKind::Eof,
+                start: 0,
+                end: 0,
+            },
+            diags: Vec::new(),
+            lex_diags: Vec::new(),
+            told: Told::default(),
+            recovery: false,
+            unwind: false,
+            depth: 0,
+            max_depth,
+            esc_errs: Vec::new(),
+            attr_stack: Vec::new(),
+            block_stack: Vec::new(),
+            expr_stack: Vec::new(),
+            item_stack: Vec::new(),
+        }
+    }
+
+    /// All diagnostics: lexical ones first, as the reference orders them.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        // Lex the rest so that every bad character is reported.
+        while !self.lexed_eof {
+            self.head = self.buf.len();
+            self.fill();
+        }
+        let mut out = self.lex_diags;
+        out.append(&mut self.diags);
+        out
+    }
+
+    /// Drops the consumed tokens and lexes another batch (at least one
+    /// token; after the end, `Eof` again).
+    #[inline(never)]
+    fn fill(&mut self) {
+        self.buf.drain(..self.head);
+        self.head = 0;
+        self.peeked = NO_PEEK;
+        if self.lexed_eof {
+            let n = self.src.len() as u32;
+            self.buf.push(Token {
+                kind: TokenKind::Eof,
+                start: n,
+                end: n,
+            });
+            return;
+        }
+        let from = self.buf.len();
+        self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
+        for i in from..self.buf.len() {
+            let t = self.buf[i];
+            match t.kind {
+                TokenKind::Ident
+                | TokenKind::Number
+                | TokenKind::Newline
+                | TokenKind::Comment
+                | TokenKind::Dot
+                | TokenKind::Equal
+                | TokenKind::OBrace
+                | TokenKind::CBrace
+                | TokenKind::OQuote
+                | TokenKind::CQuote
+                | TokenKind::QuotedLit
+                | TokenKind::StringLit
+                | TokenKind::Eof => {}
+                _ => self.check_lexical(t),
+            }
+        }
+    }
+
+    #[cold]
+    fn check_lexical(&mut self, t: Token) {
+        let span = ByteSpan::new(t.start, t.end);
+        let (summary, detail): (&str, String) = match t.kind {
+            TokenKind::Amp | TokenKind::Pipe | TokenKind::Caret | TokenKind::Tilde => {
+                if self.told.bitwise >= 4 {
+                    return;
+                }
+                self.told.bitwise += 1;
+                let suggestion = match t.kind {
+                    TokenKind::Amp => " Did you mean boolean AND (\"&&\")?",
+                    TokenKind::Pipe => " Did you mean boolean OR (\"||\")?",
+                    TokenKind::Tilde => " Did you mean boolean NOT (\"!\")?",
+                    _ => "",
+                };
+                (
+                    "Unsupported operator",
+                    format!("Bitwise operators are not supported.{suggestion}"),
+                )
+            }
+            TokenKind::Backtick => {
+                self.told.backtick += 1;
+                if self.told.backtick % 2 == 0 {
+                    return;
+                }
+                ("Invalid character", "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".".into())
+            }
+            TokenKind::Apostrophe => {
+                self.told.apostrophe += 1;
+                if self.told.apostrophe % 2 == 0 {
+                    return;
+                }
+                (
+                    "Invalid character",
+                    "Single quotes are not valid. Use double quotes (\") to enclose strings.".into(),
+                )
+            }
+            TokenKind::Semicolon => {
+                if self.told.semicolon >= 1 {
+                    return;
+                }
+                self.told.semicolon += 1;
+                ("Invalid character", "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.".into())
+            }
+            TokenKind::QuotedNewline => ("Invalid multi-line string", "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.".into()),
+            TokenKind::Invalid => {
+                let text = span.text(self.src);
+                if text == "\u{201c}" || text == "\u{201d}" {
+                    ("Invalid character", "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".".into())
+                } else if text.starts_with("/*") {
+                    ("Invalid character", "This comment has no closing \"*/\" before the end of the file.".into())
+                } else {
+                    ("Invalid character", "This character is not used within the language.".into())
+                }
+            }
+            _ => return,
+        };
+        let d = Diagnostic::error(summary, detail).with_subject(self.range(span));
+        self.lex_diags.push(d);
+    }
+
+    #[inline]
+    fn newlines_significant(&self) -> bool {
+        self.newlines.last().copied().unwrap_or(true)
+    }
+
+    /// The index in `buf` and the value of the next significant token.
+    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
+    /// calls, and the cache is recomputed after it.)
+    #[inline]
+    fn peek_at(&mut self) -> (usize, Token) {
+        if let Some(&t) = self.buf.get(self.peeked) {
+            return (self.peeked, t);
+        }
+        // Fast path: the next raw token is not trivia.
+        if let Some(&t) = self.buf.get(self.head) {
+            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+                self.peeked = self.head;
+                return (self.head, t);
+            }
+        }
+        let i = self.peek_scan();
+        self.peeked = i;
+        (i, self.buf[i])
+    }
+
+    #[inline(never)]
+    fn peek_scan(&mut self) -> usize {
+        let nl = self.newlines_significant();
+        let mut i = self.head;
+        loop {
+            if i >= self.buf.len() {
+                let back = i - self.head;
+                self.fill();
+                i = self.head + back;
+            }
+            let t = self.buf[i];
+            match t.kind {
+                TokenKind::Comment => {
+                    // A line comment stands for the newline that ends it.
+                    // (Rewriting it in place is safe: where newlines are
+                    // insignificant, both are skipped alike.)
+                    if nl && self.src.as_bytes().get(t.end as usize - 1) == Some(&b'\n') {
+                        self.buf[i].kind = TokenKind::Newline;
+                        return i;
+                    }
+                    i += 1;
+                }
+                TokenKind::Newline if !nl => i += 1,
+                _ => return i,
+            }
+        }
+    }
+
+    /// The next significant token, not consumed.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Token {
+        self.peek_at().1
+    }
+
+    /// The raw token right after the next significant one (no trivia
+    /// skipping: used inside templates, which have none).
+    pub(crate) fn peek_second_raw(&mut self) -> Token {
+        let (i, _) = self.peek_at();
+        if i + 1 >= self.buf.len() {
+            self.fill();
+            self.peeked = NO_PEEK;
+        }
+        let (i, _) = self.peek_at();
+        match self.buf.get(i + 1) {
+            Some(t) => *t,
+            None => {
+                let n = self.src.len() as u32;
+                Token {
+                    kind: TokenKind::Eof,
+                    start: n,
+                    end: n,
+                }
+            }
+        }
+    }
+
+    /// The kind of the next significant token.
+    #[inline]
+    pub(crate) fn peek_kind(&mut self) -> TokenKind {
+        self.peek_at().1.kind
+    }
+
+    /// Consumes and returns the next significant token.
+    #[inline]
+    pub(crate) fn bump(&mut self) -> Token {
+        let (i, t) = self.peek_at();
+        self.peeked = NO_PEEK;
+        self.head = i + 1;
+        self.prev = t;
+        t
+    }
+
+    /// The span of the last consumed token.
+    pub(crate) fn prev_span(&self) -> ByteSpan {
+        span_of(self.prev)
+    }
+
+    pub(crate) fn push_newlines(&mut self, significant: bool) {
+        if self.newlines_significant() != significant {
+            self.peeked = NO_PEEK;
+        }
+        self.newlines.push(significant);
+    }
+
+    pub(crate) fn pop_newlines(&mut self) {
+        if self.newlines.len() > 1 {
+            self.newlines.pop();
+        }
+        self.peeked = NO_PEEK;
+    }
+
+    /// Whether the next token is the identifier `kw`.
+    pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
+        let t = self.peek();
+        t.kind == TokenKind::Ident && span_of(t).text(self.src) == kw
+    }
+
+    pub(crate) fn file_name_str(&self) -> &str {
+        self.file.name()
+    }
+
+    pub(crate) fn range(&self, span: ByteSpan) -> crate::pos::Range {
+        self.file.range(span.with_file(self.file.id()))
+    }
+
+    /// Reports an error.
+    #[cold]
+    pub(crate) fn error(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.range(c));
+        }
+        self.diags.push(d);
+    }
+
+    /// Reports an error unless already recovering.
+    #[cold]
+    pub(crate) fn error_unless_recovering(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
+        if !self.recovery {
+            self.error(summary, detail, subject, context);
+        }
+    }
+
+    /// A mark to pass to [`Parser::failed`].
+    #[inline]
+    pub(crate) fn mark(&self) -> usize {
+        self.diags.len()
+    }
+
+    /// Whether errors were reported since `mark` and the cursor is
+    /// unreliable (the reference's `p.recovery && diags.HasErrors()`).
+    #[inline]
+    pub(crate) fn failed(&self, mark: usize) -> bool {
+        self.unwind || (self.recovery && self.diags.len() > mark)
+    }
+
+    /// Enters one nesting level; past the limit, reports (once) and returns
+    /// `false`, and the caller must not descend.
+    #[inline]
+    pub(crate) fn enter(&mut self, at: ByteSpan) -> bool {
+        if self.depth >= self.max_depth {
+            self.depth_exceeded(at);
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    #[cold]
+    fn depth_exceeded(&mut self, at: ByteSpan) {
+        let detail = format!(
+            "This is nested more than {} levels deep (brackets, blocks, templates or operators); \
+             the parser's limit can be raised with ParseOptions::max_depth.",
+            self.max_depth
+        );
+        if !self.unwind {
+            self.error_unless_recovering(DEPTH_SUMMARY, detail, at, None);
+        }
+        self.recovery = true;
+        self.unwind = true;
+    }
+
+    #[inline]
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Skips to the `end` token that closes the current bracket (counting
+    /// nested pairs) and returns it; returns `Eof` if there is none.
+    pub(crate) fn recover(&mut self, end: TokenKind) -> Token {
+        let start = opposite(end);
+        self.recovery = true;
+        let mut nest = 0usize;
+        loop {
+            let t = self.bump();
+            let mut k = t.kind;
+            if end == TokenKind::TemplateSeqEnd && k == TokenKind::TemplateControl {
+                k = TokenKind::TemplateInterp;
+            }
+            if Some(k) == start {
+                nest += 1;
+            } else if k == end {
+                if nest == 0 {
+                    return t;
+                }
+                nest -= 1;
+            } else if k == TokenKind::Eof {
+                return t;
+            }
+        }
+    }
+
+    /// Finds the next `start` bracket and skips past its closing partner.
+    pub(crate) fn recover_over(&mut self, start: TokenKind) {
+        loop {
+            let k = self.bump().kind;
+            if k == start || k == TokenKind::Eof {
+                break;
+            }
+        }
+        if let Some(end) = opposite(start) {
+            self.recover(end);
+        }
+    }
+
+    /// Skips to just after the newline that ends the current body item,
+    /// stepping over bracketed content.
+    pub(crate) fn recover_after_body_item(&mut self) {
+        use TokenKind as K;
+        self.recovery = true;
+        let mut open: Vec<TokenKind> = Vec::new();
+        loop {
+            let t = self.bump();
+            match t.kind {
+                K::Newline if open.is_empty() => break,
+                K::Eof => break,
+                K::OBrace
+                | K::OBrack
+                | K::OParen
+                | K::OQuote
+                | K::OHeredoc
+                | K::TemplateInterp
+                | K::TemplateControl => open.push(t.kind),
+                K::CBrace | K::CBrack | K::CParen | K::CQuote | K::CHeredoc => {
+                    let opener = opposite(t.kind);
+                    while let Some(&top) = open.last() {
+                        if Some(top) == opener {
+                            break;
+                        }
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                K::TemplateSeqEnd => {
+                    while let Some(&top) = open.last() {
+                        if top == K::TemplateInterp || top == K::TemplateControl {
+                            break;
+                        }
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Starts a fresh body item: errors are reported again.
+    pub(crate) fn reset_recovery(&mut self) {
+        self.recovery = false;
+        self.unwind = false;
+    }
+}
+
+#[inline]
+pub(crate) fn span_of(t: Token) -> ByteSpan {
+    ByteSpan::new(t.start, t.end)
+}
+
+/// The other end of a bracketing pair.
+fn opposite(k: TokenKind) -> Option<TokenKind> {
+    use TokenKind as K;
+    Some(match k {
+        K::OBrace => K::CBrace,
+        K::CBrace => K::OBrace,
+        K::OBrack => K::CBrack,
+        K::CBrack => K::OBrack,
+        K::OParen => K::CParen,
+        K::CParen => K::OParen,
+        K::OQuote => K::CQuote,
+        K::CQuote => K::OQuote,
+        K::OHeredoc => K::CHeredoc,
+        K::CHeredoc => K::OHeredoc,
+        K::TemplateInterp => K::TemplateSeqEnd,
+        K::TemplateSeqEnd => K::TemplateInterp,
+        _ => return None,
+    })
+}

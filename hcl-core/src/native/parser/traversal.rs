@@ -1,0 +1,477 @@
+//! Postfix steps: attribute access, index, legacy index and the two splat
+//! operators; and the standalone traversal syntax.
+
+use super::body::invalid;
+use super::{span_of, Parser};
+use crate::native::ast::{
+    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
+    Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
+};
+use crate::native::token::TokenKind as K;
+
+impl<'a> Parser<'a> {
+    /// ```ebnf
+    /// Index = "[" Expression "]";
+    /// GetAttr = "." Identifier;
+    /// LegacyIndex = '.' digit+
+    /// Splat = attrSplat | fullSplat;
+    /// attrSplat = "." "*" GetAttr*;
+    /// fullSplat = "[" "*" "]" (GetAttr | Index)*;
+    /// ```
+    pub(crate) fn parse_traversals(&mut self, from: Expr) -> Expr {
+        let mut ret = from;
+        let start = ret.span;
+        // Steps that wrap `ret` in a new node deepen the tree: count them.
+        let mut wraps = 0usize;
+        while !self.unwind {
+            match self.peek_kind() {
+                K::Dot => {
+                    let dot = span_of(self.bump());
+                    let next = self.peek();
+                    let at = span_of(next);
+                    match next.kind {
+                        K::Ident => {
+                            self.bump();
+                            let step = Traverser {
+                                span: dot.to(at),
+                                kind: TraverserKind::Attr { name: at },
+                            };
+                            ret = self.append_step(ret, step, &mut wraps);
+                        }
+                        K::Number => {
+                            self.bump();
+                            let step = self.legacy_index(dot, at, false);
+                            ret = self.append_step(ret, step, &mut wraps);
+                        }
+                        K::Star => {
+                            self.bump();
+                            if !self.enter(at) {
+                                break;
+                            }
+                            wraps += 1;
+                            ret = self.finish_attr_splat(ret, start, dot, at);
+                        }
+                        _ => {
+                            self.error(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                at,
+                                None,
+                            );
+                            self.recovery = true;
+                            return invalid(start.to(dot));
+                        }
+                    }
+                }
+                K::OBrack => {
+                    let open = span_of(self.bump());
+                    if !self.enter(open) {
+                        self.recover(K::CBrack);
+                        break;
+                    }
+                    wraps += 1;
+                    if self.peek_kind() == K::Star {
+                        self.bump();
+                        let mut close = self.bump();
+                        if close.kind != K::CBrack && !self.recovery {
+                            self.error(
+                                "Missing close bracket on splat index",
+                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                                span_of(close),
+                                None,
+                            );
+                            close = self.recover(K::CBrack);
+                        }
+                        let marker = open.to(span_of(close));
+                        let item = Expr {
+                            span: marker,
+                            kind: ExprKind::AnonSymbol,
+                        };
+                        let each = self.parse_traversals(item);
+                        ret = Expr {
+                            span: start.to(each.span),
+                            kind: ExprKind::Splat(Box::new(Splat {
+                                source: ret,
+                                each,
+                                marker,
+                                full: true,
+                            })),
+                        };
+                        continue;
+                    }
+                    self.push_newlines(false);
+                    let mark = self.mark();
+                    let key = self.parse_expr();
+                    let close = if self.failed(mark) {
+                        self.recover(K::CBrack)
+                    } else {
+                        let close = self.bump();
+                        if close.kind != K::CBrack && !self.recovery {
+                            self.error(
+                                "Missing close bracket on index",
+                                "The index operator must end with a closing bracket (\"]\").",
+                                span_of(close),
+                                None,
+                            );
+                            self.recover(K::CBrack)
+                        } else {
+                            close
+                        }
+                    };
+                    self.pop_newlines();
+                    let brackets = open.to(span_of(close));
+                    match self.literal_key(&key) {
+                        Some(lit) => {
+                            // Not a new node after all.
+                            self.leave();
+                            wraps -= 1;
+                            let step = Traverser {
+                                span: brackets,
+                                kind: TraverserKind::Index {
+                                    key: Box::new(lit),
+                                    legacy: false,
+                                },
+                            };
+                            ret = self.append_step(ret, step, &mut wraps);
+                        }
+                        None => {
+                            ret = Expr {
+                                span: start.to(brackets),
+                                kind: ExprKind::Index(Box::new(IndexExpr {
+                                    collection: ret,
+                                    key,
+                                    brackets,
+                                })),
+                            };
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        for _ in 0..wraps {
+            self.leave();
+        }
+        match &mut ret.kind {
+            ExprKind::ScopeTraversal(t) => t.steps.shrink_to_fit(),
+            ExprKind::RelativeTraversal(t) => t.steps.shrink_to_fit(),
+            _ => {}
+        }
+        ret
+    }
+
+    /// `.*` and the attribute (or legacy index) steps after it.
+    fn finish_attr_splat(
+        &mut self,
+        source: Expr,
+        start: ByteSpan,
+        dot: ByteSpan,
+        star: ByteSpan,
+    ) -> Expr {
+        let marker = dot.to(star);
+        let mut steps = Vec::new();
+        let mut last = star;
+        while self.peek_kind() == K::Dot {
+            let dot = span_of(self.bump());
+            let next = self.peek();
+            let at = span_of(next);
+            match next.kind {
+                K::Number => {
+                    self.bump();
+                    steps.push(self.legacy_index(dot, at, true));
+                    last = at;
+                }
+                K::Ident => {
+                    self.bump();
+                    steps.push(Traverser {
+                        span: dot.to(at),
+                        kind: TraverserKind::Attr { name: at },
+                    });
+                    last = at;
+                }
+                kind => {
+                    if !self.recovery {
+                        if kind == K::Star {
+                            self.error(
+                                "Nested splat expression not allowed",
+                                "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                                at,
+                                None,
+                            );
+                        } else {
+                            self.error(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                at,
+                                None,
+                            );
+                        }
+                    }
+                    self.recovery = true;
+                    break;
+                }
+            }
+        }
+        let item = Expr {
+            span: marker,
+            kind: ExprKind::AnonSymbol,
+        };
+        let each = if steps.is_empty() {
+            item
+        } else {
+            let span = steps[0].span.to(last);
+            Expr {
+                span,
+                kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
+                    source: item,
+                    steps,
+                })),
+            }
+        };
+        Expr {
+            span: start.to(last),
+            kind: ExprKind::Splat(Box::new(Splat {
+                source,
+                each,
+                marker,
+                full: false,
+            })),
+        }
+    }
+
+    /// `.0`: an index written as an attribute (HIL heritage). `.0.1` lexes
+    /// as one number and is rejected.
+    fn legacy_index(&mut self, dot: ByteSpan, num: ByteSpan, in_splat: bool) -> Traverser {
+        let text = num.text(self.src);
+        let key = if let Some((first, second)) = text.split_once('.') {
+            let detail = if in_splat {
+                format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first}][{second}].")
+            } else {
+                format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}].")
+            };
+            self.error("Invalid legacy index syntax", detail, num, None);
+            Literal::Dynamic
+        } else {
+            self.number_literal(num)
+                .map_or(Literal::Dynamic, Literal::Number)
+        };
+        Traverser {
+            span: dot.to(num),
+            kind: TraverserKind::Index {
+                key: Box::new(key),
+                legacy: true,
+            },
+        }
+    }
+
+    /// Extends a traversal expression, or starts one.
+    fn append_step(&mut self, expr: Expr, step: Traverser, wraps: &mut usize) -> Expr {
+        let span = expr.span.to(step.span);
+        let contiguous_attr = matches!(step.kind, TraverserKind::Attr { name } if name.start == step.span.start + 1)
+            && expr.span.end == step.span.start;
+        match expr.kind {
+            ExprKind::Variable | ExprKind::AttrPath if contiguous_attr => Expr {
+                span,
+                kind: ExprKind::AttrPath,
+            },
+            ExprKind::AttrPath => {
+                let mut t = split_attr_path(expr.span, self.src);
+                t.steps.push(step);
+                Expr {
+                    span,
+                    kind: ExprKind::ScopeTraversal(Box::new(t)),
+                }
+            }
+            ExprKind::Variable => Expr {
+                span,
+                kind: ExprKind::ScopeTraversal(Box::new(Traversal {
+                    root: expr.span,
+                    steps: vec![step],
+                })),
+            },
+            ExprKind::ScopeTraversal(mut t) => {
+                t.steps.push(step);
+                Expr {
+                    span,
+                    kind: ExprKind::ScopeTraversal(t),
+                }
+            }
+            ExprKind::RelativeTraversal(mut t) => {
+                t.steps.push(step);
+                Expr {
+                    span,
+                    kind: ExprKind::RelativeTraversal(t),
+                }
+            }
+            kind => {
+                let source = Expr {
+                    span: expr.span,
+                    kind,
+                };
+                if self.enter(step.span) {
+                    *wraps += 1;
+                }
+                Expr {
+                    span,
+                    kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
+                        source,
+                        steps: vec![step],
+                    })),
+                }
+            }
+        }
+    }
+
+    /// The key of `[key]` as a literal, when it is one (number, bool, null
+    /// or a string without interpolation).
+    fn literal_key(&self, key: &Expr) -> Option<Literal> {
+        match &key.kind {
+            ExprKind::Number(n) => Some(Literal::Number((**n).clone())),
+            ExprKind::Bool(b) => Some(Literal::Bool(*b)),
+            ExprKind::Null => Some(Literal::Null),
+            ExprKind::StringLit => Some(Literal::String(LitText::Source(key.span.inner()))),
+            ExprKind::Template(t) => string_literal_of(t).map(Literal::String),
+            _ => None,
+        }
+    }
+
+    /// A traversal: `root (.attr | [literal] | [*])*` as the reference's
+    /// `ParseTraversalAbs` / `ParseTraversalPartial` read it.
+    pub(crate) fn parse_traversal(&mut self, allow_splats: bool) -> Option<Traversal> {
+        let root = self.bump();
+        let root_span = span_of(root);
+        if root.kind != K::Ident {
+            self.error(
+                "Variable name required",
+                "Must begin with a variable name.",
+                root_span,
+                None,
+            );
+            return None;
+        }
+        let mut t = Traversal {
+            root: root_span,
+            steps: Vec::new(),
+        };
+        self.parse_traversal_steps(&mut t.steps, root_span, allow_splats);
+        Some(t)
+    }
+
+    /// Steps of a standalone traversal until the end of the input.
+    pub(crate) fn parse_traversal_steps(
+        &mut self,
+        steps: &mut Vec<Traverser>,
+        ctx_start: ByteSpan,
+        allow_splats: bool,
+    ) {
+        loop {
+            let next = self.peek();
+            let at = span_of(next);
+            match next.kind {
+                K::Eof => return,
+                K::Dot => {
+                    let dot = span_of(self.bump());
+                    let name = self.bump();
+                    let name_span = span_of(name);
+                    if name.kind != K::Ident {
+                        let detail = if name.kind == K::Star {
+                            "Splat expressions (.*) may not be used here."
+                        } else {
+                            "Dot must be followed by attribute name."
+                        };
+                        self.error(
+                            "Attribute name required",
+                            detail,
+                            name_span,
+                            Some(ctx_start.to(name_span)),
+                        );
+                        return;
+                    }
+                    steps.push(Traverser {
+                        span: dot.to(name_span),
+                        kind: TraverserKind::Attr { name: name_span },
+                    });
+                }
+                K::OBrack => {
+                    let open = span_of(self.bump());
+                    let next = self.peek();
+                    let key = match next.kind {
+                        K::Number => {
+                            let n = span_of(self.bump());
+                            Some(
+                                self.number_literal(n)
+                                    .map_or(Literal::Dynamic, Literal::Number),
+                            )
+                        }
+                        K::OQuote => {
+                            let (_, text) = self.parse_quoted_string_literal();
+                            Some(Literal::String(text))
+                        }
+                        K::Star if allow_splats => {
+                            self.bump();
+                            None
+                        }
+                        kind => {
+                            let at = span_of(next);
+                            if kind == K::Star {
+                                self.error(
+                                    "Attribute name required",
+                                    "Splat expressions ([*]) may not be used here.",
+                                    at,
+                                    Some(ctx_start.to(at)),
+                                );
+                            } else {
+                                self.error("Index value required", "Index brackets must contain either a literal number or a literal string.", at, Some(ctx_start.to(at)));
+                            }
+                            return;
+                        }
+                    };
+                    let close = self.bump();
+                    let close_span = span_of(close);
+                    let bad_close = close.kind != K::CBrack;
+                    if bad_close {
+                        self.error(
+                            "Unclosed index brackets",
+                            "Index key must be followed by a closing bracket.",
+                            close_span,
+                            Some(open.to(close_span)),
+                        );
+                    }
+                    steps.push(Traverser {
+                        span: open.to(close_span),
+                        kind: match key {
+                            Some(k) => TraverserKind::Index {
+                                key: Box::new(k),
+                                legacy: false,
+                            },
+                            None => TraverserKind::Splat,
+                        },
+                    });
+                    if bad_close {
+                        return;
+                    }
+                }
+                _ => {
+                    self.error(
+                        "Invalid character",
+                        "Expected an attribute access or an index operator.",
+                        at,
+                        Some(ctx_start.to(at)),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The text of a quoted template that is a single literal (with escapes).
+pub(crate) fn string_literal_of(t: &Template) -> Option<LitText> {
+    if t.kind != TemplateKind::Quoted {
+        return None;
+    }
+    match t.parts.as_slice() {
+        [TemplatePart::Literal(l)] => Some(l.text.clone()),
+        _ => None,
+    }
+}

@@ -1,0 +1,197 @@
+//! The `.hcl` cases of the HCL spec suite, at parse level: a case whose `.t`
+//! file expects syntax errors must produce exactly those ranges; every
+//! other case must parse clean. (The full suite, with evaluation and
+//! schemas, runs through `hcldec` in the CLI's tests.)
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use hcl_core::native::ast::{Body, Expr, ExprKind, TemplatePart};
+use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::SourceFile;
+
+/// Cases whose expected diagnostics come from the schema (`.hcldec`), not
+/// from the syntax: they must parse clean.
+const SCHEMA_LEVEL: &[&str] = &["structure/attributes/unexpected.hcl"];
+
+fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            hcl_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "hcl") {
+            out.push(p);
+        }
+    }
+}
+
+type Pos3 = (u32, u32, u32);
+
+fn num(body: &Body, src: &str, name: &str) -> u32 {
+    let a = body
+        .attributes
+        .iter()
+        .find(|a| a.name.text(src) == name)
+        .unwrap_or_else(|| panic!("missing {name}"));
+    a.expr.span.text(src).parse().unwrap()
+}
+
+fn pos(body: &Body, src: &str) -> Pos3 {
+    (
+        num(body, src, "line"),
+        num(body, src, "column"),
+        num(body, src, "byte"),
+    )
+}
+
+/// The `from`/`to` of every `error` in the `.t` file's `diagnostics` block.
+fn expected_ranges(t: &SourceFile) -> Vec<(Pos3, Pos3)> {
+    let (file, diags) = parse_config(t, &ParseOptions::default());
+    assert!(diags.is_empty(), "{}: {diags}", t.name());
+    let src = t.text();
+    let mut out = Vec::new();
+    for d in file
+        .body
+        .blocks
+        .iter()
+        .filter(|b| b.ty.text(src) == "diagnostics")
+    {
+        for e in d.body.blocks.iter().filter(|b| b.ty.text(src) == "error") {
+            let from = e
+                .body
+                .blocks
+                .iter()
+                .find(|b| b.ty.text(src) == "from")
+                .unwrap();
+            let to = e
+                .body
+                .blocks
+                .iter()
+                .find(|b| b.ty.text(src) == "to")
+                .unwrap();
+            out.push((pos(&from.body, src), pos(&to.body, src)));
+        }
+    }
+    out.sort();
+    out
+}
+
+fn literal_string(e: &Expr, src: &str) -> Option<String> {
+    match &e.kind {
+        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
+        ExprKind::Template(t) => match t.parts.as_slice() {
+            [TemplatePart::Literal(l)] => Some(l.text.as_str(src).to_owned()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Where the `.t` file gives a `result` object of strings and the case
+/// writes the same keys as literal templates, the parsed literal text must
+/// be the expected string (this checks heredoc indentation stripping).
+fn check_literal_results(hcl: &SourceFile, body: &Body, t: &SourceFile) -> usize {
+    let (tfile, _) = parse_config(t, &ParseOptions::default());
+    let tsrc = t.text();
+    let Some(result) = tfile
+        .body
+        .attributes
+        .iter()
+        .find(|a| a.name.text(tsrc) == "result")
+    else {
+        return 0;
+    };
+    let ExprKind::Object(groups) = &result.expr.kind else {
+        return 0;
+    };
+    let src = hcl.text();
+    let mut checked = 0;
+    for group in &groups.items {
+        let Some(gname) = group.key.as_literal_name(tsrc) else {
+            continue;
+        };
+        let ExprKind::Object(want) = &group.value.kind else {
+            continue;
+        };
+        let Some(attr) = body.attributes.iter().find(|a| a.name.text(src) == gname) else {
+            continue;
+        };
+        let ExprKind::Object(have) = &attr.expr.kind else {
+            continue;
+        };
+        for w in &want.items {
+            let key = w.key.as_literal_name(tsrc).unwrap();
+            let Some(h) = have
+                .items
+                .iter()
+                .find(|h| h.key.as_literal_name(src) == Some(key))
+            else {
+                continue;
+            };
+            let (Some(want_s), Some(have_s)) = (
+                literal_string(&w.value, tsrc),
+                literal_string(&h.value, src),
+            ) else {
+                continue;
+            };
+            assert_eq!(have_s, want_s, "{}: {gname}.{key}", hcl.name());
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
+    let Some(dir) = common::shared_dir("specsuite") else {
+        return;
+    };
+    let tests = dir.join("tests");
+    let mut files = Vec::new();
+    hcl_files(&tests, &mut files);
+    files.sort();
+    assert!(files.len() >= 10, "found {} cases", files.len());
+    let mut literal_checks = 0;
+    for path in &files {
+        let rel = path
+            .strip_prefix(&tests)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(path).unwrap();
+        let src = SourceFile::new(rel.clone(), text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let t_path = path.with_extension("t");
+        let expected = match std::fs::read_to_string(&t_path) {
+            Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),
+            Err(_) => Vec::new(),
+        };
+        let mut got: Vec<(Pos3, Pos3)> = diags
+            .iter()
+            .map(|d| {
+                let r = d.subject.expect("every syntax diagnostic has a subject");
+                (
+                    (r.start.line, r.start.column, r.start.byte),
+                    (r.end.line, r.end.column, r.end.byte),
+                )
+            })
+            .collect();
+        got.sort();
+        if SCHEMA_LEVEL.contains(&rel.as_str()) {
+            assert!(diags.is_empty(), "{rel} must parse clean: {diags}");
+            assert!(!expected.is_empty(), "{rel} expects schema diagnostics");
+            continue;
+        }
+        assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
+        if let Ok(t) = std::fs::read_to_string(&t_path) {
+            literal_checks += check_literal_results(&src, &file.body, &SourceFile::new("t", t));
+        }
+    }
+    assert!(
+        literal_checks >= 14,
+        "only {literal_checks} literal results checked"
+    );
+}
