@@ -1,5 +1,249 @@
-//! Standard functions: regex family.
+//! Standard functions: regular expressions (go-cty's `stdlib/regexp.go` and
+//! `RegexReplaceFunc`).
+//!
+//! Patterns use RE2 syntax, matched by the `regex` crate, which like Go's
+//! `regexp` runs in linear time and uses leftmost-first (Perl) semantics.
+//! The two dialects differ at the edges (see COMPAT.md): Rust rejects some
+//! patterns Go accepts (`a{` as a literal, `\Q…\E`, duplicate group names)
+//! and accepts a few Go rejects (class set operations such as `[a-z&&[^x]]`).
+//!
+//! The result of `regex`, and the element type of `regexall`, follow from the
+//! pattern's capture groups:
+//!
+//! - no groups: the whole match, a string;
+//! - only unnamed groups: a tuple of their sub-matches;
+//! - only named groups: an object of their sub-matches by name;
+//! - both kinds: an error.
+//!
+//! A group inside another group that did not take part in the match gives
+//! a null string.
 
-use crate::function::Functions;
+use regex::Regex;
 
-pub(super) fn register(_table: &mut Functions) {}
+use super::string::str_arg;
+use crate::function::{Function, FunctionError, Functions, Param};
+use crate::value::{Type, Value};
+
+pub(super) fn register(table: &mut Functions) {
+    table.insert("regex", regex());
+    table.insert("regexall", regexall());
+    table.insert("regex_replace", regex_replace());
+}
+
+/// `regex(pattern, string)`: the first match of `pattern` in `string`,
+/// shaped by the pattern's capture groups (see the module docs); an error
+/// if there is no match.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value, value::Type};
+/// let regex = stdlib::functions().get("regex").unwrap().clone();
+/// assert_eq!(regex.call(&["[a-z]+".into(), "53453453.hello".into()]).unwrap(), Value::from("hello"));
+/// assert_eq!(
+///     regex.call(&["(\\d+)-(\\d+)".into(), "1-2".into()]).unwrap(),
+///     Value::tuple(["1", "2"].map(Value::from))
+/// );
+/// assert_eq!(
+///     regex.call(&["(?P<k>\\w+)=(?P<v>\\w+)".into(), "a=b".into()]).unwrap(),
+///     Value::object([("k", Value::from("a")), ("v", Value::from("b"))])
+/// );
+/// ```
+fn regex() -> Function {
+    Function::builder()
+        .describe("Applies the given regular expression pattern to the given string and returns information about a single match, or raises an error if there is no match.")
+        .param(Param::new("pattern", Type::String))
+        .param(Param::new("string", Type::String))
+        .returns_with(|args| match args.first().and_then(Value::as_str) {
+            Some(pattern) => Ok(compile(pattern)?.1),
+            // The pattern decides the type.
+            None => Ok(Type::Dynamic),
+        })
+        .implementation(|args, ty| {
+            let (re, _) = compile(str_arg(args, 0)?)?;
+            let s = str_arg(args, 1)?;
+            let caps = re.captures(s).ok_or_else(|| {
+                FunctionError::call("pattern did not match any part of the given string")
+            })?;
+            Ok(match_value(&re, &caps, ty))
+        })
+}
+
+/// `regexall(pattern, string)`: every non-overlapping match of `pattern` in
+/// `string`, each shaped as for `regex`; an empty list if there is none.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value, value::Type};
+/// let regexall = stdlib::functions().get("regexall").unwrap().clone();
+/// assert_eq!(
+///     regexall.call(&["[a-z]+".into(), "1234abcd5678efgh9".into()]).unwrap(),
+///     Value::list(Type::String, ["abcd", "efgh"].map(Value::from)).unwrap()
+/// );
+/// ```
+fn regexall() -> Function {
+    Function::builder()
+        .describe("Applies the given regular expression pattern to the given string and returns a list of information about all non-overlapping matches, or an empty list if there are no matches.")
+        .param(Param::new("pattern", Type::String))
+        .param(Param::new("string", Type::String))
+        .returns_with(|args| match args.first().and_then(Value::as_str) {
+            Some(pattern) => Ok(Type::list(compile(pattern)?.1)),
+            None => Ok(Type::list(Type::Dynamic)),
+        })
+        .implementation(|args, ty| {
+            let (re, elem) = compile(str_arg(args, 0)?)?;
+            let s = str_arg(args, 1)?;
+            let matches = re.captures_iter(s).map(|caps| match_value(&re, &caps, &elem));
+            debug_assert_eq!(ty.element_type(), Some(&elem));
+            Value::list(elem.clone(), matches).map_err(|e| FunctionError::call(e.to_string()))
+        })
+}
+
+/// `regex_replace(str, pattern, replace)`: every match of `pattern` in
+/// `str` replaced by `replace`, in which `$1`, `${1}`, `$name` and
+/// `${name}` stand for sub-matches and `$$` for a dollar sign (Go's
+/// `Regexp.ReplaceAllString`). This is go-cty's `RegexReplaceFunc`, and
+/// what Terraform's `replace` does for a `/pattern/` substring.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let f = stdlib::functions().get("regex_replace").unwrap().clone();
+/// assert_eq!(
+///     f.call(&["hello world".into(), "o(.)".into(), "0$1$1".into()]).unwrap(),
+///     Value::from("hell0  w0rrld")
+/// );
+/// ```
+fn regex_replace() -> Function {
+    Function::builder()
+        .describe("Applies the given regular expression pattern to the given string and replaces all matches with the given replacement string.")
+        .param(Param::new("str", Type::String))
+        .param(Param::new("pattern", Type::String))
+        .param(Param::new("replace", Type::String))
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let s = str_arg(args, 0)?;
+            let re = build(str_arg(args, 1)?, 1)?;
+            let replacement = str_arg(args, 2)?;
+            let out = re.replace_all(s, replacement);
+            super::string::check_size(out.len())?;
+            Ok(Value::string(out))
+        })
+}
+
+/// Compiles `pattern`, the argument at `index`.
+fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
+    Regex::new(pattern).map_err(|e| FunctionError::argument(index, pattern_error(pattern, &e)))
+}
+
+/// Compiles `pattern` and works out the type of one match's value.
+fn compile(pattern: &str) -> Result<(Regex, Type), FunctionError> {
+    let re = build(pattern, 0)?;
+    let mut named = Vec::new();
+    let mut unnamed = 0usize;
+    for name in re.capture_names().skip(1) {
+        match name {
+            Some(n) => named.push(n),
+            None => unnamed += 1,
+        }
+    }
+    let ty = match (unnamed, named.is_empty()) {
+        (0, true) => Type::String,
+        (0, false) => Type::object(named.into_iter().map(|n| (n, Type::String))),
+        (_, true) => Type::tuple(std::iter::repeat_n(Type::String, unnamed)),
+        (_, false) => {
+            return Err(FunctionError::argument(
+                0,
+                "invalid regexp pattern: cannot mix both named and unnamed capture groups",
+            ))
+        }
+    };
+    Ok((re, ty))
+}
+
+/// One match as a value of `ty` (from [`compile`]).
+fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
+    let group = |i: usize| {
+        caps.get(i)
+            .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str()))
+    };
+    match ty {
+        Type::Tuple(_) => Value::tuple((1..caps.len()).map(group)),
+        Type::Object(_) => Value::object(
+            re.capture_names()
+                .enumerate()
+                .filter_map(|(i, name)| name.map(|n| (n, group(i)))),
+        ),
+        _ => group(0),
+    }
+}
+
+/// The error for an invalid pattern, worded as go-cty words Go's
+/// `regexp/syntax` errors: `invalid regexp pattern: <code> in <expr>`.
+fn pattern_error(pattern: &str, err: &regex::Error) -> String {
+    use regex_syntax::ast::ErrorKind as K;
+    let syntax = match regex_syntax::ast::parse::Parser::new().parse(pattern) {
+        Err(e) => Some(e),
+        Ok(_) => None,
+    };
+    let Some(e) = syntax else {
+        return match err {
+            regex::Error::CompiledTooBig(_) => {
+                format!("invalid regexp pattern: expression too large in {pattern}")
+            }
+            // Translation errors (unknown Unicode classes and the like).
+            _ => match regex_syntax::Parser::new().parse(pattern) {
+                Err(regex_syntax::Error::Translate(t)) => format!(
+                    "invalid regexp pattern: invalid character class range in {}",
+                    span_text(pattern, t.span())
+                ),
+                _ => format!("error parsing pattern: {err}"),
+            },
+        };
+    };
+    let span = span_text(pattern, e.span());
+    let (code, expr) = match e.kind() {
+        K::GroupUnclosed => ("missing closing )", pattern),
+        K::GroupUnopened => ("unexpected )", pattern),
+        K::ClassUnclosed => (
+            "missing closing ]",
+            pattern.get(e.span().start.offset..).unwrap_or(pattern),
+        ),
+        K::RepetitionMissing => ("missing argument to repetition operator", {
+            // The span is empty; Go names the operator.
+            let rest = pattern.get(e.span().start.offset..).unwrap_or_default();
+            let len = match rest.find('}') {
+                Some(end) if rest.starts_with('{') => end + 1,
+                _ => rest.chars().next().map_or(0, char::len_utf8),
+            };
+            rest.get(..len).unwrap_or_default()
+        }),
+        K::RepetitionCountInvalid => ("invalid repeat count", span),
+        K::ClassRangeInvalid | K::ClassRangeLiteral => ("invalid character class range", span),
+        K::EscapeUnexpectedEof => ("trailing backslash at end of expression", ""),
+        K::EscapeUnrecognized
+        | K::EscapeHexEmpty
+        | K::EscapeHexInvalid
+        | K::EscapeHexInvalidDigit
+        | K::ClassEscapeInvalid
+        | K::UnsupportedBackreference => ("invalid escape sequence", span),
+        K::GroupNameDuplicate { .. }
+        | K::GroupNameEmpty
+        | K::GroupNameInvalid
+        | K::GroupNameUnexpectedEof => ("invalid named capture", span),
+        K::NestLimitExceeded(_) => ("expression nests too deeply", pattern),
+        K::FlagDanglingNegation
+        | K::FlagDuplicate { .. }
+        | K::FlagRepeatedNegation { .. }
+        | K::FlagUnexpectedEof
+        | K::FlagUnrecognized
+        | K::UnsupportedLookAround => ("invalid or unsupported Perl syntax", span),
+        _ => return format!("error parsing pattern: {err}"),
+    };
+    format!("invalid regexp pattern: {code} in {expr}")
+}
+
+fn span_text<'a>(pattern: &'a str, span: &regex_syntax::ast::Span) -> &'a str {
+    pattern
+        .get(span.start.offset..span.end.offset)
+        .unwrap_or(pattern)
+}
+
+#[cfg(test)]
+mod test;

@@ -1,0 +1,234 @@
+//! Expected values are go-cty's (`stdlib/regexp_test.go`) and, for errors,
+//! Go's `regexp/syntax` codes as go-cty words them.
+
+use crate::function::stdlib::functions;
+use crate::function::CallError;
+use crate::value::{Type, Value};
+
+fn call(name: &str, args: &[Value]) -> Result<Value, CallError> {
+    functions().get(name).unwrap().call(args)
+}
+
+fn s(v: &str) -> Value {
+    Value::from(v)
+}
+
+const URI: &str = r"^(?:(?P<scheme>[^:/?#]+):)?(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?";
+
+fn uri_match() -> Value {
+    Value::object([
+        ("scheme", s("http")),
+        ("authority", s("www.ics.uci.edu")),
+        ("path", s("/pub/ietf/uri/")),
+        ("query", Value::null(Type::String)),
+        ("fragment", s("Related")),
+    ])
+}
+
+#[test]
+fn regex_without_groups_gives_the_whole_match() {
+    assert_eq!(
+        call("regex", &[s("[a-z]+"), s("135abc456def789")]).unwrap(),
+        s("abc")
+    );
+}
+
+#[test]
+fn regex_unnamed_groups_give_a_tuple() {
+    assert_eq!(
+        call("regex", &[s("([0-9]*)([a-z]*)"), s("135abc456def")]).unwrap(),
+        Value::tuple([s("135"), s("abc")])
+    );
+    // A group that did not take part is null.
+    assert_eq!(
+        call("regex", &[s("(a)|(b)"), s("b")]).unwrap(),
+        Value::tuple([Value::null(Type::String), s("b")])
+    );
+}
+
+#[test]
+fn regex_named_groups_give_an_object() {
+    let uri = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
+    assert_eq!(call("regex", &[s(URI), s(uri)]).unwrap(), uri_match());
+}
+
+#[test]
+fn regex_result_type_follows_from_the_pattern_when_string_unknown() {
+    assert_eq!(
+        call(
+            "regex",
+            &[s("([0-9]*)([a-z]*)"), Value::unknown(Type::String)]
+        )
+        .unwrap(),
+        Value::unknown(Type::tuple([Type::String, Type::String]))
+    );
+    assert_eq!(
+        call(
+            "regex",
+            &[s("(?P<num>[0-9]*)"), Value::unknown(Type::String)]
+        )
+        .unwrap(),
+        Value::unknown(Type::object([("num", Type::String)]))
+    );
+    assert_eq!(
+        call("regex", &[Value::unknown(Type::String), s("135abc456def")]).unwrap(),
+        Value::dynamic()
+    );
+}
+
+#[test]
+fn regex_no_match_is_an_error() {
+    assert_eq!(
+        call("regex", &[s("[a-z]+"), s("123")])
+            .unwrap_err()
+            .to_string(),
+        "pattern did not match any part of the given string"
+    );
+}
+
+#[test]
+fn regex_invalid_patterns_are_argument_errors() {
+    let cases = [
+        ("(a", "invalid regexp pattern: missing closing ) in (a"),
+        ("a)", "invalid regexp pattern: unexpected ) in a)"),
+        ("x[a-z", "invalid regexp pattern: missing closing ] in [a-z"),
+        (
+            "*a",
+            "invalid regexp pattern: missing argument to repetition operator in *",
+        ),
+        (
+            "{2}",
+            "invalid regexp pattern: missing argument to repetition operator in {2}",
+        ),
+        (
+            "[z-a]",
+            "invalid regexp pattern: invalid character class range in z-a",
+        ),
+        (
+            r"a\q",
+            r"invalid regexp pattern: invalid escape sequence in \q",
+        ),
+        (
+            r"(a)\1",
+            r"invalid regexp pattern: invalid escape sequence in \1",
+        ),
+        (
+            "a\\",
+            "invalid regexp pattern: trailing backslash at end of expression in ",
+        ),
+        (
+            "(?=a)",
+            "invalid regexp pattern: invalid or unsupported Perl syntax in (?=",
+        ),
+        (
+            "a{3,2}",
+            "invalid regexp pattern: invalid repeat count in {3,2}",
+        ),
+        (
+            "(?P<>a)",
+            "invalid regexp pattern: invalid named capture in ",
+        ),
+        (
+            r"\p{Nope}",
+            r"invalid regexp pattern: invalid character class range in \p{Nope}",
+        ),
+        (
+            "(a)(?P<b>c)",
+            "invalid regexp pattern: cannot mix both named and unnamed capture groups",
+        ),
+    ];
+    for (pattern, want) in cases {
+        let e = call("regex", &[s(pattern), s("abc")]).unwrap_err();
+        assert_eq!(e.argument_index(), Some(0), "{pattern}");
+        assert_eq!(
+            e.to_string(),
+            format!("invalid value for \"pattern\" parameter: {want}"),
+            "{pattern}"
+        );
+    }
+}
+
+#[test]
+fn regexall_lists_every_match() {
+    assert_eq!(
+        call("regexall", &[s("[a-z]+"), s("135abc456def789")]).unwrap(),
+        Value::list(Type::String, [s("abc"), s("def")]).unwrap()
+    );
+    let pair = Type::tuple([Type::String, Type::String]);
+    assert_eq!(
+        call("regexall", &[s("([0-9]*)([a-z]*)"), s("135abc456def")]).unwrap(),
+        Value::list(
+            pair,
+            [
+                Value::tuple([s("135"), s("abc")]),
+                Value::tuple([s("456"), s("def")])
+            ]
+        )
+        .unwrap()
+    );
+    let uri = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
+    assert_eq!(
+        call("regexall", &[s(URI), s(uri)]).unwrap(),
+        Value::list(uri_match().ty(), [uri_match()]).unwrap()
+    );
+}
+
+#[test]
+fn regexall_empty_matches_abutting_a_match_are_skipped() {
+    assert_eq!(
+        call("regexall", &[s("a*"), s("baaab")]).unwrap(),
+        Value::list(Type::String, [s(""), s("aaa"), s("")]).unwrap()
+    );
+}
+
+#[test]
+fn regexall_no_match_is_an_empty_list() {
+    assert_eq!(
+        call("regexall", &[s("[a-z]+"), s("123")]).unwrap(),
+        Value::list(Type::String, []).unwrap()
+    );
+}
+
+#[test]
+fn regexall_unknowns() {
+    assert_eq!(
+        call(
+            "regexall",
+            &[s("(?P<num>[0-9]*)"), Value::unknown(Type::String)]
+        )
+        .unwrap(),
+        Value::unknown(Type::list(Type::object([("num", Type::String)])))
+    );
+    assert_eq!(
+        call("regexall", &[Value::unknown(Type::String), s("x")]).unwrap(),
+        Value::unknown(Type::list(Type::Dynamic))
+    );
+    assert_eq!(
+        call("regexall", &[Value::null(Type::String), s("x")])
+            .unwrap_err()
+            .to_string(),
+        "invalid value for \"pattern\" parameter: argument must not be null"
+    );
+}
+
+#[test]
+fn regex_replace_expands_submatches() {
+    let cases = [
+        ("hello world", "o(.)", "0$1", "hell0 w0rld"),
+        ("hello", "(?P<x>l+)", "[${x}]", "he[ll]o"),
+        ("a.b", r"\.", "$$", "a$b"),
+        ("abc", "x", "y", "abc"),
+    ];
+    for (input, pattern, with, want) in cases {
+        assert_eq!(
+            call("regex_replace", &[s(input), s(pattern), s(with)]).unwrap(),
+            s(want)
+        );
+    }
+    assert_eq!(
+        call("regex_replace", &[s("x"), s("("), s("y")])
+            .unwrap_err()
+            .to_string(),
+        "invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ) in ("
+    );
+}
