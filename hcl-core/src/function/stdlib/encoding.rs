@@ -1,5 +1,209 @@
-//! Standard functions: encoding family.
+//! Standard functions: encodings (go-cty's `stdlib/json.go` and
+//! `stdlib/csv.go`).
+//!
+//! `jsonencode` writes go-cty's JSON form of a value: object attributes and
+//! map keys sorted, lists, sets and tuples as arrays, numbers with every
+//! digit and no exponent, and strings escaped as Go's `encoding/json` does
+//! (including `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes).
+//! `jsondecode` reads strict JSON (RFC 8259) into the value of its implied
+//! type; `csvdecode` reads RFC 4180 CSV as Go's `encoding/csv` does.
 
-use crate::function::Functions;
+mod csv;
+mod json;
 
-pub(super) fn register(_table: &mut Functions) {}
+use super::string::check_size;
+use crate::function::{Function, FunctionError, Functions, Param};
+use crate::value::{Type, Value};
+
+pub(super) fn register(table: &mut Functions) {
+    table.insert("jsonencode", jsonencode());
+    table.insert("jsondecode", jsondecode());
+    table.insert("csvdecode", csvdecode());
+}
+
+/// `jsonencode(val)`: the JSON text of any value; `"null"` for null. A value
+/// that is or contains an unknown gives an unknown string.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let jsonencode = stdlib::functions().get("jsonencode").unwrap().clone();
+/// let v = Value::object([("b", Value::from(1.5)), ("a", Value::tuple([true.into(), "<x>".into()]))]);
+/// assert_eq!(
+///     jsonencode.call(&[v]).unwrap(),
+///     Value::from(r#"{"a":[true,"\u003cx\u003e"],"b":1.5}"#)
+/// );
+/// ```
+fn jsonencode() -> Function {
+    Function::builder()
+        .describe("Returns a string containing a JSON representation of the given value.")
+        .param(
+            Param::new("val", Type::Dynamic)
+                .allow_unknown()
+                .allow_dynamic()
+                .allow_null(),
+        )
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let v = args.first().cloned().unwrap_or(Value::dynamic());
+            if !v.is_wholly_known() {
+                return Ok(Value::unknown(Type::String));
+            }
+            json_text(&v)
+                .map(Value::string)
+                .map_err(FunctionError::call)
+        })
+}
+
+/// `jsondecode(str)`: the value a JSON document describes, of its implied
+/// type: objects become objects, arrays tuples, numbers numbers, and `null`
+/// a null of the dynamic pseudo-type.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let jsondecode = stdlib::functions().get("jsondecode").unwrap().clone();
+/// assert_eq!(
+///     jsondecode.call(&[r#"{"a": [1, "x", null]}"#.into()]).unwrap(),
+///     Value::object([("a", Value::tuple([1.into(), "x".into(), Value::null(hcl_core::value::Type::Dynamic)]))])
+/// );
+/// ```
+fn jsondecode() -> Function {
+    Function::builder()
+        .describe("Parses the given string as JSON and returns a value corresponding to what the JSON document describes.")
+        .param(Param::new("str", Type::String))
+        .returns_with(|args| match args.first() {
+            Some(Value::String(s)) => json::parse(s).map(|v| v.ty()).map_err(FunctionError::call),
+            // The text decides the type.
+            _ => Ok(Type::Dynamic),
+        })
+        .implementation(|args, _| {
+            let s = super::string::str_arg(args, 0)?;
+            json::parse(s).map_err(FunctionError::call)
+        })
+}
+
+/// `csvdecode(str)`: the rows of an RFC 4180 CSV document as a list of
+/// objects, whose attributes are named by the first (header) row and whose
+/// values are the rows' fields, as strings.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value, value::Type};
+/// let csvdecode = stdlib::functions().get("csvdecode").unwrap().clone();
+/// let row = Value::object([("a", Value::from("1")), ("b", Value::from("x, y"))]);
+/// assert_eq!(
+///     csvdecode.call(&["a,b\n1,\"x, y\"\n".into()]).unwrap(),
+///     Value::list(row.ty(), [row]).unwrap()
+/// );
+/// ```
+fn csvdecode() -> Function {
+    Function::builder()
+        .describe("Parses the given string as Comma Separated Values (as defined by RFC 4180) and returns a map of objects representing the table of data, using the first row as a header row to define the object attributes.")
+        .param(Param::new("str", Type::String))
+        .returns_with(|args| match args.first() {
+            Some(Value::String(s)) => csv::header_type(s).map_err(FunctionError::call),
+            _ => Ok(Type::Dynamic),
+        })
+        .implementation(|args, ty| {
+            let s = super::string::str_arg(args, 0)?;
+            csv::decode(s, ty).map_err(FunctionError::call)
+        })
+}
+
+/// How deep [`json_text`] goes into nested values before giving up.
+const MAX_ENCODE_DEPTH: usize = 1000;
+
+/// go-cty's JSON encoding of a wholly known value (`cty/json.Marshal` with
+/// the value's own type), or why it has none.
+pub(super) fn json_text(v: &Value) -> Result<String, String> {
+    let mut out = String::new();
+    write_json(&mut out, v, 0)?;
+    Ok(out)
+}
+
+fn write_json(out: &mut String, v: &Value, depth: usize) -> Result<(), String> {
+    if depth > MAX_ENCODE_DEPTH {
+        return Err("value is nested too deeply to serialize as JSON".into());
+    }
+    check_size(out.len()).map_err(|_| "the result would be larger than the 64 MiB limit")?;
+    match v {
+        Value::Null(_) => out.push_str("null"),
+        Value::Unknown(_) => return Err("value is not known".into()),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => match super::format::decimal_of(n) {
+            Ok(d) => {
+                if d.plain_len() > super::string::MAX_RESULT_BYTES as u64 {
+                    return Err("the result would be larger than the 64 MiB limit".into());
+                }
+                out.push_str(&d.plain());
+            }
+            Err(_) => return Err("cannot serialize infinity as JSON".into()),
+        },
+        Value::String(s) => push_json_string(out, s),
+        Value::List(_) | Value::Set(_) | Value::Tuple(_) => {
+            out.push('[');
+            for (i, e) in v.as_elements().unwrap_or_default().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(out, e, depth + 1)?;
+            }
+            out.push(']');
+        }
+        Value::Map(_) | Value::Object(_) => {
+            out.push('{');
+            for (i, (k, e)) in v.as_entries().into_iter().flatten().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_json_string(out, k);
+                out.push(':');
+                write_json(out, e, depth + 1)?;
+            }
+            out.push('}');
+        }
+        Value::Capsule(c) => {
+            return Err(format!(
+                "values of capsule type {} cannot be serialized as JSON",
+                c.capsule_type().name()
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// A string as Go's `encoding/json` writes it.
+pub(super) fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_json_string(&mut out, s);
+    out
+}
+
+fn push_json_string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            // Go escapes these so that JSON can sit inside HTML and
+            // JavaScript source.
+            '<' | '>' | '&' | '\x00'..='\x1f' => {
+                let b = u8::try_from(c).unwrap_or(0);
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            }
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod test;
