@@ -178,10 +178,7 @@ fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
 /// `regexp/syntax` errors: `invalid regexp pattern: <code> in <expr>`.
 fn pattern_error(pattern: &str, err: &regex::Error) -> String {
     use regex_syntax::ast::ErrorKind as K;
-    let syntax = match regex_syntax::ast::parse::Parser::new().parse(pattern) {
-        Err(e) => Some(e),
-        Ok(_) => None,
-    };
+    let syntax = regex_syntax::ast::parse::Parser::new().parse(pattern).err();
     let Some(e) = syntax else {
         return match err {
             regex::Error::CompiledTooBig(_) => {
