@@ -5,8 +5,13 @@
 //! Values are immutable, cheap to clone (collections are shared) and
 //! `Send + Sync`.
 
+mod cty_json;
 mod number;
 mod ty;
+
+pub use cty_json::{
+    from_cty_json, to_cty_json, to_cty_json_as, type_from_cty_json, type_to_cty_json, CtyJsonError,
+};
 
 pub use number::{Number, NumberError};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
