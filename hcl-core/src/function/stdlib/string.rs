@@ -88,6 +88,7 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("replace", replace());
     table.insert("startswith", startswith());
     table.insert("endswith", endswith());
+    table.insert("strcontains", strcontains());
 }
 
 /// A function of one string (accepting the dynamic pseudo-type when go-cty
@@ -574,6 +575,26 @@ fn endswith() -> Function {
             let s = str_arg(args, 0)?;
             let suffix = str_arg(args, 1)?;
             Ok(Value::Bool(s.ends_with(suffix)))
+        })
+}
+
+/// `strcontains(str, substr)`: whether `substr` occurs in `str` (from
+/// Terraform).
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let strcontains = stdlib::functions().get("strcontains").unwrap().clone();
+/// assert_eq!(strcontains.call(&["hello world".into(), "o w".into()]).unwrap(), Value::from(true));
+/// ```
+fn strcontains() -> Function {
+    Function::builder()
+        .param(Param::new("str", Type::String))
+        .param(Param::new("substr", Type::String))
+        .returns(Type::Bool)
+        .implementation(|args, _| {
+            let s = str_arg(args, 0)?;
+            let substr = str_arg(args, 1)?;
+            Ok(Value::Bool(s.contains(substr)))
         })
 }
 

@@ -441,6 +441,9 @@ fn startswith_and_endswith() {
         ("endswith", "hello world", "hello", false),
         ("endswith", "", "", true),
         ("endswith", "", "a", false),
+        ("strcontains", "hello world", "o w", true),
+        ("strcontains", "hello", "", true),
+        ("strcontains", "hello", "hi", false),
     ];
     for (name, input, affix, want) in cases {
         assert_eq!(
