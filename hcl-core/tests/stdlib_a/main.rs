@@ -2,6 +2,8 @@
 //! public API: the function table, the call procedure and its errors, and
 //! functions composed the way configurations compose them.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+
 use hcl_core::function::{stdlib, CallError, Functions};
 use hcl_core::value::{Type, Value};
 
