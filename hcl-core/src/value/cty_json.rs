@@ -475,8 +475,9 @@ fn quoted(s: &str) -> String {
 /// Decodes a value of type `ty` from go-cty's JSON form.
 ///
 /// Numbers are read from their exact source text with
-/// [`Number::parse_decimal`] (which takes the sign, and is the parser that
-/// string-to-number conversion uses, as go-cty uses one parser for both).
+/// [`Number::parse_json`] (sign and exponent allowed, as in JSON); numeric
+/// strings with [`Number::parse_decimal`], the parser of string-to-number
+/// conversion.
 /// As in go-cty, a string decodes into a number or bool type when its text
 /// converts (`"12"`, `"true"`), a number or bool into a string type, a
 /// missing object attribute becomes null, and an extra one is an error.
@@ -532,7 +533,10 @@ fn decode<'n>(node: &'n Node, ty: &Type, path: &mut Path<'n>) -> Result<Value, C
             _ => err(path, "bool is required"),
         },
         Type::Number => match &node.kind {
-            NodeKind::Number(s) | NodeKind::String(s) => Number::parse_decimal(s)
+            NodeKind::Number(s) => Number::parse_json(s)
+                .map(Value::Number)
+                .map_err(|e| CtyJsonError::new(path, e.to_string())),
+            NodeKind::String(s) => Number::parse_decimal(s)
                 .map(Value::Number)
                 .map_err(|e| CtyJsonError::new(path, e.to_string())),
             _ => err(path, "number is required"),

@@ -781,7 +781,7 @@ macro_rules! from_integer {
         }
     )*};
 }
-from_integer!(i64);
+from_integer!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 /// NaN has no HCL value; it becomes a null number (as serde_json maps NaN to
 /// `null`).
