@@ -128,15 +128,12 @@ fn write_json(out: &mut String, v: &Value, depth: usize) -> Result<(), String> {
         Value::Null(_) => out.push_str("null"),
         Value::Unknown(_) => return Err("value is not known".into()),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => match super::format::decimal_of(n) {
-            Ok(d) => {
-                if d.plain_len() > super::string::MAX_RESULT_BYTES as u64 {
-                    return Err("the result would be larger than the 64 MiB limit".into());
-                }
-                out.push_str(&d.plain());
-            }
-            Err(_) => return Err("cannot serialize infinity as JSON".into()),
-        },
+        Value::Number(n) if n.is_infinite() => {
+            return Err("cannot serialize infinity as JSON".into())
+        }
+        // The shortest decimal without exponent (at most about 300 000
+        // digits, by the bounds of `Number`).
+        Value::Number(n) => out.push_str(&n.to_string()),
         Value::String(s) => push_json_string(out, s),
         Value::List(_) | Value::Set(_) | Value::Tuple(_) => {
             out.push('[');

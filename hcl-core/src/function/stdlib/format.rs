@@ -386,30 +386,15 @@ fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), Fu
 }
 
 fn append_number(verb: &Verb<'_>, out: &mut String, n: &Number) -> Result<(), FunctionError> {
-    let d = decimal_of(n);
     let mode = u8::try_from(verb.mode).unwrap_or(b'd');
     match mode {
         b'b' | b'd' | b'o' | b'x' | b'X' => {
-            let int = d
-                .ok()
-                .filter(|d| d.exp < i64::try_from(MAX_RESULT_BYTES).unwrap_or(i64::MAX))
-                .and_then(|d| d.to_bigint())
+            let int = n
+                .to_big_int()
                 .ok_or_else(|| unsupported(verb, "an integer is required"))?;
             out.push_str(&format_int(&int, mode, &verb.spec));
         }
-        _ => {
-            // `%f` writes every integer digit; refuse what cannot fit.
-            if let Ok(d) = &d {
-                if mode == b'f' && d.exp > i64::try_from(MAX_RESULT_BYTES).unwrap_or(i64::MAX) {
-                    return Err(super::string::too_large());
-                }
-            }
-            out.push_str(&format_float(
-                d.as_ref().map_err(|&neg| neg),
-                mode,
-                &verb.spec,
-            ));
-        }
+        _ => out.push_str(&format_float(n, mode, &verb.spec)),
     }
     Ok(())
 }
@@ -481,10 +466,8 @@ fn to_string(v: &Value) -> Result<String, String> {
     match v {
         Value::String(s) => Ok(s.to_string()),
         Value::Bool(b) => Ok(b.to_string()),
-        Value::Number(n) => match decimal_of(n) {
-            Ok(d) => Ok(d.plain()),
-            Err(_) => Ok(n.to_string()),
-        },
+        // The shortest decimal without exponent; `+Inf` and `-Inf`.
+        Value::Number(n) => Ok(n.to_string()),
         other => Err(mismatch(&other.ty(), "string")),
     }
 }

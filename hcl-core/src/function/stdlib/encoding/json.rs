@@ -116,7 +116,7 @@ impl Parser<'_> {
             self.digits();
         }
         let text = &self.text[start..self.pos];
-        Number::parse_literal(text)
+        Number::parse_json(text)
             .map(Value::Number)
             .map_err(|e| format!("cannot use {text} as a number: {e}"))
     }

@@ -18,14 +18,22 @@ pub(crate) struct Decimal {
     pub(crate) exp: i64,
 }
 
-/// A number as [`Decimal`] digits, or an infinity (`Err(negative)`).
+/// A number as the shortest [`Decimal`] digits that identify it (Go's
+/// shortest mode), or an infinity (`Err(negative)`).
 pub(crate) fn decimal_of(n: &Number) -> Result<Decimal, bool> {
     if n.is_infinite() {
-        return Err(*n < Number::zero());
+        return Err(n.is_negative());
     }
-    // The shortest decimal text of the number: its digits are the shortest
-    // that identify it, as Go's shortest mode finds for a big.Float.
-    parse_decimal_text(&n.to_string()).ok_or(*n < Number::zero())
+    parse_decimal_text(&n.to_string()).ok_or(n.is_negative())
+}
+
+/// A number as the digits of its exact stored value, which Go rounds when a
+/// precision is given, or an infinity (`Err(negative)`).
+pub(crate) fn exact_decimal_of(n: &Number) -> Result<Decimal, bool> {
+    if n.is_infinite() {
+        return Err(n.is_negative());
+    }
+    parse_decimal_text(&n.to_string_exact()).ok_or(n.is_negative())
 }
 
 /// Parses `-?digits[.digits][e[+-]digits]`.
@@ -119,39 +127,6 @@ impl Decimal {
 
     fn len(&self) -> i64 {
         i64::try_from(self.digits.len()).unwrap_or(i64::MAX)
-    }
-
-    /// The integer this decimal is, if it has no fractional part.
-    pub(crate) fn to_bigint(&self) -> Option<BigInt> {
-        if self.digits.is_empty() {
-            return Some(BigInt::from(0));
-        }
-        if self.exp < self.len() {
-            return None;
-        }
-        let zeros = usize::try_from(self.exp - self.len()).ok()?;
-        let mut text = self.digits.clone();
-        text.resize(text.len().checked_add(zeros)?, b'0');
-        let n = BigInt::parse_bytes(&text, 10)?;
-        Some(if self.neg { -n } else { n })
-    }
-
-    /// `big.Float.Text('f', -1)`: every digit, no exponent.
-    pub(crate) fn plain(&self) -> String {
-        let mut out = String::new();
-        if self.neg {
-            out.push('-');
-        }
-        let prec = (self.len() - self.exp).max(0);
-        fmt_f(&mut out, prec, self);
-        out
-    }
-
-    /// The number of characters [`plain`](Decimal::plain) would produce.
-    pub(crate) fn plain_len(&self) -> u64 {
-        let int = self.exp.max(1).unsigned_abs();
-        let frac = (self.len() - self.exp).max(0).unsigned_abs();
-        int + frac + u64::from(frac > 0) + u64::from(self.neg)
     }
 }
 
@@ -279,12 +254,18 @@ impl Spec {
 
 /// `fmt.Sprintf` of a `*big.Float` with verb `e E f g G`
 /// (`big.Float.Format`).
-pub(crate) fn format_float(d: Result<&Decimal, bool>, verb: u8, spec: &Spec) -> String {
+pub(crate) fn format_float(n: &Number, verb: u8, spec: &Spec) -> String {
     let prec = match (spec.prec, verb) {
         (Some(p), _) => Some(p),
         (None, b'e' | b'E' | b'f') => Some(6),
         (None, _) => None,
     };
+    // Rounding to a precision starts from the exact value, as Go's does.
+    let d = match prec {
+        Some(_) => exact_decimal_of(n),
+        None => decimal_of(n),
+    };
+    let d = d.as_ref().map_err(|&neg| neg);
     let text = float_text(d, verb, prec);
     let (sign, body) = match text.as_bytes().first() {
         Some(b'-') => ("-", &text[1..]),
@@ -471,21 +452,6 @@ mod test {
     }
 
     #[test]
-    fn plain_text_has_every_digit() {
-        for (input, want) in [
-            ("1e3", "1000"),
-            ("0.001", "0.001"),
-            ("-12.5", "-12.5"),
-            ("0", "0"),
-            ("1.25e-2", "0.0125"),
-        ] {
-            let d = dec(input);
-            assert_eq!(d.plain(), want);
-            assert_eq!(d.plain_len(), want.len() as u64, "{input}");
-        }
-    }
-
-    #[test]
     fn int_layout_matches_go_big_int_format() {
         let spec = |f: fn(&mut Spec)| {
             let mut s = Spec::default();
@@ -544,25 +510,34 @@ mod test {
 
     #[test]
     fn float_padding_matches_go_big_float_format() {
+        let num = |s: &str| Number::parse_decimal(s).unwrap();
         let spec = Spec {
             width: Some(10),
             zero: true,
             ..Spec::default()
         };
-        assert_eq!(format_float(Ok(&dec("-1.5")), b'f', &spec), "-01.500000");
-        assert_eq!(format_float(Err(false), b'f', &spec), "      +Inf");
+        assert_eq!(format_float(&num("-1.5"), b'f', &spec), "-01.500000");
+        assert_eq!(format_float(&Number::infinity(), b'f', &spec), "      +Inf");
         let spec = Spec {
             width: Some(8),
             minus: true,
             prec: Some(1),
             ..Spec::default()
         };
-        assert_eq!(format_float(Ok(&dec("2")), b'f', &spec), "2.0     ");
+        assert_eq!(format_float(&num("2"), b'f', &spec), "2.0     ");
         let spec = Spec {
             space: true,
             ..Spec::default()
         };
-        assert_eq!(format_float(Ok(&dec("2")), b'e', &spec), " 2.000000e+00");
+        assert_eq!(format_float(&num("2"), b'e', &spec), " 2.000000e+00");
+        // 2.675 is stored as 2.67499999…, so it rounds down, as in Go.
+        let spec = Spec {
+            prec: Some(2),
+            ..Spec::default()
+        };
+        assert_eq!(format_float(&num("2.675"), b'f', &spec), "2.67");
+        // Without a precision, %g works from the shortest digits.
+        assert_eq!(format_float(&num("0.1"), b'g', &Spec::default()), "0.1");
     }
 
     #[test]

@@ -231,7 +231,6 @@ fn format_floats() {
 }
 
 #[test]
-#[ignore = "needs the exact Number (value/number) to land"]
 fn format_floats_keep_every_integer_digit() {
     ok(
         "%f things",
