@@ -116,6 +116,7 @@ const MAX_ENCODE_DEPTH: usize = 1000;
 pub(super) fn json_text(v: &Value) -> Result<String, String> {
     let mut out = String::new();
     write_json(&mut out, v, 0)?;
+    check_size(out.len()).map_err(|_| "the result would be larger than the 64 MiB limit")?;
     Ok(out)
 }
 

@@ -3,9 +3,12 @@
 //!
 //! Patterns use RE2 syntax, matched by the `regex` crate, which like Go's
 //! `regexp` runs in linear time and uses leftmost-first (Perl) semantics.
-//! The two dialects differ at the edges (see COMPAT.md): Rust rejects some
-//! patterns Go accepts (`a{` as a literal, `\Q…\E`, duplicate group names)
-//! and accepts a few Go rejects (class set operations such as `[a-z&&[^x]]`).
+//! Where the crate reads RE2 differently from Go, the pattern is rewritten
+//! first: `\d \w \s \b` (and negations) are ASCII-only as in Go, `[`, `&&`,
+//! `--` and `~~` inside brackets are literal, and `\Q…\E` quotes. What is
+//! left differs only at the edges (see COMPAT.md): Rust rejects a `{` that
+//! does not start a repetition (Go reads it literally) and duplicate group
+//! names, and has a smaller nesting limit.
 //!
 //! The result of `regex`, and the element type of `regexall`, follow from the
 //! pattern's capture groups:
@@ -121,15 +124,116 @@ fn regex_replace() -> Function {
             let s = str_arg(args, 0)?;
             let re = build(str_arg(args, 1)?, 1)?;
             let replacement = str_arg(args, 2)?;
-            let out = re.replace_all(s, replacement);
-            super::string::check_size(out.len())?;
+            // Expanded match by match, so that a result over the limit is
+            // refused before it is built.
+            let mut out = String::new();
+            let mut last = 0;
+            for caps in re.captures_iter(s) {
+                let Some(m) = caps.get(0) else { continue };
+                out.push_str(&s[last..m.start()]);
+                caps.expand(replacement, &mut out);
+                last = m.end();
+                super::string::check_size(out.len() + (s.len() - last))?;
+            }
+            out.push_str(&s[last..]);
             Ok(Value::string(out))
         })
 }
 
 /// Compiles `pattern`, the argument at `index`.
 fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
-    Regex::new(pattern).map_err(|e| FunctionError::argument(index, pattern_error(pattern, &e)))
+    Regex::new(&to_rust_syntax(pattern))
+        .map_err(|e| FunctionError::argument(index, pattern_error(pattern, &e)))
+}
+
+/// Rewrites the places where RE2 as Go reads it and the `regex` crate
+/// differ: Go's Perl classes (`\d \w \s` and negations) and word boundaries
+/// are ASCII-only, where Rust's are Unicode; inside brackets Go reads `[`,
+/// `&&`, `--` and `~~` literally, where Rust nests classes and combines them;
+/// and Go quotes text with `\Q…\E`, which Rust lacks.
+fn to_rust_syntax(pattern: &str) -> String {
+    const DIGIT: &str = "0-9";
+    const WORD: &str = "0-9A-Za-z_";
+    const SPACE: &str = "\\t\\n\\f\\r ";
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut chars = pattern.chars().peekable();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(n) = chars.next() else {
+                    out.push('\\');
+                    break;
+                };
+                let perl = match n.to_ascii_lowercase() {
+                    'd' => Some(DIGIT),
+                    'w' => Some(WORD),
+                    's' => Some(SPACE),
+                    _ => None,
+                };
+                match (perl, n.is_ascii_uppercase(), in_class) {
+                    (Some(set), false, false) => out.push_str(&format!("[{set}]")),
+                    (Some(set), true, false) => out.push_str(&format!("[^{set}]")),
+                    (Some(set), false, true) => out.push_str(set),
+                    (Some(set), true, true) => out.push_str(&format!("[^{set}]")),
+                    (None, _, false) if n == 'b' || n == 'B' => {
+                        out.push_str(&format!("(?-u:\\{n})"));
+                    }
+                    (None, _, false) if n == 'Q' => {
+                        let mut literal = String::new();
+                        while let Some(q) = chars.next() {
+                            if q == '\\' && chars.peek() == Some(&'E') {
+                                chars.next();
+                                break;
+                            }
+                            literal.push(q);
+                        }
+                        out.push_str(&regex::escape(&literal));
+                    }
+                    _ => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                }
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push('[');
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                    out.push('^');
+                }
+                // A `]` first in the class is a literal.
+                if chars.peek() == Some(&']') {
+                    chars.next();
+                    out.push_str("\\]");
+                }
+            }
+            '[' if chars.peek() == Some(&':') => {
+                // A POSIX class, `[:alpha:]`, means the same in both.
+                out.push('[');
+                for p in chars.by_ref() {
+                    out.push(p);
+                    if p == ']' {
+                        break;
+                    }
+                }
+            }
+            '[' => out.push_str("\\["),
+            ']' if in_class => {
+                in_class = false;
+                out.push(']');
+            }
+            '&' | '-' | '~' if in_class && chars.peek() == Some(&c) => {
+                chars.next();
+                out.push(c);
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Compiles `pattern` and works out the type of one match's value.

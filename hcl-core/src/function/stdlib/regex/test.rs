@@ -232,3 +232,43 @@ fn regex_replace_expands_submatches() {
         "invalid value for \"pattern\" parameter: invalid regexp pattern: missing closing ) in ("
     );
 }
+
+#[test]
+fn regex_replace_result_over_limit_is_an_error() {
+    let big = "x".repeat(1 << 20);
+    assert_eq!(
+        call("regex_replace", &[s(&"a".repeat(1000)), s("a"), s(&big)])
+            .unwrap_err()
+            .to_string(),
+        "the result would be larger than the 64 MiB limit"
+    );
+}
+
+#[test]
+fn perl_classes_and_boundaries_are_ascii_as_in_go() {
+    let cases = [
+        (r"\d+", "x١٢٣45", "45"),
+        (r"\w+", "éab_1 z", "ab_1"),
+        (r"\s\S", "a\u{a0}b c", " c"),
+        (r"[\d.]+", "v1.25x", "1.25"),
+        (r"[^\D]+", "ab12", "12"),
+        (r"\bx\b", "éx x", "x"),
+        (r"[a[]+", "[a[b", "[a["),
+        (r"[]x]+", "]x]y", "]x]"),
+        (r"[a&&b]+", "a&&b", "a&&b"),
+        (r"[[:digit:]]+", "ab12", "12"),
+        (r"\Q.*+\E!", "a.*+!", ".*+!"),
+    ];
+    for (pattern, input, want) in cases {
+        assert_eq!(
+            call("regex", &[s(pattern), s(input)]).unwrap(),
+            s(want),
+            "{pattern}"
+        );
+    }
+    // `\b` sees é as a non-word character, as Go does.
+    assert_eq!(
+        call("regexall", &[s(r"\b\w"), s("éa")]).unwrap(),
+        Value::list(Type::String, [s("a")]).unwrap()
+    );
+}
