@@ -8,6 +8,7 @@
 //! `jsondecode` reads strict JSON (RFC 8259) into the value of its implied
 //! type; `csvdecode` reads RFC 4180 CSV as Go's `encoding/csv` does.
 
+mod base64;
 mod csv;
 mod json;
 
@@ -19,6 +20,87 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("jsonencode", jsonencode());
     table.insert("jsondecode", jsondecode());
     table.insert("csvdecode", csvdecode());
+    table.insert("base64encode", base64encode());
+    table.insert("base64decode", base64decode());
+    table.insert("urlencode", urlencode());
+}
+
+/// `base64encode(str)`: the UTF-8 bytes of `str` in standard base64 (from
+/// Terraform).
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let f = stdlib::functions().get("base64encode").unwrap().clone();
+/// assert_eq!(f.call(&["Hello World".into()]).unwrap(), Value::from("SGVsbG8gV29ybGQ="));
+/// ```
+fn base64encode() -> Function {
+    Function::builder()
+        .param(Param::new("str", Type::String))
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let s = super::string::str_arg(args, 0)?;
+            check_size(s.len().div_ceil(3).saturating_mul(4))?;
+            Ok(Value::string(base64::encode(s.as_bytes())))
+        })
+}
+
+/// `base64decode(str)`: the text whose UTF-8 bytes `str` encodes in
+/// standard base64 (from Terraform); an error if `str` is not base64 or the
+/// bytes are not UTF-8.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let f = stdlib::functions().get("base64decode").unwrap().clone();
+/// assert_eq!(f.call(&["SGVsbG8gV29ybGQ=".into()]).unwrap(), Value::from("Hello World"));
+/// ```
+fn base64decode() -> Function {
+    Function::builder()
+        .param(Param::new("str", Type::String).allow_unknown())
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let Some(s) = args.first().and_then(Value::as_str) else {
+                return Ok(Value::unknown(Type::String));
+            };
+            let bytes = base64::decode(s).ok_or_else(|| {
+                FunctionError::call(format!(
+                    "failed to decode base64 data {}",
+                    super::format::quote(s)
+                ))
+            })?;
+            String::from_utf8(bytes).map(Value::string).map_err(|_| {
+                FunctionError::call("the result of decoding the provided string is not valid UTF-8")
+            })
+        })
+}
+
+/// `urlencode(str)`: `str` escaped for a URL query component, as Go's
+/// `url.QueryEscape` (from Terraform): letters, digits and `-_.~` stay,
+/// spaces become `+`, every other byte of the UTF-8 text becomes `%XX`.
+///
+/// ```
+/// # use hcl_core::{function::stdlib, Value};
+/// let f = stdlib::functions().get("urlencode").unwrap().clone();
+/// assert_eq!(f.call(&["a b&c=é".into()]).unwrap(), Value::from("a+b%26c%3D%C3%A9"));
+/// ```
+fn urlencode() -> Function {
+    Function::builder()
+        .param(Param::new("str", Type::String))
+        .returns(Type::String)
+        .implementation(|args, _| {
+            let s = super::string::str_arg(args, 0)?;
+            check_size(s.len().saturating_mul(3))?;
+            let mut out = String::with_capacity(s.len());
+            for b in s.bytes() {
+                match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                        out.push(char::from(b));
+                    }
+                    b' ' => out.push('+'),
+                    b => out.push_str(&format!("%{b:02X}")),
+                }
+            }
+            Ok(Value::string(out))
+        })
 }
 
 /// `jsonencode(val)`: the JSON text of any value; `"null"` for null. A value

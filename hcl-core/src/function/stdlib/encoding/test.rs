@@ -330,3 +330,48 @@ fn csvdecode_unknowns_and_type_errors() {
         "invalid value for \"str\" parameter: argument must not be null"
     );
 }
+
+#[test]
+fn base64_functions_follow_terraform() {
+    let enc = |v: &str| call("base64encode", &[s(v)]).unwrap();
+    let dec = |v: &str| call("base64decode", &[s(v)]).map_err(|e| e.to_string());
+    assert_eq!(enc("abc123!?$*&()'-=@~"), s("YWJjMTIzIT8kKiYoKSctPUB+"));
+    assert_eq!(enc(""), s(""));
+    assert_eq!(
+        dec("YWJjMTIzIT8kKiYoKSctPUB+").unwrap(),
+        s("abc123!?$*&()'-=@~")
+    );
+    assert_eq!(dec("8J+Sgw==").unwrap(), s("💃"));
+    assert_eq!(
+        dec("dfg").unwrap_err(),
+        "failed to decode base64 data \"dfg\""
+    );
+    assert_eq!(
+        dec("whee").unwrap_err(),
+        "the result of decoding the provided string is not valid UTF-8"
+    );
+    assert_eq!(
+        call("base64decode", &[Value::unknown(Type::String)]).unwrap(),
+        Value::unknown(Type::String)
+    );
+}
+
+#[test]
+fn urlencode_escapes_query_components() {
+    for (input, want) in [
+        ("abc123-_", "abc123-_"),
+        (
+            "foo:bar@localhost?foo=bar&bar=baz",
+            "foo%3Abar%40localhost%3Ffoo%3Dbar%26bar%3Dbaz",
+        ),
+        (
+            "mailto:email?subject=this+is+my+subject",
+            "mailto%3Aemail%3Fsubject%3Dthis%2Bis%2Bmy%2Bsubject",
+        ),
+        ("foo/bar", "foo%2Fbar"),
+        ("a b~.", "a+b~."),
+        ("é", "%C3%A9"),
+    ] {
+        assert_eq!(call("urlencode", &[s(input)]).unwrap(), s(want), "{input}");
+    }
+}
