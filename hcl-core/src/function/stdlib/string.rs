@@ -12,6 +12,8 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use case::{is_title_separator, simple_lower, simple_title, simple_upper};
+
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -598,48 +600,7 @@ fn strcontains() -> Function {
         })
 }
 
-/// Go's `unicode.ToUpper`: the simple mapping, so characters whose
-/// uppercase is several characters (`ß`) stay as they are.
-fn simple_upper(c: char) -> char {
-    single(c.to_uppercase()).unwrap_or(c)
-}
-
-/// Go's `unicode.ToLower` (simple mapping; `İ` maps to `i`, where the full
-/// mapping adds a combining dot).
-fn simple_lower(c: char) -> char {
-    if c == '\u{130}' {
-        return 'i';
-    }
-    single(c.to_lowercase()).unwrap_or(c)
-}
-
-/// Go's `unicode.ToTitle`: the uppercase mapping except for the four
-/// digraph letters that have a distinct title-case form.
-fn simple_title(c: char) -> char {
-    match c {
-        '\u{1C4}'..='\u{1C6}' => '\u{1C5}',
-        '\u{1C7}'..='\u{1C9}' => '\u{1C8}',
-        '\u{1CA}'..='\u{1CC}' => '\u{1CB}',
-        '\u{1F1}'..='\u{1F3}' => '\u{1F2}',
-        _ => simple_upper(c),
-    }
-}
-
-fn single(mut it: impl Iterator<Item = char>) -> Option<char> {
-    let c = it.next()?;
-    it.next().is_none().then_some(c)
-}
-
-/// Go's `strings.Title` word boundary: ASCII other than letters, digits and
-/// `_`, and non-ASCII white space.
-fn is_title_separator(c: char) -> bool {
-    if c.is_ascii() {
-        return !(c.is_ascii_alphanumeric() || c == '_');
-    }
-    // Letters and digits are never white space, so Go's extra letter/digit
-    // test does not change the answer.
-    c.is_whitespace()
-}
+mod case;
 
 #[cfg(test)]
 mod test;
