@@ -202,3 +202,67 @@ fn errors_name_the_argument_at_fault() {
     .unwrap_err();
     assert_eq!(e.argument_index(), Some(2));
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn string_of(v: &Value) -> String {
+        v.as_str().unwrap().to_owned()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn split_then_join_gives_the_string_back(s in "\\PC{0,40}", sep in "[,;]|ab") {
+            let t = table();
+            let s = string_of(&Value::from(s.as_str())); // as normalised
+            let parts = call(&t, "split", &[Value::from(sep.as_str()), Value::from(s.as_str())]).unwrap();
+            let joined = call(&t, "join", &[Value::from(sep.as_str()), parts]).unwrap();
+            prop_assert_eq!(string_of(&joined), s);
+        }
+
+        #[test]
+        fn jsondecode_inverts_jsonencode_for_strings(s in "\\PC{0,40}|[\\x00-\\x1f<>&\"\\\\]{0,10}") {
+            let t = table();
+            let v = Value::from(s.as_str());
+            let text = call(&t, "jsonencode", &[v.clone()]).unwrap();
+            prop_assert_eq!(call(&t, "jsondecode", &[text]).unwrap(), v);
+        }
+
+        #[test]
+        fn format_s_is_the_identity(s in "\\PC{0,40}") {
+            let t = table();
+            let v = Value::from(s.as_str());
+            prop_assert_eq!(call(&t, "format", &[Value::from("%s"), v.clone()]).unwrap(), v);
+        }
+
+        #[test]
+        fn substr_of_whole_string_is_the_string(s in "\\PC{0,40}") {
+            let t = table();
+            let v = Value::from(s.as_str());
+            let whole = call(&t, "substr", &[v.clone(), Value::from(0), Value::from(-1)]).unwrap();
+            prop_assert_eq!(whole, v);
+        }
+
+        #[test]
+        fn formatted_integers_read_back(n in any::<i64>()) {
+            let t = table();
+            let text = call(&t, "format", &[Value::from("%d"), Value::from(n)]).unwrap();
+            prop_assert_eq!(string_of(&text), n.to_string());
+            let hex = call(&t, "format", &[Value::from("%x"), Value::from(n)]).unwrap();
+            let want = if n < 0 { format!("-{:x}", n.unsigned_abs()) } else { format!("{n:x}") };
+            prop_assert_eq!(string_of(&hex), want);
+        }
+
+        #[test]
+        fn timeadd_then_back_is_the_same_instant(secs in -5_000_000_000i64..5_000_000_000, d in -1_000_000i64..1_000_000) {
+            let t = table();
+            let start = call(&t, "timeadd", &[Value::from("1970-01-01T00:00:00Z"), Value::from(format!("{secs}s"))]).unwrap();
+            let there = call(&t, "timeadd", &[start.clone(), Value::from(format!("{d}m"))]).unwrap();
+            let back = call(&t, "timeadd", &[there, Value::from(format!("{}m", -d))]).unwrap();
+            prop_assert_eq!(back, start);
+        }
+    }
+}
