@@ -55,6 +55,90 @@ fn every_function_of_these_families_is_registered() {
     }
 }
 
+const NAMES: &[&str] = &[
+    "upper",
+    "lower",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimsuffix",
+    "trimspace",
+    "chomp",
+    "indent",
+    "join",
+    "split",
+    "replace",
+    "substr",
+    "strrev",
+    "strlen",
+    "startswith",
+    "endswith",
+    "strcontains",
+    "format",
+    "formatlist",
+    "regex",
+    "regexall",
+    "regex_replace",
+    "jsonencode",
+    "jsondecode",
+    "csvdecode",
+    "base64encode",
+    "base64decode",
+    "urlencode",
+    "formatdate",
+    "timeadd",
+    "timecmp",
+];
+
+#[test]
+fn null_arguments_are_refused_unless_the_parameter_allows_them() {
+    let t = table();
+    for name in NAMES {
+        let f = t.get(name).unwrap();
+        let mut args: Vec<Value> = f
+            .params()
+            .iter()
+            .map(|p| Value::null(p.ty.clone()))
+            .collect();
+        if args.is_empty() {
+            args.push(Value::null(f.variadic_param().unwrap().ty.clone()));
+        }
+        let first = f.param_for(0).unwrap();
+        match f.call(&args) {
+            Err(CallError::Argument { index, message, .. }) if !first.allow_null => {
+                assert_eq!(
+                    (index, message.as_str()),
+                    (0, "argument must not be null"),
+                    "{name}"
+                );
+            }
+            other => {
+                assert!(first.allow_null, "{name}: {other:?}");
+                assert_eq!(*name, "jsonencode");
+                assert_eq!(other.unwrap(), Value::from("null"));
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_arguments_give_unknown_results() {
+    let t = table();
+    for name in NAMES {
+        let f = t.get(name).unwrap();
+        let mut args: Vec<Value> = f
+            .params()
+            .iter()
+            .map(|p| Value::unknown(p.ty.clone()))
+            .collect();
+        if let Some(v) = f.variadic_param() {
+            args.push(Value::unknown(v.ty.clone()));
+        }
+        let got = f.call(&args).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!got.is_known(), "{name}: {got:?}");
+    }
+}
+
 #[test]
 fn arity_errors_come_from_the_call_procedure() {
     let t = table();
