@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
+mod go_reference;
+
 use hcl_core::function::{stdlib, CallError, Functions};
 use hcl_core::value::{Type, Value};
 

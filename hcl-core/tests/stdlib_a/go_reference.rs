@@ -1,0 +1,137 @@
+//! Expected values computed by the reference's own building blocks: Go's
+//! `fmt` and `math/big` for `format`'s number verbs, Go's JSON decoder as
+//! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`, and
+//! `time.ParseDuration` for `timeadd` (tables in `go_*.tsv`, made with Go
+//! 1.19 by re-running go-cty's logic over many inputs).
+
+use hcl_core::value::{Number, Value};
+
+use super::{call, table};
+
+/// The rows of a table: comment lines dropped, and a row whose last cell
+/// holds newlines joined back together.
+fn rows(text: &str) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cells: Vec<String> = line.splitn(3, '\t').map(String::from).collect();
+        match out.last_mut() {
+            Some(last) if cells.len() < 3 => {
+                let cell = last.last_mut().unwrap();
+                cell.push('\n');
+                cell.push_str(line);
+            }
+            _ => out.push(cells),
+        }
+    }
+    out
+}
+
+/// Undoes Go's `%q` for the escapes the tables use.
+fn go_unquote(q: &str) -> String {
+    let inner = &q[1..q.len() - 1];
+    let mut bytes = Vec::new();
+    let mut it = inner.bytes();
+    while let Some(b) = it.next() {
+        if b != b'\\' {
+            bytes.push(b);
+            continue;
+        }
+        match it.next().unwrap() {
+            b'n' => bytes.push(b'\n'),
+            b'r' => bytes.push(b'\r'),
+            b't' => bytes.push(b'\t'),
+            b'"' => bytes.push(b'"'),
+            b'\\' => bytes.push(b'\\'),
+            b'x' => {
+                let hex = [it.next().unwrap(), it.next().unwrap()];
+                bytes.push(u8::from_str_radix(std::str::from_utf8(&hex).unwrap(), 16).unwrap());
+            }
+            other => panic!("unexpected escape \\{}", char::from(other)),
+        }
+    }
+    String::from_utf8(bytes).unwrap()
+}
+
+fn message(e: hcl_core::function::CallError) -> String {
+    use hcl_core::function::CallError;
+    match e {
+        CallError::Argument { message, .. } | CallError::Call(message) => message,
+        other => other.to_string(),
+    }
+}
+
+#[test]
+fn format_number_verbs_match_go_fmt() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for row in rows(include_str!("go_format.tsv")) {
+        let (verb, num, want) = (&row[0], &row[1], &row[2]);
+        let n = Value::Number(Number::parse_json(num).unwrap());
+        let got = match call(&t, "format", &[Value::from(verb.as_str()), n]) {
+            Ok(v) => v.as_str().unwrap().to_owned(),
+            Err(_) => "ERR".to_owned(),
+        };
+        if got != *want {
+            wrong.push(format!("format({verb:?}, {num}) = {got:?}, Go: {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn decoders_and_durations_match_go() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for row in rows(include_str!("go_misc.tsv")) {
+        let (kind, input, want) = (row[0].as_str(), go_unquote(&row[1]), row[2].as_str());
+        let got = match kind {
+            "json" => match call(&t, "jsondecode", &[Value::from(input.as_str())]) {
+                Ok(_) => "OK".to_owned(),
+                Err(e) => format!("ERR {}", message(e)),
+            },
+            "csv" => match call(&t, "csvdecode", &[Value::from(input.as_str())]) {
+                Ok(v) => {
+                    // Cells in the header's order, which the table gives.
+                    let header: Vec<&str> = want
+                        .trim_start_matches("OK ")
+                        .split('/')
+                        .next()
+                        .unwrap()
+                        .split('|')
+                        .collect();
+                    let mut lines = vec![header.join("|")];
+                    for r in v.as_elements().unwrap() {
+                        let e = r.as_entries().unwrap();
+                        let cells: Vec<&str> =
+                            header.iter().map(|h| e[*h].as_str().unwrap()).collect();
+                        lines.push(cells.join("|"));
+                    }
+                    format!("OK {}", lines.join("/"))
+                }
+                Err(e) => format!("ERR {}", message(e)),
+            },
+            "duration" => {
+                let base = Value::from("2000-01-01T00:00:00Z");
+                match call(&t, "timeadd", &[base.clone(), Value::from(input.as_str())]) {
+                    Ok(v) => {
+                        // The same instant as adding the nanoseconds Go found.
+                        let nanos = want.trim_start_matches("OK ");
+                        let same = call(&t, "timeadd", &[base, Value::from(format!("{nanos}ns"))])
+                            .unwrap();
+                        if v == same {
+                            want.to_owned()
+                        } else {
+                            format!("{v:?} vs {same:?}")
+                        }
+                    }
+                    Err(e) => format!("ERR {}", message(e)),
+                }
+            }
+            other => panic!("unknown kind {other}"),
+        };
+        if got != want {
+            wrong.push(format!("{kind} {input:?}: {got:?}, Go: {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
