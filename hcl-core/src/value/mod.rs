@@ -5,16 +5,24 @@
 //! Values are immutable, cheap to clone (collections are shared) and
 //! `Send + Sync`.
 
+mod convert;
 mod cty_json;
 mod number;
+mod path;
 mod ty;
+mod unify;
 
 pub use cty_json::{
     from_cty_json, to_cty_json, to_cty_json_as, type_from_cty_json, type_to_cty_json, CtyJsonError,
 };
 
+pub use convert::{
+    conversion_safety, convert, convert_safe, mismatch_message, Conversion, ConversionError, Safety,
+};
 pub use number::{Number, NumberError};
+pub use path::{Path, PathStep};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
+pub use unify::{unify, unify_unsafe, Unification};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
