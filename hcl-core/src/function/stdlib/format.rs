@@ -31,7 +31,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use super::encoding::json_text;
 use super::string::{check_size, grapheme_count, str_arg, string_list, MAX_RESULT_BYTES};
 use crate::function::{Function, FunctionError, Functions, Param};
-use crate::value::{Number, Type, Value};
+use crate::value::{convert, Number, Type, Value};
 
 pub(super) use go::{decimal_of, quote};
 use go::{format_float, format_int, quote_rune, Spec};
@@ -431,61 +431,29 @@ fn pad(spec: &Spec, out: &mut String, s: &str) {
     }
 }
 
-/// cty's conversion of a primitive to bool, with its messages.
+/// The argument converted as the language converts (`value::convert`),
+/// with its messages.
+fn converted(v: &Value, to: Type) -> Result<Value, String> {
+    convert(v, &to).map_err(|e| e.to_string())
+}
+
 fn to_bool(v: &Value) -> Result<bool, String> {
-    match v {
-        Value::Bool(b) => Ok(*b),
-        Value::String(s) => match s.as_str() {
-            "true" | "1" => Ok(true),
-            "false" | "0" => Ok(false),
-            other => Err(match other.to_lowercase().as_str() {
-                "true" => {
-                    "a bool is required; to convert from string, use lowercase \"true\"".into()
-                }
-                "false" => {
-                    "a bool is required; to convert from string, use lowercase \"false\"".into()
-                }
-                _ => "a bool is required".into(),
-            }),
-        },
-        other => Err(mismatch(&other.ty(), "bool")),
-    }
+    converted(v, Type::Bool)?
+        .as_bool()
+        .ok_or_else(|| "a bool is required".to_owned())
 }
 
-/// cty's conversion of a primitive to number, with its messages.
 fn to_number(v: &Value) -> Result<Number, String> {
-    match v {
-        Value::Number(n) => Ok(n.clone()),
-        Value::String(s) => Number::parse_decimal(s).map_err(|_| "a number is required".into()),
-        other => Err(mismatch(&other.ty(), "number")),
+    match converted(v, Type::Number)? {
+        Value::Number(n) => Ok(n),
+        _ => Err("a number is required".to_owned()),
     }
 }
 
-/// cty's conversion of a primitive to string, with its messages.
 fn to_string(v: &Value) -> Result<String, String> {
-    match v {
+    match converted(v, Type::String)? {
         Value::String(s) => Ok(s.to_string()),
-        Value::Bool(b) => Ok(b.to_string()),
-        // The shortest decimal without exponent; `+Inf` and `-Inf`.
-        Value::Number(n) => Ok(n.to_string()),
-        other => Err(mismatch(&other.ty(), "string")),
-    }
-}
-
-/// cty's `MismatchMessage` for a primitive target, with cty's short type
-/// names ("object", "tuple", "list of string").
-fn mismatch(got: &Type, want: &str) -> String {
-    format!("{want} required, but have {}", cty_name(got))
-}
-
-fn cty_name(ty: &Type) -> String {
-    match ty {
-        Type::Object(_) => "object".into(),
-        Type::Tuple(_) => "tuple".into(),
-        Type::List(e) => format!("list of {}", cty_name(e)),
-        Type::Map(e) => format!("map of {}", cty_name(e)),
-        Type::Set(e) => format!("set of {}", cty_name(e)),
-        other => other.friendly_name(),
+        _ => Err("a string is required".to_owned()),
     }
 }
 

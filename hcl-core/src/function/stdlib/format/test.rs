@@ -269,10 +269,12 @@ fn format_null_arguments_only_for_v() {
 
 #[test]
 fn format_conversion_errors_name_the_verb() {
+    // Types are named by `Type::friendly_name` project-wide (COMPAT.md);
+    // go-cty says "object" here.
     fails(
         "%s",
         &[Value::empty_object()],
-        "unsupported value for \"%s\" at 0: string required, but have object",
+        "unsupported value for \"%s\" at 0: string required, but have object with no attributes",
     );
     fails(
         "%#v",
@@ -498,7 +500,7 @@ fn formatlist_errors() {
     );
     assert_eq!(
         formatlist("%s", &[Value::empty_object()]).unwrap_err().to_string(),
-        "error on format iteration 0: unsupported value for \"%s\" at 0: string required, but have object"
+        "error on format iteration 0: unsupported value for \"%s\" at 0: string required, but have object with no attributes"
     );
     let pair = Type::tuple([Type::String, Type::String]);
     let e = formatlist("%s %s", &[strings(&["hi"]), Value::unknown(pair)]).unwrap_err();
