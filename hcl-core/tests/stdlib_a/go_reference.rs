@@ -1,8 +1,9 @@
 //! Expected values computed by the reference's own building blocks: Go's
 //! `fmt` and `math/big` for `format`'s number verbs, Go's JSON decoder as
 //! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`, and
-//! `time.ParseDuration` for `timeadd` (tables in `go_*.tsv`, made with Go
-//! 1.19 by re-running go-cty's logic over many inputs).
+//! `time.ParseDuration` for `timeadd`, Go's `regexp` for `regexall` (tables
+//! in `go_*.tsv`, made with Go 1.19 by re-running go-cty's logic over many
+//! inputs).
 
 use hcl_core::value::{Number, Value};
 
@@ -45,6 +46,18 @@ fn go_unquote(q: &str) -> String {
             b'x' => {
                 let hex = [it.next().unwrap(), it.next().unwrap()];
                 bytes.push(u8::from_str_radix(std::str::from_utf8(&hex).unwrap(), 16).unwrap());
+            }
+            u @ (b'u' | b'U') => {
+                let len = if u == b'u' { 4 } else { 8 };
+                let hex: Vec<u8> = (0..len).map(|_| it.next().unwrap()).collect();
+                let code = u32::from_str_radix(std::str::from_utf8(&hex).unwrap(), 16).unwrap();
+                let mut buf = [0u8; 4];
+                bytes.extend_from_slice(
+                    char::from_u32(code)
+                        .unwrap()
+                        .encode_utf8(&mut buf)
+                        .as_bytes(),
+                );
             }
             other => panic!("unexpected escape \\{}", char::from(other)),
         }
@@ -131,6 +144,37 @@ fn decoders_and_durations_match_go() {
         };
         if got != want {
             wrong.push(format!("{kind} {input:?}: {got:?}, Go: {want:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn regexall_matches_go_regexp() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for row in rows(include_str!("go_regex.tsv")) {
+        let (pattern, want) = (go_unquote(&row[0]), row[2].as_str());
+        let input = if row[1] == "-" {
+            String::new()
+        } else {
+            go_unquote(&row[1])
+        };
+        let got = match call(
+            &t,
+            "regexall",
+            &[Value::from(pattern.as_str()), Value::from(input.as_str())],
+        ) {
+            Ok(v) => {
+                let text = call(&t, "jsonencode", &[v]).unwrap();
+                text.as_str().unwrap().to_owned()
+            }
+            Err(e) => format!("ERR {}", message(e)),
+        };
+        if got != want {
+            wrong.push(format!(
+                "regexall({pattern:?}, {input:?}) = {got}, Go: {want}"
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -6,9 +6,11 @@
 //! Where the crate reads RE2 differently from Go, the pattern is rewritten
 //! first: `\d \w \s \b` (and negations) are ASCII-only as in Go, `[`, `&&`,
 //! `--` and `~~` inside brackets are literal, and `\Q…\E` quotes. What is
-//! left differs only at the edges (see COMPAT.md): Rust rejects a `{` that
-//! does not start a repetition (Go reads it literally) and duplicate group
-//! names, and has a smaller nesting limit.
+//! left differs only at the edges (see COMPAT.md): duplicate group names are
+//! an error (Go lets the last group of a name win), `--` between class items
+//! is always literal, and the nesting limit is smaller. Go's own syntax
+//! checks that the crate lacks (stacked repetitions `a**`, counts over 1000,
+//! unknown POSIX classes) are made first, with Go's messages.
 //!
 //! The result of `regex`, and the element type of `regexall`, follow from the
 //! pattern's capture groups:
@@ -142,98 +144,9 @@ fn regex_replace() -> Function {
 
 /// Compiles `pattern`, the argument at `index`.
 fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
-    Regex::new(&to_rust_syntax(pattern))
-        .map_err(|e| FunctionError::argument(index, pattern_error(pattern, &e)))
-}
-
-/// Rewrites the places where RE2 as Go reads it and the `regex` crate
-/// differ: Go's Perl classes (`\d \w \s` and negations) and word boundaries
-/// are ASCII-only, where Rust's are Unicode; inside brackets Go reads `[`,
-/// `&&`, `--` and `~~` literally, where Rust nests classes and combines them;
-/// and Go quotes text with `\Q…\E`, which Rust lacks.
-fn to_rust_syntax(pattern: &str) -> String {
-    const DIGIT: &str = "0-9";
-    const WORD: &str = "0-9A-Za-z_";
-    const SPACE: &str = "\\t\\n\\f\\r ";
-    let mut out = String::with_capacity(pattern.len() + 8);
-    let mut chars = pattern.chars().peekable();
-    let mut in_class = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                let Some(n) = chars.next() else {
-                    out.push('\\');
-                    break;
-                };
-                let perl = match n.to_ascii_lowercase() {
-                    'd' => Some(DIGIT),
-                    'w' => Some(WORD),
-                    's' => Some(SPACE),
-                    _ => None,
-                };
-                match (perl, n.is_ascii_uppercase(), in_class) {
-                    (Some(set), false, false) => out.push_str(&format!("[{set}]")),
-                    (Some(set), true, false) => out.push_str(&format!("[^{set}]")),
-                    (Some(set), false, true) => out.push_str(set),
-                    (Some(set), true, true) => out.push_str(&format!("[^{set}]")),
-                    (None, _, false) if n == 'b' || n == 'B' => {
-                        out.push_str(&format!("(?-u:\\{n})"));
-                    }
-                    (None, _, false) if n == 'Q' => {
-                        let mut literal = String::new();
-                        while let Some(q) = chars.next() {
-                            if q == '\\' && chars.peek() == Some(&'E') {
-                                chars.next();
-                                break;
-                            }
-                            literal.push(q);
-                        }
-                        out.push_str(&regex::escape(&literal));
-                    }
-                    _ => {
-                        out.push('\\');
-                        out.push(n);
-                    }
-                }
-            }
-            '[' if !in_class => {
-                in_class = true;
-                out.push('[');
-                if chars.peek() == Some(&'^') {
-                    chars.next();
-                    out.push('^');
-                }
-                // A `]` first in the class is a literal.
-                if chars.peek() == Some(&']') {
-                    chars.next();
-                    out.push_str("\\]");
-                }
-            }
-            '[' if chars.peek() == Some(&':') => {
-                // A POSIX class, `[:alpha:]`, means the same in both.
-                out.push('[');
-                for p in chars.by_ref() {
-                    out.push(p);
-                    if p == ']' {
-                        break;
-                    }
-                }
-            }
-            '[' => out.push_str("\\["),
-            ']' if in_class => {
-                in_class = false;
-                out.push(']');
-            }
-            '&' | '-' | '~' if in_class && chars.peek() == Some(&c) => {
-                chars.next();
-                out.push(c);
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    dialect::check(pattern).map_err(|m| FunctionError::argument(index, m))?;
+    Regex::new(&dialect::to_rust_syntax(pattern))
+        .map_err(|e| FunctionError::argument(index, dialect::pattern_error(pattern, &e)))
 }
 
 /// Compiles `pattern` and works out the type of one match's value.
@@ -278,73 +191,7 @@ fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
     }
 }
 
-/// The error for an invalid pattern, worded as go-cty words Go's
-/// `regexp/syntax` errors: `invalid regexp pattern: <code> in <expr>`.
-fn pattern_error(pattern: &str, err: &regex::Error) -> String {
-    use regex_syntax::ast::ErrorKind as K;
-    let syntax = regex_syntax::ast::parse::Parser::new().parse(pattern).err();
-    let Some(e) = syntax else {
-        return match err {
-            regex::Error::CompiledTooBig(_) => {
-                format!("invalid regexp pattern: expression too large in {pattern}")
-            }
-            // Translation errors (unknown Unicode classes and the like).
-            _ => match regex_syntax::Parser::new().parse(pattern) {
-                Err(regex_syntax::Error::Translate(t)) => format!(
-                    "invalid regexp pattern: invalid character class range in {}",
-                    span_text(pattern, t.span())
-                ),
-                _ => format!("error parsing pattern: {err}"),
-            },
-        };
-    };
-    let span = span_text(pattern, e.span());
-    let (code, expr) = match e.kind() {
-        K::GroupUnclosed => ("missing closing )", pattern),
-        K::GroupUnopened => ("unexpected )", pattern),
-        K::ClassUnclosed => (
-            "missing closing ]",
-            pattern.get(e.span().start.offset..).unwrap_or(pattern),
-        ),
-        K::RepetitionMissing => ("missing argument to repetition operator", {
-            // The span is empty; Go names the operator.
-            let rest = pattern.get(e.span().start.offset..).unwrap_or_default();
-            let len = match rest.find('}') {
-                Some(end) if rest.starts_with('{') => end + 1,
-                _ => rest.chars().next().map_or(0, char::len_utf8),
-            };
-            rest.get(..len).unwrap_or_default()
-        }),
-        K::RepetitionCountInvalid => ("invalid repeat count", span),
-        K::ClassRangeInvalid | K::ClassRangeLiteral => ("invalid character class range", span),
-        K::EscapeUnexpectedEof => ("trailing backslash at end of expression", ""),
-        K::EscapeUnrecognized
-        | K::EscapeHexEmpty
-        | K::EscapeHexInvalid
-        | K::EscapeHexInvalidDigit
-        | K::ClassEscapeInvalid
-        | K::UnsupportedBackreference => ("invalid escape sequence", span),
-        K::GroupNameDuplicate { .. }
-        | K::GroupNameEmpty
-        | K::GroupNameInvalid
-        | K::GroupNameUnexpectedEof => ("invalid named capture", span),
-        K::NestLimitExceeded(_) => ("expression nests too deeply", pattern),
-        K::FlagDanglingNegation
-        | K::FlagDuplicate { .. }
-        | K::FlagRepeatedNegation { .. }
-        | K::FlagUnexpectedEof
-        | K::FlagUnrecognized
-        | K::UnsupportedLookAround => ("invalid or unsupported Perl syntax", span),
-        _ => return format!("error parsing pattern: {err}"),
-    };
-    format!("invalid regexp pattern: {code} in {expr}")
-}
-
-fn span_text<'a>(pattern: &'a str, span: &regex_syntax::ast::Span) -> &'a str {
-    pattern
-        .get(span.start.offset..span.end.offset)
-        .unwrap_or(pattern)
-}
+mod dialect;
 
 #[cfg(test)]
 mod test;

@@ -126,7 +126,47 @@ fn regex_invalid_patterns_are_argument_errors() {
         ),
         (
             "(?P<>a)",
-            "invalid regexp pattern: invalid named capture in ",
+            "invalid regexp pattern: invalid named capture in (?P<>",
+        ),
+        (
+            "(?P<a-b>x)",
+            "invalid regexp pattern: invalid named capture in (?P<a-b>",
+        ),
+        (
+            "(?z)",
+            "invalid regexp pattern: invalid or unsupported Perl syntax in (?z",
+        ),
+        (
+            "(?<=a)",
+            "invalid regexp pattern: invalid or unsupported Perl syntax in (?<",
+        ),
+        (
+            r"\x{110000}",
+            r"invalid regexp pattern: invalid escape sequence in \x{110000",
+        ),
+        (
+            "a**",
+            "invalid regexp pattern: invalid nested repetition operator in **",
+        ),
+        (
+            "a*?+",
+            "invalid regexp pattern: invalid nested repetition operator in *?+",
+        ),
+        (
+            "x{2}{3}",
+            "invalid regexp pattern: invalid nested repetition operator in {2}{3}",
+        ),
+        (
+            "x{1001}",
+            "invalid regexp pattern: invalid repeat count in {1001}",
+        ),
+        (
+            "[[:foo:]]",
+            "invalid regexp pattern: invalid character class range in [:foo:]",
+        ),
+        (
+            "(?P<n>a)(?P<n>b)",
+            "invalid regexp pattern: duplicate capture group name in (?P<n>",
         ),
         (
             r"\p{Nope}",
@@ -257,6 +297,8 @@ fn perl_classes_and_boundaries_are_ascii_as_in_go() {
         (r"[]x]+", "]x]y", "]x]"),
         (r"[a&&b]+", "a&&b", "a&&b"),
         (r"[[:digit:]]+", "ab12", "12"),
+        (r"[[:^alpha:]]+", "ab12", "12"),
+        (r"[[:]+", "a[:b", "[:"),
         (r"\Q.*+\E!", "a.*+!", ".*+!"),
     ];
     for (pattern, input, want) in cases {
