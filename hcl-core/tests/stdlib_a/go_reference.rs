@@ -1,7 +1,8 @@
 //! Expected values computed by the reference's own building blocks: Go's
 //! `fmt` and `math/big` for `format`'s number verbs, Go's JSON decoder as
 //! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`, and
-//! `time.ParseDuration` for `timeadd`, Go's `regexp` for `regexall` (tables
+//! `time.ParseDuration` and `time.Time` for `timeadd` and `formatdate`, Go's
+//! `regexp` for `regexall` (tables
 //! in `go_*.tsv`, made with Go 1.19 by re-running go-cty's logic over many
 //! inputs).
 
@@ -175,6 +176,30 @@ fn regexall_matches_go_regexp() {
             wrong.push(format!(
                 "regexall({pattern:?}, {input:?}) = {got}, Go: {want}"
             ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn formatdate_and_timeadd_match_go_time() {
+    let t = table();
+    // The formatdate spelling of the Go layout the table was made with.
+    let format = "YYYY YY MMMM MMM MM M DD D EEEE EEE hh H HH AA aa mm m ss s ZZZZ ZZZZZ Z";
+    let mut wrong = Vec::new();
+    for line in include_str!("go_time.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let (ts, d, added, formatted) = (cells[0], cells[1], cells[2], cells[3]);
+        let got = call(&t, "timeadd", &[Value::from(ts), Value::from(d)]).unwrap();
+        if got != Value::from(added) {
+            wrong.push(format!("timeadd({ts:?}, {d:?}) = {got:?}, Go: {added}"));
+        }
+        let got = call(&t, "formatdate", &[Value::from(format), Value::from(ts)]).unwrap();
+        if got != Value::from(formatted) {
+            wrong.push(format!("formatdate({ts:?}) = {got:?}, Go: {formatted}"));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
