@@ -1,10 +1,9 @@
 //! Expected values computed by the reference's own building blocks: Go's
 //! `fmt` and `math/big` for `format`'s number verbs, Go's JSON decoder as
-//! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`, and
-//! `time.ParseDuration` and `time.Time` for `timeadd` and `formatdate`, Go's
-//! `regexp` for `regexall` (tables
-//! in `go_*.tsv`, made with Go 1.19 by re-running go-cty's logic over many
-//! inputs).
+//! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`,
+//! `time.ParseDuration` and `time.Time` for `timeadd` and `formatdate`, and
+//! `regexp` for `regexall` (tables in `go_*.tsv`, made with Go 1.19 by
+//! re-running go-cty's logic over many inputs).
 
 use hcl_core::value::{Number, Value};
 
