@@ -203,3 +203,47 @@ fn formatdate_and_timeadd_match_go_time() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn csvdecode_matches_go_encoding_csv_on_random_input() {
+    let t = table();
+    let escape = |s: &str| s.replace('\n', "\\n").replace('\r', "\\r");
+    let mut wrong = Vec::new();
+    for line in include_str!("go_csv.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let cells: Vec<&str> = line.splitn(3, '\t').collect();
+        let (input, want) = (go_unquote(cells[1]), cells[2]);
+        let got = match call(&t, "csvdecode", &[Value::from(input.as_str())]) {
+            Ok(v) => {
+                let header: Vec<String> = want
+                    .trim_start_matches("OK ")
+                    .split('/')
+                    .next()
+                    .unwrap()
+                    .split('|')
+                    .map(String::from)
+                    .collect();
+                let mut lines = vec![header.join("|")];
+                for r in v.as_elements().unwrap() {
+                    let e = r.as_entries().unwrap();
+                    let row: Vec<String> = header
+                        .iter()
+                        .map(|h| {
+                            let key = h.replace("\\n", "\n").replace("\\r", "\r");
+                            escape(e[key.as_str()].as_str().unwrap())
+                        })
+                        .collect();
+                    lines.push(row.join("|"));
+                }
+                format!("OK {}", lines.join("/"))
+            }
+            Err(e) => format!("ERR {}", message(e)),
+        };
+        if got != want {
+            wrong.push(format!("csvdecode({input:?}) = {got}, Go: {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -105,6 +105,8 @@ impl<'a> Reader<'a> {
             }
         };
         let rec_line = self.line;
+        // The line the parse is on, counting only lines with content.
+        let mut pos_line = rec_line;
         let mut record = Vec::new();
         loop {
             if !line.starts_with('"') {
@@ -145,9 +147,12 @@ impl<'a> Reader<'a> {
                 } else if !line.is_empty() {
                     field.push_str(&line);
                     line = self.read_line().unwrap_or_default();
+                    if !line.is_empty() {
+                        pos_line += 1;
+                    }
                 } else {
                     // The input ended inside the quotes.
-                    return Some(Err(parse_error(self.line - 1, QUOTE)));
+                    return Some(Err(parse_error(pos_line, QUOTE)));
                 }
             }
         }
