@@ -247,3 +247,24 @@ fn csvdecode_matches_go_encoding_csv_on_random_input() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn jsondecode_matches_go_decoder_on_random_input() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for line in include_str!("go_json.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let cells: Vec<&str> = line.splitn(3, '\t').collect();
+        let (input, want) = (go_unquote(cells[1]), cells[2]);
+        let got = match call(&t, "jsondecode", &[Value::from(input.as_str())]) {
+            Ok(_) => "OK".to_owned(),
+            Err(e) => format!("ERR {}", message(e)),
+        };
+        if got != want {
+            wrong.push(format!("jsondecode({input:?}) = {got}, Go: {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -66,7 +66,9 @@ impl Parser<'_> {
     }
 
     fn invalid_or(&self, context: &str, at_end: &str) -> String {
-        match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+        // Go names the byte, read as a code point: the first byte of `é`
+        // shows as `Ã`.
+        match self.peek().map(char::from) {
             Some(c) if context.is_empty() => format!("invalid character {}", quote_char(c)),
             Some(c) => format!("invalid character {} {context}", quote_char(c)),
             None => at_end.into(),
