@@ -268,3 +268,56 @@ fn jsondecode_matches_go_decoder_on_random_input() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn regexall_matches_go_regexp_on_random_patterns() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for row in rows(include_str!("go_regex_random.tsv")) {
+        let (pattern, input, want) = (go_unquote(&row[0]), &row[1], row[2].as_str());
+        let input = if input == "-" {
+            String::new()
+        } else {
+            go_unquote(input)
+        };
+        let got = call(
+            &t,
+            "regexall",
+            &[Value::from(pattern.as_str()), Value::from(input.as_str())],
+        );
+        let (got, want) = match (got, want.strip_prefix("ERR ")) {
+            (Err(e), Some(want)) => (message(e), want.to_owned()),
+            (Ok(v), None) => {
+                // The table has every group with the whole match first;
+                // regexall gives the whole match without groups, else the
+                // groups alone.
+                let go = call(&t, "jsondecode", &[Value::from(want)]).unwrap();
+                let matches: Vec<Value> = go
+                    .as_elements()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| {
+                        let groups = m.as_elements().unwrap();
+                        match groups {
+                            [whole] => whole.clone(),
+                            [_, rest @ ..] => Value::tuple(rest.iter().cloned()),
+                            [] => unreachable!(),
+                        }
+                    })
+                    .collect();
+                let encode = |v: Value| call(&t, "jsonencode", &[v]).unwrap();
+                (
+                    format!("{:?}", encode(v)),
+                    format!("{:?}", encode(Value::tuple(matches))),
+                )
+            }
+            (got, _) => (format!("{got:?}"), want.to_owned()),
+        };
+        if got != want {
+            wrong.push(format!(
+                "regexall({pattern:?}, {input:?}) = {got}, Go: {want}"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -11,10 +11,11 @@ const POSIX_CLASSES: [&str; 14] = [
 /// Go's largest repetition count.
 const MAX_REPEAT: u32 = 1000;
 
-/// The errors Go's parser finds that the crate does not: a repetition
-/// operator right after another (`a**`, `x{2}{3}`), a repetition count over
-/// 1000 or with its bounds reversed, and an unknown POSIX class name.
-/// Errors the crate also finds are left to it (see [`pattern_error`]).
+/// The errors Go's parser finds that the crate does not, or words
+/// differently: a repetition operator right after another (`a**`,
+/// `x{2}{3}`), a repetition count over 1000 or with its bounds reversed,
+/// `(?` openings, and what [`skip_class`] finds in brackets. Other errors
+/// are left to the crate (see [`pattern_error`]).
 pub(super) fn check(pattern: &str) -> Result<(), String> {
     let b = pattern.as_bytes();
     let mut i = 0;
@@ -23,6 +24,8 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
     let mut last_repeat: Option<usize> = None;
     // Whether something precedes that a repetition could apply to.
     let mut operand = false;
+    // Groups open.
+    let mut depth = 0usize;
     while i < b.len() {
         let start = i;
         match b[i] {
@@ -37,12 +40,29 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
                 operand = true;
             }
             b'(' => {
-                i += 1;
-                if b.get(i) == Some(&b'?') {
+                if b.get(i + 1) == Some(&b'?') {
+                    let end = perl_group(pattern, i)?;
+                    // `(?i)` only sets flags: what precedes stays the operand.
+                    if b[end - 1] != b')' {
+                        depth += 1;
+                        operand = false;
+                    }
+                    i = end;
+                } else {
+                    depth += 1;
+                    operand = false;
                     i += 1;
                 }
                 last_repeat = None;
-                operand = false;
+            }
+            b')' => {
+                if depth == 0 {
+                    return Err(format!("invalid regexp pattern: unexpected ) in {pattern}"));
+                }
+                depth -= 1;
+                i += 1;
+                last_repeat = None;
+                operand = true;
             }
             b'|' => {
                 i += 1;
@@ -98,6 +118,11 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
             }
         }
     }
+    if depth > 0 {
+        return Err(format!(
+            "invalid regexp pattern: missing closing ) in {pattern}"
+        ));
+    }
     Ok(())
 }
 
@@ -119,42 +144,171 @@ fn skip_escape(pattern: &str, i: usize) -> usize {
     }
 }
 
-/// The end of the bracketed class at `i`, checking POSIX class names.
+/// The end of the bracketed class at `i`, read as Go reads it: `[` inside
+/// is a literal unless it opens a POSIX class (`[:alpha:]`), an escape is a
+/// class (`\\d`, `\\pL`) or one character, and `a-z` is a range. Go's errors
+/// for unknown POSIX names, reversed ranges, escapes not allowed in a
+/// class (`\\b`) and a class left open.
 fn skip_class(pattern: &str, i: usize) -> Result<usize, String> {
     let b = pattern.as_bytes();
     let mut j = i + 1;
     if b.get(j) == Some(&b'^') {
         j += 1;
     }
-    if b.get(j) == Some(&b']') {
-        j += 1;
-    }
+    let mut first = true;
     while j < b.len() {
-        match b[j] {
-            b']' => return Ok(j + 1),
-            b'\\' => j = skip_escape(pattern, j),
-            b'[' if pattern[j + 1..].starts_with(':') => {
-                if let Some(k) = pattern[j + 2..].find(":]") {
-                    let name = &pattern[j + 2..j + 2 + k];
-                    let bare = name.strip_prefix('^').unwrap_or(name);
-                    if !bare.is_empty() && bare.bytes().all(|c| c.is_ascii_alphabetic()) {
-                        if !POSIX_CLASSES.contains(&bare) {
-                            return Err(format!(
-                                "invalid regexp pattern: invalid character class range in {}",
-                                &pattern[j..j + 4 + k]
-                            ));
-                        }
-                        j += 4 + k;
-                        continue;
-                    }
+        if b[j] == b']' && !first {
+            return Ok(j + 1);
+        }
+        first = false;
+        if pattern[j..].starts_with("[:") {
+            if let Some(k) = pattern[j + 2..].find(":]") {
+                let name = &pattern[j + 2..j + 2 + k];
+                let bare = name.strip_prefix('^').unwrap_or(name);
+                if !POSIX_CLASSES.contains(&bare) {
+                    return Err(format!(
+                        "invalid regexp pattern: invalid character class range in {}",
+                        &pattern[j..j + 4 + k]
+                    ));
                 }
-                j += 1;
+                j += 4 + k;
+                continue;
             }
-            _ => j += pattern[j..].chars().next().map_or(1, char::len_utf8),
+        }
+        let item = j;
+        let Some((lo, next)) = class_char(pattern, j)? else {
+            // A class escape (`\\d`, `\\pL`): no range can start here.
+            j = skip_escape(pattern, j);
+            continue;
+        };
+        j = next;
+        if b.get(j) == Some(&b'-') && b.get(j + 1).is_some_and(|&c| c != b']') {
+            let hi = class_char(pattern, j + 1)?;
+            let (hi, next) = match hi {
+                Some(h) => h,
+                None => (char::MAX, skip_escape(pattern, j + 1)),
+            };
+            if hi < lo || hi == char::MAX && next > j + 1 {
+                return Err(format!(
+                    "invalid regexp pattern: invalid character class range in {}",
+                    &pattern[item..next]
+                ));
+            }
+            j = next;
         }
     }
-    // Unclosed: the crate reports it.
-    Ok(b.len())
+    Err(format!(
+        "invalid regexp pattern: missing closing ] in {}",
+        &pattern[i..]
+    ))
+}
+
+/// One character of a class at `j` and where it ends; `None` for a class
+/// escape. Go's escapes: punctuation, `\\a \\f \\n \\r \\t \\v`, octal and
+/// hex; any other letter or digit is an invalid escape.
+fn class_char(pattern: &str, j: usize) -> Result<Option<(char, usize)>, String> {
+    let rest = &pattern[j..];
+    let mut chars = rest.chars();
+    let Some(c) = chars.next() else {
+        return Ok(None);
+    };
+    if c != '\\' {
+        return Ok(Some((c, j + c.len_utf8())));
+    }
+    let Some(n) = chars.next() else {
+        return Err("invalid regexp pattern: trailing backslash at end of expression in ".into());
+    };
+    let after = j + 1 + n.len_utf8();
+    let simple = |c: char| Ok(Some((c, after)));
+    match n {
+        'd' | 'D' | 's' | 'S' | 'w' | 'W' | 'p' | 'P' => Ok(None),
+        'a' => simple('\u{7}'),
+        'f' => simple('\u{c}'),
+        'n' => simple('\n'),
+        'r' => simple('\r'),
+        't' => simple('\t'),
+        'v' => simple('\u{b}'),
+        '0'..='7' => {
+            let (value, end) = octal_at(pattern, j + 1).unwrap_or((u32::from(n) - 48, after));
+            Ok(Some((char::from_u32(value).unwrap_or('\0'), end)))
+        }
+        // Hex escapes: the crate judges them as Go does.
+        'x' => Ok(None),
+        c if c.is_ascii() && !c.is_ascii_alphanumeric() => simple(c),
+        _ => Err(format!(
+            "invalid regexp pattern: invalid escape sequence in {}",
+            &pattern[j..after]
+        )),
+    }
+}
+
+/// Go's octal escape whose first digit is at `i`: `\\0` with up to two more
+/// digits, or `\\1`-`\\7` followed by at least one more; the value and the
+/// end.
+fn octal_at(pattern: &str, i: usize) -> Option<(u32, usize)> {
+    let b = pattern.as_bytes();
+    let first = *b.get(i)?;
+    let octal = |k: usize| b.get(k).is_some_and(|c| (b'0'..=b'7').contains(c));
+    if !(first == b'0' || (b'1'..=b'7').contains(&first) && octal(i + 1)) {
+        return None;
+    }
+    let mut value = u32::from(first - b'0');
+    let mut k = i + 1;
+    while k < i + 3 && octal(k) {
+        value = value * 8 + u32::from(b[k] - b'0');
+        k += 1;
+    }
+    Some((value, k))
+}
+
+/// Go's check of a `(?` group opening at `i`: a named capture `(?P<name>`
+/// or `(?<name>`, or flags `[imsU]*` with at most one `-` (followed by a
+/// flag) ending in `:` or `)`. The end of the opening, or Go's error.
+fn perl_group(pattern: &str, i: usize) -> Result<usize, String> {
+    let rest = &pattern[i..];
+    let name_start = if rest.starts_with("(?P<") {
+        Some(4)
+    } else if rest.starts_with("(?<") {
+        Some(3)
+    } else {
+        None
+    };
+    if let Some(from) = name_start {
+        let Some(end) = rest.find('>') else {
+            return Err(format!(
+                "invalid regexp pattern: invalid named capture in {rest}"
+            ));
+        };
+        let name = &rest[from..end];
+        if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            return Err(format!(
+                "invalid regexp pattern: invalid named capture in {}",
+                &rest[..=end]
+            ));
+        }
+        return Ok(i + end + 1);
+    }
+    let mut negated = false;
+    let mut saw_flag = false;
+    for (k, c) in rest.char_indices().skip(2) {
+        match c {
+            'i' | 'm' | 's' | 'U' => saw_flag = true,
+            '-' if !negated => {
+                negated = true;
+                saw_flag = false;
+            }
+            ':' | ')' if !negated || saw_flag => return Ok(i + k + c.len_utf8()),
+            _ => {
+                return Err(format!(
+                    "invalid regexp pattern: invalid or unsupported Perl syntax in {}",
+                    &rest[..k + c.len_utf8()]
+                ))
+            }
+        }
+    }
+    Err(format!(
+        "invalid regexp pattern: invalid or unsupported Perl syntax in {rest}"
+    ))
 }
 
 /// `{n}`, `{n,}` or `{n,m}` at `i`: the bounds and the end.
@@ -189,97 +343,138 @@ pub(super) fn to_rust_syntax(pattern: &str) -> String {
     const DIGIT: &str = "0-9";
     const WORD: &str = "0-9A-Za-z_";
     const SPACE: &str = "\\t\\n\\f\\r ";
+    let at = |i: usize| pattern.get(i..).and_then(|r| r.chars().next());
     let mut out = String::with_capacity(pattern.len() + 8);
-    let mut chars = pattern.chars().peekable();
     let mut in_class = false;
-    while let Some(c) = chars.next() {
+    let mut i = 0;
+    while let Some(c) = at(i) {
+        let next = i + c.len_utf8();
         match c {
             '\\' => {
-                let Some(n) = chars.next() else {
+                let Some(n) = at(next) else {
                     out.push('\\');
                     break;
                 };
+                let after = next + n.len_utf8();
                 let perl = match n.to_ascii_lowercase() {
                     'd' => Some(DIGIT),
                     'w' => Some(WORD),
                     's' => Some(SPACE),
                     _ => None,
                 };
+                i = after;
                 match (perl, n.is_ascii_uppercase(), in_class) {
                     (Some(set), false, false) => out.push_str(&format!("[{set}]")),
-                    (Some(set), true, false) => out.push_str(&format!("[^{set}]")),
+                    (Some(set), true, _) => out.push_str(&format!("[^{set}]")),
                     (Some(set), false, true) => out.push_str(set),
-                    (Some(set), true, true) => out.push_str(&format!("[^{set}]")),
                     (None, _, false) if n == 'b' || n == 'B' => {
                         out.push_str(&format!("(?-u:\\{n})"));
                     }
-                    (None, _, false) if n == 'Q' => {
-                        let mut literal = String::new();
-                        while let Some(q) = chars.next() {
-                            if q == '\\' && chars.peek() == Some(&'E') {
-                                chars.next();
-                                break;
-                            }
-                            literal.push(q);
+                    (None, _, _) if octal_at(pattern, next).is_some() => {
+                        // Go's octal escapes (`\\012`); the crate has none.
+                        if let Some((value, end)) = octal_at(pattern, next) {
+                            out.push_str(&format!("\\x{{{value:x}}}"));
+                            i = end;
                         }
-                        out.push_str(&regex::escape(&literal));
+                    }
+                    (None, _, false) if n == 'Q' => {
+                        let end = pattern[after..].find("\\E");
+                        let literal = &pattern[after..end.map_or(pattern.len(), |k| after + k)];
+                        out.push_str(&regex::escape(literal));
+                        i = end.map_or(pattern.len(), |k| after + k + 2);
                     }
                     _ => {
                         out.push('\\');
                         out.push(n);
-                        // `\p{Greek}`, `\x{10FFFF}`: the braces belong to the escape.
-                        if matches!(n, 'p' | 'P' | 'x') && chars.peek() == Some(&'{') {
-                            for b in chars.by_ref() {
-                                out.push(b);
-                                if b == '}' {
-                                    break;
-                                }
-                            }
+                        // `\\p{Greek}`, `\\x{10FFFF}`: the braces belong to the escape.
+                        if matches!(n, 'p' | 'P' | 'x') && at(after) == Some('{') {
+                            let end = pattern[after..]
+                                .find('}')
+                                .map_or(pattern.len(), |k| after + k + 1);
+                            out.push_str(&pattern[after..end]);
+                            i = end;
                         }
                     }
                 }
+                continue;
+            }
+            // A repetition after a flags group applies, in Go, to what came
+            // before the group; the crate wants it next to its operand.
+            '(' if !in_class && at(next) == Some('?') => {
+                let group_end = perl_group(pattern, i)
+                    .ok()
+                    .filter(|&e| pattern[..e].ends_with(')'));
+                let op_end = group_end.and_then(|e| repetition_at(pattern, e));
+                match (group_end, op_end) {
+                    (Some(g), Some(o)) => {
+                        out.push_str(&pattern[g..o]);
+                        out.push_str(&pattern[i..g]);
+                        i = o;
+                    }
+                    _ => {
+                        out.push('(');
+                        i = next;
+                    }
+                }
+                continue;
             }
             // Go reads a `{` that does not start `{n}`, `{n,}` or `{n,m}`
             // as a literal; Rust rejects it.
-            '{' if !in_class && !repeat_follows(chars.clone()) => out.push_str("\\{"),
+            '{' if !in_class && !repeat_follows(pattern[next..].chars()) => out.push_str("\\{"),
             '[' if !in_class => {
                 in_class = true;
                 out.push('[');
-                if chars.peek() == Some(&'^') {
-                    chars.next();
+                i = next;
+                if at(i) == Some('^') {
                     out.push('^');
+                    i += 1;
                 }
                 // A `]` first in the class is a literal.
-                if chars.peek() == Some(&']') {
-                    chars.next();
+                if at(i) == Some(']') {
                     out.push_str("\\]");
+                    i += 1;
                 }
+                continue;
             }
-            '[' if posix_class_follows(chars.clone()) => {
+            '[' if posix_class_follows(pattern[next..].chars()) => {
                 // A POSIX class, `[:alpha:]`, means the same in both.
-                out.push('[');
-                for p in chars.by_ref() {
-                    out.push(p);
-                    if p == ']' {
-                        break;
-                    }
-                }
+                let end = pattern[i..].find(']').map_or(pattern.len(), |k| i + k + 1);
+                out.push_str(&pattern[i..end]);
+                i = end;
+                continue;
             }
             '[' => out.push_str("\\["),
             ']' if in_class => {
                 in_class = false;
                 out.push(']');
             }
-            '&' | '-' | '~' if in_class && chars.peek() == Some(&c) => {
-                chars.next();
+            '&' | '-' | '~' if in_class && at(next) == Some(c) => {
                 out.push(c);
                 out.push('\\');
                 out.push(c);
+                i = next + 1;
+                continue;
             }
             c => out.push(c),
         }
+        i = next;
     }
     out
+}
+
+/// The end of the repetition operator at `i` (with a non-greedy `?`), if
+/// one is there.
+fn repetition_at(pattern: &str, i: usize) -> Option<usize> {
+    let end = match pattern.as_bytes().get(i)? {
+        b'*' | b'+' | b'?' => i + 1,
+        b'{' => repeat_at(pattern, i)?.2,
+        _ => return None,
+    };
+    Some(if pattern[end..].starts_with('?') {
+        end + 1
+    } else {
+        end
+    })
 }
 
 /// Whether `n}`, `n,}` or `n,m}` follows an opening `{`.
@@ -316,13 +511,16 @@ fn posix_class_follows(mut rest: impl Iterator<Item = char>) -> bool {
 
 /// The error for an invalid pattern, worded as go-cty words Go's
 /// `regexp/syntax` errors: `invalid regexp pattern: <code> in <expr>`.
-pub(super) fn pattern_error(pattern: &str, err: &regex::Error) -> String {
+pub(super) fn pattern_error(original: &str, err: &regex::Error) -> String {
     use regex_syntax::ast::ErrorKind as K;
+    // The crate saw the rewritten pattern, so its spans point there.
+    let translated = to_rust_syntax(original);
+    let pattern = translated.as_str();
     let syntax = regex_syntax::ast::parse::Parser::new().parse(pattern).err();
     let Some(e) = syntax else {
         return match err {
             regex::Error::CompiledTooBig(_) => {
-                format!("invalid regexp pattern: expression too large in {pattern}")
+                format!("invalid regexp pattern: expression too large in {original}")
             }
             // Translation errors (unknown Unicode classes and the like).
             _ => match regex_syntax::Parser::new().parse(pattern) {
@@ -337,8 +535,8 @@ pub(super) fn pattern_error(pattern: &str, err: &regex::Error) -> String {
     let span = span_text(pattern, e.span());
     let (start, end) = (e.span().start.offset, e.span().end.offset);
     let (code, expr) = match e.kind() {
-        K::GroupUnclosed => ("missing closing )", pattern),
-        K::GroupUnopened => ("unexpected )", pattern),
+        K::GroupUnclosed => ("missing closing )", original),
+        K::GroupUnopened => ("unexpected )", original),
         K::ClassUnclosed => (
             "missing closing ]",
             pattern.get(e.span().start.offset..).unwrap_or(pattern),
@@ -346,10 +544,14 @@ pub(super) fn pattern_error(pattern: &str, err: &regex::Error) -> String {
         K::RepetitionMissing => ("missing argument to repetition operator", {
             // The span is empty; Go names the operator.
             let rest = pattern.get(e.span().start.offset..).unwrap_or_default();
-            let len = match rest.find('}') {
+            let mut len = match rest.find('}') {
                 Some(end) if rest.starts_with('{') => end + 1,
                 _ => rest.chars().next().map_or(0, char::len_utf8),
             };
+            // A non-greedy marker belongs to the operator.
+            if rest[len..].starts_with('?') {
+                len += 1;
+            }
             rest.get(..len).unwrap_or_default()
         }),
         K::RepetitionCountInvalid => ("invalid repeat count", span),
@@ -386,7 +588,7 @@ pub(super) fn pattern_error(pattern: &str, err: &regex::Error) -> String {
                 .map_or(pattern.len(), |k| from + k + 1);
             ("invalid named capture", &pattern[from..to])
         }
-        K::NestLimitExceeded(_) => ("expression nests too deeply", pattern),
+        K::NestLimitExceeded(_) => ("expression nests too deeply", original),
         K::UnsupportedLookAround => {
             let from = group_start(pattern, start);
             let to = pattern.len().min(from + 3);

@@ -136,10 +136,33 @@ fn regex_invalid_patterns_are_argument_errors() {
             "(?z)",
             "invalid regexp pattern: invalid or unsupported Perl syntax in (?z",
         ),
+        // As Go 1.22 and later read `(?<`: the start of a named group.
         (
             "(?<=a)",
-            "invalid regexp pattern: invalid or unsupported Perl syntax in (?<",
+            "invalid regexp pattern: invalid named capture in (?<=a)",
         ),
+        (
+            "(?i)*",
+            "invalid regexp pattern: missing argument to repetition operator in *",
+        ),
+        (
+            "(?-)",
+            "invalid regexp pattern: invalid or unsupported Perl syntax in (?-)",
+        ),
+        (
+            "(?",
+            "invalid regexp pattern: invalid or unsupported Perl syntax in (?",
+        ),
+        (
+            "[a\\b]",
+            "invalid regexp pattern: invalid escape sequence in \\b",
+        ),
+        (
+            "[z-a",
+            "invalid regexp pattern: invalid character class range in z-a",
+        ),
+        ("x[a[b", "invalid regexp pattern: missing closing ] in [a[b"),
+        ("a)(", "invalid regexp pattern: unexpected ) in a)("),
         (
             r"\x{110000}",
             r"invalid regexp pattern: invalid escape sequence in \x{110000",
@@ -300,6 +323,10 @@ fn perl_classes_and_boundaries_are_ascii_as_in_go() {
         (r"[[:^alpha:]]+", "ab12", "12"),
         (r"[[:]+", "a[:b", "[:"),
         (r"\Q.*+\E!", "a.*+!", ".*+!"),
+        // The star applies to `a`, before the flags change.
+        ("a(?i)*b", "aaB", "aaB"),
+        ("a(?i){2}b", "aaB", "aaB"),
+        (r"\101\0", "xA\u{0}", "A\u{0}"),
     ];
     for (pattern, input, want) in cases {
         assert_eq!(
