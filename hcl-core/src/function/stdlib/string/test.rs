@@ -36,6 +36,8 @@ fn upper_maps_each_letter_simply() {
         // Go has no simple uppercase for these, so they stay.
         ("baﬄe", "BAﬄE"),
         ("straße", "STRAßE"),
+        // Simple mappings where the full one has two letters.
+        ("ᾀ ᾳ", "ᾈ ᾼ"),
         ("😸😾", "😸😾"),
     ] {
         assert_eq!(call("upper", &[s(input)]).unwrap(), s(want), "{input}");
@@ -106,6 +108,13 @@ fn title_capitalises_after_separators() {
         ("ǆemal", "ǅemal"),
         ("a1b c", "A1b C"),
         ("éa éa", "Éa Éa"),
+        // Go's strings.Title, computed with Go.
+        (
+            "hello wORLD ǆemal éa-b_c 1a ÿx ﬀ",
+            "Hello WORLD ǅemal Éa-B_c 1a Ÿx ﬀ",
+        ),
+        // Georgian letters are their own title case.
+        ("ა ბ", "ა ბ"),
     ] {
         assert_eq!(call("title", &[s(input)]).unwrap(), s(want), "{input}");
     }
@@ -378,6 +387,13 @@ fn trim_functions() {
     let cases: &[(&str, &[&str], &str)] = &[
         ("trimspace", &[" hello "], "hello"),
         ("trimspace", &["\u{a0}\u{3000}\t\nhello\r\u{85}"], "hello"),
+        // As Go's TrimSpace, computed with Go: U+180E and U+200B are not
+        // white space.
+        (
+            "trimspace",
+            &["\u{85}\u{a0}\u{1680}\u{2000}\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}\u{180e}x\u{180e}\u{200b}"],
+            "\u{180e}x\u{180e}\u{200b}",
+        ),
         ("trimspace", &[" "], ""),
         ("trim", &["12345", "1"], "2345"),
         ("trim", &["?!hello?!", "!?"], "hello"),
