@@ -73,8 +73,9 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
                 let end = match b[i] {
                     b'{' => match repeat_at(pattern, i) {
                         Some((min, max, end)) => {
+                            // Go checks the counts before anything else.
                             let bad = |n: u32| n > MAX_REPEAT;
-                            if operand && (bad(min) || max.is_some_and(|m| bad(m) || m < min)) {
+                            if bad(min) || max.is_some_and(|m| bad(m) || m < min) {
                                 return Err(format!(
                                     "invalid regexp pattern: invalid repeat count in {}",
                                     &pattern[i..end]
@@ -317,7 +318,11 @@ fn repeat_at(pattern: &str, i: usize) -> Option<(u32, Option<u32>, usize)> {
     let close = rest.find('}')?;
     let body = &rest[..close];
     let number = |s: &str| -> Option<u32> {
-        if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+        // Go reads a count with a leading zero as no count at all.
+        if s.is_empty()
+            || !s.bytes().all(|c| c.is_ascii_digit())
+            || s.len() > 1 && s.starts_with('0')
+        {
             return None;
         }
         // Anything over the limit is as bad as the limit plus one.
@@ -420,7 +425,7 @@ pub(super) fn to_rust_syntax(pattern: &str) -> String {
             }
             // Go reads a `{` that does not start `{n}`, `{n,}` or `{n,m}`
             // as a literal; Rust rejects it.
-            '{' if !in_class && !repeat_follows(pattern[next..].chars()) => out.push_str("\\{"),
+            '{' if !in_class && repeat_at(pattern, i).is_none() => out.push_str("\\{"),
             '[' if !in_class => {
                 in_class = true;
                 out.push('[');
@@ -475,21 +480,6 @@ fn repetition_at(pattern: &str, i: usize) -> Option<usize> {
     } else {
         end
     })
-}
-
-/// Whether `n}`, `n,}` or `n,m}` follows an opening `{`.
-fn repeat_follows(rest: impl Iterator<Item = char>) -> bool {
-    let mut digits = 0;
-    let mut comma = false;
-    for c in rest {
-        match c {
-            '0'..='9' => digits += 1,
-            ',' if !comma && digits > 0 => comma = true,
-            '}' => return digits > 0,
-            _ => return false,
-        }
-    }
-    false
 }
 
 /// Whether `[:name:]` (or `[:^name:]`) follows an opening `[`.

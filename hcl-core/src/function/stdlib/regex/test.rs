@@ -184,6 +184,10 @@ fn regex_invalid_patterns_are_argument_errors() {
             "invalid regexp pattern: invalid repeat count in {1001}",
         ),
         (
+            "{1001}",
+            "invalid regexp pattern: invalid repeat count in {1001}",
+        ),
+        (
             "[[:foo:]]",
             "invalid regexp pattern: invalid character class range in [:foo:]",
         ),
@@ -326,6 +330,8 @@ fn perl_classes_and_boundaries_are_ascii_as_in_go() {
         // The star applies to `a`, before the flags change.
         ("a(?i)*b", "aaB", "aaB"),
         ("a(?i){2}b", "aaB", "aaB"),
+        // A count with a leading zero is no count: the brace is literal.
+        ("a{01}", "aa{01}", "a{01}"),
         (r"\101\0", "xA\u{0}", "A\u{0}"),
     ];
     for (pattern, input, want) in cases {
