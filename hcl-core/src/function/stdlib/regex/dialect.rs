@@ -30,7 +30,7 @@ pub(super) fn check(pattern: &str) -> Result<(), String> {
         let start = i;
         match b[i] {
             b'\\' => {
-                i = skip_escape(pattern, i);
+                i = go_escape(pattern, i, false)?.1;
                 last_repeat = None;
                 operand = true;
             }
@@ -184,12 +184,18 @@ fn skip_class(pattern: &str, i: usize) -> Result<usize, String> {
         };
         j = next;
         if b.get(j) == Some(&b'-') && b.get(j + 1).is_some_and(|&c| c != b']') {
-            let hi = class_char(pattern, j + 1)?;
-            let (hi, next) = match hi {
+            let (hi, next) = match class_char(pattern, j + 1)? {
                 Some(h) => h,
-                None => (char::MAX, skip_escape(pattern, j + 1)),
+                // A class cannot end a range: Go reads it as a bad escape.
+                None => {
+                    let end = j + 2 + pattern[j + 2..].chars().next().map_or(0, char::len_utf8);
+                    return Err(format!(
+                        "invalid regexp pattern: invalid escape sequence in {}",
+                        &pattern[j + 1..end.min(pattern.len())]
+                    ));
+                }
             };
-            if hi < lo || hi == char::MAX && next > j + 1 {
+            if hi < lo {
                 return Err(format!(
                     "invalid regexp pattern: invalid character class range in {}",
                     &pattern[item..next]
@@ -205,41 +211,95 @@ fn skip_class(pattern: &str, i: usize) -> Result<usize, String> {
 }
 
 /// One character of a class at `j` and where it ends; `None` for a class
-/// escape. Go's escapes: punctuation, `\\a \\f \\n \\r \\t \\v`, octal and
-/// hex; any other letter or digit is an invalid escape.
+/// escape (`\\d`, `\\pL`).
 fn class_char(pattern: &str, j: usize) -> Result<Option<(char, usize)>, String> {
-    let rest = &pattern[j..];
-    let mut chars = rest.chars();
-    let Some(c) = chars.next() else {
-        return Ok(None);
-    };
-    if c != '\\' {
-        return Ok(Some((c, j + c.len_utf8())));
+    match pattern[j..].chars().next() {
+        None => Ok(None),
+        Some('\\') => go_escape(pattern, j, true).map(|(c, end)| c.map(|c| (c, end))),
+        Some(c) => Ok(Some((c, j + c.len_utf8()))),
     }
-    let Some(n) = chars.next() else {
+}
+
+/// Go's reading of the escape at `j` (a backslash): the character it
+/// stands for (`None` for a class or an assertion) and its end, or Go's
+/// error naming the text read so far. Assertions and `\\Q…\\E` only
+/// outside brackets.
+fn go_escape(pattern: &str, j: usize, in_class: bool) -> Result<(Option<char>, usize), String> {
+    let invalid = |end: usize| {
+        Err(format!(
+            "invalid regexp pattern: invalid escape sequence in {}",
+            &pattern[j..end.min(pattern.len())]
+        ))
+    };
+    let Some(n) = pattern[j + 1..].chars().next() else {
         return Err("invalid regexp pattern: trailing backslash at end of expression in ".into());
     };
     let after = j + 1 + n.len_utf8();
-    let simple = |c: char| Ok(Some((c, after)));
     match n {
-        'd' | 'D' | 's' | 'S' | 'w' | 'W' | 'p' | 'P' => Ok(None),
-        'a' => simple('\u{7}'),
-        'f' => simple('\u{c}'),
-        'n' => simple('\n'),
-        'r' => simple('\r'),
-        't' => simple('\t'),
-        'v' => simple('\u{b}'),
-        '0'..='7' => {
-            let (value, end) = octal_at(pattern, j + 1).unwrap_or((u32::from(n) - 48, after));
-            Ok(Some((char::from_u32(value).unwrap_or('\0'), end)))
-        }
-        // Hex escapes: the crate judges them as Go does.
-        'x' => Ok(None),
-        c if c.is_ascii() && !c.is_ascii_alphanumeric() => simple(c),
-        _ => Err(format!(
-            "invalid regexp pattern: invalid escape sequence in {}",
-            &pattern[j..after]
+        'A' | 'z' | 'b' | 'B' if !in_class => Ok((None, after)),
+        'Q' if !in_class => Ok((
+            None,
+            pattern[after..]
+                .find("\\E")
+                .map_or(pattern.len(), |k| after + k + 2),
         )),
+        'd' | 'D' | 's' | 'S' | 'w' | 'W' => Ok((None, after)),
+        // Unicode classes: the crate judges the names as Go does.
+        'p' | 'P' => Ok((None, skip_escape(pattern, j))),
+        'a' => Ok((Some('\u{7}'), after)),
+        'f' => Ok((Some('\u{c}'), after)),
+        'n' => Ok((Some('\n'), after)),
+        'r' => Ok((Some('\r'), after)),
+        't' => Ok((Some('\t'), after)),
+        'v' => Ok((Some('\u{b}'), after)),
+        '0'..='7' => match octal_at(pattern, j + 1) {
+            Some((value, end)) => Ok((char::from_u32(value), end)),
+            // A single digit would be a back reference.
+            None => invalid(after),
+        },
+        'x' => hex_escape(pattern, j, after),
+        c if c.is_ascii() && !c.is_ascii_alphanumeric() => Ok((Some(c), after)),
+        _ => invalid(after),
+    }
+}
+
+/// Go's `\\xHH` and `\\x{H…}`, the `x` ending at `after`.
+fn hex_escape(pattern: &str, j: usize, after: usize) -> Result<(Option<char>, usize), String> {
+    let invalid = |end: usize| {
+        Err(format!(
+            "invalid regexp pattern: invalid escape sequence in {}",
+            &pattern[j..end.min(pattern.len())]
+        ))
+    };
+    let mut chars = pattern[after..].char_indices();
+    let Some((_, first)) = chars.next() else {
+        return invalid(after);
+    };
+    if first == '{' {
+        let mut value: u32 = 0;
+        for (digits, (k, c)) in chars.enumerate() {
+            let end = after + k + c.len_utf8();
+            if c == '}' {
+                if digits == 0 {
+                    return invalid(end);
+                }
+                return Ok((char::from_u32(value), end));
+            }
+            let Some(d) = c.to_digit(16) else {
+                return invalid(end);
+            };
+            value = value.saturating_mul(16).saturating_add(d);
+            if value > 0x10FFFF {
+                return invalid(end);
+            }
+        }
+        return invalid(pattern.len());
+    }
+    let second = chars.next();
+    let end = second.map_or(pattern.len(), |(k, c)| after + k + c.len_utf8());
+    match (first.to_digit(16), second.and_then(|(_, c)| c.to_digit(16))) {
+        (Some(hi), Some(lo)) => Ok((char::from_u32(hi * 16 + lo), end)),
+        _ => invalid(end),
     }
 }
 
@@ -351,9 +411,15 @@ pub(super) fn to_rust_syntax(pattern: &str) -> String {
     let at = |i: usize| pattern.get(i..).and_then(|r| r.chars().next());
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut in_class = false;
+    // Whether nothing has been read since the start, a group opening or
+    // `|` (so no operand is there for a repetition).
+    let mut after_open = true;
     let mut i = 0;
     while let Some(c) = at(i) {
         let next = i + c.len_utf8();
+        if c != '(' && c != '|' {
+            after_open = false;
+        }
         match c {
             '\\' => {
                 let Some(n) = at(next) else {
@@ -406,21 +472,37 @@ pub(super) fn to_rust_syntax(pattern: &str) -> String {
             // A repetition after a flags group applies, in Go, to what came
             // before the group; the crate wants it next to its operand.
             '(' if !in_class && at(next) == Some('?') => {
-                let group_end = perl_group(pattern, i)
-                    .ok()
-                    .filter(|&e| pattern[..e].ends_with(')'));
-                let op_end = group_end.and_then(|e| repetition_at(pattern, e));
-                match (group_end, op_end) {
-                    (Some(g), Some(o)) => {
-                        out.push_str(&pattern[g..o]);
-                        out.push_str(&pattern[i..g]);
-                        i = o;
+                match perl_group(pattern, i) {
+                    Ok(g) if pattern[..g].ends_with(')') => {
+                        match repetition_at(pattern, g).filter(|_| !after_open) {
+                            Some(o) => {
+                                out.push_str(&pattern[g..o]);
+                                out.push_str(&pattern[i..g]);
+                                i = o;
+                            }
+                            None => {
+                                out.push_str(&pattern[i..g]);
+                                i = g;
+                            }
+                        }
                     }
-                    _ => {
+                    Ok(g) => {
+                        out.push_str(&pattern[i..g]);
+                        i = g;
+                        after_open = true;
+                    }
+                    Err(_) => {
                         out.push('(');
                         i = next;
+                        after_open = true;
                     }
                 }
+                continue;
+            }
+            '(' | '|' if !in_class => {
+                out.push(c);
+                i = next;
+                after_open = true;
                 continue;
             }
             // Go reads a `{` that does not start `{n}`, `{n,}` or `{n,m}`
