@@ -146,7 +146,7 @@ fn regex_replace() -> Function {
 fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
     dialect::check(pattern).map_err(|m| FunctionError::argument(index, m))?;
     Regex::new(&dialect::to_rust_syntax(pattern))
-        .map_err(|e| FunctionError::argument(index, dialect::pattern_error(pattern, &e)))
+        .map_err(|e| FunctionError::argument(index, errors::pattern_error(pattern, &e)))
 }
 
 /// Compiles `pattern` and works out the type of one match's value.
@@ -192,6 +192,7 @@ fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
 }
 
 mod dialect;
+mod errors;
 
 #[cfg(test)]
 mod test;

@@ -332,6 +332,9 @@ fn perl_classes_and_boundaries_are_ascii_as_in_go() {
         ("a(?i){2}b", "aaB", "aaB"),
         // A count with a leading zero is no count: the brace is literal.
         ("a{01}", "aa{01}", "a{01}"),
+        // Escaped punctuation is literal (`\<` is a word start in Rust).
+        (r"\<\w+\>", "a <b> c", "<b>"),
+        (r"[\<\]]+", "x<]<y", "<]<"),
         (r"\101\0", "xA\u{0}", "A\u{0}"),
     ];
     for (pattern, input, want) in cases {
