@@ -1,7 +1,8 @@
 //! Expected values computed by the reference's own building blocks: Go's
 //! `fmt` and `math/big` for `format`'s number verbs, Go's JSON decoder as
 //! go-cty drives it for `jsondecode`, `encoding/csv` for `csvdecode`,
-//! `time.ParseDuration` and `time.Time` for `timeadd` and `formatdate`, and
+//! `time.ParseDuration` and `time.Time` for `timeadd` and `formatdate` (and
+//! go-cty's own format-string scanner for `formatdate`), and
 //! `regexp` for `regexall` (tables in `go_*.tsv`, made with Go 1.19 by
 //! re-running go-cty's logic over many inputs).
 
@@ -320,6 +321,35 @@ fn regexall_matches_go_regexp_on_random_patterns() {
             wrong.push(format!(
                 "regexall({pattern:?}, {input:?}) = {got}, Go: {want}"
             ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn formatdate_matches_go_cty_on_random_formats() {
+    let t = table();
+    let mut wrong = Vec::new();
+    for line in include_str!("go_formatdate.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let cells: Vec<&str> = line.splitn(3, '\t').collect();
+        let (format, ts, want) = (go_unquote(cells[0]), cells[1], cells[2]);
+        let got = match call(
+            &t,
+            "formatdate",
+            &[Value::from(format.as_str()), Value::from(ts)],
+        ) {
+            Ok(v) => format!("{:?}", v.as_str().unwrap()),
+            Err(e) => format!("ERR {}", message(e)),
+        };
+        let want = match want.strip_prefix("ERR ") {
+            Some(_) => want.to_owned(),
+            None => format!("{:?}", go_unquote(want)),
+        };
+        if got != want {
+            wrong.push(format!("formatdate({format:?}, {ts}) = {got}, Go: {want}"));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
