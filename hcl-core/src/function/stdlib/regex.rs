@@ -23,6 +23,9 @@
 //! A group inside another group that did not take part in the match gives
 //! a null string.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use regex::Regex;
 
 use super::string::str_arg;
@@ -142,8 +145,32 @@ fn regex_replace() -> Function {
         })
 }
 
-/// Compiles `pattern`, the argument at `index`.
+/// How many compiled patterns [`build`] keeps (few: a compiled pattern can
+/// take megabytes).
+const CACHE_SIZE: usize = 16;
+
+/// Compiles `pattern`, the argument at `index`, reusing a recent
+/// compilation: a call compiles its pattern twice (for the result type and
+/// for the result), and a `for` expression calls with one pattern many
+/// times.
 fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Regex>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(re) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return Ok(re);
+    }
+    let re = build_uncached(pattern, index)?;
+    if let Ok(mut c) = cache.lock() {
+        // A crude bound: start over when full.
+        if c.len() >= CACHE_SIZE {
+            c.clear();
+        }
+        c.insert(pattern.to_owned(), re.clone());
+    }
+    Ok(re)
+}
+
+fn build_uncached(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
     dialect::check(pattern).map_err(|m| FunctionError::argument(index, m))?;
     Regex::new(&dialect::to_rust_syntax(pattern))
         .map_err(|e| FunctionError::argument(index, errors::pattern_error(pattern, &e)))
