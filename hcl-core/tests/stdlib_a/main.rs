@@ -320,5 +320,35 @@ mod props {
             let back = call(&t, "timeadd", &[there, Value::from(format!("{}m", -d))]).unwrap();
             prop_assert_eq!(back, start);
         }
+
+        #[test]
+        fn no_function_panics_on_arbitrary_text(
+            a in "\\PC{0,12}|[\\[\\](){}*+?|\\\\^$.%'\"0-9a-zA-Z:,TZ-]{0,12}",
+            b in "\\PC{0,12}|[\\[\\](){}*+?|\\\\^$.%'\"0-9a-zA-Z:,TZ-]{0,12}",
+        ) {
+            let t = table();
+            let (a, b) = (Value::from(a.as_str()), Value::from(b.as_str()));
+            for name in NAMES {
+                let f = t.get(name).unwrap();
+                let args: Vec<Value> = f
+                    .params()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| match p.ty {
+                        Type::Number => Value::from(3),
+                        Type::List(_) => Value::list(Type::String, [a.clone()]).unwrap(),
+                        _ if i % 2 == 0 => a.clone(),
+                        _ => b.clone(),
+                    })
+                    .collect();
+                // Errors are fine; panics are not.
+                let _ = f.call(&args);
+                let mut more = args.clone();
+                more.push(b.clone());
+                if f.variadic_param().is_some() {
+                    let _ = f.call(&more);
+                }
+            }
+        }
     }
 }
