@@ -129,6 +129,13 @@ fn formatlist_values(spec: &str, values: &[Value]) -> Result<Value, FunctionErro
             continue;
         }
         let this_len = match (v.as_elements(), ty.tuple_elements()) {
+            // A set with unknown elements has no known length: they may
+            // turn out equal to others (one element alone cannot).
+            (Some(elems), _) if ty.is_set() && elems.len() > 1 && !v.is_wholly_known() => {
+                unknown = true;
+                slots.push(Slot::Same(v));
+                continue;
+            }
             (Some(elems), _) => elems.len(),
             (None, Some(tys)) => tys.len(),
             (None, None) => {

@@ -534,6 +534,14 @@ fn formatlist_unknowns() {
         unknown_list
     );
     assert_eq!(formatlist("%v", &[Value::dynamic()]).unwrap(), unknown_list);
+    // A set with an unknown element has no known length (go-cty's case 22).
+    let set = Value::set(Type::String, [s("hello"), Value::unknown(Type::String)]).unwrap();
+    assert_eq!(formatlist("%v", &[set]).unwrap(), unknown_list);
+    let one = Value::set(Type::String, [Value::unknown(Type::String)]).unwrap();
+    assert_eq!(
+        formatlist("%v", &[one]).unwrap(),
+        Value::list(Type::String, [Value::unknown(Type::String)]).unwrap()
+    );
     let rows = Value::list(
         Type::tuple([Type::String]),
         [
