@@ -7,8 +7,9 @@
 //! emoji from its modifiers. Case mappings are the simple one-to-one Unicode
 //! mappings Go uses (`"ß"` stays `"ß"` in `upper`).
 //!
-//! Every function that can grow its input (`indent`, `join`, `replace`)
-//! refuses to build a result larger than [`MAX_RESULT_BYTES`].
+//! Every function that can grow its input (`indent`, `join`, `replace`, and
+//! across the library `format`, `regex_replace`, `jsonencode`, …) refuses to
+//! build a result larger than [`MAX_RESULT_BYTES`].
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -17,8 +18,11 @@ use case::{is_title_separator, simple_lower, simple_title, simple_upper};
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
-/// The largest string a standard function builds (64 MiB). A larger result
-/// is an error rather than an out-of-memory abort.
+/// The largest string a standard function builds (64 MiB): `indent`,
+/// `join`, `replace`, `regex_replace`, `format` and `formatlist` (widths and
+/// precisions included), `jsonencode`, `base64encode` and `urlencode` fail
+/// with "the result would be larger than the 64 MiB limit" rather than
+/// exhausting memory.
 pub(super) const MAX_RESULT_BYTES: usize = 64 << 20;
 
 /// The error for a result over [`MAX_RESULT_BYTES`].
