@@ -1,6 +1,6 @@
 //! Standard functions: the string family (go-cty's `stdlib/string.go` and
-//! `string_replace.go`; `startswith`/`endswith` from Terraform, which go-cty
-//! lacks).
+//! `string_replace.go`; `startswith`, `endswith` and `strcontains` from
+//! Terraform, which go-cty lacks).
 //!
 //! "Character" here means a grapheme cluster, as in the reference: `substr`,
 //! `strrev` and `strlen` never split a letter from its combining marks or an
