@@ -97,7 +97,8 @@ pub fn to_function(want: Type) -> Function {
             if !value.is_known() {
                 return Ok(Value::Unknown(ty.clone()));
             }
-            convert(value, ty).map_err(|_| FunctionError::argument(0, cannot_convert(value, &impl_want)))
+            convert(value, ty)
+                .map_err(|_| FunctionError::argument(0, cannot_convert(value, &impl_want)))
         })
 }
 

@@ -33,7 +33,8 @@ fn coalesce() -> Function {
         )
         .returns_with(|args| {
             let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            unify(&types).ok_or_else(|| FunctionError::call("all arguments must have the same type"))
+            unify(&types)
+                .ok_or_else(|| FunctionError::call("all arguments must have the same type"))
         })
         .implementation(|args, ty| {
             for value in args {
@@ -45,7 +46,9 @@ fn coalesce() -> Function {
                     _ => return Ok(value),
                 }
             }
-            Err(FunctionError::call("no non-null, non-empty-string arguments"))
+            Err(FunctionError::call(
+                "no non-null, non-empty-string arguments",
+            ))
         })
 }
 

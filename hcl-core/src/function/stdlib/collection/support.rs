@@ -45,8 +45,8 @@ fn settle(hint: &Type, items: Vec<Value>) -> Result<(Type, Vec<Value>), Function
         return Ok((first, items));
     }
     let types: Vec<Type> = items.iter().map(Value::ty).collect();
-    let elem = unify(&types)
-        .ok_or_else(|| FunctionError::call("elements must all have the same type"))?;
+    let elem =
+        unify(&types).ok_or_else(|| FunctionError::call("elements must all have the same type"))?;
     let items = items
         .iter()
         .map(|v| convert(v, &elem))
@@ -154,7 +154,8 @@ mod interim {
                 let entries = value.as_entries().cloned().unwrap_or_default();
                 let values: Vec<Value> = entries.values().cloned().collect();
                 let (elem, items) = convert_elements(&values, ty.element_type(), value, ty)?;
-                Value::map(elem, entries.keys().map(|k| k.to_string()).zip(items)).map_err(|e| e.to_string())
+                Value::map(elem, entries.keys().map(|k| k.to_string()).zip(items))
+                    .map_err(|e| e.to_string())
             }
             _ => Err(mismatch(value, ty)),
         }
@@ -218,10 +219,7 @@ mod interim {
             }
             return None;
         }
-        let elems: Option<Vec<Type>> = types
-            .iter()
-            .map(|t| t.element_type().cloned())
-            .collect();
+        let elems: Option<Vec<Type>> = types.iter().map(|t| t.element_type().cloned()).collect();
         let elem = unify(&elems?)?;
         match first {
             Type::List(_) if types.iter().all(Type::is_list) => Some(Type::list(elem)),
@@ -292,7 +290,11 @@ pub(crate) mod testing {
     }
 
     pub(crate) fn str_map(entries: &[(&str, &str)]) -> Value {
-        Value::map(Type::String, entries.iter().map(|(k, v)| (*k, Value::from(*v)))).unwrap()
+        Value::map(
+            Type::String,
+            entries.iter().map(|(k, v)| (*k, Value::from(*v))),
+        )
+        .unwrap()
     }
 
     pub(crate) fn unknown(ty: Type) -> Value {
