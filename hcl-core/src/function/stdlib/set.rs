@@ -204,7 +204,7 @@ fn setproduct() -> Function {
         .implementation(|args, ty| {
             let known = args
                 .iter()
-                .all(|v| v.is_known() && !(v.ty().is_set() && !v.is_wholly_known()));
+                .all(|v| v.is_known() && (!v.ty().is_set() || v.is_wholly_known()));
             if !known {
                 return Ok(Value::Unknown(ty.clone()));
             }

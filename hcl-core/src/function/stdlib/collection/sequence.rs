@@ -120,7 +120,7 @@ fn flatten_into(value: &Value, out: &mut Vec<Value>, depth: usize) -> Result<boo
 /// use hcl_core::function::stdlib;
 /// use hcl_core::Value;
 /// let flatten = stdlib::functions().get("flatten").unwrap().clone();
-/// let nested = Value::from(vec![Value::from(vec!["a", "b"]), Value::from(vec![]), Value::from(vec!["c"])]);
+/// let nested = Value::from(vec![Value::from(vec!["a", "b"]), Value::empty_tuple(), Value::from(vec!["c"])]);
 /// assert_eq!(flatten.call(&[nested]).unwrap(), Value::from(vec!["a", "b", "c"]));
 /// ```
 fn flatten() -> Function {

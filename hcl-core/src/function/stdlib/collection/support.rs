@@ -119,6 +119,18 @@ mod interim {
             });
         }
         match value {
+            Value::Null(_) | Value::Unknown(_) if from.is_primitive() && ty.is_primitive() => {
+                // Strings convert to and from the other primitives (some
+                // values may still fail); numbers and bools never meet.
+                if from != Type::String && *ty != Type::String {
+                    return Err(mismatch(value, ty));
+                }
+                Ok(if value.is_null() {
+                    Value::Null(ty.clone())
+                } else {
+                    Value::Unknown(ty.clone())
+                })
+            }
             Value::Null(_) | Value::Unknown(_) => {
                 // Convert a stand-in of the same shape to learn whether the
                 // types are compatible.

@@ -29,7 +29,7 @@ fn length_counts_elements_attributes_and_grapheme_clusters() {
     ];
     for (value, want) in cases {
         assert_eq!(
-            call("length", &[value.clone()]).unwrap(),
+            call("length", std::slice::from_ref(&value)).unwrap(),
             n(want),
             "{value:?}"
         );
@@ -45,7 +45,11 @@ fn length_of_unknowns_is_unknown_except_for_structural_types() {
         Value::dynamic(),
         Value::set(Type::String, [s("a"), unknown(Type::String)]).unwrap(),
     ] {
-        assert_eq!(call("length", &[value.clone()]).unwrap(), u, "{value:?}");
+        assert_eq!(
+            call("length", std::slice::from_ref(&value)).unwrap(),
+            u,
+            "{value:?}"
+        );
     }
     assert_eq!(
         call("length", &[unknown(Type::tuple([Type::Bool, Type::Bool]))]).unwrap(),

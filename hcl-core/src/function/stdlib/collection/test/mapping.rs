@@ -152,7 +152,7 @@ fn merge_of_maps_of_one_type_is_a_map() {
         call("merge", &[a.clone(), b]).unwrap(),
         str_map(&[("a", "b"), ("c", "z"), ("e", "f")])
     );
-    assert_eq!(call("merge", &[a.clone()]).unwrap(), a);
+    assert_eq!(call("merge", std::slice::from_ref(&a)).unwrap(), a);
     assert_eq!(
         call("merge", &[a.clone(), Value::null(Type::map(Type::String))]).unwrap(),
         a

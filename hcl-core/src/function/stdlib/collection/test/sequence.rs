@@ -134,7 +134,7 @@ fn flatten_replaces_nested_sequences_with_their_elements() {
     ];
     for (input, want) in cases {
         assert_eq!(
-            call("flatten", &[input.clone()]).unwrap(),
+            call("flatten", std::slice::from_ref(&input)).unwrap(),
             want,
             "{input:?}"
         );
