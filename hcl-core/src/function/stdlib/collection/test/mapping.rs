@@ -303,3 +303,36 @@ fn zipmap_errors() {
         assert_eq!(fails("zipmap", &[keys, values]), (None, want.to_owned()));
     }
 }
+
+#[test]
+fn merge_treats_null_arguments_as_empty() {
+    let null_map = Value::null(Type::map(Type::String));
+    let null_obj = |name: &str| Value::null(Type::object([(name, Type::String)]));
+    let cases: Vec<(Vec<Value>, Value)> = vec![
+        (
+            vec![null_map.clone(), str_map(&[("c", "d")])],
+            str_map(&[("c", "d")]),
+        ),
+        (vec![null_map.clone(), null_obj("a")], obj(vec![])),
+        (vec![null_obj("a")], obj(vec![])),
+        (vec![null_obj("a"), null_obj("b")], obj(vec![])),
+        (
+            vec![null_obj("a"), obj(vec![("a", s("a value"))])],
+            obj(vec![("a", s("a value"))]),
+        ),
+        (
+            vec![str_map(&[("c", "d")]), null_obj("a")],
+            obj(vec![("c", s("d"))]),
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(call("merge", &args).unwrap(), want, "{args:?}");
+    }
+    assert_eq!(
+        fails("merge", &[str_map(&[]), Value::null(Type::String)]),
+        (
+            None,
+            "arguments must be maps or objects, got \"string\"".into()
+        )
+    );
+}
