@@ -2,9 +2,9 @@
 //! library, through the public API only: every function is in the table,
 //! documented, and behaves as Terraform's documentation shows.
 
-
 // Tests may panic on what they did not expect.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use hcl_core::function::{stdlib, CallError};
 use hcl_core::value::{Type, Value};
 
