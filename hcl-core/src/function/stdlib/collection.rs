@@ -151,14 +151,63 @@ fn distinct() -> Function {
             if !list.is_wholly_known() {
                 return Ok(Value::Unknown(ty.clone()));
             }
-            let mut kept: Vec<Value> = Vec::new();
-            for element in list.as_elements().unwrap_or_default() {
-                if !kept.iter().any(|k| k.equals(element) == Value::Bool(true)) {
-                    kept.push(element.clone());
+            let elements = list.as_elements().unwrap_or_default();
+            let elem = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            let kept: Vec<Value> = if has_capsule(&elem) {
+                // Capsule payloads have an equality but no order.
+                let mut kept: Vec<Value> = Vec::new();
+                for element in elements {
+                    if !kept.iter().any(|k| k.equals(element) == Value::Bool(true)) {
+                        kept.push(element.clone());
+                    }
                 }
-            }
-            list_of(ty.element_type().cloned().unwrap_or(Type::Dynamic), kept)
+                kept
+            } else {
+                // Known values of one type are equal exactly when the set
+                // order ties them, so a sorted index finds duplicates.
+                let mut seen = std::collections::BTreeSet::new();
+                elements
+                    .iter()
+                    .filter(|v| seen.insert(SetOrdered(v)))
+                    .cloned()
+                    .collect()
+            };
+            list_of(elem, kept)
         })
+}
+
+/// A value ordered by [`Value::set_order`].
+struct SetOrdered<'a>(&'a Value);
+
+impl PartialEq for SetOrdered<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for SetOrdered<'_> {}
+
+impl PartialOrd for SetOrdered<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SetOrdered<'_> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.set_order(other.0)
+    }
+}
+
+/// Whether a capsule type occurs in `ty`.
+fn has_capsule(ty: &Type) -> bool {
+    match ty {
+        Type::Capsule(_) => true,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => has_capsule(e),
+        Type::Tuple(ts) => ts.iter().any(has_capsule),
+        Type::Object(o) => o.attributes().values().any(has_capsule),
+        _ => false,
+    }
 }
 
 /// The index `raw` wrapped into `0..len` (go-cty: negative indices count

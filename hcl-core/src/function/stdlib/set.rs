@@ -46,7 +46,7 @@ fn set_operation(
     args: &[Value],
     ty: &Type,
     allow_unknown: bool,
-    op: fn(Vec<Value>, &[Value]) -> Vec<Value>,
+    op: fn(Vec<Value>, &Value) -> Vec<Value>,
 ) -> Result<Value, FunctionError> {
     let mut acc: Option<Vec<Value>> = None;
     for (i, value) in args.iter().enumerate() {
@@ -54,10 +54,9 @@ fn set_operation(
         if !allow_unknown && !value.is_wholly_known() {
             return Ok(Value::Unknown(ty.clone()));
         }
-        let elements = value.as_elements().unwrap_or_default();
         acc = Some(match acc {
-            None => elements.to_vec(),
-            Some(so_far) => op(so_far, elements),
+            None => value.as_elements().unwrap_or_default().to_vec(),
+            Some(so_far) => op(so_far, &value),
         });
     }
     set_with(
@@ -66,8 +65,12 @@ fn set_operation(
     )
 }
 
-fn member(set: &[Value], v: &Value) -> bool {
-    set.iter().any(|e| e == v)
+/// Whether `v` is an element of the set value `set` (raw equality).
+fn member(set: &Value, v: &Value) -> bool {
+    match set {
+        Value::Set(s) => s.contains(v),
+        _ => set.as_elements().unwrap_or_default().contains(v),
+    }
 }
 
 /// `setunion(sets...)`: the elements found in any of the sets.
@@ -90,7 +93,7 @@ fn setunion() -> Function {
         .returns_with(set_operation_type)
         .implementation(|args, ty| {
             set_operation(args, ty, true, |mut a, b| {
-                a.extend(b.iter().cloned());
+                a.extend(b.as_elements().unwrap_or_default().iter().cloned());
                 a
             })
         })

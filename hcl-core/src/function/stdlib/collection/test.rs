@@ -137,6 +137,17 @@ fn distinct_keeps_first_occurrences_in_order() {
         strs(&["a", "b", "c"])
     );
     assert_eq!(call("distinct", &[nums(&[])]).unwrap(), nums(&[]));
+    assert_eq!(
+        call("distinct", &[nums(&[3, 1, 3, 2, 1])]).unwrap(),
+        nums(&[3, 1, 2])
+    );
+    let lists = |parts: &[&[&str]]| {
+        Value::list(Type::list(Type::String), parts.iter().map(|p| strs(p))).unwrap()
+    };
+    assert_eq!(
+        call("distinct", &[lists(&[&["a"], &["a", "b"], &["a"], &[]])]).unwrap(),
+        lists(&[&["a"], &["a", "b"], &[]])
+    );
     let partly = Value::list(Type::String, [s("a"), unknown(Type::String)]).unwrap();
     assert_eq!(
         call("distinct", &[partly]).unwrap(),
