@@ -14,6 +14,7 @@
 //! - [`schema`], [`body`]: body schemata and the `Body` / `Expression`
 //!   abstractions every syntax implements; merged bodies.
 //! - [`traversal`]: variable references as static analysis reports them.
+//! - [`json`]: the JSON syntax, starting with its span-keeping parser.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -21,6 +22,7 @@ pub mod body;
 pub mod diag;
 pub mod eval;
 pub mod function;
+pub mod json;
 pub mod pos;
 pub mod schema;
 pub mod suggest;

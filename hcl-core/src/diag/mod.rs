@@ -7,9 +7,13 @@
 //! "Missing required argument", …) so that users of Terraform-family tools
 //! recognise them.
 
+pub mod render;
+
 use std::fmt;
 
 use crate::pos::Range;
+
+pub use render::{render, render_all, RenderOptions};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -5,8 +5,13 @@
 //! Values are immutable, cheap to clone (collections are shared) and
 //! `Send + Sync`.
 
+mod cty_json;
 mod number;
 mod ty;
+
+pub use cty_json::{
+    from_cty_json, to_cty_json, to_cty_json_as, type_from_cty_json, type_to_cty_json, CtyJsonError,
+};
 
 pub use number::{Number, NumberError};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
@@ -776,7 +781,7 @@ macro_rules! from_integer {
         }
     )*};
 }
-from_integer!(i64);
+from_integer!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
 
 /// NaN has no HCL value; it becomes a null number (as serde_json maps NaN to
 /// `null`).

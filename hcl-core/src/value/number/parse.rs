@@ -1,0 +1,156 @@
+//! Decimal text to numbers, correctly rounded.
+//!
+//! The digits are read exactly into an integer `D` with a decimal exponent
+//! `k`. For `k >= 0` the value is the exact integer `D·10^k`. For `k < 0` it
+//! is `D / (5^j · 2^j)` with `j = -k`: one long division with enough quotient
+//! bits and a sticky remainder gives the correctly rounded result. Go's
+//! `big.ParseFloat` rounds once at the end as well, so both agree (Go divides
+//! by `5^j` computed at 576 bits, which is exact for up to 248 fraction
+//! digits).
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+use super::float::{finish, PRECISION};
+use super::{Number, NumberError, Repr};
+
+/// Which text form is accepted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Grammar {
+    /// `DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`
+    Literal,
+    /// `"-"? DIGIT+ ("." DIGIT+)?`
+    Decimal,
+    /// `"-"? DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`, for
+    /// JSON numbers and Rust's own `{:e}` output of an `f64`.
+    General,
+}
+
+/// `log2(10)`, for the cheap range estimates done before any big arithmetic.
+const LOG2_10: f64 = std::f64::consts::LOG2_10;
+
+/// Written exponents are clamped here: far beyond any representable value,
+/// and small enough that adding the digit count cannot overflow.
+const EXP_CLAMP: i64 = 1 << 40;
+
+pub(super) fn parse_general(s: &str) -> Result<Number, NumberError> {
+    parse(s, Grammar::General)
+}
+
+pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let neg = grammar != Grammar::Literal && b.first() == Some(&b'-');
+    if neg {
+        i += 1;
+    }
+    let int = digits(b, &mut i);
+    if int.is_empty() {
+        return Err(NumberError::Syntax);
+    }
+    let mut frac: &[u8] = &[];
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        frac = digits(b, &mut i);
+        if frac.is_empty() {
+            return Err(NumberError::Syntax);
+        }
+    }
+    let mut exp10: i64 = 0;
+    if grammar != Grammar::Decimal && matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        let exp_neg = match b.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let ds = digits(b, &mut i);
+        if ds.is_empty() {
+            return Err(NumberError::Syntax);
+        }
+        for &d in ds {
+            exp10 = (exp10 * 10 + i64::from(d - b'0')).min(EXP_CLAMP);
+        }
+        if exp_neg {
+            exp10 = -exp10;
+        }
+    }
+    if i != b.len() {
+        return Err(NumberError::Syntax);
+    }
+    from_digits(neg, int, frac, exp10)
+}
+
+fn digits<'a>(b: &'a [u8], i: &mut usize) -> &'a [u8] {
+    let start = *i;
+    while b.get(*i).is_some_and(u8::is_ascii_digit) {
+        *i += 1;
+    }
+    b.get(start..*i).unwrap_or_default()
+}
+
+/// The value `int.frac · 10^exp10`, from ASCII digit strings.
+fn from_digits(neg: bool, int: &[u8], frac: &[u8], exp10: i64) -> Result<Number, NumberError> {
+    // Significant digits, without leading and trailing zeros.
+    let all = || int.iter().chain(frac.iter()).copied();
+    let lead = all().take_while(|&d| d == b'0').count();
+    let total = int.len() + frac.len();
+    if lead == total {
+        return Ok(Number::zero());
+    }
+    let trail = all().rev().take_while(|&d| d == b'0').count();
+    let count = total - lead - trail;
+    // value = D · 10^k, where D has `count` digits.
+    let k = exp10 - frac.len() as i64 + trail as i64;
+
+    // 10^(count-1+k) <= value < 10^(count+k)
+    let low = (count as i64 - 1 + k) as f64 * LOG2_10;
+    let high = (count as i64 + k) as f64 * LOG2_10;
+    if low > (Number::MAX_BITS + 2) as f64 {
+        return Err(NumberError::Overflow);
+    }
+    if high < (Number::MIN_EXP - 2) as f64 {
+        return Ok(Number::zero());
+    }
+
+    let sig = || all().skip(lead).take(count);
+    if count <= 19 && (0..=19).contains(&k) {
+        // No allocation for the integers that fit in 64 bits.
+        let d = sig().fold(0u64, |acc, c| acc * 10 + u64::from(c - b'0'));
+        if let Some(v) = 10u64
+            .checked_pow(k as u32)
+            .and_then(|p| d.checked_mul(p))
+            .and_then(|v| i64::try_from(v).ok())
+        {
+            return Ok(Number(Repr::Int(if neg { -v } else { v })));
+        }
+    }
+
+    let text: Vec<u8> = sig().collect();
+    let d = BigUint::parse_bytes(&text, 10).unwrap_or_default();
+    if k >= 0 {
+        let p = BigUint::from(10u32).pow(k as u32);
+        return finish(neg, d * p, 0, false);
+    }
+    let j = k.unsigned_abs();
+    let p5 = pow5(j);
+    // Enough quotient bits that the remainder only acts as a sticky bit.
+    let s = (PRECISION + 2 + p5.bits()).saturating_sub(d.bits());
+    let (q, r) = (d << s).div_rem(&p5);
+    finish(neg, q, -(j as i64) - s as i64, !r.is_zero())
+}
+
+/// `5^n`; callers keep `n` within the range limits (at most a few million).
+pub(super) fn pow5(n: u64) -> BigUint {
+    if n == 0 {
+        return BigUint::one();
+    }
+    BigUint::from(5u32).pow(u32::try_from(n).unwrap_or(u32::MAX))
+}
