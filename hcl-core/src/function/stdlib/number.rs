@@ -274,7 +274,7 @@ fn parseint() -> Function {
                     format!("cannot parse {text:?} as a base {base} integer"),
                 )
             })?;
-            number_result(Number::parse_decimal(&parsed.to_string()))
+            number_result(Number::from_big_int(parsed))
         })
 }
 

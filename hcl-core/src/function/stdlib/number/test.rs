@@ -402,3 +402,61 @@ fn operator_functions_take_numbers_and_compare_with_unknowns() {
         "can't divide zero by zero or infinity by infinity"
     );
 }
+
+fn exact(text: &str) -> Value {
+    Value::Number(Number::parse_decimal(text).unwrap())
+}
+
+#[test]
+fn number_functions_keep_full_precision() {
+    let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+        (
+            "abs",
+            vec![exact("-123456789012345678901234567890")],
+            exact("123456789012345678901234567890"),
+        ),
+        (
+            "floor",
+            vec![exact("12345678901234567890.5")],
+            exact("12345678901234567890"),
+        ),
+        (
+            "ceil",
+            vec![exact("-12345678901234567890.5")],
+            exact("-12345678901234567890"),
+        ),
+        ("ceil", vec![exact("0.1")], exact("1")),
+        (
+            "pow",
+            vec![num(3.0), num(40.0)],
+            exact("12157665459056928801"),
+        ),
+        ("pow", vec![num(1.0), num(1e9)], num(1.0)),
+        ("pow", vec![num(-1.0), num(1e9 + 1.0)], num(-1.0)),
+        ("pow", vec![num(0.0), num(1e9)], num(0.0)),
+        (
+            "max",
+            vec![exact("0.1"), exact("0.10000000000000001")],
+            exact("0.10000000000000001"),
+        ),
+        (
+            "parseint",
+            vec![Value::from("ffffffffffffffffffffffffffffffff"), num(16.0)],
+            exact("340282366920938463463374607431768211455"),
+        ),
+    ];
+    for (name, args, want) in cases {
+        assert_eq!(call(name, &args).unwrap(), want, "{name}({args:?})");
+    }
+}
+
+#[test]
+fn operator_helpers_keep_full_precision() {
+    let n = |s: &str| Number::parse_decimal(s).unwrap();
+    assert_eq!(add(&n("0.1"), &n("0.2")).unwrap(), n("0.3"));
+    assert_eq!(modulo(&n("5.5"), &n("2")).unwrap(), n("1.5"));
+    assert_eq!(
+        multiply(&n("9223372036854775807"), &n("2")).unwrap(),
+        n("18446744073709551614")
+    );
+}
