@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --example values`.
 
-use hcl_toolkit::core::value::{Number, Type, Value};
+use hcl_toolkit::core::value::{convert, to_cty_json, type_to_cty_json, Number, Type, Value};
 
 fn main() {
     let port = Value::from(8080);
@@ -23,6 +23,32 @@ fn main() {
         std::process::exit(1)
     });
     println!("1/3 = {third}");
+
+    // The spec's conversions: "8080" becomes a number, the tuple a list.
+    let target = Type::object([("port", Type::Number), ("hosts", Type::list(Type::String))]);
+    let raw = Value::object([
+        ("port", Value::from("8080")),
+        ("hosts", Value::tuple([Value::from("a"), Value::from(1)])),
+    ]);
+    match convert(&raw, &target) {
+        Ok(v) => println!("converted: {v:?}"),
+        Err(e) => println!("conversion failed: {e}"),
+    }
+    let bad = Value::object([
+        ("port", Value::from("http")),
+        ("hosts", Value::empty_tuple()),
+    ]);
+    if let Err(e) = convert(&bad, &target) {
+        println!("conversion error: {e}");
+    }
+
+    match (type_to_cty_json(&service.ty()), to_cty_json(&service)) {
+        (Ok(t), Ok(v)) => println!(
+            "cty JSON: {v}
+   type: {t}"
+        ),
+        (Err(e), _) | (_, Err(e)) => println!("cannot encode: {e}"),
+    }
 
     let unknown = Value::unknown(Type::Number);
     println!(
