@@ -33,8 +33,12 @@ fn coalesce() -> Function {
         )
         .returns_with(|args| {
             let types: Vec<Type> = args.iter().map(Value::ty).collect();
-            unify(&types)
-                .ok_or_else(|| FunctionError::call("all arguments must have the same type"))
+            let error = || FunctionError::call("all arguments must have the same type");
+            // go-cty's unification of no types fails, so `coalesce()` does.
+            if types.is_empty() {
+                return Err(error());
+            }
+            unify(&types).ok_or_else(error)
         })
         .implementation(|args, ty| {
             for value in args {
