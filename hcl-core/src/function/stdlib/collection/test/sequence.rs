@@ -126,6 +126,26 @@ fn flatten_replaces_nested_sequences_with_their_elements() {
             tuple(vec![str_map(&[("a", "b")])]),
             tuple(vec![str_map(&[("a", "b")])]),
         ),
+        // Unknowns inside elements that are not sequences stay put.
+        (
+            tuple(vec![tuple(vec![obj(vec![("bloop", Value::dynamic())])])]),
+            tuple(vec![obj(vec![("bloop", Value::dynamic())])]),
+        ),
+        (
+            Value::list(
+                Type::list(Type::String),
+                [Value::list(Type::String, [unknown(Type::String), s("a")]).unwrap()],
+            )
+            .unwrap(),
+            tuple(vec![unknown(Type::String), s("a")]),
+        ),
+        (
+            tuple(vec![
+                tuple(vec![Value::null(Type::Dynamic)]),
+                Value::Bool(true),
+            ]),
+            tuple(vec![Value::null(Type::Dynamic), Value::Bool(true)]),
+        ),
         // A null sequence is kept as an element.
         (
             tuple(vec![Value::null(Type::list(Type::String)), s("a")]),
