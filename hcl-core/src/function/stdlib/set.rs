@@ -7,7 +7,7 @@
 //! hashicorp/hcl, the caller converts a tuple argument to `set(any)` before
 //! the call.
 
-use super::collection::support::{convert, set_with, unify};
+use super::collection::support::{convert, list_of, set_of, set_with, unify};
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -154,6 +154,32 @@ fn setsubtract() -> Function {
 /// keeps a product of a few large collections from exhausting memory.
 pub(crate) const PRODUCT_LIMIT: usize = 1024 * 1024;
 
+/// Whether a product with unknown arguments is still surely empty: go-cty
+/// multiplies the arguments' largest possible lengths in order (a tuple's
+/// is its type's, a known set's its element count), giving up at the first
+/// argument whose length is unbounded or large; a product of zero collapses
+/// the unknown result to an empty one.
+fn product_surely_empty(args: &[Value]) -> bool {
+    let mut max_length: usize = 1;
+    for value in args {
+        let bound = match value.ty() {
+            Type::Tuple(ts) => ts.len(),
+            _ => match value.as_elements() {
+                Some(elements) => elements.len(),
+                None => return false,
+            },
+        };
+        if bound > 1024 {
+            return false;
+        }
+        max_length = max_length.saturating_mul(bound);
+        if max_length > 2048 {
+            return false;
+        }
+    }
+    max_length == 0
+}
+
 /// `setproduct(sets...)`: the Cartesian product of two or more sets, lists
 /// or tuples, as a set of tuples, or as a list of tuples (in input order)
 /// when every argument is a list or tuple.
@@ -208,10 +234,16 @@ fn setproduct() -> Function {
             let known = args
                 .iter()
                 .all(|v| v.is_known() && (!v.ty().is_set() || v.is_wholly_known()));
+            let tuple_ty = ty.element_type().cloned().unwrap_or(Type::Dynamic);
             if !known {
+                if product_surely_empty(args) {
+                    return match ty {
+                        Type::List(_) => list_of(tuple_ty, Vec::new()),
+                        _ => set_of(tuple_ty, Vec::new()),
+                    };
+                }
                 return Ok(Value::Unknown(ty.clone()));
             }
-            let tuple_ty = ty.element_type().cloned().unwrap_or(Type::Dynamic);
             let slot_types = tuple_ty.tuple_elements().unwrap_or_default().to_vec();
             let mut columns = Vec::with_capacity(args.len());
             let mut total: usize = 1;

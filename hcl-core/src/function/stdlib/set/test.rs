@@ -274,6 +274,44 @@ fn setproduct_with_unknowns_is_unknown() {
 }
 
 #[test]
+fn setproduct_with_a_surely_empty_argument_is_empty_even_with_unknowns() {
+    let pairs = Type::tuple([Type::String, Type::Dynamic]);
+    assert_eq!(
+        call(
+            "setproduct",
+            &[
+                unknown(Type::tuple([Type::String, Type::String])),
+                tuple(vec![])
+            ]
+        )
+        .unwrap(),
+        Value::list(pairs, []).unwrap()
+    );
+    let with_unknown = Value::set(Type::String, [unknown(Type::String)]).unwrap();
+    assert_eq!(
+        call("setproduct", &[with_unknown, empty_set(Type::Number)]).unwrap(),
+        Value::set(Type::tuple([Type::String, Type::Number]), []).unwrap()
+    );
+    // An unknown collection has no length bound, so go-cty gives up.
+    assert_eq!(
+        call(
+            "setproduct",
+            &[unknown(Type::set(Type::String)), empty_set(Type::Number)]
+        )
+        .unwrap(),
+        unknown(Type::set(Type::tuple([Type::String, Type::Number])))
+    );
+}
+
+#[test]
+fn setproduct_with_the_dynamic_value_is_the_dynamic_value() {
+    assert_eq!(
+        call("setproduct", &[bools(&[true]), Value::dynamic()]).unwrap(),
+        Value::dynamic()
+    );
+}
+
+#[test]
 fn setproduct_errors() {
     let cases: Vec<(Vec<Value>, Option<usize>, &str)> = vec![
         (
