@@ -200,3 +200,113 @@ fn errors_point_at_the_argument_at_fault() {
     let e = call("slice", &[strings(&["a"]), Value::from(0), Value::from(2)]).unwrap_err();
     assert_eq!(e.argument_index(), Some(2));
 }
+
+#[test]
+fn null_arguments_are_refused_where_go_cty_refuses_them() {
+    let null_list = Value::null(Type::list(Type::String));
+    let null_map = Value::null(Type::map(Type::String));
+    let one = Value::from(1);
+    let cases: Vec<(&str, Vec<Value>)> = vec![
+        ("length", vec![null_list.clone()]),
+        ("contains", vec![null_list.clone(), Value::from("a")]),
+        ("distinct", vec![null_list.clone()]),
+        ("element", vec![null_list.clone(), one.clone()]),
+        ("index", vec![null_list.clone(), Value::from("a")]),
+        ("compact", vec![null_list.clone()]),
+        ("sort", vec![null_list.clone()]),
+        ("concat", vec![null_list.clone()]),
+        ("flatten", vec![null_list.clone()]),
+        ("reverse", vec![null_list.clone()]),
+        ("slice", vec![null_list.clone(), one.clone(), one.clone()]),
+        ("chunklist", vec![null_list.clone(), one.clone()]),
+        ("zipmap", vec![null_list.clone(), strings(&[])]),
+        ("keys", vec![null_map.clone()]),
+        ("values", vec![null_map.clone()]),
+        ("lookup", vec![null_map, Value::from("a")]),
+        ("range", vec![Value::null(Type::Number)]),
+        ("setproduct", vec![null_list.clone(), strings(&["a"])]),
+    ];
+    for (name, args) in cases {
+        let e = call(name, &args).unwrap_err();
+        assert!(
+            matches!(&e, CallError::Argument { message, .. } if message == "argument must not be null"),
+            "{name}: {e}"
+        );
+    }
+}
+
+#[test]
+fn unknown_arguments_give_unknown_results_of_the_result_type() {
+    let u = Value::unknown;
+    let list = Type::list(Type::String);
+    let cases: Vec<(&str, Vec<Value>, Value)> = vec![
+        ("length", vec![u(list.clone())], u(Type::Number)),
+        (
+            "contains",
+            vec![u(list.clone()), Value::from("a")],
+            u(Type::Bool),
+        ),
+        ("distinct", vec![u(list.clone())], u(list.clone())),
+        (
+            "element",
+            vec![u(list.clone()), Value::from(0)],
+            u(Type::String),
+        ),
+        (
+            "index",
+            vec![u(list.clone()), Value::from("a")],
+            u(Type::Number),
+        ),
+        ("compact", vec![u(list.clone())], u(list.clone())),
+        ("sort", vec![u(list.clone())], u(list.clone())),
+        (
+            "concat",
+            vec![u(list.clone()), strings(&["a"])],
+            u(list.clone()),
+        ),
+        ("reverse", vec![u(list.clone())], u(list.clone())),
+        (
+            "slice",
+            vec![u(list.clone()), Value::from(0), Value::from(0)],
+            u(list.clone()),
+        ),
+        (
+            "chunklist",
+            vec![u(list.clone()), Value::from(1)],
+            u(Type::list(list.clone())),
+        ),
+        ("keys", vec![u(Type::map(Type::Bool))], u(list.clone())),
+        (
+            "values",
+            vec![u(Type::map(Type::Bool))],
+            u(Type::list(Type::Bool)),
+        ),
+        (
+            "lookup",
+            vec![u(Type::map(Type::Bool)), Value::from("a")],
+            u(Type::Bool),
+        ),
+        (
+            "zipmap",
+            vec![u(list.clone()), u(Type::list(Type::Bool))],
+            u(Type::map(Type::Bool)),
+        ),
+        (
+            "setunion",
+            vec![u(Type::set(Type::String)), u(Type::set(Type::String))],
+            u(Type::set(Type::String)),
+        ),
+        ("range", vec![u(Type::Number)], u(Type::list(Type::Number))),
+        ("abs", vec![u(Type::Number)], u(Type::Number)),
+        (
+            "parseint",
+            vec![u(Type::String), Value::from(10)],
+            u(Type::Number),
+        ),
+        ("tostring", vec![u(Type::Number)], u(Type::String)),
+        ("tonumber", vec![Value::dynamic()], u(Type::Number)),
+    ];
+    for (name, args, want) in cases {
+        assert_eq!(call(name, &args).unwrap(), want, "{name}({args:?})");
+    }
+}
