@@ -105,7 +105,10 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
                             .map(|a| from_expr(a, src, d))
                             .collect::<Result<Vec<_>, _>>()?,
                     )),
-                    _ => fail(expr.span, "`tuple` takes a list of types: `tuple([...])`".into()),
+                    _ => fail(
+                        expr.span,
+                        "`tuple` takes a list of types: `tuple([...])`".into(),
+                    ),
                 },
                 "object" => match call.args.as_slice() {
                     [Expr {
@@ -119,13 +122,11 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
                                     item.key.as_literal_name(src).unwrap_or_default()
                                 }
                                 ExprKind::StringLit => item.key.expr.span.inner().text(src),
-                                _ => {
-                                    return fail(
-                                        item.key.expr.span,
-                                        "object attribute names must be identifiers or quoted strings"
-                                            .into(),
-                                    )
-                                }
+                                _ => return fail(
+                                    item.key.expr.span,
+                                    "object attribute names must be identifiers or quoted strings"
+                                        .into(),
+                                ),
                             };
                             attrs.insert(name.to_owned(), from_expr(&item.value, src, d)?);
                         }
@@ -136,7 +137,10 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
                         "`object` takes attribute types: `object({name = type})`".into(),
                     ),
                 },
-                other => fail(call.name_span(), format!("`{other}` is not a type constructor")),
+                other => fail(
+                    call.name_span(),
+                    format!("`{other}` is not a type constructor"),
+                ),
             }
         }
         _ => fail(expr.span, "a type is required".into()),
@@ -185,8 +189,11 @@ pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, Type>, Diagnostic
                 out.insert(p.key.to_string(), t);
             }
             Err((node, msg)) => diags.push(
-                Diagnostic::error(INVALID, format!("Invalid type for variable {:?}: {msg}.", &*p.key))
-                    .with_subject(file.range(node.span)),
+                Diagnostic::error(
+                    INVALID,
+                    format!("Invalid type for variable {:?}: {msg}.", &*p.key),
+                )
+                .with_subject(file.range(node.span)),
             ),
         }
     }
@@ -243,8 +250,12 @@ fn json_type(node: &Node, depth: usize) -> Result<Type, (&Node, String)> {
                     let optional: Vec<&str> = match items.get(2) {
                         None => Vec::new(),
                         Some(o) => match &o.kind {
-                            NodeKind::Array(names) => names.iter().filter_map(Node::as_str).collect(),
-                            _ => return Err((o, "optional attribute names must be an array".into())),
+                            NodeKind::Array(names) => {
+                                names.iter().filter_map(Node::as_str).collect()
+                            }
+                            _ => {
+                                return Err((o, "optional attribute names must be an array".into()))
+                            }
                         },
                     };
                     let mut attrs = BTreeMap::new();

@@ -76,7 +76,11 @@ fn assignable_at(to: &Type, from: &Type, depth: usize) -> bool {
         (Type::List(t), Type::Tuple(fs)) => fs.iter().all(|f| assignable_at(t, f, d)),
         (Type::Map(t), Type::Object(fs)) => fs.values().all(|f| assignable_at(t, f, d)),
         (Type::Tuple(ts), Type::Tuple(fs)) => {
-            ts.len() == fs.len() && ts.iter().zip(fs.iter()).all(|(t, f)| assignable_at(t, f, d))
+            ts.len() == fs.len()
+                && ts
+                    .iter()
+                    .zip(fs.iter())
+                    .all(|(t, f)| assignable_at(t, f, d))
         }
         (Type::Object(ts), Type::Object(fs)) => ts.iter().all(|(name, t)| match fs.get(name) {
             Some(f) => assignable_at(t, f, d),
@@ -132,6 +136,18 @@ fn worst(a: Option<Safety>, b: Option<Safety>) -> Option<Safety> {
     Some(a?.max(b?))
 }
 
+/// The worst safety of converting each pair, starting from `start`; `None`
+/// if any pair does not convert.
+fn worst_of<'t>(
+    start: Safety,
+    mut pairs: impl Iterator<Item = (&'t Type, &'t Type)>,
+    depth: usize,
+) -> Option<Safety> {
+    pairs.try_fold(start, |acc, (f, t)| {
+        Some(acc.max(conversion_at(f, t, depth)?))
+    })
+}
+
 fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
     use Safety::{Safe, Unsafe};
     if assignable_at(to, from, depth) || *from == Type::Dynamic {
@@ -167,31 +183,29 @@ fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
         (Type::Set(f), Type::Set(t)) => conversion_at(f, t, d),
         (Type::List(f), Type::Set(t)) => worst(conversion_at(f, t, d), Some(Unsafe)),
         (Type::Tuple(fs), Type::List(t) | Type::Set(t)) => {
-            let unique = if matches!(to, Type::Set(_)) && fs.len() > 1 {
-                Some(Unsafe)
+            // Equal elements of a tuple merge in a set.
+            let start = if matches!(to, Type::Set(_)) && fs.len() > 1 {
+                Unsafe
             } else {
-                Some(Safe)
+                Safe
             };
-            fs.iter().fold(unique, |acc, f| worst(acc, conversion_at(f, t, d)))
+            worst_of(start, fs.iter().map(|f| (f, &**t)), d)
         }
-        (Type::List(f) | Type::Set(f), Type::Tuple(ts)) => ts
-            .iter()
-            .fold(Some(Unsafe), |acc, t| worst(acc, conversion_at(f, t, d))),
-        (Type::Tuple(fs), Type::Tuple(ts)) if fs.len() == ts.len() => fs
-            .iter()
-            .zip(ts.iter())
-            .fold(Some(Safe), |acc, (f, t)| worst(acc, conversion_at(f, t, d))),
+        (Type::List(f) | Type::Set(f), Type::Tuple(ts)) => {
+            worst_of(Unsafe, ts.iter().map(|t| (&**f, t)), d)
+        }
+        (Type::Tuple(fs), Type::Tuple(ts)) if fs.len() == ts.len() => {
+            worst_of(Safe, fs.iter().zip(ts.iter()), d)
+        }
         (Type::Map(f), Type::Map(t)) => conversion_at(f, t, d),
-        (Type::Object(fs), Type::Map(t)) => fs
-            .values()
-            .fold(Some(Safe), |acc, f| worst(acc, conversion_at(f, t, d))),
-        (Type::Object(fs), Type::Object(ts)) => ts.iter().fold(Some(Safe), |acc, (name, t)| {
-            let f = fs.get(name).unwrap_or(&Type::None);
-            worst(acc, conversion_at(f, t, d))
-        }),
-        (Type::Map(f), Type::Object(ts)) => ts.values().fold(Some(Unsafe), |acc, t| {
-            worst(acc, conversion_at(f, t, d))
-        }),
+        (Type::Object(fs), Type::Map(t)) => worst_of(Safe, fs.values().map(|f| (f, &**t)), d),
+        (Type::Object(fs), Type::Object(ts)) => worst_of(
+            Safe,
+            ts.iter()
+                .map(|(name, t)| (fs.get(name).unwrap_or(&Type::None), t)),
+            d,
+        ),
+        (Type::Map(f), Type::Object(ts)) => worst_of(Unsafe, ts.values().map(|t| (&**f, t)), d),
         _ => None,
     }
 }
@@ -211,7 +225,9 @@ fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
 ///    (the document says a promise, which would drop the output's
 ///    application data and is not assignable from either input; Pulumi's
 ///    own implementation also gives an output). An eventual with a prompt
-///    type `T` gives the same eventual of the unification with `T`.
+///    type `T` gives the same eventual of the unification with `T`. A union
+///    with an eventual element counts as the strongest such eventual of the
+///    union of its resolved elements.
 /// 3. "Two union types unify by producing a new union type whose elements
 ///    are the concatenation of those of the two input types." "A union type
 ///    unifies with another type by producing a new union whose element
@@ -280,11 +296,12 @@ fn unify_at(a: &Type, b: &Type, strict: bool, depth: usize) -> Option<Type> {
     let d = depth + 1;
     let u = |x: &Type, y: &Type| unify_at(x, y, strict, d);
     // Rule 2: eventuals, the stronger kind winning.
-    let (ea, eb) = (a.eventual(), b.eventual());
+    // A union with an eventual element counts as eventual, so that the
+    // result can take each of its elements.
+    let (ra, ea) = a.resolved_deep();
+    let (rb, eb) = b.resolved_deep();
     if ea.max(eb) != super::Eventual::Prompt {
-        let (ra, _) = a.resolved();
-        let (rb, _) = b.resolved();
-        return Some(ea.max(eb).wrap(u(ra, rb)?));
+        return Some(ea.max(eb).wrap(u(&ra, &rb)?));
     }
     // Rule 3: unions.
     match (a, b) {

@@ -179,11 +179,7 @@ fn ty_is_list(ty: &Type) -> bool {
     matches!(ty, Type::List(_))
 }
 
-fn index(
-    ty: &Type,
-    key: &Type,
-    literal: Option<KeyLiteral<'_>>,
-) -> Result<Type, TraversalError> {
+fn index(ty: &Type, key: &Type, literal: Option<KeyLiteral<'_>>) -> Result<Type, TraversalError> {
     const SUMMARY: &str = "Invalid index";
     let (key, _) = key.resolved();
     if *key == Type::None {
@@ -191,7 +187,10 @@ fn index(
     }
     let needs = |want: &Type, what: &str| {
         if conversion(key, want).is_none() {
-            Err(err(SUMMARY, format!("{NO_ELEMENT} A {what} key is required.")))
+            Err(err(
+                SUMMARY,
+                format!("{NO_ELEMENT} A {what} key is required."),
+            ))
         } else {
             Ok(())
         }

@@ -51,14 +51,13 @@ pub enum Type {
     /// `none`: the type of the null value.
     None,
     /// A union of two or more types. Invariant: at least two elements,
-    /// sorted, no duplicates, none of them a union or the dynamic
-    /// pseudo-type.
+    /// sorted, no duplicates, none of them a union.
     Union(Arc<Vec<Type>>),
     /// `promise(T)`: a value available later. Invariant: `T` is not
-    /// eventual.
+    /// eventual, nor a union with an eventual element.
     Promise(Arc<Type>),
     /// `output(T)`: a value available later, with application data.
-    /// Invariant: `T` is not eventual.
+    /// Invariant: as for promises.
     Output(Arc<Type>),
 }
 
@@ -120,16 +119,16 @@ impl Type {
     }
 
     /// The union of `types`: nested unions are flattened and duplicates
-    /// removed; a single type is itself. Two edge cases make the
-    /// constructor total: the union of no types is the dynamic pseudo-type
-    /// (nothing constrains it), and a union with the dynamic pseudo-type
-    /// is the dynamic pseudo-type (it already admits every type).
+    /// removed; a single type is itself. The union of no types is the
+    /// dynamic pseudo-type (nothing constrains it), which makes the
+    /// constructor total. A union may hold the dynamic pseudo-type (it is
+    /// then assignable from anything, but keeps its other elements for
+    /// conversions from it).
     pub fn union(types: impl IntoIterator<Item = Type>) -> Type {
         let mut elems = Vec::new();
         for t in types {
             match t {
                 Type::Union(us) => elems.extend(us.iter().cloned()),
-                Type::Dynamic => return Type::Dynamic,
                 t => elems.push(t),
             }
         }
@@ -143,21 +142,22 @@ impl Type {
     }
 
     /// `promise(elem)`; an eventual element stays as it is (a promise of a
-    /// promise is a promise, a promise of an output an output).
+    /// promise is a promise, a promise of an output an output), and so do
+    /// the eventual elements of a union element (`promise(union(bool,
+    /// promise(bool)))` is `promise(bool)`).
     pub fn promise(elem: Type) -> Type {
-        match elem {
-            Type::Promise(_) | Type::Output(_) => elem,
-            e => Type::Promise(Arc::new(e)),
+        let (r, ev) = elem.resolved_deep();
+        match ev {
+            Eventual::Output => Type::Output(Arc::new(r)),
+            _ => Type::Promise(Arc::new(r)),
         }
     }
 
-    /// `output(elem)`; an eventual element gives its element type to the
-    /// output (an output of a promise is an output).
+    /// `output(elem)`; an eventual element (or eventual elements of a
+    /// union element) give their element type to the output (an output of
+    /// a promise is an output).
     pub fn output(elem: Type) -> Type {
-        match elem {
-            Type::Promise(e) | Type::Output(e) => Type::Output(e),
-            e => Type::Output(Arc::new(e)),
-        }
+        Type::Output(Arc::new(elem.resolved_deep().0))
     }
 
     /// Whether this is `promise(T)` or `output(T)`.
@@ -181,6 +181,26 @@ impl Type {
             Type::Promise(e) => (e, Eventual::Promise),
             Type::Output(e) => (e, Eventual::Output),
             t => (t, Eventual::Prompt),
+        }
+    }
+
+    /// Like [`resolved`](Type::resolved), through unions too: the eventual
+    /// is the strongest of the union's elements' and the type the union of
+    /// their resolved types (`union(bool, output(int))` gives
+    /// `(union(bool, int), Output)`).
+    pub fn resolved_deep(&self) -> (Type, Eventual) {
+        match self {
+            Type::Union(es) => {
+                let ev = es.iter().map(Type::eventual).max().unwrap_or_default();
+                if ev == Eventual::Prompt {
+                    return (self.clone(), ev);
+                }
+                (Type::union(es.iter().map(|e| e.resolved().0.clone())), ev)
+            }
+            t => {
+                let (r, ev) = t.resolved();
+                (r.clone(), ev)
+            }
         }
     }
 
@@ -278,7 +298,11 @@ impl From<&value::Type> for Type {
             value::Type::Tuple(es) => Type::tuple(es.iter().map(Type::from)),
             value::Type::Object(o) => Type::object(o.attributes().iter().map(|(k, t)| {
                 let t = Type::from(t);
-                let t = if o.is_optional(k) { Type::optional(t) } else { t };
+                let t = if o.is_optional(k) {
+                    Type::optional(t)
+                } else {
+                    t
+                };
                 (k.clone(), t)
             })),
             value::Type::Dynamic | value::Type::Capsule(_) => Type::Dynamic,
@@ -353,9 +377,7 @@ fn write_list(f: &mut fmt::Formatter<'_>, ts: &[Type]) -> fmt::Result {
 
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use super::Checker;
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat,
-    TemplatePart, Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat, TemplatePart,
+    Unary, UnaryOp,
 };
 use crate::typeck::rules::{conversion, unify, unify_all, unify_strict};
 use crate::typeck::ty::{Eventual, Type};
@@ -31,7 +31,10 @@ impl<'a> Checker<'a> {
         if conversion(got, want).is_none() {
             self.error(
                 "Invalid operand",
-                format!("Unsuitable value for {side} operand: {}.", requirement(want)),
+                format!(
+                    "Unsuitable value for {side} operand: {}.",
+                    requirement(want)
+                ),
                 e.span,
                 Some(whole),
             );
@@ -313,8 +316,7 @@ fn iteration_types(coll: &Type) -> Option<(Type, Type)> {
         Type::Map(e) => Some((Type::String, (**e).clone())),
         Type::Object(attrs) => Some((Type::String, Type::union(attrs.values().cloned()))),
         Type::Union(es) => {
-            let (ks, vs): (Vec<Type>, Vec<Type>) =
-                es.iter().filter_map(iteration_types).unzip();
+            let (ks, vs): (Vec<Type>, Vec<Type>) = es.iter().filter_map(iteration_types).unzip();
             if ks.is_empty() {
                 None
             } else {

@@ -156,7 +156,13 @@ impl<'a> Checker<'a> {
         self.src.range(span.with_file(self.src.id()))
     }
 
-    fn error(&mut self, summary: &str, detail: String, subject: ByteSpan, context: Option<ByteSpan>) {
+    fn error(
+        &mut self,
+        summary: &str,
+        detail: String,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
         let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
         if let Some(c) = context.filter(|c| *c != subject) {
             d = d.with_context(self.range(c));
@@ -260,7 +266,10 @@ impl<'a> Checker<'a> {
                     format!("The argument {name:?} is required, but no definition was found."),
                     // The opening brace, as the reference points at the
                     // block's body.
-                    ByteSpan::new(body.span.start, body.span.start.saturating_add(1).min(body.span.end)),
+                    ByteSpan::new(
+                        body.span.start,
+                        body.span.start.saturating_add(1).min(body.span.end),
+                    ),
                     None,
                 );
             }
@@ -282,15 +291,13 @@ impl<'a> Checker<'a> {
                 ev.wrap(Type::String)
             }
             ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr(inner),
-            ExprKind::Variable | ExprKind::AttrPath => {
-                match e.as_traversal(self.src.text()) {
-                    Some(t) => {
-                        let root = self.variable(t.root);
-                        self.steps(root, &t.steps, e.span)
-                    }
-                    None => Type::Dynamic,
+            ExprKind::Variable | ExprKind::AttrPath => match e.as_traversal(self.src.text()) {
+                Some(t) => {
+                    let root = self.variable(t.root);
+                    self.steps(root, &t.steps, e.span)
                 }
-            }
+                None => Type::Dynamic,
+            },
             ExprKind::ScopeTraversal(t) => {
                 let root = self.variable(t.root);
                 self.steps(root, &t.steps, e.span)
@@ -313,7 +320,9 @@ impl<'a> Checker<'a> {
                 ev.wrap(ty)
             }
             ExprKind::Call(call) => self.call(call, e.span),
-            ExprKind::Tuple(t) => Type::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>()),
+            ExprKind::Tuple(t) => {
+                Type::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>())
+            }
             ExprKind::Object(o) => self.object(o),
             ExprKind::For(f) => self.for_expr(f, e.span),
             ExprKind::Splat(s) => self.splat(s),
@@ -352,16 +361,26 @@ impl<'a> Checker<'a> {
                 TraverserKind::Index { key, .. } => {
                     let (t, literal) = match &**key {
                         Literal::Number(n) => {
-                            let t = if n.is_integer() { Type::Int } else { Type::Number };
+                            let t = if n.is_integer() {
+                                Type::Int
+                            } else {
+                                Type::Number
+                            };
                             (t, Some(KeyLiteral::Number(n)))
                         }
-                        Literal::String(s) => (Type::String, Some(KeyLiteral::String(s.as_str(self.src.text())))),
+                        Literal::String(s) => (
+                            Type::String,
+                            Some(KeyLiteral::String(s.as_str(self.src.text()))),
+                        ),
                         Literal::Bool(_) => (Type::Bool, None),
                         Literal::Null => (Type::None, None),
                         Literal::Dynamic => (Type::Dynamic, None),
                     };
                     key_ty = t;
-                    Step::Index { ty: &key_ty, literal }
+                    Step::Index {
+                        ty: &key_ty,
+                        literal,
+                    }
                 }
                 TraverserKind::Splat => return Type::Dynamic,
             };
@@ -417,10 +436,16 @@ impl<'a> Checker<'a> {
             return sig.result.clone();
         }
         if sig.variadic.is_none() && fixed > sig.params.len() {
-            let extra = call.args.get(sig.params.len()).map_or(call.close_paren, |a| a.span);
+            let extra = call
+                .args
+                .get(sig.params.len())
+                .map_or(call.close_paren, |a| a.span);
             self.error(
                 "Too many function arguments",
-                format!("Function {name:?} expects only {} argument(s).", sig.params.len()),
+                format!(
+                    "Function {name:?} expects only {} argument(s).",
+                    sig.params.len()
+                ),
                 extra,
                 Some(whole),
             );
