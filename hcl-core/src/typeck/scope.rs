@@ -14,7 +14,8 @@ pub struct SigParam {
     pub name: String,
     /// The type arguments must convert to. A parameter of a prompt type
     /// also takes an eventual argument (the call's result is then
-    /// eventual); a parameter of an eventual type takes it as it is.
+    /// eventual); a parameter whose type is eventual (or a union with an
+    /// eventual element) takes it as it is.
     pub ty: Type,
 }
 

@@ -56,6 +56,7 @@ fn scope() -> TypeScope {
         ("subnets", "list(object({id=output(string), cidr=string}))"),
         ("osubnets", "output(list(object({id=string})))"),
         ("anything", "any"),
+        ("maybe_os", "optional(output(string))"),
         ("nothing", "none"),
     ] {
         s.set_variable(name, t(ty));
@@ -160,6 +161,14 @@ fn operators_on_eventuals_are_eventual() {
     ok("!ob", "output(bool)");
     ok("os == \"x\"", "output(bool)");
     err("ob + 1", "output(number)", "Invalid operand @ ob");
+}
+
+#[test]
+fn operands_of_unions_with_eventual_elements_are_eventual() {
+    ok("\"id-${maybe_os}\"", "output(string)");
+    ok("maybe_os == null", "output(bool)");
+    ok("upper(maybe_os)", "output(string)");
+    ok("b ? maybe_os : \"x\"", "output(optional(string))");
 }
 
 #[test]

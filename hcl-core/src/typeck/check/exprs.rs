@@ -43,7 +43,8 @@ impl<'a> Checker<'a> {
 
     pub(super) fn unary(&mut self, u: &'a Unary, whole: ByteSpan) -> Type {
         let t = self.expr(&u.operand);
-        let (t, ev) = t.resolved();
+        let (t, ev) = t.resolved_deep();
+        let t = &t;
         let result = match u.op {
             UnaryOp::Not => {
                 self.operand(t, &Type::Bool, "unary", &u.operand, whole);
@@ -65,8 +66,10 @@ impl<'a> Checker<'a> {
         use BinaryOp::*;
         let l = self.expr(&b.lhs);
         let r = self.expr(&b.rhs);
-        let (l, el) = l.resolved();
-        let (r, er) = r.resolved();
+        let (l, el) = l.resolved_deep();
+        let l = &l;
+        let (r, er) = r.resolved_deep();
+        let r = &r;
         let both = |checker: &mut Self, want: &Type| {
             checker.operand(l, want, "left", &b.lhs, whole);
             checker.operand(r, want, "right", &b.rhs, whole);
@@ -101,7 +104,8 @@ impl<'a> Checker<'a> {
     /// Checks a condition (`bool` required) and says which eventual it is.
     pub(super) fn condition(&mut self, cond: &'a Expr, context: ByteSpan) -> Eventual {
         let t = self.expr(cond);
-        let (t, ev) = t.resolved();
+        let (t, ev) = t.resolved_deep();
+        let t = &t;
         if conversion(t, &Type::Bool).is_none() {
             self.error(
                 "Incorrect condition type",
@@ -166,7 +170,8 @@ impl<'a> Checker<'a> {
 
     pub(super) fn for_expr(&mut self, f: &'a ForExpr, whole: ByteSpan) -> Type {
         let coll = self.expr(&f.collection);
-        let (coll, mut ev) = coll.resolved();
+        let (coll, mut ev) = coll.resolved_deep();
+        let coll = &coll;
         let (k, v) = self.iteration(coll, f.collection.span, whole);
         let n = self.locals.len();
         if let Some(kv) = f.key_var {
@@ -175,7 +180,8 @@ impl<'a> Checker<'a> {
         self.locals.push((self.text(f.value_var), v));
         if let Some(key) = &f.key {
             let kt = self.expr(key);
-            let (kt, e) = kt.resolved();
+            let (kt, e) = kt.resolved_deep();
+            let kt = &kt;
             ev = ev.max(e);
             if conversion(kt, &Type::String).is_none() {
                 self.error(
@@ -189,7 +195,8 @@ impl<'a> Checker<'a> {
         let value = self.expr(&f.value);
         if let Some(cond) = &f.cond {
             let ct = self.expr(cond);
-            let (ct, e) = ct.resolved();
+            let (ct, e) = ct.resolved_deep();
+            let ct = &ct;
             ev = ev.max(e);
             if conversion(ct, &Type::Bool).is_none() {
                 self.error(
@@ -211,7 +218,8 @@ impl<'a> Checker<'a> {
 
     pub(super) fn splat(&mut self, s: &'a Splat) -> Type {
         let source = self.expr(&s.source);
-        let (source, ev) = source.resolved();
+        let (source, ev) = source.resolved_deep();
+        let source = &source;
         let result = match source {
             Type::Dynamic => {
                 self.each(&s.each, Type::Dynamic);
@@ -258,7 +266,8 @@ impl<'a> Checker<'a> {
             if name.is_none() {
                 literal_keys = false;
                 let kt = self.expr(&item.key.expr);
-                let (kt, e) = kt.resolved();
+                let (kt, e) = kt.resolved_deep();
+                let kt = &kt;
                 ev = ev.max(e);
                 if conversion(kt, &Type::String).is_none() {
                     self.error(

@@ -314,7 +314,8 @@ impl<'a> Checker<'a> {
                     ExprKind::StringLit => Some(KeyLiteral::String(self.text(ix.key.span.inner()))),
                     _ => None,
                 };
-                let (key, ev) = key.resolved();
+                let (key, ev) = key.resolved_deep();
+                let key = &key;
                 let step = Step::Index { ty: key, literal };
                 let ty = self.step(&collection, step, ix.brackets, e.span);
                 ev.wrap(ty)
@@ -457,17 +458,18 @@ impl<'a> Checker<'a> {
             let Some(param) = sig.param_for(i) else {
                 break;
             };
-            // An eventual argument to a prompt parameter makes the call
-            // eventual rather than being an error: the call happens once
-            // the value is there.
-            let (got, e) = if param.ty.is_eventual() {
-                (arg, Eventual::Prompt)
+            // An eventual argument to a parameter that does not take one
+            // makes the call eventual rather than being an error: the call
+            // happens once the value is there.
+            let takes_eventual = param.ty.resolved_deep().1 != Eventual::Prompt;
+            let (got, e) = if takes_eventual && conversion(arg, &param.ty).is_some() {
+                (arg.clone(), Eventual::Prompt)
             } else {
-                arg.resolved()
+                arg.resolved_deep()
             };
             ev = ev.max(e);
             prompt.push(got.clone());
-            if conversion(got, &param.ty).is_none() {
+            if conversion(&got, &param.ty).is_none() {
                 self.error(
                     "Invalid function argument",
                     format!(
@@ -494,7 +496,8 @@ impl<'a> Checker<'a> {
                 TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
                 TemplatePart::Interp(i) => {
                     let t = self.expr(&i.expr);
-                    let (t, e) = t.resolved();
+                    let (t, e) = t.resolved_deep();
+                    let t = &t;
                     ev = ev.max(e);
                     if conversion(t, &Type::String).is_none() {
                         self.error(
@@ -514,7 +517,8 @@ impl<'a> Checker<'a> {
                 }
                 TemplatePart::For(tf) => {
                     let coll = self.expr(&tf.collection);
-                    let (coll, e) = coll.resolved();
+                    let (coll, e) = coll.resolved_deep();
+                    let coll = &coll;
                     ev = ev.max(e);
                     let (k, v) = self.iteration(coll, tf.collection.span, tf.for_span);
                     let n = self.locals.len();
