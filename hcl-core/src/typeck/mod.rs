@@ -43,7 +43,7 @@ mod ty;
 #[cfg(test)]
 mod test;
 
-pub use check::{check_expr, check_file, AttributeType, Checker};
+pub use check::{check_expr, check_file, check_source, AttributeType, Checker};
 pub use parse::{parse_type, parse_var_types, type_from_expr};
 pub use rules::{assignable, conversion, unify, unify_all, unify_strict};
 pub use scope::{SigParam, Signature, TypeScope};

@@ -142,10 +142,37 @@ impl TypeScope {
     /// A scope with the signatures of the given base functions.
     pub fn with_functions(functions: &Functions) -> TypeScope {
         let mut scope = TypeScope::new();
-        for (name, f) in functions.iter() {
-            scope.set_function(name, Signature::from_function(f));
-        }
+        scope.add_functions(functions);
         scope
+    }
+
+    /// A scope with the variables of a JSON object of types (see
+    /// [`parse_var_types`](super::parse_var_types)), and the problems with
+    /// it.
+    ///
+    /// ```
+    /// use hcl_core::pos::SourceFile;
+    /// use hcl_core::typeck::{Type, TypeScope};
+    /// let src = SourceFile::new("types.json", r#"{"id": "output(string)"}"#);
+    /// let (scope, diags) = TypeScope::from_var_types(&src);
+    /// assert!(diags.is_empty());
+    /// assert_eq!(scope.variable("id"), Some(&Type::output(Type::String)));
+    /// ```
+    pub fn from_var_types(file: &crate::pos::SourceFile) -> (TypeScope, crate::diag::Diagnostics) {
+        let (vars, diags) = super::parse_var_types(file);
+        let scope = TypeScope {
+            variables: vars,
+            functions: BTreeMap::new(),
+        };
+        (scope, diags)
+    }
+
+    /// Declares the signatures of base functions (replacing functions of
+    /// the same names).
+    pub fn add_functions(&mut self, functions: &Functions) {
+        for (name, f) in functions.iter() {
+            self.set_function(name, Signature::from_function(f));
+        }
     }
 
     /// Declares (or redeclares) a variable.

@@ -55,6 +55,23 @@ pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagno
     (types, checker.finish())
 }
 
+/// Parses `src` as a native-syntax configuration and type-checks it (see
+/// [`check_file`]); the diagnostics are the checker's only, the parser's
+/// being the caller's to report (`hcl check` has them already).
+///
+/// ```
+/// use hcl_core::pos::SourceFile;
+/// use hcl_core::typeck::{check_source, TypeScope};
+/// let src = SourceFile::new("main.hcl", "a = true * 2\n");
+/// let (types, diags) = check_source(&src, &TypeScope::new());
+/// assert_eq!(types[0].ty.to_string(), "number");
+/// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
+/// ```
+pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
+    let (file, _) = crate::native::parse_config(src, &crate::native::ParseOptions::default());
+    check_file(&file, scope)
+}
+
 /// Type-checks one expression of `src`.
 ///
 /// ```
