@@ -128,6 +128,22 @@ fn literals_integral_numbers_are_int() {
 }
 
 #[test]
+fn literals_integers_are_exact_beyond_256_bits() {
+    // 2^256, and 10^200 + 1 (about 665 bits): both exact ints.
+    ok(
+        "115792089237316195423570985008687907853269984665640564039457584007913129639936",
+        "int",
+    );
+    ok(&format!("1{}1", "0".repeat(199)), "int");
+    let file = SourceFile::new("<e>", format!("1{}1", "0".repeat(199)));
+    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let hcl_core::native::ExprKind::Number(n) = &expr.kind else {
+        panic!()
+    };
+    assert_eq!(n.to_string(), format!("1{}1", "0".repeat(199)));
+}
+
+#[test]
 fn variables_unknown_is_reported() {
     ok("maybe_s", "optional(string)");
     err("nope", "any", "Unknown variable @ nope");

@@ -298,6 +298,9 @@ impl<'a> Checker<'a> {
 
     fn expr_kind(&mut self, e: &'a Expr) -> Type {
         match &e.kind {
+            // Integer literals are exact (the number layer keeps integers
+            // exact up to a million bits and refuses larger literals when
+            // parsing), which meets the document's 256 bits.
             ExprKind::Number(n) if n.is_integer() => Type::Int,
             ExprKind::Number(_) => Type::Number,
             ExprKind::Bool(_) => Type::Bool,
