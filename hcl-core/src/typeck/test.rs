@@ -656,3 +656,31 @@ fn var_types_json_reports_bad_types_at_their_place() {
         "Invalid variable types"
     );
 }
+
+// ---------------------------------------------------------------- depth --
+
+fn nested(depth: usize, leaf: Type) -> Type {
+    (0..depth).fold(leaf, |t, _| Type::list(t))
+}
+
+#[test]
+fn depth_rules_answer_conservatively_beyond_max_depth() {
+    let d = rules::MAX_DEPTH;
+    // Within the limit the rules recurse; beyond it they give up (no
+    // conversion) instead of exhausting the stack.
+    let (a, b) = (nested(d - 1, Type::Int), nested(d - 1, Type::String));
+    assert_eq!(conversion(&a, &b), Some(Safety::Safe));
+    let (a, b) = (nested(d + 10, Type::Int), nested(d + 10, Type::String));
+    assert_eq!(conversion(&a, &b), None);
+    assert!(assignable(&a, &a));
+    let u = unify(&a, &b);
+    assert!(matches!(u, Type::List(_) | Type::Union(_)));
+}
+
+#[test]
+fn depth_type_expressions_are_bounded_by_the_parser() {
+    let deep = format!("{}int{}", "list(".repeat(100), ")".repeat(100));
+    assert!(parse_type(&deep).is_ok());
+    let deeper = format!("{}int{}", "list(".repeat(300), ")".repeat(300));
+    assert!(parse_type(&deeper).is_err());
+}

@@ -57,6 +57,10 @@ fn scope() -> TypeScope {
         ("osubnets", "output(list(object({id=string})))"),
         ("anything", "any"),
         ("maybe_os", "optional(output(string))"),
+        (
+            "lists",
+            "union(list(object({id=int})), set(object({id=string})))",
+        ),
         ("nothing", "none"),
     ] {
         s.set_variable(name, t(ty));
@@ -309,6 +313,8 @@ fn splats_over_lists_tuples_and_single_values() {
     ok("osubnets[*].id", "output(list(string))");
     ok("maybe_obj[*].name", "list(string)");
     ok("bucket[*].arn", "tuple([output(string)])");
+    ok("lists[*].id", "list(union(int, string))");
+    ok("either[*].name", "tuple([union(int, string)])");
     err(
         "subnets[*].nope",
         "list(any)",

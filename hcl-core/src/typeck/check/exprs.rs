@@ -236,10 +236,25 @@ impl<'a> Checker<'a> {
                 let t = self.each(&s.each, elem);
                 Type::list(t)
             }
-            Type::Union(_) if source.is_optional() => match source.without_none() {
-                Type::List(e) | Type::Set(e) => Type::list(self.each(&s.each, (*e).clone())),
-                other => Type::list(self.each(&s.each, other)),
-            },
+            // A union of lists and sets splats as a list of its elements'
+            // union; a null (if the union has `none`) gives an empty
+            // tuple, so an optional single value gives zero or one element.
+            Type::Union(_) => {
+                let rest = source.without_none();
+                let elems: Option<Vec<Type>> = rest
+                    .union_elements()
+                    .iter()
+                    .map(|t| match t {
+                        Type::List(e) | Type::Set(e) => Some((**e).clone()),
+                        _ => None,
+                    })
+                    .collect();
+                match elems {
+                    Some(es) => Type::list(self.each(&s.each, Type::union(es))),
+                    None if source.is_optional() => Type::list(self.each(&s.each, rest)),
+                    None => Type::tuple([self.each(&s.each, rest)]),
+                }
+            }
             // Any other value is taken as a one-element tuple.
             other => Type::tuple([self.each(&s.each, other.clone())]),
         };
