@@ -231,10 +231,13 @@ impl<'a> Checker<'a> {
                 Type::tuple([])
             }
             Type::List(e) | Type::Set(e) => Type::list(self.each(&s.each, (**e).clone())),
+            // As the reference: `each` per element, a tuple of the results.
+            // A problem `each` has with several elements is reported once.
             Type::Tuple(es) => {
-                let elem = Type::union(es.iter().cloned());
-                let t = self.each(&s.each, elem);
-                Type::list(t)
+                let before = self.diags.len();
+                let ts: Vec<Type> = es.iter().map(|e| self.each(&s.each, e.clone())).collect();
+                self.dedup_diagnostics_since(before);
+                Type::tuple(ts)
             }
             // A union of lists and sets splats as a list of its elements'
             // union; a null (if the union has `none`) gives an empty
@@ -259,6 +262,17 @@ impl<'a> Checker<'a> {
             other => Type::tuple([self.each(&s.each, other.clone())]),
         };
         ev.wrap(result)
+    }
+
+    fn dedup_diagnostics_since(&mut self, start: usize) {
+        let all = std::mem::take(&mut self.diags).into_vec();
+        let mut kept: Vec<crate::diag::Diagnostic> = Vec::with_capacity(all.len());
+        for (i, d) in all.into_iter().enumerate() {
+            if i < start || !kept.get(start..).is_some_and(|k| k.contains(&d)) {
+                kept.push(d);
+            }
+        }
+        self.diags.extend(kept);
     }
 
     fn each(&mut self, each: &'a Expr, elem: Type) -> Type {
