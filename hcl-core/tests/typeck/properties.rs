@@ -87,3 +87,45 @@ proptest! {
         prop_assert_eq!(parse_type(&a.to_string()).unwrap(), a);
     }
 }
+
+fn any_scope() -> hcl_core::typeck::TypeScope {
+    let mut scope = hcl_core::typeck::TypeScope::new();
+    for (name, ty) in [
+        ("a", "output(list(object({b=optional(int), c=string})))"),
+        ("b", "union(int, map(promise(bool)), none)"),
+        ("c", "tuple([int, optional(string)])"),
+    ] {
+        scope.set_variable(name, parse_type(ty).unwrap());
+    }
+    scope
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The checker accepts whatever the parser produces, however broken,
+    /// without panicking, and every diagnostic has a place.
+    #[test]
+    fn checker_never_panics(src in prop_oneof![
+        "[abcx0-9 .+*!?:<=>%,\\[\\]{}()\"$~-]{0,40}",
+        prop::collection::vec(
+            (
+                prop::sample::select(vec![
+                    "a", "b", "c", "a.b", "c[0]", "c[1].x", "1", "2.5", "null", "true",
+                    "\"s${a}\"", "[for x in a : x.c]", "{for k, v in b : k => v...}",
+                    "a[*].b", "c.*.x", "f(a)", "{k = a}", "(b ? c : a)", "-b", "!a",
+                ]),
+                prop::sample::select(vec![" + ", " == ", " && ", " ? 1 : ", "[", "].", " < ", " % "]),
+            ),
+            1..6,
+        )
+        .prop_map(|parts| parts.into_iter().map(|(a, op)| format!("{a}{op}")).collect::<String>() + "a"),
+    ]) {
+        use hcl_core::native::{parse_expression, ParseOptions};
+        use hcl_core::pos::SourceFile;
+        let file = SourceFile::new("<p>", src);
+        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let (_, diags) = hcl_core::typeck::check_expr(&expr, &file, &any_scope());
+        prop_assert!(diags.iter().all(|d| d.subject.is_some()));
+    }
+}
