@@ -4,7 +4,8 @@
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
 //! people and machines ([`diagnostics`]), input loading ([`load`]), and
 //! hashicorp's `hcldec` decoding specification: the spec tree ([`spec`]),
-//! reading `.hcldec` files ([`specfile`]) and applying a spec to a body
+//! reading `.hcldec` files ([`specfile`], with the functions a spec
+//! may call, [`specfuncs`]) and applying a spec to a body
 //! ([`decode`]).
 //!
 //! The spec decoder lives here rather than in hcl-core: it is the
@@ -23,6 +24,7 @@ pub mod load;
 pub mod output;
 pub mod spec;
 pub mod specfile;
+pub mod specfuncs;
 pub mod tojson;
 
 /// Exit status: success.

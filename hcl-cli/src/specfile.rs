@@ -18,6 +18,7 @@ use hcl_core::value::{convert, Type};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
 use crate::spec::Spec;
+use crate::specfuncs::spec_functions;
 
 /// What a spec file defines.
 #[derive(Clone, Debug)]
@@ -43,36 +44,6 @@ const SPEC_BLOCK_TYPES: &[&str] = &[
     "default",
     "transform",
 ];
-
-/// The spec definition functions: what `literal`, `transform` and custom
-/// functions may call.
-pub fn spec_functions() -> Functions {
-    const NAMES: &[&str] = &[
-        "abs",
-        "coalesce",
-        "concat",
-        "hasindex",
-        "int",
-        "jsondecode",
-        "jsonencode",
-        "length",
-        "lower",
-        "max",
-        "min",
-        "reverse",
-        "strlen",
-        "substr",
-        "upper",
-    ];
-    let all = hcl_core::function::stdlib::functions();
-    let mut table = Functions::new();
-    for name in NAMES {
-        if let Some(f) = all.get(name) {
-            table.insert(*name, f.clone());
-        }
-    }
-    table
-}
 
 fn spec_schema(labelled: bool) -> BodySchema {
     let labels: &[&str] = if labelled { &["key"] } else { &[] };

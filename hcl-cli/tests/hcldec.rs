@@ -576,3 +576,49 @@ fn spec_variables_functions_and_vars_flags_feed_the_input() {
         out.stderr
     );
 }
+
+#[test]
+fn spec_definition_functions_behave_as_go_cty_stdlib() {
+    let dir = scratch("specfuncs");
+    write(
+        &dir,
+        &[
+            (
+                "sf.hcldec",
+                br#"function "shout" {
+  params         = [s]
+  variadic_param = rest
+  result         = "${upper(s)}${length(rest)}"
+}
+
+object {
+  literal "g" {
+    value = jsonencode({ a = [1, "b"] })
+  }
+  literal "h" {
+    value = concat([1], [substr("hello", 1, 3)], [max(1, 5, 3)], [abs(-2)], [coalesce(null, "c")], [reverse("abc")], [int(2.7)], [strlen("héllo")], [lower("ABC")], [hasindex([1], 0)], [min(4, 2)], [jsondecode("{\"x\": 1}")])
+  }
+  transform "t" {
+    attr {
+      name = "t"
+      type = string
+    }
+    result = upper(nested)
+  }
+  attr "s" {
+    type = string
+  }
+}
+"#,
+            ),
+            ("sf.hcl", b"t = \"abc\"\ns = shout(\"hi\", 1, 2, 3)\n"),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=sf.hcldec", "sf.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // Taken from hashicorp's hcldec on the same files.
+    assert_eq!(
+        out.stdout,
+        "{\"g\":\"{\\\"a\\\":[1,\\\"b\\\"]}\",\"h\":[1,\"ell\",5,2,\"c\",\"cba\",2,5,\"abc\",true,2,{\"x\":1}],\"s\":\"HI3\",\"t\":\"ABC\"}\n"
+    );
+}
