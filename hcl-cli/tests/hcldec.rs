@@ -585,7 +585,7 @@ fn spec_definition_functions_behave_as_go_cty_stdlib() {
         &[
             (
                 "sf.hcldec",
-                br#"function "shout" {
+                r#"function "shout" {
   params         = [s]
   variadic_param = rest
   result         = "${upper(s)}${length(rest)}"
@@ -609,7 +609,8 @@ object {
     type = string
   }
 }
-"#,
+"#
+                .as_bytes(),
             ),
             ("sf.hcl", b"t = \"abc\"\ns = shout(\"hi\", 1, 2, 3)\n"),
         ],
