@@ -31,6 +31,17 @@ Run `hcl <command> --help` for a command's options.
 ";
 
 const CHECK_FLAGS: &[Flag] = &[
+    Flag::switch(
+        "types",
+        None,
+        "also type-check native-syntax files statically (extended types: int, union, none, promise, output)",
+    ),
+    Flag::valued(
+        "var-types",
+        None,
+        "json-or-file",
+        "with --types: variable types, a JSON object such as {\"id\": \"output(string)\"}",
+    ),
     Flag::valued(
         "diags",
         None,
@@ -242,8 +253,20 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     let files = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
     let mut all = Diagnostics::new();
+    let scope = if flags.is_set("types") {
+        let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
+        all.extend(diags);
+        Some(scope)
+    } else {
+        None
+    };
     for (loaded, diags) in parse_all(&files) {
         if let Some(s) = loaded.source {
+            // The type checker reads the native syntax only.
+            if let Some(scope) = scope.as_ref().filter(|_| !s.name().ends_with(".json")) {
+                let (_, type_diags) = hcl_core::typeck::check_source(&s, scope);
+                all.extend(type_diags);
+            }
             sources.add(s);
         }
         all.extend(diags);
@@ -264,6 +287,37 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     } else {
         EXIT_OK
     }
+}
+
+/// The variable types of `hcl check --types` (a JSON object, inline or in a
+/// file) and the standard library's signatures.
+fn type_scope(
+    arg: Option<&str>,
+    sources: &mut SourceMap,
+) -> (hcl_core::typeck::TypeScope, Diagnostics) {
+    use hcl_core::typeck::TypeScope;
+    let file = match arg {
+        None => None,
+        Some(a) if a.trim_start().starts_with('{') => Some(SourceFile::new("<var-types>", a)),
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(SourceFile::new(path, text)),
+            Err(_) => {
+                return (
+                    TypeScope::new(),
+                    Diagnostics::from(crate::load::read_failed(path)),
+                )
+            }
+        },
+    };
+    let (mut scope, diags) = match &file {
+        Some(f) => TypeScope::from_var_types(f),
+        None => (TypeScope::new(), Diagnostics::new()),
+    };
+    scope.add_functions(&hcl_core::function::stdlib::functions());
+    if let Some(f) = file {
+        sources.add(f);
+    }
+    (scope, diags)
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

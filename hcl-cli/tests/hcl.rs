@@ -246,3 +246,48 @@ fn json_errors() {
         .stderr
         .starts_with("hcl json: x.tf.json is already in the JSON syntax\n"));
 }
+
+#[test]
+fn check_types_reports_static_type_errors_with_var_types() {
+    let dir = scratch("check_types");
+    write(
+        &dir,
+        &[
+            (
+                "p.hcl",
+                b"a = count + 1\nb = \"${name}\"\nc = count.foo\n" as &[u8],
+            ),
+            (
+                "types.json",
+                b"{\"count\": \"int\", \"name\": \"optional(string)\"}",
+            ),
+        ],
+    );
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "types.json", "p.hcl"],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "1 file, 1 error, 0 warnings\n");
+    assert!(
+        out.stderr.contains("Error: Unsupported attribute"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("on p.hcl line 3:"), "{}", out.stderr);
+    // Without --types the same file is valid syntax.
+    let out = hcl(&dir, &["check", "p.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // A broken type map is itself reported.
+    let out = hcl(
+        &dir,
+        &[
+            "check",
+            "--types",
+            "--var-types",
+            "{\"count\": \"integer\"}",
+            "p.hcl",
+        ],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+}
