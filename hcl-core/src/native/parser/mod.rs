@@ -60,6 +60,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
+    pub(crate) label_stack: Vec<super::ast::Label>,
 }
 
 const NO_PEEK: usize = usize::MAX;
@@ -97,6 +98,7 @@ impl<'a> Parser<'a> {
             block_stack: Vec::new(),
             expr_stack: Vec::new(),
             item_stack: Vec::new(),
+            label_stack: Vec::new(),
         }
     }
 

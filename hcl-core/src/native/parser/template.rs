@@ -394,7 +394,8 @@ impl<'a> Parser<'a> {
     /// `end` is the token that ended the template (reported when a
     /// directive is left open).
     fn build_tree(&mut self, flat: Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
-        let mut root: Vec<TemplatePart> = Vec::new();
+        // Without directives every piece is a part: the exact size.
+        let mut root: Vec<TemplatePart> = Vec::with_capacity(flat.len());
         let mut stack: Vec<Frame> = Vec::new();
         for piece in flat {
             match piece {
