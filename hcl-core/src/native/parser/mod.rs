@@ -61,6 +61,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) expr_stack: Vec<super::ast::Expr>,
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
     pub(crate) label_stack: Vec<super::ast::Label>,
+    pub(crate) flat_pool: Vec<Vec<template::Flat>>,
 }
 
 const NO_PEEK: usize = usize::MAX;
@@ -99,6 +100,7 @@ impl<'a> Parser<'a> {
             expr_stack: Vec::new(),
             item_stack: Vec::new(),
             label_stack: Vec::new(),
+            flat_pool: Vec::new(),
         }
     }
 
