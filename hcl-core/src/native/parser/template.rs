@@ -6,7 +6,7 @@
 //! directive markers), then the directives are matched into a tree with an
 //! explicit stack (so nesting costs no recursion).
 
-use super::body::{concat_lit, invalid};
+use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
     ByteSpan, Expr, ExprKind, Interpolation, LitText, Template, TemplateFor, TemplateIf,
@@ -684,18 +684,54 @@ fn flush_heredoc(src: &str, parts: &mut [Flat]) {
     }
 }
 
-/// Merges consecutive literal pieces (in place).
+/// Merges consecutive literal pieces (in place). A run of adjacent source
+/// spans stays a span; any other run is built in one string.
 fn meld(src: &str, parts: &mut Vec<Flat>) {
-    parts.dedup_by(|next, prev| match (prev, next) {
-        (Flat::Lit(prev), Flat::Lit(l)) => {
-            let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
-            let b = std::mem::replace(&mut l.text, LitText::Source(l.span));
-            prev.text = concat_lit(src, a, b);
-            prev.span = prev.span.to(l.span);
-            true
+    let mut out = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let mut j = i + 1;
+        while j < parts.len() && matches!((&parts[i], &parts[j]), (Flat::Lit(_), Flat::Lit(_))) {
+            j += 1;
         }
-        _ => false,
-    });
+        if j - i > 1 {
+            let mut span: Option<ByteSpan> = None;
+            let mut contiguous: Option<ByteSpan> = None;
+            let mut all_source = true;
+            let mut len = 0;
+            for p in &parts[i..j] {
+                if let Flat::Lit(l) = p {
+                    span = Some(span.map_or(l.span, |s| s.to(l.span)));
+                    len += l.text.as_str(src).len();
+                    match (&l.text, contiguous) {
+                        (LitText::Source(s), None) if all_source => contiguous = Some(*s),
+                        (LitText::Source(s), Some(c)) if all_source && c.end == s.start => {
+                            contiguous = Some(c.to(*s))
+                        }
+                        _ => all_source = false,
+                    }
+                }
+            }
+            let text = match contiguous {
+                Some(c) if all_source => LitText::Source(c),
+                _ => {
+                    let mut buf = String::with_capacity(len);
+                    for p in &parts[i..j] {
+                        if let Flat::Lit(l) = p {
+                            buf.push_str(l.text.as_str(src));
+                        }
+                    }
+                    LitText::Owned(buf.into_boxed_str())
+                }
+            };
+            let span = span.unwrap_or_default();
+            parts[i] = Flat::Lit(TemplateLiteral { span, text });
+        }
+        parts.swap(out, i);
+        out += 1;
+        i = j;
+    }
+    parts.truncate(out);
 }
 
 /// The closest of `options` to `given` (edit distance below 3).
