@@ -55,7 +55,10 @@ fn main() {
     );
     let t = std::time::Instant::now();
     drop(file);
-    println!("dropping the tree: {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "dropping the tree: {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
     println!(
         "peak memory of the parse: {total} bytes = {:.2}x the input (text {len} + parse {added})",
         total as f64 / len as f64

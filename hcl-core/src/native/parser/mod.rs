@@ -62,6 +62,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
     pub(crate) label_stack: Vec<super::ast::Label>,
     pub(crate) flat_pool: Vec<Vec<template::Flat>>,
+    pub(crate) step_stack: Vec<super::ast::Traverser>,
 }
 
 const NO_PEEK: usize = usize::MAX;
@@ -101,6 +102,7 @@ impl<'a> Parser<'a> {
             item_stack: Vec::new(),
             label_stack: Vec::new(),
             flat_pool: Vec::new(),
+            step_stack: Vec::new(),
         }
     }
 
