@@ -1,8 +1,10 @@
 //! Parse throughput, side by side: this crate's native parser, hcl-rs
 //! (`hcl::parse`) and hcl-edit (`hcl_edit::parser::parse_body`), on the
 //! shared corpus (files parsed one by one) and on a generated ~10 MB file
-//! (written under `target/bench-input/` at bench time). A `lex` group
-//! measures the lexer alone.
+//! (written under `target/bench-input/` at bench time). `hcl-toolkit`
+//! parses a loaded [`SourceFile`]; `hcl-toolkit+load` also loads it (copies
+//! the text and indexes its lines), as the other two parse a `&str`. A `lex`
+//! group measures the lexer alone.
 //!
 //! Run: `cargo bench --bench parse`.
 
@@ -59,9 +61,15 @@ fn large() -> String {
     text
 }
 
+/// Loads (copies the text and indexes its lines) and parses.
 fn ours(text: &str) -> usize {
     let src = SourceFile::new("bench.tf", text);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    parse(&src)
+}
+
+/// Parses a loaded file.
+fn parse(src: &SourceFile) -> usize {
+    let (file, diags) = parse_config(src, &ParseOptions::default());
     assert!(diags.is_empty());
     file.body.blocks.len()
 }
@@ -71,7 +79,14 @@ fn parse_benches(c: &mut Criterion) {
     let total: usize = files.iter().map(String::len).sum();
     let mut g = c.benchmark_group("parse_corpus");
     g.throughput(Throughput::Bytes(total as u64));
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|t| SourceFile::new("bench.tf", t.as_str()))
+        .collect();
     g.bench_function("hcl-toolkit", |b| {
+        b.iter(|| sources.iter().map(|s| parse(black_box(s))).sum::<usize>())
+    });
+    g.bench_function("hcl-toolkit+load", |b| {
         b.iter(|| files.iter().map(|t| ours(black_box(t))).sum::<usize>())
     });
     g.bench_function("hcl-rs", |b| {
@@ -100,7 +115,9 @@ fn parse_benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("parse_large");
     g.sample_size(10);
     g.throughput(Throughput::Bytes(big.len() as u64));
-    g.bench_function("hcl-toolkit", |b| b.iter(|| ours(black_box(&big))));
+    let big_src = SourceFile::new("large.tf", big.as_str());
+    g.bench_function("hcl-toolkit", |b| b.iter(|| parse(black_box(&big_src))));
+    g.bench_function("hcl-toolkit+load", |b| b.iter(|| ours(black_box(&big))));
     g.bench_function("hcl-rs", |b| {
         b.iter(|| hcl::parse(black_box(&big)).map(|b| b.0.len()).unwrap_or(0))
     });

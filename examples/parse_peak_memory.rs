@@ -53,6 +53,12 @@ fn main() {
         elapsed.as_secs_f64() * 1e3,
         len as f64 / elapsed.as_secs_f64() / 1e6,
     );
+    let t = std::time::Instant::now();
+    drop(file);
+    println!(
+        "dropping the tree: {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
     println!(
         "peak memory of the parse: {total} bytes = {:.2}x the input (text {len} + parse {added})",
         total as f64 / len as f64

@@ -296,12 +296,18 @@ impl Expr {
 
 /// Splits the text of an [`ExprKind::AttrPath`] into its root and steps.
 pub fn split_attr_path(span: ByteSpan, src: &str) -> Traversal {
+    split_attr_path_with(span, src, 0)
+}
+
+/// [`split_attr_path`] with room for `extra` more steps.
+pub(crate) fn split_attr_path_with(span: ByteSpan, src: &str, extra: usize) -> Traversal {
     let text = span.text(src);
+    let dots = memchr::memchr_iter(b'.', text.as_bytes()).count();
     let mut parts = text.split('.');
     let root_len = parts.next().map_or(0, str::len) as u32;
     let root = ByteSpan::new(span.start, span.start + root_len);
     let mut at = root.end;
-    let mut steps = Vec::new();
+    let mut steps = Vec::with_capacity(dots + extra);
     for p in parts {
         let name = ByteSpan::new(at + 1, at + 1 + p.len() as u32);
         steps.push(Traverser {

@@ -75,6 +75,12 @@ pub struct Lexer<'a> {
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     bad_utf8_marker: bool,
+    /// Where tokens are emitted: each path pushes its token straight into
+    /// the output (building it in place keeps the hot loop out of memory
+    /// round trips).
+    out: Vec<Token>,
+    /// Set when `Eof` has been emitted.
+    done: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -106,6 +112,8 @@ impl<'a> Lexer<'a> {
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
             bad_utf8_marker: false,
+            out: Vec::new(),
+            done: false,
         }
     }
 
@@ -127,19 +135,31 @@ impl<'a> Lexer<'a> {
     /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
     /// batches lets the compiler build each token in place.
     pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
-        while out.len() < limit {
-            let t = self.next_token();
-            out.push(t);
-            if t.kind == TokenKind::Eof {
-                return true;
-            }
+        std::mem::swap(&mut self.out, out);
+        self.done = false;
+        while self.out.len() < limit && !self.done {
+            self.lex_one();
         }
-        false
+        std::mem::swap(&mut self.out, out);
+        self.done
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
-    #[inline(always)]
     pub fn next_token(&mut self) -> Token {
+        self.lex_one();
+        self.out.pop().unwrap_or_else(|| {
+            let n = self.bytes.len() as u32;
+            Token {
+                kind: TokenKind::Eof,
+                start: n,
+                end: n,
+            }
+        })
+    }
+
+    /// Emits the next token.
+    #[inline(always)]
+    fn lex_one(&mut self) {
         match self.mode {
             Mode::Main => self.lex_main(),
             Mode::Quoted => self.lex_quoted(),
@@ -166,26 +186,23 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn tok(&mut self, kind: TokenKind, start: usize, len: usize) -> Token {
+    fn tok(&mut self, kind: TokenKind, start: usize, len: usize) {
         self.pos = start + len;
-        Token {
+        self.out.push(Token {
             kind,
             start: start as u32,
             end: (start + len) as u32,
-        }
+        });
     }
 
-    fn eof(&self) -> Token {
-        let n = self.bytes.len() as u32;
-        Token {
-            kind: TokenKind::Eof,
-            start: n,
-            end: n,
-        }
+    fn eof(&mut self) {
+        let n = self.bytes.len();
+        self.done = true;
+        self.tok(TokenKind::Eof, n, 0);
     }
 
     #[inline(always)]
-    fn lex_main(&mut self) -> Token {
+    fn lex_main(&mut self) {
         let b = self.bytes;
         let mut p = self.pos;
         while p < b.len() && (b[p] == b' ' || b[p] == b'\t') {
@@ -277,7 +294,14 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn ident(&mut self, start: usize) -> Token {
+    fn ident(&mut self, start: usize) {
+        let end = self.ident_end(start);
+        self.tok(TokenKind::Ident, start, end - start)
+    }
+
+    /// Where the identifier starting at `start` ends.
+    #[inline(always)]
+    fn ident_end(&self, start: usize) -> usize {
         let b = self.bytes;
         let mut p = start;
         // The first character was checked by the caller.
@@ -296,13 +320,13 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
-        self.tok(TokenKind::Ident, start, p - start)
+        p
     }
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
     /// reference scanner reads it (so `0.1` after a dot is one token).
     #[inline(always)]
-    fn number(&mut self, start: usize) -> Token {
+    fn number(&mut self, start: usize) {
         let mut p = start + 1;
         let mut good = p;
         loop {
@@ -332,7 +356,7 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn line_comment(&mut self, start: usize) -> Token {
+    fn line_comment(&mut self, start: usize) {
         let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
             Some(i) => start + i + 1,
             None => self.bytes.len(),
@@ -341,7 +365,7 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn close_brace(&mut self, start: usize, len: usize, tilde: bool) -> Token {
+    fn close_brace(&mut self, start: usize, len: usize, tilde: bool) {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
             self.braces -= 1;
@@ -360,7 +384,7 @@ impl<'a> Lexer<'a> {
 
     /// `<<` or `<<-`, an identifier and a newline open a heredoc; anything
     /// else is a `<`.
-    fn heredoc_open(&mut self, start: usize) -> Token {
+    fn heredoc_open(&mut self, start: usize) {
         let mut p = start + 2;
         if self.at(p) == b'-' {
             p += 1;
@@ -377,9 +401,7 @@ impl<'a> Lexer<'a> {
         if !ident_start {
             return self.tok(TokenKind::Lt, start, 1);
         }
-        let save = self.pos;
-        let marker_end = self.ident(p).end as usize;
-        self.pos = save;
+        let marker_end = self.ident_end(p);
         let nl = match (self.at(marker_end), self.at(marker_end + 1)) {
             (b'\n', _) => 1,
             (b'\r', b'\n') => 2,
@@ -396,7 +418,7 @@ impl<'a> Lexer<'a> {
 
     /// `${`/`%{` (with an optional `~`): enters the main mode until the
     /// matching `}`.
-    fn open_sequence(&mut self, kind: TokenKind, start: usize) -> Token {
+    fn open_sequence(&mut self, kind: TokenKind, start: usize) {
         let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
         self.braces += 1;
         self.ret_braces.push(self.braces);
@@ -430,7 +452,7 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn lex_quoted(&mut self) -> Token {
+    fn lex_quoted(&mut self) {
         let b = self.bytes;
         let start = self.pos;
         let Some(&c) = b.get(start) else {
@@ -478,7 +500,7 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn lex_heredoc(&mut self) -> Token {
+    fn lex_heredoc(&mut self) {
         let b = self.bytes;
         let start = self.pos;
         if start >= b.len() {
@@ -534,7 +556,7 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
-    fn lex_bare(&mut self) -> Token {
+    fn lex_bare(&mut self) {
         let b = self.bytes;
         let start = self.pos;
         if start >= b.len() {

@@ -197,7 +197,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
-        let mut labels = Vec::new();
+        let labels0 = self.label_stack.len();
         let open;
         loop {
             let tok = self.peek();
@@ -206,10 +206,13 @@ impl<'a> Parser<'a> {
                     open = span_of(self.bump());
                     break;
                 }
-                K::OQuote => labels.push(self.parse_quoted_label()),
+                K::OQuote => {
+                    let label = self.parse_quoted_label();
+                    self.label_stack.push(label);
+                }
                 K::Ident => {
                     let t = self.bump();
-                    labels.push(Label {
+                    self.label_stack.push(Label {
                         span: span_of(t),
                         quoted: false,
                         decoded: None,
@@ -224,7 +227,7 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
-                    labels.shrink_to_fit();
+                    let labels = self.label_stack.drain(labels0..).collect();
                     return Some(Block {
                         ty,
                         labels,
@@ -239,7 +242,7 @@ impl<'a> Parser<'a> {
             }
         }
 
-        labels.shrink_to_fit();
+        let labels = self.label_stack.drain(labels0..).collect();
         if !self.enter(open) {
             self.recover(K::CBrace);
             self.recover_after_body_item();

@@ -122,7 +122,12 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
-        self.parse_traversals(term)
+        // Most terms have no postfix steps: skip the call then.
+        if matches!(self.peek_kind(), K::Dot | K::OBrack) {
+            self.parse_traversals(term)
+        } else {
+            term
+        }
     }
 
     /// ```ebnf

@@ -60,6 +60,13 @@ pub(crate) struct Parser<'a> {
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
+    pub(crate) label_stack: Vec<super::ast::Label>,
+    pub(crate) flat_pool: Vec<Vec<template::Flat>>,
+    pub(crate) step_stack: Vec<super::ast::Traverser>,
+    /// Peeks since the last bump: a parser loop that never consumes is a
+    /// bug, caught in debug builds (and so by the fuzzer).
+    #[cfg(debug_assertions)]
+    stalled: u32,
 }
 
 const NO_PEEK: usize = usize::MAX;
@@ -97,6 +104,11 @@ impl<'a> Parser<'a> {
             block_stack: Vec::new(),
             expr_stack: Vec::new(),
             item_stack: Vec::new(),
+            label_stack: Vec::new(),
+            flat_pool: Vec::new(),
+            step_stack: Vec::new(),
+            #[cfg(debug_assertions)]
+            stalled: 0,
         }
     }
 
@@ -222,6 +234,11 @@ impl<'a> Parser<'a> {
     /// calls, and the cache is recomputed after it.)
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
+        #[cfg(debug_assertions)]
+        {
+            self.stalled += 1;
+            assert!(self.stalled < 100_000, "parser loop makes no progress");
+        }
         if let Some(&t) = self.buf.get(self.peeked) {
             return (self.peeked, t);
         }
@@ -303,6 +320,10 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
+        #[cfg(debug_assertions)]
+        {
+            self.stalled = 0;
+        }
         self.peeked = NO_PEEK;
         self.head = i + 1;
         self.prev = t;

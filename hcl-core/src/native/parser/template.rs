@@ -6,7 +6,7 @@
 //! directive markers), then the directives are matched into a tree with an
 //! explicit stack (so nesting costs no recursion).
 
-use super::body::{concat_lit, invalid};
+use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
     ByteSpan, Expr, ExprKind, Interpolation, LitText, Template, TemplateFor, TemplateIf,
@@ -15,7 +15,7 @@ use crate::native::ast::{
 use crate::native::token::TokenKind as K;
 
 /// One piece of the flat pass.
-enum Flat {
+pub(crate) enum Flat {
     Lit(TemplateLiteral),
     Interp(Interpolation),
     If {
@@ -133,6 +133,7 @@ impl<'a> Parser<'a> {
     ) -> Expr {
         if let [Flat::Interp(_)] = parts.as_slice() {
             if let Some(Flat::Interp(i)) = parts.pop() {
+                self.flat_pool.push(parts);
                 return Expr {
                     span,
                     kind: ExprKind::TemplateWrap(Box::new(i.expr)),
@@ -146,6 +147,8 @@ impl<'a> Parser<'a> {
             })] = parts.as_slice()
             {
                 if *s == span.inner() || (s.is_empty() && span.len() == 2) {
+                    parts.clear();
+                    self.flat_pool.push(parts);
                     return Expr {
                         span,
                         kind: ExprKind::StringLit,
@@ -153,10 +156,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let parts = self.build_tree(parts, end);
+        let tree = self.build_tree(&mut parts, end);
+        self.flat_pool.push(parts);
         Expr {
             span,
-            kind: ExprKind::Template(Box::new(Template { kind, parts })),
+            kind: ExprKind::Template(Box::new(Template { kind, parts: tree })),
         }
     }
 
@@ -169,7 +173,8 @@ impl<'a> Parser<'a> {
         open: ByteSpan,
     ) -> (Vec<Flat>, ByteSpan) {
         let start = span_of(self.peek());
-        let mut parts: Vec<Flat> = Vec::new();
+        // Piece lists are reused (templates nest, so there is a pool).
+        let mut parts: Vec<Flat> = self.flat_pool.pop().unwrap_or_default();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
         let end_span;
@@ -232,7 +237,7 @@ impl<'a> Parser<'a> {
         if let TemplateKind::Heredoc { flush: true, .. } = kind {
             flush_heredoc(self.src, &mut parts);
         }
-        let mut parts = meld(self.src, parts);
+        meld(self.src, &mut parts);
         if parts.is_empty() {
             let at = open.end_point();
             parts.push(Flat::Lit(TemplateLiteral {
@@ -393,10 +398,11 @@ impl<'a> Parser<'a> {
     /// Matches directives into a tree.
     /// `end` is the token that ended the template (reported when a
     /// directive is left open).
-    fn build_tree(&mut self, flat: Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
-        let mut root: Vec<TemplatePart> = Vec::new();
+    fn build_tree(&mut self, flat: &mut Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
+        // Without directives every piece is a part: the exact size.
+        let mut root: Vec<TemplatePart> = Vec::with_capacity(flat.len());
         let mut stack: Vec<Frame> = Vec::new();
-        for piece in flat {
+        for piece in flat.drain(..) {
             match piece {
                 Flat::Lit(l) => current(&mut stack, &mut root).push(TemplatePart::Literal(l)),
                 Flat::Interp(i) => current(&mut stack, &mut root).push(TemplatePart::Interp(i)),
@@ -678,19 +684,54 @@ fn flush_heredoc(src: &str, parts: &mut [Flat]) {
     }
 }
 
-/// Merges consecutive literal pieces (in place).
-fn meld(src: &str, mut parts: Vec<Flat>) -> Vec<Flat> {
-    parts.dedup_by(|next, prev| match (prev, next) {
-        (Flat::Lit(prev), Flat::Lit(l)) => {
-            let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
-            let b = std::mem::replace(&mut l.text, LitText::Source(l.span));
-            prev.text = concat_lit(src, a, b);
-            prev.span = prev.span.to(l.span);
-            true
+/// Merges consecutive literal pieces (in place). A run of adjacent source
+/// spans stays a span; any other run is built in one string.
+fn meld(src: &str, parts: &mut Vec<Flat>) {
+    let mut out = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let mut j = i + 1;
+        while j < parts.len() && matches!((&parts[i], &parts[j]), (Flat::Lit(_), Flat::Lit(_))) {
+            j += 1;
         }
-        _ => false,
-    });
-    parts
+        if j - i > 1 {
+            let mut span: Option<ByteSpan> = None;
+            let mut contiguous: Option<ByteSpan> = None;
+            let mut all_source = true;
+            let mut len = 0;
+            for p in &parts[i..j] {
+                if let Flat::Lit(l) = p {
+                    span = Some(span.map_or(l.span, |s| s.to(l.span)));
+                    len += l.text.as_str(src).len();
+                    match (&l.text, contiguous) {
+                        (LitText::Source(s), None) if all_source => contiguous = Some(*s),
+                        (LitText::Source(s), Some(c)) if all_source && c.end == s.start => {
+                            contiguous = Some(c.to(*s))
+                        }
+                        _ => all_source = false,
+                    }
+                }
+            }
+            let text = match contiguous {
+                Some(c) if all_source => LitText::Source(c),
+                _ => {
+                    let mut buf = String::with_capacity(len);
+                    for p in &parts[i..j] {
+                        if let Flat::Lit(l) = p {
+                            buf.push_str(l.text.as_str(src));
+                        }
+                    }
+                    LitText::Owned(buf.into_boxed_str())
+                }
+            };
+            let span = span.unwrap_or_default();
+            parts[i] = Flat::Lit(TemplateLiteral { span, text });
+        }
+        parts.swap(out, i);
+        out += 1;
+        i = j;
+    }
+    parts.truncate(out);
 }
 
 /// The closest of `options` to `given` (edit distance below 3).

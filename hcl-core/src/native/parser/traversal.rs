@@ -4,7 +4,7 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    split_attr_path, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
+    split_attr_path_with, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
     Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
 };
 use crate::native::token::TokenKind as K;
@@ -23,6 +23,8 @@ impl<'a> Parser<'a> {
         let start = ret.span;
         // Steps that wrap `ret` in a new node deepen the tree: count them.
         let mut wraps = 0usize;
+        // Literal steps collect on the scratch stack until a node is built.
+        let steps0 = self.step_stack.len();
         while !self.unwind {
             match self.peek_kind() {
                 K::Dot => {
@@ -36,12 +38,12 @@ impl<'a> Parser<'a> {
                                 span: dot.to(at),
                                 kind: TraverserKind::Attr { name: at },
                             };
-                            ret = self.append_step(ret, step, &mut wraps);
+                            self.add_step(&mut ret, steps0, step);
                         }
                         K::Number => {
                             self.bump();
                             let step = self.legacy_index(dot, at, false);
-                            ret = self.append_step(ret, step, &mut wraps);
+                            self.add_step(&mut ret, steps0, step);
                         }
                         K::Star => {
                             self.bump();
@@ -49,6 +51,7 @@ impl<'a> Parser<'a> {
                                 break;
                             }
                             wraps += 1;
+                            ret = self.flush_steps(ret, steps0, &mut wraps);
                             ret = self.finish_attr_splat(ret, start, dot, at);
                         }
                         _ => {
@@ -59,6 +62,7 @@ impl<'a> Parser<'a> {
                                 None,
                             );
                             self.recovery = true;
+                            self.step_stack.truncate(steps0);
                             return invalid(start.to(dot));
                         }
                     }
@@ -83,6 +87,7 @@ impl<'a> Parser<'a> {
                             close = self.recover(K::CBrack);
                         }
                         let marker = open.to(span_of(close));
+                        ret = self.flush_steps(ret, steps0, &mut wraps);
                         let item = Expr {
                             span: marker,
                             kind: ExprKind::AnonSymbol,
@@ -132,9 +137,10 @@ impl<'a> Parser<'a> {
                                     legacy: false,
                                 },
                             };
-                            ret = self.append_step(ret, step, &mut wraps);
+                            self.add_step(&mut ret, steps0, step);
                         }
                         None => {
+                            ret = self.flush_steps(ret, steps0, &mut wraps);
                             ret = Expr {
                                 span: start.to(brackets),
                                 kind: ExprKind::Index(Box::new(IndexExpr {
@@ -149,13 +155,9 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
+        ret = self.flush_steps(ret, steps0, &mut wraps);
         for _ in 0..wraps {
             self.leave();
-        }
-        match &mut ret.kind {
-            ExprKind::ScopeTraversal(t) => t.steps.shrink_to_fit(),
-            ExprKind::RelativeTraversal(t) => t.steps.shrink_to_fit(),
-            _ => {}
         }
         ret
     }
@@ -264,62 +266,63 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Extends a traversal expression, or starts one.
-    fn append_step(&mut self, expr: Expr, step: Traverser, wraps: &mut usize) -> Expr {
-        let span = expr.span.to(step.span);
+    /// Adds a literal step after `expr`: contiguous attribute steps extend
+    /// a compact [`ExprKind::AttrPath`]; others wait on the scratch stack.
+    fn add_step(&mut self, expr: &mut Expr, steps0: usize, step: Traverser) {
         let contiguous_attr = matches!(step.kind, TraverserKind::Attr { name } if name.start == step.span.start + 1)
             && expr.span.end == step.span.start;
-        match expr.kind {
-            ExprKind::Variable | ExprKind::AttrPath if contiguous_attr => Expr {
-                span,
-                kind: ExprKind::AttrPath,
-            },
+        if self.step_stack.len() == steps0
+            && contiguous_attr
+            && matches!(expr.kind, ExprKind::Variable | ExprKind::AttrPath)
+        {
+            expr.span = expr.span.to(step.span);
+            expr.kind = ExprKind::AttrPath;
+            return;
+        }
+        self.step_stack.push(step);
+    }
+
+    /// Builds the traversal node for the pending steps (one exact-size
+    /// allocation for the steps).
+    fn flush_steps(&mut self, expr: Expr, steps0: usize, wraps: &mut usize) -> Expr {
+        let Some(last) = self.step_stack.get(steps0..).and_then(|s| s.last()) else {
+            return expr;
+        };
+        let span = expr.span.to(last.span);
+        let kind = match expr.kind {
+            ExprKind::Variable => ExprKind::ScopeTraversal(Box::new(Traversal {
+                root: expr.span,
+                steps: self.step_stack.drain(steps0..).collect(),
+            })),
             ExprKind::AttrPath => {
-                let mut t = split_attr_path(expr.span, self.src);
-                t.steps.push(step);
-                Expr {
-                    span,
-                    kind: ExprKind::ScopeTraversal(Box::new(t)),
-                }
+                let pending = self.step_stack.len() - steps0;
+                let mut t = split_attr_path_with(expr.span, self.src, pending);
+                t.steps.extend(self.step_stack.drain(steps0..));
+                ExprKind::ScopeTraversal(Box::new(t))
             }
-            ExprKind::Variable => Expr {
-                span,
-                kind: ExprKind::ScopeTraversal(Box::new(Traversal {
-                    root: expr.span,
-                    steps: vec![step],
-                })),
-            },
             ExprKind::ScopeTraversal(mut t) => {
-                t.steps.push(step);
-                Expr {
-                    span,
-                    kind: ExprKind::ScopeTraversal(t),
-                }
+                t.steps.extend(self.step_stack.drain(steps0..));
+                ExprKind::ScopeTraversal(t)
             }
             ExprKind::RelativeTraversal(mut t) => {
-                t.steps.push(step);
-                Expr {
-                    span,
-                    kind: ExprKind::RelativeTraversal(t),
-                }
+                t.steps.extend(self.step_stack.drain(steps0..));
+                ExprKind::RelativeTraversal(t)
             }
             kind => {
+                if self.enter(span) {
+                    *wraps += 1;
+                }
                 let source = Expr {
                     span: expr.span,
                     kind,
                 };
-                if self.enter(step.span) {
-                    *wraps += 1;
-                }
-                Expr {
-                    span,
-                    kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
-                        source,
-                        steps: vec![step],
-                    })),
-                }
+                ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
+                    source,
+                    steps: self.step_stack.drain(steps0..).collect(),
+                }))
             }
-        }
+        };
+        Expr { span, kind }
     }
 
     /// The key of `[key]` as a literal, when it is one (number, bool, null
