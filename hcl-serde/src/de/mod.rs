@@ -1,0 +1,10 @@
+//! serde Deserializers over evaluated values.
+//!
+//! - [`value`]: [`ValueDeserializer`], an evaluated value converted per the
+//!   spec for what the visitor asks.
+//! - `number`: numbers and numeric strings to Rust numbers, range-checked.
+
+mod number;
+pub mod value;
+
+pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};

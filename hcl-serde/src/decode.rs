@@ -1,0 +1,597 @@
+//! Schema-driven decoding of bodies: the [`HclDecode`] trait that
+//! `#[derive(HclDecode)]` implements, the block and remain field shapes, and
+//! the [`Decoder`] that collects every diagnostic of one decode.
+//!
+//! The trait lives here, in the runtime crate, next to the serde
+//! Deserializer that attribute fields go through; the schema types it
+//! produces are hcl-core's ([`BodySchema`]), so tools that only need the
+//! schema do not depend on serde.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::de::DeserializeOwned;
+
+use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::schema::BodySchema;
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
+
+use crate::de::ValueDeserializer;
+use crate::error::{sort_entries, Entry, Error};
+
+/// How deeply blocks may nest while decoding.
+pub const MAX_BLOCK_DEPTH: usize = 128;
+
+/// A type decoded from an HCL body by a schema: what `#[derive(HclDecode)]`
+/// generates.
+///
+/// ```
+/// use hcl_serde::HclDecode;
+/// use hcl_core::schema::BodySchema;
+///
+/// #[derive(HclDecode)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Config {
+///     #[hcl(block)]
+///     service: Vec<Service>,
+/// }
+///
+/// let schema = Config::body_schema();
+/// assert_eq!(schema.blocks[0].type_name, "service");
+/// assert_eq!(schema.blocks[0].label_names, ["name"]);
+/// assert_eq!(Service::body_schema().attributes[0].name, "port");
+/// ```
+pub trait HclDecode: Sized {
+    /// The names of the block labels this type takes when it is a block,
+    /// in order (its `#[hcl(label)]` fields).
+    const LABELS: &'static [&'static str];
+
+    /// The schema of the body this type decodes from.
+    fn body_schema() -> BodySchema;
+
+    /// Decodes a body whose block header had `labels` (empty at the root).
+    /// Problems go to `d`; `None` means at least one was an error.
+    fn decode_body(body: &Body, labels: &[String], d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
+/// `Vec<T>` (any number), `Box<T>`, or a map keyed by the block's label.
+pub trait BlockField: Sized {
+    /// The label names of the block type, as the schema lists them.
+    fn label_names() -> Vec<String>;
+
+    /// Decodes the blocks of `type_name` in `content`.
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// A `#[hcl(remain)]` field's shape: the leftover [`Body`] itself, or a map
+/// of its attributes (just-attributes processing).
+pub trait RemainField: Sized {
+    /// Takes the leftover body.
+    fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// Collects the diagnostics of one decode and carries the evaluation
+/// context; generated code calls its methods.
+#[derive(Debug)]
+pub struct Decoder<'a> {
+    ctx: Option<&'a EvalContext>,
+    entries: Vec<Entry>,
+    path: Vec<String>,
+    depth: usize,
+}
+
+impl<'a> Decoder<'a> {
+    /// A decoder evaluating in `ctx` (`None`: literal-only mode).
+    pub fn new(ctx: Option<&'a EvalContext>) -> Decoder<'a> {
+        Decoder {
+            ctx,
+            entries: Vec::new(),
+            path: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// The evaluation context.
+    pub fn context(&self) -> Option<&'a EvalContext> {
+        self.ctx
+    }
+
+    /// Whether an error has been recorded.
+    pub fn has_errors(&self) -> bool {
+        self.entries.iter().any(|e| e.diagnostic.is_error())
+    }
+
+    /// Records diagnostics at the current block path.
+    pub fn report(&mut self, diags: Diagnostics) {
+        for diagnostic in diags {
+            self.entries.push(Entry {
+                diagnostic,
+                path: self.path.join("."),
+            });
+        }
+    }
+
+    #[cold]
+    fn report_at(&mut self, diagnostic: Diagnostic, leaf: &str) {
+        let mut path = self.path.join(".");
+        if !leaf.is_empty() {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(leaf);
+        }
+        self.entries.push(Entry { diagnostic, path });
+    }
+
+    /// Applies `schema` to `body`: exhaustively, or partially when
+    /// `partial`, returning the leftover body then.
+    pub fn content(
+        &mut self,
+        body: &Body,
+        schema: &BodySchema,
+        partial: bool,
+    ) -> (BodyContent, Option<Body>) {
+        if partial {
+            let (content, remain, diags) = body.partial_content(schema);
+            if !diags.is_empty() {
+                self.report(diags);
+            }
+            (content, Some(remain))
+        } else {
+            let (content, diags) = body.content(schema);
+            if !diags.is_empty() {
+                self.report(diags);
+            }
+            (content, None)
+        }
+    }
+
+    /// Evaluates an attribute; `None` after an evaluation error (reported,
+    /// and never followed by a conversion error for the same attribute).
+    fn evaluate(&mut self, attr: &Attribute) -> Option<Value> {
+        let (value, diags) = attr.expr.value(self.ctx);
+        if diags.is_empty() {
+            return Some(value);
+        }
+        let failed = diags.has_errors();
+        self.report(diags);
+        (!failed).then_some(value)
+    }
+
+    /// Decodes attribute `name` into any `Deserialize` type.
+    ///
+    /// `Some(None)`: absent or null (null counts as absent, spec "Null
+    /// values"). `None`: an error was reported, or a required attribute is
+    /// missing (which schema processing reported).
+    pub fn attribute<T: DeserializeOwned>(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<T>> {
+        let Some(attr) = content.attributes.get(name) else {
+            return (!required).then_some(None);
+        };
+        let value = self.evaluate(attr)?;
+        if value.is_null() {
+            return self.null_attribute(attr, required);
+        }
+        let range = attr.expr.range();
+        match T::deserialize(ValueDeserializer::new(&value).with_range(range)) {
+            Ok(v) => Some(Some(v)),
+            Err(e) => {
+                self.conversion_error(e, attr);
+                None
+            }
+        }
+    }
+
+    #[cold]
+    fn null_attribute<T>(&mut self, attr: &Attribute, required: bool) -> Option<Option<T>> {
+        if !required {
+            return Some(None);
+        }
+        let d = Diagnostic::error(
+            "Missing required argument",
+            format!(
+                "The argument {:?} is required, but its value is null.",
+                attr.name
+            ),
+        )
+        .with_subject(attr.expr.range());
+        self.report_at(d, &attr.name);
+        None
+    }
+
+    #[cold]
+    fn conversion_error(&mut self, e: Error, attr: &Attribute) {
+        let range = attr.expr.range();
+        for entry in e.at(range).into_entries() {
+            let leaf = format!("{}{}", attr.name, path_tail(&entry.path));
+            self.report_at(entry.diagnostic, &leaf);
+        }
+    }
+
+    /// Attribute `name` as its dynamic value (null kept as null).
+    pub fn attribute_value(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Value>> {
+        match content.attributes.get(name) {
+            Some(attr) => self.evaluate(attr).map(Some),
+            None => (!required).then_some(None),
+        }
+    }
+
+    /// Attribute `name` as its unevaluated expression.
+    pub fn attribute_expression(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Expression>> {
+        match content.attributes.get(name) {
+            Some(attr) => Some(Some(attr.expr.clone())),
+            None => (!required).then_some(None),
+        }
+    }
+
+    /// Decodes one block's body into `T`, with the block's path for
+    /// messages and the depth guard.
+    pub fn block<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
+        if self.depth >= MAX_BLOCK_DEPTH {
+            let d = Diagnostic::error(
+                "Maximum nesting depth exceeded",
+                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+            )
+            .with_subject(block.def_range);
+            self.report(d.into());
+            return None;
+        }
+        let mut segment = block.type_name.clone();
+        for l in &block.labels {
+            segment.push_str(&format!("[{l:?}]"));
+        }
+        self.path.push(segment);
+        self.depth += 1;
+        let out = T::decode_body(&block.body, &block.labels, self);
+        self.depth -= 1;
+        self.path.pop();
+        out
+    }
+
+    /// The label at `index` (schema processing guarantees the count).
+    pub fn label(&self, labels: &[String], index: usize) -> Option<String> {
+        labels.get(index).cloned()
+    }
+
+    /// Ends the decode: `Ok` when no error was recorded, otherwise every
+    /// diagnostic sorted by source position.
+    pub fn finish(self) -> Result<(), Error> {
+        if !self.has_errors() {
+            return Ok(());
+        }
+        let mut entries = self.entries;
+        sort_entries(&mut entries);
+        Err(Error::from_entries(entries))
+    }
+
+    /// The diagnostics recorded so far (warnings included).
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// Joins a field name and the value path inside it (`[0].port`).
+fn path_tail(p: &str) -> &str {
+    p
+}
+
+#[cold]
+fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: &Block, again: &Block) {
+    let diag = Diagnostic::error(
+        format!("Duplicate {type_name} block"),
+        format!(
+            "Only one {type_name} block is allowed. Another was defined at {}.",
+            first.def_range
+        ),
+    )
+    .with_subject(again.def_range);
+    d.report(diag.into());
+}
+
+#[cold]
+fn missing_block(d: &mut Decoder<'_>, content: &BodyContent, type_name: &str) {
+    let diag = Diagnostic::error(
+        format!("Missing {type_name} block"),
+        format!("A {type_name} block is required."),
+    )
+    .with_subject(content.missing_item_range);
+    d.report(diag.into());
+}
+
+fn labels_of<T: HclDecode>() -> Vec<String> {
+    T::LABELS.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// At most one block of `type_name`; a second is reported.
+fn at_most_one<'c>(
+    d: &mut Decoder<'_>,
+    content: &'c BodyContent,
+    type_name: &'c str,
+) -> Result<Option<&'c Block>, ()> {
+    let mut it = content.blocks_of_type(type_name);
+    let first = it.next();
+    let mut dup = false;
+    if let Some(first) = first {
+        for again in it {
+            duplicate_block(d, type_name, first, again);
+            dup = true;
+        }
+    }
+    if dup {
+        Err(())
+    } else {
+        Ok(first)
+    }
+}
+
+/// `T` as a block field: exactly one block. Derived types implement
+/// [`BlockField`] through this.
+pub fn exactly_one<T: HclDecode>(
+    content: &BodyContent,
+    type_name: &str,
+    d: &mut Decoder<'_>,
+) -> Option<T> {
+    match at_most_one(d, content, type_name) {
+        Ok(Some(b)) => d.block(b),
+        Ok(None) => {
+            missing_block(d, content, type_name);
+            None
+        }
+        Err(()) => None,
+    }
+}
+
+/// The label names of `T` as a block: what derived [`BlockField`] impls
+/// return.
+pub fn block_labels<T: HclDecode>() -> Vec<String> {
+    labels_of::<T>()
+}
+
+impl<T: HclDecode> BlockField for Option<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        match at_most_one(d, content, type_name) {
+            Ok(Some(b)) => d.block(b).map(Some),
+            Ok(None) => Some(None),
+            Err(()) => None,
+        }
+    }
+}
+
+impl<T: HclDecode> BlockField for Box<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        exactly_one::<T>(content, type_name, d).map(Box::new)
+    }
+}
+
+impl<T: HclDecode> BlockField for Vec<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for b in content.blocks_of_type(type_name) {
+            match d.block(b) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+}
+
+/// The map form's label names: the value type's own labels, or one label
+/// called `name` when it has none. The first label is the key.
+fn map_labels<T: HclDecode>() -> Vec<String> {
+    if T::LABELS.is_empty() {
+        vec!["name".to_owned()]
+    } else {
+        labels_of::<T>()
+    }
+}
+
+fn decode_map<T: HclDecode>(
+    content: &BodyContent,
+    type_name: &str,
+    d: &mut Decoder<'_>,
+    mut insert: impl FnMut(String, T),
+) -> bool {
+    let mut seen: HashMap<&str, &Block> = HashMap::new();
+    let mut ok = true;
+    for b in content.blocks_of_type(type_name) {
+        let Some(key) = b.labels.first() else {
+            ok = false;
+            continue;
+        };
+        if let Some(first) = seen.get(key.as_str()) {
+            let diag = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A {type_name} block labelled {key:?} was already defined at {}.",
+                    first.def_range
+                ),
+            )
+            .with_subject(b.def_range);
+            d.report(diag.into());
+            ok = false;
+            continue;
+        }
+        seen.insert(key, b);
+        let value = if T::LABELS.is_empty() {
+            d.block_without_labels::<T>(b)
+        } else {
+            d.block(b)
+        };
+        match value {
+            Some(v) => insert(key.clone(), v),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+impl Decoder<'_> {
+    fn block_without_labels<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
+        let mut segment = block.type_name.clone();
+        for l in &block.labels {
+            segment.push_str(&format!("[{l:?}]"));
+        }
+        self.path.push(segment);
+        self.depth += 1;
+        let out = T::decode_body(&block.body, &[], self);
+        self.depth -= 1;
+        self.path.pop();
+        out
+    }
+}
+
+impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
+    fn label_names() -> Vec<String> {
+        map_labels::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = HashMap::default();
+        decode_map::<T>(content, type_name, d, |k, v| {
+            out.insert(k, v);
+        })
+        .then_some(out)
+    }
+}
+
+impl<T: HclDecode> BlockField for BTreeMap<String, T> {
+    fn label_names() -> Vec<String> {
+        map_labels::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = BTreeMap::new();
+        decode_map::<T>(content, type_name, d, |k, v| {
+            out.insert(k, v);
+        })
+        .then_some(out)
+    }
+}
+
+impl RemainField for Body {
+    fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
+        Some(body.clone())
+    }
+}
+
+impl RemainField for Option<Body> {
+    fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
+        Some(Some(body.clone()))
+    }
+}
+
+/// Just-attributes processing of a body into `(name, T)` pairs.
+fn just_attributes<T>(
+    body: &Body,
+    d: &mut Decoder<'_>,
+    mut each: impl FnMut(&mut Decoder<'_>, &Attribute) -> Option<T>,
+    mut insert: impl FnMut(String, T),
+) -> bool {
+    let (attrs, diags) = body.just_attributes();
+    let mut ok = !diags.has_errors();
+    if !diags.is_empty() {
+        d.report(diags);
+    }
+    for attr in &attrs {
+        match each(d, attr) {
+            Some(v) => insert(attr.name.clone(), v),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+macro_rules! remain_maps {
+    ($($map:ident)*) => {$(
+        impl RemainField for $map<String, Value> {
+            fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self> {
+                let mut out = $map::new();
+                just_attributes(body, d, |d, a| d.evaluate(a), |k, v| {
+                    out.insert(k, v);
+                })
+                .then_some(out)
+            }
+        }
+
+        impl RemainField for $map<String, Expression> {
+            fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self> {
+                let mut out = $map::new();
+                just_attributes(body, d, |_, a| Some(a.expr.clone()), |k, v| {
+                    out.insert(k, v);
+                })
+                .then_some(out)
+            }
+        }
+
+        /// A whole body of attributes as a map of any `Deserialize` type
+        /// (just-attributes processing; blocks are an error).
+        impl<T: DeserializeOwned> HclDecode for $map<String, T> {
+            const LABELS: &'static [&'static str] = &[];
+
+            fn body_schema() -> BodySchema {
+                BodySchema::new()
+            }
+
+            fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+                let mut out = $map::new();
+                just_attributes(body, d, |d, a| {
+                    let v = d.evaluate(a)?;
+                    match T::deserialize(ValueDeserializer::new(&v).with_range(a.expr.range())) {
+                        Ok(v) => Some(v),
+                        Err(e) => {
+                            d.conversion_error(e, a);
+                            None
+                        }
+                    }
+                }, |k, v| {
+                    out.insert(k, v);
+                })
+                .then_some(out)
+            }
+        }
+    )*};
+}
+
+remain_maps!(HashMap BTreeMap);
+
+/// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
+pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+    let mut d = Decoder::new(ctx);
+    let out = T::decode_body(body, &[], &mut d);
+    d.finish()?;
+    out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
+}
