@@ -24,11 +24,14 @@ pub mod diag;
 pub mod eval;
 pub mod function;
 pub mod json;
+pub mod load;
 pub mod native;
 pub mod pos;
 pub mod schema;
+pub mod static_analysis;
 pub mod suggest;
 pub mod traversal;
+pub mod typeexpr;
 pub mod value;
 
 pub use body::{Body, Expression};

@@ -2,8 +2,92 @@
 //!
 //! - [`parser`]: JSON text to a tree of spanned [`parser::Node`]s that keeps
 //!   property order, duplicate names and exact number text.
+//! - [`parse_body`]: a file to its [`Body`], which maps object properties to
+//!   attributes and blocks as a schema asks ([`JsonBody`]), with values as
+//!   [`JsonExpression`]s.
+//!
+//! ```
+//! use hcl_core::json::parse_body;
+//! use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+//! use hcl_core::{SourceFile, Value};
+//!
+//! let src = SourceFile::new("main.tf.json", r#"{"service": {"web": {"port": 80}}}"#);
+//! let (body, diags) = parse_body(&src);
+//! assert!(diags.is_empty());
+//! let schema = BodySchema::new().block(BlockHeaderSchema::new("service", ["name"]));
+//! let (content, diags) = body.content(&schema);
+//! assert!(diags.is_empty());
+//! let block = &content.blocks[0];
+//! assert_eq!(block.labels, ["web"]);
+//! let (attrs, _) = block.body.just_attributes();
+//! assert_eq!(attrs.get("port").unwrap().expr.value(None).0, Value::from(80));
+//! ```
 
+mod body;
+mod expression;
 mod literal;
+mod node_ref;
 pub mod parser;
 mod scanner;
 mod text;
+
+use std::sync::Arc;
+
+pub use body::JsonBody;
+pub use expression::JsonExpression;
+
+use crate::body::{Body, Expression};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::pos::{SourceFile, Span};
+use node_ref::NodeRef;
+use parser::{Node, NodeKind, ParseOptions};
+
+/// Parses a JSON-syntax configuration file to its root [`Body`].
+///
+/// The root must be an object or an array of objects ("Root value must be
+/// object" otherwise, and the body is then empty).
+pub fn parse_body(file: &SourceFile) -> (Body, Diagnostics) {
+    parse_body_with(file, &ParseOptions::default())
+}
+
+/// [`parse_body`] with parser limits.
+pub fn parse_body_with(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let mut root = parser::parse_with(file, options, &mut diags);
+    match root.kind {
+        NodeKind::Object(_) | NodeKind::Array(_) => {}
+        _ => {
+            if root.kind != NodeKind::Invalid {
+                diags.push(
+                    Diagnostic::error(
+                        "Root value must be object",
+                        "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+                    )
+                    .with_subject(file.range(root.start_span())),
+                );
+            }
+            root = Node {
+                span: Span::new(file.id(), 0, 0),
+                kind: NodeKind::Object(Vec::new()),
+            };
+        }
+    }
+    let body = JsonBody::new(NodeRef::root(file.clone(), Arc::new(root)));
+    (Body::new(body), diags)
+}
+
+/// Parses a standalone JSON value as an [`Expression`].
+///
+/// ```
+/// use hcl_core::json::parse_expression;
+/// use hcl_core::{SourceFile, Value};
+/// let src = SourceFile::new("<json>", "[1, \"two\"]");
+/// let (expr, diags) = parse_expression(&src);
+/// assert!(diags.is_empty());
+/// assert_eq!(expr.value(None).0, Value::tuple([Value::from(1), Value::string("two")]));
+/// ```
+pub fn parse_expression(file: &SourceFile) -> (Expression, Diagnostics) {
+    let (root, diags) = parser::parse(file);
+    let at = NodeRef::root(file.clone(), Arc::new(root));
+    (Expression::new(JsonExpression::new(at)), diags)
+}

@@ -112,6 +112,13 @@ impl<'a> Lexer<'a> {
         self
     }
 
+    /// Starts at byte `pos` instead of the beginning, so that text embedded
+    /// in a larger file (a JSON string) lexes with the file's offsets.
+    pub(crate) fn starting_at(mut self, pos: usize) -> Lexer<'a> {
+        self.pos = pos.min(self.bytes.len());
+        self
+    }
+
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
     pub fn next_token(&mut self) -> Token {
         match self.modes.last().copied().unwrap_or(Mode::Main) {

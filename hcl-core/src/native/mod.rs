@@ -25,7 +25,10 @@
 //! assert_eq!(file.text(block.body.attributes[0].name), "ami");
 //! ```
 
+pub mod analysis;
 pub mod ast;
+mod body;
+pub mod embedded;
 pub mod escape;
 pub mod eval;
 mod expression;
@@ -36,6 +39,7 @@ pub mod token;
 use std::sync::Arc;
 
 pub use ast::{Body, ByteSpan, Expr, ExprKind, File, Traversal, Traverser};
+pub use body::{parse_body, parse_body_bytes, NativeBody};
 pub use expression::NativeExpression;
 
 use crate::diag::{Diagnostic, Diagnostics};

@@ -1,0 +1,297 @@
+//! The JSON syntax's [`ExpressionImpl`] ("Expressions" and "Static
+//! Analysis" in hcl-json-syntax.md).
+//!
+//! Objects are object values, arrays tuples, numbers exact numbers. A
+//! string is a native-syntax template in full mode (an evaluation context
+//! is given) and literal text in literal-only mode. Static call and static
+//! traversal read a string as a native-syntax expression.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use crate::body::{Expression, ExpressionImpl, StaticCall};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::json::node_ref::NodeRef;
+use crate::json::parser::{Node, NodeKind};
+use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
+use crate::native::{analysis, ByteSpan, NativeExpression, ParseOptions};
+use crate::pos::{Range, Span};
+use crate::traversal::Traversal;
+use crate::value::{convert, Number, Type, Value};
+
+/// A JSON-syntax expression: a value of the tree, or the name of an object
+/// property (static map keys, object keys in full mode), which is a string
+/// expression.
+#[derive(Clone, Debug)]
+pub struct JsonExpression {
+    at: NodeRef,
+    /// `Some(i)`: the expression is the name of property `i` of the object
+    /// at `at`.
+    key_of: Option<u32>,
+}
+
+/// What a [`JsonExpression`] stands for, borrowed from the tree.
+enum Src<'a> {
+    Node(&'a Node),
+    Key { text: &'a str, span: Span },
+}
+
+impl JsonExpression {
+    pub(crate) fn new(at: NodeRef) -> JsonExpression {
+        JsonExpression { at, key_of: None }
+    }
+
+    fn key(at: NodeRef, i: usize) -> JsonExpression {
+        JsonExpression {
+            at,
+            key_of: Some(i as u32),
+        }
+    }
+
+    fn src(&self) -> Src<'_> {
+        let node = self.at.node();
+        match (self.key_of, &node.kind) {
+            (Some(i), NodeKind::Object(props)) => match props.get(i as usize) {
+                Some(p) => Src::Key {
+                    text: &p.key,
+                    span: p.key_span,
+                },
+                None => Src::Node(node),
+            },
+            _ => Src::Node(node),
+        }
+    }
+
+    /// The string the expression is, with the span of its token.
+    fn as_string(&self) -> Option<(&str, Span)> {
+        match self.src() {
+            Src::Key { text, span } => Some((text, span)),
+            Src::Node(Node {
+                kind: NodeKind::String(s),
+                span,
+            }) => Some((s, *span)),
+            Src::Node(_) => None,
+        }
+    }
+
+    fn embedded<'a>(&'a self, text: &'a str, span: Span) -> Embedded<'a> {
+        Embedded {
+            file: &self.at.source,
+            span: ByteSpan::new(span.start, span.end).inner(),
+            text,
+        }
+    }
+
+    /// The string's content read as a native-syntax expression, when it
+    /// parses without errors.
+    fn as_native_expression(&self) -> Option<NativeExpression> {
+        let (text, span) = self.as_string()?;
+        let (expr, file, diags) =
+            parse_embedded_expression(self.embedded(text, span), &ParseOptions::default());
+        if diags.has_errors() {
+            return None;
+        }
+        Some(NativeExpression::new(file, Arc::new(expr)))
+    }
+
+    fn string_value(
+        &self,
+        text: &str,
+        span: Span,
+        ctx: Option<&EvalContext>,
+    ) -> (Value, Diagnostics) {
+        let Some(ctx) = ctx else {
+            return (Value::string(text), Diagnostics::new());
+        };
+        let (expr, file, diags) =
+            parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+        if diags.has_errors() {
+            return (Value::dynamic(), diags);
+        }
+        let (v, more) = crate::native::eval::evaluate(&expr, &file, Some(ctx));
+        let mut diags = diags;
+        diags.extend(more);
+        (v, diags)
+    }
+
+    fn object_value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        let node = self.at.node();
+        let NodeKind::Object(props) = &node.kind else {
+            return (Value::dynamic(), Diagnostics::new());
+        };
+        let mut diags = Diagnostics::new();
+        let mut attrs: Vec<(String, Value, Span)> = Vec::with_capacity(props.len());
+        let mut known = true;
+        for (i, p) in props.iter().enumerate() {
+            let (name, d) = JsonExpression::key(self.at.clone(), i).value(ctx);
+            diags.extend(d);
+            let (val, d) = JsonExpression::new(self.at.child(i)).value(ctx);
+            diags.extend(d);
+            let name_range = self.at.range(p.key_span);
+            let name = match convert(&name, &Type::String) {
+                Ok(n) => n,
+                Err(e) => {
+                    diags.push(
+                        Diagnostic::error(
+                            "Invalid object key expression",
+                            format!("Cannot use this expression as an object key: {e}."),
+                        )
+                        .with_subject(name_range),
+                    );
+                    continue;
+                }
+            };
+            if name.is_null() {
+                diags.push(
+                    Diagnostic::error(
+                        "Invalid object key expression",
+                        "Cannot use null value as an object key.",
+                    )
+                    .with_subject(name_range),
+                );
+                continue;
+            }
+            let Some(name) = name.as_str() else {
+                known = false;
+                continue;
+            };
+            if let Some((_, _, first)) = attrs.iter().find(|(n, _, _)| n == name) {
+                diags.push(
+                    Diagnostic::error(
+                        "Duplicate object attribute",
+                        format!(
+                            "An attribute named {name:?} was already defined at {}.",
+                            self.at.range(*first)
+                        ),
+                    )
+                    .with_subject(name_range),
+                );
+                continue;
+            }
+            attrs.push((name.to_owned(), val, p.key_span));
+        }
+        if !known {
+            return (Value::dynamic(), diags);
+        }
+        (
+            Value::object(attrs.into_iter().map(|(n, v, _)| (n, v))),
+            diags,
+        )
+    }
+}
+
+impl ExpressionImpl for JsonExpression {
+    fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        let node = match self.src() {
+            Src::Key { text, span } => return self.string_value(text, span, ctx),
+            Src::Node(n) => n,
+        };
+        match &node.kind {
+            NodeKind::String(s) => self.string_value(s, node.span, ctx),
+            NodeKind::Number(text) => match Number::parse_json(text) {
+                Ok(n) => (Value::Number(n), Diagnostics::new()),
+                // The parser only keeps valid number text.
+                Err(_) => (Value::unknown(Type::Number), Diagnostics::new()),
+            },
+            NodeKind::Bool(b) => (Value::Bool(*b), Diagnostics::new()),
+            NodeKind::Null => (Value::null(Type::Dynamic), Diagnostics::new()),
+            NodeKind::Array(items) => {
+                let mut diags = Diagnostics::new();
+                let mut vals = Vec::with_capacity(items.len());
+                for i in 0..items.len() {
+                    let (v, d) = JsonExpression::new(self.at.child(i)).value(ctx);
+                    diags.extend(d);
+                    vals.push(v);
+                }
+                (Value::tuple(vals), diags)
+            }
+            NodeKind::Object(_) => self.object_value(ctx),
+            NodeKind::Invalid => (Value::dynamic(), Diagnostics::new()),
+        }
+    }
+
+    fn variables(&self) -> Vec<Traversal> {
+        if let Some((text, span)) = self.as_string() {
+            let (expr, file, diags) =
+                parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+            if diags.has_errors() {
+                return Vec::new();
+            }
+            return NativeExpression::new(file, Arc::new(expr)).variables();
+        }
+        let mut vars = Vec::new();
+        match &self.at.node().kind {
+            NodeKind::Array(items) => {
+                for i in 0..items.len() {
+                    vars.extend(JsonExpression::new(self.at.child(i)).variables());
+                }
+            }
+            NodeKind::Object(props) => {
+                for i in 0..props.len() {
+                    vars.extend(JsonExpression::key(self.at.clone(), i).variables());
+                    vars.extend(JsonExpression::new(self.at.child(i)).variables());
+                }
+            }
+            _ => {}
+        }
+        vars
+    }
+
+    fn range(&self) -> Range {
+        match self.src() {
+            Src::Key { span, .. } => self.at.range(span),
+            Src::Node(n) => self.at.range(n.span),
+        }
+    }
+
+    fn start_range(&self) -> Range {
+        match self.src() {
+            Src::Key { span, .. } => self.at.range(span),
+            Src::Node(n) => self.at.range(n.start_span()),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn static_list(&self) -> Option<Vec<Expression>> {
+        match (self.key_of, &self.at.node().kind) {
+            (None, NodeKind::Array(items)) => Some(
+                (0..items.len())
+                    .map(|i| Expression::new(JsonExpression::new(self.at.child(i))))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    fn static_map(&self) -> Option<Vec<(Expression, Expression)>> {
+        match (self.key_of, &self.at.node().kind) {
+            (None, NodeKind::Object(props)) => Some(
+                (0..props.len())
+                    .map(|i| {
+                        (
+                            Expression::new(JsonExpression::key(self.at.clone(), i)),
+                            Expression::new(JsonExpression::new(self.at.child(i))),
+                        )
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
+    fn static_call(&self) -> Option<StaticCall> {
+        analysis::static_call(&self.as_native_expression()?)
+    }
+
+    fn absolute_traversal(&self) -> Option<Traversal> {
+        analysis::absolute_traversal(&self.as_native_expression()?)
+    }
+
+    fn as_keyword(&self) -> Option<String> {
+        analysis::as_keyword(&self.as_native_expression()?)
+    }
+}

@@ -1,0 +1,307 @@
+//! The native syntax's [`BodyImpl`]: schema-driven processing of a parsed
+//! body, as hclsyntax's `Body` does it.
+//!
+//! A body fresh from the parser hides nothing. Partial processing returns a
+//! body over the same tree that hides the attributes and block types the
+//! schema claimed, so the leftover costs two small sets, not a copy.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::native::ast::{self, ByteSpan, File};
+use crate::native::expression::NativeExpression;
+use crate::native::{parse_bytes, parse_config, ParseOptions};
+use crate::pos::{Range, SourceFile};
+use crate::schema::BodySchema;
+use crate::suggest::closest;
+
+/// A native-syntax body: a node of a parsed file, and the names partial
+/// processing has already claimed.
+///
+/// ```
+/// use hcl_core::native::{parse_body, ParseOptions};
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+/// use hcl_core::SourceFile;
+///
+/// let src = SourceFile::new("main.hcl", "name = \"web\"\nport = 80\n");
+/// let (body, diags) = parse_body(&src, &ParseOptions::default());
+/// assert!(diags.is_empty());
+/// let schema = BodySchema::new().attribute(AttributeSchema::required("name"));
+/// let (content, rest, diags) = body.partial_content(&schema);
+/// assert!(diags.is_empty());
+/// assert!(content.attributes.get("name").is_some());
+/// let (rest_attrs, _) = rest.just_attributes();
+/// assert_eq!(rest_attrs.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["port"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct NativeBody {
+    source: SourceFile,
+    body: Arc<ast::Body>,
+    hidden_attrs: Arc<BTreeSet<String>>,
+    hidden_blocks: Arc<BTreeSet<String>>,
+}
+
+impl NativeBody {
+    /// The body `body` of a file parsed from `source`, hiding nothing.
+    pub fn new(source: SourceFile, body: Arc<ast::Body>) -> NativeBody {
+        NativeBody {
+            source,
+            body,
+            hidden_attrs: Arc::default(),
+            hidden_blocks: Arc::default(),
+        }
+    }
+
+    /// The syntax tree.
+    pub fn ast(&self) -> &ast::Body {
+        &self.body
+    }
+
+    /// The file the body was parsed from.
+    pub fn source(&self) -> &SourceFile {
+        &self.source
+    }
+
+    fn text(&self, span: ByteSpan) -> &str {
+        span.text(self.source.text())
+    }
+
+    fn range(&self, span: ByteSpan) -> Range {
+        self.source.range(span.with_file(self.source.id()))
+    }
+
+    fn visible_attrs(&self) -> impl Iterator<Item = &ast::Attribute> {
+        self.body
+            .attributes
+            .iter()
+            .filter(|a| !self.hidden_attrs.contains(self.text(a.name)))
+    }
+
+    fn visible_blocks(&self) -> impl Iterator<Item = &ast::Block> {
+        self.body
+            .blocks
+            .iter()
+            .filter(|b| !self.hidden_blocks.contains(self.text(b.ty)))
+    }
+
+    fn attribute(&self, attr: &ast::Attribute) -> Attribute {
+        Attribute {
+            name: self.text(attr.name).to_owned(),
+            expr: Expression::new(NativeExpression::new(
+                self.source.clone(),
+                attr.expr.clone(),
+            )),
+            range: self.range(attr.span()),
+            name_range: self.range(attr.name),
+        }
+    }
+
+    fn block(&self, block: &ast::Block) -> Block {
+        let src = self.source.text();
+        let last_header = block.labels.last().map_or(block.ty, |l| l.span);
+        Block {
+            type_name: self.text(block.ty).to_owned(),
+            labels: block
+                .labels
+                .iter()
+                .map(|l| l.value(src).to_owned())
+                .collect(),
+            body: Body::new(NativeBody::new(self.source.clone(), block.body.clone())),
+            def_range: self.range(block.ty.to(last_header)),
+            type_range: self.range(block.ty),
+            label_ranges: block.labels.iter().map(|l| self.range(l.span)).collect(),
+        }
+    }
+
+    /// Checks a block's labels against its schema; `None` when they fit.
+    fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
+        let name = self.text(block.ty);
+        let context = self.range(block.ty.to(block.open_brace));
+        let given = block.labels.len();
+        let wanted = label_names.len();
+        if given > wanted {
+            let detail = if wanted == 0 {
+                format!("No labels are expected for {name} blocks.")
+            } else {
+                format!(
+                    "Only {wanted} labels ({}) are expected for {name} blocks.",
+                    label_names.join(", ")
+                )
+            };
+            let subject = block.labels.get(wanted).map_or(block.ty, |l| l.span);
+            return Some(
+                Diagnostic::error(format!("Extraneous label for {name}"), detail)
+                    .with_subject(self.range(subject))
+                    .with_context(context),
+            );
+        }
+        let missing = label_names.get(given)?;
+        Some(
+            Diagnostic::error(
+                format!("Missing {missing} for {name}"),
+                format!(
+                    "All {name} blocks must have {wanted} labels ({}).",
+                    label_names.join(", ")
+                ),
+            )
+            .with_subject(self.range(block.open_brace))
+            .with_context(context),
+        )
+    }
+
+    fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        let missing = self.missing_item_range();
+        let mut content = BodyContent::empty(missing);
+        if let Err(e) = schema.validate() {
+            diags.push(e.into());
+            return (content, self.clone(), diags);
+        }
+        let mut hidden_attrs = (*self.hidden_attrs).clone();
+        for attr_schema in &schema.attributes {
+            let found = self
+                .visible_attrs()
+                .find(|a| self.text(a.name) == attr_schema.name);
+            match found {
+                Some(attr) => {
+                    // The parser keeps names unique, so this cannot clash.
+                    let _ = content.attributes.insert(self.attribute(attr));
+                    hidden_attrs.insert(attr_schema.name.clone());
+                }
+                None if attr_schema.required => diags.push(
+                    crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
+                ),
+                None => {}
+            }
+        }
+        for block in self.visible_blocks() {
+            let Some(block_schema) = schema.find_block(self.text(block.ty)) else {
+                continue;
+            };
+            match self.label_problem(block, &block_schema.label_names) {
+                Some(d) => diags.push(d),
+                None => content.blocks.push(self.block(block)),
+            }
+        }
+        // Hidden only now, so that every block of a claimed type is seen.
+        let mut hidden_blocks = (*self.hidden_blocks).clone();
+        hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
+        let rest = NativeBody {
+            source: self.source.clone(),
+            body: self.body.clone(),
+            hidden_attrs: Arc::new(hidden_attrs),
+            hidden_blocks: Arc::new(hidden_blocks),
+        };
+        (content, rest, diags)
+    }
+}
+
+impl BodyImpl for NativeBody {
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        let (content, rest, mut diags) = self.partial(schema);
+        if schema.validate().is_err() {
+            return (content, diags);
+        }
+        for attr in rest.visible_attrs() {
+            let name = rest.text(attr.name);
+            let unused = schema
+                .attributes
+                .iter()
+                .map(|a| a.name.as_str())
+                .filter(|n| content.attributes.get(n).is_none());
+            let hint = match closest(name, unused) {
+                Some(s) => format!(" Did you mean {s:?}?"),
+                None if schema.find_block(name).is_some() => {
+                    format!(" Did you mean to define a block of type {name:?}?")
+                }
+                None => String::new(),
+            };
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported argument",
+                    format!("An argument named {name:?} is not expected here.{hint}"),
+                )
+                .with_subject(rest.range(attr.name)),
+            );
+        }
+        for block in rest.visible_blocks() {
+            let name = rest.text(block.ty);
+            let types = schema.blocks.iter().map(|b| b.type_name.as_str());
+            let hint = match closest(name, types) {
+                Some(s) => format!(" Did you mean {s:?}?"),
+                None if schema.find_attribute(name).is_some() => format!(
+                    " Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."
+                ),
+                None => String::new(),
+            };
+            diags.push(
+                Diagnostic::error(
+                    "Unsupported block type",
+                    format!("Blocks of type {name:?} are not expected here.{hint}"),
+                )
+                .with_subject(rest.range(block.ty)),
+            );
+        }
+        (content, diags)
+    }
+
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+        let (content, rest, diags) = self.partial(schema);
+        (content, Body::new(rest), diags)
+    }
+
+    fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        if let Some(block) = self.visible_blocks().next() {
+            diags.push(
+                Diagnostic::error(
+                    format!("Unexpected {:?} block", self.text(block.ty)),
+                    "Blocks are not allowed here.",
+                )
+                .with_subject(self.range(block.ty)),
+            );
+        }
+        let mut attrs = Attributes::new();
+        for attr in self.visible_attrs() {
+            let _ = attrs.insert(self.attribute(attr));
+        }
+        (attrs, diags)
+    }
+
+    fn missing_item_range(&self) -> Range {
+        self.range(self.body.span.start_point())
+    }
+}
+
+impl File {
+    /// The file's top-level body as a [`Body`] handle.
+    ///
+    /// ```
+    /// use hcl_core::native::{parse_config, ParseOptions};
+    /// use hcl_core::SourceFile;
+    /// let src = SourceFile::new("main.hcl", "a = 1\n");
+    /// let (file, _) = parse_config(&src, &ParseOptions::default());
+    /// let (attrs, diags) = file.body_handle().just_attributes();
+    /// assert!(diags.is_empty());
+    /// assert_eq!(attrs.len(), 1);
+    /// ```
+    pub fn body_handle(&self) -> Body {
+        Body::new(NativeBody::new(self.source.clone(), self.body.clone()))
+    }
+}
+
+/// Parses a native-syntax configuration file straight to its [`Body`]
+/// handle (see [`parse_config`] for the tree).
+pub fn parse_body(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
+    let (f, diags) = parse_config(file, options);
+    (f.body_handle(), diags)
+}
+
+/// Like [`parse_body`], from bytes that may not be UTF-8 (see
+/// [`parse_bytes`]).
+pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (Body, Diagnostics) {
+    let (f, diags) = parse_bytes(name, bytes, options);
+    (f.body_handle(), diags)
+}

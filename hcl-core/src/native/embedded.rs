@@ -1,0 +1,117 @@
+//! Native-syntax text embedded in another file: the strings of the JSON
+//! syntax, which hold templates (full evaluation) or expressions (static
+//! analysis, type expressions).
+//!
+//! When the string had no escapes, its decoded text is exactly the source
+//! bytes between the quotes, so it is parsed in place and every position
+//! is the right one in the outer file. Otherwise the decoded text is parsed
+//! as its own file, padded so that the string's first character keeps its
+//! line and column; positions after an escape are then off by the escapes'
+//! extra length, as in the reference.
+
+use crate::diag::Diagnostics;
+use crate::native::ast::{ByteSpan, Expr};
+use crate::native::lexer::{LexMode, Lexer};
+use crate::native::parser::{self, Parser};
+use crate::native::token::TokenKind;
+use crate::native::ParseOptions;
+use crate::pos::SourceFile;
+
+/// Where embedded text came from: the outer file, the span of the text in
+/// it (inside the quotes), and the text after decoding escapes.
+#[derive(Clone, Copy, Debug)]
+pub struct Embedded<'a> {
+    /// The outer file.
+    pub file: &'a SourceFile,
+    /// The span of the raw text in `file` (quotes excluded).
+    pub span: ByteSpan,
+    /// The decoded text.
+    pub text: &'a str,
+}
+
+impl Embedded<'_> {
+    /// The file to parse and the span to lex in it.
+    fn prepare(&self) -> (SourceFile, ByteSpan) {
+        if self.span.text(self.file.text()) == self.text {
+            return (self.file.clone(), self.span);
+        }
+        let pos = self.file.pos(self.span.start);
+        let mut padded = "\n".repeat(pos.line.saturating_sub(1) as usize);
+        padded.extend(std::iter::repeat_n(
+            ' ',
+            pos.column.saturating_sub(1) as usize,
+        ));
+        let start = padded.len() as u32;
+        padded.push_str(self.text);
+        let end = padded.len() as u32;
+        (
+            SourceFile::new(self.file.name_arc().clone(), padded),
+            ByteSpan::new(start, end),
+        )
+    }
+}
+
+/// Parses embedded text as a standalone template. Returns the tree and the
+/// file its spans refer to (the outer file when the text had no escapes).
+///
+/// ```
+/// use hcl_core::native::embedded::{parse_embedded_template, Embedded};
+/// use hcl_core::native::{ByteSpan, ParseOptions};
+/// use hcl_core::SourceFile;
+/// let src = SourceFile::new("a.json", "{\"a\": \"x ${y}\"}");
+/// let at = Embedded { file: &src, span: ByteSpan::new(7, 13), text: "x ${y}" };
+/// let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
+/// assert!(diags.is_empty());
+/// assert_eq!(file.id(), src.id());
+/// assert_eq!((expr.span.start, expr.span.end), (7, 13));
+/// ```
+pub fn parse_embedded_template(
+    at: Embedded<'_>,
+    options: &ParseOptions,
+) -> (Expr, SourceFile, Diagnostics) {
+    let (file, span) = at.prepare();
+    let (expr, diags) = {
+        let text = file.text();
+        let lexer = Lexer::new(
+            text.get(..span.end as usize).unwrap_or(text),
+            LexMode::Template,
+        )
+        .starting_at(span.start as usize);
+        let mut p = Parser::new(&file, lexer, options.max_depth);
+        let expr = p.parse_bare_template();
+        (expr, Diagnostics::from(p.finish()))
+    };
+    (expr, file, diags)
+}
+
+/// Parses embedded text as a native-syntax expression (newlines are
+/// insignificant). Returns the tree and the file its spans refer to.
+pub fn parse_embedded_expression(
+    at: Embedded<'_>,
+    options: &ParseOptions,
+) -> (Expr, SourceFile, Diagnostics) {
+    let (file, span) = at.prepare();
+    let (expr, diags) = {
+        let text = file.text();
+        let lexer = Lexer::new(
+            text.get(..span.end as usize).unwrap_or(text),
+            LexMode::Normal,
+        )
+        .starting_at(span.start as usize);
+        let mut p = Parser::new(&file, lexer, options.max_depth);
+        p.push_newlines(false);
+        let expr = p.parse_expr();
+        let next = p.peek();
+        if next.kind != TokenKind::Eof && !p.recovery {
+            p.error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                parser::span_of(next),
+                None,
+            );
+        }
+        p.pop_newlines();
+        (expr, Diagnostics::from(p.finish()))
+    };
+    (expr, file, diags)
+}
