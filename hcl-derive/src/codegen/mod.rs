@@ -1,0 +1,4 @@
+//! The derive's back half: the schema and the decoder of a checked struct.
+
+pub mod decode;
+pub mod schema;
