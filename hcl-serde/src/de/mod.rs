@@ -8,3 +8,6 @@ mod number;
 pub mod value;
 
 pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};
+
+#[cfg(test)]
+mod test;

@@ -270,7 +270,13 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         let _ = fields;
         match self.value {
             Value::Map(_) | Value::Object(_) => self.deserialize_map(visitor),
-            other => Err(mismatch(other, &Type::object(Vec::<(String, Type)>::new()))),
+            other if other.is_null() || !other.is_known() => {
+                Err(mismatch(other, &Type::object(Vec::<(String, Type)>::new())))
+            }
+            other => Err(custom(format!(
+                "object required, but have {}",
+                other.ty().friendly_name()
+            ))),
         }
     }
 
