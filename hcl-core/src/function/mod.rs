@@ -26,6 +26,7 @@
 //! );
 //! ```
 
+pub mod closure;
 pub mod stdlib;
 mod table;
 

@@ -5,6 +5,7 @@
 //! Values are immutable, cheap to clone (collections are shared) and
 //! `Send + Sync`.
 
+mod access;
 mod convert;
 mod cty_json;
 mod number;
@@ -12,6 +13,7 @@ mod path;
 mod ty;
 mod unify;
 
+pub use access::{get_attr, index, AccessError};
 pub use cty_json::{
     from_cty_json, to_cty_json, to_cty_json_as, type_from_cty_json, type_to_cty_json, CtyJsonError,
 };

@@ -16,6 +16,9 @@ mod number;
 mod regex;
 mod set;
 mod string;
+mod tryfunc;
+
+pub use tryfunc::{can_function, try_function};
 
 use super::Functions;
 
@@ -31,5 +34,7 @@ pub fn functions() -> Functions {
     regex::register(&mut table);
     set::register(&mut table);
     string::register(&mut table);
+    table.insert("try", try_function());
+    table.insert("can", can_function());
     table
 }

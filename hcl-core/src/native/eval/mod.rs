@@ -1,34 +1,375 @@
 //! Evaluation of native-syntax expressions and templates.
 //!
-//! (Seam: literals only, until the evaluation issue lands the rest.)
+//! [`evaluate`] (and [`evaluate_with_options`]) walk the syntax tree of
+//! [`crate::native::ast`] and produce a [`Value`] and [`Diagnostics`], with
+//! the semantics of the native syntax specification and, where it is silent,
+//! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
+//! go-cty): the diagnostic summaries and details are the reference's.
+//!
+//! The evaluator is split by construct: [`ops`](self) for operators,
+//! `access` for variables, traversals, indexes and splats, `call` for
+//! function calls (including the lazily evaluated `try` and `can`),
+//! `conditional`, `for_expr` and `template`.
+//!
+//! # Limits
+//!
+//! Evaluation is bounded by [`EvalOptions`]: how deeply the evaluator may
+//! recurse ([`EvalOptions::max_depth`]), how many elements one `for`
+//! expression or splat may produce ([`EvalOptions::max_elements`]) and how
+//! long one template result may be ([`EvalOptions::max_template_bytes`]).
+//! Exceeding one is an error diagnostic at the expression at fault
+//! ("Evaluation limit exceeded" or "Maximum nesting depth exceeded"), never a
+//! crash. Change them by passing your own options:
+//!
+//! ```
+//! use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+//! use hcl_core::native::{parse_expression, ParseOptions};
+//! use hcl_core::{EvalContext, SourceFile};
+//!
+//! let src = SourceFile::new("e.hcl", "[for x in [1, 2, 3] : x]");
+//! let (expr, _) = parse_expression(&src, &ParseOptions::default());
+//! let options = EvalOptions { max_elements: 2, ..EvalOptions::default() };
+//! let (_, diags) = evaluate_with_options(&expr, &src, Some(&EvalContext::new()), &options);
+//! assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
+//! ```
+
+mod access;
+mod call;
+mod conditional;
+mod for_expr;
+mod ops;
+mod template;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{Expr, ExprKind};
-use crate::pos::SourceFile;
-use crate::value::Value;
+use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem};
+use crate::pos::{Range, SourceFile};
+use crate::value::{convert, Type, Value};
 
-/// Evaluates `expr`, an expression of `source`. `ctx` is `None` in
-/// literal-only mode.
+/// Resource limits of one evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalOptions {
+    /// How deeply the evaluator may recurse into nested expressions (each
+    /// operand, element, argument or template part is one level). The
+    /// parser already bounds bracket nesting; this also bounds trees built
+    /// another way. Default 128.
+    pub max_depth: usize,
+    /// How many elements (or attributes) one `for` expression or splat may
+    /// produce. Default 1 048 576.
+    pub max_elements: usize,
+    /// How many bytes one template result may have. Default 64 MiB.
+    pub max_template_bytes: usize,
+}
+
+impl EvalOptions {
+    /// The default [`max_depth`](EvalOptions::max_depth).
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+    /// The default [`max_elements`](EvalOptions::max_elements).
+    pub const DEFAULT_MAX_ELEMENTS: usize = 1 << 20;
+    /// The default [`max_template_bytes`](EvalOptions::max_template_bytes).
+    pub const DEFAULT_MAX_TEMPLATE_BYTES: usize = 64 << 20;
+}
+
+impl Default for EvalOptions {
+    fn default() -> Self {
+        EvalOptions {
+            max_depth: EvalOptions::DEFAULT_MAX_DEPTH,
+            max_elements: EvalOptions::DEFAULT_MAX_ELEMENTS,
+            max_template_bytes: EvalOptions::DEFAULT_MAX_TEMPLATE_BYTES,
+        }
+    }
+}
+
+/// Evaluates `expr`, an expression of `source`, with the default
+/// [`EvalOptions`]. `ctx` is `None` in literal-only mode.
+///
+/// ```
+/// use hcl_core::native::eval::evaluate;
+/// use hcl_core::native::{parse_expression, ParseOptions};
+/// use hcl_core::{EvalContext, SourceFile, Value};
+///
+/// let src = SourceFile::new("e.hcl", "\"${var.name}-${1 + 2}\"");
+/// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("var", Value::object([("name", Value::from("web"))]));
+/// let (value, diags) = evaluate(&expr, &src, Some(&ctx));
+/// assert!(diags.is_empty());
+/// assert_eq!(value, Value::from("web-3"));
+/// ```
 pub fn evaluate(
     expr: &Expr,
     source: &SourceFile,
     ctx: Option<&EvalContext>,
 ) -> (Value, Diagnostics) {
-    let _ = ctx;
-    match &expr.kind {
-        ExprKind::Number(n) => (Value::Number((**n).clone()), Diagnostics::new()),
-        ExprKind::Bool(b) => (Value::Bool(*b), Diagnostics::new()),
-        ExprKind::Null => (Value::null(crate::value::Type::Dynamic), Diagnostics::new()),
-        ExprKind::StringLit => (
-            Value::string(expr.span.inner().text(source.text())),
-            Diagnostics::new(),
-        ),
-        _ => (
-            Value::dynamic(),
-            Diagnostic::error("Unsupported expression", "not evaluated yet")
-                .with_subject(source.range(expr.span.with_file(source.id())))
-                .into(),
-        ),
+    evaluate_with_options(expr, source, ctx, &EvalOptions::default())
+}
+
+/// Evaluates `expr` like [`evaluate`], within the limits of `options`.
+pub fn evaluate_with_options(
+    expr: &Expr,
+    source: &SourceFile,
+    ctx: Option<&EvalContext>,
+    options: &EvalOptions,
+) -> (Value, Diagnostics) {
+    let mut ev = Evaluator::new(source, ctx, options);
+    let value = ev.eval(expr);
+    (value, ev.diags)
+}
+
+/// The state of one evaluation: the source, the context, the local scopes
+/// of `for` expressions and splats, and the diagnostics so far.
+pub(crate) struct Evaluator<'a> {
+    source: &'a SourceFile,
+    text: &'a str,
+    ctx: Option<&'a EvalContext>,
+    options: &'a EvalOptions,
+    diags: Diagnostics,
+    depth: usize,
+    depth_reported: bool,
+    /// `for` expression variables, innermost last; they shadow the context.
+    locals: Vec<(&'a str, Value)>,
+    /// The current element of each enclosing splat, innermost last.
+    anon: Vec<Value>,
+}
+
+impl<'a> Evaluator<'a> {
+    fn new(
+        source: &'a SourceFile,
+        ctx: Option<&'a EvalContext>,
+        options: &'a EvalOptions,
+    ) -> Evaluator<'a> {
+        Evaluator {
+            source,
+            text: source.text(),
+            ctx,
+            options,
+            diags: Diagnostics::new(),
+            depth: 0,
+            depth_reported: false,
+            locals: Vec::new(),
+            anon: Vec::new(),
+        }
+    }
+
+    /// Evaluates one expression, one level deeper.
+    pub(crate) fn eval(&mut self, e: &'a Expr) -> Value {
+        if self.depth >= self.options.max_depth {
+            self.too_deep(e.span);
+            return Value::dynamic();
+        }
+        self.depth += 1;
+        let v = self.eval_kind(e);
+        self.depth -= 1;
+        v
+    }
+
+    /// Evaluates `e` with its diagnostics kept apart.
+    pub(crate) fn eval_apart(&mut self, e: &'a Expr) -> (Value, Diagnostics) {
+        let saved = std::mem::take(&mut self.diags);
+        let v = self.eval(e);
+        (v, std::mem::replace(&mut self.diags, saved))
+    }
+
+    fn eval_kind(&mut self, e: &'a Expr) -> Value {
+        match &e.kind {
+            ExprKind::Number(n) => Value::Number((**n).clone()),
+            ExprKind::Bool(b) => Value::Bool(*b),
+            ExprKind::Null => Value::Null(Type::Dynamic),
+            ExprKind::StringLit => Value::string(e.span.inner().text(self.text)),
+            ExprKind::Template(t) => self.eval_template(t, e.span),
+            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.eval(inner),
+            ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
+                self.eval_scope_traversal(e)
+            }
+            ExprKind::RelativeTraversal(t) => {
+                let source = self.eval(&t.source);
+                self.apply_steps(source, &t.steps, e.span)
+            }
+            ExprKind::Index(ix) => self.eval_index(ix, e.span),
+            ExprKind::Call(c) => self.eval_call(c, e.span),
+            ExprKind::Tuple(t) => {
+                let items: Vec<Value> = t.items.iter().map(|i| self.eval(i)).collect();
+                Value::tuple(items)
+            }
+            ExprKind::Object(o) => self.eval_object(&o.items),
+            ExprKind::For(f) => self.eval_for(f, e.span),
+            ExprKind::Splat(s) => self.eval_splat(s, e.span),
+            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(Value::dynamic),
+            ExprKind::Unary(u) => self.eval_unary(u, e.span),
+            ExprKind::Binary(b) => self.eval_binary(b, e.span),
+            ExprKind::Conditional(c) => self.eval_conditional(c, e.span),
+            ExprKind::Invalid => Value::dynamic(),
+        }
+    }
+
+    /// `{ k = v, ... }`: keys are converted to strings; a later duplicate
+    /// key replaces an earlier one, as in the reference.
+    fn eval_object(&mut self, items: &'a [ObjectItem]) -> Value {
+        let mut attrs: Vec<(String, Value)> = Vec::with_capacity(items.len());
+        let mut known = true;
+        for item in items {
+            let (key, key_diags) = match item.key.as_literal_name(self.text) {
+                Some(name) => (Value::string(name), Diagnostics::new()),
+                None if !item.key.force_non_literal && is_dotted_path(&item.key.expr) => {
+                    self.error(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                        item.key.expr.span,
+                        None,
+                    );
+                    known = false;
+                    self.eval(&item.value);
+                    continue;
+                }
+                None => self.eval_apart(&item.key.expr),
+            };
+            let key_failed = key_diags.has_errors();
+            self.diags.extend(key_diags);
+            let value = self.eval(&item.value);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            if key.is_null() {
+                self.error(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    item.value.span,
+                    None,
+                );
+                known = false;
+                continue;
+            }
+            match convert(&key, &Type::String) {
+                Err(err) => {
+                    let detail = format!("Can't use this value as a key: {err}.");
+                    self.error("Incorrect key type", detail, item.key.expr.span, None);
+                    known = false;
+                }
+                Ok(Value::String(s)) => attrs.push((s.as_str().to_owned(), value)),
+                Ok(_) => known = false,
+            }
+        }
+        if !known {
+            return Value::dynamic();
+        }
+        Value::object(attrs)
+    }
+
+    // --- variables -------------------------------------------------------
+
+    /// The value of the root variable `name`, or a diagnostic.
+    pub(crate) fn lookup_variable(&mut self, name: &'a str, span: ByteSpan) -> Option<Value> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(n, _)| *n == name) {
+            return Some(v.clone());
+        }
+        if let Some(v) = self.ctx.and_then(|c| c.variable(name)) {
+            return Some(v.clone());
+        }
+        let has_any = !self.locals.is_empty()
+            || self
+                .ctx
+                .is_some_and(|c| c.variable_names().next().is_some());
+        if !has_any {
+            self.error(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                span,
+                None,
+            );
+            return None;
+        }
+        let names = self
+            .locals
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(self.ctx.into_iter().flat_map(|c| c.variable_names()));
+        let suggestion = match crate::suggest::closest(name, names) {
+            Some(s) => format!(" Did you mean {s:?}?"),
+            None => String::new(),
+        };
+        self.error(
+            "Unknown variable",
+            format!("There is no variable named {name:?}.{suggestion}"),
+            span,
+            None,
+        );
+        None
+    }
+
+    // --- diagnostics -----------------------------------------------------
+
+    /// The range of a span of this source.
+    pub(crate) fn range(&self, span: ByteSpan) -> Range {
+        self.source.range(span.with_file(self.source.id()))
+    }
+
+    /// Reports an error at `subject`, within `context`.
+    #[cold]
+    pub(crate) fn error(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
+        let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
+        if let Some(c) = context {
+            d = d.with_context(self.range(c));
+        }
+        self.diags.push(d);
+    }
+
+    #[cold]
+    fn too_deep(&mut self, span: ByteSpan) {
+        if self.depth_reported {
+            return;
+        }
+        self.depth_reported = true;
+        let detail = format!(
+            "This expression is nested more than {} levels deep, the limit of evaluation (EvalOptions::max_depth).",
+            self.options.max_depth
+        );
+        self.error("Maximum nesting depth exceeded", detail, span, None);
+    }
+
+    /// Reports a resource limit.
+    #[cold]
+    pub(crate) fn limit_exceeded(&mut self, detail: String, subject: ByteSpan) {
+        self.error("Evaluation limit exceeded", detail, subject, None);
+    }
+
+    /// For a detail about an operand that is a variable reference: a
+    /// sentence saying what it was (`var.port is a string`), as Terraform
+    /// shows the values an expression refers to.
+    pub(crate) fn describe_operand(&self, e: &Expr, value: &Value) -> String {
+        match e.kind {
+            ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
+                format!("\n\n{} is {}.", e.span.text(self.text), describe(value))
+            }
+            _ => String::new(),
+        }
     }
 }
+
+/// A phrase for what a value is, for details: "null", "a string",
+/// "list of number", "an unknown number".
+pub(crate) fn describe(value: &Value) -> String {
+    match value {
+        Value::Null(_) => "null".into(),
+        Value::Unknown(Type::Dynamic) => "an unknown value".into(),
+        Value::Unknown(t) => format!("an unknown {}", t.friendly_name()),
+        Value::Bool(_) => "a bool".into(),
+        Value::Number(_) => "a number".into(),
+        Value::String(_) => "a string".into(),
+        other => other.ty().friendly_name(),
+    }
+}
+
+/// Whether an object key is `a.b` written without parentheses or quotes.
+fn is_dotted_path(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::AttrPath | ExprKind::ScopeTraversal(_))
+}
+
+#[cfg(test)]
+mod test;

@@ -1,0 +1,274 @@
+//! Function calls: the information model's call procedure with the
+//! reference's diagnostics, `...` expansion of the final argument, and
+//! lazily evaluated arguments for parameters of
+//! [`expression_closure_type`](crate::function::closure::expression_closure_type)
+//! (which is how `try` and `can` work).
+
+use std::sync::Arc;
+
+use super::{evaluate_with_options, Evaluator};
+use crate::eval::EvalContext;
+use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
+use crate::function::{CallError, Function};
+use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
+use crate::value::{convert, Value};
+
+/// One argument after `...` expansion.
+enum Arg<'a> {
+    /// An argument expression.
+    Expr(&'a Expr),
+    /// An element of the expanded final argument, and where that is.
+    Value(Value, &'a Expr),
+}
+
+impl<'a> Arg<'a> {
+    fn expr(&self) -> &'a Expr {
+        match self {
+            Arg::Expr(e) | Arg::Value(_, e) => e,
+        }
+    }
+}
+
+/// Where an expression starts, as the reference's `StartRange`: the first
+/// operand of an operator, the name of a call, the opening bracket of a
+/// collection.
+pub(crate) fn start_span(e: &Expr) -> ByteSpan {
+    let mut e = e;
+    // Bounded by the tree's depth; no recursion.
+    loop {
+        e = match &e.kind {
+            ExprKind::Binary(b) => &b.lhs,
+            ExprKind::Conditional(c) => &c.cond,
+            ExprKind::Index(i) => &i.collection,
+            ExprKind::RelativeTraversal(t) => &t.source,
+            ExprKind::Call(c) => return c.name_span(),
+            ExprKind::Splat(s) => return s.marker,
+            ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
+                return ByteSpan::new(e.span.start, e.span.start.saturating_add(1).min(e.span.end))
+            }
+            _ => return e.span,
+        };
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// `name(args...)`.
+    pub(super) fn eval_call(&mut self, c: &'a Call, whole: ByteSpan) -> Value {
+        let name = c.full_name(self.text);
+        let Some(func) = self.ctx.and_then(|ctx| ctx.function(&name)).cloned() else {
+            self.unknown_function(c, &name, whole);
+            return Value::dynamic();
+        };
+        let Some(args) = self.expand_args(c, whole) else {
+            return Value::dynamic();
+        };
+        let params = func.params();
+        let variadic = func.variadic_param();
+        if args.len() < params.len() {
+            let qual = if variadic.is_some() { " at least" } else { "" };
+            let missing = params.get(args.len()).map_or("", |p| p.name.as_str());
+            let detail = format!(
+                "Function {name:?} expects{qual} {} argument(s). Missing value for {missing:?}.",
+                params.len()
+            );
+            self.error("Not enough function arguments", detail, c.close_paren, Some(whole));
+            return Value::dynamic();
+        }
+        if variadic.is_none() && args.len() > params.len() {
+            let detail = format!(
+                "Function {name:?} expects only {} argument(s).",
+                params.len()
+            );
+            let at = args.get(params.len()).map_or(c.close_paren, |a| start_span(a.expr()));
+            self.error("Too many function arguments", detail, at, Some(whole));
+            return Value::dynamic();
+        }
+        let errors_before = self.diags.error_count();
+        let mut values = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let Some(param) = func.param_for(i) else {
+                continue;
+            };
+            if is_expression_closure_type(&param.ty) {
+                let closure = match arg {
+                    Arg::Expr(e) => self.closure(e),
+                    Arg::Value(v, _) => ExpressionClosure::constant(v.clone()),
+                };
+                values.push(closure.into_value());
+                continue;
+            }
+            let given = match arg {
+                Arg::Expr(e) => self.eval(e),
+                Arg::Value(v, _) => v.clone(),
+            };
+            match convert(&given, &param.ty) {
+                Ok(v) => values.push(v),
+                Err(err) => {
+                    let detail = format!(
+                        "Invalid value for {:?} parameter: {err}.{}",
+                        param.name,
+                        self.describe_operand(arg.expr(), &given)
+                    );
+                    self.error(
+                        "Invalid function argument",
+                        detail,
+                        start_span(arg.expr()),
+                        Some(whole),
+                    );
+                    values.push(Value::dynamic());
+                }
+            }
+        }
+        if self.diags.error_count() != errors_before {
+            return Value::dynamic();
+        }
+        match func.call(&values) {
+            Ok(v) => v,
+            Err(err) => {
+                self.call_failed(&func, &name, &args, err, c, whole);
+                Value::dynamic()
+            }
+        }
+    }
+
+    #[cold]
+    fn call_failed(
+        &mut self,
+        func: &Function,
+        name: &str,
+        args: &[Arg<'a>],
+        err: CallError,
+        c: &'a Call,
+        whole: ByteSpan,
+    ) {
+        match err {
+            CallError::Argument {
+                index,
+                param,
+                message,
+            } => {
+                let detail = format!("Invalid value for {param:?} parameter: {message}.");
+                match args.get(index) {
+                    Some(arg) => self.error(
+                        "Invalid function argument",
+                        detail,
+                        start_span(arg.expr()),
+                        Some(whole),
+                    ),
+                    None if func.param_for(index).is_some() => {
+                        self.error("Invalid function argument", detail, whole, None)
+                    }
+                    None => {
+                        let detail = format!("Call to function {name:?} failed: {message}.");
+                        self.error("Error in function call", detail, c.name_span(), Some(whole))
+                    }
+                }
+            }
+            other => {
+                let detail = format!("Call to function {name:?} failed: {other}.");
+                self.error("Error in function call", detail, c.name_span(), Some(whole));
+            }
+        }
+    }
+
+    /// The arguments with a final `...` argument expanded into its
+    /// elements; `None` (reported, if an error) when the call cannot go on.
+    fn expand_args(&mut self, c: &'a Call, whole: ByteSpan) -> Option<Vec<Arg<'a>>> {
+        let (last, init) = match (c.expand_final, c.args.split_last()) {
+            (true, Some(split)) => split,
+            _ => return Some(c.args.iter().map(Arg::Expr).collect()),
+        };
+        let (value, diags) = self.eval_apart(last);
+        let failed = diags.has_errors();
+        self.diags.extend(diags);
+        if failed {
+            return None;
+        }
+        let ty = value.ty();
+        if !(ty.is_dynamic() || ty.is_tuple() || ty.is_list() || ty.is_set()) {
+            self.error(
+                "Invalid expanding argument value",
+                "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                last.span,
+                Some(whole),
+            );
+            return None;
+        }
+        if value.is_null() {
+            self.error(
+                "Invalid expanding argument value",
+                "The expanding argument (indicated by ...) must not be null.",
+                last.span,
+                Some(whole),
+            );
+            return None;
+        }
+        let elements = value.as_elements()?;
+        let mut args: Vec<Arg<'a>> = init.iter().map(Arg::Expr).collect();
+        args.extend(elements.iter().map(|v| Arg::Value(v.clone(), last)));
+        Some(args)
+    }
+
+    #[cold]
+    fn unknown_function(&mut self, c: &'a Call, name: &str, whole: ByteSpan) {
+        let Some(ctx) = self.ctx.filter(|ctx| ctx.has_functions()) else {
+            self.error(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                whole,
+                None,
+            );
+            return;
+        };
+        let detail = match name.rfind("::") {
+            Some(sep) => {
+                let (namespace, short) = (&name[..sep + 2], &name[sep + 2..]);
+                let avail: Vec<&str> = ctx
+                    .function_names()
+                    .filter(|n| n.starts_with(namespace))
+                    .collect();
+                if avail.is_empty() {
+                    format!("There are no functions in namespace {namespace:?}.")
+                } else {
+                    let shorts = avail.iter().map(|n| &n[namespace.len()..]);
+                    let suggestion = match crate::suggest::closest(short, shorts) {
+                        Some(s) => format!(" Did you mean {namespace}{s}?"),
+                        None => String::new(),
+                    };
+                    format!("There is no function named {short:?} in namespace {namespace}.{suggestion}")
+                }
+            }
+            None => {
+                let suggestion = match crate::suggest::closest(name, ctx.function_names()) {
+                    Some(s) => format!(" Did you mean {s:?}?"),
+                    None => String::new(),
+                };
+                format!("There is no function named {name:?}.{suggestion}")
+            }
+        };
+        self.error("Call to unknown function", detail, c.name_span(), Some(whole));
+    }
+
+    /// An owned closure over `arg` in the current scope (the context and
+    /// the `for` variables in force).
+    fn closure(&self, arg: &Expr) -> ExpressionClosure {
+        let expr = Arc::new(arg.clone());
+        let source = self.source.clone();
+        let options = self.options.clone();
+        let ctx: Option<Arc<EvalContext>> = match (self.ctx, self.locals.is_empty()) {
+            (None, true) => None,
+            (Some(ctx), true) => Some(Arc::new(ctx.clone())),
+            (ctx, false) => {
+                let parent = ctx.cloned().unwrap_or_default();
+                let mut child = EvalContext::child_of(Arc::new(parent));
+                for (name, value) in &self.locals {
+                    child.set_variable(*name, value.clone());
+                }
+                Some(Arc::new(child))
+            }
+        };
+        ExpressionClosure::new(move || {
+            evaluate_with_options(&expr, &source, ctx.as_deref(), &options)
+        })
+    }
+}

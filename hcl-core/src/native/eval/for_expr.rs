@@ -1,0 +1,284 @@
+//! `[for k, v in coll : value if cond]` and `{for k, v in coll : key => value... if cond}`.
+//!
+//! Iteration order is the reference's: lists and tuples by index (the key
+//! variable is the index), maps and objects by key in lexical order (the key
+//! variable is the key), sets in set order (the key variable is the element).
+
+use std::collections::BTreeMap;
+
+use super::Evaluator;
+use crate::native::ast::{ByteSpan, Expr, ForExpr};
+use crate::value::{convert, Type, Value};
+
+/// One element to iterate over: key and value.
+type Element = (Value, Value);
+
+/// The elements of an iterable value, or `None` if it cannot be iterated.
+pub(super) fn elements(collection: &Value) -> Option<Vec<Element>> {
+    Some(match collection {
+        Value::List(l) => l
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::from(i as i64), v.clone()))
+            .collect(),
+        Value::Tuple(t) => t
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Value::from(i as i64), v.clone()))
+            .collect(),
+        Value::Set(s) => s.iter().map(|v| (v.clone(), v.clone())).collect(),
+        Value::Map(m) => m
+            .iter()
+            .map(|(k, v)| (Value::String(k.clone()), v.clone()))
+            .collect(),
+        Value::Object(o) => o
+            .iter()
+            .map(|(k, v)| (Value::String(k.clone()), v.clone()))
+            .collect(),
+        _ => return None,
+    })
+}
+
+/// Whether values of `ty` can be iterated.
+fn iterable(ty: &Type) -> bool {
+    ty.is_collection() || ty.is_structural()
+}
+
+impl<'a> Evaluator<'a> {
+    /// Evaluates a `for` expression's collection and checks it can be
+    /// iterated. `None` ends the evaluation with the dynamic value.
+    pub(super) fn for_collection(
+        &mut self,
+        collection: &'a Expr,
+        whole: ByteSpan,
+    ) -> Option<Vec<Element>> {
+        let coll = self.eval(collection);
+        if coll.is_null() {
+            self.error(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                collection.span,
+                Some(whole),
+            );
+            return None;
+        }
+        let ty = coll.ty();
+        if ty.is_dynamic() {
+            return None;
+        }
+        if !iterable(&ty) {
+            let detail = format!(
+                "A value of type {} cannot be used as the collection in a 'for' expression.{}",
+                ty.friendly_name(),
+                self.describe_operand(collection, &coll)
+            );
+            self.error(
+                "Iteration over non-iterable value",
+                &detail,
+                collection.span,
+                Some(whole),
+            );
+            return None;
+        }
+        if !coll.is_known() {
+            return None;
+        }
+        let items = elements(&coll)?;
+        if items.len() > self.options.max_elements {
+            let detail = format!(
+                "This 'for' expression iterates over {} elements, more than the limit of {} (EvalOptions::max_elements).",
+                items.len(),
+                self.options.max_elements
+            );
+            self.limit_exceeded(detail, collection.span);
+            return None;
+        }
+        Some(items)
+    }
+
+    /// Sets the loop variables for one element.
+    pub(super) fn set_loop_vars(&mut self, base: usize, has_key: bool, (k, v): Element) {
+        if has_key {
+            if let Some(slot) = self.locals.get_mut(base) {
+                slot.1 = k;
+            }
+            if let Some(slot) = self.locals.get_mut(base + 1) {
+                slot.1 = v;
+            }
+        } else if let Some(slot) = self.locals.get_mut(base) {
+            slot.1 = v;
+        }
+    }
+
+    /// Pushes the loop variables (unset) and returns where they start.
+    pub(super) fn push_loop_vars(&mut self, key: Option<ByteSpan>, value: ByteSpan) -> usize {
+        let base = self.locals.len();
+        if let Some(k) = key {
+            self.locals.push((k.text(self.text), Value::dynamic()));
+        }
+        self.locals.push((value.text(self.text), Value::dynamic()));
+        base
+    }
+
+    /// The `if` clause for the current element: `Some(include)`, or `None`
+    /// when the result cannot be known (unknown, or an error reported once).
+    fn for_condition(&mut self, cond: &'a Expr, whole: ByteSpan, known: &mut bool) -> Option<bool> {
+        let raw = self.eval(cond);
+        if raw.is_null() {
+            if *known {
+                self.error(
+                    "Invalid 'for' condition",
+                    "The value of the 'if' clause must not be null.",
+                    cond.span,
+                    Some(whole),
+                );
+            }
+            *known = false;
+            return None;
+        }
+        match convert(&raw, &Type::Bool) {
+            Ok(Value::Bool(b)) => Some(b),
+            Ok(_) => {
+                *known = false;
+                None
+            }
+            Err(err) => {
+                if *known {
+                    let detail = format!(
+                        "The 'if' clause value is invalid: {err}.{}",
+                        self.describe_operand(cond, &raw)
+                    );
+                    self.error("Invalid 'for' condition", detail, cond.span, Some(whole));
+                }
+                *known = false;
+                None
+            }
+        }
+    }
+
+    /// A `for` expression.
+    pub(super) fn eval_for(&mut self, f: &'a ForExpr, whole: ByteSpan) -> Value {
+        let Some(items) = self.for_collection(&f.collection, whole) else {
+            return Value::dynamic();
+        };
+        let base = self.push_loop_vars(f.key_var, f.value_var);
+        let value = self.for_body(f, items, base, whole);
+        self.locals.truncate(base);
+        value
+    }
+
+    fn for_body(&mut self, f: &'a ForExpr, items: Vec<Element>, base: usize, whole: ByteSpan) -> Value {
+        // An early check of the condition with unknown variables catches a
+        // wrongly typed condition once rather than per element.
+        if let Some(cond) = &f.cond {
+            let (raw, diags) = self.eval_apart(cond);
+            let failed = diags.has_errors();
+            self.diags.extend(diags);
+            if raw.is_null() {
+                self.error(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    cond.span,
+                    Some(whole),
+                );
+                return Value::dynamic();
+            }
+            if let Err(err) = convert(&raw, &Type::Bool) {
+                let detail = format!("The 'if' clause value is invalid: {err}.");
+                self.error("Invalid 'for' condition", detail, cond.span, Some(whole));
+                return Value::dynamic();
+            }
+            if failed {
+                return Value::dynamic();
+            }
+        }
+        let has_key = f.key_var.is_some();
+        let mut known = true;
+        match &f.key {
+            None => {
+                let mut values = Vec::new();
+                for item in items {
+                    self.set_loop_vars(base, has_key, item);
+                    if let Some(cond) = &f.cond {
+                        match self.for_condition(cond, whole, &mut known) {
+                            Some(true) => {}
+                            _ => continue,
+                        }
+                    }
+                    values.push(self.eval(&f.value));
+                }
+                if !known {
+                    return Value::dynamic();
+                }
+                Value::tuple(values)
+            }
+            Some(key_expr) => {
+                let mut single: BTreeMap<String, Value> = BTreeMap::new();
+                let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+                for item in items {
+                    self.set_loop_vars(base, has_key, item);
+                    if let Some(cond) = &f.cond {
+                        match self.for_condition(cond, whole, &mut known) {
+                            Some(true) => {}
+                            _ => continue,
+                        }
+                    }
+                    let raw = self.eval(key_expr);
+                    if raw.is_null() {
+                        if known {
+                            self.error(
+                                "Invalid object key",
+                                "Key expression in 'for' expression must not produce a null value.",
+                                key_expr.span,
+                                Some(whole),
+                            );
+                        }
+                        known = false;
+                        continue;
+                    }
+                    if !raw.is_known() {
+                        known = false;
+                        continue;
+                    }
+                    let key = match convert(&raw, &Type::String) {
+                        Ok(Value::String(s)) => s.as_str().to_owned(),
+                        Ok(_) => {
+                            known = false;
+                            continue;
+                        }
+                        Err(err) => {
+                            if known {
+                                let detail = format!(
+                                    "The key expression produced an invalid result: {err}.{}",
+                                    self.describe_operand(key_expr, &raw)
+                                );
+                                self.error("Invalid object key", detail, key_expr.span, Some(whole));
+                            }
+                            known = false;
+                            continue;
+                        }
+                    };
+                    let value = self.eval(&f.value);
+                    if f.group {
+                        groups.entry(key).or_default().push(value);
+                    } else if single.contains_key(&key) {
+                        let detail = format!(
+                            "Two different items produced the key {key:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
+                        );
+                        self.error("Duplicate object key", detail, key_expr.span, Some(whole));
+                    } else {
+                        single.insert(key, value);
+                    }
+                }
+                if !known {
+                    return Value::dynamic();
+                }
+                if f.group {
+                    Value::object(groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))))
+                } else {
+                    Value::object(single)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Unary and binary operators, with go-cty's operator semantics: operands
+//! are converted to the operator's parameter type (`"1" + 1` is `2`),
+//! arithmetic is exact where the number type is ([`Number`]), division by
+//! zero gives an infinity, equality never fails (values of different types
+//! are unequal), `&&` and `||` short-circuit over unknowns as the reference
+//! does, and unknown operands give unknown results.
+
+use super::Evaluator;
+use crate::native::ast::{Binary, BinaryOp, ByteSpan, Expr, Unary, UnaryOp};
+use crate::value::{convert, Number, NumberError, Type, Value};
+
+/// The type an operator's operands are converted to.
+fn operand_type(op: BinaryOp) -> Type {
+    use BinaryOp::*;
+    match op {
+        Or | And => Type::Bool,
+        Eq | NotEq => Type::Dynamic,
+        _ => Type::Number,
+    }
+}
+
+/// The type of an operator's result.
+fn result_type(op: BinaryOp) -> Type {
+    use BinaryOp::*;
+    match op {
+        Add | Sub | Mul | Div | Mod => Type::Number,
+        _ => Type::Bool,
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    /// Converts an operand, reporting "Invalid operand" for `side`.
+    fn operand(
+        &mut self,
+        e: &'a Expr,
+        value: &Value,
+        ty: &Type,
+        side: &str,
+        whole: ByteSpan,
+    ) -> Option<Value> {
+        match convert(value, ty) {
+            Ok(v) => Some(v),
+            Err(err) => {
+                let detail = format!(
+                    "Unsuitable value for {side} operand: {err}.{}",
+                    self.describe_operand(e, value)
+                );
+                self.error("Invalid operand", detail, e.span, Some(whole));
+                None
+            }
+        }
+    }
+
+    /// `lhs op rhs`.
+    pub(super) fn eval_binary(&mut self, b: &'a Binary, whole: ByteSpan) -> Value {
+        let ty = operand_type(b.op);
+        let (given_lhs, lhs_diags) = self.eval_apart(&b.lhs);
+        let (given_rhs, rhs_diags) = self.eval_apart(&b.rhs);
+        let errors_before = self.diags.error_count();
+        let lhs = self.operand(&b.lhs, &given_lhs, &ty, "left", whole);
+        let rhs = self.operand(&b.rhs, &given_rhs, &ty, "right", whole);
+        let (Some(lhs), Some(rhs)) = (lhs, rhs) else {
+            self.diags.extend(lhs_diags);
+            self.diags.extend(rhs_diags);
+            return Value::unknown(result_type(b.op));
+        };
+        debug_assert_eq!(self.diags.error_count(), errors_before);
+        if let Some((v, keep_lhs)) = short_circuit(b.op, &lhs, &rhs, lhs_diags.has_errors()) {
+            self.diags
+                .extend(if keep_lhs { lhs_diags } else { rhs_diags });
+            return v;
+        }
+        let failed = lhs_diags.has_errors() || rhs_diags.has_errors();
+        self.diags.extend(lhs_diags);
+        self.diags.extend(rhs_diags);
+        if failed {
+            return Value::unknown(result_type(b.op));
+        }
+        match binary(b.op, &lhs, &rhs) {
+            Ok(v) => v,
+            Err(msg) => {
+                self.error(
+                    "Operation failed",
+                    format!("Error during operation: {msg}."),
+                    whole,
+                    None,
+                );
+                Value::unknown(result_type(b.op))
+            }
+        }
+    }
+
+    /// `-x` and `!x`.
+    pub(super) fn eval_unary(&mut self, u: &'a Unary, whole: ByteSpan) -> Value {
+        let (ty, result_ty) = match u.op {
+            UnaryOp::Negate => (Type::Number, Type::Number),
+            UnaryOp::Not => (Type::Bool, Type::Bool),
+        };
+        let (given, diags) = self.eval_apart(&u.operand);
+        let failed = diags.has_errors();
+        self.diags.extend(diags);
+        let Some(v) = self.operand(&u.operand, &given, &ty, "unary", whole) else {
+            return Value::unknown(result_ty);
+        };
+        if failed {
+            return Value::unknown(result_ty);
+        }
+        match (&v, u.op) {
+            (Value::Null(_), _) => {
+                self.error(
+                    "Operation failed",
+                    "Error during operation: argument must not be null.",
+                    whole,
+                    None,
+                );
+                Value::unknown(result_ty)
+            }
+            (Value::Unknown(_), _) => Value::unknown(result_ty),
+            (Value::Number(n), UnaryOp::Negate) => Value::Number(n.neg()),
+            (Value::Bool(b), UnaryOp::Not) => Value::Bool(!b),
+            _ => Value::unknown(result_ty),
+        }
+    }
+}
+
+/// The reference's short-circuit rules for `||` and `&&` (after the operands
+/// were converted to bool): a known deciding operand decides even when the
+/// other is unknown. Returns the result and whether the left operand's
+/// diagnostics are the ones to keep (the reference keeps only the deciding
+/// side's).
+fn short_circuit(
+    op: BinaryOp,
+    lhs: &Value,
+    rhs: &Value,
+    lhs_failed: bool,
+) -> Option<(Value, bool)> {
+    let decider = match op {
+        BinaryOp::Or => true,
+        BinaryOp::And => false,
+        _ => return None,
+    };
+    let unknown = Value::unknown(Type::Bool);
+    let (l, r) = (lhs.as_bool(), rhs.as_bool());
+    match () {
+        () if !lhs.is_known() && !rhs.is_known() => (!lhs_failed).then_some((unknown, true)),
+        () if l == Some(decider) => Some((Value::Bool(decider), true)),
+        () if r == Some(decider) => Some((Value::Bool(decider), false)),
+        () if !lhs.is_known() && r == Some(!decider) => Some((unknown, true)),
+        () if !rhs.is_known() && l == Some(!decider) => Some((unknown, false)),
+        () => None,
+    }
+}
+
+/// Applies a binary operator to converted operands, as go-cty's operator
+/// functions do: nulls are refused (except by equality), unknowns give an
+/// unknown result.
+fn binary(op: BinaryOp, lhs: &Value, rhs: &Value) -> Result<Value, String> {
+    use BinaryOp::*;
+    match op {
+        Eq => return Ok(lhs.equals(rhs)),
+        NotEq => {
+            return Ok(match lhs.equals(rhs) {
+                Value::Bool(b) => Value::Bool(!b),
+                other => other,
+            })
+        }
+        _ => {}
+    }
+    if lhs.is_null() || rhs.is_null() {
+        return Err("argument must not be null".into());
+    }
+    if !lhs.is_known() || !rhs.is_known() {
+        return Ok(Value::unknown(result_type(op)));
+    }
+    match (lhs, rhs) {
+        (Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(match op {
+            And => *a && *b,
+            _ => *a || *b,
+        })),
+        (Value::Number(a), Value::Number(b)) => arithmetic(op, a, b),
+        _ => Ok(Value::unknown(result_type(op))),
+    }
+}
+
+fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
+    use BinaryOp::*;
+    fn nan(msg: &'static str) -> impl Fn(NumberError) -> String {
+        move |e: NumberError| match e {
+            NumberError::NotANumber => msg.to_owned(),
+            other => other.to_string(),
+        }
+    }
+    let n = match op {
+        Gt => return Ok(Value::Bool(a > b)),
+        Ge => return Ok(Value::Bool(a >= b)),
+        Lt => return Ok(Value::Bool(a < b)),
+        Le => return Ok(Value::Bool(a <= b)),
+        Add => a
+            .add(b)
+            .map_err(nan("can't compute sum of opposing infinities"))?,
+        Sub => a
+            .sub(b)
+            .map_err(nan("can't subtract infinity from itself"))?,
+        Mul => a.mul(b).map_err(nan("can't multiply zero by infinity"))?,
+        Div => a.div(b).map_err(nan(
+            "can't divide zero by zero or infinity by infinity",
+        ))?,
+        Mod => a
+            .rem(b)
+            .map_err(nan("can't use modulo with zero and infinity"))?,
+        _ => return Ok(Value::unknown(result_type(op))),
+    };
+    Ok(Value::Number(n))
+}

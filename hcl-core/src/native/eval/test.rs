@@ -1,0 +1,44 @@
+use super::*;
+use crate::native::{parse_expression, ParseOptions};
+
+fn eval(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    let file = SourceFile::new("t.hcl", src);
+    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    assert!(diags.is_empty(), "{src}: {diags}");
+    evaluate(&expr, &file, ctx)
+}
+
+#[test]
+fn depth_limit_reports_once_with_a_range() {
+    let file = SourceFile::new("t.hcl", "[[[[1]]]]");
+    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let options = EvalOptions {
+        max_depth: 3,
+        ..EvalOptions::default()
+    };
+    let (v, diags) = evaluate_with_options(&expr, &file, None, &options);
+    assert_eq!(diags.len(), 1);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Maximum nesting depth exceeded");
+    assert_eq!(d.subject.unwrap().start.column, 4);
+    assert_eq!(v.ty(), Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])]));
+    let ok = EvalOptions {
+        max_depth: 5,
+        ..EvalOptions::default()
+    };
+    assert!(evaluate_with_options(&expr, &file, None, &ok).1.is_empty());
+}
+
+#[test]
+fn describe_names_the_kind() {
+    assert_eq!(describe(&Value::from("x")), "a string");
+    assert_eq!(describe(&Value::null(Type::String)), "null");
+    assert_eq!(describe(&Value::unknown(Type::Number)), "an unknown number");
+    assert_eq!(describe(&Value::empty_tuple()), "empty tuple");
+}
+
+#[test]
+fn literal_mode_evaluates_constant_expressions() {
+    assert_eq!(eval("1 + 2 * 3", None).0, Value::from(7));
+    assert_eq!(eval("[for x in [1, 2] : x * 2]", None).0, Value::tuple([Value::from(2), Value::from(4)]));
+}
