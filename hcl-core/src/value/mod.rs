@@ -439,6 +439,39 @@ fn check_elements(elem: &Type, items: &[Value]) -> Result<(), ValueError> {
     }
 }
 
+/// The accessors lists and sets share (both hold a `SeqInner`; a set's
+/// elements come in set order).
+macro_rules! sequence_accessors {
+    ($t:ident) => {
+        impl $t {
+            /// The element type.
+            pub fn element_type(&self) -> &Type {
+                &self.inner.elem
+            }
+
+            /// The elements, in order.
+            pub fn as_slice(&self) -> &[Value] {
+                &self.inner.items
+            }
+
+            /// Iterates over the elements, in order.
+            pub fn iter(&self) -> std::slice::Iter<'_, Value> {
+                self.inner.items.iter()
+            }
+
+            /// The number of elements.
+            pub fn len(&self) -> usize {
+                self.inner.items.len()
+            }
+
+            /// Whether there are no elements.
+            pub fn is_empty(&self) -> bool {
+                self.inner.items.is_empty()
+            }
+        }
+    };
+}
+
 /// A known list value: elements of one type, in order.
 #[derive(Clone)]
 pub struct List {
@@ -454,32 +487,10 @@ impl List {
             inner: Arc::new(SeqInner { elem, items }),
         })
     }
-
-    /// The element type.
-    pub fn element_type(&self) -> &Type {
-        &self.inner.elem
-    }
-
-    /// The elements.
-    pub fn as_slice(&self) -> &[Value] {
-        &self.inner.items
-    }
-
-    /// Iterates over the elements.
-    pub fn iter(&self) -> std::slice::Iter<'_, Value> {
-        self.inner.items.iter()
-    }
-
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        self.inner.items.len()
-    }
-
-    /// Whether the list is empty.
-    pub fn is_empty(&self) -> bool {
-        self.inner.items.is_empty()
-    }
 }
+
+sequence_accessors!(List);
+sequence_accessors!(Set);
 
 /// A known set value: distinct elements of one type.
 ///
@@ -504,31 +515,6 @@ impl Set {
         Ok(Set {
             inner: Arc::new(SeqInner { elem, items }),
         })
-    }
-
-    /// The element type.
-    pub fn element_type(&self) -> &Type {
-        &self.inner.elem
-    }
-
-    /// The elements in set order.
-    pub fn as_slice(&self) -> &[Value] {
-        &self.inner.items
-    }
-
-    /// Iterates over the elements in set order.
-    pub fn iter(&self) -> std::slice::Iter<'_, Value> {
-        self.inner.items.iter()
-    }
-
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        self.inner.items.len()
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.inner.items.is_empty()
     }
 
     /// Whether `v` is an element (raw equality).
