@@ -293,12 +293,21 @@ mod test {
     #[test]
     fn index_unknown_collections_keep_element_types() {
         let ul = Value::unknown(Type::list(Type::String));
-        assert_eq!(index(&ul, &Value::from(5)).unwrap(), Value::unknown(Type::String));
+        assert_eq!(
+            index(&ul, &Value::from(5)).unwrap(),
+            Value::unknown(Type::String)
+        );
         let ut = Value::unknown(Type::tuple([Type::Bool, Type::Number]));
-        assert_eq!(index(&ut, &Value::from(1)).unwrap(), Value::unknown(Type::Number));
+        assert_eq!(
+            index(&ut, &Value::from(1)).unwrap(),
+            Value::unknown(Type::Number)
+        );
         assert!(index(&ut, &Value::from(2)).is_err());
         let t = Value::tuple([Value::from(1)]);
-        assert_eq!(index(&t, &Value::unknown(Type::Number)).unwrap(), Value::dynamic());
+        assert_eq!(
+            index(&t, &Value::unknown(Type::Number)).unwrap(),
+            Value::dynamic()
+        );
     }
 
     #[test]
@@ -315,13 +324,20 @@ mod test {
     #[test]
     fn sets_and_primitives_are_not_indexable() {
         let s = Value::set(Type::Number, [Value::from(1)]).unwrap();
-        assert!(index(&s, &Value::from(0)).unwrap_err().detail.starts_with("Elements of a set"));
+        assert!(index(&s, &Value::from(0))
+            .unwrap_err()
+            .detail
+            .starts_with("Elements of a set"));
         assert_eq!(
-            index(&Value::from(true), &Value::from(0)).unwrap_err().detail,
+            index(&Value::from(true), &Value::from(0))
+                .unwrap_err()
+                .detail,
             "This value does not have any indices."
         );
         assert_eq!(
-            index(&Value::null(Type::list(Type::Number)), &Value::from(0)).unwrap_err().summary,
+            index(&Value::null(Type::list(Type::Number)), &Value::from(0))
+                .unwrap_err()
+                .summary,
             "Attempt to index null value"
         );
     }
@@ -330,7 +346,10 @@ mod test {
     fn get_attr_on_each_kind() {
         let m = Value::map(Type::Number, [("a", Value::from(1))]).unwrap();
         assert_eq!(get_attr(&m, "a").unwrap(), Value::from(1));
-        assert_eq!(get_attr(&m, "b").unwrap_err().summary, "Missing map element");
+        assert_eq!(
+            get_attr(&m, "b").unwrap_err().summary,
+            "Missing map element"
+        );
         assert_eq!(
             get_attr(&Value::from("s"), "a").unwrap_err().detail,
             "Can't access attributes on a primitive-typed value (string)."
@@ -340,7 +359,10 @@ mod test {
             [Value::object([("a", Value::from(1))])],
         )
         .unwrap();
-        assert!(get_attr(&lo, "a").unwrap_err().detail.contains("attribute \"a\" for a specific element"));
+        assert!(get_attr(&lo, "a")
+            .unwrap_err()
+            .detail
+            .contains("attribute \"a\" for a specific element"));
         let uo = Value::unknown(Type::object([("a", Type::Bool)]));
         assert_eq!(get_attr(&uo, "a").unwrap(), Value::unknown(Type::Bool));
         assert_eq!(

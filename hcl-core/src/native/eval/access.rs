@@ -5,8 +5,7 @@
 
 use super::Evaluator;
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, IndexExpr, Literal, Splat, Traverser,
-    TraverserKind,
+    ByteSpan, Expr, ExprKind, IndexExpr, Literal, Splat, Traverser, TraverserKind,
 };
 use crate::value::{get_attr, index, AccessError, List, Type, Value};
 
@@ -218,7 +217,11 @@ impl<'a> Evaluator<'a> {
             Type::List(e) | Type::Set(e) => Type::list(each_type(self, (**e).clone())),
             Type::Tuple(es) => {
                 let es: Vec<Type> = es.to_vec();
-                Type::tuple(es.into_iter().map(|e| each_type(self, e)).collect::<Vec<_>>())
+                Type::tuple(
+                    es.into_iter()
+                        .map(|e| each_type(self, e))
+                        .collect::<Vec<_>>(),
+                )
             }
             _ => Type::Dynamic,
         }

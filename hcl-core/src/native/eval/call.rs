@@ -71,7 +71,12 @@ impl<'a> Evaluator<'a> {
                 "Function {name:?} expects{qual} {} argument(s). Missing value for {missing:?}.",
                 params.len()
             );
-            self.error("Not enough function arguments", detail, c.close_paren, Some(whole));
+            self.error(
+                "Not enough function arguments",
+                detail,
+                c.close_paren,
+                Some(whole),
+            );
             return Value::dynamic();
         }
         if variadic.is_none() && args.len() > params.len() {
@@ -79,7 +84,9 @@ impl<'a> Evaluator<'a> {
                 "Function {name:?} expects only {} argument(s).",
                 params.len()
             );
-            let at = args.get(params.len()).map_or(c.close_paren, |a| start_span(a.expr()));
+            let at = args
+                .get(params.len())
+                .map_or(c.close_paren, |a| start_span(a.expr()));
             self.error("Too many function arguments", detail, at, Some(whole));
             return Value::dynamic();
         }
@@ -246,7 +253,12 @@ impl<'a> Evaluator<'a> {
                 format!("There is no function named {name:?}.{suggestion}")
             }
         };
-        self.error("Call to unknown function", detail, c.name_span(), Some(whole));
+        self.error(
+            "Call to unknown function",
+            detail,
+            c.name_span(),
+            Some(whole),
+        );
     }
 
     /// An owned closure over `arg` in the current scope (the context and

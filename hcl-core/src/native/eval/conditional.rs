@@ -103,12 +103,12 @@ impl<'a> Evaluator<'a> {
                 return Value::unknown(rt.ty);
             }
         };
-        let (value, diags, expr, needs, which): (Value, Diagnostics, &Expr, bool, &str) =
-            if chosen {
-                (t, t_diags, then, rt.convert.0, "true")
-            } else {
-                (f, f_diags, otherwise, rt.convert.1, "false")
-            };
+        let (value, diags, expr, needs, which): (Value, Diagnostics, &Expr, bool, &str) = if chosen
+        {
+            (t, t_diags, then, rt.convert.0, "true")
+        } else {
+            (f, f_diags, otherwise, rt.convert.1, "false")
+        };
         self.diags.extend(diags);
         if !needs || rt.ty.is_dynamic() {
             return value;
@@ -161,14 +161,21 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                     fs.len()
                 );
             }
-            if let Some((i, (a, b))) = ts.iter().zip(fs.iter()).enumerate().find(|(_, (a, b))| a != b) {
+            if let Some((i, (a, b))) = ts
+                .iter()
+                .zip(fs.iter())
+                .enumerate()
+                .find(|(_, (a, b))| a != b)
+            {
                 return format!(
                     "Type mismatch for tuple element {i}: {}",
                     describe_mismatch(a, b)
                 );
             }
         }
-        (Type::List(a), Type::List(b)) | (Type::Map(a), Type::Map(b)) | (Type::Set(a), Type::Set(b))
+        (Type::List(a), Type::List(b))
+        | (Type::Map(a), Type::Map(b))
+        | (Type::Set(a), Type::Set(b))
             if (a.is_object() && b.is_object()) || (a.is_tuple() && b.is_tuple()) =>
         {
             let noun = match t {
@@ -176,7 +183,10 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 Type::Set(_) => "set",
                 _ => "map",
             };
-            return format!("Mismatched {noun} element types: {}", describe_mismatch(a, b));
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_mismatch(a, b)
+            );
         }
         _ => {}
     }

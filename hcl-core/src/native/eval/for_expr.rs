@@ -167,7 +167,13 @@ impl<'a> Evaluator<'a> {
         value
     }
 
-    fn for_body(&mut self, f: &'a ForExpr, items: Vec<Element>, base: usize, whole: ByteSpan) -> Value {
+    fn for_body(
+        &mut self,
+        f: &'a ForExpr,
+        items: Vec<Element>,
+        base: usize,
+        whole: ByteSpan,
+    ) -> Value {
         // An early check of the condition with unknown variables catches a
         // wrongly typed condition once rather than per element.
         if let Some(cond) = &f.cond {
@@ -252,7 +258,12 @@ impl<'a> Evaluator<'a> {
                                     "The key expression produced an invalid result: {err}.{}",
                                     self.describe_operand(key_expr, &raw)
                                 );
-                                self.error("Invalid object key", detail, key_expr.span, Some(whole));
+                                self.error(
+                                    "Invalid object key",
+                                    detail,
+                                    key_expr.span,
+                                    Some(whole),
+                                );
                             }
                             known = false;
                             continue;

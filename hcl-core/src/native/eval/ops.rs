@@ -202,9 +202,9 @@ fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
             .sub(b)
             .map_err(nan("can't subtract infinity from itself"))?,
         Mul => a.mul(b).map_err(nan("can't multiply zero by infinity"))?,
-        Div => a.div(b).map_err(nan(
-            "can't divide zero by zero or infinity by infinity",
-        ))?,
+        Div => a
+            .div(b)
+            .map_err(nan("can't divide zero by zero or infinity by infinity"))?,
         Mod => a
             .rem(b)
             .map_err(nan("can't use modulo with zero and infinity"))?,

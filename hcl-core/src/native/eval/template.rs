@@ -51,7 +51,12 @@ impl<'a> Evaluator<'a> {
                     ),
                     _ => "The expression result is null. Cannot include a null value in a string template.".into(),
                 };
-                self.error("Invalid template interpolation value", detail, span, Some(whole));
+                self.error(
+                    "Invalid template interpolation value",
+                    detail,
+                    span,
+                    Some(whole),
+                );
                 continue;
             }
             if !value.is_known() {
@@ -73,7 +78,12 @@ impl<'a> Evaluator<'a> {
                     let detail = format!(
                         "Cannot include the given value in a string template: {err}.{extra}"
                     );
-                    self.error("Invalid template interpolation value", detail, span, Some(whole));
+                    self.error(
+                        "Invalid template interpolation value",
+                        detail,
+                        span,
+                        Some(whole),
+                    );
                 }
             }
             if !self.check_size(&buf, span) {
@@ -104,8 +114,15 @@ impl<'a> Evaluator<'a> {
     /// templates.
     fn eval_template_if(&mut self, d: &'a TemplateIf) -> Value {
         let whole = d.if_span.to(d.endif_span);
-        let then_span = d.if_span.end_point().to(d.else_span.unwrap_or(d.endif_span).start_point());
-        let else_span = d.else_span.unwrap_or(d.endif_span).end_point().to(d.endif_span.start_point());
+        let then_span = d
+            .if_span
+            .end_point()
+            .to(d.else_span.unwrap_or(d.endif_span).start_point());
+        let else_span = d
+            .else_span
+            .unwrap_or(d.endif_span)
+            .end_point()
+            .to(d.endif_span.start_point());
         let (t, t_diags) = self.apart(|ev| ev.eval_parts(&d.then_parts, then_span));
         let (f, f_diags) = self.apart(|ev| ev.eval_parts(&d.else_parts, else_span));
         let c = self.eval(&d.cond);

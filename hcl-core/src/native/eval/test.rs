@@ -21,7 +21,10 @@ fn depth_limit_reports_once_with_a_range() {
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Maximum nesting depth exceeded");
     assert_eq!(d.subject.unwrap().start.column, 4);
-    assert_eq!(v.ty(), Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])]));
+    assert_eq!(
+        v.ty(),
+        Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])])
+    );
     let ok = EvalOptions {
         max_depth: 5,
         ..EvalOptions::default()
@@ -40,5 +43,8 @@ fn describe_names_the_kind() {
 #[test]
 fn literal_mode_evaluates_constant_expressions() {
     assert_eq!(eval("1 + 2 * 3", None).0, Value::from(7));
-    assert_eq!(eval("[for x in [1, 2] : x * 2]", None).0, Value::tuple([Value::from(2), Value::from(4)]));
+    assert_eq!(
+        eval("[for x in [1, 2] : x * 2]", None).0,
+        Value::tuple([Value::from(2), Value::from(4)])
+    );
 }
