@@ -107,7 +107,24 @@ fn ours(src: &str) -> usize {
     c.service.len()
         + c.name.len()
         + c.region.len()
-        + c.service.iter().map(|s| checksum(&s.name, &s.image, s.port, s.replicas, s.enabled, s.cpu, &s.tags, &s.env, &s.health.path, &s.health.interval, s.health.timeout)).sum::<usize>()
+        + c.service
+            .iter()
+            .map(|s| {
+                checksum(
+                    &s.name,
+                    &s.image,
+                    s.port,
+                    s.replicas,
+                    s.enabled,
+                    s.cpu,
+                    &s.tags,
+                    &s.env,
+                    &s.health.path,
+                    &s.health.interval,
+                    s.health.timeout,
+                )
+            })
+            .sum::<usize>()
 }
 
 fn theirs(src: &str) -> usize {
@@ -115,7 +132,24 @@ fn theirs(src: &str) -> usize {
     c.service.len()
         + c.name.len()
         + c.region.len()
-        + c.service.iter().map(|(n, s)| checksum(n, &s.image, s.port, s.replicas, s.enabled, s.cpu, &s.tags, &s.env, &s.health.path, &s.health.interval, s.health.timeout)).sum::<usize>()
+        + c.service
+            .iter()
+            .map(|(n, s)| {
+                checksum(
+                    n,
+                    &s.image,
+                    s.port,
+                    s.replicas,
+                    s.enabled,
+                    s.cpu,
+                    &s.tags,
+                    &s.env,
+                    &s.health.path,
+                    &s.health.interval,
+                    s.health.timeout,
+                )
+            })
+            .sum::<usize>()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -147,7 +181,11 @@ fn checksum(
 
 fn bench(c: &mut Criterion) {
     let src = config();
-    assert_eq!(ours(&src), theirs(&src), "both decoders must read the same data");
+    assert_eq!(
+        ours(&src),
+        theirs(&src),
+        "both decoders must read the same data"
+    );
     let mut g = c.benchmark_group("decode_50_services");
     g.throughput(Throughput::Bytes(src.len() as u64));
     g.bench_function("hcl_serde", |b| b.iter(|| ours(black_box(&src))));
