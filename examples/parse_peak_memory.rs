@@ -20,7 +20,13 @@ fn status_kb(field: &str) -> Option<u64> {
 
 fn main() {
     let text = match std::env::args().nth(1) {
-        Some(p) => std::fs::read_to_string(p).expect("readable UTF-8 file"),
+        Some(p) => match std::fs::read_to_string(&p) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{p}: {e}");
+                std::process::exit(1);
+            }
+        },
         None => gen::generate(
             std::env::var("GEN_SIZE")
                 .ok()

@@ -1,6 +1,8 @@
 //! Every `.tf`, `.tfvars` and `.hcl` file of the shared corpus parses with
 //! zero diagnostics, and its structural dump is stable under re-parse.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -8,7 +10,7 @@ use std::path::{Path, PathBuf};
 use hcl_core::native::{parse_config, ParseOptions};
 use hcl_core::SourceFile;
 
-#[path = "corpus/dump.rs"]
+#[path = "../hcl-core/tests/native/dump.rs"]
 mod dump;
 
 fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -3,6 +3,8 @@
 //! other case must parse clean. (The full suite, with evaluation and
 //! schemas, runs through `hcldec` in the CLI's tests.)
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,12 @@
 //! The JSON parser against serde_json on the same input: a generated
 //! Terraform-style configuration (nested objects, arrays, strings with and
 //! without escapes, numbers).
+//!
+//! Three measurements of the JSON syntax side by side with
+//! `serde_json::Value` (a tuned JSON parser, as the yardstick): the bare
+//! tree (`hcl_core`), the file to its `Body` handle (`json_syntax_body`),
+//! and the body decoded with a schema down to every resource's attributes
+//! (`json_syntax_content`).
 
 #![allow(clippy::unwrap_used)] // a bench may stop on a broken corpus
 
@@ -9,6 +15,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::json::parser::parse;
 use hcl_core::pos::SourceFile;
+use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 
 fn corpus(resources: usize) -> String {
     let mut s = String::from("{\"resource\": {\"aws_instance\": {");
@@ -47,6 +54,45 @@ fn bench(c: &mut Criterion) {
             let (node, diags) = parse(black_box(&file));
             assert!(diags.is_empty());
             node
+        })
+    });
+    group.bench_function("json_syntax_body", |b| {
+        b.iter(|| {
+            let (body, diags) = hcl_core::json::parse_body(black_box(&file));
+            assert!(diags.is_empty());
+            body
+        })
+    });
+    let top = BodySchema::new().block(BlockHeaderSchema::new("resource", ["type", "name"]));
+    let inner = [
+        "ami",
+        "instance_type",
+        "count",
+        "cpu_ratio",
+        "enabled",
+        "user_data",
+        "tags",
+        "ports",
+        "lifecycle",
+    ]
+    .into_iter()
+    .fold(BodySchema::new(), |s, n| {
+        s.attribute(AttributeSchema::optional(n))
+    });
+    group.bench_function("json_syntax_content", |b| {
+        b.iter(|| {
+            let (body, diags) = hcl_core::json::parse_body(black_box(&file));
+            assert!(diags.is_empty());
+            let (content, diags) = body.content(&top);
+            assert!(diags.is_empty());
+            let mut n = 0;
+            for block in &content.blocks {
+                let (c, diags) = block.body.content(&inner);
+                assert!(diags.is_empty());
+                n += c.attributes.len();
+            }
+            assert_eq!(n, 2000 * 9);
+            n
         })
     });
     group.bench_function("serde_json_value", |b| {

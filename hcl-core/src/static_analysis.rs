@@ -25,12 +25,7 @@
 
 use crate::body::{Expression, StaticCall};
 use crate::diag::Diagnostic;
-use crate::native::{analysis, NativeExpression};
 use crate::traversal::{Traversal, Traverser};
-
-fn native(expr: &Expression) -> Option<&NativeExpression> {
-    expr.as_impl().as_any().downcast_ref::<NativeExpression>()
-}
 
 fn invalid(detail: &str) -> Diagnostic {
     Diagnostic::error("Invalid expression", detail)
@@ -39,10 +34,7 @@ fn invalid(detail: &str) -> Diagnostic {
 /// The element expressions of a static list (a tuple constructor in the
 /// native syntax, an array in JSON).
 pub fn expr_list(expr: &Expression) -> Result<Vec<Expression>, Diagnostic> {
-    let found = match native(expr) {
-        Some(n) => analysis::static_list(n),
-        None => expr.as_impl().static_list(),
-    };
+    let found = expr.as_impl().static_list();
     found.ok_or_else(|| {
         invalid("A static list expression is required.").with_subject(expr.start_range())
     })
@@ -52,10 +44,7 @@ pub fn expr_list(expr: &Expression) -> Result<Vec<Expression>, Diagnostic> {
 /// the native syntax, an object in JSON). Keys are not required to be
 /// strings.
 pub fn expr_map(expr: &Expression) -> Result<Vec<(Expression, Expression)>, Diagnostic> {
-    let found = match native(expr) {
-        Some(n) => analysis::static_map(n),
-        None => expr.as_impl().static_map(),
-    };
+    let found = expr.as_impl().static_map();
     found.ok_or_else(|| {
         invalid("A static map expression is required.").with_subject(expr.start_range())
     })
@@ -64,20 +53,14 @@ pub fn expr_map(expr: &Expression) -> Result<Vec<(Expression, Expression)>, Diag
 /// The function name and argument expressions of a static call (a call in
 /// the native syntax; in JSON, a string holding one).
 pub fn expr_call(expr: &Expression) -> Result<StaticCall, Diagnostic> {
-    let found = match native(expr) {
-        Some(n) => analysis::static_call(n),
-        None => expr.as_impl().static_call(),
-    };
+    let found = expr.as_impl().static_call();
     found.ok_or_else(|| {
         invalid("A static function call is required.").with_subject(expr.start_range())
     })
 }
 
 fn absolute(expr: &Expression) -> Option<Traversal> {
-    match native(expr) {
-        Some(n) => analysis::absolute_traversal(n),
-        None => expr.as_impl().absolute_traversal(),
-    }
+    expr.as_impl().absolute_traversal()
 }
 
 /// The traversal of a single static variable reference (`var.a["k"][0]`).
@@ -107,9 +90,6 @@ pub fn rel_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostic
 /// the string `"string"`), or `None` when the expression is not a single
 /// name.
 pub fn expr_as_keyword(expr: &Expression) -> Option<String> {
-    if let Some(n) = native(expr) {
-        return analysis::as_keyword(n);
-    }
     if let Some(k) = expr.as_impl().as_keyword() {
         return Some(k);
     }

@@ -4,8 +4,10 @@
 
 use std::fmt;
 
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
 use crate::pos::Range;
-use crate::value::Value;
+use crate::value::{get_attr, index, Value};
 
 /// One step of a traversal.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +110,110 @@ impl Traversal {
             _ => None,
         }
     }
+}
+
+impl Traversal {
+    /// Applies the traversal's steps to `value`: attribute and index steps
+    /// with exactly the rules (and diagnostics) of expression evaluation,
+    /// since both use [`crate::value::get_attr`] and [`crate::value::index`].
+    /// The first failing step stops the traversal with the dynamic value. A
+    /// root step is read as an attribute access; a splat step cannot be
+    /// applied to a value and is reported.
+    ///
+    /// ```
+    /// use hcl_core::traversal::{Traversal, Traverser};
+    /// use hcl_core::{Range, Value};
+    /// let r = Range::default();
+    /// let t = Traversal::new(vec![
+    ///     Traverser::Attr { name: "ports".into(), range: r },
+    ///     Traverser::Index { key: Value::from(1), range: r },
+    /// ]);
+    /// let v = Value::object([("ports", Value::tuple([Value::from(80), Value::from(443)]))]);
+    /// assert_eq!(t.traverse_rel(&v).0, Value::from(443));
+    /// let (_, diags) = t.traverse_rel(&Value::from(1));
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Unsupported attribute");
+    /// ```
+    pub fn traverse_rel(&self, value: &Value) -> (Value, Diagnostics) {
+        apply_steps(value.clone(), &self.steps)
+    }
+
+    /// Applies an absolute traversal in `ctx`: looks the root variable up
+    /// (as expression evaluation does, with "Variables not allowed" in
+    /// literal-only mode or when no scope defines variables, and "Unknown
+    /// variable" with a suggestion otherwise), then applies the other steps
+    /// as [`traverse_rel`](Traversal::traverse_rel).
+    ///
+    /// ```
+    /// use hcl_core::traversal::{Traversal, Traverser};
+    /// use hcl_core::{EvalContext, Range, Value};
+    /// let r = Range::default();
+    /// let t = Traversal::new(vec![
+    ///     Traverser::Root { name: "var".into(), range: r },
+    ///     Traverser::Attr { name: "region".into(), range: r },
+    /// ]);
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("var", Value::object([("region", Value::from("eu"))]));
+    /// assert_eq!(t.traverse_abs(Some(&ctx)).0, Value::from("eu"));
+    /// assert_eq!(t.traverse_abs(None).1.iter().next().unwrap().summary, "Variables not allowed");
+    /// ```
+    pub fn traverse_abs(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        let Some((Traverser::Root { name, range }, rest)) = self.steps.split_first() else {
+            let d = Diagnostic::error(
+                "Invalid traversal",
+                "An absolute traversal must start with a variable name.",
+            );
+            let d = match self.range() {
+                Some(r) => d.with_subject(r),
+                None => d,
+            };
+            return (Value::dynamic(), d.into());
+        };
+        let Some(ctx) = ctx.filter(|c| c.variable_names().next().is_some()) else {
+            let d = Diagnostic::error("Variables not allowed", "Variables may not be used here.")
+                .with_subject(*range);
+            return (Value::dynamic(), d.into());
+        };
+        match ctx.variable(name) {
+            Some(v) => apply_steps(v.clone(), rest),
+            None => {
+                let suggestion = match crate::suggest::closest(name, ctx.variable_names()) {
+                    Some(s) => format!(" Did you mean {s:?}?"),
+                    None => String::new(),
+                };
+                let d = Diagnostic::error(
+                    "Unknown variable",
+                    format!("There is no variable named {name:?}.{suggestion}"),
+                )
+                .with_subject(*range);
+                (Value::dynamic(), d.into())
+            }
+        }
+    }
+}
+
+fn apply_steps(mut value: Value, steps: &[Traverser]) -> (Value, Diagnostics) {
+    for step in steps {
+        let result = match step {
+            Traverser::Root { name, .. } | Traverser::Attr { name, .. } => get_attr(&value, name),
+            Traverser::Index { key, .. } => index(&value, key),
+            Traverser::Splat { range } => {
+                let d = Diagnostic::error(
+                    "Invalid traversal",
+                    "A splat step cannot be applied to a value; evaluate the expression instead.",
+                )
+                .with_subject(*range);
+                return (Value::dynamic(), d.into());
+            }
+        };
+        match result {
+            Ok(v) => value = v,
+            Err(err) => {
+                let d = Diagnostic::error(err.summary, err.detail).with_subject(step.range());
+                return (Value::dynamic(), d.into());
+            }
+        }
+    }
+    (value, Diagnostics::new())
 }
 
 impl fmt::Display for Traversal {

@@ -24,13 +24,19 @@ pub struct JsonBody {
 }
 
 /// One property met while flattening a body or a label level: the
-/// property, and the handle of its value.
+/// property, and the path to its value from the flattened node (the handle
+/// is built only for the properties that are used).
 struct Prop<'a> {
     prop: &'a Property,
-    value: NodeRef,
+    path: [u32; 2],
+    len: u8,
 }
 
 impl Prop<'_> {
+    fn value(&self, from: &NodeRef) -> NodeRef {
+        from.descendant(self.path.get(..self.len as usize).unwrap_or_default())
+    }
+
     fn name(&self) -> &str {
         &self.prop.key
     }
@@ -74,7 +80,8 @@ fn collect<'a>(
             for (i, prop) in props.iter().enumerate() {
                 out.push(Prop {
                     prop,
-                    value: at.child(i),
+                    path: [i as u32, 0],
+                    len: 1,
                 });
             }
         }
@@ -82,11 +89,11 @@ fn collect<'a>(
             for (j, item) in items.iter().enumerate() {
                 match &item.kind {
                     NodeKind::Object(props) => {
-                        let item_at = at.child(j);
                         for (i, prop) in props.iter().enumerate() {
                             out.push(Prop {
                                 prop,
-                                value: item_at.child(i),
+                                path: [j as u32, i as u32],
+                                len: 2,
                             });
                         }
                     }
@@ -111,10 +118,10 @@ impl JsonBody {
         self.at.range(span)
     }
 
-    fn attribute(&self, p: &Prop<'_>) -> Attribute {
+    fn attribute(&self, p: &Prop<'_>, from: &NodeRef) -> Attribute {
         Attribute {
             name: p.name().to_owned(),
-            expr: Expression::new(JsonExpression::new(p.value.clone())),
+            expr: Expression::new(JsonExpression::new(p.value(from))),
             range: self.range(p.span()),
             name_range: self.range(p.prop.key_span),
         }
@@ -147,7 +154,7 @@ impl JsonBody {
             for p in props {
                 labels.push((p.name().to_owned(), self.range(p.prop.key_span)));
                 self.unpack_block(
-                    p.value.clone(),
+                    p.value(&at),
                     type_name,
                     type_range,
                     rest,
@@ -216,12 +223,12 @@ impl JsonBody {
                     );
                     continue;
                 }
-                let _ = content.attributes.insert(self.attribute(&p));
+                let _ = content.attributes.insert(self.attribute(&p, &self.at));
                 used.insert(name.to_owned());
             } else if let Some(block_schema) = schema.find_block(name) {
                 let mut labels = Vec::new();
                 self.unpack_block(
-                    p.value.clone(),
+                    p.value(&self.at),
                     name,
                     self.range(p.prop.key_span),
                     &block_schema.label_names,
@@ -309,7 +316,8 @@ impl BodyImpl for JsonBody {
             }
             let p = Prop {
                 prop,
-                value: self.at.child(i),
+                path: [i as u32, 0],
+                len: 1,
             };
             if let Some(first) = attrs.get(name) {
                 diags.push(
@@ -321,7 +329,7 @@ impl BodyImpl for JsonBody {
                 );
                 continue;
             }
-            let _ = attrs.insert(self.attribute(&p));
+            let _ = attrs.insert(self.attribute(&p, &self.at));
         }
         (attrs, diags)
     }

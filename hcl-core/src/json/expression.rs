@@ -15,7 +15,7 @@ use crate::eval::EvalContext;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
-use crate::native::{analysis, ByteSpan, NativeExpression, ParseOptions};
+use crate::native::{ByteSpan, NativeExpression, ParseOptions};
 use crate::pos::{Range, Span};
 use crate::traversal::Traversal;
 use crate::value::{convert, Number, Type, Value};
@@ -284,14 +284,14 @@ impl ExpressionImpl for JsonExpression {
     }
 
     fn static_call(&self) -> Option<StaticCall> {
-        analysis::static_call(&self.as_native_expression()?)
+        self.as_native_expression()?.static_call()
     }
 
     fn absolute_traversal(&self) -> Option<Traversal> {
-        analysis::absolute_traversal(&self.as_native_expression()?)
+        self.as_native_expression()?.absolute_traversal()
     }
 
     fn as_keyword(&self) -> Option<String> {
-        analysis::as_keyword(&self.as_native_expression()?)
+        self.as_native_expression()?.as_keyword()
     }
 }

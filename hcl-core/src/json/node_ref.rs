@@ -49,9 +49,14 @@ impl NodeRef {
 
     /// The child at index `i`, given that `node()` has it.
     pub(crate) fn child(&self, i: usize) -> NodeRef {
-        let mut path = Vec::with_capacity(self.path.len() + 1);
+        self.descendant(&[i as u32])
+    }
+
+    /// The node down the further path `steps`, given that it exists.
+    pub(crate) fn descendant(&self, steps: &[u32]) -> NodeRef {
+        let mut path = Vec::with_capacity(self.path.len() + steps.len());
         path.extend_from_slice(&self.path);
-        path.push(i as u32);
+        path.extend_from_slice(steps);
         NodeRef {
             source: self.source.clone(),
             root: self.root.clone(),

@@ -115,3 +115,64 @@ pub fn parse_embedded_expression(
     };
     (expr, file, diags)
 }
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    fn at(file: &SourceFile, span: ByteSpan) -> (u32, u32) {
+        let p = file.pos(span.start);
+        (p.line, p.column)
+    }
+
+    #[test]
+    fn embedded_text_without_escapes_parses_in_place() {
+        let src = SourceFile::new("a.json", "{\n  \"a\": \"x ${ y }\"\n}");
+        let (expr, file, diags) = parse_embedded_template(
+            Embedded {
+                file: &src,
+                span: ByteSpan::new(10, 18),
+                text: "x ${ y }",
+            },
+            &ParseOptions::default(),
+        );
+        assert!(diags.is_empty());
+        assert_eq!(file.id(), src.id());
+        assert_eq!(at(&file, expr.span), (2, 9));
+    }
+
+    #[test]
+    fn embedded_text_with_escapes_keeps_the_start_line_and_column() {
+        // The JSON string `"\"q\" ${"` decodes to `"q" ${`.
+        let src = SourceFile::new("a.json", "{\n  \"a\": \"\\\"q\\\" ${\"\n}");
+        let (_, file, diags) = parse_embedded_template(
+            Embedded {
+                file: &src,
+                span: ByteSpan::new(10, 19),
+                text: "\"q\" ${",
+            },
+            &ParseOptions::default(),
+        );
+        assert!(diags.has_errors());
+        assert_eq!(file.name(), "a.json");
+        let r = diags.iter().next().unwrap().subject.unwrap();
+        assert_eq!(r.start.line, 2);
+        assert!(r.start.column >= 9, "{r}");
+    }
+
+    #[test]
+    fn embedded_expression_reports_extra_characters() {
+        let src = SourceFile::new("a.json", "\"a b\"");
+        let (_, _, diags) = parse_embedded_expression(
+            Embedded {
+                file: &src,
+                span: ByteSpan::new(1, 4),
+                text: "a b",
+            },
+            &ParseOptions::default(),
+        );
+        let d = diags.iter().next().unwrap();
+        assert_eq!(d.summary, "Extra characters after expression");
+        assert_eq!(d.subject.unwrap().start.column, 4);
+    }
+}

@@ -68,6 +68,8 @@ pub struct Lexer<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The current mode (the top of `modes`, cached).
+    mode: Mode,
     modes: Vec<Mode>,
     braces: i64,
     ret_braces: Vec<i64>,
@@ -90,14 +92,16 @@ impl<'a> Lexer<'a> {
     /// ```
     pub fn new(src: &'a str, mode: LexMode) -> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
+        let mode = match mode {
+            LexMode::Normal => Mode::Main,
+            LexMode::Template => Mode::Bare,
+        };
         Lexer {
             src,
             bytes: src.as_bytes(),
             pos,
-            modes: vec![match mode {
-                LexMode::Normal => Mode::Main,
-                LexMode::Template => Mode::Bare,
-            }],
+            mode,
+            modes: vec![mode],
             braces: 0,
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
@@ -119,9 +123,24 @@ impl<'a> Lexer<'a> {
         self
     }
 
+    /// Appends tokens to `out` until it holds `limit` tokens or the end is
+    /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
+    /// batches lets the compiler build each token in place.
+    pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
+        while out.len() < limit {
+            let t = self.next_token();
+            out.push(t);
+            if t.kind == TokenKind::Eof {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
+    #[inline(always)]
     pub fn next_token(&mut self) -> Token {
-        match self.modes.last().copied().unwrap_or(Mode::Main) {
+        match self.mode {
             Mode::Main => self.lex_main(),
             Mode::Quoted => self.lex_quoted(),
             Mode::Heredoc => self.lex_heredoc(),
@@ -129,12 +148,24 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    fn push_mode(&mut self, m: Mode) {
+        self.modes.push(m);
+        self.mode = m;
+    }
+
+    fn pop_mode(&mut self) {
+        if self.modes.len() > 1 {
+            self.modes.pop();
+        }
+        self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
+    }
+
     #[inline]
     fn at(&self, i: usize) -> u8 {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
-    #[inline]
+    #[inline(always)]
     fn tok(&mut self, kind: TokenKind, start: usize, len: usize) -> Token {
         self.pos = start + len;
         Token {
@@ -153,6 +184,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn lex_main(&mut self) -> Token {
         let b = self.bytes;
         let mut p = self.pos;
@@ -170,7 +202,7 @@ impl<'a> Lexer<'a> {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
-                self.modes.push(Mode::Quoted);
+                self.push_mode(Mode::Quoted);
                 self.tok(K::OQuote, p, 1)
             }
             b'#' => self.line_comment(p),
@@ -244,6 +276,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn ident(&mut self, start: usize) -> Token {
         let b = self.bytes;
         let mut p = start;
@@ -268,6 +301,7 @@ impl<'a> Lexer<'a> {
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
     /// reference scanner reads it (so `0.1` after a dot is one token).
+    #[inline(always)]
     fn number(&mut self, start: usize) -> Token {
         let mut p = start + 1;
         let mut good = p;
@@ -297,6 +331,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::Number, start, good - start)
     }
 
+    #[inline(always)]
     fn line_comment(&mut self, start: usize) -> Token {
         let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
             Some(i) => start + i + 1,
@@ -305,11 +340,12 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::Comment, start, end - start)
     }
 
+    #[inline(always)]
     fn close_brace(&mut self, start: usize, len: usize, tilde: bool) -> Token {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
             self.braces -= 1;
-            self.modes.pop();
+            self.pop_mode();
             return self.tok(TokenKind::TemplateSeqEnd, start, len);
         }
         self.braces -= 1;
@@ -354,7 +390,7 @@ impl<'a> Lexer<'a> {
             marker_end: marker_end as u32,
             start_of_line: true,
         });
-        self.modes.push(Mode::Heredoc);
+        self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
     }
 
@@ -364,7 +400,7 @@ impl<'a> Lexer<'a> {
         let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
         self.braces += 1;
         self.ret_braces.push(self.braces);
-        self.modes.push(Mode::Main);
+        self.push_mode(Mode::Main);
         if let Some(h) = self.heredocs.last_mut() {
             h.start_of_line = false;
         }
@@ -393,6 +429,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn lex_quoted(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;
@@ -400,7 +437,7 @@ impl<'a> Lexer<'a> {
             return self.eof();
         };
         if c == b'"' {
-            self.modes.pop();
+            self.pop_mode();
             return self.tok(TokenKind::CQuote, start, 1);
         }
         if let Some(kind) = self.sequence_at(start) {
@@ -440,6 +477,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::QuotedLit, start, p - start)
     }
 
+    #[inline(always)]
     fn lex_heredoc(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;
@@ -447,7 +485,7 @@ impl<'a> Lexer<'a> {
             return self.eof();
         }
         let Some(hd) = self.heredocs.last().copied() else {
-            self.modes.pop();
+            self.pop_mode();
             return self.lex_main();
         };
         if hd.start_of_line {
@@ -460,7 +498,7 @@ impl<'a> Lexer<'a> {
             let line = self.src.get(start..content_end).unwrap_or("");
             if line.trim() == marker {
                 self.heredocs.pop();
-                self.modes.pop();
+                self.pop_mode();
                 return self.tok(TokenKind::CHeredoc, start, content_end - start);
             }
         }
@@ -495,6 +533,7 @@ impl<'a> Lexer<'a> {
         self.tok(TokenKind::StringLit, start, p - start)
     }
 
+    #[inline(always)]
     fn lex_bare(&mut self) -> Token {
         let b = self.bytes;
         let start = self.pos;

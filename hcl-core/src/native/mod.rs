@@ -25,7 +25,6 @@
 //! assert_eq!(file.text(block.body.attributes[0].name), "ami");
 //! ```
 
-pub mod analysis;
 pub mod ast;
 mod body;
 pub mod embedded;

@@ -35,6 +35,7 @@
 
 mod access;
 mod call;
+pub(crate) use call::start_span;
 mod conditional;
 mod for_expr;
 mod ops;

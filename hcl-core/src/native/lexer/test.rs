@@ -1,1 +1,299 @@
-//! Lexer unit tests.
+//! Lexer tests: token kinds and spans for each lexical element of the spec.
+
+use super::{LexMode, Lexer};
+use crate::native::token::TokenKind::{self, *};
+
+fn lex(src: &str, mode: LexMode) -> Vec<(TokenKind, &str)> {
+    let mut lx = Lexer::new(src, mode);
+    let mut out = Vec::new();
+    loop {
+        let t = lx.next_token();
+        if t.kind == Eof {
+            assert_eq!((t.start, t.end), (src.len() as u32, src.len() as u32));
+            return out;
+        }
+        out.push((t.kind, &src[t.start as usize..t.end as usize]));
+    }
+}
+
+fn check(mode: LexMode, table: &[(&str, &[(TokenKind, &str)])]) {
+    for (src, want) in table {
+        assert_eq!(lex(src, mode), *want, "{src:?}");
+    }
+}
+
+#[test]
+fn comments_and_whitespace_per_spec() {
+    check(
+        LexMode::Normal,
+        &[
+            ("# c\nx", &[(Comment, "# c\n"), (Ident, "x")]),
+            ("// c\r\nx", &[(Comment, "// c\r\n"), (Ident, "x")]),
+            ("/* a\nb */x", &[(Comment, "/* a\nb */"), (Ident, "x")]),
+            ("/* open", &[(Invalid, "/* open")]),
+            (" \t x \t", &[(Ident, "x")]),
+            ("\n\r\n", &[(Newline, "\n"), (Newline, "\r\n")]),
+            ("\r", &[(Invalid, "\r")]),
+            ("\u{feff}x", &[(Ident, "x")]),
+        ],
+    );
+}
+
+#[test]
+fn identifiers_are_id_start_then_id_continue_or_dash() {
+    check(
+        LexMode::Normal,
+        &[
+            ("a-b_c9", &[(Ident, "a-b_c9")]),
+            ("_x", &[(Ident, "_x")]),
+            ("héllo", &[(Ident, "héllo")]),
+            ("日本", &[(Ident, "日本")]),
+            ("-a", &[(Minus, "-"), (Ident, "a")]),
+            ("€", &[(Invalid, "€")]),
+        ],
+    );
+}
+
+#[test]
+fn numeric_literals_per_spec() {
+    check(
+        LexMode::Normal,
+        &[
+            ("0", &[(Number, "0")]),
+            ("12.5", &[(Number, "12.5")]),
+            ("1e10", &[(Number, "1e10")]),
+            ("1E+2", &[(Number, "1E+2")]),
+            ("1e-2", &[(Number, "1e-2")]),
+            ("1e", &[(Number, "1"), (Ident, "e")]),
+            ("1.", &[(Number, "1"), (Dot, ".")]),
+            ("0.1.2", &[(Number, "0.1.2")]),
+            ("1.a", &[(Number, "1"), (Dot, "."), (Ident, "a")]),
+        ],
+    );
+}
+
+#[test]
+fn operators_and_delimiters() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "+ - * / % && || ! == != < > <= >= = ? : :: => ... . ,",
+                &[
+                    (Plus, "+"),
+                    (Minus, "-"),
+                    (Star, "*"),
+                    (Slash, "/"),
+                    (Percent, "%"),
+                    (AndAnd, "&&"),
+                    (OrOr, "||"),
+                    (Bang, "!"),
+                    (EqEq, "=="),
+                    (NotEq, "!="),
+                    (Lt, "<"),
+                    (Gt, ">"),
+                    (Le, "<="),
+                    (Ge, ">="),
+                    (Equal, "="),
+                    (Question, "?"),
+                    (Colon, ":"),
+                    (DoubleColon, "::"),
+                    (FatArrow, "=>"),
+                    (Ellipsis, "..."),
+                    (Dot, "."),
+                    (Comma, ","),
+                ],
+            ),
+            (
+                "{[()]}",
+                &[
+                    (OBrace, "{"),
+                    (OBrack, "["),
+                    (OParen, "("),
+                    (CParen, ")"),
+                    (CBrack, "]"),
+                    (CBrace, "}"),
+                ],
+            ),
+            (
+                "& | ^ ~ ; ` '",
+                &[
+                    (Amp, "&"),
+                    (Pipe, "|"),
+                    (Caret, "^"),
+                    (Tilde, "~"),
+                    (Semicolon, ";"),
+                    (Backtick, "`"),
+                    (Apostrophe, "'"),
+                ],
+            ),
+            ("$", &[(Invalid, "$")]),
+        ],
+    );
+}
+
+#[test]
+fn quoted_templates_switch_modes_and_count_braces() {
+    check(
+        LexMode::Normal,
+        &[
+            ("\"a\"", &[(OQuote, "\""), (QuotedLit, "a"), (CQuote, "\"")]),
+            (
+                "\"a\\\"b\"",
+                &[(OQuote, "\""), (QuotedLit, "a\\\"b"), (CQuote, "\"")],
+            ),
+            (
+                "\"x${ {a=1} }y\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "x"),
+                    (TemplateInterp, "${"),
+                    (OBrace, "{"),
+                    (Ident, "a"),
+                    (Equal, "="),
+                    (Number, "1"),
+                    (CBrace, "}"),
+                    (TemplateSeqEnd, "}"),
+                    (QuotedLit, "y"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"${~a~}\"",
+                &[
+                    (OQuote, "\""),
+                    (TemplateInterp, "${~"),
+                    (Ident, "a"),
+                    (TemplateSeqEnd, "~}"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"%{if a}\"",
+                &[
+                    (OQuote, "\""),
+                    (TemplateControl, "%{"),
+                    (Ident, "if"),
+                    (Ident, "a"),
+                    (TemplateSeqEnd, "}"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"$${a}%%{b}$\"",
+                &[(OQuote, "\""), (QuotedLit, "$${a}%%{b}$"), (CQuote, "\"")],
+            ),
+            (
+                "\"a\nb\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "a"),
+                    (QuotedNewline, "\n"),
+                    (QuotedLit, "b"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"${\"${a}\"}\"",
+                &[
+                    (OQuote, "\""),
+                    (TemplateInterp, "${"),
+                    (OQuote, "\""),
+                    (TemplateInterp, "${"),
+                    (Ident, "a"),
+                    (TemplateSeqEnd, "}"),
+                    (CQuote, "\""),
+                    (TemplateSeqEnd, "}"),
+                    (CQuote, "\""),
+                ],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn heredocs_end_at_their_marker_line() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "<<EOT\na\nEOT\n",
+                &[
+                    (OHeredoc, "<<EOT\n"),
+                    (StringLit, "a\n"),
+                    (CHeredoc, "EOT"),
+                    (Newline, "\n"),
+                ],
+            ),
+            (
+                "<<-EOT\n  a\n  EOT",
+                &[
+                    (OHeredoc, "<<-EOT\n"),
+                    (StringLit, "  a\n"),
+                    (CHeredoc, "  EOT"),
+                ],
+            ),
+            (
+                "<<EOT\r\na\r\nEOT\r\n",
+                &[
+                    (OHeredoc, "<<EOT\r\n"),
+                    (StringLit, "a\r\n"),
+                    (CHeredoc, "EOT"),
+                    (Newline, "\r\n"),
+                ],
+            ),
+            (
+                "<<EOT\nEOTX\nEOT\n",
+                &[
+                    (OHeredoc, "<<EOT\n"),
+                    (StringLit, "EOTX\n"),
+                    (CHeredoc, "EOT"),
+                    (Newline, "\n"),
+                ],
+            ),
+            (
+                "<<EOT\nx ${a} EOT\nEOT\n",
+                &[
+                    (OHeredoc, "<<EOT\n"),
+                    (StringLit, "x "),
+                    (TemplateInterp, "${"),
+                    (Ident, "a"),
+                    (TemplateSeqEnd, "}"),
+                    (StringLit, " EOT\n"),
+                    (CHeredoc, "EOT"),
+                    (Newline, "\n"),
+                ],
+            ),
+            (
+                "<<EOT x",
+                &[(Lt, "<"), (Lt, "<"), (Ident, "EOT"), (Ident, "x")],
+            ),
+            (
+                "a << b",
+                &[(Ident, "a"), (Lt, "<"), (Lt, "<"), (Ident, "b")],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn bare_templates_are_literal_text_with_sequences() {
+    check(
+        LexMode::Template,
+        &[
+            ("a \"b\"\nc", &[(StringLit, "a \"b\"\nc")]),
+            (
+                "x${a}y",
+                &[
+                    (StringLit, "x"),
+                    (TemplateInterp, "${"),
+                    (Ident, "a"),
+                    (TemplateSeqEnd, "}"),
+                    (StringLit, "y"),
+                ],
+            ),
+            ("$", &[(StringLit, "$")]),
+            ("%%{x}", &[(StringLit, "%%{x}")]),
+        ],
+    );
+}

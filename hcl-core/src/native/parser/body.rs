@@ -113,7 +113,7 @@ impl<'a> Parser<'a> {
             Some(map) => map.get(name).copied(),
             None => self.attr_stack[attrs0..]
                 .iter()
-                .find(|a| a.name.text(src) == name)
+                .find(|a| a.name.len() == attr.name.len() && a.name.text(src) == name)
                 .map(|a| a.name),
         };
         if let Some(prev) = existing {

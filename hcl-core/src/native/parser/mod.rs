@@ -4,8 +4,6 @@
 //! table), [`traversal`] (postfix steps and splats), [`template`]
 //! (templates and directives).
 
-use std::collections::VecDeque;
-
 use super::ast::ByteSpan;
 use super::lexer::Lexer;
 use super::token::{Token, TokenKind};
@@ -31,12 +29,16 @@ pub(crate) struct Parser<'a> {
     pub(crate) src: &'a str,
     file: &'a SourceFile,
     lexer: Lexer<'a>,
-    /// Raw tokens lexed but not consumed (trivia included).
-    buf: VecDeque<Token>,
+    /// A batch of raw tokens (trivia included); `head` is the first one not
+    /// consumed. Lexing in batches keeps the lexer's loop tight.
+    buf: Vec<Token>,
+    head: usize,
+    lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
-    /// The last `peek_at` answer, valid until a bump or a newline-mode change.
-    peeked: Option<(usize, Token)>,
+    /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
+    /// unknown): valid until a bump, a fill or a newline-mode change.
+    peeked: usize,
     /// The last significant token consumed.
     prev: Token,
     pub(crate) diags: Vec<Diagnostic>,
@@ -45,6 +47,9 @@ pub(crate) struct Parser<'a> {
     /// Set once an error leaves the cursor somewhere unreliable; errors are
     /// then not reported until the next body item starts afresh.
     pub(crate) recovery: bool,
+    /// Set when the depth limit is hit: every construct of the current
+    /// body item gives up, so that unwinding is quick.
+    pub(crate) unwind: bool,
     depth: usize,
     max_depth: usize,
     /// Scratch for escape errors (reused).
@@ -57,6 +62,11 @@ pub(crate) struct Parser<'a> {
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
 }
 
+const NO_PEEK: usize = usize::MAX;
+
+/// How many tokens are lexed at a time.
+const BATCH: usize = 256;
+
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
 impl<'a> Parser<'a> {
@@ -65,9 +75,11 @@ impl<'a> Parser<'a> {
             src: file.text(),
             file,
             lexer,
-            buf: VecDeque::with_capacity(8),
+            buf: Vec::with_capacity(BATCH),
+            head: 0,
+            lexed_eof: false,
             newlines: vec![true],
-            peeked: None,
+            peeked: NO_PEEK,
             prev: Token {
                 kind: TokenKind::Eof,
                 start: 0,
@@ -77,6 +89,7 @@ impl<'a> Parser<'a> {
             lex_diags: Vec::new(),
             told: Told::default(),
             recovery: false,
+            unwind: false,
             depth: 0,
             max_depth,
             esc_errs: Vec::new(),
@@ -90,23 +103,40 @@ impl<'a> Parser<'a> {
     /// All diagnostics: lexical ones first, as the reference orders them.
     pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
         // Lex the rest so that every bad character is reported.
-        while self.fill() != TokenKind::Eof {}
+        while !self.lexed_eof {
+            self.head = self.buf.len();
+            self.fill();
+        }
         let mut out = self.lex_diags;
         out.append(&mut self.diags);
         out
     }
 
-    /// Lexes one more raw token into the buffer; returns its kind.
-    fn fill(&mut self) -> TokenKind {
-        let t = self.lexer.next_token();
-        self.buf.push_back(t);
-        if !matches!(
-            t.kind,
-            TokenKind::Ident
+    /// Drops the consumed tokens and lexes another batch (at least one
+    /// token; after the end, `Eof` again).
+    #[inline(never)]
+    fn fill(&mut self) {
+        self.buf.drain(..self.head);
+        self.head = 0;
+        self.peeked = NO_PEEK;
+        if self.lexed_eof {
+            let n = self.src.len() as u32;
+            self.buf.push(Token {
+                kind: TokenKind::Eof,
+                start: n,
+                end: n,
+            });
+            return;
+        }
+        let from = self.buf.len();
+        self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
+        for i in from..self.buf.len() {
+            let t = self.buf[i];
+            match t.kind {
+                TokenKind::Ident
                 | TokenKind::Number
                 | TokenKind::Newline
                 | TokenKind::Comment
-                | TokenKind::Eof
                 | TokenKind::Dot
                 | TokenKind::Equal
                 | TokenKind::OBrace
@@ -115,10 +145,10 @@ impl<'a> Parser<'a> {
                 | TokenKind::CQuote
                 | TokenKind::QuotedLit
                 | TokenKind::StringLit
-        ) {
-            self.check_lexical(t);
+                | TokenKind::Eof => {}
+                _ => self.check_lexical(t),
+            }
         }
-        t.kind
     }
 
     #[cold]
@@ -188,40 +218,49 @@ impl<'a> Parser<'a> {
     }
 
     /// The index in `buf` and the value of the next significant token.
+    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
+    /// calls, and the cache is recomputed after it.)
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
-        if let Some(p) = self.peeked {
-            return p;
+        if let Some(&t) = self.buf.get(self.peeked) {
+            return (self.peeked, t);
         }
-        let p = self.peek_scan();
-        self.peeked = Some(p);
-        p
+        // Fast path: the next raw token is not trivia.
+        if let Some(&t) = self.buf.get(self.head) {
+            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+                self.peeked = self.head;
+                return (self.head, t);
+            }
+        }
+        let i = self.peek_scan();
+        self.peeked = i;
+        (i, self.buf[i])
     }
 
-    fn peek_scan(&mut self) -> (usize, Token) {
+    #[inline(never)]
+    fn peek_scan(&mut self) -> usize {
         let nl = self.newlines_significant();
-        let mut i = 0;
+        let mut i = self.head;
         loop {
-            if i == self.buf.len() {
+            if i >= self.buf.len() {
+                let back = i - self.head;
                 self.fill();
+                i = self.head + back;
             }
             let t = self.buf[i];
             match t.kind {
                 TokenKind::Comment => {
                     // A line comment stands for the newline that ends it.
+                    // (Rewriting it in place is safe: where newlines are
+                    // insignificant, both are skipped alike.)
                     if nl && self.src.as_bytes().get(t.end as usize - 1) == Some(&b'\n') {
-                        return (
-                            i,
-                            Token {
-                                kind: TokenKind::Newline,
-                                ..t
-                            },
-                        );
+                        self.buf[i].kind = TokenKind::Newline;
+                        return i;
                     }
                     i += 1;
                 }
                 TokenKind::Newline if !nl => i += 1,
-                _ => return (i, t),
+                _ => return i,
             }
         }
     }
@@ -230,6 +269,28 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn peek(&mut self) -> Token {
         self.peek_at().1
+    }
+
+    /// The raw token right after the next significant one (no trivia
+    /// skipping: used inside templates, which have none).
+    pub(crate) fn peek_second_raw(&mut self) -> Token {
+        let (i, _) = self.peek_at();
+        if i + 1 >= self.buf.len() {
+            self.fill();
+            self.peeked = NO_PEEK;
+        }
+        let (i, _) = self.peek_at();
+        match self.buf.get(i + 1) {
+            Some(t) => *t,
+            None => {
+                let n = self.src.len() as u32;
+                Token {
+                    kind: TokenKind::Eof,
+                    start: n,
+                    end: n,
+                }
+            }
+        }
     }
 
     /// The kind of the next significant token.
@@ -242,12 +303,8 @@ impl<'a> Parser<'a> {
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
-        self.peeked = None;
-        if i == 0 {
-            self.buf.pop_front();
-        } else {
-            self.buf.drain(..=i);
-        }
+        self.peeked = NO_PEEK;
+        self.head = i + 1;
         self.prev = t;
         t
     }
@@ -259,7 +316,7 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
         if self.newlines_significant() != significant {
-            self.peeked = None;
+            self.peeked = NO_PEEK;
         }
         self.newlines.push(significant);
     }
@@ -268,7 +325,7 @@ impl<'a> Parser<'a> {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
-        self.peeked = None;
+        self.peeked = NO_PEEK;
     }
 
     /// Whether the next token is the identifier `kw`.
@@ -325,7 +382,7 @@ impl<'a> Parser<'a> {
     /// unreliable (the reference's `p.recovery && diags.HasErrors()`).
     #[inline]
     pub(crate) fn failed(&self, mark: usize) -> bool {
-        self.recovery && self.diags.len() > mark
+        self.unwind || (self.recovery && self.diags.len() > mark)
     }
 
     /// Enters one nesting level; past the limit, reports (once) and returns
@@ -347,16 +404,11 @@ impl<'a> Parser<'a> {
              the parser's limit can be raised with ParseOptions::max_depth.",
             self.max_depth
         );
-        self.error_unless_recovering(DEPTH_SUMMARY, detail, at, None);
-        // Diagnostics may be suppressed while recovering; make sure callers
-        // see a failure so that they unwind.
-        if self.recovery {
-            self.diags.push(
-                Diagnostic::error(DEPTH_SUMMARY, "nesting limit reached while recovering")
-                    .with_subject(self.range(at)),
-            );
+        if !self.unwind {
+            self.error_unless_recovering(DEPTH_SUMMARY, detail, at, None);
         }
         self.recovery = true;
+        self.unwind = true;
     }
 
     #[inline]
@@ -447,6 +499,7 @@ impl<'a> Parser<'a> {
     /// Starts a fresh body item: errors are reported again.
     pub(crate) fn reset_recovery(&mut self) {
         self.recovery = false;
+        self.unwind = false;
     }
 }
 

@@ -72,6 +72,30 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_template_expr(&mut self) -> Expr {
         let open_tok = self.bump();
         let open = span_of(open_tok);
+        if open_tok.kind == K::OQuote {
+            // Fast path for the commonest template: a plain string.
+            let first = self.peek();
+            if first.kind == K::CQuote {
+                self.bump();
+                return Expr {
+                    span: open.to(span_of(first)),
+                    kind: ExprKind::StringLit,
+                };
+            }
+            if first.kind == K::QuotedLit {
+                let second = self.peek_second_raw();
+                if second.kind == K::CQuote
+                    && !crate::native::escape::needs_decoding(span_of(first).text(self.src), true)
+                {
+                    self.bump();
+                    self.bump();
+                    return Expr {
+                        span: open.to(span_of(second)),
+                        kind: ExprKind::StringLit,
+                    };
+                }
+            }
+        }
         let (kind, end) = if open_tok.kind == K::OQuote {
             (TemplateKind::Quoted, K::CQuote)
         } else {
@@ -89,7 +113,7 @@ impl<'a> Parser<'a> {
         let (parts, close) = self.parse_template_parts(end, kind, open);
         self.leave();
         let span = open.to(close);
-        self.finish_template(span, kind, parts)
+        self.finish_template(span, close, kind, parts)
     }
 
     /// A standalone template: everything up to the end of the input.
@@ -97,12 +121,13 @@ impl<'a> Parser<'a> {
         let start = span_of(self.peek()).start_point();
         let (parts, end) = self.parse_template_parts(K::Eof, TemplateKind::Bare, start);
         let span = start.to(end);
-        self.finish_template(span, TemplateKind::Bare, parts)
+        self.finish_template(span, end, TemplateKind::Bare, parts)
     }
 
     fn finish_template(
         &mut self,
         span: ByteSpan,
+        end: ByteSpan,
         kind: TemplateKind,
         mut parts: Vec<Flat>,
     ) -> Expr {
@@ -128,7 +153,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let parts = self.build_tree(parts, span);
+        let parts = self.build_tree(parts, end);
         Expr {
             span,
             kind: ExprKind::Template(Box::new(Template { kind, parts })),
@@ -366,7 +391,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Matches directives into a tree.
-    fn build_tree(&mut self, flat: Vec<Flat>, whole: ByteSpan) -> Vec<TemplatePart> {
+    /// `end` is the token that ended the template (reported when a
+    /// directive is left open).
+    fn build_tree(&mut self, flat: Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
         let mut root: Vec<TemplatePart> = Vec::new();
         let mut stack: Vec<Frame> = Vec::new();
         for piece in flat {
@@ -424,7 +451,12 @@ impl<'a> Parser<'a> {
                                 "An else clause is not expected for a for directive.".to_owned()
                             }
                         };
-                        self.error("Unexpected else directive", detail, span, None);
+                        self.error_unless_recovering(
+                            "Unexpected else directive",
+                            detail,
+                            span,
+                            None,
+                        );
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "else", span),
@@ -461,7 +493,12 @@ impl<'a> Parser<'a> {
                             "Expecting an endfor directive corresponding to the for directive at {}.",
                             self.range_string(*for_span)
                         );
-                        self.error("Unexpected endif directive", detail, span, None);
+                        self.error_unless_recovering(
+                            "Unexpected endif directive",
+                            detail,
+                            span,
+                            None,
+                        );
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "endif", span),
@@ -494,14 +531,18 @@ impl<'a> Parser<'a> {
                             "Expecting an endif directive for the if started at {}.",
                             self.range_string(*if_span)
                         );
-                        self.error("Unexpected endfor directive", detail, span, None);
+                        self.error_unless_recovering(
+                            "Unexpected endfor directive",
+                            detail,
+                            span,
+                            None,
+                        );
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "endfor", span),
                 },
             }
         }
-        let end = whole.end_point();
         while let Some(frame) = stack.pop() {
             self.leave();
             let detail = match &frame {
@@ -532,7 +573,7 @@ impl<'a> Parser<'a> {
     }
 
     fn unbalanced(&mut self, root: &mut Vec<TemplatePart>, name: &str, span: ByteSpan) {
-        self.error(
+        self.error_unless_recovering(
             &format!("Unexpected {name} directive"),
             "The control directives within this template are unbalanced.",
             span,
@@ -637,20 +678,19 @@ fn flush_heredoc(src: &str, parts: &mut [Flat]) {
     }
 }
 
-/// Merges consecutive literal pieces.
-fn meld(src: &str, parts: Vec<Flat>) -> Vec<Flat> {
-    let mut out: Vec<Flat> = Vec::with_capacity(parts.len());
-    for piece in parts {
-        match (out.last_mut(), piece) {
-            (Some(Flat::Lit(prev)), Flat::Lit(l)) => {
-                let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
-                prev.text = concat_lit(src, a, l.text);
-                prev.span = prev.span.to(l.span);
-            }
-            (_, piece) => out.push(piece),
+/// Merges consecutive literal pieces (in place).
+fn meld(src: &str, mut parts: Vec<Flat>) -> Vec<Flat> {
+    parts.dedup_by(|next, prev| match (prev, next) {
+        (Flat::Lit(prev), Flat::Lit(l)) => {
+            let a = std::mem::replace(&mut prev.text, LitText::Source(l.span));
+            let b = std::mem::replace(&mut l.text, LitText::Source(l.span));
+            prev.text = concat_lit(src, a, b);
+            prev.span = prev.span.to(l.span);
+            true
         }
-    }
-    out
+        _ => false,
+    });
+    parts
 }
 
 /// The closest of `options` to `given` (edit distance below 3).

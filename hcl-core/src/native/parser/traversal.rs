@@ -23,7 +23,7 @@ impl<'a> Parser<'a> {
         let start = ret.span;
         // Steps that wrap `ret` in a new node deepen the tree: count them.
         let mut wraps = 0usize;
-        loop {
+        while !self.unwind {
             match self.peek_kind() {
                 K::Dot => {
                     let dot = span_of(self.bump());

@@ -7,6 +7,16 @@ use std::fmt::Write;
 
 use hcl_core::native::ast::*;
 
+/// An S-expression of one expression.
+pub fn expr(e: &Expr, src: &str) -> String {
+    let mut d = Dumper {
+        src,
+        out: String::new(),
+    };
+    d.expr(e);
+    d.out
+}
+
 /// An S-expression of the tree's structure and values.
 pub fn file(f: &File) -> String {
     let mut d = Dumper {

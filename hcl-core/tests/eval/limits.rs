@@ -1,0 +1,104 @@
+//! Resource limits of evaluation.
+
+use super::*;
+use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+
+fn eval_with(src: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+    let file = SourceFile::new("test.hcl", src);
+    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    assert!(diags.is_empty());
+    evaluate_with_options(&expr, &file, Some(&ctx()), options)
+}
+
+#[test]
+fn defaults_are_documented_values() {
+    let o = EvalOptions::default();
+    assert_eq!(o.max_depth, 128);
+    assert_eq!(o.max_elements, 1_048_576);
+    assert_eq!(o.max_template_bytes, 64 * 1024 * 1024);
+}
+
+#[test]
+fn for_and_splat_element_limits() {
+    let o = EvalOptions {
+        max_elements: 3,
+        ..EvalOptions::default()
+    };
+    assert!(eval_with("[for x in [1, 2, 3] : x]", &o).1.is_empty());
+    let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", &o);
+    assert_eq!(v, Value::dynamic());
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(d.subject.unwrap().start.column, 11);
+    let (_, diags) = eval_with("[1, 2, 3, 4][*]", &o);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(d.subject.unwrap().start.column, 13);
+}
+
+#[test]
+fn template_size_limit() {
+    let o = EvalOptions {
+        max_template_bytes: 10,
+        ..EvalOptions::default()
+    };
+    assert_eq!(eval_with("\"0123456789\"", &o).0, s("0123456789"));
+    let (v, diags) = eval_with("\"%{for x in [1, 2, 3, 4, 5, 6]}ab%{endfor}\"", &o);
+    assert_eq!(v, Value::unknown(Type::String));
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Evaluation limit exceeded"
+    );
+    let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", &o);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(d.subject.unwrap().start.column, 37);
+}
+
+#[test]
+fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
+    // The deepest input the parser accepts, evaluated on a thread with a
+    // small (debug-build) stack.
+    let depth = 120;
+    let src = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    let src2 = format!("{}1{}", "(1 + ".repeat(depth), ")".repeat(depth));
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let file = SourceFile::new("deep.hcl", src.as_str());
+            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            assert!(diags.is_empty(), "{diags}");
+            let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+            assert!(diags.is_empty(), "{diags}");
+            let file = SourceFile::new("deep.hcl", src2.as_str());
+            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            if diags.is_empty() {
+                let (v, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+                assert!(
+                    diags.is_empty()
+                        || diags
+                            .iter()
+                            .all(|d| d.summary == "Maximum nesting depth exceeded")
+                );
+                let _ = v;
+            }
+        })
+        .unwrap();
+    handle.join().unwrap();
+}
+
+#[test]
+fn long_index_chains_hit_the_depth_limit_not_the_stack() {
+    let src = format!("var.list{}", "[0 + 0]".repeat(100));
+    let o = EvalOptions {
+        max_depth: 50,
+        ..EvalOptions::default()
+    };
+    let (v, diags) = eval_with(&src, &o);
+    assert_eq!(v, Value::dynamic());
+    assert_eq!(diags.len(), 1);
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Maximum nesting depth exceeded"
+    );
+}

@@ -1,0 +1,126 @@
+//! The spec suite's expression cases (`../shared/specsuite/tests/expressions`):
+//! every attribute of each `.hcl` file is evaluated, blocks become nested
+//! objects keyed by type and labels (as the cases' `.hcldec` specs map
+//! them), and the result is compared with the `result` of the `.t` file.
+//! Object and map results compare alike (the `.t` file's `result_type`
+//! conversion is the later hcldec harness's job).
+
+use std::path::PathBuf;
+
+use hcl_core::native::ast::{Body, File};
+use hcl_core::native::parse_config;
+
+fn shared_dir(sub: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared")
+        .join(sub);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(!on_ci, "CI=true but {} is missing", dir.display());
+    eprintln!(
+        "skipping: {} is missing (set up ../shared to run this test)",
+        dir.display()
+    );
+    None
+}
+
+use super::*;
+
+fn parse(path: &std::path::Path) -> (File, SourceFile) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let src = SourceFile::new(path.display().to_string(), text);
+    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    assert!(!diags.has_errors(), "{}: {diags}", path.display());
+    (file, src)
+}
+
+fn eval_attr(
+    src: &SourceFile,
+    expr: &Arc<hcl_core::native::ast::Expr>,
+    ctx: &EvalContext,
+) -> Value {
+    let (v, diags) = hcl_core::native::eval::evaluate(expr, src, Some(ctx));
+    assert!(diags.is_empty(), "{diags}");
+    v
+}
+
+/// The body as an object: attributes by name, blocks by type then labels.
+fn body_value(body: &Body, src: &SourceFile, ctx: &EvalContext) -> Value {
+    let text = src.text();
+    let mut attrs: Vec<(String, Value)> = body
+        .attributes
+        .iter()
+        .map(|a| (a.name.text(text).to_owned(), eval_attr(src, &a.expr, ctx)))
+        .collect();
+    let mut blocks: std::collections::BTreeMap<String, Vec<(Vec<String>, Value)>> =
+        Default::default();
+    for b in &body.blocks {
+        let labels = b.labels.iter().map(|l| l.value(text).to_owned()).collect();
+        blocks
+            .entry(b.ty.text(text).to_owned())
+            .or_default()
+            .push((labels, body_value(&b.body, src, ctx)));
+    }
+    for (ty, items) in blocks {
+        let value = if items.iter().all(|(l, _)| l.is_empty()) {
+            items.into_iter().next().map(|(_, v)| v).unwrap()
+        } else {
+            Value::object(items.into_iter().map(|(l, v)| (l.join("."), v)))
+        };
+        attrs.push((ty, value));
+    }
+    Value::object(attrs)
+}
+
+/// Equality that reads maps and objects alike.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a.as_entries(), b.as_entries()) {
+        (Some(x), Some(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        _ => match (a, b) {
+            (Value::Null(_), Value::Null(_)) => true,
+            _ => a.equals(b) == Value::Bool(true),
+        },
+    }
+}
+
+#[test]
+fn specsuite_expression_cases_evaluate_to_their_results() {
+    let Some(dir) = shared_dir("specsuite/tests/expressions") else {
+        return;
+    };
+    let mut ran = 0;
+    for case in ["heredoc", "operators", "primitive_literals"] {
+        let (file, src) = parse(&dir.join(format!("{case}.hcl")));
+        let (spec, spec_src) = parse(&dir.join(format!("{case}.hcldec")));
+        let mut ctx = EvalContext::new();
+        for b in &spec.body.blocks {
+            if b.ty.text(spec_src.text()) == "variables" {
+                for a in &b.body.attributes {
+                    let (v, d) = hcl_core::native::eval::evaluate(&a.expr, &spec_src, None);
+                    assert!(d.is_empty());
+                    ctx.set_variable(a.name.text(spec_src.text()), v);
+                }
+            }
+        }
+        let got = body_value(&file.body, &src, &ctx);
+        let (t, t_src) = parse(&dir.join(format!("{case}.t")));
+        let result = t
+            .body
+            .attributes
+            .iter()
+            .find(|a| a.name.text(t_src.text()) == "result")
+            .unwrap();
+        let (want, d) = hcl_core::native::eval::evaluate(&result.expr, &t_src, None);
+        assert!(d.is_empty());
+        assert!(same(&got, &want), "{case}:\n got {got:?}\nwant {want:?}");
+        ran += 1;
+    }
+    assert_eq!(ran, 3);
+}
