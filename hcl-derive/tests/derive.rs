@@ -317,6 +317,8 @@ struct RemainAttrs {
 #[test]
 fn remain_as_a_map_of_attributes() {
     let r: RemainAttrs = from_str("name = \"a\"\nx = 1\ny = \"b\"\n").unwrap();
+    assert_eq!(r.name, "a");
+    assert_eq!(r.extra.len(), 2);
     assert_eq!(r.extra["x"], Value::from(1));
     assert_eq!(r.extra["y"], Value::from("b"));
 }

@@ -256,7 +256,7 @@ impl Field {
             label: label.get_with_tokens(),
             remain: remain.get_with_tokens(),
             optional: optional.get_with_tokens(),
-            default: default.get_with_tokens().map(|(t, p)| (t, p)),
+            default: default.get_with_tokens(),
             rename: rename.get(),
         }
     }
