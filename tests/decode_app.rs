@@ -1,6 +1,8 @@
 //! An application config that uses variables and functions from the
 //! evaluation context, in native and JSON syntax, and broken variants.
 
+#![allow(clippy::unwrap_used)]
+
 use std::collections::HashMap;
 
 use hcl_core::function::{Function, Param};

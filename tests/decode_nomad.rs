@@ -2,6 +2,8 @@
 //! native syntax and from the JSON syntax, and broken variants with their
 //! complete error lists.
 
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeMap;
 
 use hcl_serde::HclDecode;

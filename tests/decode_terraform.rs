@@ -2,6 +2,8 @@
 //! bodies are kept (remain) and decoded in a second phase once the
 //! resource type is known; native and JSON syntax; broken variants.
 
+#![allow(clippy::unwrap_used)]
+
 use hcl_core::{Body, EvalContext, Value};
 use hcl_serde::HclDecode;
 
@@ -162,6 +164,7 @@ fn check(module: Module) {
             Value::object([("private_ip", Value::from("10.0.0.1"))]),
         )]),
     );
+    assert_eq!(module.output[0].name, "ip");
     let (ip, diags) = module.output[0].value.value(Some(&ctx));
     assert!(diags.is_empty(), "{diags:?}");
     assert_eq!(ip, Value::from("10.0.0.1"));
