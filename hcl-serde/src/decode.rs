@@ -218,6 +218,35 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// An attribute's value; `None` after an evaluation error (reported).
+    pub fn attribute_value_of(&mut self, attr: &Attribute) -> Option<Value> {
+        self.evaluate(attr)
+    }
+
+    /// Reports a deserialization error of a whole body's object value: an
+    /// error under an attribute goes to that attribute's expression.
+    #[cold]
+    pub(crate) fn serde_error(
+        &mut self,
+        e: Error,
+        body: &Body,
+        attrs: &hcl_core::body::Attributes,
+    ) {
+        for entry in e.into_entries() {
+            let path = entry.path.strip_prefix('.').unwrap_or(&entry.path);
+            let head = path.split(['.', '[']).next().unwrap_or_default();
+            let mut diagnostic = entry.diagnostic;
+            if diagnostic.subject.is_none() {
+                diagnostic.subject = Some(
+                    attrs
+                        .get(head)
+                        .map_or_else(|| body.missing_item_range(), |a| a.expr.range()),
+                );
+            }
+            self.report_at(diagnostic, path);
+        }
+    }
+
     /// Attribute `name` as its dynamic value (null kept as null).
     pub fn attribute_value(
         &mut self,
@@ -557,9 +586,10 @@ macro_rules! remain_maps {
             }
         }
 
-        /// A whole body of attributes as a map of any `Deserialize` type
-        /// (just-attributes processing; blocks are an error).
-        impl<T: DeserializeOwned> HclDecode for $map<String, T> {
+        /// A whole body of attributes as dynamic values (just-attributes
+        /// processing; blocks are an error). For other value types use
+        /// [`Serde`](crate::Serde)`<HashMap<String, T>>`.
+        impl HclDecode for $map<String, Value> {
             const LABELS: &'static [&'static str] = &[];
 
             fn body_schema() -> BodySchema {
@@ -567,20 +597,20 @@ macro_rules! remain_maps {
             }
 
             fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
-                let mut out = $map::new();
-                just_attributes(body, d, |d, a| {
-                    let v = d.evaluate(a)?;
-                    match T::deserialize(ValueDeserializer::new(&v).with_range(a.expr.range())) {
-                        Ok(v) => Some(v),
-                        Err(e) => {
-                            d.conversion_error(e, a);
-                            None
-                        }
-                    }
-                }, |k, v| {
-                    out.insert(k, v);
-                })
-                .then_some(out)
+                <Self as RemainField>::from_remain(body, d)
+            }
+        }
+
+        /// A whole body of attributes as unevaluated expressions.
+        impl HclDecode for $map<String, Expression> {
+            const LABELS: &'static [&'static str] = &[];
+
+            fn body_schema() -> BodySchema {
+                BodySchema::new()
+            }
+
+            fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+                <Self as RemainField>::from_remain(body, d)
             }
         }
     )*};

@@ -9,6 +9,8 @@
 //! - [`de`]: the serde Deserializer over evaluated values, with the spec's
 //!   conversions (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, …).
 //! - [`Spanned`]: a value with its source range.
+//! - [`Serde`]: any `serde::Deserialize` type decoded from a body of
+//!   attributes.
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
@@ -16,10 +18,12 @@
 pub mod de;
 pub mod decode;
 mod error;
+mod serde_body;
 mod spanned;
 
 pub use decode::{decode_body, BlockField, Decoder, HclDecode, RemainField};
 pub use error::{Entry, Error};
+pub use serde_body::Serde;
 pub use spanned::Spanned;
 
 /// `#[derive(HclDecode)]`: see [`HclDecode`].
