@@ -15,6 +15,9 @@ use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
+use hcl_core::native::{ExprKind, NativeExpression};
+
+use crate::de::scalar::{Scalar, ScalarDeserializer};
 use crate::de::ValueDeserializer;
 use crate::error::{sort_entries, Entry, Error};
 
@@ -178,6 +181,16 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attributes.get(name) else {
             return (!required).then_some(None);
         };
+        if let Some(scalar) = literal_scalar(&attr.expr) {
+            let range = attr.expr.range();
+            return match T::deserialize(ScalarDeserializer { scalar, range }) {
+                Ok(v) => Some(Some(v)),
+                Err(e) => {
+                    self.conversion_error(e, attr);
+                    None
+                }
+            };
+        }
         let value = self.evaluate(attr)?;
         if value.is_null() {
             return self.null_attribute(attr, required);
@@ -316,6 +329,22 @@ impl<'a> Decoder<'a> {
     /// The diagnostics recorded so far (warnings included).
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+}
+
+/// The literal scalar a native-syntax expression spells, if it is one
+/// (strings only when ASCII, which needs no normalisation).
+fn literal_scalar(expr: &Expression) -> Option<Scalar<'_>> {
+    let native = expr.as_impl().as_any().downcast_ref::<NativeExpression>()?;
+    let e = native.expr();
+    match &e.kind {
+        ExprKind::StringLit => {
+            let s = e.span.inner().text(native.source().text());
+            s.is_ascii().then_some(Scalar::Str(s))
+        }
+        ExprKind::Number(n) => Some(Scalar::Num(n)),
+        ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
+        _ => None,
     }
 }
 

@@ -5,6 +5,7 @@
 //! - `number`: numbers and numeric strings to Rust numbers, range-checked.
 
 mod number;
+pub(crate) mod scalar;
 pub mod value;
 
 pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};

@@ -295,3 +295,40 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
     let map: BTreeMap<String, u16> = [("x".to_owned(), 1)].into_iter().collect();
     Spanned::deserialize(map.into_deserializer())
 }
+
+#[test]
+fn the_literal_fast_path_converts_exactly_like_the_value_path() {
+    use super::scalar::{Scalar, ScalarDeserializer};
+    fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(scalar: Scalar<'_>) {
+        let slow_value = match scalar {
+            Scalar::Str(s) => Value::string(s),
+            Scalar::Num(n) => Value::Number(n.clone()),
+            Scalar::Bool(b) => Value::Bool(b),
+        };
+        let fast = T::deserialize(ScalarDeserializer {
+            scalar,
+            range: hcl_core::Range::default(),
+        })
+        .map_err(|e| e.to_string());
+        let slow = T::deserialize(ValueDeserializer::new(&slow_value)).map_err(|e| e.to_string());
+        assert_eq!(fast, slow, "{scalar:?} as {}", std::any::type_name::<T>());
+    }
+    let big = Number::parse_literal("70000").unwrap();
+    let frac = Number::parse_literal("1.5").unwrap();
+    for s in [
+        Scalar::Str("8080"),
+        Scalar::Str("true"),
+        Scalar::Str("x"),
+        Scalar::Num(&big),
+        Scalar::Num(&frac),
+        Scalar::Bool(true),
+    ] {
+        both::<u16>(s);
+        both::<i64>(s);
+        both::<f64>(s);
+        both::<bool>(s);
+        both::<String>(s);
+        both::<Option<u32>>(s);
+        both::<Vec<u8>>(s);
+    }
+}
