@@ -345,6 +345,9 @@ struct Dynamic {
 
 #[test]
 fn value_expression_and_spanned_fields() {
+    let d: Dynamic = from_str("value = null\nexpr = upper(x)\nport = 80\nmaybe = null\n").unwrap();
+    assert_eq!(d.value, Value::null(hcl_core::Type::Dynamic));
+    assert_eq!(d.maybe, None);
     let d: Dynamic = from_str("value = [1, \"a\"]\nexpr = upper(x)\nport = 80\n").unwrap();
     assert_eq!(d.value, Value::tuple([Value::from(1), Value::from("a")]));
     assert_eq!(d.expr.range().start.line, 2);

@@ -27,6 +27,50 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 /// A type decoded from an HCL body by a schema: what `#[derive(HclDecode)]`
 /// generates.
 ///
+/// # Field kinds
+///
+/// - *attribute* (the default): named after the field; any
+///   `serde::Deserialize` type, converted per the spec for what it asks
+///   (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, tuples → `Vec`,
+///   objects → structs and maps). `Option<T>` is optional (absent or null →
+///   `None`); `hcl_core::Value` keeps the dynamic value;
+///   `hcl_core::Expression` keeps the unevaluated expression;
+///   [`Spanned<T>`](crate::Spanned) keeps the source range too.
+/// - `#[hcl(block)]`: a block type named after the field. Shapes: `T`
+///   (exactly one), `Option<T>` (at most one), `Vec<T>` (any number, in
+///   source order), `Box<T>`, and `HashMap<String, T>` / `BTreeMap<String, T>`
+///   keyed by the first label (`T`'s own labels, or one label called `name`
+///   when `T` has none).
+/// - `#[hcl(label)]`: a `String` taking the next block label; the label
+///   fields, in order, define the block header.
+/// - `#[hcl(remain)]`: what the schema did not claim, as a `hcl_core::Body`
+///   (decodable later, see [`from_body`](crate::from_body)) or as a map of
+///   attributes (`HashMap`/`BTreeMap` of `String` to `Value` or
+///   `Expression`). A remain field makes processing partial.
+///
+/// # Options
+///
+/// - `#[hcl(rename = "name")]`: the HCL name (attributes, blocks, labels).
+/// - `#[hcl(optional)]`: absent or null gives `Default::default()`.
+/// - `#[hcl(default)]` / `#[hcl(default = "path::to::fn")]`: absent or null
+///   gives `Default::default()` / `fn()`.
+/// - On the struct: `#[hcl(rename_all = "kebab-case")]` (also `lowercase`,
+///   `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
+///   `SCREAMING_SNAKE_CASE`, `SCREAMING-KEBAB-CASE`), and `#[hcl(partial)]`
+///   for partial processing (content the schema does not name is ignored;
+///   the default is exhaustive, where it is an "Unsupported argument" or
+///   "Unsupported block type" error with a did-you-mean suggestion).
+///
+/// Null attributes count as absent (spec "Null values"): an optional or
+/// defaulted field takes its default, a required one reports "Missing
+/// required argument".
+///
+/// Conflicts visible at compile time are compile errors pointing at the
+/// field: two fields with one HCL name, a block type named like an
+/// attribute, two remain fields, a label that is not a `String`,
+/// contradictory flags, unknown keys, and the derive on anything but a
+/// non-generic struct with named fields.
+///
 /// ```
 /// use hcl_serde::HclDecode;
 /// use hcl_core::schema::BodySchema;
@@ -260,7 +304,8 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Attribute `name` as its dynamic value (null kept as null).
+    /// Attribute `name` as its dynamic value (null is absent when not
+    /// required, and kept as a null value when required).
     pub fn attribute_value(
         &mut self,
         content: &BodyContent,
@@ -268,7 +313,12 @@ impl<'a> Decoder<'a> {
         required: bool,
     ) -> Option<Option<Value>> {
         match content.attributes.get(name) {
-            Some(attr) => self.evaluate(attr).map(Some),
+            // An optional dynamic field treats null as absent, like every
+            // other optional field; a required one keeps the null value.
+            Some(attr) => match self.evaluate(attr)? {
+                v if v.is_null() && !required => Some(None),
+                v => Some(Some(v)),
+            },
             None => (!required).then_some(None),
         }
     }
