@@ -23,9 +23,14 @@
 //! assert_eq!(names, ["aws_vpc.main", "var.x[0]"]);
 //! ```
 
-use crate::body::{Expression, StaticCall};
-use crate::diag::Diagnostic;
+use std::any::Any;
+
+use crate::body::{Expression, ExpressionImpl, StaticCall};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::eval::EvalContext;
+use crate::pos::Range;
 use crate::traversal::{Traversal, Traverser};
+use crate::value::Value;
 
 fn invalid(detail: &str) -> Diagnostic {
     Diagnostic::error("Invalid expression", detail)
@@ -96,5 +101,48 @@ pub fn expr_as_keyword(expr: &Expression) -> Option<String> {
     match absolute(expr) {
         Some(t) if t.steps.len() == 1 => t.root_name().map(str::to_owned),
         _ => None,
+    }
+}
+
+/// An expression that always evaluates to `value` (the reference's
+/// `StaticExpr`), for applications that synthesise attributes, such as a
+/// default put where a configuration left one out.
+///
+/// ```
+/// use hcl_core::static_analysis::static_expr;
+/// use hcl_core::{Range, Value};
+/// let e = static_expr(Value::from(8080), Range::default());
+/// assert_eq!(e.value(None).0, Value::from(8080));
+/// assert!(e.variables().is_empty());
+/// ```
+pub fn static_expr(value: Value, range: Range) -> Expression {
+    Expression::new(StaticExpr { value, range })
+}
+
+#[derive(Debug)]
+struct StaticExpr {
+    value: Value,
+    range: Range,
+}
+
+impl ExpressionImpl for StaticExpr {
+    fn value(&self, _: Option<&EvalContext>) -> (Value, Diagnostics) {
+        (self.value.clone(), Diagnostics::new())
+    }
+
+    fn variables(&self) -> Vec<Traversal> {
+        Vec::new()
+    }
+
+    fn range(&self) -> Range {
+        self.range
+    }
+
+    fn start_range(&self) -> Range {
+        self.range
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

@@ -494,3 +494,75 @@ fn object(
     let defaults = structured(&ty, default_values, children);
     (ty, defaults, diags)
 }
+
+/// A type as a type expression, in the reference's `TypeString` form:
+/// `list(string)`, `object({age=number,name=string})` (attributes sorted,
+/// no spaces, optional markers not shown), `tuple([string,bool])`, `any`
+/// for the dynamic pseudo-type. Capsule types show their name.
+///
+/// ```
+/// use hcl_core::typeexpr::type_string;
+/// use hcl_core::Type;
+/// let t = Type::object([("b", Type::list(Type::Dynamic)), ("a b", Type::Bool)]);
+/// assert_eq!(type_string(&t), r#"object({"a b"=bool,b=list(any)})"#);
+/// ```
+pub fn type_string(ty: &Type) -> String {
+    let mut out = String::new();
+    write_type(ty, &mut out);
+    out
+}
+
+fn write_type(ty: &Type, out: &mut String) {
+    match ty {
+        Type::Bool => out.push_str("bool"),
+        Type::Number => out.push_str("number"),
+        Type::String => out.push_str("string"),
+        Type::Dynamic => out.push_str("any"),
+        Type::Capsule(c) => out.push_str(c.name()),
+        Type::List(e) | Type::Set(e) | Type::Map(e) => {
+            out.push_str(match ty {
+                Type::List(_) => "list(",
+                Type::Set(_) => "set(",
+                _ => "map(",
+            });
+            write_type(e, out);
+            out.push(')');
+        }
+        Type::Object(o) => {
+            out.push_str("object({");
+            for (i, (name, t)) in o.attributes().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if is_identifier(name) {
+                    out.push_str(name);
+                } else {
+                    out.push_str(&format!("{name:?}"));
+                }
+                out.push('=');
+                write_type(t, out);
+            }
+            out.push_str("})");
+        }
+        Type::Tuple(elems) => {
+            out.push_str("tuple([");
+            for (i, t) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_type(t, out);
+            }
+            out.push_str("])");
+        }
+    }
+}
+
+/// A native-syntax identifier: a letter or `_`, then letters, digits, `_`
+/// and `-`.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+}

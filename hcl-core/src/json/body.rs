@@ -119,11 +119,15 @@ impl JsonBody {
     }
 
     fn attribute(&self, p: &Prop<'_>, from: &NodeRef) -> Attribute {
+        // The name's start is the attribute's start: three positions to
+        // resolve, not four.
+        let name_range = self.range(p.prop.key_span);
+        let end = self.at.source().pos(p.span().end);
         Attribute {
             name: p.name().to_owned(),
             expr: Expression::new(JsonExpression::new(p.value(from))),
-            range: self.range(p.span()),
-            name_range: self.range(p.prop.key_span),
+            range: Range { end, ..name_range },
+            name_range,
         }
     }
 
@@ -197,12 +201,17 @@ impl JsonBody {
         }
     }
 
-    fn partial(&self, schema: &BodySchema, diags: &mut Diagnostics) -> (BodyContent, JsonBody) {
+    /// The content and the rest; no rest when the schema is invalid.
+    fn partial(
+        &self,
+        schema: &BodySchema,
+        diags: &mut Diagnostics,
+    ) -> (BodyContent, Option<JsonBody>) {
         let missing = self.missing_item_range();
         let mut content = BodyContent::empty(missing);
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (content, self.clone());
+            return (content, None);
         }
         let mut used = (*self.hidden).clone();
         let node = self.at.node();
@@ -248,7 +257,7 @@ impl JsonBody {
             at: self.at.clone(),
             hidden: Arc::new(used),
         };
-        (content, rest)
+        (content, Some(rest))
     }
 }
 
@@ -256,9 +265,9 @@ impl BodyImpl for JsonBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let mut diags = Diagnostics::new();
         let (content, rest) = self.partial(schema, &mut diags);
-        if schema.validate().is_err() {
+        let Some(rest) = rest else {
             return (content, diags);
-        }
+        };
         let mut suggestions: Vec<&str> = schema
             .attributes
             .iter()
@@ -292,7 +301,11 @@ impl BodyImpl for JsonBody {
     fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
         let mut diags = Diagnostics::new();
         let (content, rest) = self.partial(schema, &mut diags);
-        (content, Body::new(rest), diags)
+        (
+            content,
+            Body::new(rest.unwrap_or_else(|| self.clone())),
+            diags,
+        )
     }
 
     fn just_attributes(&self) -> (Attributes, Diagnostics) {

@@ -77,7 +77,7 @@ impl JsonExpression {
 
     fn embedded<'a>(&'a self, text: &'a str, span: Span) -> Embedded<'a> {
         Embedded {
-            file: &self.at.source,
+            file: self.at.source(),
             span: ByteSpan::new(span.start, span.end).inner(),
             text,
         }
@@ -104,6 +104,10 @@ impl JsonExpression {
         let Some(ctx) = ctx else {
             return (Value::string(text), Diagnostics::new());
         };
+        // Without an introducer the template is one literal: the text.
+        if !text.contains("${") && !text.contains("%{") {
+            return (Value::string(text), Diagnostics::new());
+        }
         let (expr, file, diags) =
             parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
         if diags.has_errors() {

@@ -31,8 +31,6 @@ pub mod parser;
 mod scanner;
 mod text;
 
-use std::sync::Arc;
-
 pub use body::JsonBody;
 pub use expression::JsonExpression;
 
@@ -72,7 +70,7 @@ pub fn parse_body_with(file: &SourceFile, options: &ParseOptions) -> (Body, Diag
             };
         }
     }
-    let body = JsonBody::new(NodeRef::root(file.clone(), Arc::new(root)));
+    let body = JsonBody::new(NodeRef::root(file.clone(), root));
     (Body::new(body), diags)
 }
 
@@ -88,6 +86,6 @@ pub fn parse_body_with(file: &SourceFile, options: &ParseOptions) -> (Body, Diag
 /// ```
 pub fn parse_expression(file: &SourceFile) -> (Expression, Diagnostics) {
     let (root, diags) = parser::parse(file);
-    let at = NodeRef::root(file.clone(), Arc::new(root));
+    let at = NodeRef::root(file.clone(), root);
     (Expression::new(JsonExpression::new(at)), diags)
 }

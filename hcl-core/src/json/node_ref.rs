@@ -10,29 +10,34 @@ use std::sync::Arc;
 use crate::json::parser::{Node, NodeKind};
 use crate::pos::{Range, SourceFile, Span};
 
-/// A node of a shared tree: the root, and the child indexes (property
+/// A node of a shared tree: the tree, and the child indexes (property
 /// index in an object, element index in an array) leading to the node.
 #[derive(Clone, Debug)]
 pub(crate) struct NodeRef {
-    pub(crate) source: SourceFile,
-    root: Arc<Node>,
+    /// The file and the root together, so that a handle costs two
+    /// reference counts, not five.
+    tree: Arc<(SourceFile, Node)>,
     path: Arc<[u32]>,
 }
 
 impl NodeRef {
-    pub(crate) fn root(source: SourceFile, root: Arc<Node>) -> NodeRef {
+    pub(crate) fn root(source: SourceFile, root: Node) -> NodeRef {
         NodeRef {
-            source,
-            root,
+            tree: Arc::new((source, root)),
             path: Arc::from(Vec::new()),
         }
+    }
+
+    pub(crate) fn source(&self) -> &SourceFile {
+        &self.tree.0
     }
 
     /// The node. A path that does not fit the tree cannot be built (only
     /// [`NodeRef::child`] extends paths), so the fallback to the root is
     /// never taken.
     pub(crate) fn node(&self) -> &Node {
-        let mut node = &*self.root;
+        let root = &self.tree.1;
+        let mut node = root;
         for &i in self.path.iter() {
             let next = match &node.kind {
                 NodeKind::Object(props) => props.get(i as usize).map(|p| &p.value),
@@ -41,7 +46,7 @@ impl NodeRef {
             };
             match next {
                 Some(n) => node = n,
-                None => return &self.root,
+                None => return root,
             }
         }
         node
@@ -58,13 +63,12 @@ impl NodeRef {
         path.extend_from_slice(&self.path);
         path.extend_from_slice(steps);
         NodeRef {
-            source: self.source.clone(),
-            root: self.root.clone(),
+            tree: self.tree.clone(),
             path: path.into(),
         }
     }
 
     pub(crate) fn range(&self, span: Span) -> Range {
-        self.source.range(span)
+        self.tree.0.range(span)
     }
 }

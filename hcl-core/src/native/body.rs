@@ -87,14 +87,20 @@ impl NativeBody {
     }
 
     fn attribute(&self, attr: &ast::Attribute) -> Attribute {
+        // The name's start is the attribute's start: three positions to
+        // resolve, not four.
+        let name_range = self.range(attr.name);
         Attribute {
             name: self.text(attr.name).to_owned(),
             expr: Expression::new(NativeExpression::new(
                 self.source.clone(),
                 attr.expr.clone(),
             )),
-            range: self.range(attr.span()),
-            name_range: self.range(attr.name),
+            range: Range {
+                end: self.source.pos(attr.span().end),
+                ..name_range
+            },
+            name_range,
         }
     }
 
@@ -151,13 +157,14 @@ impl NativeBody {
         )
     }
 
-    fn partial(&self, schema: &BodySchema) -> (BodyContent, NativeBody, Diagnostics) {
+    /// The content and the rest; no rest when the schema is invalid.
+    fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
         let mut diags = Diagnostics::new();
         let missing = self.missing_item_range();
         let mut content = BodyContent::empty(missing);
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (content, self.clone(), diags);
+            return (content, None, diags);
         }
         let mut hidden_attrs = (*self.hidden_attrs).clone();
         for attr_schema in &schema.attributes {
@@ -194,16 +201,16 @@ impl NativeBody {
             hidden_attrs: Arc::new(hidden_attrs),
             hidden_blocks: Arc::new(hidden_blocks),
         };
-        (content, rest, diags)
+        (content, Some(rest), diags)
     }
 }
 
 impl BodyImpl for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         let (content, rest, mut diags) = self.partial(schema);
-        if schema.validate().is_err() {
+        let Some(rest) = rest else {
             return (content, diags);
-        }
+        };
         for attr in rest.visible_attrs() {
             let name = rest.text(attr.name);
             let unused = schema
@@ -249,7 +256,11 @@ impl BodyImpl for NativeBody {
 
     fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
         let (content, rest, diags) = self.partial(schema);
-        (content, Body::new(rest), diags)
+        (
+            content,
+            Body::new(rest.unwrap_or_else(|| self.clone())),
+            diags,
+        )
     }
 
     fn just_attributes(&self) -> (Attributes, Diagnostics) {

@@ -7,7 +7,9 @@
 //! is the right one in the outer file. Otherwise the decoded text is parsed
 //! as its own file, padded so that the string's first character keeps its
 //! line and column; positions after an escape are then off by the escapes'
-//! extra length, as in the reference.
+//! extra length, as in the reference. (Past 64 KiB of padding, in huge or
+//! minified files, positions of such strings are left relative to the
+//! string, so that reading a file never becomes quadratic.)
 
 use crate::diag::Diagnostics;
 use crate::native::ast::{ByteSpan, Expr};
@@ -16,6 +18,10 @@ use crate::native::parser::{self, Parser};
 use crate::native::token::TokenKind;
 use crate::native::ParseOptions;
 use crate::pos::SourceFile;
+
+/// The most padding (in bytes) put before decoded text to keep its
+/// position; see the module documentation.
+const MAX_PADDING: usize = 64 * 1024;
 
 /// Where embedded text came from: the outer file, the span of the text in
 /// it (inside the quotes), and the text after decoding escapes.
@@ -36,11 +42,20 @@ impl Embedded<'_> {
             return (self.file.clone(), self.span);
         }
         let pos = self.file.pos(self.span.start);
-        let mut padded = "\n".repeat(pos.line.saturating_sub(1) as usize);
-        padded.extend(std::iter::repeat_n(
-            ' ',
+        let (lines, columns) = (
+            pos.line.saturating_sub(1) as usize,
             pos.column.saturating_sub(1) as usize,
-        ));
+        );
+        // Padding costs its length for every such string: past a bound
+        // (a huge or minified file) positions are left relative to the
+        // string rather than make reading the file quadratic.
+        let (lines, columns) = if lines + columns > MAX_PADDING {
+            (0, 0)
+        } else {
+            (lines, columns)
+        };
+        let mut padded = "\n".repeat(lines);
+        padded.extend(std::iter::repeat_n(' ', columns));
         let start = padded.len() as u32;
         padded.push_str(self.text);
         let end = padded.len() as u32;

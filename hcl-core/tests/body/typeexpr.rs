@@ -174,3 +174,31 @@ fn a_default_that_does_not_convert_is_reported() {
     assert_eq!(at(d.subject.unwrap()), "1:32-1:38");
     assert!(defaults.is_none());
 }
+
+#[test]
+fn type_string_reads_back_as_the_same_type() {
+    use hcl_core::typeexpr::type_string;
+    let types = [
+        Type::String,
+        Type::Dynamic,
+        Type::map(Type::set(Type::Bool)),
+        Type::tuple([Type::Number, Type::list(Type::String)]),
+        Type::object([("b", Type::Bool), ("a", Type::tuple([]))]),
+    ];
+    let strings: Vec<String> = types.iter().map(type_string).collect();
+    assert_eq!(
+        strings,
+        [
+            "string",
+            "any",
+            "map(set(bool))",
+            "tuple([number,list(string)])",
+            "object({a=tuple([]),b=bool})",
+        ]
+    );
+    for (ty, s) in types.iter().zip(&strings) {
+        let (back, d) = type_constraint(&native(s));
+        assert!(d.is_empty(), "{s}: {d}");
+        assert_eq!(&back, ty);
+    }
+}

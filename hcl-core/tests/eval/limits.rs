@@ -102,3 +102,62 @@ fn long_index_chains_hit_the_depth_limit_not_the_stack() {
         "Maximum nesting depth exceeded"
     );
 }
+
+/// Each construct nested as deeply as the parser allows (or up to 127
+/// levels), evaluated on a 2 MiB thread (the default test-thread stack) in
+/// whatever build profile the tests run: no stack overflow, and either a
+/// value or the depth diagnostic.
+#[test]
+fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
+    let shapes: &[(&str, &str, &str)] = &[
+        ("[", "1", "]"),
+        ("{a = ", "1", "}"),
+        ("(", "1", ")"),
+        ("upper(", "\"x\"", ")"),
+        ("true ? ", "1", " : 0"),
+        ("1 + ", "1", ""),
+        ("!", "true", ""),
+        ("-", "1", ""),
+        ("\"${", "\"x\"", "}\""),
+        ("\"%{if true}${", "\"x\"", "}%{endif}\""),
+        ("[for x in [1] : ", "x", "]"),
+        ("{for x in [1] : \"k\" => ", "x", "}"),
+        ("try(", "1", ")"),
+        ("[", "var.list[0]", "][0]"),
+        ("[", "[1]", "][*][0]"),
+    ];
+    let mut handles = Vec::new();
+    for &(open, mid, close) in shapes {
+        let (open, mid, close) = (open.to_owned(), mid.to_owned(), close.to_owned());
+        let h = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let c = ctx();
+                for depth in [10, 40, 63, 64, 100, 126, 127, 128, 200] {
+                    let src = format!("{}{mid}{}", open.repeat(depth), close.repeat(depth));
+                    let file = SourceFile::new("deep.hcl", src.as_str());
+                    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+                    if diags.has_errors() {
+                        continue;
+                    }
+                    let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, Some(&c));
+                    for d in &diags {
+                        // `try` reports the depth error of its arguments
+                        // inside its own.
+                        assert!(
+                            d.summary == "Maximum nesting depth exceeded"
+                                || d.detail.contains("Maximum nesting depth exceeded"),
+                            "{open}×{depth}: {d}"
+                        );
+                    }
+                    let handle = Expression::new(NativeExpression::new(file, Arc::new(expr)));
+                    let _ = handle.variables();
+                }
+            })
+            .unwrap();
+        handles.push(h);
+    }
+    for h in handles {
+        h.join().unwrap();
+    }
+}

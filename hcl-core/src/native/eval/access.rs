@@ -145,7 +145,7 @@ impl<'a> Evaluator<'a> {
             if !sequence {
                 return Value::dynamic();
             }
-            let result_ty = self.splat_result_type(s, &ty);
+            let result_ty = self.splat_result_type(s, &ty, true);
             return Value::unknown(result_ty);
         }
         let items: Vec<Value> = match source.as_elements() {
@@ -173,7 +173,7 @@ impl<'a> Evaluator<'a> {
         }
         if !known {
             let result_ty = if sequence {
-                self.splat_result_type(s, &ty)
+                self.splat_result_type(s, &ty, false)
             } else {
                 Type::Dynamic
             };
@@ -183,7 +183,7 @@ impl<'a> Evaluator<'a> {
             return Value::tuple(values);
         }
         if values.is_empty() {
-            let elem = match self.splat_result_type(s, &ty) {
+            let elem = match self.splat_result_type(s, &ty, true) {
                 Type::List(e) => (*e).clone(),
                 _ => Type::Dynamic,
             };
@@ -205,12 +205,16 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The type a splat produces over a sequence of type `ty`, from the
-    /// type `each` gives for an unknown element (diagnostics discarded).
-    fn splat_result_type(&mut self, s: &'a Splat, ty: &Type) -> Type {
+    /// type `each` gives for an unknown element; its diagnostics are kept
+    /// if `keep` (where the reference keeps them).
+    fn splat_result_type(&mut self, s: &'a Splat, ty: &Type, keep: bool) -> Type {
         let each_type = |ev: &mut Self, elem: Type| {
             ev.anon.push(Value::unknown(elem));
-            let (v, _) = ev.eval_apart(&s.each);
+            let (v, diags) = ev.eval_apart(&s.each);
             ev.anon.pop();
+            if keep {
+                ev.diags.extend(diags);
+            }
             v.ty()
         };
         match ty {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{evaluate_with_options, Evaluator};
+use super::{evaluate_with_options, EvalOptions, Evaluator};
 use crate::eval::EvalContext;
 use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
 use crate::function::{CallError, Function};
@@ -266,7 +266,12 @@ impl<'a> Evaluator<'a> {
     fn closure(&self, arg: &Expr) -> ExpressionClosure {
         let expr = Arc::new(arg.clone());
         let source = self.source.clone();
-        let options = self.options.clone();
+        // The closure's evaluation continues this one's depth budget, so
+        // that nested `try` calls are bounded too.
+        let options = EvalOptions {
+            max_depth: self.options.max_depth.saturating_sub(self.depth),
+            ..self.options.clone()
+        };
         let ctx: Option<Arc<EvalContext>> = match (self.ctx, self.locals.is_empty()) {
             (None, true) => None,
             (Some(ctx), true) => Some(Arc::new(ctx.clone())),

@@ -4,6 +4,7 @@
 //! variable is the index), maps and objects by key in lexical order (the key
 //! variable is the key), sets in set order (the key variable is the element).
 
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
@@ -272,13 +273,24 @@ impl<'a> Evaluator<'a> {
                     let value = self.eval(&f.value);
                     if f.group {
                         groups.entry(key).or_default().push(value);
-                    } else if single.contains_key(&key) {
-                        let detail = format!(
-                            "Two different items produced the key {key:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
-                        );
-                        self.error("Duplicate object key", detail, key_expr.span, Some(whole));
                     } else {
-                        single.insert(key, value);
+                        match single.entry(key) {
+                            Entry::Vacant(slot) => {
+                                slot.insert(value);
+                            }
+                            Entry::Occupied(slot) => {
+                                let detail = format!(
+                                    "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                    slot.key()
+                                );
+                                self.error(
+                                    "Duplicate object key",
+                                    detail,
+                                    key_expr.span,
+                                    Some(whole),
+                                );
+                            }
+                        }
                     }
                 }
                 if !known {

@@ -6,10 +6,19 @@
 //! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
 //! go-cty): the diagnostic summaries and details are the reference's.
 //!
-//! The evaluator is split by construct: [`ops`](self) for operators,
-//! `access` for variables, traversals, indexes and splats, `call` for
-//! function calls (including the lazily evaluated `try` and `can`),
-//! `conditional`, `for_expr` and `template`.
+//! The evaluator is split by construct (private modules): `ops` for
+//! operators, `access` for variables, traversals, indexes and splats, `call`
+//! for function calls (including the lazily evaluated arguments of `try` and
+//! `can`, see [`crate::function::closure`]), `conditional`, `for_expr` and
+//! `template`. Index and attribute access is [`crate::value::index`] and
+//! [`crate::value::get_attr`], shared with [`crate::traversal`].
+//!
+//! Deviations from the reference worth knowing: a context in which no scope
+//! defines a variable reports "Variables not allowed" (the reference does so
+//! for a nil variable map); diagnostics about an operand, condition,
+//! argument, collection or interpolation that is a variable reference end
+//! with a sentence saying what it was (`var.port is a string.`), which the
+//! reference leaves to the application; unknown values carry no refinements.
 //!
 //! # Limits
 //!

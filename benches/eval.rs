@@ -1,0 +1,96 @@
+//! Evaluation throughput: every attribute of the Terraform corpus
+//! (`../shared/corpus/terraform`) whose expression refers to no variables
+//! and evaluates without errors (in a context with the standard library),
+//! evaluated one by one. Reported as values per second.
+//!
+//! Run: `cargo bench --bench eval`. Without `../shared` the benchmark
+//! prints why it skips.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hcl_core::function::stdlib;
+use hcl_core::native::ast::{Body, Expr};
+use hcl_core::native::eval::evaluate;
+use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
+use hcl_core::{EvalContext, Expression, SourceFile};
+
+fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            corpus_files(&p, out);
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("tf" | "tfvars" | "hcl")
+        ) {
+            out.push(p);
+        }
+    }
+}
+
+fn attributes(body: &Body, out: &mut Vec<Arc<Expr>>) {
+    out.extend(body.attributes.iter().map(|a| a.expr.clone()));
+    for b in &body.blocks {
+        attributes(&b.body, out);
+    }
+}
+
+/// The corpus attribute expressions that need no variables.
+fn workload(ctx: &EvalContext) -> Vec<(SourceFile, Arc<Expr>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/terraform");
+    if !dir.is_dir() {
+        eprintln!(
+            "skipping: {} is missing (set up ../shared to run this benchmark)",
+            dir.display()
+        );
+        return Vec::new();
+    }
+    let mut files = Vec::new();
+    corpus_files(&dir, &mut files);
+    files.sort();
+    let mut work = Vec::new();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let src = SourceFile::new(path.display().to_string(), text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        if diags.has_errors() {
+            continue;
+        }
+        let mut exprs = Vec::new();
+        attributes(&file.body, &mut exprs);
+        for e in exprs {
+            let handle = Expression::new(NativeExpression::new(src.clone(), e.clone()));
+            if handle.variables().is_empty() && !handle.value(Some(ctx)).1.has_errors() {
+                work.push((src.clone(), e));
+            }
+        }
+    }
+    work
+}
+
+fn eval_benches(c: &mut Criterion) {
+    let mut ctx = EvalContext::new();
+    ctx.add_functions(&stdlib::functions());
+    let work = workload(&ctx);
+    if work.is_empty() {
+        return;
+    }
+    let mut g = c.benchmark_group("eval_corpus");
+    g.throughput(Throughput::Elements(work.len() as u64));
+    g.bench_function("attributes_without_variables", |b| {
+        b.iter(|| {
+            work.iter()
+                .map(|(src, e)| evaluate(black_box(e), src, Some(&ctx)).1.len())
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, eval_benches);
+criterion_main!(benches);
