@@ -1,7 +1,9 @@
 //! Evaluation throughput: every attribute of the Terraform corpus
 //! (`../shared/corpus/terraform`) whose expression refers to no variables
 //! and evaluates without errors (in a context with the standard library),
-//! evaluated one by one. Reported as values per second.
+//! evaluated one by one. Reported as values per second. Side by side, the
+//! same attributes (where hcl-rs evaluates them too) with hcl-rs's
+//! `Evaluate` on its own parse of the file.
 //!
 //! Run: `cargo bench --bench eval`. Without `../shared` the benchmark
 //! prints why it skips.
@@ -11,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
 use hcl_core::native::ast::{Body, Expr};
 use hcl_core::native::eval::evaluate;
@@ -38,20 +41,34 @@ fn attributes(body: &Body, out: &mut Vec<Arc<Expr>>) {
     }
 }
 
-/// The corpus attribute expressions that need no variables.
-fn workload(ctx: &EvalContext) -> Vec<(SourceFile, Arc<Expr>)> {
+fn hcl_rs_attributes(body: &hcl::Body, out: &mut Vec<hcl::Expression>) {
+    for s in body.iter() {
+        match s {
+            hcl::Structure::Attribute(a) => out.push(a.expr.clone()),
+            hcl::Structure::Block(b) => hcl_rs_attributes(&b.body, out),
+        }
+    }
+}
+
+/// The corpus attribute expressions that need no variables, for us and
+/// (where its parse lines up with ours and it evaluates them) for hcl-rs.
+type Workload = (Vec<(SourceFile, Arc<Expr>)>, Vec<hcl::Expression>);
+
+fn workload(ctx: &EvalContext) -> Workload {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/terraform");
     if !dir.is_dir() {
         eprintln!(
             "skipping: {} is missing (set up ../shared to run this benchmark)",
             dir.display()
         );
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut files = Vec::new();
     corpus_files(&dir, &mut files);
     files.sort();
     let mut work = Vec::new();
+    let mut theirs = Vec::new();
+    let hcl_ctx = hcl::eval::Context::new();
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
@@ -63,23 +80,39 @@ fn workload(ctx: &EvalContext) -> Vec<(SourceFile, Arc<Expr>)> {
         }
         let mut exprs = Vec::new();
         attributes(&file.body, &mut exprs);
-        for e in exprs {
+        let mut rs_exprs = Vec::new();
+        if let Ok(body) = hcl::parse(src.text()) {
+            hcl_rs_attributes(&body, &mut rs_exprs);
+        }
+        let lined_up = rs_exprs.len() == exprs.len();
+        for (i, e) in exprs.into_iter().enumerate() {
             let handle = Expression::new(NativeExpression::new(src.clone(), e.clone()));
             if handle.variables().is_empty() && !handle.value(Some(ctx)).1.has_errors() {
                 work.push((src.clone(), e));
+                if let Some(rs) = rs_exprs.get(i).filter(|_| lined_up) {
+                    if rs.evaluate(&hcl_ctx).is_ok() {
+                        theirs.push(rs.clone());
+                    }
+                }
             }
         }
     }
-    work
+    (work, theirs)
 }
 
 fn eval_benches(c: &mut Criterion) {
     let mut ctx = EvalContext::new();
     ctx.add_functions(&stdlib::functions());
-    let work = workload(&ctx);
+    let (work, theirs) = workload(&ctx);
     if work.is_empty() {
         return;
     }
+    let hcl_ctx = hcl::eval::Context::new();
+    eprintln!(
+        "eval workload: {} attributes (hcl-rs subset: {})",
+        work.len(),
+        theirs.len()
+    );
     let mut g = c.benchmark_group("eval_corpus");
     g.throughput(Throughput::Elements(work.len() as u64));
     g.bench_function("attributes_without_variables", |b| {
@@ -87,6 +120,17 @@ fn eval_benches(c: &mut Criterion) {
             work.iter()
                 .map(|(src, e)| evaluate(black_box(e), src, Some(&ctx)).1.len())
                 .sum::<usize>()
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("eval_corpus_hcl_rs_subset");
+    g.throughput(Throughput::Elements(theirs.len() as u64));
+    g.bench_function("hcl-rs", |b| {
+        b.iter(|| {
+            theirs
+                .iter()
+                .filter(|e| black_box(*e).evaluate(&hcl_ctx).is_ok())
+                .count()
         })
     });
     g.finish();

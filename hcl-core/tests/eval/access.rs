@@ -169,4 +169,91 @@ fn splat_errors() {
     let mut c = ctx();
     c.set_variable("nl", Value::null(Type::list(Type::String)));
     err_in("nl[*]", Some(&c), "Splat of null value", 1, 1);
+    // An unknown non-sequence is still checked element-wise.
+    let (v, diags) = eval_in("unknown_str.*.name", Some(&ctx()));
+    assert_eq!(v, Value::dynamic());
+    assert_eq!(diags.len(), 1);
+    assert_eq!(
+        diags.iter().next().unwrap().summary,
+        "Unsupported attribute"
+    );
+    c.set_variable("uo", Value::unknown(Type::object([("name", Type::String)])));
+    assert_eq!(
+        eval_in("uo.*.name", Some(&c)),
+        (Value::dynamic(), Diagnostics::new())
+    );
+    assert_eq!(eval_in("unknown_str[*]", Some(&c)).0, Value::dynamic());
+}
+
+/// Applying a parsed traversal and evaluating the same text as an
+/// expression share one access implementation: same values, same errors.
+#[test]
+fn traversal_application_matches_evaluation() {
+    let c = ctx();
+    for src in [
+        "var.name",
+        "var.servers[1].ip",
+        "var.tuple.0",
+        "var.list[5]",
+        "var.map.z",
+        "var.set[0]",
+        "var.nothing.x",
+        "var.obj[\"b\"]",
+        "nope.x",
+    ] {
+        let file = SourceFile::new("t.hcl", src);
+        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let handle = Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)));
+        let traversal = handle.as_impl().absolute_traversal().unwrap();
+        let (tv, td) = traversal.traverse_abs(Some(&c));
+        let (ev, ed) = handle.value(Some(&c));
+        assert_eq!(tv, ev, "{src}");
+        let summaries = |d: &Diagnostics| {
+            d.iter()
+                .map(|d| (d.summary.clone(), d.detail.clone(), d.subject))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(summaries(&td), summaries(&ed), "{src}");
+    }
+}
+
+#[test]
+fn object_and_tuple_constructors() {
+    let cases: &[(&str, Value)] = &[
+        (
+            "{a = 1, b = \"x\"}",
+            Value::object([("a", Value::from(1)), ("b", s("x"))]),
+        ),
+        ("{(var.name) = 1}", Value::object([("web", Value::from(1))])),
+        (
+            "{\"${var.name}-x\" = 1}",
+            Value::object([("web-x", Value::from(1))]),
+        ),
+        ("{var = 1}", Value::object([("var", Value::from(1))])),
+        ("{1 = true}", Value::object([("1", Value::Bool(true))])),
+        ("{a = 1, a = 2}", Value::object([("a", Value::from(2))])),
+        ("{(unknown_str) = 1}", Value::dynamic()),
+        (
+            "[1, \"a\", [true]]",
+            Value::tuple([Value::from(1), s("a"), Value::tuple([Value::Bool(true)])]),
+        ),
+        (
+            "[unknown_num]",
+            Value::tuple([Value::unknown(Type::Number)]),
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(&ok(src), want, "{src}");
+    }
+    let d = err("{var.name = 1}", "Ambiguous attribute key", 1, 2);
+    assert!(d
+        .detail
+        .starts_with("If this expression is intended to be a reference, wrap it in parentheses."));
+    let d = err("{(var.nothing) = 1}", "Null value as key", 1, 18);
+    assert_eq!(d.detail, "Can't use a null value as a key.");
+    let d = err("{(var.list) = 1}", "Incorrect key type", 1, 2);
+    assert_eq!(
+        d.detail,
+        "Can't use this value as a key: string required, but have list of string."
+    );
 }

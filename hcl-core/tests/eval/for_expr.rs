@@ -115,6 +115,13 @@ fn for_expression_errors() {
     );
     assert_eq!(d.detail, "The value of the 'if' clause must not be null.");
     err("[for x in [1] : x if null]", "Condition is null", 1, 22);
+    // The condition is checked even when the collection is unknown.
+    err(
+        "[for x in unknown_list : x if \"maybe\"]",
+        "Invalid 'for' condition",
+        1,
+        31,
+    );
     let d = err("{for x in [1] : null => x}", "Invalid object key", 1, 17);
     assert_eq!(
         d.detail,

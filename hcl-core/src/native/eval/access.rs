@@ -139,12 +139,11 @@ impl<'a> Evaluator<'a> {
         if ty.is_dynamic() {
             return Value::dynamic();
         }
-        if !source.is_known() {
-            // An unknown non-sequence might be null, which would give an
-            // empty tuple: nothing is known about the result.
-            if !sequence {
-                return Value::dynamic();
-            }
+        // An unknown non-sequence might be null, which would give an empty
+        // tuple: its element is still evaluated (for diagnostics), but
+        // nothing is known about the result.
+        let upgraded_unknown = !sequence && !source.is_known();
+        if sequence && !source.is_known() {
             let result_ty = self.splat_result_type(s, &ty, true);
             return Value::unknown(result_ty);
         }
@@ -170,6 +169,9 @@ impl<'a> Evaluator<'a> {
             known &= !d.has_errors();
             self.diags.extend(d);
             values.push(v);
+        }
+        if upgraded_unknown {
+            return Value::dynamic();
         }
         if !known {
             let result_ty = if sequence {

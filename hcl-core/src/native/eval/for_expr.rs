@@ -47,12 +47,13 @@ fn iterable(ty: &Type) -> bool {
 
 impl<'a> Evaluator<'a> {
     /// Evaluates a `for` expression's collection and checks it can be
-    /// iterated. `None` ends the evaluation with the dynamic value.
+    /// iterated. `None` ends the evaluation with the dynamic value;
+    /// `Some(None)` is an unknown collection of an iterable type.
     pub(super) fn for_collection(
         &mut self,
         collection: &'a Expr,
         whole: ByteSpan,
-    ) -> Option<Vec<Element>> {
+    ) -> Option<Option<Vec<Element>>> {
         let coll = self.eval(collection);
         if coll.is_null() {
             self.error(
@@ -82,7 +83,7 @@ impl<'a> Evaluator<'a> {
             return None;
         }
         if !coll.is_known() {
-            return None;
+            return Some(None);
         }
         let items = elements(&coll)?;
         if items.len() > self.options.max_elements {
@@ -94,7 +95,7 @@ impl<'a> Evaluator<'a> {
             self.limit_exceeded(detail, collection.span);
             return None;
         }
-        Some(items)
+        Some(Some(items))
     }
 
     /// Sets the loop variables for one element.
@@ -171,7 +172,7 @@ impl<'a> Evaluator<'a> {
     fn for_body(
         &mut self,
         f: &'a ForExpr,
-        items: Vec<Element>,
+        items: Option<Vec<Element>>,
         base: usize,
         whole: ByteSpan,
     ) -> Value {
@@ -199,6 +200,10 @@ impl<'a> Evaluator<'a> {
                 return Value::dynamic();
             }
         }
+        // Checked after the condition, as the reference does.
+        let Some(items) = items else {
+            return Value::dynamic();
+        };
         let has_key = f.key_var.is_some();
         let mut known = true;
         match &f.key {

@@ -163,7 +163,7 @@ impl<'a> Evaluator<'a> {
     fn eval_template_for(&mut self, d: &'a TemplateFor) -> Value {
         let whole = d.for_span.to(d.endfor_span);
         let body_span = d.for_span.end_point().to(d.endfor_span.start_point());
-        let Some(items) = self.for_collection(&d.collection, whole) else {
+        let Some(Some(items)) = self.for_collection(&d.collection, whole) else {
             return Value::unknown(Type::String);
         };
         let base = self.push_loop_vars(d.key_var, d.value_var);
