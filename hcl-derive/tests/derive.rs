@@ -391,3 +391,44 @@ fn errors_render_with_source_snippets() {
         "Error: Unsuitable value type\n\n  on <input> line 2:\n   2: port = 70000\n             ^^^^^\n\nUnsuitable value: 70000 is out of range for u16"
     );
 }
+
+#[derive(HclDecode, Debug)]
+struct Node {
+    #[hcl(default)]
+    depth: u32,
+    #[hcl(block)]
+    node: Option<Box<Node>>,
+}
+
+fn nested(levels: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..levels {
+        s.push_str("node {\n");
+    }
+    for _ in 0..levels {
+        s.push_str("}\n");
+    }
+    s
+}
+
+#[test]
+fn recursive_blocks_decode_up_to_the_depth_limit() {
+    let opts = hcl_core::native::ParseOptions { max_depth: 1000 };
+    let decode = |levels: usize| {
+        let src = hcl_core::SourceFile::new("deep.hcl", nested(levels));
+        let (body, diags) = hcl_core::native::parse_body(&src, &opts);
+        assert!(diags.is_empty());
+        hcl_serde::from_body::<Node>(&body, None)
+    };
+    let mut n = decode(hcl_serde::decode::MAX_BLOCK_DEPTH).unwrap();
+    let mut count = 0;
+    while let Some(next) = n.node {
+        assert_eq!(next.depth, 0);
+        n = *next;
+        count += 1;
+    }
+    assert_eq!(count, hcl_serde::decode::MAX_BLOCK_DEPTH);
+    let err = decode(hcl_serde::decode::MAX_BLOCK_DEPTH + 1).unwrap_err();
+    let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Maximum nesting depth exceeded"]);
+}

@@ -475,6 +475,20 @@ pub fn block_labels<T: HclDecode>() -> Vec<String> {
     labels_of::<T>()
 }
 
+/// Boxed types decode like the type inside, so recursive block structures
+/// (`Option<Box<Node>>`, `Vec<Box<Node>>`) work.
+impl<T: HclDecode> HclDecode for Box<T> {
+    const LABELS: &'static [&'static str] = T::LABELS;
+
+    fn body_schema() -> BodySchema {
+        T::body_schema()
+    }
+
+    fn decode_body(body: &Body, labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+        T::decode_body(body, labels, d).map(Box::new)
+    }
+}
+
 impl<T: HclDecode> BlockField for Option<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
