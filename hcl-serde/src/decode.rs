@@ -15,9 +15,9 @@ use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
-use hcl_core::native::{ExprKind, NativeExpression};
+use hcl_core::native::NativeExpression;
 
-use crate::de::scalar::{Scalar, ScalarDeserializer};
+use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 use crate::de::ValueDeserializer;
 use crate::error::{sort_entries, Entry, Error};
 
@@ -225,9 +225,13 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attributes.get(name) else {
             return (!required).then_some(None);
         };
-        if let Some(scalar) = literal_scalar(&attr.expr) {
-            let range = attr.expr.range();
-            return match T::deserialize(ScalarDeserializer { scalar, range }) {
+        if let Some(native) = fast_literal(&attr.expr) {
+            let de = LiteralDeserializer {
+                expr: native.expr(),
+                source: native.source(),
+                range: attr.expr.range(),
+            };
+            return match T::deserialize(de) {
                 Ok(v) => Some(Some(v)),
                 Err(e) => {
                     self.conversion_error(e, attr);
@@ -382,21 +386,16 @@ impl<'a> Decoder<'a> {
     }
 }
 
-/// The literal scalar a native-syntax expression spells, if it is one
-/// (strings only when ASCII, which needs no normalisation).
-fn literal_scalar(expr: &Expression) -> Option<Scalar<'_>> {
+/// The native-syntax expression behind `expr` when it is a literal tree
+/// the fast path decodes without building a value.
+fn fast_literal(expr: &Expression) -> Option<&NativeExpression> {
     let native = expr.as_impl().as_any().downcast_ref::<NativeExpression>()?;
-    let e = native.expr();
-    match &e.kind {
-        ExprKind::StringLit => {
-            let s = e.span.inner().text(native.source().text());
-            s.is_ascii().then_some(Scalar::Str(s))
-        }
-        ExprKind::Number(n) => Some(Scalar::Num(n)),
-        ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
-        _ => None,
-    }
+    is_fast_literal(native.expr(), native.source().text(), FAST_LITERAL_DEPTH).then_some(native)
 }
+
+/// How deeply a literal may nest and still take the fast path (deeper
+/// literals take the general path, with its own depth guard).
+const FAST_LITERAL_DEPTH: usize = 32;
 
 /// Joins a field name and the value path inside it (`[0].port`).
 fn path_tail(p: &str) -> &str {

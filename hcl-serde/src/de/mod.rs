@@ -4,8 +4,8 @@
 //!   spec for what the visitor asks.
 //! - `number`: numbers and numeric strings to Rust numbers, range-checked.
 
+pub(crate) mod literal;
 mod number;
-pub(crate) mod scalar;
 pub mod value;
 
 pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};

@@ -298,37 +298,75 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
-    use super::scalar::{Scalar, ScalarDeserializer};
-    fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(scalar: Scalar<'_>) {
-        let slow_value = match scalar {
-            Scalar::Str(s) => Value::string(s),
-            Scalar::Num(n) => Value::Number(n.clone()),
-            Scalar::Bool(b) => Value::Bool(b),
-        };
-        let fast = T::deserialize(ScalarDeserializer {
-            scalar,
-            range: hcl_core::Range::default(),
+    use super::literal::{is_fast_literal, LiteralDeserializer};
+    use hcl_core::native::{parse_expression, ParseOptions};
+
+    fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
+        let src = hcl_core::SourceFile::new("t.hcl", text);
+        let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{text}");
+        assert!(
+            is_fast_literal(&expr, src.text(), 8),
+            "{text} is a fast literal"
+        );
+        let range = hcl_core::Range::default();
+        let fast = T::deserialize(LiteralDeserializer {
+            expr: &expr,
+            source: &src,
+            range,
         })
-        .map_err(|e| e.to_string());
-        let slow = T::deserialize(ValueDeserializer::new(&slow_value)).map_err(|e| e.to_string());
-        assert_eq!(fast, slow, "{scalar:?} as {}", std::any::type_name::<T>());
+        .map_err(|e| format!("{:?}", e.entries()));
+        let (value, _) = hcl_core::native::eval::evaluate(&expr, &src, None);
+        let slow = T::deserialize(ValueDeserializer::new(&value).with_range(range))
+            .map_err(|e| format!("{:?}", e.entries()));
+        assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
     }
-    let big = Number::parse_literal("70000").unwrap();
-    let frac = Number::parse_literal("1.5").unwrap();
-    for s in [
-        Scalar::Str("8080"),
-        Scalar::Str("true"),
-        Scalar::Str("x"),
-        Scalar::Num(&big),
-        Scalar::Num(&frac),
-        Scalar::Bool(true),
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Pair {
+        a: u8,
+        b: Option<String>,
+    }
+    for text in [
+        "\"8080\"",
+        "\"true\"",
+        "\"x\"",
+        "70000",
+        "1.5",
+        "true",
+        "[1, \"2\", 300]",
+        "[]",
+        "{a = 1, b = \"x\"}",
+        "{b = 2, \"a\" = \"3\"}",
+        "{a = [1], c = true}",
+        "[{a = 1}, {a = \"x\"}]",
     ] {
-        both::<u16>(s);
-        both::<i64>(s);
-        both::<f64>(s);
-        both::<bool>(s);
-        both::<String>(s);
-        both::<Option<u32>>(s);
-        both::<Vec<u8>>(s);
+        both::<u16>(text);
+        both::<i64>(text);
+        both::<f64>(text);
+        both::<bool>(text);
+        both::<String>(text);
+        both::<Option<u32>>(text);
+        both::<Vec<u8>>(text);
+        both::<Vec<String>>(text);
+        both::<BTreeMap<String, String>>(text);
+        both::<Pair>(text);
+        both::<Vec<Pair>>(text);
+        both::<(u8, String, u16)>(text);
+    }
+    for text in [
+        "null",
+        "-3",
+        "[null]",
+        "\"é\"",
+        "{a = 1, a = 2}",
+        "x",
+        "1 + 1",
+    ] {
+        let src = hcl_core::SourceFile::new("t.hcl", text);
+        let (expr, _) = parse_expression(&src, &ParseOptions::default());
+        assert!(
+            !is_fast_literal(&expr, src.text(), 8),
+            "{text} takes the general path"
+        );
     }
 }

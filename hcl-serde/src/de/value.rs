@@ -373,13 +373,9 @@ where
         let Some((k, v)) = self.pending.take() else {
             return Err(custom("a map value was requested before its key"));
         };
-        seed.deserialize(self.parent.nested(v)?).map_err(|e| {
-            if self.object && is_identifier(k) {
-                e.prefix_path(&format!(".{k}"))
-            } else {
-                e.prefix_path(&format!("[{k:?}]"))
-            }
-        })
+        let object = self.object;
+        seed.deserialize(self.parent.nested(v)?)
+            .map_err(|e| e.prefix_path(&key_segment(k, object)))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -389,7 +385,7 @@ where
 
 /// A map key: a string, converted to numbers and bools on request, as map
 /// keys are always strings in HCL.
-struct KeyDeserializer<'a>(&'a str);
+pub(crate) struct KeyDeserializer<'a>(&'a str);
 
 impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
     type Error = Error;
@@ -501,4 +497,20 @@ fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The path segment of a map or object key: `.name` for an object
+/// attribute that is an identifier, `["key"]` otherwise.
+pub(crate) fn key_segment(k: &str, object: bool) -> String {
+    if object && is_identifier(k) {
+        format!(".{k}")
+    } else {
+        format!("[{k:?}]")
+    }
+}
+
+/// A deserializer for a map key (always a string in HCL), converting to
+/// numbers and bools on request.
+pub(crate) fn key_deserializer(key: &Value) -> KeyDeserializer<'_> {
+    KeyDeserializer(key.as_str().unwrap_or_default())
 }
