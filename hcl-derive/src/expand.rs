@@ -18,14 +18,16 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     cx.check()?;
 
     let ident = cont.ident;
+    let generic = !cont.original.generics.params.is_empty();
+    let (impl_generics, ty_generics, where_clause) = cont.original.generics.split_for_impl();
+    let bounds = codegen::bounds::where_predicates(&cont, where_clause);
     let labels = codegen::schema::labels(&cont);
     let schema = codegen::schema::body_schema(&cont);
-    let decode = codegen::decode::decode_body(&cont);
+    let decode = codegen::decode::decode_body(&cont, generic);
     let core = quote!(::hcl_serde::__private::hcl_core);
-    let _ = cont.original;
     Ok(dummy::wrap_in_const(quote! {
         #[automatically_derived]
-        impl ::hcl_serde::HclDecode for #ident {
+        impl #impl_generics ::hcl_serde::HclDecode for #ident #ty_generics #bounds {
             const LABELS: &'static [&'static str] = #labels;
 
             fn body_schema() -> #core::schema::BodySchema {
@@ -42,7 +44,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         }
 
         #[automatically_derived]
-        impl ::hcl_serde::BlockField for #ident {
+        impl #impl_generics ::hcl_serde::BlockField for #ident #ty_generics #bounds {
             fn label_names() -> ::std::vec::Vec<::std::string::String> {
                 ::hcl_serde::decode::block_labels::<Self>()
             }

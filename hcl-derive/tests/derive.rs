@@ -432,3 +432,38 @@ fn recursive_blocks_decode_up_to_the_depth_limit() {
     let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
     assert_eq!(summaries, ["Maximum nesting depth exceeded"]);
 }
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Labelled<T> {
+    #[hcl(label)]
+    name: String,
+    value: T,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Generic<T, B>
+where
+    T: Clone,
+{
+    #[hcl(block)]
+    item: Vec<Labelled<T>>,
+    #[hcl(block)]
+    extra: Option<B>,
+}
+
+#[test]
+fn generic_structs_get_bounds_per_field_kind() {
+    let g: Generic<u16, Logging> =
+        from_str("item \"a\" { value = \"7\" }\nextra { level = \"x\" }\n").unwrap();
+    assert_eq!(
+        g.item,
+        [Labelled {
+            name: "a".into(),
+            value: 7
+        }]
+    );
+    assert_eq!(g.extra, Some(Logging { level: "x".into() }));
+    let g: Generic<String, Logging> = from_str("item \"b\" { value = 7 }\n").unwrap();
+    assert_eq!(g.item[0].value, "7");
+    assert_eq!(Labelled::<u8>::body_schema().attributes[0].name, "value");
+}

@@ -69,7 +69,9 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 /// field: two fields with one HCL name, a block type named like an
 /// attribute, two remain fields, a label that is not a `String`,
 /// contradictory flags, unknown keys, and the derive on anything but a
-/// non-generic struct with named fields.
+/// struct with named fields (generic structs are fine: each field that
+/// mentions a type parameter gets the bound its kind needs; lifetime
+/// parameters are refused, decoded values own their data).
 ///
 /// ```
 /// use hcl_serde::HclDecode;

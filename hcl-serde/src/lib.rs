@@ -163,5 +163,6 @@ fn decode_parsed_no_source<T: HclDecode>(
 #[doc(hidden)]
 pub mod __private {
     pub use hcl_core;
+    pub use serde;
     pub use std::sync::OnceLock;
 }

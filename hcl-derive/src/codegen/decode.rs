@@ -8,7 +8,7 @@ use super::schema::is_required;
 use crate::internals::ast::{Container, Field, Kind, Special};
 
 /// The body of `fn decode_body(__body, __labels, __d) -> Option<Self>`.
-pub fn decode_body(cont: &Container<'_>) -> TokenStream {
+pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     let core = quote!(::hcl_serde::__private::hcl_core);
     let partial =
         cont.attrs.partial.is_some() || cont.fields.iter().any(|f| f.kind == Kind::Remain);
@@ -22,10 +22,22 @@ pub fn decode_body(cont: &Container<'_>) -> TokenStream {
         let ident = f.ident;
         inits.push(quote!(#ident: #var?));
     }
+    // A static in a generic function is shared by every instantiation, so
+    // only non-generic structs cache their schema.
+    let schema = if generic {
+        quote! {
+            let __schema_owned = <Self as ::hcl_serde::HclDecode>::body_schema();
+            let __schema = &__schema_owned;
+        }
+    } else {
+        quote! {
+            static __SCHEMA: ::hcl_serde::__private::OnceLock<#core::schema::BodySchema> =
+                ::hcl_serde::__private::OnceLock::new();
+            let __schema = __SCHEMA.get_or_init(<Self as ::hcl_serde::HclDecode>::body_schema);
+        }
+    };
     quote! {
-        static __SCHEMA: ::hcl_serde::__private::OnceLock<#core::schema::BodySchema> =
-            ::hcl_serde::__private::OnceLock::new();
-        let __schema = __SCHEMA.get_or_init(<Self as ::hcl_serde::HclDecode>::body_schema);
+        #schema
         let (__content, __remain) = __d.content(__body, __schema, #partial);
         let _ = &__remain;
         let _ = __labels;

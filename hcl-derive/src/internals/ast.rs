@@ -107,10 +107,10 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        if !input.generics.params.is_empty() {
+        if let Some(lt) = input.generics.lifetimes().next() {
             cx.error_spanned_by(
-                &input.generics,
-                "`HclDecode` cannot be derived for generic structs",
+                lt,
+                "`HclDecode` cannot be derived for structs with lifetime parameters: decoded values own their data",
             );
             return None;
         }

@@ -1,8 +1,8 @@
 use hcl_serde::HclDecode;
 
 #[derive(HclDecode)]
-struct Config<T> {
-    value: T,
+struct Config<'a> {
+    name: &'a str,
 }
 
 fn main() {}
