@@ -712,6 +712,37 @@ macro_rules! remain_maps {
 
 remain_maps!(HashMap BTreeMap);
 
+/// Decodes `body` into `T`, returning every diagnostic (warnings too, which
+/// the `Result` forms drop on success) sorted by source position, as the
+/// reference's decoders return `(value, diagnostics)`. The value is `None`
+/// when there was an error.
+///
+/// ```
+/// use hcl_core::native::parse_body;
+/// use hcl_core::SourceFile;
+/// use hcl_serde::{decode::decode_with_diagnostics, HclDecode};
+///
+/// #[derive(HclDecode)]
+/// struct App { port: u16 }
+///
+/// let src = SourceFile::new("a.hcl", "port = 80\n");
+/// let (body, _) = parse_body(&src, &Default::default());
+/// let (app, diags) = decode_with_diagnostics::<App>(&body, None);
+/// assert_eq!(app.map(|a| a.port), Some(80));
+/// assert!(diags.is_empty());
+/// ```
+pub fn decode_with_diagnostics<T: HclDecode>(
+    body: &Body,
+    ctx: Option<&EvalContext>,
+) -> (Option<T>, Vec<Entry>) {
+    let mut d = Decoder::new(ctx);
+    let out = T::decode_body(body, &[], &mut d);
+    let failed = d.has_errors();
+    let mut entries = d.entries;
+    sort_entries(&mut entries);
+    (if failed { None } else { out }, entries)
+}
+
 /// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
     let mut d = Decoder::new(ctx);
