@@ -18,6 +18,7 @@ use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 use hcl_core::native::NativeExpression;
 
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
+use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::{sort_entries, Entry, Error};
 
@@ -231,7 +232,7 @@ impl<'a> Decoder<'a> {
             let de = LiteralDeserializer {
                 expr: native.expr(),
                 source: native.source(),
-                range: attr.expr.range(),
+                range: LazyRange::Expr(&attr.expr),
             };
             return match T::deserialize(de) {
                 Ok(v) => Some(Some(v)),
@@ -245,8 +246,8 @@ impl<'a> Decoder<'a> {
         if value.is_null() {
             return self.null_attribute(attr, required);
         }
-        let range = attr.expr.range();
-        match T::deserialize(ValueDeserializer::new(&value).with_range(range)) {
+        let range = LazyRange::Expr(&attr.expr);
+        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(range)) {
             Ok(v) => Some(Some(v)),
             Err(e) => {
                 self.conversion_error(e, attr);

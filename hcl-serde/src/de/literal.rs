@@ -9,10 +9,11 @@
 use serde::de::{self, DeserializeSeed, Visitor};
 
 use hcl_core::native::ast::{Expr, ExprKind, ObjectItem};
-use hcl_core::pos::{Range, SourceFile};
+use hcl_core::pos::SourceFile;
 use hcl_core::Value;
 
 use crate::de::number;
+use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::Error;
 use crate::spanned;
@@ -62,7 +63,7 @@ fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
 pub(crate) struct LiteralDeserializer<'a> {
     pub(crate) expr: &'a Expr,
     pub(crate) source: &'a SourceFile,
-    pub(crate) range: Range,
+    pub(crate) range: LazyRange<'a>,
 }
 
 impl<'a> LiteralDeserializer<'a> {
@@ -84,7 +85,7 @@ macro_rules! slow {
     ($($method:ident)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             let v = self.value();
-            ValueDeserializer::new(&v).with_range(self.range).$method(visitor)
+            ValueDeserializer::new(&v).with_lazy_range(self.range).$method(visitor)
         }
     )*};
 }
@@ -113,7 +114,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_any(visitor)
             }
         }
@@ -127,7 +128,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_str(visitor)
             }
         }
@@ -143,7 +144,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_bool(visitor)
             }
         }
@@ -155,7 +156,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_f64(visitor)
             }
         }
@@ -193,7 +194,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_seq(visitor)
             }
         }
@@ -236,7 +237,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_map(visitor)
             }
         }
@@ -253,7 +254,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             _ => {
                 let v = self.value();
                 ValueDeserializer::new(&v)
-                    .with_range(self.range)
+                    .with_lazy_range(self.range)
                     .deserialize_struct(name, fields, visitor)
             }
         }
@@ -280,7 +281,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     ) -> Result<V::Value, Error> {
         let v = self.value();
         ValueDeserializer::new(&v)
-            .with_range(self.range)
+            .with_lazy_range(self.range)
             .deserialize_unit_struct(name, visitor)
     }
 
@@ -292,7 +293,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     ) -> Result<V::Value, Error> {
         let v = self.value();
         ValueDeserializer::new(&v)
-            .with_range(self.range)
+            .with_lazy_range(self.range)
             .deserialize_enum(name, variants, visitor)
     }
 }

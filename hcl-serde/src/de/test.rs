@@ -313,7 +313,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         let fast = T::deserialize(LiteralDeserializer {
             expr: &expr,
             source: &src,
-            range,
+            range: super::value::LazyRange::Known(range),
         })
         .map_err(|e| format!("{:?}", e.entries()));
         let (value, _) = hcl_core::native::eval::evaluate(&expr, &src, None);

@@ -6,7 +6,7 @@ use serde::forward_to_deserialize_any;
 
 use hcl_core::pos::Range;
 use hcl_core::value::Type;
-use hcl_core::Value;
+use hcl_core::{Expression, Value};
 
 use crate::de::number::{self, custom, mismatch};
 use crate::error::Error;
@@ -33,8 +33,31 @@ pub const DEFAULT_MAX_DEPTH: usize = 128;
 #[derive(Clone, Copy, Debug)]
 pub struct ValueDeserializer<'a> {
     value: &'a Value,
-    range: Option<Range>,
+    range: LazyRange<'a>,
     depth: usize,
+}
+
+/// Where a value came from, resolved only when a `Spanned` asks: resolving
+/// a range (line and column) costs more than decoding most scalars.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LazyRange<'a> {
+    /// No source.
+    None,
+    /// A resolved range.
+    Known(Range),
+    /// The range of this expression.
+    Expr(&'a Expression),
+}
+
+impl LazyRange<'_> {
+    /// The range, resolving it now.
+    pub(crate) fn get(self) -> Option<Range> {
+        match self {
+            LazyRange::None => None,
+            LazyRange::Known(r) => Some(r),
+            LazyRange::Expr(e) => Some(e.range()),
+        }
+    }
 }
 
 impl<'a> ValueDeserializer<'a> {
@@ -42,7 +65,7 @@ impl<'a> ValueDeserializer<'a> {
     pub fn new(value: &'a Value) -> ValueDeserializer<'a> {
         ValueDeserializer {
             value,
-            range: None,
+            range: LazyRange::None,
             depth: DEFAULT_MAX_DEPTH,
         }
     }
@@ -50,7 +73,12 @@ impl<'a> ValueDeserializer<'a> {
     /// The source range of the expression the value came from: what a
     /// `Spanned<T>` anywhere inside receives.
     pub fn with_range(mut self, range: Range) -> ValueDeserializer<'a> {
-        self.range = Some(range);
+        self.range = LazyRange::Known(range);
+        self
+    }
+
+    pub(crate) fn with_lazy_range(mut self, range: LazyRange<'a>) -> ValueDeserializer<'a> {
+        self.range = range;
         self
     }
 
@@ -265,7 +293,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == spanned::NAME {
-            return spanned::deserialize_spanned(self, self.range, visitor);
+            return spanned::deserialize_spanned(self, self.range.get(), visitor);
         }
         let _ = fields;
         match self.value {
