@@ -231,6 +231,10 @@ pub struct SourceFile {
     name: Arc<str>,
     text: Arc<str>,
     line_starts: Arc<[u32]>,
+    /// Per line, the offset of its first non-ASCII byte (`u32::MAX` if
+    /// none): columns before it are byte differences, so resolving a
+    /// position on a long ASCII line (minified JSON) is O(1), not a scan.
+    first_non_ascii: Arc<[u32]>,
 }
 
 impl fmt::Debug for SourceFile {
@@ -254,13 +258,14 @@ impl SourceFile {
     /// ```
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
         let text: Arc<str> = text.into();
-        let line_starts = line_starts(&text);
+        let (line_starts, first_non_ascii) = index_lines(&text);
         let name: Arc<str> = name.into();
         SourceFile {
             id: FileId::fresh(&name),
             name,
             text,
             line_starts: line_starts.into(),
+            first_non_ascii: first_non_ascii.into(),
         }
     }
 
@@ -321,11 +326,18 @@ impl SourceFile {
             Err(i) => i - 1,
         };
         let line_start = self.line_starts[line_idx] as usize;
-        let prefix = &self.text[line_start..byte];
-        let column = if prefix.is_ascii() {
-            prefix.len()
+        let non_ascii = self
+            .first_non_ascii
+            .get(line_idx)
+            .map_or(usize::MAX, |&b| b as usize);
+        let column = if byte <= non_ascii {
+            byte - line_start
         } else {
-            prefix.graphemes(true).count()
+            // A combining mark may join the ASCII character before it, so
+            // clusters are counted from the character before the first
+            // non-ASCII byte.
+            let ascii_run = non_ascii.saturating_sub(1).max(line_start);
+            (ascii_run - line_start) + self.text[ascii_run..byte].graphemes(true).count()
         };
         Pos {
             line: line_idx as u32 + 1,
@@ -352,16 +364,23 @@ impl SourceFile {
     }
 }
 
-fn line_starts(text: &str) -> Vec<u32> {
+/// Where each line starts, and where its first non-ASCII byte is.
+fn index_lines(text: &str) -> (Vec<u32>, Vec<u32>) {
     let mut starts = Vec::with_capacity(text.len() / 32 + 1);
+    let mut non_ascii = Vec::with_capacity(text.len() / 32 + 1);
     starts.push(0);
-    starts.extend(
-        text.bytes()
-            .enumerate()
-            .filter(|&(_, b)| b == b'\n')
-            .map(|(i, _)| i as u32 + 1),
-    );
-    starts
+    non_ascii.push(u32::MAX);
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if b == b'\n' {
+            starts.push(i as u32 + 1);
+            non_ascii.push(u32::MAX);
+        } else if b >= 0x80 {
+            if let Some(first) = non_ascii.last_mut().filter(|f| **f == u32::MAX) {
+                *first = i as u32;
+            }
+        }
+    }
+    (starts, non_ascii)
 }
 
 /// Something that can find a source file by id: what a renderer needs to
@@ -446,6 +465,16 @@ mod test {
         assert_eq!(f.line_text(2), Some("cé\u{301}d"));
         assert_eq!(f.line_text(3), Some("x"));
         assert_eq!(f.line_text(4), None);
+    }
+
+    #[test]
+    fn positions_after_ascii_runs_count_clusters_from_the_first_non_ascii() {
+        let f = SourceFile::new("t", "abe\u{301}x\nzz");
+        // "a" "b" "e\u{301}" "x": the accent joins the e.
+        let x = f.text().find('x').unwrap() as u32;
+        assert_eq!(f.pos(x).column, 4);
+        assert_eq!(f.pos(2).column, 3);
+        assert_eq!(f.pos(x + 2).column, 1);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{self, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind};
+use crate::native::eval::EvalOptions;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Type, Value};
@@ -70,6 +71,33 @@ impl NativeExpression {
     /// The file the node was parsed from.
     pub fn source(&self) -> &SourceFile {
         &self.source
+    }
+
+    /// Evaluates the expression within the limits of `options` (the
+    /// [`ExpressionImpl::value`] of this handle uses the defaults).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl_core::native::eval::EvalOptions;
+    /// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+    /// use hcl_core::{EvalContext, SourceFile};
+    ///
+    /// let src = SourceFile::new("e.hcl", "\"%{for x in [1, 2, 3]}${x}%{endfor}\"");
+    /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+    /// let e = NativeExpression::new(src, Arc::new(expr));
+    /// let tight = EvalOptions { max_template_bytes: 2, ..EvalOptions::default() };
+    /// let (_, diags) = e.value_with_options(Some(&EvalContext::new()), &tight);
+    /// assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
+    /// ```
+    pub fn value_with_options(
+        &self,
+        ctx: Option<&EvalContext>,
+        options: &EvalOptions,
+    ) -> (Value, Diagnostics) {
+        if self.object_key.is_some() {
+            return self.value(ctx);
+        }
+        crate::native::eval::evaluate_with_options(&self.expr, &self.source, ctx, options)
     }
 
     fn handle(&self, e: &Expr) -> Expression {

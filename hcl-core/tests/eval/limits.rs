@@ -37,6 +37,28 @@ fn for_and_splat_element_limits() {
 }
 
 #[test]
+fn nested_loops_share_one_element_budget() {
+    let o = EvalOptions {
+        max_elements: 8,
+        ..EvalOptions::default()
+    };
+    // 2 + 2 × 3 = 8 elements: within the budget.
+    assert!(
+        eval_with("[for x in [1, 2] : [for y in [1, 2, 3] : y]]", &o)
+            .1
+            .is_empty()
+    );
+    // 3 + 3 × 2 = 9.
+    let (_, diags) = eval_with("[for x in [1, 2, 3] : [for y in [1, 2] : y]]", &o);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded");
+    assert_eq!(d.subject.unwrap().start.column, 33);
+    // Reported once, however many loops follow.
+    let (_, diags) = eval_with("[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]", &o);
+    assert_eq!(diags.len(), 1);
+}
+
+#[test]
 fn template_size_limit() {
     let o = EvalOptions {
         max_template_bytes: 10,

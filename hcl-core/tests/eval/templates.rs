@@ -96,3 +96,34 @@ fn interpolation_errors() {
         13,
     );
 }
+
+#[test]
+fn ranges_point_into_multi_line_expressions() {
+    let d = err(
+        "<<EOT\nfirst\n  ${var.list}\nEOT\n",
+        "Invalid template interpolation value",
+        3,
+        5,
+    );
+    assert_eq!(d.subject.unwrap().end.column, 13);
+    let d = err(
+        "[\n  for x in var.name :\n  x\n]",
+        "Iteration over non-iterable value",
+        2,
+        12,
+    );
+    assert_eq!(d.context.unwrap().start.line, 1);
+    let d = err(
+        "{\n  a = 1\n  b = var.nope\n}",
+        "Unsupported attribute",
+        3,
+        10,
+    );
+    assert_eq!(d.subject.unwrap().end.column, 15);
+    err(
+        "false ?\n  1 :\n  var.count + \"x\"",
+        "Invalid operand",
+        3,
+        15,
+    );
+}

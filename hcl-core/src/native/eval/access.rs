@@ -151,13 +151,7 @@ impl<'a> Evaluator<'a> {
             Some(items) => items.to_vec(),
             None => vec![source.clone()],
         };
-        if items.len() > self.options.max_elements {
-            let detail = format!(
-                "This splat expression produces {} elements, more than the limit of {} (EvalOptions::max_elements).",
-                items.len(),
-                self.options.max_elements
-            );
-            self.limit_exceeded(detail, s.marker);
+        if !self.count_elements(items.len(), s.marker) {
             return Value::dynamic();
         }
         let mut values = Vec::with_capacity(items.len());

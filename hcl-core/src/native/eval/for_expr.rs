@@ -86,13 +86,7 @@ impl<'a> Evaluator<'a> {
             return Some(None);
         }
         let items = elements(&coll)?;
-        if items.len() > self.options.max_elements {
-            let detail = format!(
-                "This 'for' expression iterates over {} elements, more than the limit of {} (EvalOptions::max_elements).",
-                items.len(),
-                self.options.max_elements
-            );
-            self.limit_exceeded(detail, collection.span);
+        if !self.count_elements(items.len(), collection.span) {
             return None;
         }
         Some(Some(items))

@@ -23,8 +23,9 @@
 //! # Limits
 //!
 //! Evaluation is bounded by [`EvalOptions`]: how deeply the evaluator may
-//! recurse ([`EvalOptions::max_depth`]), how many elements one `for`
-//! expression or splat may produce ([`EvalOptions::max_elements`]) and how
+//! recurse ([`EvalOptions::max_depth`]), how many elements the `for`
+//! expressions and splats of one evaluation may iterate over in total
+//! ([`EvalOptions::max_elements`], so nested loops are bounded too) and how
 //! long one template result may be ([`EvalOptions::max_template_bytes`]).
 //! Exceeding one is an error diagnostic at the expression at fault
 //! ("Evaluation limit exceeded" or "Maximum nesting depth exceeded"), never a
@@ -64,8 +65,9 @@ pub struct EvalOptions {
     /// parser already bounds bracket nesting; this also bounds trees built
     /// another way. Default 128.
     pub max_depth: usize,
-    /// How many elements (or attributes) one `for` expression or splat may
-    /// produce. Default 1 048 576.
+    /// How many elements (or attributes) the `for` expressions and splats
+    /// of one evaluation may iterate over, in total: a loop nested in a loop
+    /// counts each of its runs. Default 1 048 576.
     pub max_elements: usize,
     /// How many bytes one template result may have. Default 64 MiB.
     pub max_template_bytes: usize,
@@ -140,6 +142,8 @@ pub(crate) struct Evaluator<'a> {
     locals: Vec<(&'a str, Value)>,
     /// The current element of each enclosing splat, innermost last.
     anon: Vec<Value>,
+    /// Elements iterated by `for` expressions and splats so far.
+    elements: usize,
 }
 
 impl<'a> Evaluator<'a> {
@@ -158,6 +162,7 @@ impl<'a> Evaluator<'a> {
             depth_reported: false,
             locals: Vec::new(),
             anon: Vec::new(),
+            elements: 0,
         }
     }
 
@@ -341,6 +346,26 @@ impl<'a> Evaluator<'a> {
             self.options.max_depth
         );
         self.error("Maximum nesting depth exceeded", detail, span, None);
+    }
+
+    /// Counts `n` more iterated elements; `false` (reported at `span`) once
+    /// the total passes [`EvalOptions::max_elements`].
+    pub(crate) fn count_elements(&mut self, n: usize, span: ByteSpan) -> bool {
+        let before = self.elements;
+        self.elements = self.elements.saturating_add(n);
+        if self.elements <= self.options.max_elements {
+            return true;
+        }
+        if before > self.options.max_elements {
+            // Reported once; the rest of the evaluation only unwinds.
+            return false;
+        }
+        let detail = format!(
+            "This expression iterates over {n} elements, which takes the evaluation past its limit of {} elements in total (EvalOptions::max_elements).",
+            self.options.max_elements
+        );
+        self.limit_exceeded(detail, span);
+        false
     }
 
     /// Reports a resource limit.
