@@ -16,6 +16,8 @@
 //! - [`traversal`]: variable references as static analysis reports them.
 //! - [`json`]: the JSON syntax, starting with its span-keeping parser.
 //! - [`native`]: the native syntax: lexer, parser and syntax tree.
+//! - [`typeck`]: the extended type system (int, union, none, promise,
+//!   output) and a static type checker.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
@@ -32,6 +34,7 @@ pub mod static_analysis;
 pub mod suggest;
 pub mod traversal;
 pub mod typeexpr;
+pub mod typeck;
 pub mod value;
 
 pub use body::{Body, Expression};

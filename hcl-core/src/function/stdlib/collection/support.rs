@@ -1,0 +1,167 @@
+//! Helpers shared by the collection, set and conversion families: type
+//! conversion and unification (one seam onto `value::convert`), collection
+//! builders, and argument access that never panics.
+
+use crate::function::FunctionError;
+use crate::value::{Type, Value};
+
+/// The argument at `index`; the call procedure guarantees it exists, but a
+/// missing one reads as the dynamic value rather than a panic.
+pub(crate) fn arg(args: &[Value], index: usize) -> &Value {
+    const DYNAMIC: &Value = &Value::Unknown(Type::Dynamic);
+    args.get(index).unwrap_or(DYNAMIC)
+}
+
+/// Converts `value` to `ty` (which may contain the dynamic pseudo-type),
+/// with the conversion's message on failure.
+pub(crate) fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
+    crate::value::convert(value, ty).map_err(|e| e.to_string())
+}
+
+/// The most general type every one of `types` converts to, if any,
+/// allowing unsafe conversions (go-cty's `UnifyUnsafe`, which the stdlib
+/// uses throughout).
+pub(crate) fn unify(types: &[Type]) -> Option<Type> {
+    crate::value::unify_unsafe(types).map(|u| u.ty().clone())
+}
+
+/// Whether some value of type `from` may convert to `to`.
+pub(crate) fn conversion_exists(from: &Type, to: &Type) -> bool {
+    crate::value::conversion_safety(from, to).is_some()
+}
+
+/// `items` all converted to one concrete type: `hint` when it has no
+/// dynamic part, else the unification of the items' types.
+fn settle(hint: &Type, items: Vec<Value>) -> Result<(Type, Vec<Value>), FunctionError> {
+    if !hint.has_dynamic() {
+        return Ok((hint.clone(), items));
+    }
+    let Some(first) = items.first().map(Value::ty) else {
+        return Ok((hint.clone(), items));
+    };
+    if items.iter().all(|v| v.ty() == first) {
+        return Ok((first, items));
+    }
+    let types: Vec<Type> = items.iter().map(Value::ty).collect();
+    let elem =
+        unify(&types).ok_or_else(|| FunctionError::call("elements must all have the same type"))?;
+    let items = items
+        .iter()
+        .map(|v| convert(v, &elem))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(FunctionError::call)?;
+    Ok((items.first().map_or(elem, Value::ty), items))
+}
+
+/// A list of `items` whose element type is `hint`, or (where `hint` has
+/// dynamic parts) the items' own common type.
+pub(crate) fn list_with(hint: &Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    let (elem, items) = settle(hint, items)?;
+    list_of(elem, items)
+}
+
+/// A set of `items`, typed as [`list_with`] types lists.
+pub(crate) fn set_with(hint: &Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    let (elem, items) = settle(hint, items)?;
+    set_of(elem, items)
+}
+
+/// A map of `entries`, typed as [`list_with`] types lists.
+pub(crate) fn map_with(hint: &Type, entries: Vec<(String, Value)>) -> Result<Value, FunctionError> {
+    let (keys, values): (Vec<String>, Vec<Value>) = entries.into_iter().unzip();
+    let (elem, values) = settle(hint, values)?;
+    map_of(elem, keys.into_iter().zip(values))
+}
+
+/// A list of `elem` from values already of that type.
+pub(crate) fn list_of(elem: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    Value::list(elem, items).map_err(|e| FunctionError::call(e.to_string()))
+}
+
+/// A set of `elem` from values already of that type.
+pub(crate) fn set_of(elem: Type, items: Vec<Value>) -> Result<Value, FunctionError> {
+    Value::set(elem, items).map_err(|e| FunctionError::call(e.to_string()))
+}
+
+/// A map of `elem` from values already of that type.
+pub(crate) fn map_of<K: AsRef<str>>(
+    elem: Type,
+    entries: impl IntoIterator<Item = (K, Value)>,
+) -> Result<Value, FunctionError> {
+    Value::map(elem, entries).map_err(|e| FunctionError::call(e.to_string()))
+}
+
+/// How deep `flatten` and similar walks may recurse into nested values.
+pub(crate) const MAX_DEPTH: usize = 128;
+
+/// Builders and call helpers for the stdlib tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::function::{stdlib, CallError};
+    use crate::value::{Type, Value};
+
+    /// Calls the standard function `name`.
+    pub(crate) fn call(name: &str, args: &[Value]) -> Result<Value, CallError> {
+        stdlib::functions()
+            .get(name)
+            .unwrap_or_else(|| panic!("no function {name}"))
+            .call(args)
+    }
+
+    /// The message of a failed call, without the parameter prefix.
+    pub(crate) fn message(e: CallError) -> String {
+        match e {
+            CallError::Argument { message, .. } | CallError::Call(message) => message,
+            other => other.to_string(),
+        }
+    }
+
+    /// Calls `name`, expecting an error; returns the argument index (if
+    /// any) and the message.
+    pub(crate) fn fails(name: &str, args: &[Value]) -> (Option<usize>, String) {
+        match call(name, args) {
+            Ok(v) => panic!("{name}({args:?}) returned {v:?}"),
+            Err(e) => (e.argument_index(), message(e)),
+        }
+    }
+
+    pub(crate) fn s(text: &str) -> Value {
+        Value::from(text)
+    }
+
+    pub(crate) fn n(v: i64) -> Value {
+        Value::from(v)
+    }
+
+    pub(crate) fn strs(items: &[&str]) -> Value {
+        Value::list(Type::String, items.iter().map(|t| Value::from(*t))).unwrap()
+    }
+
+    pub(crate) fn nums(items: &[i64]) -> Value {
+        Value::list(Type::Number, items.iter().map(|v| Value::from(*v))).unwrap()
+    }
+
+    pub(crate) fn str_set(items: &[&str]) -> Value {
+        Value::set(Type::String, items.iter().map(|t| Value::from(*t))).unwrap()
+    }
+
+    pub(crate) fn tuple(items: Vec<Value>) -> Value {
+        Value::tuple(items)
+    }
+
+    pub(crate) fn obj(attrs: Vec<(&str, Value)>) -> Value {
+        Value::object(attrs)
+    }
+
+    pub(crate) fn str_map(entries: &[(&str, &str)]) -> Value {
+        Value::map(
+            Type::String,
+            entries.iter().map(|(k, v)| (*k, Value::from(*v))),
+        )
+        .unwrap()
+    }
+
+    pub(crate) fn unknown(ty: Type) -> Value {
+        Value::unknown(ty)
+    }
+}

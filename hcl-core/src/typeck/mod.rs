@@ -1,0 +1,51 @@
+//! The extended type system of type-extensions.md (Pulumi's HCL2 model) and
+//! a static type checker built on it.
+//!
+//! The extended [`Type`] adds to the base types `int` (an integer),
+//! `union` (one of several types), `none` (the type of null; an optional
+//! `T` is `union(T, none)`, printed `optional(T)`), and the eventual types
+//! `promise(T)` and `output(T)` (values available later, the latter with
+//! application data). The document's rules are functions:
+//!
+//! - [`assignable`]: use without conversion;
+//! - [`conversion`]: whether and how safely a type converts to another;
+//! - [`unify`] (and [`unify_strict`]): the type two types both convert to;
+//! - [`traverse`]: the type of an attribute or index step.
+//!
+//! The checker ([`check_file`], [`check_expr`], [`Checker`]) computes the
+//! type of every expression of a native-syntax file from the types of its
+//! variables and the signatures of its functions ([`TypeScope`]), without
+//! evaluating anything, and reports type errors in the reference's words.
+//! An operation on an eventual value is not an error: its result is
+//! eventual (`output(T) + 1` is an `output(number)`).
+//!
+//! ```
+//! use hcl_core::pos::SourceFile;
+//! use hcl_core::native::{parse_expression, ParseOptions};
+//! use hcl_core::typeck::{check_expr, parse_type, TypeScope};
+//!
+//! let mut scope = TypeScope::new();
+//! scope.set_variable("bucket", parse_type("object({arn = output(string), tags = optional(map(string))})").unwrap());
+//! let src = SourceFile::new("<expr>", r#""${bucket.arn}/${bucket.tags["env"]}""#);
+//! let (expr, _) = parse_expression(&src, &ParseOptions::default());
+//! let (ty, diags) = check_expr(&expr, &src, &scope);
+//! assert!(diags.is_empty());
+//! assert_eq!(ty.to_string(), "output(string)");
+//! ```
+
+mod check;
+mod parse;
+mod rules;
+mod scope;
+mod traverse;
+mod ty;
+
+#[cfg(test)]
+mod test;
+
+pub use check::{check_expr, check_file, check_source, AttributeType, Checker};
+pub use parse::{parse_type, parse_var_types, type_from_expr};
+pub use rules::{assignable, conversion, unify, unify_all, unify_strict};
+pub use scope::{SigParam, Signature, TypeScope};
+pub use traverse::{traverse, KeyLiteral, Step, TraversalError};
+pub use ty::{Eventual, Type};

@@ -1,0 +1,131 @@
+//! Properties of the extended type rules over generated types.
+
+use hcl_core::typeck::{assignable, conversion, parse_type, unify, Type};
+use hcl_core::value::Safety;
+use proptest::prelude::*;
+
+fn leaf() -> impl Strategy<Value = Type> {
+    prop_oneof![
+        Just(Type::Bool),
+        Just(Type::Number),
+        Just(Type::Int),
+        Just(Type::String),
+        Just(Type::None),
+        Just(Type::Dynamic),
+    ]
+}
+
+fn ty() -> impl Strategy<Value = Type> {
+    nest(leaf(), true)
+}
+
+/// Types whose unification needs no conversion: no primitives that
+/// convert to each other (string, int with number), no sets (set to list
+/// is a conversion) and no dynamic (from it is a conversion).
+fn no_conversion_ty() -> impl Strategy<Value = Type> {
+    nest(
+        prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::None)],
+        false,
+    )
+}
+
+fn nest(leaf: impl Strategy<Value = Type> + 'static, sets: bool) -> impl Strategy<Value = Type> {
+    leaf.prop_recursive(4, 24, 3, move |inner| {
+        let set = if sets {
+            inner.clone().prop_map(Type::set).boxed()
+        } else {
+            inner.clone().prop_map(Type::list).boxed()
+        };
+        prop_oneof![
+            inner.clone().prop_map(Type::list),
+            inner.clone().prop_map(Type::map),
+            set,
+            inner.clone().prop_map(Type::promise),
+            inner.clone().prop_map(Type::output),
+            prop::collection::vec(inner.clone(), 0..3).prop_map(Type::tuple),
+            prop::collection::vec(inner.clone(), 2..4).prop_map(Type::union),
+            prop::collection::btree_map(prop::sample::select(vec!["a", "b", "c"]), inner, 0..3)
+                .prop_map(Type::object),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn assignable_from_itself(a in ty()) {
+        prop_assert!(assignable(&a, &a));
+        prop_assert_eq!(conversion(&a, &a), Some(Safety::Safe));
+    }
+
+    #[test]
+    fn unification_is_commutative(a in ty(), b in ty()) {
+        prop_assert_eq!(unify(&a, &b), unify(&b, &a));
+    }
+
+    /// "Assignable from every input" in the sense the rules allow: `int`
+    /// unifies with `string` as `string`, which is not assignable from
+    /// `int`, so the property is that every input converts *safely* to the
+    /// result (assignability being one such conversion).
+    #[test]
+    fn unification_result_takes_every_input_safely(a in ty(), b in ty()) {
+        let u = unify(&a, &b);
+        prop_assert_eq!(conversion(&a, &u), Some(Safety::Safe), "{} ~ {} = {}", a, b, u);
+        prop_assert_eq!(conversion(&b, &u), Some(Safety::Safe), "{} ~ {} = {}", a, b, u);
+    }
+
+    #[test]
+    fn unification_without_conversions_is_assignable(a in no_conversion_ty(), b in no_conversion_ty()) {
+        let u = unify(&a, &b);
+        prop_assert!(assignable(&u, &a), "{} ~ {} = {}", a, b, u);
+        prop_assert!(assignable(&u, &b), "{} ~ {} = {}", a, b, u);
+    }
+
+    #[test]
+    fn names_round_trip(a in ty()) {
+        prop_assert_eq!(parse_type(&a.to_string()).unwrap(), a);
+    }
+}
+
+fn any_scope() -> hcl_core::typeck::TypeScope {
+    let mut scope = hcl_core::typeck::TypeScope::new();
+    for (name, ty) in [
+        ("a", "output(list(object({b=optional(int), c=string})))"),
+        ("b", "union(int, map(promise(bool)), none)"),
+        ("c", "tuple([int, optional(string)])"),
+    ] {
+        scope.set_variable(name, parse_type(ty).unwrap());
+    }
+    scope
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The checker accepts whatever the parser produces, however broken,
+    /// without panicking, and every diagnostic has a place.
+    #[test]
+    fn checker_never_panics(src in prop_oneof![
+        "[abcx0-9 .+*!?:<=>%,\\[\\]{}()\"$~-]{0,40}",
+        prop::collection::vec(
+            (
+                prop::sample::select(vec![
+                    "a", "b", "c", "a.b", "c[0]", "c[1].x", "1", "2.5", "null", "true",
+                    "\"s${a}\"", "[for x in a : x.c]", "{for k, v in b : k => v...}",
+                    "a[*].b", "c.*.x", "f(a)", "{k = a}", "(b ? c : a)", "-b", "!a",
+                ]),
+                prop::sample::select(vec![" + ", " == ", " && ", " ? 1 : ", "[", "].", " < ", " % "]),
+            ),
+            1..6,
+        )
+        .prop_map(|parts| parts.into_iter().map(|(a, op)| format!("{a}{op}")).collect::<String>() + "a"),
+    ]) {
+        use hcl_core::native::{parse_expression, ParseOptions};
+        use hcl_core::pos::SourceFile;
+        let file = SourceFile::new("<p>", src);
+        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let (_, diags) = hcl_core::typeck::check_expr(&expr, &file, &any_scope());
+        prop_assert!(diags.iter().all(|d| d.subject.is_some()));
+    }
+}
