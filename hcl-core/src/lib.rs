@@ -33,8 +33,8 @@ pub mod schema;
 pub mod static_analysis;
 pub mod suggest;
 pub mod traversal;
-pub mod typeexpr;
 pub mod typeck;
+pub mod typeexpr;
 pub mod value;
 
 pub use body::{Body, Expression};
