@@ -132,7 +132,6 @@ pub trait RemainField: Sized {
 pub struct Decoder<'a> {
     ctx: Option<&'a EvalContext>,
     entries: Vec<Entry>,
-    path: Vec<String>,
     depth: usize,
 }
 
@@ -142,7 +141,6 @@ impl<'a> Decoder<'a> {
         Decoder {
             ctx,
             entries: Vec::new(),
-            path: Vec::new(),
             depth: 0,
         }
     }
@@ -157,26 +155,46 @@ impl<'a> Decoder<'a> {
         self.entries.iter().any(|e| e.diagnostic.is_error())
     }
 
-    /// Records diagnostics at the current block path.
+    /// Records diagnostics about the body being decoded (the enclosing
+    /// blocks' path is added as the decode returns through them).
     pub fn report(&mut self, diags: Diagnostics) {
         for diagnostic in diags {
             self.entries.push(Entry {
                 diagnostic,
-                path: self.path.join("."),
+                path: String::new(),
             });
         }
     }
 
     #[cold]
     fn report_at(&mut self, diagnostic: Diagnostic, leaf: &str) {
-        let mut path = self.path.join(".");
-        if !leaf.is_empty() {
-            if !path.is_empty() {
-                path.push('.');
-            }
-            path.push_str(leaf);
+        self.entries.push(Entry {
+            diagnostic,
+            path: leaf.to_owned(),
+        });
+    }
+
+    /// Decodes a block's body, then prefixes the path of every problem
+    /// found inside with the block's segment (`service["web"]`): paths are
+    /// built only when there is a problem, not for every block.
+    fn enter<T: HclDecode>(&mut self, block: &Block, labels: &[String]) -> Option<T> {
+        if self.depth >= MAX_BLOCK_DEPTH {
+            let d = Diagnostic::error(
+                "Maximum nesting depth exceeded",
+                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+            )
+            .with_subject(block.def_range);
+            self.report(d.into());
+            return None;
         }
-        self.entries.push(Entry { diagnostic, path });
+        let start = self.entries.len();
+        self.depth += 1;
+        let out = T::decode_body(&block.body, labels, self);
+        self.depth -= 1;
+        if self.entries.len() > start {
+            prefix_block_path(&mut self.entries[start..], block);
+        }
+        out
     }
 
     /// Applies `schema` to `body`: exhaustively, or partially when
@@ -346,25 +364,7 @@ impl<'a> Decoder<'a> {
     /// Decodes one block's body into `T`, with the block's path for
     /// messages and the depth guard.
     pub fn block<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
-        if self.depth >= MAX_BLOCK_DEPTH {
-            let d = Diagnostic::error(
-                "Maximum nesting depth exceeded",
-                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
-            )
-            .with_subject(block.def_range);
-            self.report(d.into());
-            return None;
-        }
-        let mut segment = block.type_name.clone();
-        for l in &block.labels {
-            segment.push_str(&format!("[{l:?}]"));
-        }
-        self.path.push(segment);
-        self.depth += 1;
-        let out = T::decode_body(&block.body, &block.labels, self);
-        self.depth -= 1;
-        self.path.pop();
-        out
+        self.enter(block, &block.labels)
     }
 
     /// The label at `index` (schema processing guarantees the count).
@@ -399,6 +399,21 @@ fn fast_literal(expr: &Expression) -> Option<&NativeExpression> {
 /// How deeply a literal may nest and still take the fast path (deeper
 /// literals take the general path, with its own depth guard).
 const FAST_LITERAL_DEPTH: usize = 32;
+
+#[cold]
+fn prefix_block_path(entries: &mut [Entry], block: &Block) {
+    let mut segment = block.type_name.clone();
+    for l in &block.labels {
+        segment.push_str(&format!("[{l:?}]"));
+    }
+    for e in entries {
+        e.path = if e.path.is_empty() {
+            segment.clone()
+        } else {
+            format!("{segment}.{}", e.path)
+        };
+    }
+}
 
 /// Joins a field name and the value path inside it (`[0].port`).
 fn path_tail(p: &str) -> &str {
@@ -585,16 +600,7 @@ fn decode_map<T: HclDecode>(
 
 impl Decoder<'_> {
     fn block_without_labels<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
-        let mut segment = block.type_name.clone();
-        for l in &block.labels {
-            segment.push_str(&format!("[{l:?}]"));
-        }
-        self.path.push(segment);
-        self.depth += 1;
-        let out = T::decode_body(&block.body, &[], self);
-        self.depth -= 1;
-        self.path.pop();
-        out
+        self.enter(block, &[])
     }
 }
 
