@@ -4,14 +4,26 @@
 //! Modules, in pipeline order:
 //!
 //! - [`decode`]: the [`HclDecode`] trait (what the derive implements), block
-//!   and remain field shapes, and the [`Decoder`](decode::Decoder) that
-//!   collects every diagnostic of a decode.
+//!   and remain field shapes, and the [`Decoder`] that collects every
+//!   diagnostic of a decode.
 //! - [`de`]: the serde Deserializer over evaluated values, with the spec's
 //!   conversions (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, …).
 //! - [`Spanned`]: a value with its source range.
 //! - [`Serde`]: any `serde::Deserialize` type decoded from a body of
 //!   attributes.
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
+//!
+//! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
+//! syntax), [`from_str_with`] (a file name choosing the syntax, and an
+//! evaluation context), [`from_file`] (JSON syntax for `.json`), and
+//! [`from_body`] for a body already parsed (a remain body, say).
+//!
+//! Decisions: the `HclDecode` trait lives here, in the runtime crate, with
+//! the Deserializer its attribute fields use (the derive, in `hcl-derive`,
+//! is re-exported behind the default `derive` feature); attribute values
+//! that are literals of the native syntax are deserialized straight from
+//! the syntax tree (no intermediate `Value`); problems are collected, never
+//! stopped at, and come back sorted by source position.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
