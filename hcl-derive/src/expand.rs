@@ -36,7 +36,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
             fn decode_body(
                 __body: &#core::Body,
-                __labels: &[::std::string::String],
+                __labels: ::hcl_serde::decode::Labels<'_>,
                 __d: &mut ::hcl_serde::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
                 #decode

@@ -467,3 +467,30 @@ fn generic_structs_get_bounds_per_field_kind() {
     assert_eq!(g.item[0].value, "7");
     assert_eq!(Labelled::<u8>::body_schema().attributes[0].name, "value");
 }
+
+#[derive(HclDecode, Debug)]
+struct SpannedLabels {
+    #[hcl(label)]
+    kind: Spanned<String>,
+    #[hcl(label)]
+    name: String,
+}
+
+#[derive(HclDecode, Debug)]
+struct WithSpannedLabels {
+    #[hcl(block)]
+    resource: Vec<SpannedLabels>,
+}
+
+#[test]
+fn labels_can_keep_their_ranges() {
+    let w: WithSpannedLabels = from_str("\nresource \"aws_vpc\" \"main\" {}\n").unwrap();
+    let kind = &w.resource[0].kind;
+    assert_eq!(kind.get_ref(), "aws_vpc");
+    assert_eq!(
+        (kind.range().start.line, kind.range().start.column),
+        (2, 10)
+    );
+    assert_eq!(w.resource[0].name, "main");
+    assert_eq!(SpannedLabels::LABELS, ["kind", "name"]);
+}

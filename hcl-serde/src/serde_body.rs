@@ -6,7 +6,7 @@ use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Value};
 
 use crate::de::ValueDeserializer;
-use crate::decode::{Decoder, HclDecode};
+use crate::decode::{Decoder, HclDecode, Labels};
 
 /// Decodes a body of attributes into any `serde::Deserialize` type: the
 /// attributes become one object value (keys are attribute names) that is
@@ -39,7 +39,7 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
         BodySchema::new()
     }
 
-    fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
         let (attrs, diags) = body.just_attributes();
         let mut ok = !diags.has_errors();
         d.report(diags);

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::schema::is_required;
-use crate::internals::ast::{Container, Field, Kind, Special};
+use crate::internals::ast::{is_string, Container, Field, Kind, Special};
 
 /// The body of `fn decode_body(__body, __labels, __d) -> Option<Self>`.
 pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
@@ -53,7 +53,11 @@ fn field_expr(f: &Field<'_>, label_index: &mut usize) -> TokenStream {
         Kind::Label => {
             let i = *label_index;
             *label_index += 1;
-            quote!(__d.label(__labels, #i))
+            if is_string(f.ty) {
+                quote!(__d.label(__labels, #i))
+            } else {
+                quote!(__d.spanned_label(__labels, #i))
+            }
         }
         Kind::Block => {
             quote!(<#ty as ::hcl_serde::BlockField>::decode_blocks(&__content, #name, __d))

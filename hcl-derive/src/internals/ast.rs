@@ -210,3 +210,19 @@ fn special_of(ty: &syn::Type) -> Special {
 pub fn is_string(ty: &syn::Type) -> bool {
     last_segment(ty).is_some_and(|s| s.ident == "String" && s.arguments.is_none())
 }
+
+/// Whether a type is spelled `Spanned<String>`.
+pub fn is_spanned_string(ty: &syn::Type) -> bool {
+    let Some(seg) = last_segment(ty) else {
+        return false;
+    };
+    if seg.ident != "Spanned" {
+        return false;
+    }
+    match &seg.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => {
+            matches!(a.args.first(), Some(syn::GenericArgument::Type(t)) if is_string(t))
+        }
+        _ => false,
+    }
+}

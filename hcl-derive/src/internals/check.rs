@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 
-use super::ast::{is_string, Container, Field, Kind};
+use super::ast::{is_spanned_string, is_string, Container, Field, Kind};
 use super::Ctxt;
 
 /// Runs every check.
@@ -68,8 +68,11 @@ fn check_flags(cx: &Ctxt, field: &Field<'_>) {
 }
 
 fn check_label_type(cx: &Ctxt, field: &Field<'_>) {
-    if field.kind == Kind::Label && !is_string(field.ty) {
-        cx.error_spanned_by(field.ty, "a `#[hcl(label)]` field must be of type `String`");
+    if field.kind == Kind::Label && !is_string(field.ty) && !is_spanned_string(field.ty) {
+        cx.error_spanned_by(
+            field.ty,
+            "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`",
+        );
     }
 }
 

@@ -44,8 +44,9 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 ///   source order), `Box<T>`, and `HashMap<String, T>` / `BTreeMap<String, T>`
 ///   keyed by the first label (`T`'s own labels, or one label called `name`
 ///   when `T` has none).
-/// - `#[hcl(label)]`: a `String` taking the next block label; the label
-///   fields, in order, define the block header.
+/// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
+///   is written) taking the next block label; the label fields, in order,
+///   define the block header.
 /// - `#[hcl(remain)]`: what the schema did not claim, as a `hcl_core::Body`
 ///   (decodable later, see [`from_body`](crate::from_body)) or as a map of
 ///   attributes (`HashMap`/`BTreeMap` of `String` to `Value` or
@@ -108,7 +109,32 @@ pub trait HclDecode: Sized {
 
     /// Decodes a body whose block header had `labels` (empty at the root).
     /// Problems go to `d`; `None` means at least one was an error.
-    fn decode_body(body: &Body, labels: &[String], d: &mut Decoder<'_>) -> Option<Self>;
+    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The labels of the block header a body came from (none at the root).
+#[derive(Clone, Copy, Debug)]
+pub struct Labels<'a> {
+    /// The label values, in order.
+    pub names: &'a [String],
+    /// Where each label is written.
+    pub ranges: &'a [hcl_core::Range],
+}
+
+impl<'a> Labels<'a> {
+    /// No labels: a root body.
+    pub const NONE: Labels<'static> = Labels {
+        names: &[],
+        ranges: &[],
+    };
+
+    /// The labels of `block`.
+    pub fn of(block: &'a Block) -> Labels<'a> {
+        Labels {
+            names: &block.labels,
+            ranges: &block.label_ranges,
+        }
+    }
 }
 
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
@@ -179,7 +205,7 @@ impl<'a> Decoder<'a> {
     /// Decodes a block's body, then prefixes the path of every problem
     /// found inside with the block's segment (`service["web"]`): paths are
     /// built only when there is a problem, not for every block.
-    fn enter<T: HclDecode>(&mut self, block: &Block, labels: &[String]) -> Option<T> {
+    fn enter<T: HclDecode>(&mut self, block: &Block, labels: Labels<'_>) -> Option<T> {
         if self.depth >= MAX_BLOCK_DEPTH {
             let d = Diagnostic::error(
                 "Maximum nesting depth exceeded",
@@ -366,12 +392,23 @@ impl<'a> Decoder<'a> {
     /// Decodes one block's body into `T`, with the block's path for
     /// messages and the depth guard.
     pub fn block<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
-        self.enter(block, &block.labels)
+        self.enter(block, Labels::of(block))
     }
 
     /// The label at `index` (schema processing guarantees the count).
-    pub fn label(&self, labels: &[String], index: usize) -> Option<String> {
-        labels.get(index).cloned()
+    pub fn label(&self, labels: Labels<'_>, index: usize) -> Option<String> {
+        labels.names.get(index).cloned()
+    }
+
+    /// The label at `index` with where it is written.
+    pub fn spanned_label(
+        &self,
+        labels: Labels<'_>,
+        index: usize,
+    ) -> Option<crate::Spanned<String>> {
+        let name = labels.names.get(index)?.clone();
+        let range = labels.ranges.get(index).copied().unwrap_or_default();
+        Some(crate::Spanned::new(name, range))
     }
 
     /// Ends the decode: `Ok` when no error was recorded, otherwise every
@@ -446,7 +483,7 @@ pub fn decode_with_diagnostics<T: HclDecode>(
     ctx: Option<&EvalContext>,
 ) -> (Option<T>, Vec<Entry>) {
     let mut d = Decoder::new(ctx);
-    let out = T::decode_body(body, &[], &mut d);
+    let out = T::decode_body(body, Labels::NONE, &mut d);
     let failed = d.has_errors();
     let mut entries = d.entries;
     sort_entries(&mut entries);
@@ -456,7 +493,7 @@ pub fn decode_with_diagnostics<T: HclDecode>(
 /// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
     let mut d = Decoder::new(ctx);
-    let out = T::decode_body(body, &[], &mut d);
+    let out = T::decode_body(body, Labels::NONE, &mut d);
     d.finish()?;
     out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
 }

@@ -7,7 +7,7 @@ use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Expression, Value};
 
-use super::{BlockField, Decoder, HclDecode, RemainField};
+use super::{BlockField, Decoder, HclDecode, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: &Block, again: &Block) {
@@ -90,7 +90,7 @@ impl<T: HclDecode> HclDecode for Box<T> {
         T::body_schema()
     }
 
-    fn decode_body(body: &Body, labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
         T::decode_body(body, labels, d).map(Box::new)
     }
 }
@@ -189,7 +189,7 @@ fn decode_map<T: HclDecode>(
 
 impl Decoder<'_> {
     fn block_without_labels<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
-        self.enter(block, &[])
+        self.enter(block, Labels::NONE)
     }
 }
 
@@ -286,7 +286,7 @@ macro_rules! remain_maps {
                 BodySchema::new()
             }
 
-            fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
                 <Self as RemainField>::from_remain(body, d)
             }
         }
@@ -299,7 +299,7 @@ macro_rules! remain_maps {
                 BodySchema::new()
             }
 
-            fn decode_body(body: &Body, _labels: &[String], d: &mut Decoder<'_>) -> Option<Self> {
+            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
                 <Self as RemainField>::from_remain(body, d)
             }
         }
