@@ -1,2 +1,35 @@
-//! Shared code of the `hcl` and `hcldec` binaries, which land with the CLI
-//! issue; this crate exists now so that the workspace has its final shape.
+//! The command-line tools `hcl` ([`hcl`]: check, eval, json) and `hcldec`
+//! ([`hcldec`]), as a library so
+//! that their pieces can be tested (and reused): flag parsing ([`args`]), JSON output
+//! written as the Go tools write it ([`json`], [`output`]), diagnostics for
+//! people and machines ([`diagnostics`]), input loading ([`load`]), and
+//! hashicorp's `hcldec` decoding specification: the spec tree ([`spec`]),
+//! reading `.hcldec` files ([`specfile`], with the functions a spec
+//! may call, [`specfuncs`]) and applying a spec to a body
+//! ([`decode`]).
+//!
+//! The spec decoder lives here rather than in hcl-core: it is the
+//! reference's `hcldec` package, which only the `hcldec` tool needs; typed
+//! decoding in Rust goes through hcl-serde instead.
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod args;
+pub mod decode;
+pub mod diagnostics;
+pub mod hcl;
+pub mod hcldec;
+pub mod json;
+pub mod load;
+pub mod output;
+pub mod spec;
+pub mod specfile;
+pub mod specfuncs;
+pub mod tojson;
+
+/// Exit status: success.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: the input has errors (diagnostics were written).
+pub const EXIT_DIAGNOSTICS: i32 = 1;
+/// Exit status: the command line is wrong.
+pub const EXIT_USAGE: i32 = 2;

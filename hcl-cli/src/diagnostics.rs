@@ -1,0 +1,234 @@
+//! Writing diagnostics for people (source snippets, coloured on a terminal)
+//! and for machines (`--diags=json`, the reference hcldec's JSON form).
+
+use std::io::IsTerminal;
+
+use hcl_core::diag::{render_all, RenderOptions};
+use hcl_core::json::parser::{Node, NodeKind};
+use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
+use hcl_core::{Diagnostic, Diagnostics, Severity};
+
+use crate::json::Json;
+
+/// How diagnostics are written to standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagFormat {
+    /// Text with source snippets; colour when standard error is a terminal.
+    Text,
+    /// `{"diagnostics":[…]}`, as hashicorp's hcldec writes with
+    /// `--diags=json`.
+    Json,
+}
+
+impl DiagFormat {
+    /// Reads the value of a `--diags` flag: empty or `text` is text, `json`
+    /// is JSON.
+    pub fn from_flag(flag: Option<&str>) -> Result<DiagFormat, String> {
+        match flag {
+            None | Some("") | Some("text") => Ok(DiagFormat::Text),
+            Some("json") => Ok(DiagFormat::Json),
+            Some(other) => Err(format!(
+                "Invalid diagnostics format {other:?}: only \"json\" is supported."
+            )),
+        }
+    }
+}
+
+/// Formats `diags` in `format` (the text form coloured when `color`).
+///
+/// The text form ends with a blank line after each diagnostic; the JSON
+/// form is indented as Go's `json.MarshalIndent` indents and ends with a
+/// newline. No diagnostics make an empty string in both forms.
+pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, color: bool) -> String {
+    if diags.is_empty() {
+        return String::new();
+    }
+    match format {
+        DiagFormat::Text => {
+            let width = std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(80);
+            let opts = RenderOptions {
+                color,
+                width,
+                enclosing: Some(&context_string),
+                ..RenderOptions::default()
+            };
+            render_all(diags, sources, &opts)
+        }
+        DiagFormat::Json => {
+            let items = diags.iter().map(diagnostic_json).collect();
+            let mut out = Json::object([("diagnostics", Json::Array(items))]).to_indented();
+            out.push('\n');
+            out
+        }
+    }
+}
+
+/// What the reference shows after the line number (`, in …`): for the
+/// native syntax the header of the top-level block around `offset`
+/// (`service "api"`), for JSON the path of properties and indexes to the
+/// innermost object or array around it (`service.api[0]`).
+pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
+    if file.name().ends_with(".json") {
+        let (root, _) = hcl_core::json::parser::parse(file);
+        let mut path = String::new();
+        json_path(&root, offset, &mut path, 0);
+        return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
+    }
+    let (parsed, _) = parse_config(file, &ParseOptions::default());
+    let src = file.text();
+    let block = parsed.body.blocks.iter().find(|b| {
+        let span = b.span();
+        span.start <= offset && offset < span.end
+    })?;
+    let mut out = block.ty.text(src).to_owned();
+    for l in &block.labels {
+        out.push(' ');
+        out.push_str(&crate::json::quote(l.value(src)));
+    }
+    Some(out)
+}
+
+fn json_path(node: &Node, offset: u32, out: &mut String, depth: usize) {
+    let contains = |n: &Node| {
+        matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
+            && n.span.start <= offset
+            && offset < n.span.end
+    };
+    if depth > 256 {
+        return;
+    }
+    match &node.kind {
+        NodeKind::Object(props) => {
+            if let Some(p) = props.iter().find(|p| contains(&p.value)) {
+                out.push('.');
+                out.push_str(&p.key);
+                json_path(&p.value, offset, out, depth + 1);
+            }
+        }
+        NodeKind::Array(items) => {
+            if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
+                out.push_str(&format!("[{i}]"));
+                json_path(item, offset, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Writes `diags` to standard error, in colour when it is a terminal (and
+/// `NO_COLOR` is not set).
+pub fn emit(diags: &Diagnostics, sources: &SourceMap, fmt: DiagFormat) {
+    let color = fmt == DiagFormat::Text
+        && std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    eprint!("{}", format(diags, sources, fmt, color));
+}
+
+/// One diagnostic in the reference's JSON form: `severity`, `summary`,
+/// `detail` (left out when empty) and `subject` (left out when none).
+pub fn diagnostic_json(d: &Diagnostic) -> Json {
+    let mut props = vec![
+        (
+            "severity".to_owned(),
+            Json::str(match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            }),
+        ),
+        ("summary".to_owned(), Json::str(d.summary.clone())),
+    ];
+    if !d.detail.is_empty() {
+        props.push(("detail".to_owned(), Json::str(d.detail.clone())));
+    }
+    if let Some(r) = &d.subject {
+        props.push(("subject".to_owned(), range_json(r)));
+    }
+    Json::Object(props)
+}
+
+/// A range as `{"filename":…,"start":{…},"end":{…}}`.
+pub fn range_json(r: &Range) -> Json {
+    Json::object([
+        ("filename", Json::str(r.filename().to_string())),
+        ("start", pos_json(&r.start)),
+        ("end", pos_json(&r.end)),
+    ])
+}
+
+fn pos_json(p: &Pos) -> Json {
+    Json::object([
+        ("line", Json::int(p.line)),
+        ("column", Json::int(p.column)),
+        ("byte", Json::int(p.byte)),
+    ])
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use hcl_core::pos::{SourceFile, Span};
+
+    #[test]
+    fn json_form_matches_reference_hcldec() {
+        let file = SourceFile::new("in.hcl", "a = 1\n");
+        let mut map = SourceMap::new();
+        map.add(file.clone());
+        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range(Span::new(
+            file.id(),
+            0,
+            1,
+        )));
+        let out = format(&Diagnostics::from(d), &map, DiagFormat::Json, false);
+        assert_eq!(
+            out,
+            r#"{
+  "diagnostics": [
+    {
+      "severity": "error",
+      "summary": "Unsupported argument",
+      "subject": {
+        "filename": "in.hcl",
+        "start": {
+          "line": 1,
+          "column": 1,
+          "byte": 0
+        },
+        "end": {
+          "line": 1,
+          "column": 2,
+          "byte": 1
+        }
+      }
+    }
+  ]
+}
+"#
+        );
+    }
+
+    #[test]
+    fn context_string_names_the_top_level_block_or_json_path() {
+        let native = SourceFile::new(
+            "a.hcl",
+            "a = 1\nsvc \"x\" \"y\" {\n  b {\n    c = 1\n  }\n}\n",
+        );
+        assert_eq!(
+            context_string(&native, 30).as_deref(),
+            Some("svc \"x\" \"y\"")
+        );
+        assert_eq!(context_string(&native, 1), None);
+        let json = SourceFile::new("a.json", r#"{"a": {"b": [1, {"c": 2}]}}"#);
+        assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
+    }
+
+    #[test]
+    fn diags_flag_accepts_json_and_text_only() {
+        assert_eq!(DiagFormat::from_flag(Some("json")), Ok(DiagFormat::Json));
+        assert_eq!(DiagFormat::from_flag(None), Ok(DiagFormat::Text));
+        assert!(DiagFormat::from_flag(Some("xml")).is_err());
+    }
+}

@@ -1,0 +1,307 @@
+//! The `hcldec` command: hashicorp's cmd/hcldec, flag for flag.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use hcl_core::body::merge_bodies;
+use hcl_core::pos::SourceMap;
+use hcl_core::traversal::{Traversal, Traverser};
+use hcl_core::value::to_cty_json;
+use hcl_core::{Body, Diagnostics, EvalContext, Range, SourceFile, Value};
+
+use crate::args::{flag_help, parse, Flag};
+use crate::decode::{decode, traverse, variables};
+use crate::diagnostics::{emit, range_json, DiagFormat};
+use crate::json::Json;
+use crate::load::{load_path, load_stdin, remember, Loaded};
+use crate::output::{value_json, ValueFormat};
+use crate::specfile::read_spec_file;
+use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
+
+const FLAGS: &[Flag] = &[
+    Flag::valued("spec", Some('s'), "file", "path to spec file (required)"),
+    Flag::valued(
+        "vars",
+        Some('V'),
+        "json-or-file",
+        "provide variables to the given configuration file(s)",
+    ),
+    Flag::valued(
+        "out",
+        Some('o'),
+        "file",
+        "write to the given file, instead of stdout",
+    ),
+    Flag::valued(
+        "diags",
+        None,
+        "format",
+        "format any returned diagnostics in the given format; currently only \"json\" is accepted",
+    ),
+    Flag::switch(
+        "var-refs",
+        None,
+        "rather than decoding input, produce a JSON description of the variables referenced by it",
+    ),
+    Flag::switch(
+        "with-type",
+        None,
+        "include an additional object level at the top describing the HCL-oriented type of the result value",
+    ),
+    Flag::switch(
+        "keep-nulls",
+        None,
+        "retain object properties that have null as their value (they are removed by default)",
+    ),
+    Flag::switch(
+        "version",
+        Some('v'),
+        "show the version number and immediately exit",
+    ),
+    Flag::switch("help", Some('h'), "show this help and exit"),
+];
+
+/// The usage text.
+pub fn usage() -> String {
+    format!(
+        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}",
+        flag_help(FLAGS)
+    )
+}
+
+/// Runs `hcldec` with `args` (without the program name); returns the exit
+/// status.
+pub fn run(args: Vec<String>) -> i32 {
+    let flags = match parse(FLAGS, args) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}\n{}", usage());
+            return EXIT_USAGE;
+        }
+    };
+    if flags.is_set("help") {
+        print!("{}", usage());
+        return EXIT_OK;
+    }
+    if flags.is_set("version") {
+        println!("{}", env!("CARGO_PKG_VERSION"));
+        return EXIT_OK;
+    }
+    let format = match DiagFormat::from_flag(flags.last("diags")) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return EXIT_USAGE;
+        }
+    };
+    let Some(spec_path) = flags.last("spec") else {
+        eprintln!("Error: the --spec=... argument is required\n\n{}", usage());
+        return EXIT_USAGE;
+    };
+
+    let mut sources = SourceMap::new();
+    let fail = |diags: &Diagnostics, sources: &SourceMap| {
+        emit(diags, sources, format);
+        EXIT_DIAGNOSTICS
+    };
+
+    let (spec_file, spec_diags) = {
+        let (loaded, mut diags) = load_path(Path::new(spec_path), true);
+        remember(&mut sources, &loaded);
+        if diags.has_errors() {
+            return fail(&diags, &sources);
+        }
+        let (spec, d) = read_spec_file(&loaded.body);
+        diags.extend(d);
+        (spec, diags)
+    };
+    if spec_diags.has_errors() {
+        return fail(&spec_diags, &sources);
+    }
+    let mut diags = spec_diags;
+
+    let mut ctx = EvalContext::new();
+    for (name, v) in &spec_file.variables {
+        ctx.set_variable(name.clone(), v.clone());
+    }
+    ctx.add_functions(&spec_file.functions);
+    for (i, arg) in flags.all("vars").iter().enumerate() {
+        let (vars, d) = read_vars(arg, i, &mut sources);
+        diags.extend(d);
+        for (name, v) in vars {
+            ctx.set_variable(name, v);
+        }
+    }
+    // As the reference: with nothing defined there is no context at all,
+    // so that a reference reports "Variables not allowed".
+    let ctx =
+        (!ctx.own_variables().is_empty() || !ctx.own_functions().is_empty()).then(|| Arc::new(ctx));
+
+    let mut bodies = Vec::new();
+    if flags.positional.is_empty() {
+        let (loaded, d) = load_stdin();
+        remember(&mut sources, &loaded);
+        if !d.has_errors() {
+            bodies.push(loaded.body);
+        }
+        diags.extend(d);
+    }
+    for name in &flags.positional {
+        let (loaded, d) = load_path(Path::new(name), false);
+        remember(&mut sources, &loaded);
+        if !d.has_errors() {
+            bodies.push(loaded.body);
+        }
+        diags.extend(d);
+    }
+    if diags.has_errors() {
+        return fail(&diags, &sources);
+    }
+    let body = match bodies.len() {
+        0 => Body::empty(Range::default()),
+        1 => bodies.swap_remove(0),
+        _ => merge_bodies(bodies),
+    };
+
+    let out = if flags.is_set("var-refs") {
+        var_refs_json(&variables(&body, &spec_file.root), ctx.as_deref())
+    } else {
+        let (value, d) = decode(&body, &spec_file.root, ctx.as_deref());
+        diags.extend(d);
+        if diags.has_errors() {
+            return fail(&diags, &sources);
+        }
+        let fmt = ValueFormat {
+            with_type: flags.is_set("with-type"),
+            keep_nulls: flags.is_set("keep-nulls"),
+        };
+        match value_json(&value, fmt) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("Error: {e}\n");
+                return EXIT_DIAGNOSTICS;
+            }
+        }
+    };
+    if format == DiagFormat::Text {
+        emit(&diags, &sources, format);
+    }
+    write_output(flags.last("out"), &out)
+}
+
+/// Writes the result and a newline to `--out` or standard output.
+pub fn write_output(path: Option<&str>, text: &str) -> i32 {
+    let result = match path {
+        Some(p) => std::fs::write(p, format!("{text}\n"))
+            .map_err(|e| format!("can't open {p} for writing: {e}")),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            writeln!(stdout, "{text}").map_err(|e| format!("failed to write output: {e}"))
+        }
+    };
+    match result {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("Error: {e}\n");
+            EXIT_DIAGNOSTICS
+        }
+    }
+}
+
+/// Reads one `--vars` argument: a JSON object when it starts with `{`,
+/// otherwise a file of attributes (JSON or native by its extension). The
+/// values are evaluated without variables or functions.
+pub fn read_vars(
+    arg: &str,
+    index: usize,
+    sources: &mut SourceMap,
+) -> (Vec<(String, Value)>, Diagnostics) {
+    let (loaded, mut diags) = if arg.trim_start().starts_with('{') {
+        let file = SourceFile::new(format!("<vars argument {index}>"), arg);
+        let (body, d) = hcl_core::json::parse_body(&file);
+        (
+            Loaded {
+                source: Some(file),
+                body,
+            },
+            d,
+        )
+    } else {
+        load_path(Path::new(arg), false)
+    };
+    remember(sources, &loaded);
+    if diags.has_errors() {
+        return (Vec::new(), diags);
+    }
+    let (attrs, d) = loaded.body.just_attributes();
+    diags.extend(d);
+    let mut out = Vec::new();
+    for a in attrs {
+        let (v, d) = a.expr.value(None);
+        diags.extend(d);
+        out.push((a.name, v));
+    }
+    (out, diags)
+}
+
+/// The reference's `--var-refs` output: each traversal with its steps and
+/// ranges, and its value when the variables give it one.
+pub fn var_refs_json(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
+    let items = vars
+        .iter()
+        .map(|t| {
+            let steps = t
+                .steps
+                .iter()
+                .map(|s| {
+                    let mut props = Vec::new();
+                    match s {
+                        Traverser::Root { name, .. } => {
+                            props.push(("kind".to_owned(), Json::str("root")));
+                            props.push(("name".to_owned(), Json::str(name.clone())));
+                        }
+                        Traverser::Attr { name, .. } => {
+                            props.push(("kind".to_owned(), Json::str("attr")));
+                            props.push(("name".to_owned(), Json::str(name.clone())));
+                        }
+                        Traverser::Index { key, .. } => {
+                            props.push(("kind".to_owned(), Json::str("index")));
+                            if let Some(j) = raw_json(key) {
+                                props.push(("key".to_owned(), j));
+                            }
+                        }
+                        Traverser::Splat { .. } => {
+                            props.push(("kind".to_owned(), Json::str("(unknown)")));
+                        }
+                    }
+                    props.push(("range".to_owned(), range_json(&s.range())));
+                    Json::Object(props)
+                })
+                .collect();
+            let mut props = vec![(
+                "root_name".to_owned(),
+                Json::str(t.root_name().unwrap_or_default()),
+            )];
+            if let Some(j) = traverse(t, ctx).as_ref().and_then(raw_json) {
+                props.push(("value".to_owned(), j));
+            }
+            props.push(("steps".to_owned(), Json::Array(steps)));
+            props.push((
+                "range".to_owned(),
+                range_json(&t.range().unwrap_or_default()),
+            ));
+            Json::Object(props)
+        })
+        .collect();
+    Json::Array(items).to_indented()
+}
+
+/// A value's cty JSON as a tree, to embed (Go re-indents embedded raw
+/// JSON, so it must be a tree, not text).
+fn raw_json(v: &Value) -> Option<Json> {
+    let text = to_cty_json(v).ok()?;
+    let file = SourceFile::new("<value>", text.as_str());
+    let (node, diags) = hcl_core::json::parser::parse(&file);
+    (!diags.has_errors()).then(|| Json::from_node(&node))
+}

@@ -1,0 +1,76 @@
+//! Values as JSON text, in go-cty's JSON forms, as hcldec prints them.
+
+use hcl_core::json::parser::parse as parse_json;
+use hcl_core::pos::SourceFile;
+use hcl_core::value::{to_cty_json, to_cty_json_as, Type};
+use hcl_core::Value;
+
+use crate::json::Json;
+
+/// How a value is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ValueFormat {
+    /// Wrap as `{"value":…,"type":…}` with the value's type (`--with-type`).
+    pub with_type: bool,
+    /// Keep object properties whose value is null (`--keep-nulls`);
+    /// otherwise they are dropped, and object keys come out sorted.
+    pub keep_nulls: bool,
+}
+
+/// `value` as one line of JSON (without the newline).
+///
+/// ```
+/// use hcl_cli::output::{value_json, ValueFormat};
+/// use hcl_core::{Type, Value};
+/// let v = Value::object([("a", Value::from(1)), ("b", Value::null(Type::String))]);
+/// assert_eq!(value_json(&v, ValueFormat::default()).unwrap(), r#"{"a":1}"#);
+/// let typed = ValueFormat { with_type: true, keep_nulls: true };
+/// assert_eq!(
+///     value_json(&Value::from("x"), typed).unwrap(),
+///     r#"{"value":"x","type":"string"}"#
+/// );
+/// ```
+///
+/// # Errors
+///
+/// Unknown values and infinities have no JSON form.
+pub fn value_json(value: &Value, format: ValueFormat) -> Result<String, String> {
+    let text = if format.with_type {
+        to_cty_json_as(value, &Type::Dynamic)
+    } else {
+        to_cty_json(value)
+    }
+    .map_err(|e| e.to_string())?;
+    if format.keep_nulls {
+        return Ok(text);
+    }
+    let file = SourceFile::new("<output>", text.as_str());
+    let (node, diags) = parse_json(&file);
+    if diags.has_errors() {
+        return Ok(text);
+    }
+    Ok(Json::from_node(&node).strip_null_properties().to_compact())
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    #[test]
+    fn with_type_without_keep_nulls_sorts_the_wrapper_as_go_does() {
+        let v = Value::object([("x", Value::null(Type::Number))]);
+        let f = ValueFormat {
+            with_type: true,
+            keep_nulls: false,
+        };
+        assert_eq!(
+            value_json(&v, f).unwrap(),
+            r#"{"type":["object",{"x":"number"}],"value":{}}"#
+        );
+    }
+
+    #[test]
+    fn unknown_values_cannot_be_printed() {
+        assert!(value_json(&Value::unknown(Type::String), ValueFormat::default()).is_err());
+    }
+}

@@ -1,0 +1,293 @@
+//! `hcl check`, `hcl eval` and `hcl json` end to end.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{run, scratch, write, Output};
+use std::path::Path;
+
+const BIN: &str = env!("CARGO_BIN_EXE_hcl");
+
+fn hcl(dir: &Path, args: &[&str]) -> Output {
+    run(BIN, dir, args, "")
+}
+
+#[test]
+fn check_clean_files_exits_zero_with_a_summary() {
+    let dir = scratch("check_ok");
+    write(&dir, &[("a.hcl", b"a = 1\n"), ("b.tf.json", b"{\"b\": 2}")]);
+    let out = hcl(&dir, &["check", "a.hcl", "b.tf.json"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "2 files, 0 errors, 0 warnings\n");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn check_walks_directories_for_config_files_only() {
+    let dir = scratch("check_dir");
+    write(
+        &dir,
+        &[
+            ("conf/a.hcl", b"a = 1\n"),
+            ("conf/sub/b.tf", b"b = \n"),
+            ("conf/sub/c.tfvars", b"c = 3\n"),
+            ("conf/sub/d.tf.json", b"{\"d\": 4,}"),
+            ("conf/e.hcl.json", b"{}"),
+            ("conf/readme.md", b"not = [ hcl"),
+            ("conf/other.json", b"not json either"),
+            ("conf/.hidden/x.hcl", b"x = ("),
+        ],
+    );
+    let out = hcl(&dir, &["check", "conf"]);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "5 files, 2 errors, 0 warnings\n");
+    assert!(
+        out.stderr.contains("on conf/sub/b.tf line 1:"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("Error: Trailing comma in object"));
+    // Diagnostics come in file order whatever thread parsed the file.
+    let b = out.stderr.find("conf/sub/b.tf").unwrap();
+    let d = out.stderr.find("conf/sub/d.tf.json").unwrap();
+    assert!(b < d);
+}
+
+#[test]
+fn check_reports_missing_files_and_invalid_utf8() {
+    let dir = scratch("check_bad");
+    write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
+    let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "2 files, 2 errors, 0 warnings\n");
+    assert!(out
+        .stderr
+        .contains("\"summary\": \"Invalid character encoding\""));
+    assert!(out.stderr.contains("\"summary\": \"Failed to read file\""));
+}
+
+#[test]
+fn check_usage_errors_exit_two() {
+    let dir = scratch("check_usage");
+    assert_eq!(hcl(&dir, &["check"]).status, 2);
+    assert_eq!(hcl(&dir, &["check", "--nope", "x"]).status, 2);
+    assert_eq!(hcl(&dir, &["check", "--diags=yaml", "x"]).status, 2);
+    let help = hcl(&dir, &["check", "--help"]);
+    assert_eq!(help.status, 0);
+    assert!(help.stdout.starts_with("usage: hcl check PATH...\n"));
+}
+
+#[test]
+fn top_level_usage() {
+    let dir = scratch("usage");
+    let out = hcl(&dir, &[]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.starts_with("usage: hcl <command>"));
+    let out = hcl(&dir, &["frobnicate"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.starts_with("unknown command \"frobnicate\""));
+    let out = hcl(&dir, &["--help"]);
+    assert_eq!(out.status, 0);
+    assert!(out.stdout.contains("check PATH..."));
+    let out = hcl(&dir, &["--version"]);
+    assert_eq!(
+        (out.status, out.stdout.trim()),
+        (0, env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn eval_prints_json_and_with_type_adds_the_type() {
+    let dir = scratch("eval");
+    let out = hcl(&dir, &["eval", "\"hello\""]);
+    assert_eq!((out.status, out.stdout.as_str()), (0, "\"hello\"\n"));
+    let out = hcl(&dir, &["eval", "--with-type", "12345678901234567890123"]);
+    assert_eq!(
+        out.stdout,
+        "{\"value\":12345678901234567890123,\"type\":\"number\"}\n"
+    );
+    let out = run(BIN, &dir, &["eval", "-"], "true\n");
+    assert_eq!(out.stdout, "true\n");
+    let out = hcl(&dir, &["eval", "null"]);
+    assert_eq!(out.stdout, "null\n");
+}
+
+#[test]
+fn eval_reads_vars_from_json_and_files() {
+    let dir = scratch("eval_vars");
+    write(
+        &dir,
+        &[("v.tfvars", b"region = \"eu\"\nzones = [\"a\", \"b\"]\n")],
+    );
+    let out = hcl(
+        &dir,
+        &[
+            "eval",
+            "--vars",
+            "v.tfvars",
+            "-V",
+            "{\"n\": 2}",
+            "\"${region}-${zones[n - 1]}\"",
+        ],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "\"eu-b\"\n");
+    let out = hcl(
+        &dir,
+        &["eval", "--vars", "v.tfvars", "--with-type", "zones"],
+    );
+    assert_eq!(
+        out.stdout,
+        "{\"value\":[\"a\",\"b\"],\"type\":[\"tuple\",[\"string\",\"string\"]]}\n"
+    );
+}
+
+#[test]
+fn eval_stdlib_makes_the_standard_functions_callable() {
+    let dir = scratch("eval_stdlib");
+    let out = hcl(&dir, &["eval", "--stdlib", "try(nope, \"fallback\")"]);
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "\"fallback\"\n"),
+        "{}",
+        out.stderr
+    );
+    let out = hcl(&dir, &["eval", "try(nope, \"fallback\")"]);
+    assert_eq!(out.status, 1);
+    assert!(out
+        .stderr
+        .starts_with("Error: Function calls not allowed\n"));
+}
+
+#[test]
+fn eval_errors() {
+    let dir = scratch("eval_err");
+    let out = hcl(&dir, &["eval", "1 +"]);
+    assert_eq!(out.status, 1);
+    assert!(out
+        .stderr
+        .starts_with("Error: Missing expression\n\n  on <expr> line 1:"));
+    let out = hcl(&dir, &["eval"]);
+    assert_eq!(out.status, 2);
+    let out = hcl(&dir, &["eval", "1", "2"]);
+    assert_eq!(out.status, 2);
+    let out = hcl(&dir, &["eval", "--vars", "{\"a\": tru}", "1"]);
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.contains("on <vars argument 0> line 1:"),
+        "{}",
+        out.stderr
+    );
+    let out = hcl(&dir, &["eval", "--vars", "nofile.json", "1"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.contains("Failed to read file"));
+}
+
+#[test]
+fn json_converts_native_to_the_json_syntax() {
+    let dir = scratch("json");
+    write(
+        &dir,
+        &[(
+            "a.hcl",
+            b"# comment\nname = \"web\"\nport = 8080\ntags = [\"a\", \"b\"]\nservice \"http\" {\n  listen = \"0.0.0.0:${port}\"\n}\nservice \"https\" {\n  tls = true\n}\n",
+        )],
+    );
+    let out = hcl(&dir, &["json", "a.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        r#"{
+  "name": "web",
+  "port": 8080,
+  "tags": [
+    "a",
+    "b"
+  ],
+  "service": {
+    "http": {
+      "listen": "0.0.0.0:${port}"
+    },
+    "https": {
+      "tls": true
+    }
+  }
+}
+"#
+    );
+    let out = hcl(&dir, &["json", "-o", "a.json", "a.hcl"]);
+    assert_eq!(out.status, 0);
+    assert!(std::fs::read_to_string(dir.join("a.json"))
+        .unwrap()
+        .starts_with("{\n  \"name\": \"web\""));
+}
+
+#[test]
+fn json_errors() {
+    let dir = scratch("json_err");
+    write(
+        &dir,
+        &[("bad.hcl", b"a = [\n"), ("bin.hcl", b"a = \"\xff\"\n")],
+    );
+    let out = hcl(&dir, &["json", "bad.hcl"]);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "");
+    let out = hcl(&dir, &["json", "bin.hcl"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.starts_with("Error: Invalid character encoding"));
+    let out = hcl(&dir, &["json", "missing.hcl"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.starts_with("Error: Failed to read file"));
+    assert_eq!(hcl(&dir, &["json"]).status, 2);
+    let out = hcl(&dir, &["json", "x.tf.json"]);
+    assert_eq!(out.status, 2);
+    assert!(out
+        .stderr
+        .starts_with("hcl json: x.tf.json is already in the JSON syntax\n"));
+}
+
+#[test]
+fn check_types_reports_static_type_errors_with_var_types() {
+    let dir = scratch("check_types");
+    write(
+        &dir,
+        &[
+            (
+                "p.hcl",
+                b"a = count + 1\nb = \"${name}\"\nc = count.foo\n" as &[u8],
+            ),
+            (
+                "types.json",
+                b"{\"count\": \"int\", \"name\": \"optional(string)\"}",
+            ),
+        ],
+    );
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "types.json", "p.hcl"],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, "1 file, 1 error, 0 warnings\n");
+    assert!(
+        out.stderr.contains("Error: Unsupported attribute"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("on p.hcl line 3:"), "{}", out.stderr);
+    // Without --types the same file is valid syntax.
+    let out = hcl(&dir, &["check", "p.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    // A broken type map is itself reported.
+    let out = hcl(
+        &dir,
+        &[
+            "check",
+            "--types",
+            "--var-types",
+            "{\"count\": \"integer\"}",
+            "p.hcl",
+        ],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+}
