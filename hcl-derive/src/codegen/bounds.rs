@@ -1,0 +1,55 @@
+//! Where-clauses for generic structs: each field type that mentions a type
+//! parameter gets the bound its kind needs.
+
+use proc_macro2::TokenStream;
+use quote::{quote, ToTokens};
+
+use crate::internals::ast::{Container, Kind, Special};
+
+/// The struct's own where-clause plus one predicate per generic field.
+pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) -> TokenStream {
+    let params: Vec<String> = cont
+        .original
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
+    let own_predicates = own.map(|w| w.predicates.to_token_stream());
+    let mut predicates = Vec::new();
+    for f in &cont.fields {
+        if !mentions(f.ty, &params) {
+            continue;
+        }
+        let ty = f.ty;
+        let bound = match (f.kind, f.special) {
+            (Kind::Attr, Special::None) => {
+                quote!(::hcl_serde::__private::serde::de::DeserializeOwned)
+            }
+            (Kind::Block, _) => quote!(::hcl_serde::BlockField),
+            (Kind::Remain, _) => quote!(::hcl_serde::RemainField),
+            _ => continue,
+        };
+        predicates.push(quote!(#ty: #bound));
+    }
+    if own_predicates.is_none() && predicates.is_empty() {
+        return TokenStream::new();
+    }
+    quote!(where #own_predicates #(#predicates,)*)
+}
+
+fn mentions(ty: &syn::Type, params: &[String]) -> bool {
+    ty.to_token_stream().into_iter().any(|t| {
+        matches!(&t, proc_macro2::TokenTree::Ident(i) if params.iter().any(|p| i == p))
+            || nested(&t, params)
+    })
+}
+
+fn nested(t: &proc_macro2::TokenTree, params: &[String]) -> bool {
+    match t {
+        proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| {
+            matches!(&t, proc_macro2::TokenTree::Ident(i) if params.iter().any(|p| i == p))
+                || nested(&t, params)
+        }),
+        _ => false,
+    }
+}

@@ -1,0 +1,128 @@
+//! One function per schema rule the derive can check at compile time.
+//! Conflicts report both sides: the second use, then the first.
+
+use proc_macro2::TokenStream;
+
+use super::ast::{is_spanned_string, is_string, Container, Field, Kind};
+use super::Ctxt;
+
+/// Runs every check.
+pub fn check(cx: &Ctxt, cont: &Container<'_>) {
+    for field in &cont.fields {
+        check_flags(cx, field);
+        check_label_type(cx, field);
+    }
+    check_single_remain(cx, cont);
+    check_duplicate_names(cx, cont);
+    check_block_named_like_attribute(cx, cont);
+}
+
+fn conflict(cx: &Ctxt, second: &TokenStream, first: &TokenStream, msg: &str) {
+    cx.error_spanned_by(second, msg);
+    cx.error_spanned_by(first, msg);
+}
+
+/// Kinds exclude each other; `optional` and `default` apply to attributes
+/// only and exclude each other.
+fn check_flags(cx: &Ctxt, field: &Field<'_>) {
+    let a = &field.attrs;
+    let kinds = [
+        ("block", &a.block),
+        ("label", &a.label),
+        ("remain", &a.remain),
+    ];
+    let set: Vec<_> = kinds
+        .iter()
+        .filter_map(|(n, t)| t.as_ref().map(|t| (*n, t)))
+        .collect();
+    for pair in set.windows(2) {
+        let [(n1, t1), (n2, t2)] = pair else { continue };
+        conflict(
+            cx,
+            t2,
+            t1,
+            &format!("`{n1}` and `{n2}` cannot be combined: a field is one of attribute, block, label or remain"),
+        );
+    }
+    if let Some((name, _)) = set.first() {
+        if let Some(t) = &a.optional {
+            cx.error_spanned_by(
+                t,
+                format!(
+                    "`optional` cannot be combined with `{name}`: only attributes are optional"
+                ),
+            );
+        }
+        if let Some((t, _)) = &a.default {
+            cx.error_spanned_by(
+                t,
+                format!(
+                    "`default` cannot be combined with `{name}`: only attributes have defaults"
+                ),
+            );
+        }
+    }
+    if let (Some(o), Some((d, _))) = (&a.optional, &a.default) {
+        conflict(cx, d, o, "`optional` and `default` cannot be combined: `optional` means `default` with `Default::default`");
+    }
+}
+
+fn check_label_type(cx: &Ctxt, field: &Field<'_>) {
+    if field.kind == Kind::Label && !is_string(field.ty) && !is_spanned_string(field.ty) {
+        cx.error_spanned_by(
+            field.ty,
+            "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`",
+        );
+    }
+}
+
+fn check_single_remain(cx: &Ctxt, cont: &Container<'_>) {
+    let mut remains = cont.fields.iter().filter(|f| f.kind == Kind::Remain);
+    if let Some(first) = remains.next() {
+        for again in remains {
+            let msg =
+                "more than one `#[hcl(remain)]` field: the leftover body can go to one field only";
+            cx.error_spanned_by(again.ident, msg);
+            cx.error_spanned_by(first.ident, msg);
+        }
+    }
+}
+
+/// Attributes and blocks share one namespace per kind; labels have their
+/// own (they name header parts, not body items).
+fn check_duplicate_names(cx: &Ctxt, cont: &Container<'_>) {
+    for (i, f) in cont.fields.iter().enumerate() {
+        if f.kind == Kind::Remain {
+            continue;
+        }
+        if let Some(first) = cont.fields[..i]
+            .iter()
+            .find(|g| g.kind == f.kind && g.name == f.name)
+        {
+            let msg = format!(
+                "two fields have the HCL {} name `{}` (after rename); each name can be used once",
+                f.kind.describe(),
+                f.name
+            );
+            cx.error_spanned_by(f.ident, &msg);
+            cx.error_spanned_by(first.ident, &msg);
+        }
+    }
+}
+
+fn check_block_named_like_attribute(cx: &Ctxt, cont: &Container<'_>) {
+    for block in cont.fields.iter().filter(|f| f.kind == Kind::Block) {
+        if let Some(attr) = cont
+            .fields
+            .iter()
+            .find(|f| f.kind == Kind::Attr && f.name == block.name)
+        {
+            let msg = format!(
+                "block type `{}` has the same name as an attribute; in a body the two share one namespace",
+                block.name
+            );
+            cx.error_spanned_by(block.ident, &msg);
+            cx.error_spanned_by(attr.ident, &msg);
+        }
+    }
+}

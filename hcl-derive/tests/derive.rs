@@ -1,0 +1,496 @@
+//! Run-pass tests: one per derive option and field shape, decoding native
+//! syntax text.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_core::{Body, EvalContext, Expression, Value};
+use hcl_serde::{from_str, HclDecode, Spanned};
+
+/// `(summary, path, "line:col")` of every diagnostic.
+fn errors<T: HclDecode + std::fmt::Debug>(src: &str) -> Vec<(String, String, String)> {
+    from_str::<T>(src)
+        .unwrap_err()
+        .entries()
+        .iter()
+        .map(|e| {
+            let at = e
+                .diagnostic
+                .subject
+                .map(|r| format!("{}:{}", r.start.line, r.start.column))
+                .unwrap_or_default();
+            (e.diagnostic.summary.clone(), e.path.clone(), at)
+        })
+        .collect()
+}
+
+fn e(summary: &str, path: &str, at: &str) -> (String, String, String) {
+    (summary.into(), path.into(), at.into())
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Plain {
+    name: String,
+    port: u16,
+    debug: Option<bool>,
+}
+
+#[test]
+fn attributes_are_fields_named_after_them() {
+    let p: Plain = from_str("name = \"web\"\nport = \"8080\"\n").unwrap();
+    assert_eq!(
+        p,
+        Plain {
+            name: "web".into(),
+            port: 8080,
+            debug: None
+        }
+    );
+    let p: Plain = from_str("name = 5\nport = 1\ndebug = \"true\"\n").unwrap();
+    assert_eq!(
+        p,
+        Plain {
+            name: "5".into(),
+            port: 1,
+            debug: Some(true)
+        }
+    );
+}
+
+#[test]
+fn missing_and_unknown_attributes_are_all_reported_in_source_order() {
+    assert_eq!(
+        errors::<Plain>("prot = 80\nnmae = \"x\"\n"),
+        [
+            e("Missing required argument", "", "1:1"),
+            e("Missing required argument", "", "1:1"),
+            e("Unsupported argument", "", "1:1"),
+            e("Unsupported argument", "", "2:1"),
+        ]
+    );
+    let err = from_str::<Plain>("name = \"x\"\nprot = 80\n").unwrap_err();
+    assert_eq!(
+        err.entries()[1].diagnostic.detail,
+        "An argument named \"prot\" is not expected here. Did you mean \"port\"?"
+    );
+}
+
+#[test]
+fn conversion_errors_carry_the_field_path_and_the_range() {
+    assert_eq!(
+        errors::<Plain>("name = \"x\"\nport = 70000\ndebug = \"maybe\"\n"),
+        [
+            e("Unsuitable value type", "port", "2:8"),
+            e("Unsuitable value type", "debug", "3:9"),
+        ]
+    );
+}
+
+#[test]
+fn null_counts_as_absent() {
+    let p: Plain = from_str("name = \"x\"\nport = 1\ndebug = null\n").unwrap();
+    assert_eq!(p.debug, None);
+    assert_eq!(
+        errors::<Plain>("name = null\nport = 1\n"),
+        [e("Missing required argument", "name", "1:8")]
+    );
+    let d: WithDefaults = from_str("port = null\n").unwrap();
+    assert_eq!(d.port, 8080);
+}
+
+fn default_port() -> u16 {
+    8080
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct WithDefaults {
+    #[hcl(default = "default_port")]
+    port: u16,
+    #[hcl(optional)]
+    tags: Vec<String>,
+    #[hcl(default)]
+    retries: u8,
+}
+
+#[test]
+fn optional_and_default_fill_absent_attributes() {
+    let d: WithDefaults = from_str("").unwrap();
+    assert_eq!(
+        d,
+        WithDefaults {
+            port: 8080,
+            tags: vec![],
+            retries: 0
+        }
+    );
+    let d: WithDefaults = from_str("tags = [\"a\", 1]\nretries = 3\n").unwrap();
+    assert_eq!(
+        d,
+        WithDefaults {
+            port: 8080,
+            tags: vec!["a".into(), "1".into()],
+            retries: 3
+        }
+    );
+    let schema = WithDefaults::body_schema();
+    assert!(schema.attributes.iter().all(|a| !a.required));
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+#[hcl(rename_all = "kebab-case")]
+struct Renamed {
+    max_size: u32,
+    #[hcl(rename = "min")]
+    min_size: u32,
+}
+
+#[test]
+fn rename_and_rename_all_set_hcl_names() {
+    let r: Renamed = from_str("max-size = 10\nmin = 1\n").unwrap();
+    assert_eq!(
+        r,
+        Renamed {
+            max_size: 10,
+            min_size: 1
+        }
+    );
+    let names: Vec<_> = Renamed::body_schema()
+        .attributes
+        .into_iter()
+        .map(|a| a.name)
+        .collect();
+    assert_eq!(names, ["max-size", "min"]);
+}
+
+#[derive(HclDecode, Debug, PartialEq, Clone)]
+struct Service {
+    #[hcl(label)]
+    name: String,
+    port: u16,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Logging {
+    level: String,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+    count: Option<u32>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Blocks {
+    #[hcl(block)]
+    service: Vec<Service>,
+    #[hcl(block)]
+    logging: Option<Logging>,
+    #[hcl(block)]
+    resource: Vec<Resource>,
+}
+
+#[test]
+fn blocks_decode_as_vec_option_and_labelled_structs() {
+    let b: Blocks = from_str(
+        r#"
+service "web" { port = 80 }
+resource "aws_instance" "x" {}
+service "db" { port = 5432 }
+logging { level = "info" }
+"#,
+    )
+    .unwrap();
+    assert_eq!(
+        b.service,
+        [
+            Service {
+                name: "web".into(),
+                port: 80
+            },
+            Service {
+                name: "db".into(),
+                port: 5432
+            }
+        ]
+    );
+    assert_eq!(
+        b.logging,
+        Some(Logging {
+            level: "info".into()
+        })
+    );
+    assert_eq!(
+        b.resource[0],
+        Resource {
+            kind: "aws_instance".into(),
+            name: "x".into(),
+            count: None
+        }
+    );
+    let schema = Blocks::body_schema();
+    assert_eq!(schema.blocks[2].label_names, ["kind", "name"]);
+}
+
+#[test]
+fn block_errors_use_the_reference_summaries() {
+    assert_eq!(
+        errors::<Blocks>("logging { level = \"a\" }\nlogging { level = \"b\" }\nservice { port = 1 }\nresource \"a\" \"b\" \"c\" {}\n"),
+        [
+            e("Duplicate logging block", "", "2:1"),
+            e("Missing name for service", "", "3:9"),
+            e("Extraneous label for resource", "", "4:18"),
+        ]
+    );
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Single {
+    #[hcl(block)]
+    logging: Logging,
+    #[hcl(block)]
+    boxed: Box<Logging>,
+}
+
+#[test]
+fn a_plain_or_boxed_block_field_takes_exactly_one() {
+    let s: Single = from_str("logging { level = \"a\" }\nboxed { level = \"b\" }\n").unwrap();
+    assert_eq!(s.boxed.level, "b");
+    assert_eq!(
+        errors::<Single>("logging { level = 1 }\n"),
+        [e("Missing boxed block", "", "1:1")]
+    );
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Maps {
+    #[hcl(block)]
+    service: HashMap<String, Service>,
+    #[hcl(block)]
+    profile: BTreeMap<String, Logging>,
+}
+
+#[test]
+fn map_block_fields_are_keyed_by_the_label() {
+    let m: Maps =
+        from_str("service \"a\" { port = 1 }\nprofile \"dev\" { level = \"debug\" }\n").unwrap();
+    assert_eq!(m.service["a"].port, 1);
+    assert_eq!(m.profile["dev"].level, "debug");
+    assert_eq!(Maps::body_schema().blocks[1].label_names, ["name"]);
+    assert_eq!(
+        errors::<Maps>("profile \"a\" { level = \"x\" }\nprofile \"a\" { level = \"y\" }\n"),
+        [e("Duplicate profile block", "", "2:1")]
+    );
+}
+
+#[derive(HclDecode, Debug)]
+struct WithRemain {
+    name: String,
+    #[hcl(remain)]
+    rest: Body,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Later {
+    port: u16,
+}
+
+#[test]
+fn remain_keeps_the_leftover_body_for_a_second_phase() {
+    let w: WithRemain = from_str("name = \"a\"\nport = 9\n").unwrap();
+    assert_eq!(w.name, "a");
+    let later: Later = hcl_serde::from_body(&w.rest, None).unwrap();
+    assert_eq!(later, Later { port: 9 });
+}
+
+#[derive(HclDecode, Debug)]
+struct RemainAttrs {
+    name: String,
+    #[hcl(remain)]
+    extra: BTreeMap<String, Value>,
+}
+
+#[test]
+fn remain_as_a_map_of_attributes() {
+    let r: RemainAttrs = from_str("name = \"a\"\nx = 1\ny = \"b\"\n").unwrap();
+    assert_eq!(r.name, "a");
+    assert_eq!(r.extra.len(), 2);
+    assert_eq!(r.extra["x"], Value::from(1));
+    assert_eq!(r.extra["y"], Value::from("b"));
+}
+
+#[derive(HclDecode, Debug)]
+#[hcl(partial)]
+struct Partial {
+    name: String,
+}
+
+#[test]
+fn partial_containers_ignore_what_they_do_not_name() {
+    let p: Partial = from_str("name = \"a\"\nother = 1\nblock {}\n").unwrap();
+    assert_eq!(p.name, "a");
+}
+
+#[derive(HclDecode, Debug)]
+struct Dynamic {
+    value: Value,
+    expr: Expression,
+    maybe: Option<Value>,
+    port: Spanned<u16>,
+}
+
+#[test]
+fn value_expression_and_spanned_fields() {
+    let d: Dynamic = from_str("value = null\nexpr = upper(x)\nport = 80\nmaybe = null\n").unwrap();
+    assert_eq!(d.value, Value::null(hcl_core::Type::Dynamic));
+    assert_eq!(d.maybe, None);
+    let d: Dynamic = from_str("value = [1, \"a\"]\nexpr = upper(x)\nport = 80\n").unwrap();
+    assert_eq!(d.value, Value::tuple([Value::from(1), Value::from("a")]));
+    assert_eq!(d.expr.range().start.line, 2);
+    assert_eq!(d.maybe, None);
+    assert_eq!(*d.port, 80);
+    assert_eq!(
+        (d.port.range().start.line, d.port.range().start.column),
+        (3, 8)
+    );
+}
+
+#[derive(HclDecode, Debug)]
+struct Greeting {
+    message: String,
+}
+
+#[test]
+fn variables_and_functions_come_from_the_context() {
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("name", Value::from("world"));
+    let g: Greeting =
+        hcl_serde::from_str_with("g.hcl", "message = \"hello ${name}\"\n", Some(&ctx)).unwrap();
+    assert_eq!(g.message, "hello world");
+}
+
+#[test]
+fn an_evaluation_error_is_not_followed_by_a_conversion_error() {
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("other", Value::from(1));
+    let err = hcl_serde::from_str_with::<Plain>("g.hcl", "name = nope\nport = 1\n", Some(&ctx))
+        .unwrap_err();
+    let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Unknown variable"]);
+}
+
+#[test]
+fn errors_render_with_source_snippets() {
+    let err = from_str::<Plain>("name = \"x\"\nport = 70000\n").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Error: Unsuitable value type\n\n  on <input> line 2:\n   2: port = 70000\n             ^^^^^\n\nUnsuitable value: 70000 is out of range for u16"
+    );
+}
+
+#[derive(HclDecode, Debug)]
+struct Node {
+    #[hcl(default)]
+    depth: u32,
+    #[hcl(block)]
+    node: Option<Box<Node>>,
+}
+
+fn nested(levels: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..levels {
+        s.push_str("node {\n");
+    }
+    for _ in 0..levels {
+        s.push_str("}\n");
+    }
+    s
+}
+
+#[test]
+fn recursive_blocks_decode_up_to_the_depth_limit() {
+    let opts = hcl_core::native::ParseOptions { max_depth: 1000 };
+    let decode = |levels: usize| {
+        let src = hcl_core::SourceFile::new("deep.hcl", nested(levels));
+        let (body, diags) = hcl_core::native::parse_body(&src, &opts);
+        assert!(diags.is_empty());
+        hcl_serde::from_body::<Node>(&body, None)
+    };
+    let mut n = decode(hcl_serde::decode::MAX_BLOCK_DEPTH).unwrap();
+    let mut count = 0;
+    while let Some(next) = n.node {
+        assert_eq!(next.depth, 0);
+        n = *next;
+        count += 1;
+    }
+    assert_eq!(count, hcl_serde::decode::MAX_BLOCK_DEPTH);
+    let err = decode(hcl_serde::decode::MAX_BLOCK_DEPTH + 1).unwrap_err();
+    let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Maximum nesting depth exceeded"]);
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Labelled<T> {
+    #[hcl(label)]
+    name: String,
+    value: T,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Generic<T, B>
+where
+    T: Clone,
+{
+    #[hcl(block)]
+    item: Vec<Labelled<T>>,
+    #[hcl(block)]
+    extra: Option<B>,
+}
+
+#[test]
+fn generic_structs_get_bounds_per_field_kind() {
+    let g: Generic<u16, Logging> =
+        from_str("item \"a\" { value = \"7\" }\nextra { level = \"x\" }\n").unwrap();
+    assert_eq!(
+        g.item,
+        [Labelled {
+            name: "a".into(),
+            value: 7
+        }]
+    );
+    assert_eq!(g.extra, Some(Logging { level: "x".into() }));
+    let g: Generic<String, Logging> = from_str("item \"b\" { value = 7 }\n").unwrap();
+    assert_eq!(g.item[0].value, "7");
+    assert_eq!(Labelled::<u8>::body_schema().attributes[0].name, "value");
+}
+
+#[derive(HclDecode, Debug)]
+struct SpannedLabels {
+    #[hcl(label)]
+    kind: Spanned<String>,
+    #[hcl(label)]
+    name: String,
+}
+
+#[derive(HclDecode, Debug)]
+struct WithSpannedLabels {
+    #[hcl(block)]
+    resource: Vec<SpannedLabels>,
+}
+
+#[test]
+fn labels_can_keep_their_ranges() {
+    let w: WithSpannedLabels = from_str("\nresource \"aws_vpc\" \"main\" {}\n").unwrap();
+    let kind = &w.resource[0].kind;
+    assert_eq!(kind.get_ref(), "aws_vpc");
+    assert_eq!(
+        (kind.range().start.line, kind.range().start.column),
+        (2, 10)
+    );
+    assert_eq!(w.resource[0].name, "main");
+    assert_eq!(SpannedLabels::LABELS, ["kind", "name"]);
+}

@@ -1,0 +1,9 @@
+use hcl_serde::HclDecode;
+
+#[derive(HclDecode)]
+struct Config {
+    #[hcl(remain, optional)]
+    rest: hcl_core::Body,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use hcl_serde::HclDecode;
+
+#[derive(HclDecode)]
+struct Config {
+    #[hcl(blok)]
+    name: String,
+}
+
+fn main() {}

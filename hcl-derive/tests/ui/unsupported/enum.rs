@@ -1,0 +1,8 @@
+use hcl_serde::HclDecode;
+
+#[derive(HclDecode)]
+enum Config {
+    A,
+}
+
+fn main() {}

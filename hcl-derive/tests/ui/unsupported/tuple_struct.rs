@@ -1,0 +1,6 @@
+use hcl_serde::HclDecode;
+
+#[derive(HclDecode)]
+struct Config(String);
+
+fn main() {}

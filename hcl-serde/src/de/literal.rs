@@ -1,0 +1,368 @@
+//! The fast path for literal attributes: a native-syntax expression made of
+//! literals only (ASCII strings, numbers, bools, and tuples and objects of
+//! them with literal keys) is handed to the visitor straight from the
+//! syntax tree, without building a [`Value`]. Any request the tree cannot
+//! answer directly evaluates the node (in literal-only mode, which gives the
+//! same value as full mode for a literal) and goes through the general
+//! [`ValueDeserializer`], so both paths convert identically.
+
+use serde::de::{self, DeserializeSeed, Visitor};
+
+use hcl_core::native::ast::{Expr, ExprKind, ObjectItem};
+use hcl_core::pos::SourceFile;
+use hcl_core::Value;
+
+use crate::de::number;
+use crate::de::value::LazyRange;
+use crate::de::ValueDeserializer;
+use crate::error::Error;
+use crate::spanned;
+
+/// Whether `expr` is a literal tree the fast path handles: no nulls, no
+/// non-ASCII strings (which would need normalising), no duplicate object
+/// keys (which evaluation reports), nesting at most `depth`.
+pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
+    match &expr.kind {
+        ExprKind::StringLit => expr.span.inner().text(src).is_ascii(),
+        ExprKind::Number(_) | ExprKind::Bool(_) => true,
+        ExprKind::Tuple(t) if depth > 0 => {
+            t.items.iter().all(|e| is_fast_literal(e, src, depth - 1))
+        }
+        ExprKind::Object(o) if depth > 0 => {
+            let mut keys: Vec<&str> = Vec::with_capacity(o.items.len());
+            for item in &o.items {
+                match key_of(item, src) {
+                    Some(k) if k.is_ascii() && !keys.contains(&k) => keys.push(k),
+                    _ => return false,
+                }
+                if !is_fast_literal(&item.value, src, depth - 1) {
+                    return false;
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
+    if let Some(name) = item.key.as_literal_name(src) {
+        // `true`, `false` and `null` as bare keys name attributes.
+        return Some(name);
+    }
+    match item.key.expr.kind {
+        ExprKind::StringLit if !item.key.force_non_literal => {
+            Some(item.key.expr.span.inner().text(src))
+        }
+        _ => None,
+    }
+}
+
+/// Deserializes a literal tree checked by [`is_fast_literal`].
+#[derive(Clone, Copy)]
+pub(crate) struct LiteralDeserializer<'a> {
+    pub(crate) expr: &'a Expr,
+    pub(crate) source: &'a SourceFile,
+    pub(crate) range: LazyRange<'a>,
+}
+
+impl<'a> LiteralDeserializer<'a> {
+    fn at(&self, expr: &'a Expr) -> LiteralDeserializer<'a> {
+        LiteralDeserializer { expr, ..*self }
+    }
+
+    fn text(&self) -> &'a str {
+        self.expr.span.inner().text(self.source.text())
+    }
+
+    /// The slow path: the node's value.
+    fn value(&self) -> Value {
+        hcl_core::native::eval::evaluate(self.expr, self.source, None).0
+    }
+}
+
+macro_rules! slow {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let v = self.value();
+            ValueDeserializer::new(&v).with_lazy_range(self.range).$method(visitor)
+        }
+    )*};
+}
+
+macro_rules! int {
+    ($($method:ident $conv:ident $visit:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let v = match &self.expr.kind {
+                ExprKind::Number(n) => Value::Number((**n).clone()),
+                _ => self.value(),
+            };
+            visitor.$visit(number::$conv(&v)?)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::StringLit => visitor.visit_str(self.text()),
+            ExprKind::Bool(b) => visitor.visit_bool(*b),
+            ExprKind::Tuple(_) => self.deserialize_seq(visitor),
+            ExprKind::Object(_) => self.deserialize_map(visitor),
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_any(visitor)
+            }
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::StringLit => visitor.visit_str(self.text()),
+            ExprKind::Bool(b) => visitor.visit_str(if *b { "true" } else { "false" }),
+            ExprKind::Number(n) => visitor.visit_string(n.to_string()),
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_str(visitor)
+            }
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::Bool(b) => visitor.visit_bool(*b),
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_bool(visitor)
+            }
+        }
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::Number(n) => visitor.visit_f64(n.to_f64()),
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_f64(visitor)
+            }
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        // Literal trees hold no nulls.
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::Tuple(t) => {
+                let mut seq = Seq {
+                    parent: self,
+                    items: t.items.iter().enumerate(),
+                };
+                let out = visitor.visit_seq(&mut seq)?;
+                if seq.items.len() > 0 {
+                    return Err(number::custom(format!(
+                        "a sequence of {} elements is too long for this field",
+                        t.items.len()
+                    )));
+                }
+                Ok(out)
+            }
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_seq(visitor)
+            }
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::Object(o) => {
+                // Object values iterate in key order; so does this.
+                let src = self.source.text();
+                let mut items: Vec<(&str, &Expr)> = o
+                    .items
+                    .iter()
+                    .filter_map(|i| key_of(i, src).map(|k| (k, &i.value)))
+                    .collect();
+                items.sort_unstable_by_key(|(k, _)| *k);
+                visitor.visit_map(Map {
+                    parent: self,
+                    items: items.into_iter(),
+                    pending: None,
+                })
+            }
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_map(visitor)
+            }
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match &self.expr.kind {
+            ExprKind::Object(_) if name != spanned::NAME => self.deserialize_map(visitor),
+            _ => {
+                let v = self.value();
+                ValueDeserializer::new(&v)
+                    .with_lazy_range(self.range)
+                    .deserialize_struct(name, fields, visitor)
+            }
+        }
+    }
+
+    int! {
+        deserialize_i8 to_i8 visit_i8 deserialize_i16 to_i16 visit_i16
+        deserialize_i32 to_i32 visit_i32 deserialize_i64 to_i64 visit_i64
+        deserialize_i128 to_i128 visit_i128
+        deserialize_u8 to_u8 visit_u8 deserialize_u16 to_u16 visit_u16
+        deserialize_u32 to_u32 visit_u32 deserialize_u64 to_u64 visit_u64
+        deserialize_u128 to_u128 visit_u128
+    }
+
+    slow! {
+        deserialize_f32 deserialize_char deserialize_bytes deserialize_byte_buf
+        deserialize_unit deserialize_identifier deserialize_ignored_any
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let v = self.value();
+        ValueDeserializer::new(&v)
+            .with_lazy_range(self.range)
+            .deserialize_unit_struct(name, visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let v = self.value();
+        ValueDeserializer::new(&v)
+            .with_lazy_range(self.range)
+            .deserialize_enum(name, variants, visitor)
+    }
+}
+
+struct Seq<'a, I> {
+    parent: LiteralDeserializer<'a>,
+    items: I,
+}
+
+impl<'de, 'a, I> de::SeqAccess<'de> for &mut Seq<'a, I>
+where
+    I: ExactSizeIterator<Item = (usize, &'a Expr)>,
+{
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        match self.items.next() {
+            Some((i, e)) => seed
+                .deserialize(self.parent.at(e))
+                .map(Some)
+                .map_err(|err| err.prefix_path(&format!("[{i}]"))),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+struct Map<'a, I> {
+    parent: LiteralDeserializer<'a>,
+    items: I,
+    pending: Option<(&'a str, &'a Expr)>,
+}
+
+impl<'de, 'a, I> de::MapAccess<'de> for Map<'a, I>
+where
+    I: ExactSizeIterator<Item = (&'a str, &'a Expr)>,
+{
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        match self.items.next() {
+            Some((k, e)) => {
+                self.pending = Some((k, e));
+                let key = Value::string(k);
+                seed.deserialize(crate::de::value::key_deserializer(&key))
+                    .map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        let Some((k, e)) = self.pending.take() else {
+            return Err(number::custom("a map value was requested before its key"));
+        };
+        seed.deserialize(self.parent.at(e))
+            .map_err(|err| err.prefix_path(&crate::de::value::key_segment(k, true)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}

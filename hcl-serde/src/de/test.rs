@@ -1,0 +1,372 @@
+//! The Deserializer's conversions, one test per rule.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use hcl_core::value::Type;
+use hcl_core::{Number, Value};
+
+use super::ValueDeserializer;
+use crate::Spanned;
+
+fn de<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
+    T::deserialize(ValueDeserializer::new(v)).map_err(|e| {
+        let entry = &e.entries()[0];
+        let detail = entry
+            .diagnostic
+            .detail
+            .strip_prefix("Unsuitable value: ")
+            .unwrap_or(&entry.diagnostic.detail)
+            .to_owned();
+        if entry.path.is_empty() {
+            detail
+        } else {
+            format!("{}: {detail}", entry.path)
+        }
+    })
+}
+
+fn num(s: &str) -> Value {
+    Value::Number(Number::parse_literal(s).unwrap())
+}
+
+#[test]
+fn conversion_string_to_number_for_integer_targets() {
+    assert_eq!(de::<u16>(&Value::from("8080")), Ok(8080));
+    assert_eq!(de::<i64>(&Value::from("-12")), Ok(-12));
+    assert_eq!(de::<f64>(&Value::from("1.5")), Ok(1.5));
+    assert_eq!(
+        de::<u16>(&Value::from("http")),
+        Err("a number is required, but \"http\" is not a number".into())
+    );
+}
+
+#[test]
+fn conversion_integers_are_range_checked() {
+    let cases: &[(Value, Result<u16, String>)] = &[
+        (
+            Value::from(70000),
+            Err("70000 is out of range for u16".into()),
+        ),
+        (Value::from(-1), Err("-1 is out of range for u16".into())),
+        (Value::from(65535), Ok(65535)),
+    ];
+    for (v, want) in cases {
+        assert_eq!(&de::<u16>(v), want, "{v:?}");
+    }
+    assert_eq!(
+        de::<i8>(&Value::from(-129)),
+        Err("-129 is out of range for i8".into())
+    );
+    assert_eq!(de::<u64>(&num("18446744073709551615")), Ok(u64::MAX));
+    assert_eq!(
+        de::<u64>(&num("18446744073709551616")),
+        Err("18446744073709551616 is out of range for u64".into())
+    );
+}
+
+#[test]
+fn conversion_fractional_numbers_are_refused_for_integer_targets() {
+    assert_eq!(
+        de::<u32>(&num("1.5")),
+        Err("a whole number is required for `u32`, but 1.5 has a fractional part".into())
+    );
+    assert_eq!(de::<u32>(&num("2.0")), Ok(2));
+}
+
+#[test]
+fn conversion_number_and_bool_to_string() {
+    assert_eq!(de::<String>(&Value::from(8080)), Ok("8080".into()));
+    assert_eq!(de::<String>(&num("1.5")), Ok("1.5".into()));
+    assert_eq!(de::<String>(&Value::from(true)), Ok("true".into()));
+    assert_eq!(
+        de::<String>(&Value::tuple([])),
+        Err("string required, but have empty tuple".into())
+    );
+}
+
+#[test]
+fn conversion_string_to_bool_accepts_only_true_and_false() {
+    assert_eq!(de::<bool>(&Value::from("true")), Ok(true));
+    assert_eq!(de::<bool>(&Value::from("false")), Ok(false));
+    assert_eq!(
+        de::<bool>(&Value::from("yes")),
+        Err("a bool is required, but \"yes\" is neither \"true\" nor \"false\"".into())
+    );
+    assert_eq!(
+        de::<bool>(&Value::from(1)),
+        Err("bool required, but have number".into())
+    );
+}
+
+#[test]
+fn conversion_sequences_from_tuples_lists_and_sets() {
+    let tuple = Value::tuple([Value::from("a"), Value::from("b")]);
+    assert_eq!(de::<Vec<String>>(&tuple), Ok(vec!["a".into(), "b".into()]));
+    let list = Value::list(Type::Number, [Value::from(1), Value::from(2)]).unwrap();
+    assert_eq!(de::<Vec<u8>>(&list), Ok(vec![1, 2]));
+    let set = Value::set(Type::String, [Value::from("x"), Value::from("y")]).unwrap();
+    assert_eq!(
+        de::<HashSet<String>>(&set),
+        Ok(["x".to_owned(), "y".to_owned()].into_iter().collect())
+    );
+    assert_eq!(
+        de::<(u8, String)>(&Value::tuple([Value::from(1), Value::from(2)])),
+        Ok((1, "2".into()))
+    );
+    assert_eq!(
+        de::<Vec<u8>>(&Value::tuple([Value::from(1), Value::from(300)])),
+        Err("[1]: 300 is out of range for u8".into())
+    );
+}
+
+#[test]
+fn conversion_objects_and_maps_to_structs_and_maps() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Endpoint {
+        host: String,
+        port: u16,
+        #[serde(default)]
+        tls: bool,
+    }
+    let obj = Value::object([("host", Value::from("db")), ("port", Value::from("5432"))]);
+    assert_eq!(
+        de::<Endpoint>(&obj),
+        Ok(Endpoint {
+            host: "db".into(),
+            port: 5432,
+            tls: false
+        })
+    );
+    let bad = Value::object([("host", Value::from("db")), ("port", Value::from(-5))]);
+    assert_eq!(
+        de::<Endpoint>(&bad),
+        Err(".port: -5 is out of range for u16".into())
+    );
+    let map = Value::map(
+        Type::Number,
+        [("a", Value::from(1)), ("b c", Value::from(2))],
+    )
+    .unwrap();
+    let want: BTreeMap<String, u32> = [("a".into(), 1), ("b c".into(), 2)].into_iter().collect();
+    assert_eq!(de::<BTreeMap<String, u32>>(&map), Ok(want));
+    let bad = Value::map(Type::String, [("b c", Value::from("x"))]).unwrap();
+    assert_eq!(
+        de::<BTreeMap<String, u32>>(&bad),
+        Err("[\"b c\"]: a number is required, but \"x\" is not a number".into())
+    );
+    assert_eq!(
+        de::<Endpoint>(&Value::from(1)),
+        Err("object required, but have number".into())
+    );
+}
+
+#[test]
+fn conversion_null_to_none() {
+    assert_eq!(de::<Option<u16>>(&Value::null(Type::Number)), Ok(None));
+    assert_eq!(de::<Option<u16>>(&Value::from("7")), Ok(Some(7)));
+    assert_eq!(de::<()>(&Value::null(Type::Dynamic)), Ok(()));
+    assert_eq!(
+        de::<u16>(&Value::null(Type::Number)),
+        Err("a non-null value is required (number)".into())
+    );
+}
+
+#[test]
+fn conversion_enums_from_strings_and_single_key_objects() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+        Limit(u32),
+        Window { size: u8 },
+    }
+    assert_eq!(de::<Mode>(&Value::from("fast")), Ok(Mode::Fast));
+    assert_eq!(
+        de::<Mode>(&Value::object([("limit", Value::from("9"))])),
+        Ok(Mode::Limit(9))
+    );
+    assert_eq!(
+        de::<Mode>(&Value::object([(
+            "window",
+            Value::object([("size", Value::from(3))])
+        )])),
+        Ok(Mode::Window { size: 3 })
+    );
+    assert_eq!(
+        de::<Mode>(&Value::from("slow")),
+        Err("unknown variant `slow`, expected one of `fast`, `limit`, `window`".into())
+    );
+    assert_eq!(
+        de::<Mode>(&Value::object([
+            ("limit", Value::from(1)),
+            ("fast", Value::from(1))
+        ])),
+        Err(
+            "an enum variant is required: a string, or an object with exactly one attribute".into()
+        )
+    );
+}
+
+#[test]
+fn conversion_dynamic_targets_receive_the_value_shape() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(untagged)]
+    enum Any {
+        Null,
+        Bool(bool),
+        Int(i64),
+        Float(f64),
+        Str(String),
+        List(Vec<Any>),
+        Map(BTreeMap<String, Any>),
+    }
+    let v = Value::object([
+        (
+            "a",
+            Value::tuple([Value::from(1), num("2.5"), Value::from("x")]),
+        ),
+        ("b", Value::null(Type::Dynamic)),
+    ]);
+    let want = Any::Map(
+        [
+            (
+                "a".to_owned(),
+                Any::List(vec![Any::Int(1), Any::Float(2.5), Any::Str("x".into())]),
+            ),
+            ("b".to_owned(), Any::Null),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    assert_eq!(de::<Any>(&v), Ok(want));
+}
+
+#[test]
+fn unknown_values_are_refused() {
+    assert_eq!(
+        de::<String>(&Value::unknown(Type::String)),
+        Err("the value is not known yet".into())
+    );
+    assert_eq!(
+        de::<Vec<u8>>(&Value::unknown(Type::list(Type::Number))),
+        Err("the value is not known yet".into())
+    );
+}
+
+#[test]
+fn depth_limit_stops_deep_values_with_an_error() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Nest(Vec<Nest>);
+    let mut v = Value::empty_tuple();
+    let mut want = Nest(vec![]);
+    for _ in 0..10 {
+        v = Value::tuple([v]);
+        want = Nest(vec![want]);
+    }
+    let ok = Nest::deserialize(ValueDeserializer::new(&v).with_max_depth(10)).unwrap();
+    assert_eq!(ok, want);
+    let err = Nest::deserialize(ValueDeserializer::new(&v).with_max_depth(9)).unwrap_err();
+    assert_eq!(
+        err.entries()[0].diagnostic.detail,
+        "Unsuitable value: the value is nested too deeply"
+    );
+    assert_eq!(err.entries()[0].path, "[0][0][0][0][0][0][0][0][0]");
+}
+
+#[test]
+fn spanned_receives_the_range_of_the_expression() {
+    let file = hcl_core::SourceFile::new("t.hcl", "port = 80\n");
+    let range = file.range(hcl_core::Span::new(file.id(), 7, 9));
+    let v = Value::tuple([Value::from(80)]);
+    let got: Vec<Spanned<u16>> =
+        Vec::deserialize(ValueDeserializer::new(&v).with_range(range)).unwrap();
+    assert_eq!(*got[0].get_ref(), 80);
+    assert_eq!(got[0].range(), range);
+    let plain: Result<Spanned<u16>, _> = serde_json_like();
+    assert!(plain.is_err());
+}
+
+/// A Deserializer that is not ours: `Spanned` refuses it.
+fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
+    use serde::de::IntoDeserializer;
+    let map: BTreeMap<String, u16> = [("x".to_owned(), 1)].into_iter().collect();
+    Spanned::deserialize(map.into_deserializer())
+}
+
+#[test]
+fn the_literal_fast_path_converts_exactly_like_the_value_path() {
+    use super::literal::{is_fast_literal, LiteralDeserializer};
+    use hcl_core::native::{parse_expression, ParseOptions};
+
+    fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
+        let src = hcl_core::SourceFile::new("t.hcl", text);
+        let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{text}");
+        assert!(
+            is_fast_literal(&expr, src.text(), 8),
+            "{text} is a fast literal"
+        );
+        let range = hcl_core::Range::default();
+        let fast = T::deserialize(LiteralDeserializer {
+            expr: &expr,
+            source: &src,
+            range: super::value::LazyRange::Known(range),
+        })
+        .map_err(|e| format!("{:?}", e.entries()));
+        let (value, _) = hcl_core::native::eval::evaluate(&expr, &src, None);
+        let slow = T::deserialize(ValueDeserializer::new(&value).with_range(range))
+            .map_err(|e| format!("{:?}", e.entries()));
+        assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Pair {
+        a: u8,
+        b: Option<String>,
+    }
+    for text in [
+        "\"8080\"",
+        "\"true\"",
+        "\"x\"",
+        "70000",
+        "1.5",
+        "true",
+        "[1, \"2\", 300]",
+        "[]",
+        "{a = 1, b = \"x\"}",
+        "{b = 2, \"a\" = \"3\"}",
+        "{a = [1], c = true}",
+        "[{a = 1}, {a = \"x\"}]",
+    ] {
+        both::<u16>(text);
+        both::<i64>(text);
+        both::<f64>(text);
+        both::<bool>(text);
+        both::<String>(text);
+        both::<Option<u32>>(text);
+        both::<Vec<u8>>(text);
+        both::<Vec<String>>(text);
+        both::<BTreeMap<String, String>>(text);
+        both::<Pair>(text);
+        both::<Vec<Pair>>(text);
+        both::<(u8, String, u16)>(text);
+    }
+    for text in [
+        "null",
+        "-3",
+        "[null]",
+        "\"é\"",
+        "{a = 1, a = 2}",
+        "x",
+        "1 + 1",
+    ] {
+        let src = hcl_core::SourceFile::new("t.hcl", text);
+        let (expr, _) = parse_expression(&src, &ParseOptions::default());
+        assert!(
+            !is_fast_literal(&expr, src.text(), 8),
+            "{text} takes the general path"
+        );
+    }
+}

@@ -1,0 +1,544 @@
+//! An evaluated [`Value`] as a serde Deserializer: the spec's conversions
+//! for whatever the visitor asks.
+
+use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+use serde::forward_to_deserialize_any;
+
+use hcl_core::pos::Range;
+use hcl_core::value::Type;
+use hcl_core::{Expression, Value};
+
+use crate::de::number::{self, custom, mismatch};
+use crate::error::Error;
+use crate::spanned;
+
+/// How deeply values may nest before decoding stops with an error.
+pub const DEFAULT_MAX_DEPTH: usize = 128;
+
+/// Deserializes a borrowed [`Value`], converting per the spec for the type
+/// the visitor asks for: `"8080"` → `u16`, `8080` → `String`, `"true"` →
+/// `bool`, lists, sets and tuples → sequences, maps and objects → structs and
+/// maps, null → `None`.
+///
+/// ```
+/// use hcl_core::Value;
+/// use hcl_serde::de::ValueDeserializer;
+/// use serde::Deserialize;
+///
+/// let port = u16::deserialize(ValueDeserializer::new(&Value::from("8080"))).unwrap();
+/// assert_eq!(port, 8080);
+/// let err = u16::deserialize(ValueDeserializer::new(&Value::from(70000))).unwrap_err();
+/// assert_eq!(err.entries()[0].diagnostic.detail, "Unsuitable value: 70000 is out of range for u16");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ValueDeserializer<'a> {
+    value: &'a Value,
+    range: LazyRange<'a>,
+    depth: usize,
+}
+
+/// Where a value came from, resolved only when a `Spanned` asks: resolving
+/// a range (line and column) costs more than decoding most scalars.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LazyRange<'a> {
+    /// No source.
+    None,
+    /// A resolved range.
+    Known(Range),
+    /// The range of this expression.
+    Expr(&'a Expression),
+}
+
+impl LazyRange<'_> {
+    /// The range, resolving it now.
+    pub(crate) fn get(self) -> Option<Range> {
+        match self {
+            LazyRange::None => None,
+            LazyRange::Known(r) => Some(r),
+            LazyRange::Expr(e) => Some(e.range()),
+        }
+    }
+}
+
+impl<'a> ValueDeserializer<'a> {
+    /// A deserializer for `value`, with the default depth limit.
+    pub fn new(value: &'a Value) -> ValueDeserializer<'a> {
+        ValueDeserializer {
+            value,
+            range: LazyRange::None,
+            depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// The source range of the expression the value came from: what a
+    /// `Spanned<T>` anywhere inside receives.
+    pub fn with_range(mut self, range: Range) -> ValueDeserializer<'a> {
+        self.range = LazyRange::Known(range);
+        self
+    }
+
+    pub(crate) fn with_lazy_range(mut self, range: LazyRange<'a>) -> ValueDeserializer<'a> {
+        self.range = range;
+        self
+    }
+
+    /// Sets how many more levels of nesting are allowed.
+    pub fn with_max_depth(mut self, depth: usize) -> ValueDeserializer<'a> {
+        self.depth = depth;
+        self
+    }
+
+    fn nested(&self, value: &'a Value) -> Result<ValueDeserializer<'a>, Error> {
+        match self.depth.checked_sub(1) {
+            Some(depth) => Ok(ValueDeserializer {
+                value,
+                range: self.range,
+                depth,
+            }),
+            None => Err(custom("the value is nested too deeply")),
+        }
+    }
+
+    fn unknown_check(&self) -> Result<(), Error> {
+        if self.value.is_known() {
+            Ok(())
+        } else {
+            Err(custom("the value is not known yet"))
+        }
+    }
+}
+
+macro_rules! deserialize_int {
+    ($($method:ident $conv:ident $visit:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.$visit(number::$conv(self.value)?)
+        }
+    )*};
+}
+
+impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.unknown_check()?;
+        match self.value {
+            Value::Null(_) => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Number(n) => {
+                if let Some(i) = n.to_i64() {
+                    visitor.visit_i64(i)
+                } else if let Some(u) = n.to_u64() {
+                    visitor.visit_u64(u)
+                } else {
+                    visitor.visit_f64(n.to_f64())
+                }
+            }
+            Value::String(s) => visitor.visit_str(s.as_str()),
+            Value::List(_) | Value::Set(_) | Value::Tuple(_) => self.deserialize_seq(visitor),
+            Value::Map(_) | Value::Object(_) => self.deserialize_map(visitor),
+            Value::Unknown(_) | Value::Capsule(_) => {
+                Err(custom("a capsule value cannot be decoded into a Rust type"))
+            }
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::String(s) if s.as_str() == "true" => visitor.visit_bool(true),
+            Value::String(s) if s.as_str() == "false" => visitor.visit_bool(false),
+            Value::String(s) => Err(custom(format!(
+                "a bool is required, but {:?} is neither \"true\" nor \"false\"",
+                s.as_str()
+            ))),
+            other => Err(mismatch(other, &Type::Bool)),
+        }
+    }
+
+    deserialize_int!(
+        deserialize_i8 to_i8 visit_i8, deserialize_i16 to_i16 visit_i16,
+        deserialize_i32 to_i32 visit_i32, deserialize_i64 to_i64 visit_i64,
+        deserialize_i128 to_i128 visit_i128,
+        deserialize_u8 to_u8 visit_u8, deserialize_u16 to_u16 visit_u16,
+        deserialize_u32 to_u32 visit_u32, deserialize_u64 to_u64 visit_u64,
+        deserialize_u128 to_u128 visit_u128,
+    );
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_f32(number::to_f64(self.value)? as f32)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_f64(number::to_f64(self.value)?)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_str(s.as_str()),
+            Value::Number(n) => visitor.visit_string(n.to_string()),
+            Value::Bool(b) => visitor.visit_str(if *b { "true" } else { "false" }),
+            other => Err(mismatch(other, &Type::String)),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_bytes(s.as_str().as_bytes()),
+            _ => self.deserialize_seq(visitor),
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.value.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.value.is_null() {
+            visitor.visit_unit()
+        } else {
+            Err(custom("null is required"))
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.unknown_check()?;
+        let items = match self.value {
+            Value::List(l) => l.as_slice(),
+            Value::Set(s) => s.as_slice(),
+            Value::Tuple(t) => t.as_slice(),
+            other => return Err(mismatch(other, &Type::list(Type::Dynamic))),
+        };
+        let mut seq = SeqAccess {
+            parent: self,
+            items: items.iter().enumerate(),
+        };
+        let out = visitor.visit_seq(&mut seq)?;
+        if seq.items.len() > 0 {
+            return Err(custom(format!(
+                "a sequence of {} elements is too long for this field",
+                items.len()
+            )));
+        }
+        Ok(out)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(
+        self,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.unknown_check()?;
+        let (entries, object) = match self.value {
+            Value::Map(m) => (m.entries(), false),
+            Value::Object(o) => (o.entries(), true),
+            other => return Err(mismatch(other, &Type::map(Type::Dynamic))),
+        };
+        visitor.visit_map(MapAccess {
+            parent: self,
+            entries: entries.iter(),
+            pending: None,
+            object,
+        })
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == spanned::NAME {
+            return spanned::deserialize_spanned(self, self.range.get(), visitor);
+        }
+        let _ = fields;
+        match self.value {
+            Value::Map(_) | Value::Object(_) => self.deserialize_map(visitor),
+            other if other.is_null() || !other.is_known() => {
+                Err(mismatch(other, &Type::object(Vec::<(String, Type)>::new())))
+            }
+            other => Err(custom(format!(
+                "object required, but have {}",
+                other.ty().friendly_name()
+            ))),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => visitor.visit_enum(s.as_str().into_deserializer()),
+            Value::Map(_) | Value::Object(_) => {
+                let entries = self.value.as_entries().into_iter().flatten();
+                let mut it = entries;
+                match (it.next(), it.next()) {
+                    (Some((k, v)), None) => visitor.visit_enum(EnumAccess {
+                        variant: k.as_str(),
+                        value: self.nested(v)?,
+                    }),
+                    _ => Err(custom(
+                        "an enum variant is required: a string, or an object with exactly one attribute",
+                    )),
+                }
+            }
+            other => Err(mismatch(other, &Type::String)),
+        }
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+}
+
+struct SeqAccess<'a, I> {
+    parent: ValueDeserializer<'a>,
+    items: I,
+}
+
+impl<'de, 'a, I> de::SeqAccess<'de> for &mut SeqAccess<'a, I>
+where
+    I: ExactSizeIterator<Item = (usize, &'a Value)>,
+{
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        match self.items.next() {
+            Some((i, v)) => seed
+                .deserialize(self.parent.nested(v)?)
+                .map(Some)
+                .map_err(|e| e.prefix_path(&format!("[{i}]"))),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+struct MapAccess<'a, I> {
+    parent: ValueDeserializer<'a>,
+    entries: I,
+    pending: Option<(&'a str, &'a Value)>,
+    object: bool,
+}
+
+impl<'de, 'a, I> de::MapAccess<'de> for MapAccess<'a, I>
+where
+    I: ExactSizeIterator<Item = (&'a hcl_core::value::Str, &'a Value)>,
+{
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        match self.entries.next() {
+            Some((k, v)) => {
+                self.pending = Some((k.as_str(), v));
+                seed.deserialize(KeyDeserializer(k.as_str())).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
+        let Some((k, v)) = self.pending.take() else {
+            return Err(custom("a map value was requested before its key"));
+        };
+        let object = self.object;
+        seed.deserialize(self.parent.nested(v)?)
+            .map_err(|e| e.prefix_path(&key_segment(k, object)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// A map key: a string, converted to numbers and bools on request, as map
+/// keys are always strings in HCL.
+pub(crate) struct KeyDeserializer<'a>(&'a str);
+
+impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_str(self.0)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        ValueDeserializer::new(&Value::string(self.0)).deserialize_bool(visitor)
+    }
+
+    deserialize_key_int!(
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+    );
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_enum(self.0.into_deserializer())
+    }
+
+    forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier ignored_any
+    }
+}
+
+macro_rules! deserialize_key_int {
+    ($($method:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            ValueDeserializer::new(&Value::string(self.0)).$method(visitor)
+        }
+    )*};
+}
+use deserialize_key_int;
+
+struct EnumAccess<'a> {
+    variant: &'a str,
+    value: ValueDeserializer<'a>,
+}
+
+impl<'de, 'a> de::EnumAccess<'de> for EnumAccess<'a> {
+    type Error = Error;
+    type Variant = ValueDeserializer<'a>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Self::Variant), Error> {
+        let variant = seed.deserialize(KeyDeserializer(self.variant))?;
+        Ok((variant, self.value))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for ValueDeserializer<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        de::Deserializer::deserialize_unit(self, de::IgnoredAny).map(|_| ())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_seq(self, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        de::Deserializer::deserialize_map(self, visitor)
+    }
+}
+
+/// Whether a key prints as `.name` in a path (an HCL identifier) rather than
+/// as `["key"]`.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// The path segment of a map or object key: `.name` for an object
+/// attribute that is an identifier, `["key"]` otherwise.
+pub(crate) fn key_segment(k: &str, object: bool) -> String {
+    if object && is_identifier(k) {
+        format!(".{k}")
+    } else {
+        format!("[{k:?}]")
+    }
+}
+
+/// A deserializer for a map key (always a string in HCL), converting to
+/// numbers and bools on request.
+pub(crate) fn key_deserializer(key: &Value) -> KeyDeserializer<'_> {
+    KeyDeserializer(key.as_str().unwrap_or_default())
+}

@@ -1,0 +1,499 @@
+//! Schema-driven decoding of bodies: the [`HclDecode`] trait that
+//! `#[derive(HclDecode)]` implements, the block and remain field shapes, and
+//! the [`Decoder`] that collects every diagnostic of one decode.
+//!
+//! The trait lives here, in the runtime crate, next to the serde
+//! Deserializer that attribute fields go through; the schema types it
+//! produces are hcl-core's ([`BodySchema`]), so tools that only need the
+//! schema do not depend on serde.
+
+use serde::de::DeserializeOwned;
+
+use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::schema::BodySchema;
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
+
+use hcl_core::native::NativeExpression;
+
+use crate::de::literal::{is_fast_literal, LiteralDeserializer};
+
+mod shapes;
+
+use crate::de::value::LazyRange;
+use crate::de::ValueDeserializer;
+use crate::error::{sort_entries, Entry, Error};
+pub use shapes::{block_labels, exactly_one};
+
+/// How deeply blocks may nest while decoding.
+pub const MAX_BLOCK_DEPTH: usize = 128;
+
+/// A type decoded from an HCL body by a schema: what `#[derive(HclDecode)]`
+/// generates.
+///
+/// # Field kinds
+///
+/// - *attribute* (the default): named after the field; any
+///   `serde::Deserialize` type, converted per the spec for what it asks
+///   (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, tuples → `Vec`,
+///   objects → structs and maps). `Option<T>` is optional (absent or null →
+///   `None`); `hcl_core::Value` keeps the dynamic value;
+///   `hcl_core::Expression` keeps the unevaluated expression;
+///   [`Spanned<T>`](crate::Spanned) keeps the source range too.
+/// - `#[hcl(block)]`: a block type named after the field. Shapes: `T`
+///   (exactly one), `Option<T>` (at most one), `Vec<T>` (any number, in
+///   source order), `Box<T>`, and `HashMap<String, T>` / `BTreeMap<String, T>`
+///   keyed by the first label (`T`'s own labels, or one label called `name`
+///   when `T` has none).
+/// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
+///   is written) taking the next block label; the label fields, in order,
+///   define the block header.
+/// - `#[hcl(remain)]`: what the schema did not claim, as a `hcl_core::Body`
+///   (decodable later, see [`from_body`](crate::from_body)) or as a map of
+///   attributes (`HashMap`/`BTreeMap` of `String` to `Value` or
+///   `Expression`). A remain field makes processing partial.
+///
+/// # Options
+///
+/// - `#[hcl(rename = "name")]`: the HCL name (attributes, blocks, labels).
+/// - `#[hcl(optional)]`: absent or null gives `Default::default()`.
+/// - `#[hcl(default)]` / `#[hcl(default = "path::to::fn")]`: absent or null
+///   gives `Default::default()` / `fn()`.
+/// - On the struct: `#[hcl(rename_all = "kebab-case")]` (also `lowercase`,
+///   `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
+///   `SCREAMING_SNAKE_CASE`, `SCREAMING-KEBAB-CASE`), and `#[hcl(partial)]`
+///   for partial processing (content the schema does not name is ignored;
+///   the default is exhaustive, where it is an "Unsupported argument" or
+///   "Unsupported block type" error with a did-you-mean suggestion).
+///
+/// Null attributes count as absent (spec "Null values"): an optional or
+/// defaulted field takes its default, a required one reports "Missing
+/// required argument".
+///
+/// Conflicts visible at compile time are compile errors pointing at the
+/// field: two fields with one HCL name, a block type named like an
+/// attribute, two remain fields, a label that is not a `String`,
+/// contradictory flags, unknown keys, and the derive on anything but a
+/// struct with named fields (generic structs are fine: each field that
+/// mentions a type parameter gets the bound its kind needs; lifetime
+/// parameters are refused, decoded values own their data).
+///
+/// ```
+/// use hcl_serde::HclDecode;
+/// use hcl_core::schema::BodySchema;
+///
+/// #[derive(HclDecode)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Config {
+///     #[hcl(block)]
+///     service: Vec<Service>,
+/// }
+///
+/// let schema = Config::body_schema();
+/// assert_eq!(schema.blocks[0].type_name, "service");
+/// assert_eq!(schema.blocks[0].label_names, ["name"]);
+/// assert_eq!(Service::body_schema().attributes[0].name, "port");
+/// ```
+pub trait HclDecode: Sized {
+    /// The names of the block labels this type takes when it is a block,
+    /// in order (its `#[hcl(label)]` fields).
+    const LABELS: &'static [&'static str];
+
+    /// The schema of the body this type decodes from.
+    fn body_schema() -> BodySchema;
+
+    /// Decodes a body whose block header had `labels` (empty at the root).
+    /// Problems go to `d`; `None` means at least one was an error.
+    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The labels of the block header a body came from (none at the root).
+#[derive(Clone, Copy, Debug)]
+pub struct Labels<'a> {
+    /// The label values, in order.
+    pub names: &'a [String],
+    /// Where each label is written.
+    pub ranges: &'a [hcl_core::Range],
+}
+
+impl<'a> Labels<'a> {
+    /// No labels: a root body.
+    pub const NONE: Labels<'static> = Labels {
+        names: &[],
+        ranges: &[],
+    };
+
+    /// The labels of `block`.
+    pub fn of(block: &'a Block) -> Labels<'a> {
+        Labels {
+            names: &block.labels,
+            ranges: &block.label_ranges,
+        }
+    }
+}
+
+/// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
+/// `Vec<T>` (any number), `Box<T>`, or a map keyed by the block's label.
+pub trait BlockField: Sized {
+    /// The label names of the block type, as the schema lists them.
+    fn label_names() -> Vec<String>;
+
+    /// Decodes the blocks of `type_name` in `content`.
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// A `#[hcl(remain)]` field's shape: the leftover [`Body`] itself, or a map
+/// of its attributes (just-attributes processing).
+pub trait RemainField: Sized {
+    /// Takes the leftover body.
+    fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// Collects the diagnostics of one decode and carries the evaluation
+/// context; generated code calls its methods.
+#[derive(Debug)]
+pub struct Decoder<'a> {
+    ctx: Option<&'a EvalContext>,
+    entries: Vec<Entry>,
+    depth: usize,
+}
+
+impl<'a> Decoder<'a> {
+    /// A decoder evaluating in `ctx` (`None`: literal-only mode).
+    pub fn new(ctx: Option<&'a EvalContext>) -> Decoder<'a> {
+        Decoder {
+            ctx,
+            entries: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// The evaluation context.
+    pub fn context(&self) -> Option<&'a EvalContext> {
+        self.ctx
+    }
+
+    /// Whether an error has been recorded.
+    pub fn has_errors(&self) -> bool {
+        self.entries.iter().any(|e| e.diagnostic.is_error())
+    }
+
+    /// Records diagnostics about the body being decoded (the enclosing
+    /// blocks' path is added as the decode returns through them).
+    pub fn report(&mut self, diags: Diagnostics) {
+        for diagnostic in diags {
+            self.entries.push(Entry {
+                diagnostic,
+                path: String::new(),
+            });
+        }
+    }
+
+    #[cold]
+    fn report_at(&mut self, diagnostic: Diagnostic, leaf: &str) {
+        self.entries.push(Entry {
+            diagnostic,
+            path: leaf.to_owned(),
+        });
+    }
+
+    /// Decodes a block's body, then prefixes the path of every problem
+    /// found inside with the block's segment (`service["web"]`): paths are
+    /// built only when there is a problem, not for every block.
+    fn enter<T: HclDecode>(&mut self, block: &Block, labels: Labels<'_>) -> Option<T> {
+        if self.depth >= MAX_BLOCK_DEPTH {
+            let d = Diagnostic::error(
+                "Maximum nesting depth exceeded",
+                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+            )
+            .with_subject(block.def_range);
+            self.report(d.into());
+            return None;
+        }
+        let start = self.entries.len();
+        self.depth += 1;
+        let out = T::decode_body(&block.body, labels, self);
+        self.depth -= 1;
+        if self.entries.len() > start {
+            prefix_block_path(&mut self.entries[start..], block);
+        }
+        out
+    }
+
+    /// Applies `schema` to `body`: exhaustively, or partially when
+    /// `partial`, returning the leftover body then.
+    pub fn content(
+        &mut self,
+        body: &Body,
+        schema: &BodySchema,
+        partial: bool,
+    ) -> (BodyContent, Option<Body>) {
+        if partial {
+            let (content, remain, diags) = body.partial_content(schema);
+            if !diags.is_empty() {
+                self.report(diags);
+            }
+            (content, Some(remain))
+        } else {
+            let (content, diags) = body.content(schema);
+            if !diags.is_empty() {
+                self.report(diags);
+            }
+            (content, None)
+        }
+    }
+
+    /// Evaluates an attribute; `None` after an evaluation error (reported,
+    /// and never followed by a conversion error for the same attribute).
+    fn evaluate(&mut self, attr: &Attribute) -> Option<Value> {
+        let (value, diags) = attr.expr.value(self.ctx);
+        if diags.is_empty() {
+            return Some(value);
+        }
+        let failed = diags.has_errors();
+        self.report(diags);
+        (!failed).then_some(value)
+    }
+
+    /// Decodes attribute `name` into any `Deserialize` type.
+    ///
+    /// `Some(None)`: absent or null (null counts as absent, spec "Null
+    /// values"). `None`: an error was reported, or a required attribute is
+    /// missing (which schema processing reported).
+    pub fn attribute<T: DeserializeOwned>(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<T>> {
+        let Some(attr) = content.attributes.get(name) else {
+            return (!required).then_some(None);
+        };
+        if let Some(native) = fast_literal(&attr.expr) {
+            let de = LiteralDeserializer {
+                expr: native.expr(),
+                source: native.source(),
+                range: LazyRange::Expr(&attr.expr),
+            };
+            return match T::deserialize(de) {
+                Ok(v) => Some(Some(v)),
+                Err(e) => {
+                    self.conversion_error(e, attr);
+                    None
+                }
+            };
+        }
+        let value = self.evaluate(attr)?;
+        if value.is_null() {
+            return self.null_attribute(attr, required);
+        }
+        let range = LazyRange::Expr(&attr.expr);
+        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(range)) {
+            Ok(v) => Some(Some(v)),
+            Err(e) => {
+                self.conversion_error(e, attr);
+                None
+            }
+        }
+    }
+
+    #[cold]
+    fn null_attribute<T>(&mut self, attr: &Attribute, required: bool) -> Option<Option<T>> {
+        if !required {
+            return Some(None);
+        }
+        let d = Diagnostic::error(
+            "Missing required argument",
+            format!(
+                "The argument {:?} is required, but its value is null.",
+                attr.name
+            ),
+        )
+        .with_subject(attr.expr.range());
+        self.report_at(d, &attr.name);
+        None
+    }
+
+    #[cold]
+    fn conversion_error(&mut self, e: Error, attr: &Attribute) {
+        let range = attr.expr.range();
+        for entry in e.at(range).into_entries() {
+            let leaf = format!("{}{}", attr.name, path_tail(&entry.path));
+            self.report_at(entry.diagnostic, &leaf);
+        }
+    }
+
+    /// An attribute's value; `None` after an evaluation error (reported).
+    pub fn attribute_value_of(&mut self, attr: &Attribute) -> Option<Value> {
+        self.evaluate(attr)
+    }
+
+    /// Reports a deserialization error of a whole body's object value: an
+    /// error under an attribute goes to that attribute's expression.
+    #[cold]
+    pub(crate) fn serde_error(
+        &mut self,
+        e: Error,
+        body: &Body,
+        attrs: &hcl_core::body::Attributes,
+    ) {
+        for entry in e.into_entries() {
+            let path = entry.path.strip_prefix('.').unwrap_or(&entry.path);
+            let head = path.split(['.', '[']).next().unwrap_or_default();
+            let mut diagnostic = entry.diagnostic;
+            if diagnostic.subject.is_none() {
+                diagnostic.subject = Some(
+                    attrs
+                        .get(head)
+                        .map_or_else(|| body.missing_item_range(), |a| a.expr.range()),
+                );
+            }
+            self.report_at(diagnostic, path);
+        }
+    }
+
+    /// Attribute `name` as its dynamic value (null is absent when not
+    /// required, and kept as a null value when required).
+    pub fn attribute_value(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Value>> {
+        match content.attributes.get(name) {
+            // An optional dynamic field treats null as absent, like every
+            // other optional field; a required one keeps the null value.
+            Some(attr) => match self.evaluate(attr)? {
+                v if v.is_null() && !required => Some(None),
+                v => Some(Some(v)),
+            },
+            None => (!required).then_some(None),
+        }
+    }
+
+    /// Attribute `name` as its unevaluated expression.
+    pub fn attribute_expression(
+        &mut self,
+        content: &BodyContent,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Expression>> {
+        match content.attributes.get(name) {
+            Some(attr) => Some(Some(attr.expr.clone())),
+            None => (!required).then_some(None),
+        }
+    }
+
+    /// Decodes one block's body into `T`, with the block's path for
+    /// messages and the depth guard.
+    pub fn block<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
+        self.enter(block, Labels::of(block))
+    }
+
+    /// The label at `index` (schema processing guarantees the count).
+    pub fn label(&self, labels: Labels<'_>, index: usize) -> Option<String> {
+        labels.names.get(index).cloned()
+    }
+
+    /// The label at `index` with where it is written.
+    pub fn spanned_label(
+        &self,
+        labels: Labels<'_>,
+        index: usize,
+    ) -> Option<crate::Spanned<String>> {
+        let name = labels.names.get(index)?.clone();
+        let range = labels.ranges.get(index).copied().unwrap_or_default();
+        Some(crate::Spanned::new(name, range))
+    }
+
+    /// Ends the decode: `Ok` when no error was recorded, otherwise every
+    /// diagnostic sorted by source position.
+    pub fn finish(self) -> Result<(), Error> {
+        if !self.has_errors() {
+            return Ok(());
+        }
+        let mut entries = self.entries;
+        sort_entries(&mut entries);
+        Err(Error::from_entries(entries))
+    }
+
+    /// The diagnostics recorded so far (warnings included).
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// The native-syntax expression behind `expr` when it is a literal tree
+/// the fast path decodes without building a value.
+fn fast_literal(expr: &Expression) -> Option<&NativeExpression> {
+    let native = expr.as_impl().as_any().downcast_ref::<NativeExpression>()?;
+    is_fast_literal(native.expr(), native.source().text(), FAST_LITERAL_DEPTH).then_some(native)
+}
+
+/// How deeply a literal may nest and still take the fast path (deeper
+/// literals take the general path, with its own depth guard).
+const FAST_LITERAL_DEPTH: usize = 32;
+
+#[cold]
+fn prefix_block_path(entries: &mut [Entry], block: &Block) {
+    let mut segment = block.type_name.clone();
+    for l in &block.labels {
+        segment.push_str(&format!("[{l:?}]"));
+    }
+    for e in entries {
+        e.path = if e.path.is_empty() {
+            segment.clone()
+        } else {
+            format!("{segment}.{}", e.path)
+        };
+    }
+}
+
+/// Joins a field name and the value path inside it (`[0].port`).
+fn path_tail(p: &str) -> &str {
+    p
+}
+
+/// Decodes `body` into `T`, returning every diagnostic (warnings too, which
+/// the `Result` forms drop on success) sorted by source position, as the
+/// reference's decoders return `(value, diagnostics)`. The value is `None`
+/// when there was an error.
+///
+/// ```
+/// use hcl_core::native::parse_body;
+/// use hcl_core::SourceFile;
+/// use hcl_serde::{decode::decode_with_diagnostics, HclDecode};
+///
+/// #[derive(HclDecode)]
+/// struct App { port: u16 }
+///
+/// let src = SourceFile::new("a.hcl", "port = 80\n");
+/// let (body, _) = parse_body(&src, &Default::default());
+/// let (app, diags) = decode_with_diagnostics::<App>(&body, None);
+/// assert_eq!(app.map(|a| a.port), Some(80));
+/// assert!(diags.is_empty());
+/// ```
+pub fn decode_with_diagnostics<T: HclDecode>(
+    body: &Body,
+    ctx: Option<&EvalContext>,
+) -> (Option<T>, Vec<Entry>) {
+    let mut d = Decoder::new(ctx);
+    let out = T::decode_body(body, Labels::NONE, &mut d);
+    let failed = d.has_errors();
+    let mut entries = d.entries;
+    sort_entries(&mut entries);
+    (if failed { None } else { out }, entries)
+}
+
+/// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
+pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+    let mut d = Decoder::new(ctx);
+    let out = T::decode_body(body, Labels::NONE, &mut d);
+    d.finish()?;
+    out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
+}

@@ -1,0 +1,309 @@
+//! The shapes a block field and a remain field can take, and the bodies
+//! of attributes a map decodes from.
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::schema::BodySchema;
+use hcl_core::{Body, Diagnostic, Expression, Value};
+
+use super::{BlockField, Decoder, HclDecode, Labels, RemainField};
+
+#[cold]
+fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: &Block, again: &Block) {
+    let diag = Diagnostic::error(
+        format!("Duplicate {type_name} block"),
+        format!(
+            "Only one {type_name} block is allowed. Another was defined at {}.",
+            first.def_range
+        ),
+    )
+    .with_subject(again.def_range);
+    d.report(diag.into());
+}
+
+#[cold]
+fn missing_block(d: &mut Decoder<'_>, content: &BodyContent, type_name: &str) {
+    let diag = Diagnostic::error(
+        format!("Missing {type_name} block"),
+        format!("A {type_name} block is required."),
+    )
+    .with_subject(content.missing_item_range);
+    d.report(diag.into());
+}
+
+fn labels_of<T: HclDecode>() -> Vec<String> {
+    T::LABELS.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// At most one block of `type_name`; a second is reported.
+fn at_most_one<'c>(
+    d: &mut Decoder<'_>,
+    content: &'c BodyContent,
+    type_name: &'c str,
+) -> Result<Option<&'c Block>, ()> {
+    let mut it = content.blocks_of_type(type_name);
+    let first = it.next();
+    let mut dup = false;
+    if let Some(first) = first {
+        for again in it {
+            duplicate_block(d, type_name, first, again);
+            dup = true;
+        }
+    }
+    if dup {
+        Err(())
+    } else {
+        Ok(first)
+    }
+}
+
+/// `T` as a block field: exactly one block. Derived types implement
+/// [`BlockField`] through this.
+pub fn exactly_one<T: HclDecode>(
+    content: &BodyContent,
+    type_name: &str,
+    d: &mut Decoder<'_>,
+) -> Option<T> {
+    match at_most_one(d, content, type_name) {
+        Ok(Some(b)) => d.block(b),
+        Ok(None) => {
+            missing_block(d, content, type_name);
+            None
+        }
+        Err(()) => None,
+    }
+}
+
+/// The label names of `T` as a block: what derived [`BlockField`] impls
+/// return.
+pub fn block_labels<T: HclDecode>() -> Vec<String> {
+    labels_of::<T>()
+}
+
+/// Boxed types decode like the type inside, so recursive block structures
+/// (`Option<Box<Node>>`, `Vec<Box<Node>>`) work.
+impl<T: HclDecode> HclDecode for Box<T> {
+    const LABELS: &'static [&'static str] = T::LABELS;
+
+    fn body_schema() -> BodySchema {
+        T::body_schema()
+    }
+
+    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        T::decode_body(body, labels, d).map(Box::new)
+    }
+}
+
+impl<T: HclDecode> BlockField for Option<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        match at_most_one(d, content, type_name) {
+            Ok(Some(b)) => d.block(b).map(Some),
+            Ok(None) => Some(None),
+            Err(()) => None,
+        }
+    }
+}
+
+impl<T: HclDecode> BlockField for Box<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        exactly_one::<T>(content, type_name, d).map(Box::new)
+    }
+}
+
+impl<T: HclDecode> BlockField for Vec<T> {
+    fn label_names() -> Vec<String> {
+        labels_of::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for b in content.blocks_of_type(type_name) {
+            match d.block(b) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+}
+
+/// The map form's label names: the value type's own labels, or one label
+/// called `name` when it has none. The first label is the key.
+fn map_labels<T: HclDecode>() -> Vec<String> {
+    if T::LABELS.is_empty() {
+        vec!["name".to_owned()]
+    } else {
+        labels_of::<T>()
+    }
+}
+
+fn decode_map<T: HclDecode>(
+    content: &BodyContent,
+    type_name: &str,
+    d: &mut Decoder<'_>,
+    mut insert: impl FnMut(String, T),
+) -> bool {
+    let mut seen: HashMap<&str, &Block> = HashMap::new();
+    let mut ok = true;
+    for b in content.blocks_of_type(type_name) {
+        let Some(key) = b.labels.first() else {
+            ok = false;
+            continue;
+        };
+        if let Some(first) = seen.get(key.as_str()) {
+            let diag = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A {type_name} block labelled {key:?} was already defined at {}.",
+                    first.def_range
+                ),
+            )
+            .with_subject(b.def_range);
+            d.report(diag.into());
+            ok = false;
+            continue;
+        }
+        seen.insert(key, b);
+        let value = if T::LABELS.is_empty() {
+            d.block_without_labels::<T>(b)
+        } else {
+            d.block(b)
+        };
+        match value {
+            Some(v) => insert(key.clone(), v),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+impl Decoder<'_> {
+    fn block_without_labels<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
+        self.enter(block, Labels::NONE)
+    }
+}
+
+impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
+    fn label_names() -> Vec<String> {
+        map_labels::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = HashMap::default();
+        decode_map::<T>(content, type_name, d, |k, v| {
+            out.insert(k, v);
+        })
+        .then_some(out)
+    }
+}
+
+impl<T: HclDecode> BlockField for BTreeMap<String, T> {
+    fn label_names() -> Vec<String> {
+        map_labels::<T>()
+    }
+
+    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        let mut out = BTreeMap::new();
+        decode_map::<T>(content, type_name, d, |k, v| {
+            out.insert(k, v);
+        })
+        .then_some(out)
+    }
+}
+
+impl RemainField for Body {
+    fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
+        Some(body.clone())
+    }
+}
+
+impl RemainField for Option<Body> {
+    fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
+        Some(Some(body.clone()))
+    }
+}
+
+/// Just-attributes processing of a body into `(name, T)` pairs.
+fn just_attributes<T>(
+    body: &Body,
+    d: &mut Decoder<'_>,
+    mut each: impl FnMut(&mut Decoder<'_>, &Attribute) -> Option<T>,
+    mut insert: impl FnMut(String, T),
+) -> bool {
+    let (attrs, diags) = body.just_attributes();
+    let mut ok = !diags.has_errors();
+    if !diags.is_empty() {
+        d.report(diags);
+    }
+    for attr in &attrs {
+        match each(d, attr) {
+            Some(v) => insert(attr.name.clone(), v),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
+macro_rules! remain_maps {
+    ($($map:ident)*) => {$(
+        impl RemainField for $map<String, Value> {
+            fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self> {
+                let mut out = $map::new();
+                just_attributes(body, d, |d, a| d.evaluate(a), |k, v| {
+                    out.insert(k, v);
+                })
+                .then_some(out)
+            }
+        }
+
+        impl RemainField for $map<String, Expression> {
+            fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self> {
+                let mut out = $map::new();
+                just_attributes(body, d, |_, a| Some(a.expr.clone()), |k, v| {
+                    out.insert(k, v);
+                })
+                .then_some(out)
+            }
+        }
+
+        /// A whole body of attributes as dynamic values (just-attributes
+        /// processing; blocks are an error). For other value types use
+        /// [`Serde`](crate::Serde)`<HashMap<String, T>>`.
+        impl HclDecode for $map<String, Value> {
+            const LABELS: &'static [&'static str] = &[];
+
+            fn body_schema() -> BodySchema {
+                BodySchema::new()
+            }
+
+            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+                <Self as RemainField>::from_remain(body, d)
+            }
+        }
+
+        /// A whole body of attributes as unevaluated expressions.
+        impl HclDecode for $map<String, Expression> {
+            const LABELS: &'static [&'static str] = &[];
+
+            fn body_schema() -> BodySchema {
+                BodySchema::new()
+            }
+
+            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+                <Self as RemainField>::from_remain(body, d)
+            }
+        }
+    )*};
+}
+
+remain_maps!(HashMap BTreeMap);

@@ -1,0 +1,250 @@
+//! The one error type of decoding: every diagnostic of a decode, each with
+//! its range and field path, rendered with source snippets when the source
+//! is known.
+
+use std::fmt;
+
+use hcl_core::diag::render::{render, RenderOptions};
+use hcl_core::pos::{Range, SourceFile, SourceLookup};
+use hcl_core::{Diagnostic, Diagnostics};
+
+/// A decoding failure: every problem found, not only the first.
+///
+/// Small on purpose (one pointer), as serde errors travel through every
+/// `Result` of a deserializer.
+pub struct Error(Box<ErrorImpl>);
+
+struct ErrorImpl {
+    entries: Vec<Entry>,
+    sources: Vec<SourceFile>,
+}
+
+/// One problem: a diagnostic and the field path it was found at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The diagnostic (summary, detail, ranges).
+    pub diagnostic: Diagnostic,
+    /// Where in the decoded structure: `service["web"].port`, or empty at
+    /// the root.
+    pub path: String,
+}
+
+impl Error {
+    /// An error made of diagnostics without field paths.
+    #[cold]
+    pub fn from_diagnostics(diags: Diagnostics) -> Error {
+        Error::from_entries(
+            diags
+                .into_iter()
+                .map(|diagnostic| Entry {
+                    diagnostic,
+                    path: String::new(),
+                })
+                .collect(),
+        )
+    }
+
+    #[cold]
+    pub(crate) fn from_entries(entries: Vec<Entry>) -> Error {
+        Error(Box::new(ErrorImpl {
+            entries,
+            sources: Vec::new(),
+        }))
+    }
+
+    /// An error with one message and no range yet (the layer that knows the
+    /// range fills it in, see [`Error::at`]).
+    #[cold]
+    pub fn message(summary: &str, detail: impl Into<String>) -> Error {
+        Error::from_entries(vec![Entry {
+            diagnostic: Diagnostic::error(summary, detail),
+            path: String::new(),
+        }])
+    }
+
+    /// Gives every diagnostic without a subject this range.
+    #[cold]
+    pub fn at(mut self, range: Range) -> Error {
+        for e in &mut self.0.entries {
+            if e.diagnostic.subject.is_none() {
+                e.diagnostic.subject = Some(range);
+            }
+        }
+        self
+    }
+
+    /// Prefixes every entry's path with `segment` (`.name`, `[0]`,
+    /// `["key"]`, or a field name at the root).
+    #[cold]
+    pub(crate) fn prefix_path(mut self, segment: &str) -> Error {
+        for e in &mut self.0.entries {
+            let joined = if e.path.is_empty() || e.path.starts_with(['[', '.']) {
+                format!("{segment}{}", e.path)
+            } else {
+                format!("{segment}.{}", e.path)
+            };
+            e.path = joined;
+        }
+        self
+    }
+
+    /// Remembers a source file so that `Display` can draw snippets.
+    pub fn with_source(mut self, file: SourceFile) -> Error {
+        if self.0.sources.iter().all(|f| f.id() != file.id()) {
+            self.0.sources.push(file);
+        }
+        self
+    }
+
+    /// Every problem, sorted by source position.
+    pub fn entries(&self) -> &[Entry] {
+        &self.0.entries
+    }
+
+    /// The diagnostics alone, sorted by source position.
+    pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.entries.iter().map(|e| &e.diagnostic)
+    }
+
+    /// The first problem's summary (every error has at least one problem).
+    pub fn summary(&self) -> &str {
+        self.0
+            .entries
+            .first()
+            .map_or("", |e| e.diagnostic.summary.as_str())
+    }
+
+    /// Renders every diagnostic like the CLI does, with snippets where the
+    /// source is known.
+    pub fn render(&self, opts: &RenderOptions<'_>) -> String {
+        let mut out = String::new();
+        for e in &self.0.entries {
+            out.push_str(&render(&e.diagnostic, &self.0.sources, opts));
+        }
+        out
+    }
+
+    pub(crate) fn into_entries(self) -> Vec<Entry> {
+        self.0.entries
+    }
+}
+
+impl fmt::Display for Error {
+    /// With sources known and every diagnostic placed: the rendered
+    /// snippets. Otherwise one line per problem: `path: file:line,col: summary; detail`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let renderable = !self.0.sources.is_empty()
+            && self.0.entries.iter().all(|e| {
+                e.diagnostic
+                    .subject
+                    .is_some_and(|r| self.0.sources.source_file(r.file).is_some())
+            });
+        if renderable {
+            return f.write_str(self.render(&RenderOptions::default()).trim_end());
+        }
+        for (i, e) in self.0.entries.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            if !e.path.is_empty() {
+                write!(f, "{}: ", e.path)?;
+            }
+            if let Some(r) = &e.diagnostic.subject {
+                write!(f, "{r}: ")?;
+            }
+            f.write_str(&e.diagnostic.summary)?;
+            if !e.diagnostic.detail.is_empty() {
+                write!(f, "; {}", e.diagnostic.detail)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    /// Terse: the summaries and where they are.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut list = f.debug_list();
+        for e in &self.0.entries {
+            match &e.diagnostic.subject {
+                Some(r) => list.entry(&format_args!(
+                    "{} at {r} ({})",
+                    e.diagnostic.summary, e.path
+                )),
+                None => list.entry(&format_args!("{} ({})", e.diagnostic.summary, e.path)),
+            };
+        }
+        list.finish()
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::message("Unsuitable value type", format!("Unsuitable value: {msg}"))
+    }
+}
+
+/// Sorts entries by file and byte offset; entries without a range keep
+/// their order, after the placed ones. The reference reports in map order.
+pub(crate) fn sort_entries(entries: &mut [Entry]) {
+    entries.sort_by_key(|e| {
+        e.diagnostic
+            .subject
+            .map_or((1, 0, 0), |r| (0, r.file.as_u32(), r.start.byte))
+    });
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use hcl_core::pos::Span;
+    use serde::de::Error as _;
+
+    #[test]
+    fn display_without_sources_lists_every_problem_with_its_path() {
+        let file = SourceFile::new("app.hcl", "port = 70000\n");
+        let e = Error::custom("70000 is out of range for u16")
+            .at(file.range(Span::new(file.id(), 7, 12)))
+            .prefix_path("port");
+        assert_eq!(
+            e.to_string(),
+            "port: app.hcl:1,8-13: Unsuitable value type; Unsuitable value: 70000 is out of range for u16"
+        );
+        let rendered = e.with_source(file).to_string();
+        assert!(rendered.starts_with(
+            "Error: Unsuitable value type\n\n  on app.hcl line 1:\n   1: port = 70000\n"
+        ));
+    }
+
+    #[test]
+    fn entries_sort_by_position_and_unplaced_ones_go_last() {
+        let file = SourceFile::new("a.hcl", "a = 1\nb = 2\n");
+        let mk = |s: &str, at: Option<u32>| Entry {
+            diagnostic: match at {
+                Some(b) => Diagnostic::error(s, "").with_subject(file.range(Span::new(
+                    file.id(),
+                    b,
+                    b + 1,
+                ))),
+                None => Diagnostic::error(s, ""),
+            },
+            path: String::new(),
+        };
+        let mut v = vec![
+            mk("none", None),
+            mk("second", Some(6)),
+            mk("first", Some(0)),
+        ];
+        sort_entries(&mut v);
+        let order: Vec<&str> = v.iter().map(|e| e.diagnostic.summary.as_str()).collect();
+        assert_eq!(order, ["first", "second", "none"]);
+    }
+
+    #[test]
+    fn error_is_one_pointer() {
+        assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+    }
+}

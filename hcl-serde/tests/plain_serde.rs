@@ -1,0 +1,94 @@
+//! Plain serde types (no derive) as whole bodies and as attribute values.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_core::Value;
+use hcl_serde::{HclDecode, Serde};
+use serde::Deserialize;
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Server {
+    host: String,
+    port: u16,
+    tls: Option<Tls>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Tls {
+    cert: String,
+    verify: bool,
+}
+
+#[test]
+fn plain_serde_struct_from_a_json_body_fills_nested_structs() {
+    let src = r#"{"host": "db", "port": "5432", "tls": {"cert": "a.pem", "verify": "true"}}"#;
+    let Serde(s) = hcl_serde::from_str_with::<Serde<Server>>("s.json", src, None).unwrap();
+    assert_eq!(
+        s,
+        Server {
+            host: "db".into(),
+            port: 5432,
+            tls: Some(Tls {
+                cert: "a.pem".into(),
+                verify: true
+            })
+        }
+    );
+}
+
+#[test]
+fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
+    let src = "host = \"db\"\nport = 1\ntls = { cert = \"a\", verify = \"maybe\" }\n";
+    let err = hcl_serde::from_str_with::<Serde<Server>>("s.hcl", src, None).unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "tls.verify");
+    assert_eq!(
+        e.diagnostic.detail,
+        "Unsuitable value: a bool is required, but \"maybe\" is neither \"true\" nor \"false\""
+    );
+    let r = e.diagnostic.subject.unwrap();
+    assert_eq!((r.start.line, r.start.column), (3, 7));
+    let err =
+        hcl_serde::from_str_with::<Serde<Server>>("s.hcl", "host = \"db\"\n", None).unwrap_err();
+    assert_eq!(
+        err.entries()[0].diagnostic.detail,
+        "Unsuitable value: missing field `port`"
+    );
+}
+
+#[test]
+fn dynamic_targets_receive_the_whole_body() {
+    let src = "a = 1\nb = [\"x\", true]\n";
+    let Serde(json) = hcl_serde::from_str::<Serde<serde_json::Value>>(src).unwrap();
+    assert_eq!(json, serde_json::json!({"a": 1, "b": ["x", true]}));
+    let values: HashMap<String, Value> = hcl_serde::from_str(src).unwrap();
+    assert_eq!(values["a"], Value::from(1));
+    let Serde(strings) =
+        hcl_serde::from_str::<Serde<BTreeMap<String, String>>>("a = 1\nb = true\n").unwrap();
+    assert_eq!(strings["b"], "true");
+}
+
+#[derive(HclDecode, Debug)]
+struct WithPlainBlocks {
+    #[hcl(block)]
+    server: Vec<Serde<Server>>,
+}
+
+#[test]
+fn plain_serde_types_as_block_fields() {
+    let src = "server {\n  host = \"a\"\n  port = 1\n}\nserver {\n  host = \"b\"\n  port = 2\n}\n";
+    let w: WithPlainBlocks = hcl_serde::from_str(src).unwrap();
+    let hosts: Vec<&str> = w.server.iter().map(|s| s.0.host.as_str()).collect();
+    assert_eq!(hosts, ["a", "b"]);
+}
+
+#[test]
+fn native_blocks_in_a_plain_serde_body_are_reported() {
+    let err = hcl_serde::from_str::<Serde<serde_json::Value>>("a = 1\nb {}\n").unwrap_err();
+    assert_eq!(
+        err.entries()[0].diagnostic.summary,
+        "Unexpected \"b\" block"
+    );
+}
