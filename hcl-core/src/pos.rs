@@ -227,22 +227,28 @@ impl fmt::Display for Range {
 /// Cheap to clone (the text and the index are shared).
 #[derive(Clone)]
 pub struct SourceFile {
+    // One allocation, so that the many handles (bodies, expressions) that
+    // keep their file cost one reference count each.
+    inner: Arc<SourceFileInner>,
+}
+
+struct SourceFileInner {
     id: FileId,
     name: Arc<str>,
     text: Arc<str>,
-    line_starts: Arc<[u32]>,
+    line_starts: Vec<u32>,
     /// Per line, the offset of its first non-ASCII byte (`u32::MAX` if
     /// none): columns before it are byte differences, so resolving a
     /// position on a long ASCII line (minified JSON) is O(1), not a scan.
-    first_non_ascii: Arc<[u32]>,
+    first_non_ascii: Vec<u32>,
 }
 
 impl fmt::Debug for SourceFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SourceFile")
-            .field("id", &self.id)
-            .field("name", &self.name)
-            .field("len", &self.text.len())
+            .field("id", &self.inner.id)
+            .field("name", &self.inner.name)
+            .field("len", &self.inner.text.len())
             .finish()
     }
 }
@@ -261,55 +267,58 @@ impl SourceFile {
         let (line_starts, first_non_ascii) = index_lines(&text);
         let name: Arc<str> = name.into();
         SourceFile {
-            id: FileId::fresh(&name),
-            name,
-            text,
-            line_starts: line_starts.into(),
-            first_non_ascii: first_non_ascii.into(),
+            inner: Arc::new(SourceFileInner {
+                id: FileId::fresh(&name),
+                name,
+                text,
+                line_starts,
+                first_non_ascii,
+            }),
         }
     }
 
     /// The file's id.
     pub fn id(&self) -> FileId {
-        self.id
+        self.inner.id
     }
 
     /// The name the file was registered under (usually its path).
     pub fn name(&self) -> &str {
-        &self.name
+        &self.inner.name
     }
 
     /// The shared name.
     pub fn name_arc(&self) -> &Arc<str> {
-        &self.name
+        &self.inner.name
     }
 
     /// The whole text.
     pub fn text(&self) -> &str {
-        &self.text
+        &self.inner.text
     }
 
     /// The shared text.
     pub fn text_arc(&self) -> &Arc<str> {
-        &self.text
+        &self.inner.text
     }
 
     /// The number of lines (a file without a final newline still has its last
     /// line; the empty file has one line).
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.inner.line_starts.len()
     }
 
     /// The text of line `line` (1-based) without its line terminator, or
     /// `None` past the end.
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let idx = (line as usize).checked_sub(1)?;
-        let start = *self.line_starts.get(idx)? as usize;
+        let start = *self.inner.line_starts.get(idx)? as usize;
         let end = self
+            .inner
             .line_starts
             .get(idx + 1)
-            .map_or(self.text.len(), |&e| e as usize);
-        let s = self.text.get(start..end)?;
+            .map_or(self.inner.text.len(), |&e| e as usize);
+        let s = self.inner.text.get(start..end)?;
         let s = s.strip_suffix('\n').unwrap_or(s);
         Some(s.strip_suffix('\r').unwrap_or(s))
     }
@@ -317,16 +326,17 @@ impl SourceFile {
     /// Resolves a byte offset (clamped to the text, moved back to a character
     /// boundary) into a position.
     pub fn pos(&self, byte: u32) -> Pos {
-        let mut byte = (byte as usize).min(self.text.len());
-        while !self.text.is_char_boundary(byte) {
+        let mut byte = (byte as usize).min(self.inner.text.len());
+        while !self.inner.text.is_char_boundary(byte) {
             byte -= 1;
         }
-        let line_idx = match self.line_starts.binary_search(&(byte as u32)) {
+        let line_idx = match self.inner.line_starts.binary_search(&(byte as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let line_start = self.line_starts[line_idx] as usize;
+        let line_start = self.inner.line_starts[line_idx] as usize;
         let non_ascii = self
+            .inner
             .first_non_ascii
             .get(line_idx)
             .map_or(usize::MAX, |&b| b as usize);
@@ -337,7 +347,7 @@ impl SourceFile {
             // clusters are counted from the character before the first
             // non-ASCII byte.
             let ascii_run = non_ascii.saturating_sub(1).max(line_start);
-            (ascii_run - line_start) + self.text[ascii_run..byte].graphemes(true).count()
+            (ascii_run - line_start) + self.inner.text[ascii_run..byte].graphemes(true).count()
         };
         Pos {
             line: line_idx as u32 + 1,
@@ -349,7 +359,7 @@ impl SourceFile {
     /// Resolves a span of this file into a range.
     pub fn range(&self, span: Span) -> Range {
         Range {
-            file: self.id,
+            file: self.inner.id,
             start: self.pos(span.start),
             end: self.pos(span.end),
         }
@@ -358,7 +368,8 @@ impl SourceFile {
     /// The text a span covers (empty if the span is out of bounds or splits a
     /// character).
     pub fn slice(&self, span: Span) -> &str {
-        self.text
+        self.inner
+            .text
             .get(span.start as usize..span.end as usize)
             .unwrap_or("")
     }
@@ -398,13 +409,13 @@ pub trait SourceLookup {
 
 impl SourceLookup for SourceFile {
     fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        (self.id == id).then_some(self)
+        (self.inner.id == id).then_some(self)
     }
 }
 
 impl SourceLookup for [SourceFile] {
     fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        self.iter().find(|f| f.id == id)
+        self.iter().find(|f| f.inner.id == id)
     }
 }
 
@@ -429,7 +440,7 @@ impl SourceMap {
 
     /// Adds a file (returning its id); adding a file twice keeps one copy.
     pub fn add(&mut self, file: SourceFile) -> FileId {
-        let id = file.id;
+        let id = file.id();
         if self.source_file(id).is_none() {
             self.files.push(file);
         }
