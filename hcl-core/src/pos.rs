@@ -326,13 +326,28 @@ impl SourceFile {
     /// Resolves a byte offset (clamped to the text, moved back to a character
     /// boundary) into a position.
     pub fn pos(&self, byte: u32) -> Pos {
+        self.pos_from_line(byte, 0)
+    }
+
+    /// Like [`SourceFile::pos`], for a byte known to lie at or after the
+    /// start of line index `from` (0-based): the line search starts there, so
+    /// a position on the same or a nearby line costs next to nothing.
+    fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
         let mut byte = (byte as usize).min(self.inner.text.len());
         while !self.inner.text.is_char_boundary(byte) {
             byte -= 1;
         }
-        let line_idx = match self.inner.line_starts.binary_search(&(byte as u32)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+        let starts = self.inner.line_starts.get(from..).unwrap_or_default();
+        // Most spans end on the line they start on: check it before
+        // searching.
+        let same_line = starts.get(1).is_none_or(|&next| (byte as u32) < next);
+        let line_idx = if same_line && starts.first().is_some_and(|&s| s as usize <= byte) {
+            from
+        } else {
+            match self.inner.line_starts.binary_search(&(byte as u32)) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            }
         };
         let line_start = self.inner.line_starts[line_idx] as usize;
         let non_ascii = self
@@ -358,11 +373,26 @@ impl SourceFile {
 
     /// Resolves a span of this file into a range.
     pub fn range(&self, span: Span) -> Range {
+        let start = self.pos(span.start);
+        let end = if span.end >= span.start {
+            self.pos_from_line(span.end, start.line as usize - 1)
+        } else {
+            self.pos(span.end)
+        };
         Range {
             file: self.inner.id,
-            start: self.pos(span.start),
-            end: self.pos(span.end),
+            start,
+            end,
         }
+    }
+
+    /// The position of `byte`, known to lie at or after `before`: cheaper
+    /// than [`SourceFile::pos`] when the two are on the same line.
+    pub(crate) fn pos_after(&self, before: Pos, byte: u32) -> Pos {
+        if byte < before.byte {
+            return self.pos(byte);
+        }
+        self.pos_from_line(byte, before.line.saturating_sub(1) as usize)
     }
 
     /// The text a span covers (empty if the span is out of bounds or splits a
@@ -462,6 +492,20 @@ impl SourceLookup for SourceMap {
 #[cfg(test)]
 mod test {
     use super::*;
+
+    #[test]
+    fn range_and_pos_after_agree_with_pos_on_every_line() {
+        let text = "a = 1\nb = \"é\u{301}x\"\n\nlast";
+        let f = SourceFile::new("t", text);
+        let len = text.len() as u32;
+        for start in 0..=len + 2 {
+            for end in start..=len + 2 {
+                let r = f.range(Span::new(f.id(), start, end));
+                assert_eq!((r.start, r.end), (f.pos(start), f.pos(end)));
+                assert_eq!(f.pos_after(f.pos(start), end), f.pos(end));
+            }
+        }
+    }
 
     #[test]
     fn positions_count_lines_from_one_and_columns_in_graphemes() {

@@ -97,7 +97,7 @@ impl NativeBody {
                 attr.expr.clone(),
             )),
             range: Range {
-                end: self.source.pos(attr.span().end),
+                end: self.source.pos_after(name_range.end, attr.span().end),
                 ..name_range
             },
             name_range,
@@ -107,6 +107,7 @@ impl NativeBody {
     fn block(&self, block: &ast::Block) -> Block {
         let src = self.source.text();
         let last_header = block.labels.last().map_or(block.ty, |l| l.span);
+        let type_range = self.range(block.ty);
         Block {
             type_name: self.text(block.ty).to_owned(),
             labels: block
@@ -115,8 +116,11 @@ impl NativeBody {
                 .map(|l| l.value(src).to_owned())
                 .collect(),
             body: Body::new(NativeBody::new(self.source.clone(), block.body.clone())),
-            def_range: self.range(block.ty.to(last_header)),
-            type_range: self.range(block.ty),
+            def_range: Range {
+                end: self.source.pos_after(type_range.end, last_header.end),
+                ..type_range
+            },
+            type_range,
             label_ranges: block.labels.iter().map(|l| self.range(l.span)).collect(),
         }
     }
