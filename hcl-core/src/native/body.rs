@@ -127,10 +127,13 @@ impl NativeBody {
 
     /// Checks a block's labels against its schema; `None` when they fit.
     fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
-        let name = self.text(block.ty);
-        let context = self.range(block.ty.to(block.open_brace));
         let given = block.labels.len();
         let wanted = label_names.len();
+        if given == wanted {
+            return None;
+        }
+        let name = self.text(block.ty);
+        let context = self.range(block.ty.to(block.open_brace));
         if given > wanted {
             let detail = if wanted == 0 {
                 format!("No labels are expected for {name} blocks.")
@@ -161,16 +164,16 @@ impl NativeBody {
         )
     }
 
-    /// The content and the rest; no rest when the schema is invalid.
-    fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
+    /// The schema's attributes and blocks, in the order hclsyntax reports
+    /// them, and whether the schema is valid (if not, the diagnostic says so).
+    fn claim(&self, schema: &BodySchema) -> (BodyContent, Diagnostics, bool) {
         let mut diags = Diagnostics::new();
         let missing = self.missing_item_range();
         let mut content = BodyContent::empty(missing);
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (content, None, diags);
+            return (content, diags, false);
         }
-        let mut hidden_attrs = (*self.hidden_attrs).clone();
         for attr_schema in &schema.attributes {
             let found = self
                 .visible_attrs()
@@ -179,7 +182,6 @@ impl NativeBody {
                 Some(attr) => {
                     // The parser keeps names unique, so this cannot clash.
                     let _ = content.attributes.insert(self.attribute(attr));
-                    hidden_attrs.insert(attr_schema.name.clone());
                 }
                 None if attr_schema.required => diags.push(
                     crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
@@ -196,6 +198,17 @@ impl NativeBody {
                 None => content.blocks.push(self.block(block)),
             }
         }
+        (content, diags, true)
+    }
+
+    /// The content and the rest; no rest when the schema is invalid.
+    fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
+        let (content, diags, valid) = self.claim(schema);
+        if !valid {
+            return (content, None, diags);
+        }
+        let mut hidden_attrs = (*self.hidden_attrs).clone();
+        hidden_attrs.extend(content.attributes.iter().map(|a| a.name.clone()));
         // Hidden only now, so that every block of a claimed type is seen.
         let mut hidden_blocks = (*self.hidden_blocks).clone();
         hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
@@ -211,11 +224,17 @@ impl NativeBody {
 
 impl BodyImpl for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
-        let (content, rest, mut diags) = self.partial(schema);
-        let Some(rest) = rest else {
+        // What partial processing would leave is found without building the
+        // leftover body: an attribute or block the schema does not name.
+        let (content, mut diags, valid) = self.claim(schema);
+        if !valid {
             return (content, diags);
-        };
-        for attr in rest.visible_attrs() {
+        }
+        let rest = self;
+        let leftover_attrs = self
+            .visible_attrs()
+            .filter(|a| schema.find_attribute(self.text(a.name)).is_none());
+        for attr in leftover_attrs {
             let name = rest.text(attr.name);
             let unused = schema
                 .attributes
@@ -237,7 +256,10 @@ impl BodyImpl for NativeBody {
                 .with_subject(rest.range(attr.name)),
             );
         }
-        for block in rest.visible_blocks() {
+        let leftover_blocks = self
+            .visible_blocks()
+            .filter(|b| schema.find_block(self.text(b.ty)).is_none());
+        for block in leftover_blocks {
             let name = rest.text(block.ty);
             let types = schema.blocks.iter().map(|b| b.type_name.as_str());
             let hint = match closest(name, types) {
