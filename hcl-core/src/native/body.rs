@@ -39,8 +39,10 @@ use crate::suggest::closest;
 pub struct NativeBody {
     source: SourceFile,
     body: Arc<ast::Body>,
-    hidden_attrs: Arc<BTreeSet<String>>,
-    hidden_blocks: Arc<BTreeSet<String>>,
+    // `None` until partial processing hides something: a fresh body costs
+    // no allocation beyond its handle.
+    hidden_attrs: Option<Arc<BTreeSet<String>>>,
+    hidden_blocks: Option<Arc<BTreeSet<String>>>,
 }
 
 impl NativeBody {
@@ -49,8 +51,8 @@ impl NativeBody {
         NativeBody {
             source,
             body,
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
+            hidden_attrs: None,
+            hidden_blocks: None,
         }
     }
 
@@ -73,17 +75,19 @@ impl NativeBody {
     }
 
     fn visible_attrs(&self) -> impl Iterator<Item = &ast::Attribute> {
-        self.body
-            .attributes
-            .iter()
-            .filter(|a| !self.hidden_attrs.contains(self.text(a.name)))
+        self.body.attributes.iter().filter(|a| {
+            self.hidden_attrs
+                .as_ref()
+                .is_none_or(|h| !h.contains(self.text(a.name)))
+        })
     }
 
     fn visible_blocks(&self) -> impl Iterator<Item = &ast::Block> {
-        self.body
-            .blocks
-            .iter()
-            .filter(|b| !self.hidden_blocks.contains(self.text(b.ty)))
+        self.body.blocks.iter().filter(|b| {
+            self.hidden_blocks
+                .as_ref()
+                .is_none_or(|h| !h.contains(self.text(b.ty)))
+        })
     }
 
     fn attribute(&self, attr: &ast::Attribute) -> Attribute {
@@ -169,11 +173,23 @@ impl NativeBody {
     fn claim(&self, schema: &BodySchema) -> (BodyContent, Diagnostics, bool) {
         let mut diags = Diagnostics::new();
         let missing = self.missing_item_range();
-        let mut content = BodyContent::empty(missing);
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (content, diags, false);
+            return (BodyContent::empty(missing), diags, false);
         }
+        // Sized up front: growing these one push at a time reallocates
+        // several times per body.
+        let mut content = BodyContent {
+            attributes: Attributes::with_capacity(
+                schema.attributes.len().min(self.body.attributes.len()),
+            ),
+            blocks: Vec::with_capacity(if schema.blocks.is_empty() {
+                0
+            } else {
+                self.body.blocks.len()
+            }),
+            missing_item_range: missing,
+        };
         for attr_schema in &schema.attributes {
             let found = self
                 .visible_attrs()
@@ -207,16 +223,16 @@ impl NativeBody {
         if !valid {
             return (content, None, diags);
         }
-        let mut hidden_attrs = (*self.hidden_attrs).clone();
+        let mut hidden_attrs = self.hidden_attrs.as_deref().cloned().unwrap_or_default();
         hidden_attrs.extend(content.attributes.iter().map(|a| a.name.clone()));
         // Hidden only now, so that every block of a claimed type is seen.
-        let mut hidden_blocks = (*self.hidden_blocks).clone();
+        let mut hidden_blocks = self.hidden_blocks.as_deref().cloned().unwrap_or_default();
         hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
         let rest = NativeBody {
             source: self.source.clone(),
             body: self.body.clone(),
-            hidden_attrs: Arc::new(hidden_attrs),
-            hidden_blocks: Arc::new(hidden_blocks),
+            hidden_attrs: Some(Arc::new(hidden_attrs)),
+            hidden_blocks: Some(Arc::new(hidden_blocks)),
         };
         (content, Some(rest), diags)
     }
