@@ -253,6 +253,10 @@ impl fmt::Debug for SourceFile {
     }
 }
 
+/// How many lines [`SourceFile::pos_from_line`] checks one by one before
+/// it falls back to a binary search.
+const PROBE_LINES: usize = 4;
+
 impl SourceFile {
     /// Registers a file under a fresh id and indexes its lines.
     ///
@@ -332,19 +336,33 @@ impl SourceFile {
     /// Like [`SourceFile::pos`], for a byte known to lie at or after the
     /// start of line index `from` (0-based): the line search starts there, so
     /// a position on the same or a nearby line costs next to nothing.
-    fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
+    /// A `from` past the byte's line is tolerated (the search then covers
+    /// the whole file).
+    pub(crate) fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
         let mut byte = (byte as usize).min(self.inner.text.len());
         while !self.inner.text.is_char_boundary(byte) {
             byte -= 1;
         }
+        let b = byte as u32;
         let starts = self.inner.line_starts.get(from..).unwrap_or_default();
-        // Most spans end on the line they start on: check it before
-        // searching.
-        let same_line = starts.get(1).is_none_or(|&next| (byte as u32) < next);
-        let line_idx = if same_line && starts.first().is_some_and(|&s| s as usize <= byte) {
-            from
+        let line_idx = if starts.first().is_some_and(|&s| s <= b) {
+            // Most spans end on the line they start on, and items follow each
+            // other closely: probe the next few lines before searching.
+            let probe = starts
+                .iter()
+                .skip(1)
+                .take(PROBE_LINES)
+                .position(|&next| b < next);
+            match probe {
+                Some(i) => from + i,
+                None if starts.len() <= PROBE_LINES + 1 => from + starts.len() - 1,
+                None => match starts.binary_search(&b) {
+                    Ok(i) => from + i,
+                    Err(i) => from + i.saturating_sub(1),
+                },
+            }
         } else {
-            match self.inner.line_starts.binary_search(&(byte as u32)) {
+            match self.inner.line_starts.binary_search(&b) {
                 Ok(i) => i,
                 Err(i) => i.saturating_sub(1),
             }
@@ -503,6 +521,21 @@ mod test {
                 let r = f.range(Span::new(f.id(), start, end));
                 assert_eq!((r.start, r.end), (f.pos(start), f.pos(end)));
                 assert_eq!(f.pos_after(f.pos(start), end), f.pos(end));
+            }
+            // Any starting line, even one past the byte's, gives the same.
+            for from in 0..8 {
+                assert_eq!(f.pos_from_line(start, from), f.pos(start));
+            }
+        }
+        let long = SourceFile::new("t", "x\n".repeat(40));
+        for byte in 0..80 {
+            let want = Pos {
+                line: byte / 2 + 1,
+                column: byte % 2 + 1,
+                byte,
+            };
+            for from in [0, 1, 3, 10, 39, 40, 41, 100] {
+                assert_eq!(long.pos_from_line(byte, from), want);
             }
         }
     }

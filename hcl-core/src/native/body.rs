@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, ByteSpan, File};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config, ParseOptions};
-use crate::pos::{Range, SourceFile};
+use crate::pos::{Pos, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
 
@@ -43,6 +43,9 @@ pub struct NativeBody {
     // no allocation beyond its handle.
     hidden_attrs: Option<Arc<BTreeSet<String>>>,
     hidden_blocks: Option<Arc<BTreeSet<String>>>,
+    /// A line index (0-based) at or before the body's start, where position
+    /// lookups for it may begin searching.
+    line_hint: u32,
 }
 
 impl NativeBody {
@@ -53,6 +56,7 @@ impl NativeBody {
             body,
             hidden_attrs: None,
             hidden_blocks: None,
+            line_hint: 0,
         }
     }
 
@@ -90,10 +94,18 @@ impl NativeBody {
         })
     }
 
-    fn attribute(&self, attr: &ast::Attribute) -> Attribute {
+    /// `near` is a resolved position, ideally just before the attribute
+    /// (items are resolved in source order where possible).
+    fn attribute(&self, attr: &ast::Attribute, near: &mut Pos) -> Attribute {
         // The name's start is the attribute's start: three positions to
         // resolve, not four.
-        let name_range = self.range(attr.name);
+        let start = self.source.pos_after(*near, attr.name.start);
+        let name_range = Range {
+            file: self.source.id(),
+            start,
+            end: self.source.pos_after(start, attr.name.end),
+        };
+        *near = name_range.end;
         Attribute {
             name: self.text(attr.name).to_owned(),
             expr: Expression::new(NativeExpression::new(
@@ -108,10 +120,18 @@ impl NativeBody {
         }
     }
 
-    fn block(&self, block: &ast::Block) -> Block {
+    fn block(&self, block: &ast::Block, near: &mut Pos) -> Block {
         let src = self.source.text();
         let last_header = block.labels.last().map_or(block.ty, |l| l.span);
-        let type_range = self.range(block.ty);
+        let type_start = self.source.pos_after(*near, block.ty.start);
+        let type_range = Range {
+            file: self.source.id(),
+            start: type_start,
+            end: self.source.pos_after(type_start, block.ty.end),
+        };
+        *near = type_range.end;
+        let mut body = NativeBody::new(self.source.clone(), block.body.clone());
+        body.line_hint = type_start.line.saturating_sub(1);
         Block {
             type_name: self.text(block.ty).to_owned(),
             labels: block
@@ -119,13 +139,24 @@ impl NativeBody {
                 .iter()
                 .map(|l| l.value(src).to_owned())
                 .collect(),
-            body: Body::new(NativeBody::new(self.source.clone(), block.body.clone())),
+            body: Body::new(body),
             def_range: Range {
                 end: self.source.pos_after(type_range.end, last_header.end),
                 ..type_range
             },
             type_range,
-            label_ranges: block.labels.iter().map(|l| self.range(l.span)).collect(),
+            label_ranges: block
+                .labels
+                .iter()
+                .map(|l| {
+                    let start = self.source.pos_after(type_range.end, l.span.start);
+                    Range {
+                        file: self.source.id(),
+                        start,
+                        end: self.source.pos_after(start, l.span.end),
+                    }
+                })
+                .collect(),
         }
     }
 
@@ -190,6 +221,7 @@ impl NativeBody {
             }),
             missing_item_range: missing,
         };
+        let mut near = missing.start;
         for attr_schema in &schema.attributes {
             let found = self
                 .visible_attrs()
@@ -197,7 +229,7 @@ impl NativeBody {
             match found {
                 Some(attr) => {
                     // The parser keeps names unique, so this cannot clash.
-                    let _ = content.attributes.insert(self.attribute(attr));
+                    let _ = content.attributes.insert(self.attribute(attr, &mut near));
                 }
                 None if attr_schema.required => diags.push(
                     crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
@@ -211,7 +243,7 @@ impl NativeBody {
             };
             match self.label_problem(block, &block_schema.label_names) {
                 Some(d) => diags.push(d),
-                None => content.blocks.push(self.block(block)),
+                None => content.blocks.push(self.block(block, &mut near)),
             }
         }
         (content, diags, true)
@@ -233,6 +265,7 @@ impl NativeBody {
             body: self.body.clone(),
             hidden_attrs: Some(Arc::new(hidden_attrs)),
             hidden_blocks: Some(Arc::new(hidden_blocks)),
+            line_hint: self.line_hint,
         };
         (content, Some(rest), diags)
     }
@@ -317,14 +350,21 @@ impl BodyImpl for NativeBody {
             );
         }
         let mut attrs = Attributes::new();
+        let mut near = self.missing_item_range().start;
         for attr in self.visible_attrs() {
-            let _ = attrs.insert(self.attribute(attr));
+            let _ = attrs.insert(self.attribute(attr, &mut near));
         }
         (attrs, diags)
     }
 
     fn missing_item_range(&self) -> Range {
-        self.range(self.body.span.start_point())
+        let start = self.body.span.start;
+        let pos = self.source.pos_from_line(start, self.line_hint as usize);
+        Range {
+            file: self.source.id(),
+            start: pos,
+            end: pos,
+        }
     }
 }
 
