@@ -201,12 +201,15 @@ impl NativeBody {
 
     /// The schema's attributes and blocks, in the order hclsyntax reports
     /// them, and whether the schema is valid (if not, the diagnostic says so).
-    fn claim(&self, schema: &BodySchema) -> (BodyContent, Diagnostics, bool) {
+    ///
+    /// With a valid schema, also says how many visible blocks are of a type
+    /// the schema names (so whether any block is left over).
+    fn claim(&self, schema: &BodySchema) -> (BodyContent, Diagnostics, Option<usize>) {
         let mut diags = Diagnostics::new();
         let missing = self.missing_item_range();
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (BodyContent::empty(missing), diags, false);
+            return (BodyContent::empty(missing), diags, None);
         }
         // Sized up front: growing these one push at a time reallocates
         // several times per body.
@@ -225,7 +228,12 @@ impl NativeBody {
         for attr_schema in &schema.attributes {
             let found = self
                 .visible_attrs()
-                .find(|a| self.text(a.name) == attr_schema.name);
+                // Lengths first: most names differ in length, and slicing
+                // the source costs more than comparing two numbers.
+                .find(|a| {
+                    a.name.len() as usize == attr_schema.name.len()
+                        && self.text(a.name) == attr_schema.name
+                });
             match found {
                 Some(attr) => {
                     // The parser keeps names unique, so this cannot clash.
@@ -237,22 +245,24 @@ impl NativeBody {
                 None => {}
             }
         }
+        let mut claimed_blocks = 0;
         for block in self.visible_blocks() {
             let Some(block_schema) = schema.find_block(self.text(block.ty)) else {
                 continue;
             };
+            claimed_blocks += 1;
             match self.label_problem(block, &block_schema.label_names) {
                 Some(d) => diags.push(d),
                 None => content.blocks.push(self.block(block, &mut near)),
             }
         }
-        (content, diags, true)
+        (content, diags, Some(claimed_blocks))
     }
 
     /// The content and the rest; no rest when the schema is invalid.
     fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
         let (content, diags, valid) = self.claim(schema);
-        if !valid {
+        if valid.is_none() {
             return (content, None, diags);
         }
         let mut hidden_attrs = self.hidden_attrs.as_deref().cloned().unwrap_or_default();
@@ -275,8 +285,17 @@ impl BodyImpl for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
         // What partial processing would leave is found without building the
         // leftover body: an attribute or block the schema does not name.
-        let (content, mut diags, valid) = self.claim(schema);
-        if !valid {
+        let (content, mut diags, claimed_blocks) = self.claim(schema);
+        let Some(claimed_blocks) = claimed_blocks else {
+            return (content, diags);
+        };
+        // Names are unique, so when every attribute and block of a fresh
+        // body was claimed nothing is left over, and the search is skipped.
+        let fresh = self.hidden_attrs.is_none() && self.hidden_blocks.is_none();
+        if fresh
+            && content.attributes.len() == self.body.attributes.len()
+            && claimed_blocks == self.body.blocks.len()
+        {
             return (content, diags);
         }
         let rest = self;
