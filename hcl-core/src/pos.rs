@@ -410,7 +410,24 @@ impl SourceFile {
         if byte < before.byte {
             return self.pos(byte);
         }
-        self.pos_from_line(byte, before.line.saturating_sub(1) as usize)
+        let inner = &*self.inner;
+        let idx = before.line.saturating_sub(1) as usize;
+        // The commonest case, a name's end on an ASCII line: all bytes from
+        // the line start to `byte` are ASCII (so `byte` is a character
+        // boundary, and `before`'s column was a byte difference too).
+        let same_line = inner
+            .line_starts
+            .get(idx + 1)
+            .is_none_or(|&next| byte < next);
+        let ascii = inner.first_non_ascii.get(idx).is_some_and(|&n| byte <= n);
+        if same_line && ascii && (byte as usize) <= inner.text.len() && before.line > 0 {
+            return Pos {
+                line: before.line,
+                column: before.column + (byte - before.byte),
+                byte,
+            };
+        }
+        self.pos_from_line(byte, idx)
     }
 
     /// The text a span covers (empty if the span is out of bounds or splits a
