@@ -210,6 +210,13 @@ impl Attributes {
         Attributes::default()
     }
 
+    /// An empty set with room for `n` attributes.
+    pub(crate) fn with_capacity(n: usize) -> Attributes {
+        Attributes {
+            items: Vec::with_capacity(n),
+        }
+    }
+
     /// Adds an attribute; returns the existing one instead if the name is
     /// already present.
     pub fn insert(&mut self, attr: Attribute) -> Result<(), Attribute> {

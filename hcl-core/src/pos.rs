@@ -253,6 +253,10 @@ impl fmt::Debug for SourceFile {
     }
 }
 
+/// How many lines [`SourceFile::pos_from_line`] checks one by one before
+/// it falls back to a binary search.
+const PROBE_LINES: usize = 4;
+
 impl SourceFile {
     /// Registers a file under a fresh id and indexes its lines.
     ///
@@ -326,13 +330,42 @@ impl SourceFile {
     /// Resolves a byte offset (clamped to the text, moved back to a character
     /// boundary) into a position.
     pub fn pos(&self, byte: u32) -> Pos {
+        self.pos_from_line(byte, 0)
+    }
+
+    /// Like [`SourceFile::pos`], for a byte known to lie at or after the
+    /// start of line index `from` (0-based): the line search starts there, so
+    /// a position on the same or a nearby line costs next to nothing.
+    /// A `from` past the byte's line is tolerated (the search then covers
+    /// the whole file).
+    pub(crate) fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
         let mut byte = (byte as usize).min(self.inner.text.len());
         while !self.inner.text.is_char_boundary(byte) {
             byte -= 1;
         }
-        let line_idx = match self.inner.line_starts.binary_search(&(byte as u32)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+        let b = byte as u32;
+        let starts = self.inner.line_starts.get(from..).unwrap_or_default();
+        let line_idx = if starts.first().is_some_and(|&s| s <= b) {
+            // Most spans end on the line they start on, and items follow each
+            // other closely: probe the next few lines before searching.
+            let probe = starts
+                .iter()
+                .skip(1)
+                .take(PROBE_LINES)
+                .position(|&next| b < next);
+            match probe {
+                Some(i) => from + i,
+                None if starts.len() <= PROBE_LINES + 1 => from + starts.len() - 1,
+                None => match starts.binary_search(&b) {
+                    Ok(i) => from + i,
+                    Err(i) => from + i.saturating_sub(1),
+                },
+            }
+        } else {
+            match self.inner.line_starts.binary_search(&b) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            }
         };
         let line_start = self.inner.line_starts[line_idx] as usize;
         let non_ascii = self
@@ -358,11 +391,43 @@ impl SourceFile {
 
     /// Resolves a span of this file into a range.
     pub fn range(&self, span: Span) -> Range {
+        let start = self.pos(span.start);
+        let end = if span.end >= span.start {
+            self.pos_from_line(span.end, start.line as usize - 1)
+        } else {
+            self.pos(span.end)
+        };
         Range {
             file: self.inner.id,
-            start: self.pos(span.start),
-            end: self.pos(span.end),
+            start,
+            end,
         }
+    }
+
+    /// The position of `byte`, known to lie at or after `before`: cheaper
+    /// than [`SourceFile::pos`] when the two are on the same line.
+    pub(crate) fn pos_after(&self, before: Pos, byte: u32) -> Pos {
+        if byte < before.byte {
+            return self.pos(byte);
+        }
+        let inner = &*self.inner;
+        let idx = before.line.saturating_sub(1) as usize;
+        // The commonest case, a name's end on an ASCII line: all bytes from
+        // the line start to `byte` are ASCII (so `byte` is a character
+        // boundary, and `before`'s column was a byte difference too).
+        let same_line = inner
+            .line_starts
+            .get(idx + 1)
+            .is_none_or(|&next| byte < next);
+        let ascii = inner.first_non_ascii.get(idx).is_some_and(|&n| byte <= n);
+        if same_line && ascii && (byte as usize) <= inner.text.len() && before.line > 0 {
+            return Pos {
+                line: before.line,
+                column: before.column + (byte - before.byte),
+                byte,
+            };
+        }
+        self.pos_from_line(byte, idx)
     }
 
     /// The text a span covers (empty if the span is out of bounds or splits a
@@ -462,6 +527,35 @@ impl SourceLookup for SourceMap {
 #[cfg(test)]
 mod test {
     use super::*;
+
+    #[test]
+    fn range_and_pos_after_agree_with_pos_on_every_line() {
+        let text = "a = 1\nb = \"é\u{301}x\"\n\nlast";
+        let f = SourceFile::new("t", text);
+        let len = text.len() as u32;
+        for start in 0..=len + 2 {
+            for end in start..=len + 2 {
+                let r = f.range(Span::new(f.id(), start, end));
+                assert_eq!((r.start, r.end), (f.pos(start), f.pos(end)));
+                assert_eq!(f.pos_after(f.pos(start), end), f.pos(end));
+            }
+            // Any starting line, even one past the byte's, gives the same.
+            for from in 0..8 {
+                assert_eq!(f.pos_from_line(start, from), f.pos(start));
+            }
+        }
+        let long = SourceFile::new("t", "x\n".repeat(40));
+        for byte in 0..80 {
+            let want = Pos {
+                line: byte / 2 + 1,
+                column: byte % 2 + 1,
+                byte,
+            };
+            for from in [0, 1, 3, 10, 39, 40, 41, 100] {
+                assert_eq!(long.pos_from_line(byte, from), want);
+            }
+        }
+    }
 
     #[test]
     fn positions_count_lines_from_one_and_columns_in_graphemes() {

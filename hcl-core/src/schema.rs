@@ -116,6 +116,23 @@ impl BodySchema {
     /// as the specification does not forbid it; the first entry's labels
     /// apply.
     pub fn validate(&self) -> Result<(), SchemaError> {
+        // Typical schemata are a handful of names: pairwise comparison costs
+        // less than building a set on every body processed.
+        if self.attributes.len() + self.blocks.len() <= SMALL_SCHEMA {
+            for (i, a) in self.attributes.iter().enumerate() {
+                if self.attributes[..i].iter().any(|b| b.name == a.name) {
+                    return Err(SchemaError::DuplicateAttribute(a.name.clone()));
+                }
+            }
+            if let Some(b) = self
+                .blocks
+                .iter()
+                .find(|b| self.attributes.iter().any(|a| a.name == b.type_name))
+            {
+                return Err(SchemaError::BlockNamedLikeAttribute(b.type_name.clone()));
+            }
+            return Ok(());
+        }
         let mut attrs = BTreeSet::new();
         for a in &self.attributes {
             if !attrs.insert(a.name.as_str()) {
@@ -132,6 +149,9 @@ impl BodySchema {
         Ok(())
     }
 }
+
+/// Up to this many names, [`BodySchema::validate`] compares pairwise.
+const SMALL_SCHEMA: usize = 24;
 
 /// A schema that breaks the information model's rules: an application bug,
 /// reported as a diagnostic without a source range.

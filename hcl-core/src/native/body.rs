@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, ByteSpan, File};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config, ParseOptions};
-use crate::pos::{Range, SourceFile};
+use crate::pos::{Pos, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
 
@@ -39,8 +39,13 @@ use crate::suggest::closest;
 pub struct NativeBody {
     source: SourceFile,
     body: Arc<ast::Body>,
-    hidden_attrs: Arc<BTreeSet<String>>,
-    hidden_blocks: Arc<BTreeSet<String>>,
+    // `None` until partial processing hides something: a fresh body costs
+    // no allocation beyond its handle.
+    hidden_attrs: Option<Arc<BTreeSet<String>>>,
+    hidden_blocks: Option<Arc<BTreeSet<String>>>,
+    /// A line index (0-based) at or before the body's start, where position
+    /// lookups for it may begin searching.
+    line_hint: u32,
 }
 
 impl NativeBody {
@@ -49,8 +54,9 @@ impl NativeBody {
         NativeBody {
             source,
             body,
-            hidden_attrs: Arc::default(),
-            hidden_blocks: Arc::default(),
+            hidden_attrs: None,
+            hidden_blocks: None,
+            line_hint: 0,
         }
     }
 
@@ -73,23 +79,33 @@ impl NativeBody {
     }
 
     fn visible_attrs(&self) -> impl Iterator<Item = &ast::Attribute> {
-        self.body
-            .attributes
-            .iter()
-            .filter(|a| !self.hidden_attrs.contains(self.text(a.name)))
+        self.body.attributes.iter().filter(|a| {
+            self.hidden_attrs
+                .as_ref()
+                .is_none_or(|h| !h.contains(self.text(a.name)))
+        })
     }
 
     fn visible_blocks(&self) -> impl Iterator<Item = &ast::Block> {
-        self.body
-            .blocks
-            .iter()
-            .filter(|b| !self.hidden_blocks.contains(self.text(b.ty)))
+        self.body.blocks.iter().filter(|b| {
+            self.hidden_blocks
+                .as_ref()
+                .is_none_or(|h| !h.contains(self.text(b.ty)))
+        })
     }
 
-    fn attribute(&self, attr: &ast::Attribute) -> Attribute {
+    /// `near` is a resolved position, ideally just before the attribute
+    /// (items are resolved in source order where possible).
+    fn attribute(&self, attr: &ast::Attribute, near: &mut Pos) -> Attribute {
         // The name's start is the attribute's start: three positions to
         // resolve, not four.
-        let name_range = self.range(attr.name);
+        let start = self.source.pos_after(*near, attr.name.start);
+        let name_range = Range {
+            file: self.source.id(),
+            start,
+            end: self.source.pos_after(start, attr.name.end),
+        };
+        *near = name_range.end;
         Attribute {
             name: self.text(attr.name).to_owned(),
             expr: Expression::new(NativeExpression::new(
@@ -97,16 +113,25 @@ impl NativeBody {
                 attr.expr.clone(),
             )),
             range: Range {
-                end: self.source.pos(attr.span().end),
+                end: self.source.pos_after(name_range.end, attr.span().end),
                 ..name_range
             },
             name_range,
         }
     }
 
-    fn block(&self, block: &ast::Block) -> Block {
+    fn block(&self, block: &ast::Block, near: &mut Pos) -> Block {
         let src = self.source.text();
         let last_header = block.labels.last().map_or(block.ty, |l| l.span);
+        let type_start = self.source.pos_after(*near, block.ty.start);
+        let type_range = Range {
+            file: self.source.id(),
+            start: type_start,
+            end: self.source.pos_after(type_start, block.ty.end),
+        };
+        *near = type_range.end;
+        let mut body = NativeBody::new(self.source.clone(), block.body.clone());
+        body.line_hint = type_start.line.saturating_sub(1);
         Block {
             type_name: self.text(block.ty).to_owned(),
             labels: block
@@ -114,19 +139,36 @@ impl NativeBody {
                 .iter()
                 .map(|l| l.value(src).to_owned())
                 .collect(),
-            body: Body::new(NativeBody::new(self.source.clone(), block.body.clone())),
-            def_range: self.range(block.ty.to(last_header)),
-            type_range: self.range(block.ty),
-            label_ranges: block.labels.iter().map(|l| self.range(l.span)).collect(),
+            body: Body::new(body),
+            def_range: Range {
+                end: self.source.pos_after(type_range.end, last_header.end),
+                ..type_range
+            },
+            type_range,
+            label_ranges: block
+                .labels
+                .iter()
+                .map(|l| {
+                    let start = self.source.pos_after(type_range.end, l.span.start);
+                    Range {
+                        file: self.source.id(),
+                        start,
+                        end: self.source.pos_after(start, l.span.end),
+                    }
+                })
+                .collect(),
         }
     }
 
     /// Checks a block's labels against its schema; `None` when they fit.
     fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
-        let name = self.text(block.ty);
-        let context = self.range(block.ty.to(block.open_brace));
         let given = block.labels.len();
         let wanted = label_names.len();
+        if given == wanted {
+            return None;
+        }
+        let name = self.text(block.ty);
+        let context = self.range(block.ty.to(block.open_brace));
         if given > wanted {
             let detail = if wanted == 0 {
                 format!("No labels are expected for {name} blocks.")
@@ -157,25 +199,45 @@ impl NativeBody {
         )
     }
 
-    /// The content and the rest; no rest when the schema is invalid.
-    fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
+    /// The schema's attributes and blocks, in the order hclsyntax reports
+    /// them, and whether the schema is valid (if not, the diagnostic says so).
+    ///
+    /// With a valid schema, also says how many visible blocks are of a type
+    /// the schema names (so whether any block is left over).
+    fn claim(&self, schema: &BodySchema) -> (BodyContent, Diagnostics, Option<usize>) {
         let mut diags = Diagnostics::new();
         let missing = self.missing_item_range();
-        let mut content = BodyContent::empty(missing);
         if let Err(e) = schema.validate() {
             diags.push(e.into());
-            return (content, None, diags);
+            return (BodyContent::empty(missing), diags, None);
         }
-        let mut hidden_attrs = (*self.hidden_attrs).clone();
+        // Sized up front: growing these one push at a time reallocates
+        // several times per body.
+        let mut content = BodyContent {
+            attributes: Attributes::with_capacity(
+                schema.attributes.len().min(self.body.attributes.len()),
+            ),
+            blocks: Vec::with_capacity(if schema.blocks.is_empty() {
+                0
+            } else {
+                self.body.blocks.len()
+            }),
+            missing_item_range: missing,
+        };
+        let mut near = missing.start;
         for attr_schema in &schema.attributes {
             let found = self
                 .visible_attrs()
-                .find(|a| self.text(a.name) == attr_schema.name);
+                // Lengths first: most names differ in length, and slicing
+                // the source costs more than comparing two numbers.
+                .find(|a| {
+                    a.name.len() as usize == attr_schema.name.len()
+                        && self.text(a.name) == attr_schema.name
+                });
             match found {
                 Some(attr) => {
                     // The parser keeps names unique, so this cannot clash.
-                    let _ = content.attributes.insert(self.attribute(attr));
-                    hidden_attrs.insert(attr_schema.name.clone());
+                    let _ = content.attributes.insert(self.attribute(attr, &mut near));
                 }
                 None if attr_schema.required => diags.push(
                     crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
@@ -183,23 +245,37 @@ impl NativeBody {
                 None => {}
             }
         }
+        let mut claimed_blocks = 0;
         for block in self.visible_blocks() {
             let Some(block_schema) = schema.find_block(self.text(block.ty)) else {
                 continue;
             };
+            claimed_blocks += 1;
             match self.label_problem(block, &block_schema.label_names) {
                 Some(d) => diags.push(d),
-                None => content.blocks.push(self.block(block)),
+                None => content.blocks.push(self.block(block, &mut near)),
             }
         }
+        (content, diags, Some(claimed_blocks))
+    }
+
+    /// The content and the rest; no rest when the schema is invalid.
+    fn partial(&self, schema: &BodySchema) -> (BodyContent, Option<NativeBody>, Diagnostics) {
+        let (content, diags, valid) = self.claim(schema);
+        if valid.is_none() {
+            return (content, None, diags);
+        }
+        let mut hidden_attrs = self.hidden_attrs.as_deref().cloned().unwrap_or_default();
+        hidden_attrs.extend(content.attributes.iter().map(|a| a.name.clone()));
         // Hidden only now, so that every block of a claimed type is seen.
-        let mut hidden_blocks = (*self.hidden_blocks).clone();
+        let mut hidden_blocks = self.hidden_blocks.as_deref().cloned().unwrap_or_default();
         hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
         let rest = NativeBody {
             source: self.source.clone(),
             body: self.body.clone(),
-            hidden_attrs: Arc::new(hidden_attrs),
-            hidden_blocks: Arc::new(hidden_blocks),
+            hidden_attrs: Some(Arc::new(hidden_attrs)),
+            hidden_blocks: Some(Arc::new(hidden_blocks)),
+            line_hint: self.line_hint,
         };
         (content, Some(rest), diags)
     }
@@ -207,11 +283,26 @@ impl NativeBody {
 
 impl BodyImpl for NativeBody {
     fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
-        let (content, rest, mut diags) = self.partial(schema);
-        let Some(rest) = rest else {
+        // What partial processing would leave is found without building the
+        // leftover body: an attribute or block the schema does not name.
+        let (content, mut diags, claimed_blocks) = self.claim(schema);
+        let Some(claimed_blocks) = claimed_blocks else {
             return (content, diags);
         };
-        for attr in rest.visible_attrs() {
+        // Names are unique, so when every attribute and block of a fresh
+        // body was claimed nothing is left over, and the search is skipped.
+        let fresh = self.hidden_attrs.is_none() && self.hidden_blocks.is_none();
+        if fresh
+            && content.attributes.len() == self.body.attributes.len()
+            && claimed_blocks == self.body.blocks.len()
+        {
+            return (content, diags);
+        }
+        let rest = self;
+        let leftover_attrs = self
+            .visible_attrs()
+            .filter(|a| schema.find_attribute(self.text(a.name)).is_none());
+        for attr in leftover_attrs {
             let name = rest.text(attr.name);
             let unused = schema
                 .attributes
@@ -233,7 +324,10 @@ impl BodyImpl for NativeBody {
                 .with_subject(rest.range(attr.name)),
             );
         }
-        for block in rest.visible_blocks() {
+        let leftover_blocks = self
+            .visible_blocks()
+            .filter(|b| schema.find_block(self.text(b.ty)).is_none());
+        for block in leftover_blocks {
             let name = rest.text(block.ty);
             let types = schema.blocks.iter().map(|b| b.type_name.as_str());
             let hint = match closest(name, types) {
@@ -275,14 +369,21 @@ impl BodyImpl for NativeBody {
             );
         }
         let mut attrs = Attributes::new();
+        let mut near = self.missing_item_range().start;
         for attr in self.visible_attrs() {
-            let _ = attrs.insert(self.attribute(attr));
+            let _ = attrs.insert(self.attribute(attr, &mut near));
         }
         (attrs, diags)
     }
 
     fn missing_item_range(&self) -> Range {
-        self.range(self.body.span.start_point())
+        let start = self.body.span.start;
+        let pos = self.source.pos_from_line(start, self.line_hint as usize);
+        Range {
+            file: self.source.id(),
+            start: pos,
+            end: pos,
+        }
     }
 }
 

@@ -212,3 +212,41 @@ fn an_invalid_schema_is_reported_without_a_range() {
     assert_eq!(d.summary, "Invalid schema");
     assert!(d.subject.is_none());
 }
+
+#[test]
+fn leftover_body_content_reports_only_what_is_left() {
+    let b = body("t.hcl", "a = 1\nb = 2\nx {}\ny {}\n");
+    let (_, rest, _) = b.partial_content(&attrs(&["a"]).block(block("x", &[])));
+    // `a` and `x` were claimed: asking for nothing reports only `b` and `y`.
+    let (c, d) = rest.content(&BodySchema::new());
+    assert!(c.attributes.is_empty() && c.blocks.is_empty());
+    let got: Vec<_> = summaries(&d).into_iter().map(|(s, _, r)| (s, r)).collect();
+    assert_eq!(
+        got,
+        [
+            ("Unsupported argument".to_owned(), "2:1-2:2".to_owned()),
+            ("Unsupported block type".to_owned(), "4:1-4:2".to_owned()),
+        ]
+    );
+}
+
+#[test]
+fn content_with_every_item_claimed_reports_only_label_problems() {
+    let b = body("t.hcl", "a = 1\nx \"extra\" {}\n");
+    let (c, d) = b.content(&attrs(&["a"]).block(block("x", &[])));
+    assert_eq!(attr_names(&c), ["a"]);
+    assert!(c.blocks.is_empty());
+    assert_eq!(one(&d).summary, "Extraneous label for x");
+}
+
+#[test]
+fn attribute_ranges_span_multi_line_values() {
+    let b = body("t.hcl", "x {\n  env = {\n    A = \"1\"\n  }\n  n = 2\n}\n");
+    let (c, d) = b.content(&BodySchema::new().block(block("x", &[])));
+    assert!(d.is_empty(), "{d}");
+    let (inner, d) = c.blocks[0].body.content(&attrs(&["n", "env"]));
+    assert!(d.is_empty(), "{d}");
+    assert_eq!(at(inner.attributes.get("env").unwrap().range), "2:3-4:4");
+    assert_eq!(at(inner.attributes.get("n").unwrap().range), "5:3-5:8");
+    assert_eq!(at(inner.missing_item_range), "1:3-1:3");
+}

@@ -29,11 +29,28 @@ pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
             t.items.iter().all(|e| is_fast_literal(e, src, depth - 1))
         }
         ExprKind::Object(o) if depth > 0 => {
-            let mut keys: Vec<&str> = Vec::with_capacity(o.items.len());
-            for item in &o.items {
-                match key_of(item, src) {
-                    Some(k) if k.is_ascii() && !keys.contains(&k) => keys.push(k),
-                    _ => return false,
+            // Small objects compare keys pairwise; only large ones pay for a
+            // set.
+            let mut keys: Vec<&str> = Vec::new();
+            let large = o.items.len() > SMALL_OBJECT;
+            if large {
+                keys.reserve(o.items.len());
+            }
+            for (i, item) in o.items.iter().enumerate() {
+                let Some(k) = key_of(item, src).filter(|k| k.is_ascii()) else {
+                    return false;
+                };
+                let seen = if large {
+                    keys.contains(&k)
+                } else {
+                    let before = o.items.get(..i).unwrap_or_default();
+                    before.iter().any(|p| key_of(p, src) == Some(k))
+                };
+                if seen {
+                    return false;
+                }
+                if large {
+                    keys.push(k);
                 }
                 if !is_fast_literal(&item.value, src, depth - 1) {
                     return false;
@@ -44,6 +61,10 @@ pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
         _ => false,
     }
 }
+
+/// Up to this many items, [`is_fast_literal`] checks an object's keys for
+/// duplicates without allocating.
+const SMALL_OBJECT: usize = 8;
 
 fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
     if let Some(name) = item.key.as_literal_name(src) {
@@ -346,8 +367,9 @@ where
         match self.items.next() {
             Some((k, e)) => {
                 self.pending = Some((k, e));
-                let key = Value::string(k);
-                seed.deserialize(crate::de::value::key_deserializer(&key))
+                // Literal keys are ASCII (see `is_fast_literal`), so already
+                // normalised: no string value needs to be made.
+                seed.deserialize(crate::de::value::key_deserializer(k))
                     .map(Some)
             }
             None => Ok(None),

@@ -353,12 +353,18 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         both::<Vec<Pair>>(text);
         both::<(u8, String, u16)>(text);
     }
+    // Map keys converted on request; large objects check keys with a set.
+    both::<BTreeMap<u16, String>>("{\"1\" = \"a\", \"20\" = \"b\"}");
+    let large = (0..12).map(|i| format!("k{i} = {i}")).collect::<Vec<_>>();
+    both::<BTreeMap<String, u8>>(&format!("{{{}}}", large.join(", ")));
+    let large_dup = format!("{{{}, k3 = 0}}", large.join(", "));
     for text in [
         "null",
         "-3",
         "[null]",
         "\"é\"",
         "{a = 1, a = 2}",
+        &large_dup,
         "x",
         "1 + 1",
     ] {

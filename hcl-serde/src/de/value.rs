@@ -539,6 +539,6 @@ pub(crate) fn key_segment(k: &str, object: bool) -> String {
 
 /// A deserializer for a map key (always a string in HCL), converting to
 /// numbers and bools on request.
-pub(crate) fn key_deserializer(key: &Value) -> KeyDeserializer<'_> {
-    KeyDeserializer(key.as_str().unwrap_or_default())
+pub(crate) fn key_deserializer(key: &str) -> KeyDeserializer<'_> {
+    KeyDeserializer(key)
 }

@@ -133,6 +133,18 @@ fn from_digits(neg: bool, int: &[u8], frac: &[u8], exp10: i64) -> Result<Number,
         }
     }
 
+    if count <= 19 && (-27..0).contains(&k) {
+        // A short decimal fraction that is a binary fraction too (`0.5`,
+        // `2.25`): `D / 10^j = (D / 5^j) · 2^-j` exactly when `5^j` divides
+        // `D`, with no long division (5^27 still fits in 64 bits).
+        let d = sig().fold(0u64, |acc, c| acc * 10 + u64::from(c - b'0'));
+        let j = k.unsigned_abs() as u32;
+        let p5 = 5u64.pow(j);
+        if d % p5 == 0 {
+            return finish(neg, BigUint::from(d / p5), k, false);
+        }
+    }
+
     let text: Vec<u8> = sig().collect();
     let d = BigUint::parse_bytes(&text, 10).unwrap_or_default();
     if k >= 0 {

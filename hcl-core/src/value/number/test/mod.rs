@@ -320,6 +320,35 @@ fn native_numeric_literal_syntax() {
 }
 
 #[test]
+fn literal_binary_fractions_are_exact_and_match_f64() {
+    // Short decimals whose value is a binary fraction take a shortcut in
+    // parsing; the value must be the same exact number as from the f64.
+    for (text, f) in [
+        ("0.5", 0.5),
+        ("2.25", 2.25),
+        ("0.125", 0.125),
+        ("1234.0625", 1234.0625),
+        ("0.00000095367431640625", 0.000_000_953_674_316_406_25),
+    ] {
+        assert_eq!(
+            Number::parse_literal(text).unwrap(),
+            Number::from_f64(f).unwrap(),
+            "{text}"
+        );
+    }
+    // 2^-27, the smallest step the shortcut takes, printed exactly.
+    assert_eq!(
+        Number::parse_literal("7450580596923828125e-27")
+            .unwrap()
+            .to_string(),
+        "0.000000007450580596923828125"
+    );
+    // Not binary fractions: the long division still applies.
+    assert_eq!(Number::parse_literal("0.1").unwrap().to_string(), "0.1");
+    assert_eq!(Number::parse_literal("2.2").unwrap().to_string(), "2.2");
+}
+
+#[test]
 fn json_number_syntax() {
     let ok = [
         ("-1.5E+2", "-150"),
