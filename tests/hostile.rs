@@ -6,7 +6,8 @@
 //! seconds in a debug build; the scaled numbers are (issue's size → here):
 //! single-line file 100 MB → 2 MB, attributes 1 000 000 → 100 000, nested
 //! blocks 100 000 → 100 000 (the parser stops at its depth limit long
-//! before), labels 10 000 → 10 000. The release-size variants are the
+//! before), labels 10 000 → 10 000, a file of 1 000 000 errors → 150 000
+//! errors. The release-size variants are the
 //! `#[ignore]`d tests at the end (`cargo test --release -- --ignored`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -126,7 +127,14 @@ fn deeply_nested_blocks_stop_at_the_depth_limit() {
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
     // A smaller limit is honoured too.
     let text = format!("{}{}", "b {\n".repeat(20), "}\n".repeat(20));
-    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions { max_depth: 10 });
+    let (_, diags) = parse_bytes(
+        "deep.hcl",
+        text.as_bytes(),
+        &ParseOptions {
+            max_depth: 10,
+            ..ParseOptions::default()
+        },
+    );
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
     let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
     assert!(diags.is_empty(), "{diags}");
@@ -422,6 +430,50 @@ fn string_functions_are_limited() {
     let (v, diags) = eval("length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))");
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from(3_000_000));
+}
+
+fn check_many_errors(lines: usize) {
+    let text = "a = !\n@\n".repeat(lines);
+    let (_, diags) = load::parse_source("errors.hcl", &text);
+    assert_eq!(diags.len(), Diagnostics::DEFAULT_LIMIT + 1);
+    let last = diags.iter().last().unwrap();
+    assert_eq!(last.summary, "Too many diagnostics");
+    assert!(last.is_error());
+    // Per line pair: "Invalid character", "Invalid expression" and (all
+    // but the first) "Attribute redefined".
+    assert_eq!(diags.omitted(), 3 * lines - 1 - Diagnostics::DEFAULT_LIMIT);
+    assert_eq!(
+        diags.error_count(),
+        diags.omitted() + Diagnostics::DEFAULT_LIMIT
+    );
+}
+
+#[test]
+fn a_file_of_errors_keeps_a_bounded_number_of_diagnostics() {
+    check_many_errors(50_000);
+    // The limit is an option of each parser.
+    let options = ParseOptions {
+        max_diagnostics: 5,
+        ..ParseOptions::default()
+    };
+    let (_, diags) = parse_bytes("errors.hcl", "@\n".repeat(100).as_bytes(), &options);
+    // 100 "Invalid character" and one "Argument or block definition
+    // required": 5 kept, 96 left out.
+    assert_eq!(diags.len(), 6);
+    assert_eq!(diags.omitted(), 96);
+    let json_options = hcl_core::json::parser::ParseOptions {
+        max_diagnostics: 1,
+        ..hcl_core::json::parser::ParseOptions::default()
+    };
+    let src = SourceFile::new("e.json", "{\"a\": \"${\", \"b\": [1 2]}");
+    let (_, diags) = hcl_core::json::parse_body_with(&src, &json_options);
+    assert!(diags.len() <= 2, "{diags}");
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_errors() {
+    check_many_errors(400_000);
 }
 
 #[test]

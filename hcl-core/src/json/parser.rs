@@ -117,11 +117,18 @@ pub struct ParseOptions {
     /// ("Maximum nesting depth exceeded") and skipped. The parser recurses
     /// once per level, so a very large limit can exhaust the stack.
     pub max_depth: usize,
+    /// How many diagnostics [`crate::json::parse_body_with`] keeps; the
+    /// rest are counted behind one final "Too many diagnostics". Default
+    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
+    pub max_diagnostics: usize,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_depth: 128 }
+        ParseOptions {
+            max_depth: 128,
+            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
+        }
     }
 }
 
