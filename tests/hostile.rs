@@ -4,7 +4,8 @@
 //!
 //! The issue's sizes are scaled down so that the whole file runs in a few
 //! seconds in a debug build; the scaled numbers are (issue's size → here):
-//! single-line file 100 MB → 2 MB, attributes 1 000 000 → 100 000, nested
+//! single-line file 100 MB → 4 MB (a string and a comment) and
+//! 2 MB (a list of a million numbers), attributes 1 000 000 → 100 000, nested
 //! blocks 100 000 → 100 000 (the parser stops at its depth limit long
 //! before), labels 10 000 → 10 000, a file of 1 000 000 errors → 150 000
 //! errors. The release-size variants are the
@@ -69,7 +70,7 @@ fn eval_file(name: &str, text: &str) -> (Vec<(String, Value)>, Diagnostics) {
     (out, diags)
 }
 
-fn single_line_file(bytes: usize) -> String {
+fn single_line_list(bytes: usize) -> String {
     // One attribute whose value is a long list, with no newline anywhere.
     let mut s = String::with_capacity(bytes + 16);
     s.push_str("a = [");
@@ -80,8 +81,8 @@ fn single_line_file(bytes: usize) -> String {
     s
 }
 
-fn check_single_line(bytes: usize) {
-    let text = single_line_file(bytes);
+fn check_single_line_list(bytes: usize) {
+    let text = single_line_list(bytes);
     let (attrs, diags) = eval_file("big.hcl", &text);
     assert!(diags.is_empty(), "{}", summaries(&diags).join("; "));
     let Value::Tuple(items) = &attrs[0].1 else {
@@ -90,9 +91,26 @@ fn check_single_line(bytes: usize) {
     assert_eq!(items.len(), (text.len() - 6) / 2);
 }
 
+/// A long string and a long comment on one line, then a mistake at its
+/// end: the diagnostic's column is counted over the whole line.
+fn check_single_line_text(bytes: usize) {
+    let half = bytes / 2;
+    let text = format!("a = \"{}\" /* {} */ @", "x".repeat(half), "y".repeat(half));
+    let (_, diags) = load::parse_source("big.hcl", &text);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Invalid character");
+    let at = d.subject.unwrap().start;
+    let len = text.len() as u32;
+    assert_eq!((at.line, at.column, at.byte), (1, len, len - 1));
+    let (attrs, diags) = eval_file("big.hcl", &text[..half + 6]);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from("x".repeat(half)));
+}
+
 #[test]
 fn large_single_line_file_parses_and_evaluates() {
-    check_single_line(2 << 20);
+    check_single_line_text(4 << 20);
+    check_single_line_list(2 << 20);
 }
 
 fn many_attributes(n: usize) -> String {
@@ -479,7 +497,10 @@ fn release_size_errors() {
 #[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_single_line_file() {
-    check_single_line(100 << 20);
+    check_single_line_text(100 << 20);
+    // A list costs about 55 bytes of memory per input byte (syntax tree
+    // and values): 100 MB of `1,` takes 5.5 GB, so 20 MB here.
+    check_single_line_list(20 << 20);
 }
 
 #[test]
