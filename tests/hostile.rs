@@ -138,6 +138,25 @@ fn many_attributes_parse() {
 }
 
 #[test]
+fn wide_json_objects_evaluate_in_linear_time() {
+    // The duplicate-key check was a linear search per property: 100 000
+    // properties took minutes. (Size, not a timer, makes a regression show.)
+    let n = 100_000;
+    let props: String = (0..n).map(|i| format!("\"k{i}\": {i}, ")).collect();
+    let text = format!("{{\"a\": {{{props}\"k0\": 0}}}}");
+    let (attrs, diags) = eval_file("wide.json", &text);
+    assert_eq!(summaries(&diags), ["Duplicate object attribute"]);
+    let _ = attrs;
+    let text = format!("{{\"a\": {{{props}\"last\": 0}}}}");
+    let (attrs, diags) = eval_file("wide.json", &text);
+    assert!(diags.is_empty(), "{diags}");
+    let Value::Object(o) = &attrs[0].1 else {
+        panic!("not an object")
+    };
+    assert_eq!(o.len(), n + 1);
+}
+
+#[test]
 fn deeply_nested_blocks_stop_at_the_depth_limit() {
     let n = 100_000;
     let text = format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n));
