@@ -508,6 +508,16 @@ fn a_file_of_errors_keeps_a_bounded_number_of_diagnostics() {
 }
 
 #[test]
+fn an_evaluation_with_many_errors_keeps_a_bounded_number_of_diagnostics() {
+    let n = 20_000;
+    let text = format!("[{}]", "upper(1 + \"x\"), ".repeat(n));
+    let (_, diags) = eval(&text);
+    assert_eq!(diags.len(), Diagnostics::DEFAULT_LIMIT + 1);
+    assert_eq!(diags.error_count(), n);
+    assert_eq!(diags.iter().last().unwrap().summary, "Too many diagnostics");
+}
+
+#[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_errors() {
     check_many_errors(400_000);

@@ -139,6 +139,9 @@ pub struct Diagnostics {
     limit: usize,
     omitted: usize,
     omitted_errors: usize,
+    // Errors among the kept items (the marker aside): evaluation asks for
+    // the count after every call, so it must not be a scan.
+    kept_errors: usize,
 }
 
 /// The summary of the diagnostic that stands for those left out.
@@ -171,6 +174,7 @@ impl Diagnostics {
             limit,
             omitted: 0,
             omitted_errors: 0,
+            kept_errors: 0,
         }
     }
 
@@ -225,11 +229,14 @@ impl Diagnostics {
             self.note_omitted(diag.is_error(), Some(diag));
         } else if self.kept() >= self.limit {
             self.note_omitted(diag.is_error(), None);
-        } else if self.omitted > 0 {
-            let at = self.items.len() - 1;
-            self.items.insert(at, diag);
         } else {
-            self.items.push(diag);
+            self.kept_errors += usize::from(diag.is_error());
+            if self.omitted > 0 {
+                let at = self.items.len() - 1;
+                self.items.insert(at, diag);
+            } else {
+                self.items.push(diag);
+            }
         }
     }
 
@@ -253,24 +260,18 @@ impl Diagnostics {
 
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.omitted_errors > 0 || self.items.iter().any(Diagnostic::is_error)
+        self.error_count() > 0
     }
 
     /// The number of errors reported, those left out by the limit included
     /// (so that "did this step report an error" can compare counts).
     pub fn error_count(&self) -> usize {
-        let kept = self.items.iter().take(self.kept()).filter(|d| d.is_error());
-        kept.count() + self.omitted_errors
+        self.kept_errors + self.omitted_errors
     }
 
     /// The number of warnings reported, those left out included.
     pub fn warning_count(&self) -> usize {
-        let kept = self
-            .items
-            .iter()
-            .take(self.kept())
-            .filter(|d| !d.is_error());
-        kept.count() + self.omitted - self.omitted_errors
+        (self.kept() - self.kept_errors) + (self.omitted - self.omitted_errors)
     }
 
     /// Whether there are no diagnostics at all.
