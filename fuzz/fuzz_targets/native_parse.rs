@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (opts, data) = match data.split_first() {
-        Some((&b, rest)) if b < 8 => (ParseOptions { max_depth: b as usize }, rest),
+        Some((&b, rest)) if b < 8 => (ParseOptions { max_depth: b as usize, ..ParseOptions::default() }, rest),
         _ => (ParseOptions::default(), data),
     };
     let (file, diags) = parse_bytes("fuzz.hcl", data, &opts);

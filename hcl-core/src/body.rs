@@ -7,6 +7,7 @@
 //! `#[hcl(remain)]` field, say) and decoded later, on another thread.
 
 use std::any::Any;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -202,6 +203,9 @@ pub struct Attribute {
 #[derive(Clone, Debug, Default)]
 pub struct Attributes {
     items: Vec<Attribute>,
+    // Name → position in `items`, so that inserting n attributes is not
+    // quadratic (a hostile file may have a million).
+    index: HashMap<String, usize>,
 }
 
 impl Attributes {
@@ -220,16 +224,17 @@ impl Attributes {
     /// Adds an attribute; returns the existing one instead if the name is
     /// already present.
     pub fn insert(&mut self, attr: Attribute) -> Result<(), Attribute> {
-        if self.get(&attr.name).is_some() {
+        if self.index.contains_key(&attr.name) {
             return Err(attr);
         }
+        self.index.insert(attr.name.clone(), self.items.len());
         self.items.push(attr);
         Ok(())
     }
 
     /// The attribute called `name`.
     pub fn get(&self, name: &str) -> Option<&Attribute> {
-        self.items.iter().find(|a| a.name == name)
+        self.index.get(name).and_then(|&i| self.items.get(i))
     }
 
     /// Iterates in source order.

@@ -115,40 +115,163 @@ impl fmt::Display for Diagnostic {
 impl std::error::Error for Diagnostic {}
 
 /// An ordered collection of diagnostics: the sink every layer writes to.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+///
+/// A collection keeps at most [`limit`](Diagnostics::limit) diagnostics
+/// (default [`Diagnostics::DEFAULT_LIMIT`]), so that a hostile file with a
+/// million mistakes cannot make a million diagnostics. The ones beyond the
+/// limit are counted and replaced by one final "Too many diagnostics"
+/// diagnostic (an error when any of those left out was an error).
+///
+/// ```
+/// use hcl_core::diag::{Diagnostic, Diagnostics};
+/// let mut diags = Diagnostics::with_limit(2);
+/// for i in 0..5 {
+///     diags.push(Diagnostic::error(format!("problem {i}"), ""));
+/// }
+/// let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+/// assert_eq!(summaries, ["problem 0", "problem 1", "Too many diagnostics"]);
+/// assert_eq!(diags.omitted(), 3);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostics {
+    // When `omitted > 0` the last item is the "Too many diagnostics" marker.
     items: Vec<Diagnostic>,
+    limit: usize,
+    omitted: usize,
+    omitted_errors: usize,
+    // Errors among the kept items (the marker aside): evaluation asks for
+    // the count after every call, so it must not be a scan.
+    kept_errors: usize,
+}
+
+/// The summary of the diagnostic that stands for those left out.
+const TOO_MANY: &str = "Too many diagnostics";
+
+fn is_marker(d: &Diagnostic) -> bool {
+    d.summary == TOO_MANY && d.subject.is_none()
+}
+
+impl Default for Diagnostics {
+    fn default() -> Self {
+        Diagnostics::with_limit(Diagnostics::DEFAULT_LIMIT)
+    }
 }
 
 impl Diagnostics {
+    /// How many diagnostics a collection keeps unless told otherwise.
+    pub const DEFAULT_LIMIT: usize = 10_000;
+
     /// An empty collection.
     pub fn new() -> Diagnostics {
         Diagnostics::default()
     }
 
-    /// Adds one diagnostic.
+    /// An empty collection that keeps at most `limit` diagnostics (plus the
+    /// final "Too many diagnostics" one); `usize::MAX` keeps them all.
+    pub fn with_limit(limit: usize) -> Diagnostics {
+        Diagnostics {
+            items: Vec::new(),
+            limit,
+            omitted: 0,
+            omitted_errors: 0,
+            kept_errors: 0,
+        }
+    }
+
+    /// How many diagnostics this collection keeps.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Changes the limit for the diagnostics pushed from now on.
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit;
+    }
+
+    /// How many diagnostics were left out because of the limit (at least:
+    /// a merged collection's own omissions count as one).
+    pub fn omitted(&self) -> usize {
+        self.omitted
+    }
+
+    fn kept(&self) -> usize {
+        self.items.len() - usize::from(self.omitted > 0)
+    }
+
+    // `merged` is the marker of a collection being merged into this one: its
+    // wording (with its own limit) is kept.
+    fn note_omitted(&mut self, error: bool, merged: Option<Diagnostic>) {
+        if self.omitted == 0 {
+            let marker = merged.unwrap_or_else(|| Diagnostic {
+                severity: Severity::Warning,
+                summary: TOO_MANY.to_owned(),
+                detail: format!(
+                    "Only the first {} problems are reported; correct them and try again to see the rest.",
+                    self.limit
+                ),
+                subject: None,
+                context: None,
+            });
+            self.items.push(marker);
+        }
+        self.omitted += 1;
+        if error {
+            self.omitted_errors += 1;
+            if let Some(marker) = self.items.last_mut() {
+                marker.severity = Severity::Error;
+            }
+        }
+    }
+
+    /// Adds one diagnostic (or counts it as left out, past the limit).
     pub fn push(&mut self, diag: Diagnostic) {
-        self.items.push(diag);
+        if is_marker(&diag) {
+            self.note_omitted(diag.is_error(), Some(diag));
+        } else if self.kept() >= self.limit {
+            self.note_omitted(diag.is_error(), None);
+        } else {
+            self.kept_errors += usize::from(diag.is_error());
+            if self.omitted > 0 {
+                let at = self.items.len() - 1;
+                self.items.insert(at, diag);
+            } else {
+                self.items.push(diag);
+            }
+        }
+    }
+
+    /// Counts `n` errors as left out, for a producer that stopped keeping
+    /// them itself (a parser past its limit).
+    pub fn omit_errors(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        self.note_omitted(true, None);
+        self.omitted += n - 1;
+        self.omitted_errors += n - 1;
     }
 
     /// Adds every diagnostic of `other`, in order.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Diagnostic>) {
-        self.items.extend(other);
+        for d in other {
+            self.push(d);
+        }
     }
 
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.items.iter().any(Diagnostic::is_error)
+        self.error_count() > 0
     }
 
-    /// The number of errors.
+    /// The number of errors reported, those left out by the limit included
+    /// (so that "did this step report an error" can compare counts).
     pub fn error_count(&self) -> usize {
-        self.items.iter().filter(|d| d.is_error()).count()
+        self.kept_errors + self.omitted_errors
     }
 
-    /// The number of warnings.
+    /// The number of warnings reported, those left out included.
     pub fn warning_count(&self) -> usize {
-        self.items.len() - self.error_count()
+        (self.kept() - self.kept_errors) + (self.omitted - self.omitted_errors)
     }
 
     /// Whether there are no diagnostics at all.
@@ -179,13 +302,15 @@ impl Diagnostics {
 
 impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Self {
-        Diagnostics { items: vec![d] }
+        let mut diags = Diagnostics::new();
+        diags.push(d);
+        diags
     }
 }
 
 impl From<Vec<Diagnostic>> for Diagnostics {
     fn from(items: Vec<Diagnostic>) -> Self {
-        Diagnostics { items }
+        items.into_iter().collect()
     }
 }
 
@@ -207,9 +332,9 @@ impl<'a> IntoIterator for &'a Diagnostics {
 
 impl FromIterator<Diagnostic> for Diagnostics {
     fn from_iter<I: IntoIterator<Item = Diagnostic>>(iter: I) -> Self {
-        Diagnostics {
-            items: iter.into_iter().collect(),
-        }
+        let mut diags = Diagnostics::new();
+        diags.extend(iter);
+        diags
     }
 }
 
@@ -227,3 +352,6 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod test;

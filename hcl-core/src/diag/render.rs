@@ -340,9 +340,18 @@ impl Painter<'_> {
             None
         };
 
+        // A very long line (minified JSON, a generated file) shows only a
+        // window around the subject, so that one diagnostic cannot print
+        // megabytes.
+        let (text, on_line, clipped) = clip_line(text, on_line);
+
         let gutter = self.gutter;
         write!(out, "{line:>gutter$}: ")?;
         let mut col = 0;
+        if clipped.0 {
+            out.write_str(ELLIPSIS)?;
+            col += 1;
+        }
         let mut caret_from = None;
         let mut caret_to = None;
         let mut in_highlight = false;
@@ -376,6 +385,9 @@ impl Painter<'_> {
         if in_highlight {
             out.write_str(RESET)?;
         }
+        if clipped.1 {
+            out.write_str(ELLIPSIS)?;
+        }
         out.write_str("\n")?;
 
         if on_line.is_some() {
@@ -396,6 +408,37 @@ impl Painter<'_> {
         }
         Ok(())
     }
+}
+
+/// Lines longer than this (in bytes) are shown as a window of about this
+/// size around the subject.
+const MAX_LINE_BYTES: usize = 400;
+
+const ELLIPSIS: &str = "…";
+
+/// The window of `text` to show, the subject's offsets within it, and
+/// whether text was left out before and after.
+#[allow(clippy::type_complexity)]
+fn clip_line(
+    text: &str,
+    on_line: Option<(usize, usize)>,
+) -> (&str, Option<(usize, usize)>, (bool, bool)) {
+    if text.len() <= MAX_LINE_BYTES {
+        return (text, on_line, (false, false));
+    }
+    let (hs, he) = on_line.unwrap_or((0, 0));
+    let mut from = hs.saturating_sub(MAX_LINE_BYTES / 4);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let mut to = he.max(hs + 1).saturating_add(MAX_LINE_BYTES / 4);
+    to = to.min(from + MAX_LINE_BYTES).min(text.len());
+    while !text.is_char_boundary(to) {
+        to += 1;
+    }
+    let window = text.get(from..to).unwrap_or("");
+    let on_line = on_line.map(|(a, b)| (a.clamp(from, to) - from, b.clamp(from, to) - from));
+    (window, on_line, (from > 0, to < text.len()))
 }
 
 /// The byte offset of `part` within `whole`, where `part` was sliced from

@@ -7,6 +7,7 @@
 //! traversal read a string as a native-syntax expression.
 
 use std::any::Any;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
@@ -126,6 +127,9 @@ impl JsonExpression {
         };
         let mut diags = Diagnostics::new();
         let mut attrs: Vec<(String, Value, Span)> = Vec::with_capacity(props.len());
+        // Name → where it was first defined: a linear search per property
+        // would make a wide object quadratic.
+        let mut seen: HashMap<String, Span> = HashMap::with_capacity(props.len());
         let mut known = true;
         for (i, p) in props.iter().enumerate() {
             let (name, d) = JsonExpression::key(self.at.clone(), i).value(ctx);
@@ -160,7 +164,7 @@ impl JsonExpression {
                 known = false;
                 continue;
             };
-            if let Some((_, _, first)) = attrs.iter().find(|(n, _, _)| n == name) {
+            if let Some(first) = seen.get(name) {
                 diags.push(
                     Diagnostic::error(
                         "Duplicate object attribute",
@@ -173,6 +177,7 @@ impl JsonExpression {
                 );
                 continue;
             }
+            seen.insert(name.to_owned(), p.key_span);
             attrs.push((name.to_owned(), val, p.key_span));
         }
         if !known {

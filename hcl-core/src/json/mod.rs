@@ -50,7 +50,7 @@ pub fn parse_body(file: &SourceFile) -> (Body, Diagnostics) {
 
 /// [`parse_body`] with parser limits.
 pub fn parse_body_with(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
-    let mut diags = Diagnostics::new();
+    let mut diags = Diagnostics::with_limit(options.max_diagnostics);
     let mut root = parser::parse_with(file, options, &mut diags);
     match root.kind {
         NodeKind::Object(_) | NodeKind::Array(_) => {}

@@ -117,11 +117,18 @@ pub struct ParseOptions {
     /// ("Maximum nesting depth exceeded") and skipped. The parser recurses
     /// once per level, so a very large limit can exhaust the stack.
     pub max_depth: usize,
+    /// How many diagnostics [`crate::json::parse_body_with`] keeps; the
+    /// rest are counted behind one final "Too many diagnostics". Default
+    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
+    pub max_diagnostics: usize,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_depth: 128 }
+        ParseOptions {
+            max_depth: 128,
+            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
+        }
     }
 }
 
@@ -582,7 +589,14 @@ impl Parser<'_, '_> {
             .text
             .get(tok.start as usize..tok.end as usize)
             .unwrap_or_default();
-        if is_json_number(text.as_bytes()) {
+        // Only an exponent or hundreds of thousands of digits can reach
+        // `Number::MAX_BITS`; the reference's `big.ParseFloat` rejects those
+        // here, at parse time, rather than leaving an unusable value.
+        let in_range = || {
+            !(text.len() > 1000 || text.bytes().any(|b| b == b'e' || b == b'E'))
+                || crate::value::Number::parse_json(text).is_ok()
+        };
+        if is_json_number(text.as_bytes()) && in_range() {
             self.node(tok.start, tok.end, NodeKind::Number(text.into()))
         } else {
             self.error(

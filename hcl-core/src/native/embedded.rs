@@ -92,9 +92,9 @@ pub fn parse_embedded_template(
             LexMode::Template,
         )
         .starting_at(span.start as usize);
-        let mut p = Parser::new(&file, lexer, options.max_depth);
+        let mut p = Parser::new(&file, lexer, options);
         let expr = p.parse_bare_template();
-        (expr, Diagnostics::from(p.finish()))
+        (expr, p.finish())
     };
     (expr, file, diags)
 }
@@ -113,7 +113,7 @@ pub fn parse_embedded_expression(
             LexMode::Normal,
         )
         .starting_at(span.start as usize);
-        let mut p = Parser::new(&file, lexer, options.max_depth);
+        let mut p = Parser::new(&file, lexer, options);
         p.push_newlines(false);
         let expr = p.parse_expr();
         let next = p.peek();
@@ -126,7 +126,7 @@ pub fn parse_embedded_expression(
             );
         }
         p.pop_newlines();
-        (expr, Diagnostics::from(p.finish()))
+        (expr, p.finish())
     };
     (expr, file, diags)
 }

@@ -54,11 +54,18 @@ pub struct ParseOptions {
     /// input is reported ("Maximum nesting depth exceeded") instead of
     /// exhausting the stack. Default 128.
     pub max_depth: usize,
+    /// How many diagnostics a parse keeps; the rest are counted and stand
+    /// behind one final "Too many diagnostics". Default
+    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
+    pub max_diagnostics: usize,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { max_depth: 128 }
+        ParseOptions {
+            max_depth: 128,
+            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
+        }
     }
 }
 
@@ -81,7 +88,7 @@ fn parse_config_lexer(
     lexer: Lexer<'_>,
     options: &ParseOptions,
 ) -> (File, Diagnostics) {
-    let mut p = Parser::new(file, lexer, options.max_depth);
+    let mut p = Parser::new(file, lexer, options);
     let start = ast::ByteSpan::new(0, 0);
     let (body, _) = p.parse_body(TokenKind::Eof, start);
     let diags = p.finish();
@@ -90,7 +97,7 @@ fn parse_config_lexer(
             body: Arc::new(body),
             source: file.clone(),
         },
-        diags.into(),
+        diags,
     )
 }
 
@@ -127,7 +134,8 @@ pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, D
             .with_subject(file.range(span));
             let lexer = Lexer::new(file.text(), LexMode::Normal).with_bad_utf8_marker();
             let (f, diags) = parse_config_lexer(&file, lexer, options);
-            let mut all = Diagnostics::from(diag);
+            let mut all = Diagnostics::with_limit(options.max_diagnostics);
+            all.push(diag);
             all.extend(diags);
             (f, all)
         }
@@ -167,11 +175,7 @@ fn replace_bad_utf8(mut bytes: &[u8]) -> String {
 /// assert!(matches!(expr.kind, ExprKind::Binary(_)));
 /// ```
 pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(
-        file,
-        Lexer::new(file.text(), LexMode::Normal),
-        options.max_depth,
-    );
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let expr = p.parse_expr();
     let next = p.peek();
@@ -184,7 +188,7 @@ pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Dia
         );
     }
     p.pop_newlines();
-    (expr, p.finish().into())
+    (expr, p.finish())
 }
 
 /// Parses a standalone template.
@@ -199,13 +203,9 @@ pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Dia
 /// assert_eq!(t.parts.len(), 3);
 /// ```
 pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(
-        file,
-        Lexer::new(file.text(), LexMode::Template),
-        options.max_depth,
-    );
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), options);
     let expr = p.parse_bare_template();
-    (expr, p.finish().into())
+    (expr, p.finish())
 }
 
 /// Parses an absolute traversal (`root.attr[0]["key"]`); `None` when there is
@@ -240,14 +240,10 @@ fn traversal(
     options: &ParseOptions,
     splats: bool,
 ) -> (Option<Traversal>, Diagnostics) {
-    let mut p = Parser::new(
-        file,
-        Lexer::new(file.text(), LexMode::Normal),
-        options.max_depth,
-    );
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let t = p.parse_traversal(splats);
-    (t, p.finish().into())
+    (t, p.finish())
 }
 
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
@@ -264,14 +260,10 @@ pub fn parse_traversal_rel(
     file: &SourceFile,
     options: &ParseOptions,
 ) -> (Vec<Traverser>, Diagnostics) {
-    let mut p = Parser::new(
-        file,
-        Lexer::new(file.text(), LexMode::Normal),
-        options.max_depth,
-    );
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let mut steps = Vec::new();
     let start = ast::ByteSpan::new(0, 0);
     p.parse_traversal_steps(&mut steps, start, false);
-    (steps, p.finish().into())
+    (steps, p.finish())
 }

@@ -10,7 +10,13 @@ const SUMMARY: &str = "Maximum nesting depth exceeded";
 
 fn config_diags(src: String, max_depth: usize) -> Vec<String> {
     let f = SourceFile::new("deep.hcl", src);
-    let (_, d) = parse_config(&f, &ParseOptions { max_depth });
+    let (_, d) = parse_config(
+        &f,
+        &ParseOptions {
+            max_depth,
+            ..ParseOptions::default()
+        },
+    );
     super::describe(&d)
 }
 

@@ -335,3 +335,17 @@ fn stale_ranges_past_the_end_do_not_panic() {
         "{out}"
     );
 }
+
+#[test]
+fn snippet_of_a_very_long_line_is_a_window_around_the_subject() {
+    let text = format!("a = \"{}\" @ \"{}\"\n", "x".repeat(5000), "y".repeat(5000));
+    let file = SourceFile::new("long.hcl", text.as_str());
+    let diag = Diagnostic::error("Invalid character", "").with_subject(range_of(&file, "@", 0));
+    let out = plain(&diag, &file);
+    let lines: Vec<&str> = out.lines().collect();
+    // 100 bytes on either side of the subject, with ellipses.
+    let shown = format!("…{}\" @ \"{}…", "x".repeat(98), "y".repeat(98));
+    assert_eq!(lines[3], format!("   1: {shown}"));
+    assert_eq!(lines[4], format!("{}^", " ".repeat(6 + 1 + 100)));
+    assert!(out.len() < 600, "{}", out.len());
+}

@@ -290,7 +290,10 @@ fn json_depth_limit_default_128_passes_and_129_fails() {
 
 #[test]
 fn json_depth_limit_is_configurable() {
-    let opts = ParseOptions { max_depth: 2 };
+    let opts = ParseOptions {
+        max_depth: 2,
+        ..ParseOptions::default()
+    };
     let run = |src: &str| {
         let file = SourceFile::new("t", src);
         let mut diags = Diagnostics::new();

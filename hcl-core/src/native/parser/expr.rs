@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
         self.push_newlines(false);
         let mark = self.mark();
         let inner = self.parse_expr();
-        if self.diags.len() > mark {
+        if self.failed_since(mark) {
             self.recover(K::CParen);
             self.pop_newlines();
             self.leave();

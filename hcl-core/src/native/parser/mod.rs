@@ -7,7 +7,7 @@
 use super::ast::ByteSpan;
 use super::lexer::Lexer;
 use super::token::{Token, TokenKind};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;
 
 pub(crate) mod body;
@@ -43,6 +43,12 @@ pub(crate) struct Parser<'a> {
     prev: Token,
     pub(crate) diags: Vec<Diagnostic>,
     lex_diags: Vec<Diagnostic>,
+    /// How many errors were reported (kept or not): recovery compares it.
+    reported: usize,
+    /// Past `max_diags` kept, errors are only counted, so that a file of
+    /// garbage cannot fill memory with diagnostics.
+    max_diags: usize,
+    dropped: usize,
     told: Told,
     /// Set once an error leaves the cursor somewhere unreliable; errors are
     /// then not reported until the next body item starts afresh.
@@ -77,7 +83,11 @@ const BATCH: usize = 256;
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(file: &'a SourceFile, lexer: Lexer<'a>, max_depth: usize) -> Parser<'a> {
+    pub(crate) fn new(
+        file: &'a SourceFile,
+        lexer: Lexer<'a>,
+        options: &super::ParseOptions,
+    ) -> Parser<'a> {
         Parser {
             src: file.text(),
             file,
@@ -94,11 +104,14 @@ impl<'a> Parser<'a> {
             },
             diags: Vec::new(),
             lex_diags: Vec::new(),
+            reported: 0,
+            max_diags: options.max_diagnostics,
+            dropped: 0,
             told: Told::default(),
             recovery: false,
             unwind: false,
             depth: 0,
-            max_depth,
+            max_depth: options.max_depth,
             esc_errs: Vec::new(),
             attr_stack: Vec::new(),
             block_stack: Vec::new(),
@@ -113,15 +126,28 @@ impl<'a> Parser<'a> {
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
-    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+    pub(crate) fn finish(mut self) -> Diagnostics {
         // Lex the rest so that every bad character is reported.
         while !self.lexed_eof {
             self.head = self.buf.len();
             self.fill();
         }
-        let mut out = self.lex_diags;
-        out.append(&mut self.diags);
+        let mut out = Diagnostics::with_limit(self.max_diags);
+        out.extend(self.lex_diags);
+        out.extend(self.diags);
+        out.omit_errors(self.dropped);
         out
+    }
+
+    /// Keeps `d` unless `max_diags` are already kept.
+    fn keep(&mut self, d: Diagnostic, lexical: bool) {
+        if self.diags.len() + self.lex_diags.len() >= self.max_diags {
+            self.dropped += 1;
+        } else if lexical {
+            self.lex_diags.push(d);
+        } else {
+            self.diags.push(d);
+        }
     }
 
     /// Drops the consumed tokens and lexes another batch (at least one
@@ -221,7 +247,7 @@ impl<'a> Parser<'a> {
             _ => return,
         };
         let d = Diagnostic::error(summary, detail).with_subject(self.range(span));
-        self.lex_diags.push(d);
+        self.keep(d, true);
     }
 
     #[inline]
@@ -376,7 +402,8 @@ impl<'a> Parser<'a> {
         if let Some(c) = context {
             d = d.with_context(self.range(c));
         }
-        self.diags.push(d);
+        self.reported += 1;
+        self.keep(d, false);
     }
 
     /// Reports an error unless already recovering.
@@ -396,14 +423,20 @@ impl<'a> Parser<'a> {
     /// A mark to pass to [`Parser::failed`].
     #[inline]
     pub(crate) fn mark(&self) -> usize {
-        self.diags.len()
+        self.reported
+    }
+
+    /// Whether errors were reported since `mark` (kept or not).
+    #[inline]
+    pub(crate) fn failed_since(&self, mark: usize) -> bool {
+        self.reported > mark
     }
 
     /// Whether errors were reported since `mark` and the cursor is
     /// unreliable (the reference's `p.recovery && diags.HasErrors()`).
     #[inline]
     pub(crate) fn failed(&self, mark: usize) -> bool {
-        self.unwind || (self.recovery && self.diags.len() > mark)
+        self.unwind || (self.recovery && self.reported > mark)
     }
 
     /// Enters one nesting level; past the limit, reports (once) and returns

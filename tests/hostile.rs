@@ -1,0 +1,539 @@
+//! Hostile input through the public APIs: every case ends with diagnostics
+//! or a value, and its cost is bounded by the library's limits (asserted by
+//! the limit's diagnostic), never by a timer.
+//!
+//! The issue's sizes are scaled down so that the whole file runs in a few
+//! seconds in a debug build; the scaled numbers are (issue's size → here):
+//! single-line file 100 MB → 4 MB (a string and a comment) and
+//! 2 MB (a list of a million numbers), attributes 1 000 000 → 100 000, nested
+//! blocks 100 000 → 100 000 (the parser stops at its depth limit long
+//! before), labels 10 000 → 10 000, a file of 1 000 000 errors → 150 000
+//! errors. The release-size variants are the
+//! `#[ignore]`d tests at the end (`cargo test --release -- --ignored`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use hcl_core::function::stdlib;
+use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+use hcl_core::native::{parse_bytes, parse_expression, ParseOptions};
+use hcl_core::schema::{BlockHeaderSchema, BodySchema};
+use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
+
+fn summaries(diags: &Diagnostics) -> Vec<&str> {
+    diags.iter().map(|d| d.summary.as_str()).collect()
+}
+
+fn has(diags: &Diagnostics, summary: &str) -> bool {
+    diags.iter().any(|d| d.summary == summary)
+}
+
+fn stdlib_ctx() -> EvalContext {
+    let mut ctx = EvalContext::new();
+    ctx.add_functions(&stdlib::functions());
+    ctx
+}
+
+/// Evaluates one native expression with the standard library.
+fn eval_with(text: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+    let src = SourceFile::new("e.hcl", text);
+    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    assert!(diags.is_empty(), "{text}: {diags}");
+    evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), options)
+}
+
+fn eval(text: &str) -> (Value, Diagnostics) {
+    eval_with(text, &EvalOptions::default())
+}
+
+/// Parses and evaluates one expression, keeping the parser's diagnostics.
+fn parse_eval(text: &str) -> (Value, Diagnostics) {
+    let src = SourceFile::new("e.hcl", text);
+    let (expr, mut diags) = parse_expression(&src, &ParseOptions::default());
+    let (v, more) =
+        evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    diags.extend(more);
+    (v, diags)
+}
+
+/// Every attribute of a native file, evaluated with the standard library.
+fn eval_file(name: &str, text: &str) -> (Vec<(String, Value)>, Diagnostics) {
+    let (body, mut diags) = load::parse_source(name, text);
+    let (attrs, more) = body.just_attributes();
+    diags.extend(more);
+    let ctx = stdlib_ctx();
+    let mut out = Vec::new();
+    for a in attrs.iter() {
+        let (v, more) = a.expr.value(Some(&ctx));
+        diags.extend(more);
+        out.push((a.name.clone(), v));
+    }
+    (out, diags)
+}
+
+fn single_line_list(bytes: usize) -> String {
+    // One attribute whose value is a long list, with no newline anywhere.
+    let mut s = String::with_capacity(bytes + 16);
+    s.push_str("a = [");
+    while s.len() < bytes {
+        s.push_str("1,");
+    }
+    s.push(']');
+    s
+}
+
+fn check_single_line_list(bytes: usize) {
+    let text = single_line_list(bytes);
+    let (attrs, diags) = eval_file("big.hcl", &text);
+    assert!(diags.is_empty(), "{}", summaries(&diags).join("; "));
+    let Value::Tuple(items) = &attrs[0].1 else {
+        panic!("not a tuple: {:?}", attrs[0].1.ty());
+    };
+    assert_eq!(items.len(), (text.len() - 6) / 2);
+}
+
+/// A long string and a long comment on one line, then a mistake at its
+/// end: the diagnostic's column is counted over the whole line.
+fn check_single_line_text(bytes: usize) {
+    let half = bytes / 2;
+    let text = format!("a = \"{}\" /* {} */ @", "x".repeat(half), "y".repeat(half));
+    let (_, diags) = load::parse_source("big.hcl", &text);
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Invalid character");
+    let at = d.subject.unwrap().start;
+    let len = text.len() as u32;
+    assert_eq!((at.line, at.column, at.byte), (1, len, len - 1));
+    let (attrs, diags) = eval_file("big.hcl", &text[..half + 6]);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from("x".repeat(half)));
+}
+
+#[test]
+fn large_single_line_file_parses_and_evaluates() {
+    check_single_line_text(4 << 20);
+    check_single_line_list(2 << 20);
+}
+
+fn many_attributes(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!("a{i} = {i}\n"));
+    }
+    s
+}
+
+fn check_many_attributes(n: usize) {
+    let text = many_attributes(n);
+    let (body, diags) = load::parse_source("many.hcl", &text);
+    assert!(diags.is_empty());
+    let (attrs, diags) = body.just_attributes();
+    assert!(diags.is_empty());
+    assert_eq!(attrs.len(), n);
+    let last = attrs.get(&format!("a{}", n - 1)).unwrap();
+    assert_eq!(last.expr.value(None).0, Value::from((n - 1) as i64));
+}
+
+#[test]
+fn many_attributes_parse() {
+    check_many_attributes(100_000);
+}
+
+#[test]
+fn wide_json_objects_evaluate_in_linear_time() {
+    // The duplicate-key check was a linear search per property: 100 000
+    // properties took minutes. (Size, not a timer, makes a regression show.)
+    let n = 100_000;
+    let props: String = (0..n).map(|i| format!("\"k{i}\": {i}, ")).collect();
+    let text = format!("{{\"a\": {{{props}\"k0\": 0}}}}");
+    let (attrs, diags) = eval_file("wide.json", &text);
+    assert_eq!(summaries(&diags), ["Duplicate object attribute"]);
+    let _ = attrs;
+    let text = format!("{{\"a\": {{{props}\"last\": 0}}}}");
+    let (attrs, diags) = eval_file("wide.json", &text);
+    assert!(diags.is_empty(), "{diags}");
+    let Value::Object(o) = &attrs[0].1 else {
+        panic!("not an object")
+    };
+    assert_eq!(o.len(), n + 1);
+}
+
+#[test]
+fn deeply_nested_blocks_stop_at_the_depth_limit() {
+    let n = 100_000;
+    let text = format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n));
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
+    // A smaller limit is honoured too.
+    let text = format!("{}{}", "b {\n".repeat(20), "}\n".repeat(20));
+    let (_, diags) = parse_bytes(
+        "deep.hcl",
+        text.as_bytes(),
+        &ParseOptions {
+            max_depth: 10,
+            ..ParseOptions::default()
+        },
+    );
+    assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    assert!(diags.is_empty(), "{diags}");
+}
+
+#[test]
+fn deeply_nested_json_objects_stop_at_the_depth_limit() {
+    let n = 100_000;
+    let text = format!("{}{}", "{\"b\":".repeat(n), "}".repeat(n));
+    let (body, diags) = load::parse_source("deep.json", &text);
+    assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
+    let _ = body.just_attributes();
+}
+
+#[test]
+fn invalid_utf8_at_every_position_is_reported() {
+    let good = b"a = \"x\"\nb {\n  c = [1, 2]\n}\n";
+    for name in ["f.hcl", "f.json"] {
+        let good: &[u8] = if name == "f.json" {
+            b"{\"a\": \"x\", \"b\": {\"c\": [1, 2]}}"
+        } else {
+            good
+        };
+        for at in 0..=good.len() {
+            for bad in [&[0xffu8][..], &[0xc3], &[0xed, 0xa0, 0x80]] {
+                let mut bytes = good[..at].to_vec();
+                bytes.extend_from_slice(bad);
+                bytes.extend_from_slice(&good[at..]);
+                let (_, diags) = load::parse_bytes(name, &bytes);
+                assert!(
+                    has(&diags, "Invalid character encoding"),
+                    "{name} at {at}: {diags}"
+                );
+            }
+        }
+    }
+    // The native parser's own entry point too.
+    let (_, diags) = parse_bytes("f.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
+    assert!(has(&diags, "Invalid character encoding"), "{diags}");
+}
+
+#[test]
+fn nul_bytes_are_reported_or_kept_in_strings() {
+    let (_, diags) = load::parse_bytes("n.hcl", b"a = 1\0\n");
+    assert!(diags.has_errors(), "{diags}");
+    let (_, diags) = load::parse_bytes("n.hcl", b"\0\0\0");
+    assert!(diags.has_errors(), "{diags}");
+    // A NUL inside a quoted string is an ordinary character.
+    let (attrs, diags) = eval_file("n.hcl", "a = \"x\0y\"\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from("x\0y"));
+    let (_, diags) = load::parse_bytes("n.json", b"{\"a\": 1}\0");
+    assert!(diags.has_errors(), "{diags}");
+}
+
+#[test]
+fn a_byte_order_mark_is_handled() {
+    // The native syntax skips a leading BOM, as the reference's scanner does.
+    let (attrs, diags) = eval_file("bom.hcl", "\u{feff}a = 1\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from(1));
+    // The JSON syntax has no BOM: it is an invalid start of value.
+    let (_, diags) = load::parse_source("bom.json", "\u{feff}{\"a\": 1}");
+    assert!(has(&diags, "Invalid start of value"), "{diags}");
+    // A BOM elsewhere is a character like any other.
+    let (attrs, diags) = eval_file("bom.hcl", "a = \"\u{feff}\"\n");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from("\u{feff}"));
+}
+
+#[test]
+fn lone_surrogates_in_unicode_escapes_are_errors() {
+    for text in [
+        "a = \"\\ud800\"\n",
+        "a = \"\\udfff\"\n",
+        "a = \"x\\ud83dy\"\n",
+        "a = \"\\U0000d800\"\n",
+    ] {
+        let (_, diags) = eval_file("s.hcl", text);
+        assert!(has(&diags, "Invalid escape sequence"), "{text}: {diags}");
+    }
+    for text in [
+        "{\"a\": \"\\ud800\"}",
+        "{\"a\": \"\\udfff\"}",
+        "{\"a\": \"\\ud800\\u0041\"}",
+    ] {
+        let (_, diags) = eval_file("s.json", text);
+        assert!(has(&diags, "Invalid JSON string"), "{text}: {diags}");
+    }
+    // A paired surrogate is one character.
+    let (attrs, diags) = eval_file("s.json", "{\"a\": \"\\ud83d\\ude00\"}");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from("\u{1f600}"));
+}
+
+#[test]
+fn unterminated_heredocs_at_eof_are_reported() {
+    for text in [
+        "a = <<EOT\n",
+        "a = <<EOT\nhello",
+        "a = <<EOT\nhello\n",
+        "a = <<-EOT\n  ${x}\n  EO",
+        "a = <<EOT",
+        "a = <<",
+        "a = <<EOT\n${",
+        "a = <<EOT\n%{ if true }",
+    ] {
+        let (_, diags) = load::parse_source("h.hcl", text);
+        assert!(diags.has_errors(), "{text:?}");
+    }
+}
+
+#[test]
+fn ten_thousand_labels_on_one_block() {
+    let n = 10_000;
+    let mut text = String::from("b");
+    for i in 0..n {
+        text.push_str(&format!(" \"l{i}\""));
+    }
+    text.push_str(" {\n  x = 1\n}\n");
+    let (body, diags) = load::parse_source("labels.hcl", &text);
+    assert!(diags.is_empty(), "{diags}");
+    // A schema that wants one label reports the extra ones.
+    let schema = BodySchema::new().block(BlockHeaderSchema::new("b", ["name"]));
+    let (content, diags) = body.content(&schema);
+    assert!(has(&diags, "Extraneous label for b"), "{diags}");
+    // As in the reference, a block with the wrong label count is left out.
+    assert!(content.blocks.is_empty());
+}
+
+#[test]
+fn huge_exponent_literals_are_bounded() {
+    // Beyond Number::MAX_BITS / MIN_EXP the literal is rejected, as the
+    // reference's big.Float parse rejects an exponent overflow.
+    for text in ["1e999999999", "1e99999999999999999999"] {
+        let (_, diags) = parse_eval(text);
+        assert!(has(&diags, "Invalid number literal"), "{text}: {diags}");
+    }
+    // A huge negative exponent underflows to zero.
+    let (v, diags) = parse_eval("1e-999999999");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(0));
+    let (v, diags) = parse_eval("1e300 * 1e300");
+    assert!(diags.is_empty(), "{diags}");
+    assert!(v.is_known());
+    let (_, diags) = eval_file("n.json", "{\"a\": 1e999999999}");
+    assert!(has(&diags, "Invalid JSON number"), "{diags}");
+    let (attrs, diags) = eval_file("n.json", "{\"a\": 1e-999999999}");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(attrs[0].1, Value::from(0));
+}
+
+#[test]
+fn deeply_nested_for_expressions_stop_at_a_limit() {
+    let n = 2_000;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("[for x{i} in [1] : "));
+    }
+    text.push('1');
+    text.push_str(&"]".repeat(n));
+    let src = SourceFile::new("for.hcl", text.as_str());
+    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
+    let (_, _) = evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    // Within the parser's limit the evaluator's own depth limit applies.
+    let n = 60;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!("[for x{i} in [1] : "));
+    }
+    text.push('1');
+    text.push_str(&"]".repeat(n));
+    let (_, diags) = eval_with(
+        &text,
+        &EvalOptions {
+            max_depth: 20,
+            ..EvalOptions::default()
+        },
+    );
+    assert!(diags.has_errors(), "{diags}");
+    let (v, diags) = eval(&text);
+    assert!(diags.is_empty(), "{diags}");
+    assert!(matches!(v, Value::Tuple(_)));
+}
+
+#[test]
+fn nested_for_expressions_multiply_against_the_element_limit() {
+    // 1024^3 iterations if nothing stopped it.
+    let text = "[for a in range(1024) : [for b in range(1024) : [for c in range(1024) : c]]]";
+    let (_, diags) = eval(text);
+    assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
+}
+
+#[test]
+fn jsondecode_of_a_huge_nested_document_is_bounded() {
+    let n = 100_000;
+    let doc = format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let text = format!("jsondecode(\"{doc}\")");
+    let (_, diags) = eval(&text);
+    assert!(diags.has_errors(), "{diags}");
+    // A wide document is fine.
+    let doc = format!("[{}0]", "0,".repeat(100_000));
+    let (v, diags) = eval(&format!("length(jsondecode(\"{doc}\"))"));
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(100_001));
+}
+
+#[test]
+fn range_is_limited() {
+    let (_, diags) = eval("range(1e9)");
+    assert!(diags.has_errors(), "{diags}");
+    let (v, diags) = eval("length(range(1024))");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(1024));
+}
+
+#[test]
+fn for_and_splat_collection_limits() {
+    let small = EvalOptions {
+        max_elements: 100,
+        ..EvalOptions::default()
+    };
+    let (_, diags) = eval_with("[for x in range(1000) : x]", &small);
+    assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
+    let (_, diags) = eval_with("[for x in range(1000) : {a = x}][*].a", &small);
+    assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
+    let (v, diags) = eval_with("length([for x in range(50) : x])", &small);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(50));
+}
+
+#[test]
+fn template_output_is_limited() {
+    let small = EvalOptions {
+        max_template_bytes: 1000,
+        ..EvalOptions::default()
+    };
+    let (_, diags) = eval_with("\"%{for x in range(1000)}abc%{endfor}\"", &small);
+    assert!(diags.has_errors(), "{diags}");
+    let (v, diags) = eval_with("\"%{for x in range(10)}abc%{endfor}\"", &small);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from("abc".repeat(10)));
+}
+
+#[test]
+fn pow_with_a_huge_exponent_is_bounded() {
+    // Beyond Number::MAX_BITS the result is refused instead of computed.
+    for text in ["pow(10, 1e9)", "pow(10, 1e18)", "pow(2, 1e9) * pow(2, 1e9)"] {
+        let (_, diags) = eval(text);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.detail.contains("number is too large to represent")),
+            "{text}: {diags}"
+        );
+    }
+    // Below MIN_EXP the result rounds to zero.
+    let (v, diags) = eval("pow(10, -1e9)");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(0));
+    let (v, diags) = eval("pow(2, 10)");
+    assert!(diags.is_empty());
+    assert_eq!(v, Value::from(1024));
+}
+
+#[test]
+fn format_width_is_limited() {
+    for text in [
+        "format(\"%999999999d\", 1)",
+        "format(\"%.999999999f\", 1)",
+        "format(\"%99999999999999999999s\", \"x\")",
+        "formatlist(\"%999999999s\", [\"a\"])",
+    ] {
+        let (_, diags) = eval(text);
+        assert!(diags.has_errors(), "{text}");
+    }
+    let (v, diags) = eval("format(\"%5d\", 1)");
+    assert!(diags.is_empty());
+    assert_eq!(v, Value::from("    1"));
+}
+
+#[test]
+fn string_functions_are_limited() {
+    for text in [
+        // 70 strings of 1 MB: over the 64 MiB result limit.
+        "join(\"\", [for i in range(70) : format(\"%1000000s\", \"\")])",
+        "indent(999999999, \"a\\nb\")",
+    ] {
+        let (_, diags) = eval(text);
+        assert!(diags.has_errors(), "{text}");
+    }
+    let (v, diags) = eval("length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(3_000_000));
+}
+
+fn check_many_errors(lines: usize) {
+    let text = "a = !\n@\n".repeat(lines);
+    let (_, diags) = load::parse_source("errors.hcl", &text);
+    assert_eq!(diags.len(), Diagnostics::DEFAULT_LIMIT + 1);
+    let last = diags.iter().last().unwrap();
+    assert_eq!(last.summary, "Too many diagnostics");
+    assert!(last.is_error());
+    // Per line pair: "Invalid character", "Invalid expression" and (all
+    // but the first) "Attribute redefined".
+    assert_eq!(diags.omitted(), 3 * lines - 1 - Diagnostics::DEFAULT_LIMIT);
+    assert_eq!(
+        diags.error_count(),
+        diags.omitted() + Diagnostics::DEFAULT_LIMIT
+    );
+}
+
+#[test]
+fn a_file_of_errors_keeps_a_bounded_number_of_diagnostics() {
+    check_many_errors(50_000);
+    // The limit is an option of each parser.
+    let options = ParseOptions {
+        max_diagnostics: 5,
+        ..ParseOptions::default()
+    };
+    let (_, diags) = parse_bytes("errors.hcl", "@\n".repeat(100).as_bytes(), &options);
+    // 100 "Invalid character" and one "Argument or block definition
+    // required": 5 kept, 96 left out.
+    assert_eq!(diags.len(), 6);
+    assert_eq!(diags.omitted(), 96);
+    let json_options = hcl_core::json::parser::ParseOptions {
+        max_diagnostics: 1,
+        ..hcl_core::json::parser::ParseOptions::default()
+    };
+    let src = SourceFile::new("e.json", "{\"a\": \"${\", \"b\": [1 2]}");
+    let (_, diags) = hcl_core::json::parse_body_with(&src, &json_options);
+    assert!(diags.len() <= 2, "{diags}");
+}
+
+#[test]
+fn an_evaluation_with_many_errors_keeps_a_bounded_number_of_diagnostics() {
+    let n = 20_000;
+    let text = format!("[{}]", "upper(1 + \"x\"), ".repeat(n));
+    let (_, diags) = eval(&text);
+    assert_eq!(diags.len(), Diagnostics::DEFAULT_LIMIT + 1);
+    assert_eq!(diags.error_count(), n);
+    assert_eq!(diags.iter().last().unwrap().summary, "Too many diagnostics");
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_errors() {
+    check_many_errors(400_000);
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_single_line_file() {
+    check_single_line_text(100 << 20);
+    // A list costs about 55 bytes of memory per input byte (syntax tree
+    // and values): 100 MB of `1,` takes 5.5 GB, so 20 MB here.
+    check_single_line_list(20 << 20);
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_many_attributes() {
+    check_many_attributes(1_000_000);
+}
