@@ -218,6 +218,7 @@ impl Attributes {
     pub(crate) fn with_capacity(n: usize) -> Attributes {
         Attributes {
             items: Vec::with_capacity(n),
+            index: HashMap::with_capacity(n),
         }
     }
 

@@ -413,7 +413,10 @@ fn nested(levels: usize) -> String {
 
 #[test]
 fn recursive_blocks_decode_up_to_the_depth_limit() {
-    let opts = hcl_core::native::ParseOptions { max_depth: 1000 };
+    let opts = hcl_core::native::ParseOptions {
+        max_depth: 1000,
+        ..Default::default()
+    };
     let decode = |levels: usize| {
         let src = hcl_core::SourceFile::new("deep.hcl", nested(levels));
         let (body, diags) = hcl_core::native::parse_body(&src, &opts);
