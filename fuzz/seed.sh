@@ -6,7 +6,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${1:-$here/../../shared}
 out=$here/corpus
-mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip}
+mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode}
 
 # Native files (small ones: libFuzzer mutates better around short inputs).
 n=0
@@ -62,4 +62,8 @@ while IFS= read -r -d '' spec; do
 done < <(find "$shared/specsuite" -type f -name '*.hcldec' -print0)
 printf 'object {\n  attr "name" {\n    type = string\n  }\n  block_list "svc" {\n    block_type = "service"\n    attr "port" { type = number }\n  }\n}\n\0name = "x"\nservice {\n  port = 80\n}\n' > "$out/hcldec/hand-1"
 
+# Typed decoding reads the same inputs as decode_value (first byte: syntax).
+cp "$out"/decode_value/* "$out/serde_decode/"
+
 for d in "$out"/*; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
+
