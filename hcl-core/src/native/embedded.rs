@@ -84,19 +84,7 @@ pub fn parse_embedded_template(
     at: Embedded<'_>,
     options: &ParseOptions,
 ) -> (Expr, SourceFile, Diagnostics) {
-    let (file, span) = at.prepare();
-    let (expr, diags) = {
-        let text = file.text();
-        let lexer = Lexer::new(
-            text.get(..span.end as usize).unwrap_or(text),
-            LexMode::Template,
-        )
-        .starting_at(span.start as usize);
-        let mut p = Parser::new(&file, lexer, options);
-        let expr = p.parse_bare_template();
-        (expr, p.finish())
-    };
-    (expr, file, diags)
+    parse_embedded(at, options, LexMode::Template, |p| p.parse_bare_template())
 }
 
 /// Parses embedded text as a native-syntax expression (newlines are
@@ -105,15 +93,7 @@ pub fn parse_embedded_expression(
     at: Embedded<'_>,
     options: &ParseOptions,
 ) -> (Expr, SourceFile, Diagnostics) {
-    let (file, span) = at.prepare();
-    let (expr, diags) = {
-        let text = file.text();
-        let lexer = Lexer::new(
-            text.get(..span.end as usize).unwrap_or(text),
-            LexMode::Normal,
-        )
-        .starting_at(span.start as usize);
-        let mut p = Parser::new(&file, lexer, options);
+    parse_embedded(at, options, LexMode::Normal, |p| {
         p.push_newlines(false);
         let expr = p.parse_expr();
         let next = p.peek();
@@ -126,6 +106,25 @@ pub fn parse_embedded_expression(
             );
         }
         p.pop_newlines();
+        expr
+    })
+}
+
+/// Lexes only the embedded span of the prepared file, in `mode`, and runs
+/// `parse` over it.
+fn parse_embedded(
+    at: Embedded<'_>,
+    options: &ParseOptions,
+    mode: LexMode,
+    parse: impl FnOnce(&mut Parser<'_>) -> Expr,
+) -> (Expr, SourceFile, Diagnostics) {
+    let (file, span) = at.prepare();
+    let (expr, diags) = {
+        let text = file.text();
+        let lexer = Lexer::new(text.get(..span.end as usize).unwrap_or(text), mode)
+            .starting_at(span.start as usize);
+        let mut p = Parser::new(&file, lexer, options);
+        let expr = parse(&mut p);
         (expr, p.finish())
     };
     (expr, file, diags)
