@@ -32,6 +32,22 @@ pub trait BodyImpl: Send + Sync + fmt::Debug + 'static {
     /// are an error.
     fn just_attributes(&self) -> (Attributes, Diagnostics);
 
+    /// Schema-less processing, for dynamic decoders (plain serde types,
+    /// maps): every attribute and every block, each in source order.
+    ///
+    /// A syntax that cannot tell blocks from attributes without a schema
+    /// returns everything as attributes: the default does that, through
+    /// [`BodyImpl::just_attributes`], which is right for the JSON syntax.
+    fn all_content(&self) -> (BodyContent, Diagnostics) {
+        let (attributes, diags) = self.just_attributes();
+        let content = BodyContent {
+            attributes,
+            blocks: Vec::new(),
+            missing_item_range: self.missing_item_range(),
+        };
+        (content, diags)
+    }
+
     /// Where to point a "missing" diagnostic for this body (usually its
     /// opening brace or the file start).
     fn missing_item_range(&self) -> Range;
@@ -65,6 +81,22 @@ impl Body {
     /// See [`BodyImpl::just_attributes`].
     pub fn just_attributes(&self) -> (Attributes, Diagnostics) {
         self.0.just_attributes()
+    }
+
+    /// See [`BodyImpl::all_content`].
+    ///
+    /// ```
+    /// use hcl_core::native::parse_body;
+    /// use hcl_core::SourceFile;
+    /// let src = SourceFile::new("a.hcl", "name = \"web\"\nservice \"api\" {}\n");
+    /// let (body, _) = parse_body(&src, &Default::default());
+    /// let (content, diags) = body.all_content();
+    /// assert!(diags.is_empty());
+    /// assert_eq!(content.attributes.len(), 1);
+    /// assert_eq!(content.blocks[0].labels, ["api"]);
+    /// ```
+    pub fn all_content(&self) -> (BodyContent, Diagnostics) {
+        self.0.all_content()
     }
 
     /// See [`BodyImpl::missing_item_range`].

@@ -32,8 +32,11 @@ use crate::value::Value;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct EvalContext {
-    variables: BTreeMap<String, Value>,
-    functions: Functions,
+    // Shared and copied on write, so that cloning a context is cheap: a
+    // decode that needs an owned context (hcl-serde's hand-over to derived
+    // types) clones it per call.
+    variables: Arc<BTreeMap<String, Value>>,
+    functions: Arc<Functions>,
     parent: Option<Arc<EvalContext>>,
 }
 
@@ -54,7 +57,7 @@ impl EvalContext {
     /// Defines (or redefines) a variable in this scope; it shadows one of the
     /// same name in a parent scope.
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> &mut EvalContext {
-        self.variables.insert(name.into(), value);
+        Arc::make_mut(&mut self.variables).insert(name.into(), value);
         self
     }
 
@@ -64,13 +67,13 @@ impl EvalContext {
         name: impl Into<String>,
         function: Function,
     ) -> &mut EvalContext {
-        self.functions.insert(name, function);
+        Arc::make_mut(&mut self.functions).insert(name, function);
         self
     }
 
     /// Adds every function of `table` to this scope.
     pub fn add_functions(&mut self, table: &Functions) -> &mut EvalContext {
-        self.functions
+        Arc::make_mut(&mut self.functions)
             .extend(table.iter().map(|(n, f)| (n.to_owned(), f.clone())));
         self
     }

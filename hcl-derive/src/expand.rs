@@ -25,6 +25,13 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let schema = codegen::schema::body_schema(&cont);
     let decode = codegen::decode::decode_body(&cont, generic);
     let core = quote!(::hcl_serde::__private::hcl_core);
+    let serde = quote!(::hcl_serde::__private::serde);
+    // `Deserialize` too, so that `hcl_serde::from_str` and friends take
+    // derived and plain serde types alike: it hands the body to the schema
+    // decoder above (see hcl_serde's `decode::handoff`).
+    let mut de_generics = cont.original.generics.clone();
+    de_generics.params.insert(0, syn::parse_quote!('__de));
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
     Ok(dummy::wrap_in_const(quote! {
         #[automatically_derived]
         impl #impl_generics ::hcl_serde::HclDecode for #ident #ty_generics #bounds {
@@ -40,6 +47,15 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 __d: &mut ::hcl_serde::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
                 #decode
+            }
+        }
+
+        #[automatically_derived]
+        impl #de_impl_generics #serde::Deserialize<'__de> for #ident #ty_generics #bounds {
+            fn deserialize<__D: #serde::Deserializer<'__de>>(
+                __deserializer: __D,
+            ) -> ::std::result::Result<Self, __D::Error> {
+                ::hcl_serde::__private::deserialize_decoded::<Self, __D>(__deserializer)
             }
         }
 

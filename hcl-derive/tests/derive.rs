@@ -9,7 +9,9 @@ use hcl_core::{Body, EvalContext, Expression, Value};
 use hcl_serde::{from_str, HclDecode, Spanned};
 
 /// `(summary, path, "line:col")` of every diagnostic.
-fn errors<T: HclDecode + std::fmt::Debug>(src: &str) -> Vec<(String, String, String)> {
+fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(
+    src: &str,
+) -> Vec<(String, String, String)> {
     from_str::<T>(src)
         .unwrap_err()
         .entries()

@@ -124,6 +124,12 @@ impl Error {
         out
     }
 
+    /// The same problems, sorted by source position.
+    pub(crate) fn sorted(mut self) -> Error {
+        sort_entries(&mut self.0.entries);
+        self
+    }
+
     pub(crate) fn into_entries(self) -> Vec<Entry> {
         self.0.entries
     }
@@ -185,6 +191,18 @@ impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
         Error::message("Unsuitable value type", format!("Unsuitable value: {msg}"))
     }
+
+    /// In go-cty's words for an object missing an attribute; a body
+    /// deserializer turns it into "Missing required argument".
+    #[cold]
+    fn missing_field(field: &'static str) -> Error {
+        Error::message("Unsuitable value type", missing_field_detail(field))
+    }
+}
+
+/// The detail of [`serde::de::Error::missing_field`].
+pub(crate) fn missing_field_detail(field: &str) -> String {
+    format!("Unsuitable value: attribute {field:?} is required")
 }
 
 /// Sorts entries by file and byte offset; entries without a range keep

@@ -1,22 +1,30 @@
-//! Typed decoding of HCL configuration: `#[derive(HclDecode)]` structs and
-//! any `serde::Deserialize` type for attribute values.
+//! Typed decoding of HCL configuration into `#[derive(HclDecode)]` structs
+//! and into any other `serde::Deserialize` type.
 //!
 //! Modules, in pipeline order:
 //!
 //! - [`decode`]: the [`HclDecode`] trait (what the derive implements), block
 //!   and remain field shapes, and the [`Decoder`] that collects every
 //!   diagnostic of a decode.
-//! - [`de`]: the serde Deserializer over evaluated values, with the spec's
-//!   conversions (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, …).
+//! - [`de`]: the serde Deserializers: over evaluated values, with the
+//!   spec's conversions (`"8080"` → `u16`, `5` → `String`, `"true"` →
+//!   `bool`, …), and over whole bodies (attributes as fields, blocks as
+//!   nested structs, sequences or maps keyed by label).
 //! - [`Spanned`]: a value with its source range.
-//! - [`Serde`]: any `serde::Deserialize` type decoded from a body of
-//!   attributes.
+//! - [`Serde`]: a plain serde type where an [`HclDecode`] type is wanted
+//!   (a block field of a derived struct).
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
 //! evaluation context), [`from_file`] (JSON syntax for `.json`), and
 //! [`from_body`] for a body already parsed (a remain body, say).
+//!
+//! Every entry point takes any `T: serde::Deserialize`: a plain serde type
+//! reads the body through [`de::BodyDeserializer`]; a derived type also
+//! implements `Deserialize` (the derive generates it), which hands the body
+//! to its schema decoder, so it keeps labels, remain bodies, expression
+//! fields and every diagnostic.
 //!
 //! Decisions: the `HclDecode` trait lives here, in the runtime crate, with
 //! the Deserializer its attribute fields use (the derive, in `hcl-derive`,
@@ -43,6 +51,7 @@ pub use spanned::Spanned;
 pub use hcl_derive::HclDecode;
 
 use hcl_core::{Body, Diagnostics, EvalContext, SourceFile};
+use serde::de::DeserializeOwned;
 
 /// The file name messages use for text given without one.
 pub const DEFAULT_NAME: &str = "<input>";
@@ -80,21 +89,21 @@ pub const DEFAULT_NAME: &str = "<input>";
 /// assert_eq!(err.entries()[0].path, r#"service["web"].port"#);
 /// assert_eq!(err.entries()[0].diagnostic.detail, "Unsuitable value: 70000 is out of range for u16");
 /// ```
-pub fn from_str<T: HclDecode>(src: &str) -> Result<T, Error> {
+pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
     let file = SourceFile::new(DEFAULT_NAME, src);
     let (body, diags) = hcl_core::native::parse_body(&file, &Default::default());
     decode_parsed(body, diags, file, None)
 }
 
 /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
-pub fn from_slice<T: HclDecode>(bytes: &[u8]) -> Result<T, Error> {
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
     let (body, diags) =
         hcl_core::native::parse_body_bytes(DEFAULT_NAME, bytes, &Default::default());
     decode_parsed_no_source(body, diags, None)
 }
 
 /// Reads everything from `reader` and decodes it as native syntax.
-pub fn from_reader<T: HclDecode, R: std::io::Read>(mut reader: R) -> Result<T, Error> {
+pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(mut reader: R) -> Result<T, Error> {
     let mut bytes = Vec::new();
     reader
         .read_to_end(&mut bytes)
@@ -115,7 +124,7 @@ pub fn from_reader<T: HclDecode, R: std::io::Read>(mut reader: R) -> Result<T, E
 /// let app: App = hcl_serde::from_str_with("app.hcl.json", r#"{"greeting": "hello", "port": "80"}"#, None).unwrap();
 /// assert_eq!((app.greeting.as_str(), app.port), ("hello", 80));
 /// ```
-pub fn from_str_with<T: HclDecode>(
+pub fn from_str_with<T: DeserializeOwned>(
     name: &str,
     src: &str,
     ctx: Option<&EvalContext>,
@@ -127,7 +136,7 @@ pub fn from_str_with<T: HclDecode>(
 
 /// Reads and decodes a file: JSON syntax when its name ends in `.json`,
 /// native syntax otherwise.
-pub fn from_file<T: HclDecode>(
+pub fn from_file<T: DeserializeOwned>(
     path: impl AsRef<std::path::Path>,
     ctx: Option<&EvalContext>,
 ) -> Result<T, Error> {
@@ -146,11 +155,11 @@ pub fn from_file<T: HclDecode>(
 
 /// Decodes an existing body (from either syntax) into `T`, evaluating
 /// expressions in `ctx` (`None`: literal-only mode).
-pub fn from_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    decode_body(body, ctx)
+pub fn from_body<T: DeserializeOwned>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+    T::deserialize(de::BodyDeserializer::new(body, ctx)).map_err(Error::sorted)
 }
 
-fn decode_parsed<T: HclDecode>(
+fn decode_parsed<T: DeserializeOwned>(
     body: Body,
     diags: Diagnostics,
     file: SourceFile,
@@ -161,7 +170,7 @@ fn decode_parsed<T: HclDecode>(
 
 /// Syntax errors stop before decoding: decoding a body the parser
 /// recovered from would add cascading errors about what it skipped.
-fn decode_parsed_no_source<T: HclDecode>(
+fn decode_parsed_no_source<T: DeserializeOwned>(
     body: Body,
     diags: Diagnostics,
     ctx: Option<&EvalContext>,
@@ -169,7 +178,7 @@ fn decode_parsed_no_source<T: HclDecode>(
     if diags.has_errors() {
         return Err(Error::from_diagnostics(diags));
     }
-    decode_body(&body, ctx)
+    from_body(&body, ctx)
 }
 
 #[doc(hidden)]
@@ -177,4 +186,6 @@ pub mod __private {
     pub use hcl_core;
     pub use serde;
     pub use std::sync::OnceLock;
+
+    pub use crate::decode::handoff::deserialize_decoded;
 }

@@ -3,21 +3,18 @@
 use serde::de::DeserializeOwned;
 
 use hcl_core::schema::BodySchema;
-use hcl_core::{Body, Value};
+use hcl_core::Body;
 
-use crate::de::ValueDeserializer;
+use crate::de::BodyDeserializer;
 use crate::decode::{Decoder, HclDecode, Labels};
 
-/// Decodes a body of attributes into any `serde::Deserialize` type: the
-/// attributes become one object value (keys are attribute names) that is
-/// deserialized with the spec's conversions, so plain serde structs,
-/// `serde_json::Value` and other dynamic targets work at the root or as a
-/// block field (`Vec<Serde<T>>`).
-///
-/// Bodies are read with just-attributes processing: in the JSON syntax
-/// everything is an attribute, so nested objects fill nested structs; in the
-/// native syntax, blocks need a derived [`HclDecode`] type (which knows
-/// each block's labels) and are reported as unexpected here.
+/// Any `serde::Deserialize` type where an [`HclDecode`] type is wanted:
+/// chiefly a block field of a derived struct (`Vec<Serde<T>>`), whose
+/// blocks then decode like the root of [`from_str`](crate::from_str) does
+/// for plain types (attributes as fields, nested blocks as nested structs,
+/// sequences or maps keyed by label; see
+/// [`BodyDeserializer`](crate::de::BodyDeserializer)). As a serde type it is
+/// transparent.
 ///
 /// ```
 /// use hcl_serde::Serde;
@@ -32,6 +29,12 @@ use crate::decode::{Decoder, HclDecode, Labels};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Serde<T>(pub T);
 
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Serde<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(Serde)
+    }
+}
+
 impl<T: DeserializeOwned> HclDecode for Serde<T> {
     const LABELS: &'static [&'static str] = &[];
 
@@ -40,24 +43,10 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
     }
 
     fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        let (attrs, diags) = body.just_attributes();
-        let mut ok = !diags.has_errors();
-        d.report(diags);
-        let mut entries = Vec::with_capacity(attrs.len());
-        for attr in &attrs {
-            match d.attribute_value_of(attr) {
-                Some(v) => entries.push((attr.name.as_str(), v)),
-                None => ok = false,
-            }
-        }
-        if !ok {
-            return None;
-        }
-        let object = Value::object(entries);
-        match T::deserialize(ValueDeserializer::new(&object)) {
+        match T::deserialize(BodyDeserializer::new(body, d.context())) {
             Ok(v) => Some(Serde(v)),
             Err(e) => {
-                d.serde_error(e, body, &attrs);
+                d.absorb(e);
                 None
             }
         }

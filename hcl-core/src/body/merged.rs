@@ -121,6 +121,26 @@ impl BodyImpl for MergedBody {
         (attrs, diags)
     }
 
+    fn all_content(&self) -> (BodyContent, Diagnostics) {
+        let mut content = BodyContent::empty(self.missing_item_range());
+        let mut diags = Diagnostics::new();
+        for body in &self.bodies {
+            let (these, d) = body.all_content();
+            diags.extend(d);
+            for attr in these.attributes {
+                if let Err(attr) = content.attributes.insert(attr) {
+                    diags.push(duplicate_argument(
+                        &content.attributes,
+                        &attr.name,
+                        attr.name_range,
+                    ));
+                }
+            }
+            content.blocks.extend(these.blocks);
+        }
+        (content, diags)
+    }
+
     fn missing_item_range(&self) -> Range {
         self.bodies
             .first()

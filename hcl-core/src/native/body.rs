@@ -376,6 +376,25 @@ impl BodyImpl for NativeBody {
         (attrs, diags)
     }
 
+    fn all_content(&self) -> (BodyContent, Diagnostics) {
+        let missing = self.missing_item_range();
+        let mut content = BodyContent {
+            attributes: Attributes::with_capacity(self.body.attributes.len()),
+            blocks: Vec::with_capacity(self.body.blocks.len()),
+            missing_item_range: missing,
+        };
+        let mut near = missing.start;
+        for attr in self.visible_attrs() {
+            // The parser keeps names unique, so this cannot clash.
+            let _ = content.attributes.insert(self.attribute(attr, &mut near));
+        }
+        let mut near = missing.start;
+        for block in self.visible_blocks() {
+            content.blocks.push(self.block(block, &mut near));
+        }
+        (content, Diagnostics::new())
+    }
+
     fn missing_item_range(&self) -> Range {
         let start = self.body.span.start;
         let pos = self.source.pos_from_line(start, self.line_hint as usize);

@@ -11,6 +11,8 @@ mod cty_json;
 mod number;
 mod path;
 mod payload;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod ty;
 mod unify;
 
@@ -27,6 +29,10 @@ pub use path::{Path, PathStep};
 pub use payload::{Capsule, List, Map, Object, Set, Str, Tuple};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
 pub use unify::{unify, unify_unsafe, Unification};
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde_impl::{clear_parked_value, park_value, VALUE_TOKEN};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

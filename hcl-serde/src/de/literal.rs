@@ -190,9 +190,12 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if name == hcl_core::value::VALUE_TOKEN {
+            return crate::de::value::hand_over_value(self.value(), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 

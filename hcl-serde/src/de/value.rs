@@ -226,9 +226,12 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if name == hcl_core::value::VALUE_TOKEN {
+            return hand_over_value(self.value.clone(), visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -529,6 +532,20 @@ fn is_identifier(s: &str) -> bool {
 
 /// The path segment of a map or object key: `.name` for an object
 /// attribute that is an identifier, `["key"]` otherwise.
+/// Gives `value` whole to a [`Value`] visitor (see
+/// `hcl_core::value::VALUE_TOKEN`): a `Value` field keeps the exact type,
+/// unknowns and typed nulls included.
+pub(crate) fn hand_over_value<'de, V: Visitor<'de>>(
+    value: Value,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    hcl_core::value::park_value(value);
+    let out = visitor.visit_unit();
+    // A visitor that is not `Value`'s leaves the value parked; drop it.
+    hcl_core::value::clear_parked_value();
+    out
+}
+
 pub(crate) fn key_segment(k: &str, object: bool) -> String {
     if object && is_identifier(k) {
         format!(".{k}")

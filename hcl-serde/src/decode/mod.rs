@@ -17,6 +17,7 @@ use hcl_core::native::NativeExpression;
 
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
+pub(crate) mod handoff;
 mod shapes;
 
 use crate::de::value::LazyRange;
@@ -68,6 +69,13 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 /// Null attributes count as absent (spec "Null values"): an optional or
 /// defaulted field takes its default, a required one reports "Missing
 /// required argument".
+///
+/// The derive also implements `serde::Deserialize` for the type, so that
+/// [`from_str`](crate::from_str) and the other entry points (bound on
+/// `Deserialize`) take derived and plain serde types alike. That impl hands
+/// the body to the schema decoder when the deserializer is hcl_serde's and
+/// is an error with any other deserializer; a type cannot also
+/// `#[derive(Deserialize)]`.
 ///
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
@@ -171,6 +179,24 @@ impl<'a> Decoder<'a> {
             entries: Vec::new(),
             depth: 0,
         }
+    }
+
+    /// A decoder that starts `depth` blocks deep (a hand-over from the
+    /// body deserializer continues its count).
+    pub(crate) fn at_depth(mut self, depth: usize) -> Decoder<'a> {
+        self.depth = depth;
+        self
+    }
+
+    /// Every entry recorded, warnings included, in the order found.
+    pub(crate) fn into_entries(self) -> Vec<Entry> {
+        self.entries
+    }
+
+    /// Records every problem of a serde decode (their paths are relative
+    /// to the body being decoded).
+    pub(crate) fn absorb(&mut self, e: Error) {
+        self.entries.extend(e.into_entries());
     }
 
     /// The evaluation context.
@@ -331,30 +357,6 @@ impl<'a> Decoder<'a> {
     /// An attribute's value; `None` after an evaluation error (reported).
     pub fn attribute_value_of(&mut self, attr: &Attribute) -> Option<Value> {
         self.evaluate(attr)
-    }
-
-    /// Reports a deserialization error of a whole body's object value: an
-    /// error under an attribute goes to that attribute's expression.
-    #[cold]
-    pub(crate) fn serde_error(
-        &mut self,
-        e: Error,
-        body: &Body,
-        attrs: &hcl_core::body::Attributes,
-    ) {
-        for entry in e.into_entries() {
-            let path = entry.path.strip_prefix('.').unwrap_or(&entry.path);
-            let head = path.split(['.', '[']).next().unwrap_or_default();
-            let mut diagnostic = entry.diagnostic;
-            if diagnostic.subject.is_none() {
-                diagnostic.subject = Some(
-                    attrs
-                        .get(head)
-                        .map_or_else(|| body.missing_item_range(), |a| a.expr.range()),
-                );
-            }
-            self.report_at(diagnostic, path);
-        }
     }
 
     /// Attribute `name` as its dynamic value (null is absent when not

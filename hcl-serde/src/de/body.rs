@@ -1,0 +1,765 @@
+//! A whole body as a serde Deserializer, so that any `serde::Deserialize`
+//! type decodes from HCL, not only derived ones.
+//!
+//! Mapping (plain serde types):
+//!
+//! - attributes are fields (or map entries); a null attribute counts as
+//!   absent for a struct (spec "Null values"), so `Option` fields become
+//!   `None` and `#[serde(default)]` fields their default;
+//! - the blocks of one type are one field, read in the shape the visitor
+//!   asks for: a sequence of the blocks' bodies (`Vec<T>`), a map keyed by
+//!   the first label whose values take the remaining labels the same way
+//!   (`HashMap<String, T>`, `BTreeMap<String, Vec<T>>`, …), or a single
+//!   body (`T`, `Option<T>`; a second block is a "Duplicate … block"
+//!   error). Dynamic targets (`serde_json::Value`, `HashMap<String,
+//!   Value>`) get the JSON syntax's representation: labels nest as object
+//!   keys, and several blocks under one key become a sequence.
+//!
+//! A type with `#[derive(HclDecode)]` is handed its body whole (see
+//! `crate::decode::handoff`): its generated decoder applies its schema,
+//! labels, remain field and expression fields, with every diagnostic.
+//!
+//! serde stops at the first error a visitor returns, so for plain types
+//! every evaluation error of a body is reported (attributes are evaluated
+//! before the visitor runs) but only the first conversion error.
+
+use serde::de::{self, DeserializeSeed, Visitor};
+use serde::forward_to_deserialize_any;
+
+use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::pos::Range;
+use hcl_core::suggest::closest;
+use hcl_core::{Body, Diagnostic, EvalContext, Value};
+
+use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
+use crate::decode::handoff::{self, Request};
+use crate::decode::MAX_BLOCK_DEPTH;
+use crate::error::{Entry, Error};
+use crate::spanned;
+
+/// Deserializes a [`Body`] into any `serde::Deserialize` type, evaluating
+/// attribute expressions in `ctx` (`None`: literal-only mode). This is
+/// what [`from_str`](crate::from_str) and [`from_body`](crate::from_body)
+/// use; see the module docs for how blocks map.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use hcl_core::native::parse_body;
+/// use hcl_core::SourceFile;
+/// use hcl_serde::de::BodyDeserializer;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Service { port: u16 }
+///
+/// #[derive(Deserialize)]
+/// struct Config { service: BTreeMap<String, Service> }
+///
+/// let src = SourceFile::new("a.hcl", "service \"web\" {\n  port = \"80\"\n}\n");
+/// let (body, _) = parse_body(&src, &Default::default());
+/// let config = Config::deserialize(BodyDeserializer::new(&body, None)).unwrap();
+/// assert_eq!(config.service["web"].port, 80);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BodyDeserializer<'a> {
+    body: &'a Body,
+    /// The block the body belongs to (`None` at the root).
+    block: Option<&'a Block>,
+    ctx: Option<&'a EvalContext>,
+    depth: usize,
+}
+
+impl<'a> BodyDeserializer<'a> {
+    /// A deserializer for a root body.
+    pub fn new(body: &'a Body, ctx: Option<&'a EvalContext>) -> BodyDeserializer<'a> {
+        BodyDeserializer {
+            body,
+            block: None,
+            ctx,
+            depth: 0,
+        }
+    }
+
+    fn of_block(block: &'a Block, ctx: Option<&'a EvalContext>, depth: usize) -> Self {
+        BodyDeserializer {
+            body: &block.body,
+            block: Some(block),
+            ctx,
+            depth,
+        }
+    }
+
+    /// Where to point a problem of the body as a whole.
+    fn range(&self) -> Range {
+        self.block
+            .map_or_else(|| self.body.missing_item_range(), |b| b.def_range)
+    }
+
+    fn content(&self) -> Result<BodyContent, Error> {
+        let (content, diags) = self.body.all_content();
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
+        }
+        Ok(content)
+    }
+
+    /// Evaluates every attribute `wanted` keeps, reporting every
+    /// evaluation error at once.
+    fn evaluate<'c>(
+        &self,
+        content: &'c BodyContent,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<Vec<(&'c Attribute, Value)>, Error> {
+        let mut out = Vec::with_capacity(content.attributes.len());
+        let mut errors = Vec::new();
+        for attr in &content.attributes {
+            if !wanted(&attr.name) {
+                continue;
+            }
+            let (value, diags) = attr.expr.value(self.ctx);
+            if diags.has_errors() {
+                errors.extend(diags.into_iter().map(|diagnostic| Entry {
+                    diagnostic,
+                    path: attr.name.clone(),
+                }));
+                continue;
+            }
+            out.push((attr, value));
+        }
+        if errors.is_empty() {
+            Ok(out)
+        } else {
+            Err(Error::from_entries(errors))
+        }
+    }
+
+    fn visit_body<'de, V: Visitor<'de>>(
+        self,
+        fields: Option<&'static [&'static str]>,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let content = self.content()?;
+        let wanted = |name: &str| fields.is_none_or(|f| f.contains(&name));
+        let mut attrs = self.evaluate(&content, wanted)?.into_iter().peekable();
+        let mut items: Vec<Item<'_>> =
+            Vec::with_capacity(content.attributes.len() + content.blocks.len());
+        for attr in &content.attributes {
+            if !wanted(&attr.name) {
+                // Not evaluated, but offered: a struct that denies unknown
+                // fields must see it.
+                items.push(Item::Unwanted(attr));
+                continue;
+            }
+            let Some((_, value)) = attrs.next_if(|(a, _)| std::ptr::eq(*a, attr)) else {
+                continue;
+            };
+            // A struct treats null as absent; a map keeps it.
+            if fields.is_some() && value.is_null() {
+                continue;
+            }
+            items.push(Item::Attribute(attr, value));
+        }
+        for block in &content.blocks {
+            let existing = items.iter_mut().find_map(|i| match i {
+                Item::Blocks(group) if group[0].type_name == block.type_name => Some(group),
+                _ => None,
+            });
+            match existing {
+                Some(group) => group.push(block),
+                None => items.push(Item::Blocks(vec![block])),
+            }
+        }
+        let map = BodyMap {
+            parent: self,
+            items: items.into_iter(),
+            pending: None,
+            fields,
+        };
+        let out = visitor.visit_map(map);
+        out.map_err(|e| self.place(e, fields, &content))
+    }
+
+    /// Gives struct-level problems (serde's "missing field") the
+    /// reference's wording and the body's range.
+    #[cold]
+    fn place(
+        &self,
+        e: Error,
+        fields: Option<&'static [&'static str]>,
+        content: &BodyContent,
+    ) -> Error {
+        let mut entries = e.into_entries();
+        for entry in &mut entries {
+            if entry.diagnostic.subject.is_some() {
+                continue;
+            }
+            let missing = fields.into_iter().flatten().find(|f| {
+                entry.path.is_empty()
+                    && entry.diagnostic.detail == crate::error::missing_field_detail(f)
+            });
+            if let Some(name) = missing {
+                let present = content.attributes.get(name).is_some();
+                entry.diagnostic = if present {
+                    // Present but null: counts as absent.
+                    Diagnostic::error(
+                        "Missing required argument",
+                        format!("The argument {name:?} is required, but its value is null."),
+                    )
+                } else {
+                    hcl_core::body::missing_required_argument(name)
+                };
+                entry.diagnostic.subject = Some(content.missing_item_range);
+            } else {
+                entry.diagnostic.subject = Some(self.range());
+            }
+        }
+        Error::from_entries(entries)
+    }
+
+    /// The body as one value: attributes as they evaluate, blocks in the
+    /// JSON syntax's representation (see the module docs).
+    fn value(&self) -> Result<Value, Error> {
+        let content = self.content()?;
+        let attrs = self.evaluate(&content, |_| true)?;
+        let mut entries: Vec<(String, Value)> = attrs
+            .into_iter()
+            .map(|(a, v)| (a.name.clone(), v))
+            .collect();
+        for type_name in block_types(&content.blocks) {
+            let group: Vec<&Block> = content
+                .blocks
+                .iter()
+                .filter(|b| b.type_name == type_name)
+                .collect();
+            let level = Level::new(group, 0, *self)?;
+            entries.push((type_name.to_owned(), level.value()?));
+        }
+        Ok(Value::object(entries))
+    }
+
+    fn nested(&self, block: &'a Block) -> Result<BodyDeserializer<'a>, Error> {
+        if self.depth >= MAX_BLOCK_DEPTH {
+            return Err(depth_error(block));
+        }
+        Ok(BodyDeserializer::of_block(block, self.ctx, self.depth + 1))
+    }
+
+    fn hand_over<'de, V: Visitor<'de>>(&self, level: usize, visitor: V) -> Result<V::Value, Error> {
+        let request = Request {
+            body: self.body.clone(),
+            block: self.block.cloned(),
+            level,
+            ctx: self.ctx.cloned(),
+            depth: self.depth,
+        };
+        handoff::deliver(request, visitor)
+    }
+}
+
+/// The block types of `blocks`, in order of first appearance.
+fn block_types(blocks: &[Block]) -> Vec<&str> {
+    let mut types: Vec<&str> = Vec::new();
+    for b in blocks {
+        if !types.contains(&b.type_name.as_str()) {
+            types.push(&b.type_name);
+        }
+    }
+    types
+}
+
+#[cold]
+fn depth_error(block: &Block) -> Error {
+    Error::from_diagnostics(
+        Diagnostic::error(
+            "Maximum nesting depth exceeded",
+            format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+        )
+        .with_subject(block.def_range)
+        .into(),
+    )
+}
+
+impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.visit_body(None, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == handoff::NAME {
+            return self.hand_over(0, visitor);
+        }
+        if name == spanned::NAME {
+            return spanned::deserialize_spanned(self, Some(self.range()), visitor);
+        }
+        self.visit_body(Some(fields), visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == hcl_core::value::VALUE_TOKEN {
+            return hand_over_value(self.value()?, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+    }
+}
+
+enum Item<'c> {
+    Attribute(&'c Attribute, Value),
+    /// An attribute the struct has no field for (serde ignores it, or
+    /// rejects it under `deny_unknown_fields`).
+    Unwanted(&'c Attribute),
+    Blocks(Vec<&'c Block>),
+}
+
+impl Item<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Item::Attribute(a, _) | Item::Unwanted(a) => &a.name,
+            Item::Blocks(g) => g.first().map_or("", |b| b.type_name.as_str()),
+        }
+    }
+}
+
+struct BodyMap<'a, 'c> {
+    parent: BodyDeserializer<'a>,
+    items: std::vec::IntoIter<Item<'c>>,
+    pending: Option<Item<'c>>,
+    fields: Option<&'static [&'static str]>,
+}
+
+impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for BodyMap<'a, 'c> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some(item) = self.items.next() else {
+            return Ok(None);
+        };
+        let key = seed.deserialize(key_deserializer(item.name()));
+        let key = key.map_err(|e| unsupported(e, &item, self.fields))?;
+        self.pending = Some(item);
+        Ok(Some(key))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        match self.pending.take() {
+            Some(Item::Attribute(attr, value)) => {
+                let de =
+                    ValueDeserializer::new(&value).with_lazy_range(LazyRange::Expr(&attr.expr));
+                seed.deserialize(de)
+                    .map_err(|e| e.at(attr.expr.range()).prefix_path(&attr.name))
+            }
+            Some(Item::Unwanted(_)) => seed.deserialize(de::value::UnitDeserializer::new()),
+            Some(Item::Blocks(group)) => {
+                let type_name = group
+                    .first()
+                    .map(|b| b.type_name.clone())
+                    .unwrap_or_default();
+                let first = group.first().map(|b| b.def_range);
+                let level = Level::new(group, 0, self.parent)?;
+                seed.deserialize(level).map_err(|e| match first {
+                    Some(r) => e.at(r).prefix_path(&type_name),
+                    None => e,
+                })
+            }
+            None => Err(de::Error::custom(
+                "a map value was asked for before its key",
+            )),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+/// A key the struct rejected (`#[serde(deny_unknown_fields)]`): the
+/// reference's "Unsupported argument" / "Unsupported block type", with the
+/// closest field name as a suggestion.
+#[cold]
+fn unsupported(e: Error, item: &Item<'_>, fields: Option<&'static [&'static str]>) -> Error {
+    let name = item.name();
+    let hint = match closest(name, fields.into_iter().flatten().copied()) {
+        Some(s) => format!(" Did you mean {s:?}?"),
+        None => String::new(),
+    };
+    let (summary, detail, range) = match item {
+        Item::Attribute(a, _) | Item::Unwanted(a) => (
+            "Unsupported argument",
+            format!("An argument named {name:?} is not expected here.{hint}"),
+            a.name_range,
+        ),
+        Item::Blocks(g) => (
+            "Unsupported block type",
+            format!("Blocks of type {name:?} are not expected here.{hint}"),
+            g.first().map(|b| b.type_range).unwrap_or_default(),
+        ),
+    };
+    // Only serde's own complaint about the key is replaced; anything else
+    // keeps its message.
+    if !e.summary().starts_with("Unsuitable value") {
+        return e;
+    }
+    Error::from_diagnostics(
+        Diagnostic::error(summary, detail)
+            .with_subject(range)
+            .into(),
+    )
+    .prefix_path(name)
+}
+
+/// The blocks of one type that share their first `level` labels, read in
+/// the shape the visitor asks for.
+struct Level<'a, 'c> {
+    blocks: Vec<&'c Block>,
+    level: usize,
+    parent: BodyDeserializer<'a>,
+}
+
+impl<'a, 'c: 'a> Level<'a, 'c> {
+    fn new(
+        blocks: Vec<&'c Block>,
+        level: usize,
+        parent: BodyDeserializer<'a>,
+    ) -> Result<Self, Error> {
+        if let Some(first) = blocks.first() {
+            let count = first.labels.len();
+            if let Some(odd) = blocks.iter().find(|b| b.labels.len() != count) {
+                return Err(Error::from_diagnostics(
+                    Diagnostic::error(
+                        format!("Inconsistent labels for {}", first.type_name),
+                        format!(
+                            "Every {} block here must have the same number of labels: the one at {} has {}, this one {}.",
+                            first.type_name,
+                            first.def_range,
+                            count,
+                            odd.labels.len()
+                        ),
+                    )
+                    .with_subject(odd.def_range)
+                    .into(),
+                ));
+            }
+        }
+        Ok(Level {
+            blocks,
+            level,
+            parent,
+        })
+    }
+
+    fn labelled(&self) -> bool {
+        self.blocks
+            .first()
+            .is_some_and(|b| b.labels.len() > self.level)
+    }
+
+    /// The blocks grouped by their label at this level, in order.
+    fn by_label(&self) -> Vec<(&'c str, Vec<&'c Block>)> {
+        let mut out: Vec<(&'c str, Vec<&'c Block>)> = Vec::new();
+        for b in &self.blocks {
+            let key = b.labels.get(self.level).map_or("", String::as_str);
+            match out.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.push(b),
+                None => out.push((key, vec![b])),
+            }
+        }
+        out
+    }
+
+    /// The one block of this level; a second one is a duplicate.
+    fn single(&self) -> Result<&'c Block, Error> {
+        match self.blocks.as_slice() {
+            [one] => Ok(one),
+            [first, again, ..] => Err(Error::from_diagnostics(
+                Diagnostic::error(
+                    format!("Duplicate {} block", first.type_name),
+                    format!(
+                        "Only one {} block is allowed. Another was defined at {}.",
+                        first.type_name, first.def_range
+                    ),
+                )
+                .with_subject(again.def_range)
+                .into(),
+            )),
+            [] => Err(de::Error::custom("no block")),
+        }
+    }
+
+    fn body(&self, block: &'c Block) -> Result<BodyDeserializer<'a>, Error> {
+        self.parent.nested(block)
+    }
+
+    fn value(&self) -> Result<Value, Error> {
+        if self.labelled() {
+            let mut entries = Vec::new();
+            for (key, group) in self.by_label() {
+                let sub = Level::new(group, self.level + 1, self.parent)?;
+                entries.push((key.to_owned(), sub.value()?));
+            }
+            return Ok(Value::object(entries));
+        }
+        let mut bodies = Vec::with_capacity(self.blocks.len());
+        for b in &self.blocks {
+            bodies.push(self.body(b)?.value().map_err(|e| in_block(e, b))?);
+        }
+        Ok(match bodies.len() {
+            1 => bodies.pop().unwrap_or_else(Value::empty_object),
+            _ => Value::tuple(bodies),
+        })
+    }
+}
+
+/// Prefixes the path of problems inside `block` with its segment
+/// (`service["web"]`).
+#[cold]
+fn in_block(e: Error, block: &Block) -> Error {
+    let mut segment = String::new();
+    for l in &block.labels {
+        segment.push_str(&format!("[{l:?}]"));
+    }
+    if segment.is_empty() {
+        e.at(block.def_range)
+    } else {
+        e.at(block.def_range).prefix_path(&segment)
+    }
+}
+
+impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.labelled() {
+            return self.deserialize_map(visitor);
+        }
+        match self.blocks.len() {
+            1 => self.deserialize_map(visitor),
+            _ => self.deserialize_seq(visitor),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_seq(BlockSeq {
+            level: &self,
+            at: 0,
+        })
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.labelled() {
+            let groups = self.by_label().into_iter();
+            return visitor.visit_map(LabelMap {
+                level: &self,
+                groups,
+                pending: None,
+            });
+        }
+        let block = self.single()?;
+        self.body(block)?
+            .deserialize_map(visitor)
+            .map_err(|e| in_block(e, block))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == handoff::NAME {
+            let block = self.single()?;
+            return self
+                .body(block)?
+                .hand_over(self.level, visitor)
+                .map_err(|e| in_block(e, block));
+        }
+        if self.labelled() {
+            return self.deserialize_map(visitor);
+        }
+        let block = self.single()?;
+        self.body(block)?
+            .deserialize_struct(name, fields, visitor)
+            .map_err(|e| in_block(e, block))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == hcl_core::value::VALUE_TOKEN {
+            return hand_over_value(self.value()?, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct tuple tuple_struct enum identifier
+    }
+}
+
+/// Every block of a level, each as its body (labels past the level are
+/// not part of a sequence element).
+struct BlockSeq<'l, 'a, 'c> {
+    level: &'l Level<'a, 'c>,
+    at: usize,
+}
+
+impl<'de, 'a, 'c: 'a> de::SeqAccess<'de> for BlockSeq<'_, 'a, 'c> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some(&block) = self.level.blocks.get(self.at) else {
+            return Ok(None);
+        };
+        self.at += 1;
+        let one = Level {
+            blocks: vec![block],
+            level: self.level.level,
+            parent: self.level.parent,
+        };
+        // A sequence element is one block: past the labels of this level,
+        // a derived type takes its own labels, a plain one reads the body.
+        let element = SeqElement(one);
+        seed.deserialize(element).map(Some)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.level.blocks.len() - self.at)
+    }
+}
+
+/// One block of a sequence: read as its body even when labels remain.
+struct SeqElement<'a, 'c>(Level<'a, 'c>);
+
+impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let block = self.0.single()?;
+        self.0
+            .body(block)?
+            .deserialize_any(visitor)
+            .map_err(|e| in_block(e, block))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let block = self.0.single()?;
+        let body = self.0.body(block)?;
+        let out = if name == handoff::NAME {
+            body.hand_over(self.0.level, visitor)
+        } else {
+            body.deserialize_struct(name, fields, visitor)
+        };
+        out.map_err(|e| in_block(e, block))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let block = self.0.single()?;
+        let body = self.0.body(block)?;
+        if name == hcl_core::value::VALUE_TOKEN {
+            return hand_over_value(body.value().map_err(|e| in_block(e, block))?, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+    }
+}
+
+/// The blocks of a level keyed by their label there.
+struct LabelMap<'l, 'a, 'c> {
+    level: &'l Level<'a, 'c>,
+    groups: std::vec::IntoIter<(&'c str, Vec<&'c Block>)>,
+    pending: Option<Vec<&'c Block>>,
+}
+
+impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for LabelMap<'_, 'a, 'c> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some((key, group)) = self.groups.next() else {
+            return Ok(None);
+        };
+        let range = group
+            .first()
+            .and_then(|b| b.label_ranges.get(self.level.level).copied());
+        let out = seed
+            .deserialize(key_deserializer(key))
+            .map_err(|e| match range {
+                Some(r) => e.at(r),
+                None => e,
+            })?;
+        self.pending = Some(group);
+        Ok(Some(out))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let Some(group) = self.pending.take() else {
+            return Err(de::Error::custom(
+                "a map value was asked for before its key",
+            ));
+        };
+        let sub = Level::new(group, self.level.level + 1, self.level.parent)?;
+        seed.deserialize(sub)
+    }
+}

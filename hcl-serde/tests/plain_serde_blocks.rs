@@ -1,0 +1,298 @@
+//! Plain serde types (no derive) straight through `from_str`: native
+//! blocks as nested structs, sequences and maps keyed by label; dynamic
+//! targets; `Value` fields; and the hand-over to derived types.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, HashMap};
+
+use hcl_core::value::Type;
+use hcl_core::{EvalContext, Value};
+use hcl_serde::HclDecode;
+use serde::Deserialize;
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Service {
+    port: u16,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Tls {
+    cert: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Config {
+    name: String,
+    service: BTreeMap<String, Service>,
+    worker: Vec<Service>,
+    tls: Option<Tls>,
+    resource: BTreeMap<String, BTreeMap<String, Tls>>,
+}
+
+const CONFIG: &str = r#"
+name = "shop"
+service "web" {
+  port = "8080"
+  tags = ["a", "b"]
+}
+service "api" {
+  port = 9090
+}
+worker {
+  port = 1
+}
+worker {
+  port = 2
+}
+tls {
+  cert = "c.pem"
+}
+resource "aws_s3_bucket" "logs" {
+  cert = "x"
+}
+resource "aws_s3_bucket" "data" {
+  cert = "y"
+}
+"#;
+
+#[test]
+fn plain_struct_reads_blocks_as_maps_sequences_and_single_structs() {
+    let c: Config = hcl_serde::from_str(CONFIG).unwrap();
+    assert_eq!(c.name, "shop");
+    assert_eq!(
+        c.service["web"],
+        Service {
+            port: 8080,
+            tags: vec!["a".into(), "b".into()]
+        }
+    );
+    assert_eq!(c.service["api"].port, 9090);
+    assert_eq!(c.worker.iter().map(|w| w.port).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(
+        c.tls,
+        Some(Tls {
+            cert: "c.pem".into()
+        })
+    );
+    assert_eq!(c.resource["aws_s3_bucket"]["data"].cert, "y");
+    assert_eq!(c.resource["aws_s3_bucket"].len(), 2);
+}
+
+#[test]
+fn dynamic_targets_get_the_json_syntax_representation_of_blocks() {
+    let json: serde_json::Value = hcl_serde::from_str(CONFIG).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "name": "shop",
+            "service": {
+                "web": {"port": "8080", "tags": ["a", "b"]},
+                "api": {"port": 9090}
+            },
+            "worker": [{"port": 1}, {"port": 2}],
+            "tls": {"cert": "c.pem"},
+            "resource": {"aws_s3_bucket": {"logs": {"cert": "x"}, "data": {"cert": "y"}}}
+        })
+    );
+    let values: HashMap<String, Value> = hcl_serde::from_str(CONFIG).unwrap();
+    let worker = values["worker"].as_elements().unwrap();
+    assert_eq!(worker.len(), 2);
+}
+
+#[test]
+fn a_second_block_for_a_single_field_is_a_duplicate() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct One {
+        tls: Tls,
+    }
+    let err = hcl_serde::from_str::<One>("tls {\n  cert = \"a\"\n}\ntls {\n  cert = \"b\"\n}\n")
+        .unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.diagnostic.summary, "Duplicate tls block");
+    assert_eq!(
+        e.diagnostic.detail,
+        "Only one tls block is allowed. Another was defined at <input>:1,1-4."
+    );
+    assert_eq!(e.diagnostic.subject.unwrap().start.line, 4);
+    assert_eq!(e.path, "tls");
+}
+
+#[test]
+fn null_attributes_count_as_absent_for_plain_structs() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct S {
+        a: Option<u8>,
+        #[serde(default)]
+        b: u8,
+    }
+    let s: S = hcl_serde::from_str("a = null\nb = null\n").unwrap();
+    assert_eq!(s, S { a: None, b: 0 });
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Required {
+        a: u8,
+    }
+    let err = hcl_serde::from_str::<Required>("a = null\n").unwrap_err();
+    assert_eq!(
+        err.entries()[0].diagnostic.detail,
+        "The argument \"a\" is required, but its value is null."
+    );
+}
+
+#[test]
+fn conversion_errors_in_blocks_carry_the_block_path_and_range() {
+    let src = "name = \"x\"\nservice \"web\" {\n  port = 70000\n}\nworker {\n  port = 1\n}\n";
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct C {
+        name: String,
+        service: BTreeMap<String, Service>,
+    }
+    let err = hcl_serde::from_str::<C>(src).unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "service[\"web\"].port");
+    assert_eq!(
+        e.diagnostic.detail,
+        "Unsuitable value: 70000 is out of range for u16"
+    );
+    let r = e.diagnostic.subject.unwrap();
+    assert_eq!((r.start.line, r.start.column, r.end.column), (3, 10, 15));
+}
+
+#[test]
+fn deny_unknown_fields_reports_unsupported_argument_with_a_suggestion() {
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Strict {
+        port: u16,
+    }
+    let err = hcl_serde::from_str::<Strict>("port = 1\nprot = 2\n").unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.diagnostic.summary, "Unsupported argument");
+    assert_eq!(
+        e.diagnostic.detail,
+        "An argument named \"prot\" is not expected here. Did you mean \"port\"?"
+    );
+    let r = e.diagnostic.subject.unwrap();
+    assert_eq!((r.start.line, r.start.column), (2, 1));
+    let err = hcl_serde::from_str::<Strict>("port = 1\nextra {}\n").unwrap_err();
+    assert_eq!(
+        err.entries()[0].diagnostic.summary,
+        "Unsupported block type"
+    );
+}
+
+#[test]
+fn every_evaluation_error_of_a_body_is_reported() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct S {
+        a: String,
+        b: String,
+    }
+    let err = hcl_serde::from_str::<S>("a = var.x\nb = var.y\n").unwrap_err();
+    let lines: Vec<u32> = err
+        .entries()
+        .iter()
+        .map(|e| e.diagnostic.subject.unwrap().start.line)
+        .collect();
+    assert_eq!(lines, [1, 2]);
+    assert_eq!(err.entries()[0].diagnostic.summary, "Variables not allowed");
+}
+
+#[test]
+fn value_fields_keep_the_exact_dynamic_value() {
+    #[derive(Deserialize, Debug)]
+    struct S {
+        list: Vec<Value>,
+        map: BTreeMap<String, Value>,
+        any: Value,
+    }
+    let mut ctx = EvalContext::new();
+    ctx.set_variable(
+        "names",
+        Value::list(Type::String, [Value::from("a"), Value::from("b")]).unwrap(),
+    );
+    ctx.set_variable("pending", Value::unknown(Type::Number));
+    let src =
+        "list = [1, \"x\", null]\nmap = { a = true }\nany = { names = names, later = pending }\n";
+    let s: S = hcl_serde::from_str_with("s.hcl", src, Some(&ctx)).unwrap();
+    assert_eq!(s.list[0], Value::from(1));
+    assert_eq!(s.list[1], Value::from("x"));
+    assert!(s.list[2].is_null());
+    assert_eq!(s.map["a"], Value::from(true));
+    let names = hcl_core::value::get_attr(&s.any, "names").unwrap();
+    assert_eq!(names.ty(), Type::list(Type::String), "a list stays a list");
+    let later = hcl_core::value::get_attr(&s.any, "later").unwrap();
+    assert!(!later.is_known(), "an unknown stays unknown");
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Job {
+    #[hcl(label)]
+    name: String,
+    count: u32,
+    #[hcl(optional)]
+    meta: BTreeMap<String, Value>,
+}
+
+#[test]
+fn value_collections_in_derived_attribute_fields() {
+    let j: Job = hcl_serde::from_str::<Wrap>("job \"a\" {\n  count = 1\n  meta = { x = 1 }\n}\n")
+        .unwrap()
+        .job
+        .remove(0);
+    assert_eq!(j.meta["x"], Value::from(1));
+}
+
+#[derive(Deserialize, Debug)]
+struct Wrap {
+    job: Vec<Job>,
+}
+
+#[test]
+fn derived_block_types_inside_plain_structs_get_their_labels() {
+    let w: Wrap =
+        hcl_serde::from_str("job \"a\" {\n  count = 1\n}\njob \"b\" {\n  count = 2\n}\n").unwrap();
+    let names: Vec<&str> = w.job.iter().map(|j| j.name.as_str()).collect();
+    assert_eq!(names, ["a", "b"]);
+    #[derive(Deserialize, Debug)]
+    struct ByName {
+        job: BTreeMap<String, Job>,
+    }
+    let b: ByName = hcl_serde::from_str("job \"a\" {\n  count = 1\n}\n").unwrap();
+    assert_eq!(
+        b.job["a"].name, "a",
+        "a derived type with labels takes them all"
+    );
+    let err = hcl_serde::from_str::<Wrap>("job {\n  count = 1\n}\n").unwrap_err();
+    assert_eq!(err.entries()[0].diagnostic.summary, "Missing name for job");
+    let err = hcl_serde::from_str::<Wrap>("job \"a\" {\n  count = \"x\"\n}\n").unwrap_err();
+    assert_eq!(err.entries()[0].path, "job[\"a\"].count");
+}
+
+#[test]
+fn derived_types_are_refused_by_other_deserializers() {
+    let err = serde_json::from_str::<Job>(r#"{"name": "a", "count": 1}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("derives HclDecode and is decoded by hcl_serde"),
+        "{err}"
+    );
+}
+
+#[test]
+fn plain_structs_from_json_syntax_files() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct C {
+        service: BTreeMap<String, Service>,
+    }
+    let src = r#"{"service": {"web": {"port": "80"}}}"#;
+    let c: C = hcl_serde::from_str_with("c.json", src, None).unwrap();
+    assert_eq!(c.service["web"].port, 80);
+}
