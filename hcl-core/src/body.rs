@@ -235,10 +235,15 @@ pub struct Attribute {
 #[derive(Clone, Debug, Default)]
 pub struct Attributes {
     items: Vec<Attribute>,
-    // Name → position in `items`, so that inserting n attributes is not
-    // quadratic (a hostile file may have a million).
-    index: HashMap<String, usize>,
+    // Name → position in `items`, built only past `INDEX_FROM` attributes:
+    // a linear scan over a few names beats hashing them (most bodies are
+    // small), and the index keeps a hostile body of a million attributes
+    // from going quadratic.
+    index: Option<HashMap<String, usize>>,
 }
+
+/// How many attributes a body holds before lookups go through an index.
+const INDEX_FROM: usize = 12;
 
 impl Attributes {
     /// No attributes.
@@ -250,24 +255,40 @@ impl Attributes {
     pub(crate) fn with_capacity(n: usize) -> Attributes {
         Attributes {
             items: Vec::with_capacity(n),
-            index: HashMap::with_capacity(n),
+            index: None,
         }
     }
 
     /// Adds an attribute; returns the existing one instead if the name is
     /// already present.
     pub fn insert(&mut self, attr: Attribute) -> Result<(), Attribute> {
-        if self.index.contains_key(&attr.name) {
+        if self.position(&attr.name).is_some() {
             return Err(attr);
         }
-        self.index.insert(attr.name.clone(), self.items.len());
+        if let Some(index) = &mut self.index {
+            index.insert(attr.name.clone(), self.items.len());
+        } else if self.items.len() >= INDEX_FROM {
+            let mut index = HashMap::with_capacity(self.items.len() * 2);
+            for (i, a) in self.items.iter().enumerate() {
+                index.insert(a.name.clone(), i);
+            }
+            index.insert(attr.name.clone(), self.items.len());
+            self.index = Some(index);
+        }
         self.items.push(attr);
         Ok(())
     }
 
+    fn position(&self, name: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(name).copied(),
+            None => self.items.iter().position(|a| a.name == name),
+        }
+    }
+
     /// The attribute called `name`.
     pub fn get(&self, name: &str) -> Option<&Attribute> {
-        self.index.get(name).and_then(|&i| self.items.get(i))
+        self.position(name).and_then(|i| self.items.get(i))
     }
 
     /// Iterates in source order.
@@ -392,3 +413,43 @@ pub fn missing_required_argument(name: &str) -> Diagnostic {
 mod merged;
 
 pub use merged::merge_bodies;
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use crate::native::parse_body;
+    use crate::pos::SourceFile;
+
+    fn parsed(n: usize) -> Attributes {
+        let text: String = (0..n).map(|i| format!("a{i} = {i}\n")).collect();
+        let (body, diags) = parse_body(&SourceFile::new("t.hcl", text), &Default::default());
+        assert!(diags.is_empty());
+        body.just_attributes().0
+    }
+
+    #[test]
+    fn attributes_lookup_and_duplicates_below_and_above_the_index_size() {
+        for n in [3, INDEX_FROM, INDEX_FROM + 1, 100] {
+            let attrs = parsed(n);
+            assert_eq!(attrs.len(), n);
+            for i in 0..n {
+                let name = format!("a{i}");
+                assert_eq!(
+                    attrs.get(&name).map(|a| a.name.as_str()),
+                    Some(name.as_str())
+                );
+            }
+            assert!(attrs.get("missing").is_none());
+            let mut copy = Attributes::new();
+            for a in &attrs {
+                copy.insert(a.clone()).unwrap();
+            }
+            for a in &attrs {
+                assert!(copy.insert(a.clone()).is_err(), "{n}: {} twice", a.name);
+            }
+            let order: Vec<&str> = copy.iter().map(|a| a.name.as_str()).collect();
+            let want: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+            assert_eq!(order, want);
+        }
+    }
+}
