@@ -6,7 +6,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${1:-$here/../../shared}
 out=$here/corpus
-mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode}
+mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode,serde_plain}
 
 # Native files (small ones: libFuzzer mutates better around short inputs).
 n=0
@@ -64,6 +64,7 @@ printf 'object {\n  attr "name" {\n    type = string\n  }\n  block_list "svc" {\
 
 # Typed decoding reads the same inputs as decode_value (first byte: syntax).
 cp "$out"/decode_value/* "$out/serde_decode/"
+cp "$out"/decode_value/* "$out/serde_plain/"
 
 for d in "$out"/*; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
 
