@@ -17,12 +17,15 @@ enum Lit {
     List(Vec<Lit>),
 }
 
+/// One block: its labels and body.
+type Block = (Vec<String>, Body);
+
 #[derive(Clone, Debug)]
 struct Body {
     attrs: Vec<(String, Lit)>,
     /// Block groups: a type, how many labels every block of it has, and the
     /// blocks (labels, body).
-    groups: Vec<(String, Vec<(Vec<String>, Body)>)>,
+    groups: Vec<(String, Vec<Block>)>,
 }
 
 fn lit() -> impl Strategy<Value = Lit> {
@@ -114,13 +117,13 @@ fn body_json(b: &Body) -> Json {
         m.insert(name.clone(), lit_json(l));
     }
     for (ty, blocks) in &b.groups {
-        let refs: Vec<&(Vec<String>, Body)> = blocks.iter().collect();
+        let refs: Vec<&Block> = blocks.iter().collect();
         m.insert(ty.clone(), group_json(&refs, 0));
     }
     Json::Object(m)
 }
 
-fn group_json(blocks: &[&(Vec<String>, Body)], level: usize) -> Json {
+fn group_json(blocks: &[&Block], level: usize) -> Json {
     if blocks
         .first()
         .is_some_and(|(labels, _)| labels.len() > level)
@@ -133,7 +136,7 @@ fn group_json(blocks: &[&(Vec<String>, Body)], level: usize) -> Json {
             }
         }
         for k in keys {
-            let sub: Vec<&(Vec<String>, Body)> = blocks
+            let sub: Vec<&Block> = blocks
                 .iter()
                 .copied()
                 .filter(|(labels, _)| labels[level] == k)
