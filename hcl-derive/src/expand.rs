@@ -24,8 +24,9 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let labels = codegen::schema::labels(&cont);
     let schema = codegen::schema::body_schema(&cont);
     let decode = codegen::decode::decode_body(&cont, generic);
-    let core = quote!(::hcl_serde::__private::hcl_core);
-    let serde = quote!(::hcl_serde::__private::serde);
+    let krate = &cont.attrs.krate;
+    let core = quote!(#krate::__private::hcl_core);
+    let serde = quote!(#krate::__private::serde);
     // `Deserialize` too, so that `hcl_serde::from_str` and friends take
     // derived and plain serde types alike: it hands the body to the schema
     // decoder above (see hcl_serde's `decode::handoff`).
@@ -34,7 +35,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let (de_impl_generics, _, _) = de_generics.split_for_impl();
     Ok(dummy::wrap_in_const(quote! {
         #[automatically_derived]
-        impl #impl_generics ::hcl_serde::HclDecode for #ident #ty_generics #bounds {
+        impl #impl_generics #krate::HclDecode for #ident #ty_generics #bounds {
             const LABELS: &'static [&'static str] = #labels;
 
             fn body_schema() -> #core::schema::BodySchema {
@@ -43,8 +44,8 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
             fn decode_body(
                 __body: &#core::Body,
-                __labels: ::hcl_serde::decode::Labels<'_>,
-                __d: &mut ::hcl_serde::Decoder<'_>,
+                __labels: #krate::decode::Labels<'_>,
+                __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
                 #decode
             }
@@ -55,23 +56,74 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             fn deserialize<__D: #serde::Deserializer<'__de>>(
                 __deserializer: __D,
             ) -> ::std::result::Result<Self, __D::Error> {
-                ::hcl_serde::__private::deserialize_decoded::<Self, __D>(__deserializer)
+                #krate::__private::deserialize_decoded::<Self, __D>(__deserializer)
             }
         }
 
         #[automatically_derived]
-        impl #impl_generics ::hcl_serde::BlockField for #ident #ty_generics #bounds {
+        impl #impl_generics #krate::BlockField for #ident #ty_generics #bounds {
             fn label_names() -> ::std::vec::Vec<::std::string::String> {
-                ::hcl_serde::decode::block_labels::<Self>()
+                #krate::decode::block_labels::<Self>()
             }
 
             fn decode_blocks(
                 __content: &#core::body::BodyContent,
                 __type_name: &str,
-                __d: &mut ::hcl_serde::Decoder<'_>,
+                __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
-                ::hcl_serde::decode::exactly_one::<Self>(__content, __type_name, __d)
+                #krate::decode::exactly_one::<Self>(__content, __type_name, __d)
             }
         }
     }))
+}
+
+#[cfg(test)]
+mod test {
+    use super::derive_hcl_decode;
+
+    fn expand(input: syn::DeriveInput) -> String {
+        match derive_hcl_decode(&input) {
+            Ok(tokens) => tokens.to_string(),
+            Err(err) => panic!("derive failed: {err}"),
+        }
+    }
+
+    /// Every field kind and the generic path, so that each codegen site runs.
+    fn every_site(attrs: proc_macro2::TokenStream) -> syn::DeriveInput {
+        syn::parse_quote! {
+            #attrs
+            struct S<T, B, R> {
+                #[hcl(label)]
+                name: String,
+                plain: T,
+                #[hcl(block)]
+                block: B,
+                #[hcl(remain)]
+                rest: R,
+            }
+        }
+    }
+
+    #[test]
+    fn crate_path_replaces_hcl_serde_in_every_generated_path() {
+        let generic = expand(every_site(quote::quote!(#[hcl(crate = "facade::serde")])));
+        let plain = expand(syn::parse_quote! {
+            #[hcl(crate = "facade::serde")]
+            struct P { a: u8 }
+        });
+        for out in [&generic, &plain] {
+            assert!(!out.contains("hcl_serde"), "{out}");
+            assert!(out.contains("facade :: serde :: HclDecode"), "{out}");
+        }
+        assert!(generic.contains("facade :: serde :: BlockField"));
+        assert!(generic.contains("facade :: serde :: RemainField"));
+        assert!(plain.contains("facade :: serde :: __private :: OnceLock"));
+    }
+
+    #[test]
+    fn crate_path_defaults_to_absolute_hcl_serde() {
+        let out = expand(every_site(proc_macro2::TokenStream::new()));
+        assert!(out.contains(":: hcl_serde :: HclDecode"), "{out}");
+        assert!(out.contains(":: hcl_serde :: __private :: serde :: de :: DeserializeOwned"));
+    }
 }

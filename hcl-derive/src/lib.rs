@@ -1,6 +1,7 @@
 //! `#[derive(HclDecode)]`: generates body schemata and decoders for
 //! configuration structs. Use it through `hcl_serde` (its `derive`
-//! feature, on by default), where the trait and its documentation live.
+//! feature, on by default), where the trait and its documentation live;
+//! `#[hcl(crate = "...")]` names another path to it (a re-export).
 //!
 //! Stages, as serde_derive does it: `internals::attr` parses `#[hcl(...)]`
 //! (never failing, errors go to a `Ctxt`), `internals::ast` builds the

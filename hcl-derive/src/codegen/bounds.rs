@@ -15,6 +15,7 @@ pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) ->
         .map(|p| p.ident.to_string())
         .collect();
     let own_predicates = own.map(|w| w.predicates.to_token_stream());
+    let krate = &cont.attrs.krate;
     let mut predicates = Vec::new();
     for f in &cont.fields {
         if !mentions(f.ty, &params) {
@@ -23,10 +24,10 @@ pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) ->
         let ty = f.ty;
         let bound = match (f.kind, f.special) {
             (Kind::Attr, Special::None) => {
-                quote!(::hcl_serde::__private::serde::de::DeserializeOwned)
+                quote!(#krate::__private::serde::de::DeserializeOwned)
             }
-            (Kind::Block, _) => quote!(::hcl_serde::BlockField),
-            (Kind::Remain, _) => quote!(::hcl_serde::RemainField),
+            (Kind::Block, _) => quote!(#krate::BlockField),
+            (Kind::Remain, _) => quote!(#krate::RemainField),
             _ => continue,
         };
         predicates.push(quote!(#ty: #bound));

@@ -9,7 +9,8 @@ use crate::internals::ast::{is_string, Container, Field, Kind, Special};
 
 /// The body of `fn decode_body(__body, __labels, __d) -> Option<Self>`.
 pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
-    let core = quote!(::hcl_serde::__private::hcl_core);
+    let krate = &cont.attrs.krate;
+    let core = quote!(#krate::__private::hcl_core);
     let partial =
         cont.attrs.partial.is_some() || cont.fields.iter().any(|f| f.kind == Kind::Remain);
     let mut label_index = 0usize;
@@ -17,7 +18,7 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     let mut inits = Vec::new();
     for (i, f) in cont.fields.iter().enumerate() {
         let var = format_ident!("__f{}", i, span = Span::mixed_site());
-        let expr = field_expr(f, &mut label_index);
+        let expr = field_expr(krate, f, &mut label_index);
         lets.push(quote!(let #var = #expr;));
         let ident = f.ident;
         inits.push(quote!(#ident: #var?));
@@ -26,14 +27,14 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     // only non-generic structs cache their schema.
     let schema = if generic {
         quote! {
-            let __schema_owned = <Self as ::hcl_serde::HclDecode>::body_schema();
+            let __schema_owned = <Self as #krate::HclDecode>::body_schema();
             let __schema = &__schema_owned;
         }
     } else {
         quote! {
-            static __SCHEMA: ::hcl_serde::__private::OnceLock<#core::schema::BodySchema> =
-                ::hcl_serde::__private::OnceLock::new();
-            let __schema = __SCHEMA.get_or_init(<Self as ::hcl_serde::HclDecode>::body_schema);
+            static __SCHEMA: #krate::__private::OnceLock<#core::schema::BodySchema> =
+                #krate::__private::OnceLock::new();
+            let __schema = __SCHEMA.get_or_init(<Self as #krate::HclDecode>::body_schema);
         }
     };
     quote! {
@@ -46,7 +47,7 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     }
 }
 
-fn field_expr(f: &Field<'_>, label_index: &mut usize) -> TokenStream {
+fn field_expr(krate: &syn::Path, f: &Field<'_>, label_index: &mut usize) -> TokenStream {
     let name = &f.name;
     let ty = f.ty;
     match f.kind {
@@ -60,11 +61,11 @@ fn field_expr(f: &Field<'_>, label_index: &mut usize) -> TokenStream {
             }
         }
         Kind::Block => {
-            quote!(<#ty as ::hcl_serde::BlockField>::decode_blocks(&__content, #name, __d))
+            quote!(<#ty as #krate::BlockField>::decode_blocks(&__content, #name, __d))
         }
         Kind::Remain => quote! {
             match &__remain {
-                ::std::option::Option::Some(__r) => <#ty as ::hcl_serde::RemainField>::from_remain(__r, __d),
+                ::std::option::Option::Some(__r) => <#ty as #krate::RemainField>::from_remain(__r, __d),
                 ::std::option::Option::None => ::std::option::Option::None,
             }
         },

@@ -7,7 +7,8 @@ use crate::internals::ast::{Container, Kind};
 
 /// The body of `fn body_schema() -> BodySchema`.
 pub fn body_schema(cont: &Container<'_>) -> TokenStream {
-    let core = quote!(::hcl_serde::__private::hcl_core);
+    let krate = &cont.attrs.krate;
+    let core = quote!(#krate::__private::hcl_core);
     let items = cont.fields.iter().filter_map(|f| {
         let name = &f.name;
         let ty = f.ty;
@@ -24,7 +25,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
             Kind::Block => Some(quote! {
                 __schema.blocks.push(#core::schema::BlockHeaderSchema {
                     type_name: ::std::string::String::from(#name),
-                    label_names: <#ty as ::hcl_serde::BlockField>::label_names(),
+                    label_names: <#ty as #krate::BlockField>::label_names(),
                 });
             }),
             Kind::Label | Kind::Remain => None,

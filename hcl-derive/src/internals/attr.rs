@@ -136,6 +136,9 @@ pub struct Container {
     pub rename_all: Option<RenameRule>,
     /// `partial`: where it was written.
     pub partial: Option<TokenStream>,
+    /// `crate = "path"`: the path every generated item is reached by,
+    /// `::hcl_serde` unless given (for facades that re-export it).
+    pub krate: syn::Path,
 }
 
 impl Container {
@@ -143,6 +146,7 @@ impl Container {
     pub fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Container {
         let mut rename_all = Attr::none(cx, RENAME_ALL);
         let mut partial = BoolAttr::none(cx, PARTIAL);
+        let mut krate = Attr::none(cx, CRATE);
         for attr in input.attrs.iter().filter(|a| *a.path() == HCL) {
             let result = attr.parse_nested_meta(|meta| {
                 if meta.path == RENAME_ALL {
@@ -165,6 +169,16 @@ impl Container {
                     }
                 } else if meta.path == PARTIAL {
                     partial.set_true(&meta.path);
+                } else if meta.path == CRATE {
+                    if let Some(s) = string_value(cx, &meta, CRATE) {
+                        match s.parse::<syn::Path>() {
+                            Ok(path) => krate.set(&meta.path, path),
+                            Err(_) => cx.error_spanned_by(
+                                &s,
+                                format!("`crate` expects a path, found `{}`", s.value()),
+                            ),
+                        }
+                    }
                 } else {
                     let path = meta.path.to_token_stream().to_string().replace(' ', "");
                     return Err(
@@ -180,6 +194,9 @@ impl Container {
         Container {
             rename_all: rename_all.get(),
             partial: partial.get_with_tokens(),
+            krate: krate
+                .get()
+                .unwrap_or_else(|| syn::parse_quote!(::hcl_serde)),
         }
     }
 }

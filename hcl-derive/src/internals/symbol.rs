@@ -26,6 +26,8 @@ pub const DEFAULT: Symbol = Symbol("default");
 pub const RENAME_ALL: Symbol = Symbol("rename_all");
 /// Partial processing: content the schema does not name is left alone.
 pub const PARTIAL: Symbol = Symbol("partial");
+/// The path generated code reaches `hcl_serde` by.
+pub const CRATE: Symbol = Symbol("crate");
 
 impl PartialEq<Symbol> for Ident {
     fn eq(&self, word: &Symbol) -> bool {

@@ -61,10 +61,13 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 ///   gives `Default::default()` / `fn()`.
 /// - On the struct: `#[hcl(rename_all = "kebab-case")]` (also `lowercase`,
 ///   `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
-///   `SCREAMING_SNAKE_CASE`, `SCREAMING-KEBAB-CASE`), and `#[hcl(partial)]`
+///   `SCREAMING_SNAKE_CASE`, `SCREAMING-KEBAB-CASE`), `#[hcl(partial)]`
 ///   for partial processing (content the schema does not name is ignored;
 ///   the default is exhaustive, where it is an "Unsupported argument" or
-///   "Unsupported block type" error with a did-you-mean suggestion).
+///   "Unsupported block type" error with a did-you-mean suggestion), and
+///   `#[hcl(crate = "hcl_toolkit::serde")]`: the path generated code reaches
+///   this crate by (default `::hcl_serde`), for crates that use it through a
+///   re-export such as the `hcl-toolkit` facade.
 ///
 /// Null attributes count as absent (spec "Null values"): an optional or
 /// defaulted field takes its default, a required one reports "Missing
