@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::pos::Range;
+use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::traversal::Traversal;
 use crate::value::Value;
@@ -46,6 +46,13 @@ pub trait BodyImpl: Send + Sync + fmt::Debug + 'static {
             missing_item_range: self.missing_item_range(),
         };
         (content, diags)
+    }
+
+    /// The source files the body was parsed from, so that a consumer can
+    /// draw snippets for the ranges it reports (none for a body that has
+    /// no source text).
+    fn sources(&self) -> Vec<SourceFile> {
+        Vec::new()
     }
 
     /// Where to point a "missing" diagnostic for this body (usually its
@@ -97,6 +104,11 @@ impl Body {
     /// ```
     pub fn all_content(&self) -> (BodyContent, Diagnostics) {
         self.0.all_content()
+    }
+
+    /// See [`BodyImpl::sources`].
+    pub fn sources(&self) -> Vec<SourceFile> {
+        self.0.sources()
     }
 
     /// See [`BodyImpl::missing_item_range`].

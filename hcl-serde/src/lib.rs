@@ -154,9 +154,27 @@ pub fn from_file<T: DeserializeOwned>(
 }
 
 /// Decodes an existing body (from either syntax) into `T`, evaluating
-/// expressions in `ctx` (`None`: literal-only mode).
+/// expressions in `ctx` (`None`: literal-only mode). The error displays
+/// source snippets for the files the body came from.
+///
+/// ```
+/// use hcl_core::load::parse_source_file;
+/// use hcl_core::SourceFile;
+/// use hcl_serde::HclDecode;
+///
+/// #[derive(HclDecode, Debug)]
+/// struct App { port: u16 }
+///
+/// let (body, _) = parse_source_file(&SourceFile::new("app.hcl.json", r#"{"port": 70000}"#));
+/// let err = hcl_serde::from_body::<App>(&body, None).unwrap_err();
+/// assert!(err.to_string().contains(r#"1: {"port": 70000}"#));
+/// ```
 pub fn from_body<T: DeserializeOwned>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    T::deserialize(de::BodyDeserializer::new(body, ctx)).map_err(Error::sorted)
+    T::deserialize(de::BodyDeserializer::new(body, ctx)).map_err(|e| {
+        body.sources()
+            .into_iter()
+            .fold(e.sorted(), Error::with_source)
+    })
 }
 
 fn decode_parsed<T: DeserializeOwned>(

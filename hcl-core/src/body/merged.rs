@@ -3,7 +3,7 @@
 
 use super::{Attributes, Body, BodyContent, BodyImpl};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::pos::Range;
+use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
 
 /// One body made of `bodies`, in order: attributes may be set in any one of
@@ -139,6 +139,18 @@ impl BodyImpl for MergedBody {
             content.blocks.extend(these.blocks);
         }
         (content, diags)
+    }
+
+    fn sources(&self) -> Vec<SourceFile> {
+        let mut out: Vec<SourceFile> = Vec::new();
+        for body in &self.bodies {
+            for file in body.sources() {
+                if out.iter().all(|f| f.id() != file.id()) {
+                    out.push(file);
+                }
+            }
+        }
+        out
     }
 
     fn missing_item_range(&self) -> Range {

@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::expression::JsonExpression;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind, Property};
-use crate::pos::{Range, Span};
+use crate::pos::{Range, SourceFile, Span};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
 
@@ -345,6 +345,10 @@ impl BodyImpl for JsonBody {
             let _ = attrs.insert(self.attribute(&p, &self.at));
         }
         (attrs, diags)
+    }
+
+    fn sources(&self) -> Vec<SourceFile> {
+        vec![self.at.source().clone()]
     }
 
     fn missing_item_range(&self) -> Range {
