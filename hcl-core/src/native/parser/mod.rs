@@ -60,8 +60,12 @@ pub(crate) struct Parser<'a> {
     max_depth: usize,
     /// Scratch for escape errors (reused).
     pub(crate) esc_errs: Vec<super::escape::EscapeError>,
-    /// Scratch stacks: lists are collected here and moved out in one
-    /// exact-size allocation when complete (no growth slack in the tree).
+    /// The structure built so far: bodies, attributes, blocks and labels
+    /// are appended here when complete.
+    pub(crate) tree: super::ast::Tree,
+    /// Scratch stacks: lists are collected here and moved out when
+    /// complete (to `tree`, or in one exact-size allocation for expression
+    /// lists, so that the tree has no growth slack).
     pub(crate) attr_stack: Vec<super::ast::Attribute>,
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
@@ -113,6 +117,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: options.max_depth,
             esc_errs: Vec::new(),
+            tree: super::ast::Tree::default(),
             attr_stack: Vec::new(),
             block_stack: Vec::new(),
             expr_stack: Vec::new(),
