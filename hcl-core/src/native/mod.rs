@@ -90,6 +90,7 @@ fn parse_config_lexer(
     options: &ParseOptions,
 ) -> (File, Diagnostics) {
     let mut p = Parser::new(file, lexer, options);
+    p.reserve_for_config();
     let start = ast::ByteSpan::new(0, 0);
     let (root, _) = p.parse_body(TokenKind::Eof, start);
     let tree = std::mem::take(&mut p.tree);
