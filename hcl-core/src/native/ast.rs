@@ -228,8 +228,9 @@ pub struct Expr {
 /// The kinds of expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    /// A numeric literal.
-    Number(Box<Number>),
+    /// A numeric literal (inline: an integer that fits 64 bits, the
+    /// commonest, costs no allocation).
+    Number(Number),
     /// `true` or `false`.
     Bool(bool),
     /// `null`.

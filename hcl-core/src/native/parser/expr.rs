@@ -146,7 +146,7 @@ impl<'a> Parser<'a> {
                 let n = self.number_literal(at);
                 boxed(
                     at,
-                    n.map_or(ExprKind::Invalid, |n| ExprKind::Number(Box::new(n))),
+                    n.map_or(ExprKind::Invalid, ExprKind::Number),
                 )
             }
             K::Ident => {
