@@ -35,7 +35,11 @@ fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn attributes(tree: &Tree, body: &Body, out: &mut Vec<Arc<Expr>>) {
-    out.extend(tree.attributes(body).iter().map(|a| Arc::new(a.expr.clone())));
+    out.extend(
+        tree.attributes(body)
+            .iter()
+            .map(|a| Arc::new(a.expr.clone())),
+    );
     for b in tree.blocks(body) {
         attributes(tree, tree.body(b.body), out);
     }

@@ -65,14 +65,7 @@ fn constant(a: &hcl_core::body::Attribute) -> Option<String> {
 /// Applies the schema the native body implies to both bodies and compares
 /// what they contain: the same attributes with the same constant values,
 /// the same blocks (by type and labels), recursively.
-fn compare(
-    tree: &ast::Tree,
-    ast: &ast::Body,
-    src: &str,
-    native: &Body,
-    json: &Body,
-    name: &str,
-) {
+fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
     let mut schema = BodySchema::new();
     for a in tree.attributes(ast) {
         schema = schema.attribute(AttributeSchema::optional(a.name.text(src)));

@@ -36,11 +36,7 @@ fn parse(path: &std::path::Path) -> (File, SourceFile) {
     (file, src)
 }
 
-fn eval_attr(
-    src: &SourceFile,
-    expr: &hcl_core::native::ast::Expr,
-    ctx: &EvalContext,
-) -> Value {
+fn eval_attr(src: &SourceFile, expr: &hcl_core::native::ast::Expr, ctx: &EvalContext) -> Value {
     let (v, diags) = hcl_core::native::eval::evaluate(expr, src, Some(ctx));
     assert!(diags.is_empty(), "{diags}");
     v

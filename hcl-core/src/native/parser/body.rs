@@ -1,11 +1,11 @@
 //! Structure: bodies, attributes, blocks and labels.
 
-use std::collections::HashMap;
 use super::{span_of, Parser};
 use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
 use crate::native::token::TokenKind as K;
+use std::collections::HashMap;
 
 const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 

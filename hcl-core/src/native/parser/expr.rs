@@ -144,10 +144,7 @@ impl<'a> Parser<'a> {
             K::Number => {
                 self.bump();
                 let n = self.number_literal(at);
-                boxed(
-                    at,
-                    n.map_or(ExprKind::Invalid, ExprKind::Number),
-                )
+                boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
             }
             K::Ident => {
                 self.bump();
