@@ -272,3 +272,75 @@ impl Tree {
         IdRange::new(start, self.labels.len() as u32)
     }
 }
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use crate::native::{parse_config, ParseOptions};
+    use crate::pos::SourceFile;
+
+    /// The names of a body's items, nested blocks in braces.
+    fn outline(tree: &Tree, body: &Body, src: &str) -> String {
+        let mut out: Vec<String> = tree
+            .attributes(body)
+            .iter()
+            .map(|a| a.name.text(src).to_owned())
+            .collect();
+        for b in tree.blocks(body) {
+            let labels: Vec<&str> = tree.labels(b).iter().map(|l| l.value(src)).collect();
+            out.push(format!(
+                "{}{:?}{{{}}}",
+                b.ty.text(src),
+                labels,
+                outline(tree, tree.body(b.body), src)
+            ));
+        }
+        out.join(" ")
+    }
+
+    #[test]
+    fn tree_keeps_each_bodys_items_together_around_nested_bodies() {
+        let text = "a = 1\nouter \"x\" {\n  b = 2\n  inner y z {\n    c = 3\n  }\n  d = 4\n  one { e = 5 }\n}\nf = 6\nlast {}\n";
+        let src = SourceFile::new("t.hcl", text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            outline(&file.tree, file.body(), text),
+            r#"a f outer["x"]{b d inner["y", "z"]{c} one[]{e}} last[]{}"#
+        );
+        assert_eq!(file.tree.body_count(), 5);
+        assert_eq!(file.tree.attribute_count(), 6);
+        assert_eq!(file.tree.block_count(), 4);
+    }
+
+    #[test]
+    fn tree_keeps_blocks_cut_short_by_errors() {
+        // A header without a brace still makes a block (with an empty body),
+        // and its labels do not leak into the next block's.
+        let text = "broken \"l1\" = 1\nok \"l2\" {\n  a = 1\n}\n";
+        let src = SourceFile::new("t.hcl", text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        assert_eq!(
+            diags.iter().next().map(|d| d.summary.as_str()),
+            Some("Invalid block definition")
+        );
+        assert_eq!(
+            outline(&file.tree, file.body(), text),
+            r#"broken["l1"]{} ok["l2"]{a}"#
+        );
+    }
+
+    #[test]
+    fn tree_answers_foreign_ids_with_empty_nodes() {
+        let tree = Tree::default();
+        let body = tree.body(Id::new(7));
+        assert!(tree.attributes(body).is_empty() && tree.blocks(body).is_empty());
+        assert_eq!(tree.attribute(Id::new(3)).expr.kind, ExprKind::Invalid);
+        let bogus = Body {
+            attributes: IdRange::new(2, 9),
+            blocks: IdRange::new(0, 1),
+            span: ByteSpan::default(),
+        };
+        assert!(tree.attributes(&bogus).is_empty() && tree.blocks(&bogus).is_empty());
+    }
+}
