@@ -187,21 +187,19 @@ impl<'a> Parser<'a> {
         self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
         for i in from..self.buf.len() {
             let t = self.buf[i];
-            match t.kind {
-                TokenKind::Ident
-                | TokenKind::Number
-                | TokenKind::Newline
-                | TokenKind::Comment
-                | TokenKind::Dot
-                | TokenKind::Equal
-                | TokenKind::OBrace
-                | TokenKind::CBrace
-                | TokenKind::OQuote
-                | TokenKind::CQuote
-                | TokenKind::QuotedLit
-                | TokenKind::StringLit
-                | TokenKind::Eof => {}
-                _ => self.check_lexical(t),
+            // Only the kinds `check_lexical` complains about: a set test,
+            // so that commas and brackets cost no call.
+            if let TokenKind::Amp
+            | TokenKind::Pipe
+            | TokenKind::Caret
+            | TokenKind::Tilde
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid = t.kind
+            {
+                self.check_lexical(t);
             }
         }
     }
