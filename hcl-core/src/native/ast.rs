@@ -510,14 +510,74 @@ pub struct Call {
     pub name: ByteSpan,
     /// Further `::`-separated name segments (`provider::p::f`).
     pub namespace_rest: Vec<ByteSpan>,
-    /// The arguments.
-    pub args: Vec<Expr>,
+    /// The arguments (a slice: [`CallArgs`] dereferences to `[Expr]`).
+    pub args: CallArgs,
     /// Whether the final argument is followed by `...`.
     pub expand_final: bool,
     /// The `(`.
     pub open_paren: ByteSpan,
     /// The `)`.
     pub close_paren: ByteSpan,
+}
+
+/// The arguments of a [`Call`], read as a slice (`Deref<Target = [Expr]>`).
+/// A single argument, the commonest case, is stored inline, which saves an
+/// allocation per call.
+///
+/// ```
+/// use hcl_core::pos::SourceFile;
+/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
+/// let src = SourceFile::new("<e>", "max(1, 2, 3)");
+/// let (e, _) = parse_expression(&src, &ParseOptions::default());
+/// let ExprKind::Call(c) = &e.kind else { panic!() };
+/// assert_eq!(c.args.len(), 3);
+/// assert_eq!(c.args[2].span.text(src.text()), "3");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallArgs {
+    /// Exactly one argument.
+    One([Expr; 1]),
+    /// Any other number of arguments.
+    Many(Vec<Expr>),
+}
+
+impl CallArgs {
+    /// The arguments as a slice.
+    pub fn as_slice(&self) -> &[Expr] {
+        match self {
+            CallArgs::One(one) => one,
+            CallArgs::Many(many) => many,
+        }
+    }
+}
+
+impl From<Vec<Expr>> for CallArgs {
+    fn from(mut args: Vec<Expr>) -> CallArgs {
+        match (args.len(), args.pop()) {
+            (1, Some(one)) => CallArgs::One([one]),
+            (_, last) => {
+                args.extend(last);
+                CallArgs::Many(args)
+            }
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a CallArgs {
+    type Item = &'a Expr;
+    type IntoIter = std::slice::Iter<'a, Expr>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl std::ops::Deref for CallArgs {
+    type Target = [Expr];
+
+    fn deref(&self) -> &[Expr] {
+        self.as_slice()
+    }
 }
 
 impl Call {

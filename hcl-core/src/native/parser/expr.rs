@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr, Object, ObjectItem,
-    ObjectKey, Tuple, Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Call, CallArgs, Conditional, Expr, ExprKind, ForExpr, Object,
+    ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -374,7 +374,13 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         self.leave();
-        let args = self.expr_stack.drain(args0..).collect();
+        let args = match self.expr_stack.len() - args0 {
+            1 => match self.expr_stack.pop() {
+                Some(one) => CallArgs::One([one]),
+                None => CallArgs::Many(Vec::new()),
+            },
+            _ => CallArgs::Many(self.expr_stack.drain(args0..).collect()),
+        };
         boxed(
             name.to(close),
             ExprKind::Call(Box::new(Call {
