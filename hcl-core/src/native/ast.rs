@@ -510,8 +510,8 @@ pub struct Call {
     pub name: ByteSpan,
     /// Further `::`-separated name segments (`provider::p::f`).
     pub namespace_rest: Vec<ByteSpan>,
-    /// The arguments (a slice: [`CallArgs`] dereferences to `[Expr]`).
-    pub args: CallArgs,
+    /// The arguments (a slice: [`ExprList`] dereferences to `[Expr]`).
+    pub args: ExprList,
     /// Whether the final argument is followed by `...`.
     pub expand_final: bool,
     /// The `(`.
@@ -520,9 +520,9 @@ pub struct Call {
     pub close_paren: ByteSpan,
 }
 
-/// The arguments of a [`Call`], read as a slice (`Deref<Target = [Expr]>`).
-/// A single argument, the commonest case, is stored inline, which saves an
-/// allocation per call.
+/// A list of expressions (a [`Call`]'s arguments, a [`Tuple`]'s items),
+/// read as a slice (`Deref<Target = [Expr]>`). A single expression, the
+/// commonest case, is stored inline, which saves an allocation per list.
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
@@ -534,36 +534,36 @@ pub struct Call {
 /// assert_eq!(c.args[2].span.text(src.text()), "3");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub enum CallArgs {
-    /// Exactly one argument.
+pub enum ExprList {
+    /// Exactly one expression.
     One([Expr; 1]),
-    /// Any other number of arguments.
+    /// Any other number of expressions.
     Many(Vec<Expr>),
 }
 
-impl CallArgs {
-    /// The arguments as a slice.
+impl ExprList {
+    /// The expressions as a slice.
     pub fn as_slice(&self) -> &[Expr] {
         match self {
-            CallArgs::One(one) => one,
-            CallArgs::Many(many) => many,
+            ExprList::One(one) => one,
+            ExprList::Many(many) => many,
         }
     }
 }
 
-impl From<Vec<Expr>> for CallArgs {
-    fn from(mut args: Vec<Expr>) -> CallArgs {
+impl From<Vec<Expr>> for ExprList {
+    fn from(mut args: Vec<Expr>) -> ExprList {
         match (args.len(), args.pop()) {
-            (1, Some(one)) => CallArgs::One([one]),
+            (1, Some(one)) => ExprList::One([one]),
             (_, last) => {
                 args.extend(last);
-                CallArgs::Many(args)
+                ExprList::Many(args)
             }
         }
     }
 }
 
-impl<'a> IntoIterator for &'a CallArgs {
+impl<'a> IntoIterator for &'a ExprList {
     type Item = &'a Expr;
     type IntoIter = std::slice::Iter<'a, Expr>;
 
@@ -572,7 +572,7 @@ impl<'a> IntoIterator for &'a CallArgs {
     }
 }
 
-impl std::ops::Deref for CallArgs {
+impl std::ops::Deref for ExprList {
     type Target = [Expr];
 
     fn deref(&self) -> &[Expr] {
@@ -603,7 +603,7 @@ impl Call {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuple {
     /// The elements.
-    pub items: Vec<Expr>,
+    pub items: ExprList,
 }
 
 /// `{ k = v, ... }`.

@@ -4,7 +4,7 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, CallArgs, Conditional, Expr, ExprKind, ForExpr, Object,
+    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, Object,
     ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
@@ -374,13 +374,7 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         self.leave();
-        let args = match self.expr_stack.len() - args0 {
-            1 => match self.expr_stack.pop() {
-                Some(one) => CallArgs::One([one]),
-                None => CallArgs::Many(Vec::new()),
-            },
-            _ => CallArgs::Many(self.expr_stack.drain(args0..).collect()),
-        };
+        let args = self.take_exprs(args0);
         boxed(
             name.to(close),
             ExprKind::Call(Box::new(Call {
@@ -392,6 +386,16 @@ impl<'a> Parser<'a> {
                 close_paren: close,
             })),
         )
+    }
+
+    /// The expressions pushed on the scratch stack since `start`, as a list.
+    fn take_exprs(&mut self, start: usize) -> ExprList {
+        if self.expr_stack.len() == start + 1 {
+            if let Some(one) = self.expr_stack.pop() {
+                return ExprList::One([one]);
+            }
+        }
+        ExprList::Many(self.expr_stack.drain(start..).collect())
     }
 
     /// ```ebnf
@@ -461,7 +465,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let items = self.expr_stack.drain(items0..).collect();
+        let items = self.take_exprs(items0);
         boxed(open.to(close), ExprKind::Tuple(Box::new(Tuple { items })))
     }
 
