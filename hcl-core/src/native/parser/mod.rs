@@ -130,16 +130,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Sizes the tree and the scratch stacks for a configuration file (not
-    /// done in `new`: a standalone expression needs none of it).
+    /// Sizes the tree for a configuration file (not done in `new`: a
+    /// standalone expression needs none of it). The scratch stacks are left
+    /// to grow: sizing them up front costs small files more allocations
+    /// than it saves large ones.
     pub(crate) fn reserve_for_config(&mut self) {
         self.tree = super::ast::Tree::with_capacity_for(self.src.len());
-        self.attr_stack.reserve(32);
-        self.block_stack.reserve(16);
-        self.label_stack.reserve(8);
-        self.expr_stack.reserve(16);
-        self.item_stack.reserve(16);
-        self.step_stack.reserve(8);
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
