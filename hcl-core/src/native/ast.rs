@@ -521,8 +521,8 @@ pub struct Call {
 }
 
 /// A list of expressions (a [`Call`]'s arguments, a [`Tuple`]'s items),
-/// read as a slice (`Deref<Target = [Expr]>`). A single expression, the
-/// commonest case, is stored inline, which saves an allocation per list.
+/// read as a slice (`Deref<Target = [Expr]>`). One or two expressions, the
+/// commonest cases, are stored inline, which saves an allocation per list.
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
@@ -537,6 +537,8 @@ pub struct Call {
 pub enum ExprList {
     /// Exactly one expression.
     One([Expr; 1]),
+    /// Exactly two expressions.
+    Two([Expr; 2]),
     /// Any other number of expressions.
     Many(Vec<Expr>),
 }
@@ -546,6 +548,7 @@ impl ExprList {
     pub fn as_slice(&self) -> &[Expr] {
         match self {
             ExprList::One(one) => one,
+            ExprList::Two(two) => two,
             ExprList::Many(many) => many,
         }
     }
@@ -553,12 +556,14 @@ impl ExprList {
 
 impl From<Vec<Expr>> for ExprList {
     fn from(mut args: Vec<Expr>) -> ExprList {
-        match (args.len(), args.pop()) {
-            (1, Some(one)) => ExprList::One([one]),
-            (_, last) => {
-                args.extend(last);
-                ExprList::Many(args)
-            }
+        if args.len() > 2 {
+            return ExprList::Many(args);
+        }
+        let second = args.pop();
+        match (args.pop(), second) {
+            (Some(first), Some(second)) => ExprList::Two([first, second]),
+            (None, Some(one)) => ExprList::One([one]),
+            _ => ExprList::Many(Vec::new()),
         }
     }
 }

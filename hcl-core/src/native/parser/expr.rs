@@ -390,10 +390,19 @@ impl<'a> Parser<'a> {
 
     /// The expressions pushed on the scratch stack since `start`, as a list.
     fn take_exprs(&mut self, start: usize) -> ExprList {
-        if self.expr_stack.len() == start + 1 {
-            if let Some(one) = self.expr_stack.pop() {
-                return ExprList::One([one]);
+        match self.expr_stack.len().saturating_sub(start) {
+            1 => {
+                if let Some(one) = self.expr_stack.pop() {
+                    return ExprList::One([one]);
+                }
             }
+            2 => {
+                if let (Some(second), Some(first)) = (self.expr_stack.pop(), self.expr_stack.pop())
+                {
+                    return ExprList::Two([first, second]);
+                }
+            }
+            _ => {}
         }
         ExprList::Many(self.expr_stack.drain(start..).collect())
     }
