@@ -9,16 +9,20 @@
 //! into [`Span`]s and [`Range`]s.
 //!
 //! The structure (bodies, attributes, blocks, labels) lives flat in a
-//! [`Tree`], one per parse; see its module for the layout. Large expression
-//! variants are boxed, so an [`Expr`] is 24 bytes.
+//! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
+//! [`IdRange`] (see [`Tree`] for the layout); an attribute holds its value
+//! inline. Large expression variants are boxed, so an [`Expr`] is 24 bytes;
+//! numbers, and lists of one or two expressions ([`ExprList`]), are inline.
 
 use std::sync::Arc;
 
 use crate::pos::{FileId, Range, SourceFile, Span};
 use crate::value::Number;
 
+mod list;
 mod tree;
 
+pub use list::ExprList;
 pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
 
 /// A byte range `start..end` in the file's source text.
@@ -518,71 +522,6 @@ pub struct Call {
     pub open_paren: ByteSpan,
     /// The `)`.
     pub close_paren: ByteSpan,
-}
-
-/// A list of expressions (a [`Call`]'s arguments, a [`Tuple`]'s items),
-/// read as a slice (`Deref<Target = [Expr]>`). One or two expressions, the
-/// commonest cases, are stored inline, which saves an allocation per list.
-///
-/// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
-/// let src = SourceFile::new("<e>", "max(1, 2, 3)");
-/// let (e, _) = parse_expression(&src, &ParseOptions::default());
-/// let ExprKind::Call(c) = &e.kind else { panic!() };
-/// assert_eq!(c.args.len(), 3);
-/// assert_eq!(c.args[2].span.text(src.text()), "3");
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExprList {
-    /// Exactly one expression.
-    One([Expr; 1]),
-    /// Exactly two expressions.
-    Two([Expr; 2]),
-    /// Any other number of expressions.
-    Many(Vec<Expr>),
-}
-
-impl ExprList {
-    /// The expressions as a slice.
-    pub fn as_slice(&self) -> &[Expr] {
-        match self {
-            ExprList::One(one) => one,
-            ExprList::Two(two) => two,
-            ExprList::Many(many) => many,
-        }
-    }
-}
-
-impl From<Vec<Expr>> for ExprList {
-    fn from(mut args: Vec<Expr>) -> ExprList {
-        if args.len() > 2 {
-            return ExprList::Many(args);
-        }
-        let second = args.pop();
-        match (args.pop(), second) {
-            (Some(first), Some(second)) => ExprList::Two([first, second]),
-            (None, Some(one)) => ExprList::One([one]),
-            _ => ExprList::Many(Vec::new()),
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a ExprList {
-    type Item = &'a Expr;
-    type IntoIter = std::slice::Iter<'a, Expr>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
-
-impl std::ops::Deref for ExprList {
-    type Target = [Expr];
-
-    fn deref(&self) -> &[Expr] {
-        self.as_slice()
-    }
 }
 
 impl Call {
