@@ -15,7 +15,7 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
-use hcl_core::native::ast::{Body, Expr};
+use hcl_core::native::ast::{Body, Expr, Tree};
 use hcl_core::native::eval::evaluate;
 use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
 use hcl_core::{EvalContext, Expression, SourceFile};
@@ -34,10 +34,14 @@ fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn attributes(body: &Body, out: &mut Vec<Arc<Expr>>) {
-    out.extend(body.attributes.iter().map(|a| a.expr.clone()));
-    for b in &body.blocks {
-        attributes(&b.body, out);
+fn attributes(tree: &Tree, body: &Body, out: &mut Vec<Arc<Expr>>) {
+    out.extend(
+        tree.attributes(body)
+            .iter()
+            .map(|a| Arc::new(a.expr.clone())),
+    );
+    for b in tree.blocks(body) {
+        attributes(tree, tree.body(b.body), out);
     }
 }
 
@@ -79,7 +83,7 @@ fn workload(ctx: &EvalContext) -> Workload {
             continue;
         }
         let mut exprs = Vec::new();
-        attributes(&file.body, &mut exprs);
+        attributes(&file.tree, file.body(), &mut exprs);
         let mut rs_exprs = Vec::new();
         if let Ok(body) = hcl::parse(src.text()) {
             hcl_rs_attributes(&body, &mut rs_exprs);

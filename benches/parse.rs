@@ -71,7 +71,7 @@ fn ours(text: &str) -> usize {
 fn parse(src: &SourceFile) -> usize {
     let (file, diags) = parse_config(src, &ParseOptions::default());
     assert!(diags.is_empty());
-    file.body.blocks.len()
+    file.body().blocks.len()
 }
 
 fn parse_benches(c: &mut Criterion) {

@@ -45,9 +45,13 @@ fn main() {
     let src = SourceFile::new("example.hcl", CONFIG);
     let (file, diags) = parse_config(&src, &ParseOptions::default());
     assert!(diags.is_empty(), "the example parses");
-    for attr in &file.body.attributes {
+    for (id, attr) in file.tree.attributes_with_ids(file.body()) {
         let name = file.text(attr.name);
-        let expr = Expression::new(NativeExpression::new(src.clone(), attr.expr.clone()));
+        let expr = Expression::new(NativeExpression::attribute(
+            src.clone(),
+            file.tree.clone(),
+            id,
+        ));
         let refs: Vec<String> = expr.variables().iter().map(|t| t.to_string()).collect();
         let (value, diags) = expr.value(Some(&ctx));
         if diags.is_empty() {

@@ -134,13 +134,14 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let schemas = schemas();
+    let tree = &file.tree;
     let label = |b: &hcl_toolkit::core::native::ast::Block, i: usize| {
-        b.labels
+        tree.labels(b)
             .get(i)
             .map_or("", |l| l.value(src.text()))
             .to_string()
     };
-    for block in &file.body.blocks {
+    for block in tree.blocks(file.body()) {
         if file.text(block.ty) == "resource" {
             if let Some(schema) = schemas.get(label(block, 1).as_str()) {
                 scope.set_variable(label(block, 0), schema.outputs.clone());
@@ -149,14 +150,16 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let mut checker = Checker::new(&src, &scope);
-    for block in &file.body.blocks {
+    for block in tree.blocks(file.body()) {
         match file.text(block.ty) {
             "resource" => match schemas.get(label(block, 1).as_str()) {
-                Some(schema) => checker.check_arguments(&block.body, &schema.inputs),
+                Some(schema) => {
+                    checker.check_arguments(tree, tree.body(block.body), &schema.inputs)
+                }
                 None => println!("  (no schema for {})", label(block, 1)),
             },
             "output" => {
-                for attr in &block.body.attributes {
+                for attr in tree.attributes(tree.body(block.body)) {
                     let ty = checker.expr(&attr.expr);
                     println!("  output {:<10} : {ty}", label(block, 0));
                 }

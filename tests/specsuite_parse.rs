@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use hcl_core::native::ast::{Body, Expr, ExprKind, TemplatePart};
+use hcl_core::native::ast::{Body, BodyId, Expr, ExprKind, File, TemplatePart, Tree};
 use hcl_core::native::{parse_config, ParseOptions};
 use hcl_core::SourceFile;
 
@@ -30,20 +30,20 @@ fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 type Pos3 = (u32, u32, u32);
 
-fn num(body: &Body, src: &str, name: &str) -> u32 {
-    let a = body
-        .attributes
+fn num(tree: &Tree, body: &Body, src: &str, name: &str) -> u32 {
+    let a = tree
+        .attributes(body)
         .iter()
         .find(|a| a.name.text(src) == name)
         .unwrap_or_else(|| panic!("missing {name}"));
     a.expr.span.text(src).parse().unwrap()
 }
 
-fn pos(body: &Body, src: &str) -> Pos3 {
+fn pos(tree: &Tree, body: &Body, src: &str) -> Pos3 {
     (
-        num(body, src, "line"),
-        num(body, src, "column"),
-        num(body, src, "byte"),
+        num(tree, body, src, "line"),
+        num(tree, body, src, "column"),
+        num(tree, body, src, "byte"),
     )
 }
 
@@ -53,26 +53,20 @@ fn expected_ranges(t: &SourceFile) -> Vec<(Pos3, Pos3)> {
     assert!(diags.is_empty(), "{}: {diags}", t.name());
     let src = t.text();
     let mut out = Vec::new();
-    for d in file
-        .body
-        .blocks
-        .iter()
-        .filter(|b| b.ty.text(src) == "diagnostics")
-    {
-        for e in d.body.blocks.iter().filter(|b| b.ty.text(src) == "error") {
-            let from = e
-                .body
-                .blocks
-                .iter()
-                .find(|b| b.ty.text(src) == "from")
-                .unwrap();
-            let to = e
-                .body
-                .blocks
-                .iter()
-                .find(|b| b.ty.text(src) == "to")
-                .unwrap();
-            out.push((pos(&from.body, src), pos(&to.body, src)));
+    let tree = &file.tree;
+    let blocks = |b: BodyId, ty: &'static str| {
+        tree.blocks(tree.body(b))
+            .iter()
+            .filter(move |b| b.ty.text(src) == ty)
+    };
+    for d in blocks(file.root, "diagnostics") {
+        for e in blocks(d.body, "error") {
+            let from = blocks(e.body, "from").next().unwrap();
+            let to = blocks(e.body, "to").next().unwrap();
+            out.push((
+                pos(tree, tree.body(from.body), src),
+                pos(tree, tree.body(to.body), src),
+            ));
         }
     }
     out.sort();
@@ -93,12 +87,12 @@ fn literal_string(e: &Expr, src: &str) -> Option<String> {
 /// Where the `.t` file gives a `result` object of strings and the case
 /// writes the same keys as literal templates, the parsed literal text must
 /// be the expected string (this checks heredoc indentation stripping).
-fn check_literal_results(hcl: &SourceFile, body: &Body, t: &SourceFile) -> usize {
+fn check_literal_results(hcl: &SourceFile, file: &File, t: &SourceFile) -> usize {
     let (tfile, _) = parse_config(t, &ParseOptions::default());
     let tsrc = t.text();
     let Some(result) = tfile
-        .body
-        .attributes
+        .tree
+        .attributes(tfile.body())
         .iter()
         .find(|a| a.name.text(tsrc) == "result")
     else {
@@ -116,7 +110,8 @@ fn check_literal_results(hcl: &SourceFile, body: &Body, t: &SourceFile) -> usize
         let ExprKind::Object(want) = &group.value.kind else {
             continue;
         };
-        let Some(attr) = body.attributes.iter().find(|a| a.name.text(src) == gname) else {
+        let attrs = file.tree.attributes(file.body());
+        let Some(attr) = attrs.iter().find(|a| a.name.text(src) == gname) else {
             continue;
         };
         let ExprKind::Object(have) = &attr.expr.kind else {
@@ -187,7 +182,7 @@ fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
         }
         assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
         if let Ok(t) = std::fs::read_to_string(&t_path) {
-            literal_checks += check_literal_results(&src, &file.body, &SourceFile::new("t", t));
+            literal_checks += check_literal_results(&src, &file, &SourceFile::new("t", t));
         }
     }
     assert!(

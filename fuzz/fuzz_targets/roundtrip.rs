@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     assert!(!diags.has_errors(), "{text:?}\n=> {json}\n{diags}");
     let native_body = file.body_handle();
     let mut schema = BodySchema::new();
-    for a in &file.body.attributes {
+    for a in file.tree.attributes(file.body()) {
         schema = schema.attribute(AttributeSchema::optional(a.name.text(text)));
     }
     let (n, _, _) = native_body.partial_content(&schema);

@@ -80,12 +80,13 @@ pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
     }
     let (parsed, _) = parse_config(file, &ParseOptions::default());
     let src = file.text();
-    let block = parsed.body.blocks.iter().find(|b| {
+    let tree = &parsed.tree;
+    let block = tree.blocks(parsed.body()).iter().find(|b| {
         let span = b.span();
         span.start <= offset && offset < span.end
     })?;
     let mut out = block.ty.text(src).to_owned();
-    for l in &block.labels {
+    for l in tree.labels(block) {
         out.push(' ');
         out.push_str(&crate::json::quote(l.value(src)));
     }

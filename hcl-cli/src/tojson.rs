@@ -24,13 +24,15 @@
 //! );
 //! ```
 
-use hcl_core::native::ast::{Body, Expr, ExprKind, File, LitText, Template, TemplatePart, UnaryOp};
+use hcl_core::native::ast::{
+    Body, Expr, ExprKind, File, LitText, Template, TemplatePart, Tree, UnaryOp,
+};
 
 use crate::json::Json;
 
 /// The JSON-syntax form of a native file.
 pub fn native_to_json(file: &File) -> Json {
-    body_json(&file.body, file.source.text())
+    body_json(&file.tree, file.body(), file.source.text())
 }
 
 /// A group of blocks sharing a type (and a label prefix): the bodies that
@@ -60,13 +62,17 @@ impl<'a> Group<'a> {
         }
     }
 
-    fn to_json(&self, src: &str) -> Json {
-        let mut items: Vec<Json> = self.bodies.iter().map(|b| body_json(b, src)).collect();
+    fn to_json(&self, tree: &Tree, src: &str) -> Json {
+        let mut items: Vec<Json> = self
+            .bodies
+            .iter()
+            .map(|b| body_json(tree, b, src))
+            .collect();
         if !self.children.is_empty() {
             items.push(Json::Object(
                 self.children
                     .iter()
-                    .map(|(k, g)| (k.clone(), g.to_json(src)))
+                    .map(|(k, g)| (k.clone(), g.to_json(tree, src)))
                     .collect(),
             ));
         }
@@ -78,22 +84,26 @@ impl<'a> Group<'a> {
     }
 }
 
-fn body_json(body: &Body, src: &str) -> Json {
+fn body_json(tree: &Tree, body: &Body, src: &str) -> Json {
     // Attributes and block types interleave in source order; a block
     // type's property is where its first block is.
     enum Item<'a> {
         Attr(&'a hcl_core::native::ast::Attribute),
         Blocks(String, Group<'a>),
     }
-    let mut items: Vec<(u32, Item<'_>)> = body
-        .attributes
+    let mut items: Vec<(u32, Item<'_>)> = tree
+        .attributes(body)
         .iter()
         .map(|a| (a.name.start, Item::Attr(a)))
         .collect();
     let mut groups: Vec<(u32, String, Group<'_>)> = Vec::new();
-    for b in &body.blocks {
+    for b in tree.blocks(body) {
         let ty = b.ty.text(src).to_owned();
-        let labels: Vec<String> = b.labels.iter().map(|l| l.value(src).to_owned()).collect();
+        let labels: Vec<String> = tree
+            .labels(b)
+            .iter()
+            .map(|l| l.value(src).to_owned())
+            .collect();
         let idx = match groups.iter().position(|(_, t, _)| *t == ty) {
             Some(i) => i,
             None => {
@@ -102,7 +112,7 @@ fn body_json(body: &Body, src: &str) -> Json {
             }
         };
         if let Some((_, _, g)) = groups.get_mut(idx) {
-            g.insert(&labels, &b.body);
+            g.insert(&labels, tree.body(b.body));
         }
     }
     items.extend(
@@ -116,7 +126,7 @@ fn body_json(body: &Body, src: &str) -> Json {
             .into_iter()
             .map(|(_, item)| match item {
                 Item::Attr(a) => (a.name.text(src).to_owned(), expr_json(&a.expr, src)),
-                Item::Blocks(t, g) => (t, g.to_json(src)),
+                Item::Blocks(t, g) => (t, g.to_json(tree, src)),
             })
             .collect(),
     )

@@ -65,12 +65,12 @@ fn constant(a: &hcl_core::body::Attribute) -> Option<String> {
 /// Applies the schema the native body implies to both bodies and compares
 /// what they contain: the same attributes with the same constant values,
 /// the same blocks (by type and labels), recursively.
-fn compare(ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
+fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
     let mut schema = BodySchema::new();
-    for a in &ast.attributes {
+    for a in tree.attributes(ast) {
         schema = schema.attribute(AttributeSchema::optional(a.name.text(src)));
     }
-    for b in &ast.blocks {
+    for b in tree.blocks(ast) {
         let ty = b.ty.text(src);
         match schema.find_block(ty) {
             // One type with several label counts has no schema.
@@ -96,7 +96,7 @@ fn compare(ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
         );
     }
     let key = |b: &hcl_core::body::Block| (b.type_name.clone(), b.labels.clone());
-    let mut n: Vec<_> = ast.blocks.iter().zip(nc.blocks.iter()).collect();
+    let mut n: Vec<_> = tree.blocks(ast).iter().zip(nc.blocks.iter()).collect();
     n.sort_by_key(|(_, b)| key(b));
     let mut j: Vec<_> = jc.blocks.iter().collect();
     j.sort_by_key(|b| key(b));
@@ -104,7 +104,7 @@ fn compare(ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
     let jk: Vec<_> = j.iter().map(|b| key(b)).collect();
     assert_eq!(nk, jk, "{name}: blocks");
     for ((a, nb), jb) in n.into_iter().zip(j) {
-        compare(&a.body, src, &nb.body, &jb.body, name);
+        compare(tree, tree.body(a.body), src, &nb.body, &jb.body, name);
     }
 }
 
@@ -133,7 +133,8 @@ fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
         let (json_body, d) = hcl_core::json::parse_body(&json_src);
         assert!(!d.has_errors(), "{name}: {d}");
         compare(
-            &file.body,
+            &file.tree,
+            file.body(),
             native.text(),
             &file.body_handle(),
             &json_body,

@@ -91,3 +91,32 @@ fn serde_wrapper_reads_native_blocks_too() {
     let Serde(json) = hcl_serde::from_str::<Serde<serde_json::Value>>("a = 1\nb {}\n").unwrap();
     assert_eq!(json, serde_json::json!({"a": 1, "b": {}}));
 }
+
+#[test]
+fn from_body_errors_draw_snippets_for_native_and_merged_bodies() {
+    use hcl_core::native::parse_body;
+    use hcl_core::SourceFile;
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Port {
+        port: u16,
+    }
+    let (a, _) = parse_body(
+        &SourceFile::new("a.hcl", "port = 70000\n"),
+        &Default::default(),
+    );
+    let err = hcl_serde::from_body::<Port>(&a, None).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("on a.hcl line 1:\n   1: port = 70000"),
+        "{err}"
+    );
+    let (b, _) = parse_body(
+        &SourceFile::new("b.hcl", "other = 1\n"),
+        &Default::default(),
+    );
+    let merged = hcl_core::body::merge_bodies(vec![b, a]);
+    assert_eq!(merged.sources().len(), 2);
+    let err = hcl_serde::from_body::<Port>(&merged, None).unwrap_err();
+    assert!(err.to_string().contains("   1: port = 70000"), "{err}");
+}

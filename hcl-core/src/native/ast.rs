@@ -8,12 +8,22 @@
 //! id (8 bytes instead of 12); [`File::span`] and [`File::range`] turn them
 //! into [`Span`]s and [`Range`]s.
 //!
-//! Large expression variants are boxed, so an [`Expr`] is 24 bytes.
+//! The structure (bodies, attributes, blocks, labels) lives flat in a
+//! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
+//! [`IdRange`] (see [`Tree`] for the layout); an attribute holds its value
+//! inline. Large expression variants are boxed, so an [`Expr`] is 24 bytes;
+//! numbers, and lists of one or two expressions ([`ExprList`]), are inline.
 
 use std::sync::Arc;
 
 use crate::pos::{FileId, Range, SourceFile, Span};
 use crate::value::Number;
+
+mod list;
+mod tree;
+
+pub use list::ExprList;
+pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
 
 /// A byte range `start..end` in the file's source text.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
@@ -81,16 +91,25 @@ impl ByteSpan {
     }
 }
 
-/// A parsed configuration file: its root body and the source it refers to.
+/// A parsed configuration file: its [`Tree`], the id of its top-level body
+/// and the source the spans refer to.
 #[derive(Clone, Debug)]
 pub struct File {
-    /// The top-level body (shared, so that a body handle can hold it).
-    pub body: Arc<Body>,
+    /// Every body, attribute, block and label of the file (shared, so that
+    /// body and expression handles can hold it).
+    pub tree: Arc<Tree>,
+    /// The top-level body.
+    pub root: BodyId,
     /// The source (shared, cheap to clone); spans index into its text.
     pub source: SourceFile,
 }
 
 impl File {
+    /// The top-level body.
+    pub fn body(&self) -> &Body {
+        self.tree.body(self.root)
+    }
+
     /// The text of a span of this file.
     pub fn text(&self, span: ByteSpan) -> &str {
         span.text(self.source.text())
@@ -107,14 +126,15 @@ impl File {
     }
 }
 
-/// Attributes and blocks, each in source order.
+/// Attributes and blocks, each in source order: runs of its [`Tree`]'s
+/// lists ([`Tree::attributes`], [`Tree::blocks`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Body {
     /// The attributes (names are unique; a redefinition is reported and
     /// dropped).
-    pub attributes: Vec<Attribute>,
+    pub attributes: IdRange<Attribute>,
     /// The blocks.
-    pub blocks: Vec<Block>,
+    pub blocks: IdRange<Block>,
     /// The whole body: the file, or the braces of its block.
     pub span: ByteSpan,
 }
@@ -126,9 +146,8 @@ pub struct Attribute {
     pub name: ByteSpan,
     /// The `=` sign.
     pub equals: ByteSpan,
-    /// The value (shared, so that an expression handle can hold it without
-    /// copying the tree).
-    pub expr: Arc<Expr>,
+    /// The value.
+    pub expr: Expr,
 }
 
 impl Attribute {
@@ -143,15 +162,14 @@ impl Attribute {
 pub struct Block {
     /// The block type identifier.
     pub ty: ByteSpan,
-    /// The labels, in order.
-    pub labels: Vec<Label>,
+    /// The labels, in order ([`Tree::labels`]).
+    pub labels: IdRange<Label>,
     /// The `{`.
     pub open_brace: ByteSpan,
     /// The `}` (or, after a syntax error, where the block was cut short).
     pub close_brace: ByteSpan,
-    /// The content (shared, so that a body handle can hold it without
-    /// copying the tree).
-    pub body: Arc<Body>,
+    /// The content ([`Tree::body`]).
+    pub body: BodyId,
 }
 
 impl Block {
@@ -214,8 +232,9 @@ pub struct Expr {
 /// The kinds of expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
-    /// A numeric literal.
-    Number(Box<Number>),
+    /// A numeric literal (inline: an integer that fits 64 bits, the
+    /// commonest, costs no allocation).
+    Number(Number),
     /// `true` or `false`.
     Bool(bool),
     /// `null`.
@@ -495,8 +514,8 @@ pub struct Call {
     pub name: ByteSpan,
     /// Further `::`-separated name segments (`provider::p::f`).
     pub namespace_rest: Vec<ByteSpan>,
-    /// The arguments.
-    pub args: Vec<Expr>,
+    /// The arguments (a slice: [`ExprList`] dereferences to `[Expr]`).
+    pub args: ExprList,
     /// Whether the final argument is followed by `...`.
     pub expand_final: bool,
     /// The `(`.
@@ -528,7 +547,7 @@ impl Call {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuple {
     /// The elements.
-    pub items: Vec<Expr>,
+    pub items: ExprList,
 }
 
 /// `{ k = v, ... }`.
@@ -715,7 +734,9 @@ mod test {
     fn nodes_stay_compact() {
         assert_eq!(std::mem::size_of::<ByteSpan>(), 8);
         assert_eq!(std::mem::size_of::<Expr>(), 24);
-        assert_eq!(std::mem::size_of::<Attribute>(), 24);
+        assert_eq!(std::mem::size_of::<Attribute>(), 40);
+        assert_eq!(std::mem::size_of::<Body>(), 24);
+        assert_eq!(std::mem::size_of::<Block>(), 36);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::native::ast::{self, ByteSpan, File};
+use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config, ParseOptions};
 use crate::pos::{Pos, Range, SourceFile};
@@ -38,7 +38,8 @@ use crate::suggest::closest;
 #[derive(Clone, Debug)]
 pub struct NativeBody {
     source: SourceFile,
-    body: Arc<ast::Body>,
+    tree: Arc<Tree>,
+    id: BodyId,
     // `None` until partial processing hides something: a fresh body costs
     // no allocation beyond its handle.
     hidden_attrs: Option<Arc<BTreeSet<String>>>,
@@ -49,20 +50,31 @@ pub struct NativeBody {
 }
 
 impl NativeBody {
-    /// The body `body` of a file parsed from `source`, hiding nothing.
-    pub fn new(source: SourceFile, body: Arc<ast::Body>) -> NativeBody {
+    /// Body `id` of `tree`, a file parsed from `source`, hiding nothing.
+    pub fn new(source: SourceFile, tree: Arc<Tree>, id: BodyId) -> NativeBody {
         NativeBody {
             source,
-            body,
+            tree,
+            id,
             hidden_attrs: None,
             hidden_blocks: None,
             line_hint: 0,
         }
     }
 
-    /// The syntax tree.
+    /// The body's node in the tree.
     pub fn ast(&self) -> &ast::Body {
-        &self.body
+        self.tree.body(self.id)
+    }
+
+    /// The tree the body is part of.
+    pub fn tree(&self) -> &Arc<Tree> {
+        &self.tree
+    }
+
+    /// The body's id in [`NativeBody::tree`].
+    pub fn id(&self) -> BodyId {
+        self.id
     }
 
     /// The file the body was parsed from.
@@ -78,8 +90,8 @@ impl NativeBody {
         self.source.range(span.with_file(self.source.id()))
     }
 
-    fn visible_attrs(&self) -> impl Iterator<Item = &ast::Attribute> {
-        self.body.attributes.iter().filter(|a| {
+    fn visible_attrs(&self) -> impl Iterator<Item = (AttrId, &ast::Attribute)> {
+        self.tree.attributes_with_ids(self.ast()).filter(|(_, a)| {
             self.hidden_attrs
                 .as_ref()
                 .is_none_or(|h| !h.contains(self.text(a.name)))
@@ -87,7 +99,7 @@ impl NativeBody {
     }
 
     fn visible_blocks(&self) -> impl Iterator<Item = &ast::Block> {
-        self.body.blocks.iter().filter(|b| {
+        self.tree.blocks(self.ast()).iter().filter(|b| {
             self.hidden_blocks
                 .as_ref()
                 .is_none_or(|h| !h.contains(self.text(b.ty)))
@@ -96,7 +108,7 @@ impl NativeBody {
 
     /// `near` is a resolved position, ideally just before the attribute
     /// (items are resolved in source order where possible).
-    fn attribute(&self, attr: &ast::Attribute, near: &mut Pos) -> Attribute {
+    fn attribute(&self, (id, attr): (AttrId, &ast::Attribute), near: &mut Pos) -> Attribute {
         // The name's start is the attribute's start: three positions to
         // resolve, not four.
         let start = self.source.pos_after(*near, attr.name.start);
@@ -108,9 +120,10 @@ impl NativeBody {
         *near = name_range.end;
         Attribute {
             name: self.text(attr.name).to_owned(),
-            expr: Expression::new(NativeExpression::new(
+            expr: Expression::new(NativeExpression::attribute(
                 self.source.clone(),
-                attr.expr.clone(),
+                self.tree.clone(),
+                id,
             )),
             range: Range {
                 end: self.source.pos_after(name_range.end, attr.span().end),
@@ -122,7 +135,8 @@ impl NativeBody {
 
     fn block(&self, block: &ast::Block, near: &mut Pos) -> Block {
         let src = self.source.text();
-        let last_header = block.labels.last().map_or(block.ty, |l| l.span);
+        let labels = self.tree.labels(block);
+        let last_header = labels.last().map_or(block.ty, |l| l.span);
         let type_start = self.source.pos_after(*near, block.ty.start);
         let type_range = Range {
             file: self.source.id(),
@@ -130,23 +144,18 @@ impl NativeBody {
             end: self.source.pos_after(type_start, block.ty.end),
         };
         *near = type_range.end;
-        let mut body = NativeBody::new(self.source.clone(), block.body.clone());
+        let mut body = NativeBody::new(self.source.clone(), self.tree.clone(), block.body);
         body.line_hint = type_start.line.saturating_sub(1);
         Block {
             type_name: self.text(block.ty).to_owned(),
-            labels: block
-                .labels
-                .iter()
-                .map(|l| l.value(src).to_owned())
-                .collect(),
+            labels: labels.iter().map(|l| l.value(src).to_owned()).collect(),
             body: Body::new(body),
             def_range: Range {
                 end: self.source.pos_after(type_range.end, last_header.end),
                 ..type_range
             },
             type_range,
-            label_ranges: block
-                .labels
+            label_ranges: labels
                 .iter()
                 .map(|l| {
                     let start = self.source.pos_after(type_range.end, l.span.start);
@@ -162,7 +171,8 @@ impl NativeBody {
 
     /// Checks a block's labels against its schema; `None` when they fit.
     fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
-        let given = block.labels.len();
+        let labels = self.tree.labels(block);
+        let given = labels.len();
         let wanted = label_names.len();
         if given == wanted {
             return None;
@@ -178,7 +188,7 @@ impl NativeBody {
                     label_names.join(", ")
                 )
             };
-            let subject = block.labels.get(wanted).map_or(block.ty, |l| l.span);
+            let subject = labels.get(wanted).map_or(block.ty, |l| l.span);
             return Some(
                 Diagnostic::error(format!("Extraneous label for {name}"), detail)
                     .with_subject(self.range(subject))
@@ -211,16 +221,17 @@ impl NativeBody {
             diags.push(e.into());
             return (BodyContent::empty(missing), diags, None);
         }
+        let body = self.ast();
         // Sized up front: growing these one push at a time reallocates
         // several times per body.
         let mut content = BodyContent {
             attributes: Attributes::with_capacity(
-                schema.attributes.len().min(self.body.attributes.len()),
+                schema.attributes.len().min(body.attributes.len()),
             ),
             blocks: Vec::with_capacity(if schema.blocks.is_empty() {
                 0
             } else {
-                self.body.blocks.len()
+                body.blocks.len()
             }),
             missing_item_range: missing,
         };
@@ -230,7 +241,7 @@ impl NativeBody {
                 .visible_attrs()
                 // Lengths first: most names differ in length, and slicing
                 // the source costs more than comparing two numbers.
-                .find(|a| {
+                .find(|(_, a)| {
                     a.name.len() as usize == attr_schema.name.len()
                         && self.text(a.name) == attr_schema.name
                 });
@@ -272,7 +283,8 @@ impl NativeBody {
         hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
         let rest = NativeBody {
             source: self.source.clone(),
-            body: self.body.clone(),
+            tree: self.tree.clone(),
+            id: self.id,
             hidden_attrs: Some(Arc::new(hidden_attrs)),
             hidden_blocks: Some(Arc::new(hidden_blocks)),
             line_hint: self.line_hint,
@@ -293,16 +305,16 @@ impl BodyImpl for NativeBody {
         // body was claimed nothing is left over, and the search is skipped.
         let fresh = self.hidden_attrs.is_none() && self.hidden_blocks.is_none();
         if fresh
-            && content.attributes.len() == self.body.attributes.len()
-            && claimed_blocks == self.body.blocks.len()
+            && content.attributes.len() == self.ast().attributes.len()
+            && claimed_blocks == self.ast().blocks.len()
         {
             return (content, diags);
         }
         let rest = self;
         let leftover_attrs = self
             .visible_attrs()
-            .filter(|a| schema.find_attribute(self.text(a.name)).is_none());
-        for attr in leftover_attrs {
+            .filter(|(_, a)| schema.find_attribute(self.text(a.name)).is_none());
+        for (_, attr) in leftover_attrs {
             let name = rest.text(attr.name);
             let unused = schema
                 .attributes
@@ -379,8 +391,8 @@ impl BodyImpl for NativeBody {
     fn all_content(&self) -> (BodyContent, Diagnostics) {
         let missing = self.missing_item_range();
         let mut content = BodyContent {
-            attributes: Attributes::with_capacity(self.body.attributes.len()),
-            blocks: Vec::with_capacity(self.body.blocks.len()),
+            attributes: Attributes::with_capacity(self.ast().attributes.len()),
+            blocks: Vec::with_capacity(self.ast().blocks.len()),
             missing_item_range: missing,
         };
         let mut near = missing.start;
@@ -395,8 +407,12 @@ impl BodyImpl for NativeBody {
         (content, Diagnostics::new())
     }
 
+    fn sources(&self) -> Vec<SourceFile> {
+        vec![self.source.clone()]
+    }
+
     fn missing_item_range(&self) -> Range {
-        let start = self.body.span.start;
+        let start = self.ast().span.start;
         let pos = self.source.pos_from_line(start, self.line_hint as usize);
         Range {
             file: self.source.id(),
@@ -419,7 +435,11 @@ impl File {
     /// assert_eq!(attrs.len(), 1);
     /// ```
     pub fn body_handle(&self) -> Body {
-        Body::new(NativeBody::new(self.source.clone(), self.body.clone()))
+        Body::new(NativeBody::new(
+            self.source.clone(),
+            self.tree.clone(),
+            self.root,
+        ))
     }
 }
 

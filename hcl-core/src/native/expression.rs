@@ -1,6 +1,12 @@
 //! The native syntax's [`ExpressionImpl`]: an expression node of a parsed
 //! file, shared, with the file it came from.
 //!
+//! The handle is cheap to clone whatever it refers to: an attribute's value
+//! is reached through the file's shared [`Tree`] and the attribute's id (no
+//! copy of the tree, no allocation per attribute), and any other expression
+//! (a standalone parse, or a part of a larger expression handed out by
+//! static analysis) is an owned, shared node.
+//!
 //! Besides evaluation it answers the information model's static analysis
 //! questions as the native specification ("Static Analysis") and the
 //! reference's `hclsyntax` do: a tuple constructor is a static list, an
@@ -16,13 +22,19 @@ use std::sync::Arc;
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{self, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind};
+use crate::native::ast::{
+    self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
+};
 use crate::native::eval::EvalOptions;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Type, Value};
 
 /// A native-syntax expression: the node and its source file.
+///
+/// Made by [`NativeExpression::new`] for an expression of its own, or by
+/// [`NativeExpression::attribute`] for an attribute's value in a parsed
+/// file (which is what body handles give out).
 ///
 /// ```
 /// use std::sync::Arc;
@@ -38,10 +50,19 @@ use crate::value::{Type, Value};
 #[derive(Clone, Debug)]
 pub struct NativeExpression {
     source: SourceFile,
-    expr: Arc<Expr>,
+    node: Node,
     /// For the key of an object constructor item: whether it was
     /// parenthesised (`Some(true)`: never a literal name).
     object_key: Option<bool>,
+}
+
+/// Where the expression node lives.
+#[derive(Clone, Debug)]
+enum Node {
+    /// The value of an attribute of the shared tree.
+    Attribute(Arc<Tree>, AttrId),
+    /// An expression of its own.
+    Owned(Arc<Expr>),
 }
 
 /// How deep [`ExpressionImpl::variables`] descends; deeper parts of a tree
@@ -53,19 +74,37 @@ impl NativeExpression {
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
         NativeExpression {
             source,
-            expr,
+            node: Node::Owned(expr),
+            object_key: None,
+        }
+    }
+
+    /// The value of attribute `id` of `tree`, a file parsed from `source`.
+    ///
+    /// ```
+    /// use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
+    /// use hcl_core::{Expression, SourceFile, Value};
+    ///
+    /// let src = SourceFile::new("main.hcl", "port = 80\n");
+    /// let (file, _) = parse_config(&src, &ParseOptions::default());
+    /// let id = file.body().attributes.ids().next().unwrap();
+    /// let e = NativeExpression::attribute(src, file.tree.clone(), id);
+    /// assert_eq!(Expression::new(e).value(None).0, Value::from(80));
+    /// ```
+    pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
+        NativeExpression {
+            source,
+            node: Node::Attribute(tree, id),
             object_key: None,
         }
     }
 
     /// The syntax node.
     pub fn expr(&self) -> &Expr {
-        &self.expr
-    }
-
-    /// The shared syntax node.
-    pub fn expr_arc(&self) -> &Arc<Expr> {
-        &self.expr
+        match &self.node {
+            Node::Attribute(tree, id) => &tree.attribute(*id).expr,
+            Node::Owned(e) => e,
+        }
     }
 
     /// The file the node was parsed from.
@@ -97,7 +136,7 @@ impl NativeExpression {
         if self.object_key.is_some() {
             return self.value(ctx);
         }
-        crate::native::eval::evaluate_with_options(&self.expr, &self.source, ctx, options)
+        crate::native::eval::evaluate_with_options(self.expr(), &self.source, ctx, options)
     }
 
     fn handle(&self, e: &Expr) -> Expression {
@@ -114,9 +153,9 @@ impl NativeExpression {
     /// The literal name of an object key written as a bare identifier (or
     /// keyword) without parentheses.
     fn literal_key_name(&self) -> Option<&str> {
-        match (self.object_key, &self.expr.kind) {
+        match (self.object_key, &self.expr().kind) {
             (Some(false), ExprKind::Variable | ExprKind::Bool(_) | ExprKind::Null) => {
-                Some(self.expr.span.text(self.source.text()))
+                Some(self.expr().span.text(self.source.text()))
             }
             _ => None,
         }
@@ -288,7 +327,7 @@ impl ExpressionImpl for NativeExpression {
         }
         if self.object_key == Some(false)
             && matches!(
-                self.expr.kind,
+                self.expr().kind,
                 ExprKind::AttrPath | ExprKind::ScopeTraversal(_)
             )
         {
@@ -299,7 +338,7 @@ impl ExpressionImpl for NativeExpression {
             .with_subject(self.range());
             return (Value::dynamic(), d.into());
         }
-        crate::native::eval::evaluate(&self.expr, &self.source, ctx)
+        crate::native::eval::evaluate(self.expr(), &self.source, ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {
@@ -307,16 +346,16 @@ impl ExpressionImpl for NativeExpression {
             return Vec::new();
         }
         let mut out = Vec::new();
-        self.walk(&self.expr, &mut Vec::new(), &mut out, 0);
+        self.walk(self.expr(), &mut Vec::new(), &mut out, 0);
         out
     }
 
     fn range(&self) -> Range {
-        self.range_of(self.expr.span)
+        self.range_of(self.expr().span)
     }
 
     fn start_range(&self) -> Range {
-        self.range_of(crate::native::eval::start_span(&self.expr))
+        self.range_of(crate::native::eval::start_span(self.expr()))
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -324,21 +363,21 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn static_list(&self) -> Option<Vec<Expression>> {
-        match &self.expr.kind {
+        match &self.expr().kind {
             ExprKind::Tuple(t) => Some(t.items.iter().map(|e| self.handle(e)).collect()),
             _ => None,
         }
     }
 
     fn static_map(&self) -> Option<Vec<(Expression, Expression)>> {
-        match &self.expr.kind {
+        match &self.expr().kind {
             ExprKind::Object(o) => Some(
                 o.items
                     .iter()
                     .map(|item| {
                         let key = NativeExpression {
                             source: self.source.clone(),
-                            expr: Arc::new(item.key.expr.clone()),
+                            node: Node::Owned(Arc::new(item.key.expr.clone())),
                             object_key: Some(item.key.force_non_literal),
                         };
                         (Expression::new(key), self.handle(&item.value))
@@ -350,7 +389,7 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn static_call(&self) -> Option<StaticCall> {
-        match &self.expr.kind {
+        match &self.expr().kind {
             ExprKind::Call(c) => Some(StaticCall {
                 name: c.full_name(self.source.text()),
                 name_range: self.range_of(c.name_span()),
@@ -367,7 +406,7 @@ impl ExpressionImpl for NativeExpression {
         if self.object_key == Some(true) {
             return None;
         }
-        self.traversal_of(&self.expr)
+        self.traversal_of(self.expr())
     }
 
     fn relative_traversal(&self) -> Option<Traversal> {

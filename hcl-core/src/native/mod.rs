@@ -19,10 +19,11 @@
 //! let src = SourceFile::new("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n}\n");
 //! let (file, diags) = parse_config(&src, &ParseOptions::default());
 //! assert!(diags.is_empty());
-//! let block = &file.body.blocks[0];
+//! let tree = &file.tree;
+//! let block = &tree.blocks(file.body())[0];
 //! assert_eq!(file.text(block.ty), "resource");
-//! assert_eq!(block.labels[1].value(src.text()), "web");
-//! assert_eq!(file.text(block.body.attributes[0].name), "ami");
+//! assert_eq!(tree.labels(block)[1].value(src.text()), "web");
+//! assert_eq!(file.text(tree.attributes(tree.body(block.body))[0].name), "ami");
 //! ```
 
 pub mod ast;
@@ -37,7 +38,7 @@ pub mod token;
 
 use std::sync::Arc;
 
-pub use ast::{Body, ByteSpan, Expr, ExprKind, File, Traversal, Traverser};
+pub use ast::{Body, BodyId, ByteSpan, Expr, ExprKind, File, Traversal, Traverser, Tree};
 pub use body::{parse_body, parse_body_bytes, NativeBody};
 pub use expression::NativeExpression;
 
@@ -76,7 +77,7 @@ impl Default for ParseOptions {
 /// use hcl_core::native::{parse_config, ParseOptions};
 /// let src = SourceFile::new("t.hcl", "a = 1\nb = ");
 /// let (file, diags) = parse_config(&src, &ParseOptions::default());
-/// assert_eq!(file.body.attributes.len(), 2);
+/// assert_eq!(file.body().attributes.len(), 2);
 /// assert_eq!(diags.iter().next().unwrap().summary, "Missing expression");
 /// ```
 pub fn parse_config(file: &SourceFile, options: &ParseOptions) -> (File, Diagnostics) {
@@ -89,12 +90,15 @@ fn parse_config_lexer(
     options: &ParseOptions,
 ) -> (File, Diagnostics) {
     let mut p = Parser::new(file, lexer, options);
+    p.reserve_for_config();
     let start = ast::ByteSpan::new(0, 0);
-    let (body, _) = p.parse_body(TokenKind::Eof, start);
+    let (root, _) = p.parse_body(TokenKind::Eof, start);
+    let tree = std::mem::take(&mut p.tree);
     let diags = p.finish();
     (
         File {
-            body: Arc::new(body),
+            tree: Arc::new(tree),
+            root,
             source: file.clone(),
         },
         diags,
@@ -114,7 +118,7 @@ fn parse_config_lexer(
 /// let d = diags.iter().next().unwrap();
 /// assert_eq!(d.summary, "Invalid character encoding");
 /// assert_eq!(d.subject.unwrap().start.byte, 5);
-/// assert_eq!(file.body.attributes.len(), 1);
+/// assert_eq!(file.body().attributes.len(), 1);
 /// ```
 pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, Diagnostics) {
     match std::str::from_utf8(bytes) {

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use hcl_core::native::ast::{Body, File};
+use hcl_core::native::ast::{Body, File, Tree};
 use hcl_core::native::parse_config;
 
 fn shared_dir(sub: &str) -> Option<PathBuf> {
@@ -36,32 +36,32 @@ fn parse(path: &std::path::Path) -> (File, SourceFile) {
     (file, src)
 }
 
-fn eval_attr(
-    src: &SourceFile,
-    expr: &Arc<hcl_core::native::ast::Expr>,
-    ctx: &EvalContext,
-) -> Value {
+fn eval_attr(src: &SourceFile, expr: &hcl_core::native::ast::Expr, ctx: &EvalContext) -> Value {
     let (v, diags) = hcl_core::native::eval::evaluate(expr, src, Some(ctx));
     assert!(diags.is_empty(), "{diags}");
     v
 }
 
 /// The body as an object: attributes by name, blocks by type then labels.
-fn body_value(body: &Body, src: &SourceFile, ctx: &EvalContext) -> Value {
+fn body_value(tree: &Tree, body: &Body, src: &SourceFile, ctx: &EvalContext) -> Value {
     let text = src.text();
-    let mut attrs: Vec<(String, Value)> = body
-        .attributes
+    let mut attrs: Vec<(String, Value)> = tree
+        .attributes(body)
         .iter()
         .map(|a| (a.name.text(text).to_owned(), eval_attr(src, &a.expr, ctx)))
         .collect();
     let mut blocks: std::collections::BTreeMap<String, Vec<(Vec<String>, Value)>> =
         Default::default();
-    for b in &body.blocks {
-        let labels = b.labels.iter().map(|l| l.value(text).to_owned()).collect();
+    for b in tree.blocks(body) {
+        let labels = tree
+            .labels(b)
+            .iter()
+            .map(|l| l.value(text).to_owned())
+            .collect();
         blocks
             .entry(b.ty.text(text).to_owned())
             .or_default()
-            .push((labels, body_value(&b.body, src, ctx)));
+            .push((labels, body_value(tree, tree.body(b.body), src, ctx)));
     }
     for (ty, items) in blocks {
         let value = if items.iter().all(|(l, _)| l.is_empty()) {
@@ -100,20 +100,21 @@ fn specsuite_expression_cases_evaluate_to_their_results() {
         let (file, src) = parse(&dir.join(format!("{case}.hcl")));
         let (spec, spec_src) = parse(&dir.join(format!("{case}.hcldec")));
         let mut ctx = EvalContext::new();
-        for b in &spec.body.blocks {
+        let st = &spec.tree;
+        for b in st.blocks(spec.body()) {
             if b.ty.text(spec_src.text()) == "variables" {
-                for a in &b.body.attributes {
+                for a in st.attributes(st.body(b.body)) {
                     let (v, d) = hcl_core::native::eval::evaluate(&a.expr, &spec_src, None);
                     assert!(d.is_empty());
                     ctx.set_variable(a.name.text(spec_src.text()), v);
                 }
             }
         }
-        let got = body_value(&file.body, &src, &ctx);
+        let got = body_value(&file.tree, file.body(), &src, &ctx);
         let (t, t_src) = parse(&dir.join(format!("{case}.t")));
         let result = t
-            .body
-            .attributes
+            .tree
+            .attributes(t.body())
             .iter()
             .find(|a| a.name.text(t_src.text()) == "result")
             .unwrap();

@@ -9,7 +9,9 @@ use hcl_core::native::ast::*;
 
 /// An S-expression of one expression.
 pub fn expr(e: &Expr, src: &str) -> String {
+    let tree = Tree::default();
     let mut d = Dumper {
+        tree: &tree,
         src,
         out: String::new(),
     };
@@ -20,14 +22,16 @@ pub fn expr(e: &Expr, src: &str) -> String {
 /// An S-expression of the tree's structure and values.
 pub fn file(f: &File) -> String {
     let mut d = Dumper {
+        tree: &f.tree,
         src: f.source.text(),
         out: String::new(),
     };
-    d.body(&f.body);
+    d.body(f.body());
     d.out
 }
 
 struct Dumper<'a> {
+    tree: &'a Tree,
     src: &'a str,
     out: String,
 }
@@ -35,18 +39,19 @@ struct Dumper<'a> {
 impl Dumper<'_> {
     fn body(&mut self, b: &Body) {
         self.out.push_str("(body");
-        for a in &b.attributes {
+        let tree = self.tree;
+        for a in tree.attributes(b) {
             let _ = write!(self.out, " (attr {} ", a.name.text(self.src));
             self.expr(&a.expr);
             self.out.push(')');
         }
-        for bl in &b.blocks {
+        for bl in tree.blocks(b) {
             let _ = write!(self.out, " (block {}", bl.ty.text(self.src));
-            for l in &bl.labels {
+            for l in tree.labels(bl) {
                 let _ = write!(self.out, " {:?}", l.value(self.src));
             }
             self.out.push(' ');
-            self.body(&bl.body);
+            self.body(tree.body(bl.body));
             self.out.push(')');
         }
         self.out.push(')');
@@ -265,14 +270,16 @@ impl Dumper<'_> {
 /// Writes the tree back as canonical native syntax.
 pub fn print(f: &File) -> String {
     let mut p = Printer {
+        tree: &f.tree,
         src: f.source.text(),
         out: String::new(),
     };
-    p.body(&f.body, 0);
+    p.body(f.body(), 0);
     p.out
 }
 
 struct Printer<'a> {
+    tree: &'a Tree,
     src: &'a str,
     out: String,
 }
@@ -305,18 +312,19 @@ impl<'a> Printer<'a> {
 
     fn body(&mut self, b: &Body, indent: usize) {
         let pad = "  ".repeat(indent);
-        for a in &b.attributes {
+        let tree = self.tree;
+        for a in tree.attributes(b) {
             let _ = write!(self.out, "{pad}{} = ", self.t(a.name));
             self.expr(&a.expr);
             self.out.push('\n');
         }
-        for bl in &b.blocks {
+        for bl in tree.blocks(b) {
             let _ = write!(self.out, "{pad}{}", self.t(bl.ty));
-            for l in &bl.labels {
+            for l in tree.labels(bl) {
                 let _ = write!(self.out, " {}", quote(l.value(self.src)));
             }
             self.out.push_str(" {\n");
-            self.body(&bl.body, indent + 1);
+            self.body(tree.body(bl.body), indent + 1);
             let _ = writeln!(self.out, "{pad}}}");
         }
     }

@@ -11,20 +11,21 @@ fn structural_nodes_carry_exact_ranges() {
     let (file, diags) = parse_config(&src, &ParseOptions::default());
     assert!(diags.is_empty());
     let t = |s| file.text(s).to_owned();
-    let a = &file.body.attributes[0];
+    let tree = &file.tree;
+    let a = &tree.attributes(file.body())[0];
     assert_eq!(
         (t(a.name), t(a.equals), t(a.expr.span)),
         ("a".into(), "=".into(), "1".into())
     );
     assert_eq!(file.range(a.span()).to_string(), "r.hcl:1,1-6");
-    let block = &file.body.blocks[0];
+    let block = &tree.blocks(file.body())[0];
     assert_eq!(t(block.ty), "res");
-    assert_eq!(t(block.labels[0].span), "\"x\"");
-    assert_eq!(t(block.labels[1].span), "y");
+    assert_eq!(t(tree.labels(block)[0].span), "\"x\"");
+    assert_eq!(t(tree.labels(block)[1].span), "y");
     assert_eq!(file.range(block.open_brace).to_string(), "r.hcl:2,11-12");
     assert_eq!(file.range(block.close_brace).to_string(), "r.hcl:4,1-2");
     assert_eq!(file.range(block.span()).to_string(), "r.hcl:2,1-4,2");
-    let b = &block.body.attributes[0];
+    let b = &tree.attributes(tree.body(block.body))[0];
     assert_eq!(file.range(b.expr.span).to_string(), "r.hcl:3,7-14");
     let ExprKind::Template(tpl) = &b.expr.kind else {
         panic!()
@@ -43,7 +44,7 @@ fn structural_nodes_carry_exact_ranges() {
 fn columns_count_characters_not_bytes() {
     let src = SourceFile::new("u.hcl", "é = \"日本\"\n");
     let (file, _) = parse_config(&src, &ParseOptions::default());
-    let a = &file.body.attributes[0];
+    let a = &file.tree.attributes(file.body())[0];
     assert_eq!(file.range(a.equals).to_string(), "u.hcl:1,3-4");
     assert_eq!(file.range(a.expr.span).to_string(), "u.hcl:1,5-9");
     assert_eq!((a.expr.span.start, a.expr.span.end), (5, 13));

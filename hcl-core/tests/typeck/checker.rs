@@ -386,7 +386,7 @@ fn body_arguments_against_input_types() {
         ("acl".to_string(), t("optional(string)")),
     ]);
     let mut checker = Checker::new(&src, &scope);
-    checker.check_arguments(&file.body, &inputs);
+    checker.check_arguments(&file.tree, file.body(), &inputs);
     let summaries: Vec<String> = checker.finish().iter().map(|d| d.summary.clone()).collect();
     assert_eq!(
         summaries,

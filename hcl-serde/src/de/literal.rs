@@ -115,7 +115,7 @@ macro_rules! int {
     ($($method:ident $conv:ident $visit:ident)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             let v = match &self.expr.kind {
-                ExprKind::Number(n) => Value::Number((**n).clone()),
+                ExprKind::Number(n) => Value::Number(n.clone()),
                 _ => self.value(),
             };
             visitor.$visit(number::$conv(&v)?)

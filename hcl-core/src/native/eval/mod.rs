@@ -187,7 +187,7 @@ impl<'a> Evaluator<'a> {
 
     fn eval_kind(&mut self, e: &'a Expr) -> Value {
         match &e.kind {
-            ExprKind::Number(n) => Value::Number((**n).clone()),
+            ExprKind::Number(n) => Value::Number(n.clone()),
             ExprKind::Bool(b) => Value::Bool(*b),
             ExprKind::Null => Value::Null(Type::Dynamic),
             ExprKind::StringLit => Value::string(e.span.inner().text(self.text)),

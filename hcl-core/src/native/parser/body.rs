@@ -1,11 +1,11 @@
 //! Structure: bodies, attributes, blocks and labels.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
 use super::{span_of, Parser};
-use crate::native::ast::{Attribute, Block, Body, ByteSpan, Expr, ExprKind, Label, LitText};
+use crate::native::ast::{
+    Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
+};
 use crate::native::token::TokenKind as K;
+use std::collections::HashMap;
 
 const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 
@@ -25,10 +25,9 @@ impl<'a> Parser<'a> {
     /// Body = (Attribute | Block | OneLineBlock)*;
     /// ```
     ///
-    /// Parses items until `end` (`Eof` or `}`), which is consumed; returns
-    /// the body and the span of the end token.
-    pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (Body, ByteSpan) {
-        let mut body = Body::default();
+    /// Parses items until `end` (`Eof` or `}`), which is consumed; adds the
+    /// body to the tree, and returns its id and the span of the end token.
+    pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (BodyId, ByteSpan) {
         let mut seen = Seen { map: None };
         let attrs0 = self.attr_stack.len();
         let blocks0 = self.block_stack.len();
@@ -100,10 +99,14 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        body.span = start.to(end_span);
-        body.attributes = self.attr_stack.drain(attrs0..).collect();
-        body.blocks = self.block_stack.drain(blocks0..).collect();
-        (body, end_span)
+        // Nested bodies are complete and appended by now, so this body's
+        // items land contiguously.
+        let body = Body {
+            attributes: self.tree.append_attributes(self.attr_stack.drain(attrs0..)),
+            blocks: self.tree.append_blocks(self.block_stack.drain(blocks0..)),
+            span: start.to(end_span),
+        };
+        (self.tree.push_body(body), end_span)
     }
 
     fn add_attribute(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr: Attribute) {
@@ -189,11 +192,7 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        Attribute {
-            name,
-            equals,
-            expr: Arc::new(expr),
-        }
+        Attribute { name, equals, expr }
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
@@ -227,23 +226,24 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
-                    let labels = self.label_stack.drain(labels0..).collect();
+                    let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
+                    let body = self.tree.push_body(Body {
+                        span: ty,
+                        ..Body::default()
+                    });
                     return Some(Block {
                         ty,
                         labels,
                         open_brace: ty,
                         close_brace: ty,
-                        body: Arc::new(Body {
-                            span: ty,
-                            ..Body::default()
-                        }),
+                        body,
                     });
                 }
             }
         }
 
-        let labels = self.label_stack.drain(labels0..).collect();
         if !self.enter(open) {
+            self.label_stack.truncate(labels0);
             self.recover(K::CBrace);
             self.recover_after_body_item();
             return None;
@@ -254,6 +254,8 @@ impl<'a> Parser<'a> {
         };
         self.leave();
         let close = self.prev_span();
+        // After the body: its nested blocks' labels went in first.
+        let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
 
         let eol = self.peek();
         if eol.kind == K::Newline || eol.kind == K::Eof {
@@ -274,13 +276,13 @@ impl<'a> Parser<'a> {
             labels,
             open_brace: open,
             close_brace: close,
-            body: Arc::new(body),
+            body,
         })
     }
 
     /// The body of `name { attr = expr }`: one attribute, closed on the
     /// same line.
-    fn parse_one_line_body(&mut self, ty: ByteSpan, open: ByteSpan) -> Body {
+    fn parse_one_line_body(&mut self, ty: ByteSpan, open: ByteSpan) -> BodyId {
         let mut body = Body {
             span: open,
             ..Body::default()
@@ -302,7 +304,7 @@ impl<'a> Parser<'a> {
                 K::Equal => {
                     let attr = self.finish_attribute(ident_span, true);
                     body.span = attr.span();
-                    body.attributes.push(attr);
+                    body.attributes = self.tree.append_attributes(std::iter::once(attr));
                     ok = true;
                 }
                 K::OQuote | K::OBrace | K::Ident => {
@@ -326,8 +328,9 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let id = self.tree.push_body(body);
         if !ok {
-            return body;
+            return id;
         }
         let next = self.peek();
         let at = span_of(next);
@@ -357,7 +360,7 @@ impl<'a> Parser<'a> {
                 self.recover(K::CBrace);
             }
         }
-        body
+        id
     }
 
     /// A quoted label: a `StringLit` without template sequences.

@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr, Object, ObjectItem,
-    ObjectKey, Tuple, Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, Object,
+    ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -144,10 +144,7 @@ impl<'a> Parser<'a> {
             K::Number => {
                 self.bump();
                 let n = self.number_literal(at);
-                boxed(
-                    at,
-                    n.map_or(ExprKind::Invalid, |n| ExprKind::Number(Box::new(n))),
-                )
+                boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
             }
             K::Ident => {
                 self.bump();
@@ -377,7 +374,7 @@ impl<'a> Parser<'a> {
         }
         self.pop_newlines();
         self.leave();
-        let args = self.expr_stack.drain(args0..).collect();
+        let args = self.take_exprs(args0);
         boxed(
             name.to(close),
             ExprKind::Call(Box::new(Call {
@@ -389,6 +386,25 @@ impl<'a> Parser<'a> {
                 close_paren: close,
             })),
         )
+    }
+
+    /// The expressions pushed on the scratch stack since `start`, as a list.
+    fn take_exprs(&mut self, start: usize) -> ExprList {
+        match self.expr_stack.len().saturating_sub(start) {
+            1 => {
+                if let Some(one) = self.expr_stack.pop() {
+                    return ExprList::One([one]);
+                }
+            }
+            2 => {
+                if let (Some(second), Some(first)) = (self.expr_stack.pop(), self.expr_stack.pop())
+                {
+                    return ExprList::Two([first, second]);
+                }
+            }
+            _ => {}
+        }
+        ExprList::Many(self.expr_stack.drain(start..).collect())
     }
 
     /// ```ebnf
@@ -458,7 +474,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let items = self.expr_stack.drain(items0..).collect();
+        let items = self.take_exprs(items0);
         boxed(open.to(close), ExprKind::Tuple(Box::new(Tuple { items })))
     }
 

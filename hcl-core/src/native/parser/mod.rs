@@ -60,8 +60,12 @@ pub(crate) struct Parser<'a> {
     max_depth: usize,
     /// Scratch for escape errors (reused).
     pub(crate) esc_errs: Vec<super::escape::EscapeError>,
-    /// Scratch stacks: lists are collected here and moved out in one
-    /// exact-size allocation when complete (no growth slack in the tree).
+    /// The structure built so far: bodies, attributes, blocks and labels
+    /// are appended here when complete.
+    pub(crate) tree: super::ast::Tree,
+    /// Scratch stacks: lists are collected here and moved out when
+    /// complete (to `tree`, or in one exact-size allocation for expression
+    /// lists, so that the tree has no growth slack).
     pub(crate) attr_stack: Vec<super::ast::Attribute>,
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
@@ -113,6 +117,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: options.max_depth,
             esc_errs: Vec::new(),
+            tree: super::ast::Tree::default(),
             attr_stack: Vec::new(),
             block_stack: Vec::new(),
             expr_stack: Vec::new(),
@@ -123,6 +128,14 @@ impl<'a> Parser<'a> {
             #[cfg(debug_assertions)]
             stalled: 0,
         }
+    }
+
+    /// Sizes the tree for a configuration file (not done in `new`: a
+    /// standalone expression needs none of it). The scratch stacks are left
+    /// to grow: sizing them up front costs small files more allocations
+    /// than it saves large ones.
+    pub(crate) fn reserve_for_config(&mut self) {
+        self.tree = super::ast::Tree::with_capacity_for(self.src.len());
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
@@ -170,21 +183,19 @@ impl<'a> Parser<'a> {
         self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
         for i in from..self.buf.len() {
             let t = self.buf[i];
-            match t.kind {
-                TokenKind::Ident
-                | TokenKind::Number
-                | TokenKind::Newline
-                | TokenKind::Comment
-                | TokenKind::Dot
-                | TokenKind::Equal
-                | TokenKind::OBrace
-                | TokenKind::CBrace
-                | TokenKind::OQuote
-                | TokenKind::CQuote
-                | TokenKind::QuotedLit
-                | TokenKind::StringLit
-                | TokenKind::Eof => {}
-                _ => self.check_lexical(t),
+            // Only the kinds `check_lexical` complains about: a set test,
+            // so that commas and brackets cost no call.
+            if let TokenKind::Amp
+            | TokenKind::Pipe
+            | TokenKind::Caret
+            | TokenKind::Tilde
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid = t.kind
+            {
+                self.check_lexical(t);
             }
         }
     }

@@ -329,7 +329,7 @@ impl<'a> Parser<'a> {
     /// or a string without interpolation).
     fn literal_key(&self, key: &Expr) -> Option<Literal> {
         match &key.kind {
-            ExprKind::Number(n) => Some(Literal::Number((**n).clone())),
+            ExprKind::Number(n) => Some(Literal::Number(n.clone())),
             ExprKind::Bool(b) => Some(Literal::Bool(*b)),
             ExprKind::Null => Some(Literal::Null),
             ExprKind::StringLit => Some(Literal::String(LitText::Source(key.span.inner()))),

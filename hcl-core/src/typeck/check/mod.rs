@@ -12,6 +12,7 @@ use super::ty::{Eventual, Type};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
     Body, ByteSpan, Call, Expr, ExprKind, File, Literal, TemplatePart, Traverser, TraverserKind,
+    Tree,
 };
 use crate::pos::{Range, SourceFile};
 
@@ -51,7 +52,7 @@ pub struct AttributeType {
 /// ```
 pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
     let mut checker = Checker::new(&file.source, scope);
-    let types = checker.body(&file.body);
+    let types = checker.body(&file.tree, file.body());
     (types, checker.finish())
 }
 
@@ -112,7 +113,7 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 ///     ("tags".to_string(), Type::optional(Type::map(Type::String))),
 /// ]);
 /// let mut checker = Checker::new(&src, &scope);
-/// checker.check_arguments(&file.body, &inputs);
+/// checker.check_arguments(&file.tree, file.body(), &inputs);
 /// // 42 converts to a string; "big" may fail to be an int, but only
 /// // evaluation can tell: neither is a type error.
 /// assert!(checker.finish().is_empty());
@@ -216,15 +217,21 @@ impl<'a> Checker<'a> {
         got
     }
 
-    /// Checks every attribute of a body and of its nested blocks.
-    pub fn body(&mut self, body: &'a Body) -> Vec<AttributeType> {
+    /// Checks every attribute of a body of `tree` and of its nested blocks.
+    pub fn body(&mut self, tree: &'a Tree, body: &'a Body) -> Vec<AttributeType> {
         let mut out = Vec::new();
-        self.body_at(body, String::new(), &mut out);
+        self.body_at(tree, body, String::new(), &mut out);
         out
     }
 
-    fn body_at(&mut self, body: &'a Body, prefix: String, out: &mut Vec<AttributeType>) {
-        for attr in &body.attributes {
+    fn body_at(
+        &mut self,
+        tree: &'a Tree,
+        body: &'a Body,
+        prefix: String,
+        out: &mut Vec<AttributeType>,
+    ) {
+        for attr in tree.attributes(body) {
             let ty = self.expr(&attr.expr);
             out.push(AttributeType {
                 path: format!("{prefix}{}", self.text(attr.name)),
@@ -232,13 +239,13 @@ impl<'a> Checker<'a> {
                 ty,
             });
         }
-        for block in &body.blocks {
+        for block in tree.blocks(body) {
             let mut p = format!("{prefix}{}.", self.text(block.ty));
-            for l in &block.labels {
+            for l in tree.labels(block) {
                 p.push_str(l.value(self.src.text()));
                 p.push('.');
             }
-            self.body_at(&block.body, p, out);
+            self.body_at(tree, tree.body(block.body), p, out);
         }
     }
 
@@ -246,9 +253,15 @@ impl<'a> Checker<'a> {
     /// argument not named is "Unsupported argument", one whose type does
     /// not convert is "Incorrect attribute value type", and one missing
     /// whose type is not optional is "Missing required argument". Nested
-    /// blocks are checked without expectations.
-    pub fn check_arguments(&mut self, body: &'a Body, inputs: &BTreeMap<String, Type>) {
-        for attr in &body.attributes {
+    /// blocks are checked without expectations. `body` is a body of `tree`.
+    pub fn check_arguments(
+        &mut self,
+        tree: &'a Tree,
+        body: &'a Body,
+        inputs: &BTreeMap<String, Type>,
+    ) {
+        let attrs = tree.attributes(body);
+        for attr in attrs {
             let name = self.text(attr.name);
             match inputs.get(name) {
                 None => {
@@ -276,7 +289,7 @@ impl<'a> Checker<'a> {
             }
         }
         for (name, want) in inputs {
-            let present = body.attributes.iter().any(|a| self.text(a.name) == name);
+            let present = attrs.iter().any(|a| self.text(a.name) == name);
             if !present && !assignable(want, &Type::None) {
                 self.error(
                     "Missing required argument",
@@ -291,8 +304,8 @@ impl<'a> Checker<'a> {
                 );
             }
         }
-        for block in &body.blocks {
-            self.body(&block.body);
+        for block in tree.blocks(body) {
+            self.body(tree, tree.body(block.body));
         }
     }
 

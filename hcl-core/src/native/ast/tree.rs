@@ -1,0 +1,346 @@
+//! The flat store of a parsed file's structure: [`Tree`] and its ids.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use super::{Attribute, Block, Body, ByteSpan, Expr, ExprKind, Label};
+
+/// The index of a node of type `T` in a [`Tree`].
+///
+/// An id is only meaningful for the tree it came from; looking up a foreign
+/// id yields an empty placeholder node rather than a panic.
+pub struct Id<T> {
+    index: u32,
+    of: PhantomData<fn() -> T>,
+}
+
+impl<T> Id<T> {
+    pub(crate) const fn new(index: u32) -> Id<T> {
+        Id {
+            index,
+            of: PhantomData,
+        }
+    }
+
+    /// The position in the tree's list of `T`s.
+    pub const fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+// Written out: derives would demand `T: Clone` and friends.
+impl<T> Clone for Id<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Id<T> {}
+impl<T> PartialEq for Id<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+impl<T> Eq for Id<T> {}
+impl<T> std::hash::Hash for Id<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.index.hash(state);
+    }
+}
+impl<T> fmt::Debug for Id<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.index)
+    }
+}
+
+/// The id of a [`Body`].
+pub type BodyId = Id<Body>;
+/// The id of an [`Attribute`].
+pub type AttrId = Id<Attribute>;
+/// The id of a [`Block`].
+pub type BlockId = Id<Block>;
+
+/// A contiguous run `start..end` of nodes of type `T` in a [`Tree`].
+pub struct IdRange<T> {
+    start: u32,
+    end: u32,
+    of: PhantomData<fn() -> T>,
+}
+
+impl<T> IdRange<T> {
+    pub(crate) const fn new(start: u32, end: u32) -> IdRange<T> {
+        IdRange {
+            start,
+            end: if end < start { start } else { end },
+            of: PhantomData,
+        }
+    }
+
+    /// The empty run.
+    pub const fn empty() -> IdRange<T> {
+        IdRange::new(0, 0)
+    }
+
+    /// How many nodes the run holds.
+    pub const fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    /// Whether the run is empty.
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The ids, in order.
+    pub fn ids(self) -> impl ExactSizeIterator<Item = Id<T>> + DoubleEndedIterator {
+        (self.start..self.end).map(Id::new)
+    }
+
+    fn as_usize(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+impl<T> Clone for IdRange<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for IdRange<T> {}
+impl<T> PartialEq for IdRange<T> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.start, self.end) == (other.start, other.end)
+    }
+}
+impl<T> Eq for IdRange<T> {}
+impl<T> Default for IdRange<T> {
+    fn default() -> Self {
+        IdRange::empty()
+    }
+}
+impl<T> fmt::Debug for IdRange<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}..#{}", self.start, self.end)
+    }
+}
+
+/// The structure of one parsed file: every body, attribute, block and label,
+/// each kind in one flat list. Shared as `Arc<Tree>` by the file and by
+/// every body and expression handle into it.
+///
+/// A parse fills one [`Tree`]: a `Vec` each of bodies, attributes, blocks
+/// and labels. A [`Body`] names a contiguous run of attributes and one of
+/// blocks ([`IdRange`]s), a [`Block`] its run of labels and its body (an
+/// [`Id`]). A handle to any node is then the shared tree plus a `u32`,
+/// and the whole structure costs four allocations (growth aside) instead of
+/// several per block and one per attribute.
+///
+/// Runs are contiguous because the parser collects a body's items on
+/// scratch stacks and appends them when the body is complete: nested bodies
+/// finish first, so a body's items are never interleaved with theirs.
+///
+/// ```
+/// use hcl_core::pos::SourceFile;
+/// use hcl_core::native::{parse_config, ParseOptions};
+///
+/// let src = SourceFile::new("main.tf", "a = 1\nb \"x\" {\n  c = 2\n}\n");
+/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let tree = &file.tree;
+/// let root = file.body();
+/// assert_eq!(tree.attributes(root).len(), 1);
+/// let block = &tree.blocks(root)[0];
+/// assert_eq!(tree.labels(block)[0].value(src.text()), "x");
+/// let inner = tree.body(block.body);
+/// assert_eq!(file.text(tree.attributes(inner)[0].name), "c");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tree {
+    bodies: Vec<Body>,
+    attributes: Vec<Attribute>,
+    blocks: Vec<Block>,
+    labels: Vec<Label>,
+}
+
+// What a foreign id resolves to (ids are only handed out by the parser, so
+// this is reached only by mixing up trees).
+static EMPTY_BODY: Body = Body {
+    attributes: IdRange::empty(),
+    blocks: IdRange::empty(),
+    span: ByteSpan::new(0, 0),
+};
+static INVALID_ATTRIBUTE: Attribute = Attribute {
+    name: ByteSpan::new(0, 0),
+    equals: ByteSpan::new(0, 0),
+    expr: Expr {
+        span: ByteSpan::new(0, 0),
+        kind: ExprKind::Invalid,
+    },
+};
+
+impl Tree {
+    /// A body.
+    pub fn body(&self, id: BodyId) -> &Body {
+        self.bodies.get(id.index()).unwrap_or(&EMPTY_BODY)
+    }
+
+    /// An attribute.
+    pub fn attribute(&self, id: AttrId) -> &Attribute {
+        self.attributes
+            .get(id.index())
+            .unwrap_or(&INVALID_ATTRIBUTE)
+    }
+
+    /// A body's attributes, in source order.
+    pub fn attributes(&self, body: &Body) -> &[Attribute] {
+        self.attributes
+            .get(body.attributes.as_usize())
+            .unwrap_or(&[])
+    }
+
+    /// A body's blocks, in source order.
+    pub fn blocks(&self, body: &Body) -> &[Block] {
+        self.blocks.get(body.blocks.as_usize()).unwrap_or(&[])
+    }
+
+    /// A block's labels, in order.
+    pub fn labels(&self, block: &Block) -> &[Label] {
+        self.labels.get(block.labels.as_usize()).unwrap_or(&[])
+    }
+
+    /// A body's attributes with their ids (for handles that refer to one).
+    pub fn attributes_with_ids(
+        &self,
+        body: &Body,
+    ) -> impl ExactSizeIterator<Item = (AttrId, &Attribute)> + DoubleEndedIterator {
+        body.attributes.ids().zip(self.attributes(body))
+    }
+
+    /// How many bodies the tree holds (the file's and one per block).
+    pub fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+
+    /// How many attributes the tree holds, in all bodies.
+    pub fn attribute_count(&self) -> usize {
+        self.attributes.len()
+    }
+
+    /// How many blocks the tree holds, at any depth.
+    pub fn block_count(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// An empty tree with room for what a configuration of `len` bytes
+    /// usually holds, so that the lists rarely grow (each growth is an
+    /// allocation and a copy). The ratios are from the shared corpus, taken
+    /// low: real Terraform has an attribute per 86 bytes, a block per 250.
+    pub(crate) fn with_capacity_for(len: usize) -> Tree {
+        Tree {
+            bodies: Vec::with_capacity(len / 512 + 1),
+            attributes: Vec::with_capacity(len / 128 + 1),
+            blocks: Vec::with_capacity(len / 512),
+            labels: Vec::with_capacity(len / 512),
+        }
+    }
+
+    pub(crate) fn push_body(&mut self, body: Body) -> BodyId {
+        let id = Id::new(self.bodies.len() as u32);
+        self.bodies.push(body);
+        id
+    }
+
+    /// Moves `items` to the end of the attributes; their run.
+    pub(crate) fn append_attributes(
+        &mut self,
+        items: impl Iterator<Item = Attribute>,
+    ) -> IdRange<Attribute> {
+        let start = self.attributes.len() as u32;
+        self.attributes.extend(items);
+        IdRange::new(start, self.attributes.len() as u32)
+    }
+
+    /// Moves `items` to the end of the blocks; their run.
+    pub(crate) fn append_blocks(&mut self, items: impl Iterator<Item = Block>) -> IdRange<Block> {
+        let start = self.blocks.len() as u32;
+        self.blocks.extend(items);
+        IdRange::new(start, self.blocks.len() as u32)
+    }
+
+    /// Moves `items` to the end of the labels; their run.
+    pub(crate) fn append_labels(&mut self, items: impl Iterator<Item = Label>) -> IdRange<Label> {
+        let start = self.labels.len() as u32;
+        self.labels.extend(items);
+        IdRange::new(start, self.labels.len() as u32)
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+    use crate::native::{parse_config, ParseOptions};
+    use crate::pos::SourceFile;
+
+    /// The names of a body's items, nested blocks in braces.
+    fn outline(tree: &Tree, body: &Body, src: &str) -> String {
+        let mut out: Vec<String> = tree
+            .attributes(body)
+            .iter()
+            .map(|a| a.name.text(src).to_owned())
+            .collect();
+        for b in tree.blocks(body) {
+            let labels: Vec<&str> = tree.labels(b).iter().map(|l| l.value(src)).collect();
+            out.push(format!(
+                "{}{:?}{{{}}}",
+                b.ty.text(src),
+                labels,
+                outline(tree, tree.body(b.body), src)
+            ));
+        }
+        out.join(" ")
+    }
+
+    #[test]
+    fn tree_keeps_each_bodys_items_together_around_nested_bodies() {
+        let text = "a = 1\nouter \"x\" {\n  b = 2\n  inner y z {\n    c = 3\n  }\n  d = 4\n  one { e = 5 }\n}\nf = 6\nlast {}\n";
+        let src = SourceFile::new("t.hcl", text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            outline(&file.tree, file.body(), text),
+            r#"a f outer["x"]{b d inner["y", "z"]{c} one[]{e}} last[]{}"#
+        );
+        assert_eq!(file.tree.body_count(), 5);
+        assert_eq!(file.tree.attribute_count(), 6);
+        assert_eq!(file.tree.block_count(), 4);
+    }
+
+    #[test]
+    fn tree_keeps_blocks_cut_short_by_errors() {
+        // A header without a brace still makes a block (with an empty body),
+        // and its labels do not leak into the next block's.
+        let text = "broken \"l1\" = 1\nok \"l2\" {\n  a = 1\n}\n";
+        let src = SourceFile::new("t.hcl", text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        assert_eq!(
+            diags.iter().next().map(|d| d.summary.as_str()),
+            Some("Invalid block definition")
+        );
+        assert_eq!(
+            outline(&file.tree, file.body(), text),
+            r#"broken["l1"]{} ok["l2"]{a}"#
+        );
+    }
+
+    #[test]
+    fn tree_answers_foreign_ids_with_empty_nodes() {
+        let tree = Tree::default();
+        let body = tree.body(Id::new(7));
+        assert!(tree.attributes(body).is_empty() && tree.blocks(body).is_empty());
+        assert_eq!(tree.attribute(Id::new(3)).expr.kind, ExprKind::Invalid);
+        let bogus = Body {
+            attributes: IdRange::new(2, 9),
+            blocks: IdRange::new(0, 1),
+            span: ByteSpan::default(),
+        };
+        assert!(tree.attributes(&bogus).is_empty() && tree.blocks(&bogus).is_empty());
+    }
+}
