@@ -296,3 +296,18 @@ fn plain_structs_from_json_syntax_files() {
     let c: C = hcl_serde::from_str_with("c.json", src, None).unwrap();
     assert_eq!(c.service["web"].port, 80);
 }
+
+#[test]
+fn many_distinct_block_types_and_labels_decode_in_linear_time() {
+    // 20 000 resources with distinct labels and 20 000 distinct block
+    // types: quadratic grouping would take minutes in a debug build.
+    let mut src = String::new();
+    for i in 0..20_000 {
+        src.push_str(&format!(
+            "resource \"t\" \"r{i}\" {{\n  cert = \"c\"\n}}\nb{i} {{\n}}\n"
+        ));
+    }
+    let json: serde_json::Value = hcl_serde::from_str(&src).unwrap();
+    assert_eq!(json["resource"]["t"].as_object().unwrap().len(), 20_000);
+    assert!(json["b19999"].is_object());
+}

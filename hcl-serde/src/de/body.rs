@@ -23,6 +23,8 @@
 //! every evaluation error of a body is reported (attributes are evaluated
 //! before the visitor runs) but only the first conversion error.
 
+use std::collections::HashMap;
+
 use serde::de::{self, DeserializeSeed, Visitor};
 use serde::forward_to_deserialize_any;
 
@@ -159,16 +161,8 @@ impl<'a> BodyDeserializer<'a> {
             }
             items.push(Item::Attribute(attr, value));
         }
-        for block in &content.blocks {
-            let existing = items.iter_mut().find_map(|i| match i {
-                Item::Blocks(group) if group[0].type_name == block.type_name => Some(group),
-                _ => None,
-            });
-            match existing {
-                Some(group) => group.push(block),
-                None => items.push(Item::Blocks(vec![block])),
-            }
-        }
+        let groups = group_by(content.blocks.iter(), |b| b.type_name.as_str());
+        items.extend(groups.into_iter().map(|(_, g)| Item::Blocks(g)));
         let map = BodyMap {
             parent: self,
             items: items.into_iter(),
@@ -225,12 +219,7 @@ impl<'a> BodyDeserializer<'a> {
             .into_iter()
             .map(|(a, v)| (a.name.clone(), v))
             .collect();
-        for type_name in block_types(&content.blocks) {
-            let group: Vec<&Block> = content
-                .blocks
-                .iter()
-                .filter(|b| b.type_name == type_name)
-                .collect();
+        for (type_name, group) in group_by(content.blocks.iter(), |b| b.type_name.as_str()) {
             let level = Level::new(group, 0, *self)?;
             entries.push((type_name.to_owned(), level.value()?));
         }
@@ -256,15 +245,26 @@ impl<'a> BodyDeserializer<'a> {
     }
 }
 
-/// The block types of `blocks`, in order of first appearance.
-fn block_types(blocks: &[Block]) -> Vec<&str> {
-    let mut types: Vec<&str> = Vec::new();
+/// `blocks` grouped by `key`, groups in order of first appearance, blocks
+/// in source order. Hashed, so that a file of many distinct block types or
+/// labels is not quadratic.
+fn group_by<'c>(
+    blocks: impl Iterator<Item = &'c Block>,
+    key: impl Fn(&'c Block) -> &'c str,
+) -> Vec<(&'c str, Vec<&'c Block>)> {
+    let mut out: Vec<(&'c str, Vec<&'c Block>)> = Vec::new();
+    let mut index: HashMap<&'c str, usize> = HashMap::new();
     for b in blocks {
-        if !types.contains(&b.type_name.as_str()) {
-            types.push(&b.type_name);
+        let k = key(b);
+        match index.get(k).and_then(|&i| out.get_mut(i)) {
+            Some((_, group)) => group.push(b),
+            None => {
+                index.insert(k, out.len());
+                out.push((k, vec![b]));
+            }
         }
     }
-    types
+    out
 }
 
 #[cold]
@@ -481,15 +481,10 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
 
     /// The blocks grouped by their label at this level, in order.
     fn by_label(&self) -> Vec<(&'c str, Vec<&'c Block>)> {
-        let mut out: Vec<(&'c str, Vec<&'c Block>)> = Vec::new();
-        for b in &self.blocks {
-            let key = b.labels.get(self.level).map_or("", String::as_str);
-            match out.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, g)) => g.push(b),
-                None => out.push((key, vec![b])),
-            }
-        }
-        out
+        let level = self.level;
+        group_by(self.blocks.iter().copied(), |b| {
+            b.labels.get(level).map_or("", String::as_str)
+        })
     }
 
     /// The one block of this level; a second one is a duplicate.
