@@ -279,6 +279,32 @@ fn depth_error(block: &Block) -> Error {
     )
 }
 
+/// What every body-backed deserializer here answers alike: an `Option` is
+/// `Some` (a body or block is present), a `Value` target gets the content
+/// as one value (`self.value()`), an ignored field costs nothing.
+macro_rules! body_like_methods {
+    () => {
+        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.visit_some(self)
+        }
+
+        fn deserialize_newtype_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            visitor: V,
+        ) -> Result<V::Value, Error> {
+            if name == hcl_core::value::VALUE_TOKEN {
+                return hand_over_value(self.value()?, visitor);
+            }
+            visitor.visit_newtype_struct(self)
+        }
+
+        fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.visit_unit()
+        }
+    };
+}
+
 impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
     type Error = Error;
 
@@ -301,24 +327,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
         self.visit_body(Some(fields), visitor)
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        if name == hcl_core::value::VALUE_TOKEN {
-            return hand_over_value(self.value()?, visitor);
-        }
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
-    }
+    body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
@@ -602,24 +611,7 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
             .map_err(|e| in_block(e, block))
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        if name == hcl_core::value::VALUE_TOKEN {
-            return hand_over_value(self.value()?, visitor);
-        }
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
-    }
+    body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
@@ -664,6 +656,13 @@ impl<'de, 'a, 'c: 'a> de::SeqAccess<'de> for BlockSeq<'_, 'a, 'c> {
 /// One block of a sequence: read as its body even when labels remain.
 struct SeqElement<'a, 'c>(Level<'a, 'c>);
 
+impl SeqElement<'_, '_> {
+    fn value(&self) -> Result<Value, Error> {
+        let block = self.0.single()?;
+        self.0.body(block)?.value().map_err(|e| in_block(e, block))
+    }
+}
+
 impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
     type Error = Error;
 
@@ -691,26 +690,7 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
         out.map_err(|e| in_block(e, block))
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, Error> {
-        let block = self.0.single()?;
-        let body = self.0.body(block)?;
-        if name == hcl_core::value::VALUE_TOKEN {
-            return hand_over_value(body.value().map_err(|e| in_block(e, block))?, visitor);
-        }
-        visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_unit()
-    }
+    body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
