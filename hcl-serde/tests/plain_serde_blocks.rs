@@ -281,7 +281,7 @@ fn derived_types_are_refused_by_other_deserializers() {
     let err = serde_json::from_str::<Job>(r#"{"name": "a", "count": 1}"#).unwrap_err();
     assert!(
         err.to_string()
-            .contains("derives HclDecode and is decoded by hcl_serde"),
+            .contains("derives HclDecode, so it decodes from a block"),
         "{err}"
     );
 }
@@ -310,4 +310,22 @@ fn many_distinct_block_types_and_labels_decode_in_linear_time() {
     let json: serde_json::Value = hcl_serde::from_str(&src).unwrap();
     assert_eq!(json["resource"]["t"].as_object().unwrap().len(), 20_000);
     assert!(json["b19999"].is_object());
+}
+
+#[test]
+fn a_derived_type_as_an_attribute_value_says_to_use_a_block() {
+    #[derive(HclDecode, Debug)]
+    struct Outer {
+        inner: Job,
+    }
+    let err = hcl_serde::from_str::<Outer>("inner = { name = \"a\", count = 1 }\n").unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "inner");
+    assert!(
+        e.diagnostic
+            .detail
+            .contains("(a field marked #[hcl(block)])"),
+        "{}",
+        e.diagnostic.detail
+    );
 }

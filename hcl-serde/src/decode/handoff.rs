@@ -82,7 +82,7 @@ impl<'de, T: HclDecode> Visitor<'de> for DecodedVisitor<T> {
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "an HCL body: `{}` derives HclDecode and is decoded by hcl_serde",
+            "a block body: `{}` derives HclDecode, so it decodes from a block (a field marked #[hcl(block)]) or a whole body through hcl_serde",
             std::any::type_name::<T>()
         )
     }
