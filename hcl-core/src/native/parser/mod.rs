@@ -12,6 +12,7 @@ use crate::pos::SourceFile;
 
 pub(crate) mod body;
 pub(crate) mod expr;
+mod fast;
 pub(crate) mod template;
 pub(crate) mod traversal;
 
