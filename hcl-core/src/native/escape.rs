@@ -20,6 +20,15 @@ pub struct EscapeError {
 #[inline]
 pub fn needs_decoding(raw: &str, quoted: bool) -> bool {
     let b = raw.as_bytes();
+    // Most literals are short names and paths: a plain loop beats the
+    // set-up of a vectorised search there.
+    if b.len() < 32 {
+        return b.iter().enumerate().any(|(i, &c)| match c {
+            b'\\' => quoted,
+            b'$' | b'%' => b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{'),
+            _ => false,
+        });
+    }
     let mut i = 0;
     while let Some(off) = memchr::memchr3(b'\\', b'$', b'%', &b[i..]) {
         let p = i + off;
