@@ -81,6 +81,32 @@ fn skip_blanks(b: &[u8], mut p: usize) -> usize {
     p
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = ONES * 0x80;
+
+/// The high bit of each byte of `v` (whose bytes are all below 0x80) that
+/// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
+/// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
+#[inline(always)]
+const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
+    let at_least_lo = (v | HIGH) - ONES * lo as u64;
+    let at_most_hi = ONES * (hi as u64 | 0x80) - v;
+    at_least_lo & at_most_hi & HIGH
+}
+
+/// The high bit of each byte of `word` (little-endian) that is not an ASCII
+/// identifier-continue character (see `IDENT_CONT`).
+#[inline(always)]
+const fn non_ident_bytes(word: u64) -> u64 {
+    let ascii = !word & HIGH;
+    let v = word & !HIGH;
+    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
+        | bytes_in(v, b'0', b'9')
+        | bytes_in(v, b'_', b'_')
+        | bytes_in(v, b'-', b'-');
+    !(ident & ascii) & HIGH
+}
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -330,6 +356,17 @@ impl<'a> Lexer<'a> {
         } else {
             self.src[p..].chars().next().map_or(1, char::len_utf8)
         };
+        // Identifiers are the commonest tokens, and many are long
+        // (`aws_security_group_rule`): eight bytes at a time while they are
+        // all ASCII identifier characters; the loop below finishes.
+        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            let stop = non_ident_bytes(u64::from_le_bytes(word));
+            if stop != 0 {
+                p += (stop.trailing_zeros() / 8) as usize;
+                break;
+            }
+            p += 8;
+        }
         loop {
             match b.get(p) {
                 Some(&c) if IDENT_CONT[c as usize] => p += 1,

@@ -297,3 +297,48 @@ fn bare_templates_are_literal_text_with_sequences() {
         ],
     );
 }
+
+#[test]
+fn identifier_word_scan_agrees_with_the_byte_table() {
+    // Every byte value at every position of a word.
+    for b in 0..=255u8 {
+        for pos in 0..8 {
+            let mut word = *b"abcdefgh";
+            word[pos] = b;
+            let got = super::non_ident_bytes(u64::from_le_bytes(word));
+            let mut want = 0u64;
+            for (i, &c) in word.iter().enumerate() {
+                if !super::IDENT_CONT[c as usize] {
+                    want |= 0x80 << (8 * i);
+                }
+            }
+            assert_eq!(got, want, "byte {b:#x} at {pos}");
+        }
+    }
+}
+
+#[test]
+fn long_identifiers_end_where_the_spec_says() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "aws_security_group_rule.x",
+                &[(Ident, "aws_security_group_rule"), (Dot, "."), (Ident, "x")],
+            ),
+            (
+                "abcdefgh-ijklmnop_0123456789 z",
+                &[(Ident, "abcdefgh-ijklmnop_0123456789"), (Ident, "z")],
+            ),
+            (
+                "abcdefghé_ijklmnopq=1",
+                &[(Ident, "abcdefghé_ijklmnopq"), (Equal, "="), (Number, "1")],
+            ),
+            (
+                "abcdefghijklmnop\u{2028}",
+                &[(Ident, "abcdefghijklmnop"), (Invalid, "\u{2028}")],
+            ),
+            ("abcdefg[", &[(Ident, "abcdefg"), (OBrack, "[")]),
+        ],
+    );
+}
