@@ -124,6 +124,9 @@ pub struct Lexer<'a> {
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     bad_utf8_marker: bool,
+    /// Whether a newline token also covers the blank lines and the
+    /// indentation after it (see [`Lexer::merging_blank_lines`]).
+    merge_blank_lines: bool,
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
@@ -161,6 +164,7 @@ impl<'a> Lexer<'a> {
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
             bad_utf8_marker: false,
+            merge_blank_lines: false,
             out: Vec::new(),
             done: false,
         }
@@ -170,6 +174,14 @@ impl<'a> Lexer<'a> {
     /// for raw bytes substitutes it and reports the encoding problem itself).
     pub fn with_bad_utf8_marker(mut self) -> Lexer<'a> {
         self.bad_utf8_marker = true;
+        self
+    }
+
+    /// Skips the blank lines after a newline token (the token's span is
+    /// still the first newline): for the parser, where a run of newlines
+    /// means what one does, and each token costs a round trip.
+    pub(crate) fn merging_blank_lines(mut self) -> Lexer<'a> {
+        self.merge_blank_lines = true;
         self
     }
 
@@ -260,8 +272,8 @@ impl<'a> Lexer<'a> {
         };
         use TokenKind as K;
         match c {
-            b'\n' => self.tok(K::Newline, p, 1),
-            b'\r' if self.at(p + 1) == b'\n' => self.tok(K::Newline, p, 2),
+            b'\n' => self.newline(p, 1),
+            b'\r' if self.at(p + 1) == b'\n' => self.newline(p, 2),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
@@ -337,6 +349,26 @@ impl<'a> Lexer<'a> {
             }
             _ => self.tok(K::Invalid, p, 1),
         }
+    }
+
+    #[inline(always)]
+    fn newline(&mut self, start: usize, len: usize) {
+        self.tok(TokenKind::Newline, start, len);
+        if !self.merge_blank_lines {
+            return;
+        }
+        // Up to the first non-blank character (the next token's start).
+        let b = self.bytes;
+        let mut p = self.pos;
+        loop {
+            p = skip_blanks(b, p);
+            match b.get(p) {
+                Some(b'\n') => p += 1,
+                Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
+                _ => break,
+            }
+        }
+        self.pos = p;
     }
 
     #[inline(always)]

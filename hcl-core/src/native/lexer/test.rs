@@ -342,3 +342,30 @@ fn long_identifiers_end_where_the_spec_says() {
         ],
     );
 }
+
+#[test]
+fn merged_blank_lines_keep_the_first_newline_span() {
+    let src = "a = 1\n\n  \t\r\n    b = 2\n";
+    let mut lx = Lexer::new(src, LexMode::Normal).merging_blank_lines();
+    let mut got = Vec::new();
+    loop {
+        let t = lx.next_token();
+        if t.kind == Eof {
+            break;
+        }
+        got.push((t.kind, t.start, t.end));
+    }
+    assert_eq!(
+        got,
+        [
+            (Ident, 0, 1),
+            (Equal, 2, 3),
+            (Number, 4, 5),
+            (Newline, 5, 6),
+            (Ident, 16, 17),
+            (Equal, 18, 19),
+            (Number, 20, 21),
+            (Newline, 21, 22),
+        ]
+    );
+}

@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
         Parser {
             src: file.text(),
             file,
-            lexer,
+            lexer: lexer.merging_blank_lines(),
             buf: Vec::with_capacity(BATCH),
             head: 0,
             lexed_eof: false,
