@@ -81,14 +81,14 @@ fn skip_blanks(b: &[u8], mut p: usize) -> usize {
     p
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = ONES * 0x80;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = ONES * 0x80;
 
 /// The high bit of each byte of `v` (whose bytes are all below 0x80) that
 /// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
 /// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
 #[inline(always)]
-const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
+pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
     let at_least_lo = (v | HIGH) - ONES * lo as u64;
     let at_most_hi = ONES * (hi as u64 | 0x80) - v;
     at_least_lo & at_most_hi & HIGH
