@@ -167,6 +167,9 @@ impl<'a> Parser<'a> {
         }
     }
 
+    // Inlined: returned through memory, the attribute cost a store-forwarding
+    // stall in the body loop (~2%).
+    #[inline(always)]
     fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> Attribute {
         let equals = span_of(self.bump());
         let mark = self.mark();
