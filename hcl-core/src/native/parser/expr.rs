@@ -139,6 +139,7 @@ impl<'a> Parser<'a> {
     ///             ExprTerm Splat | "(" Expression ")");
     /// unaryOp = ("-" | "!") ExprTerm;
     /// ```
+    #[inline(always)]
     fn parse_term(&mut self) -> Expr {
         let start = self.peek();
         let at = span_of(start);
