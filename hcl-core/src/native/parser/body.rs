@@ -102,8 +102,10 @@ impl<'a> Parser<'a> {
         // Nested bodies are complete and appended by now, so this body's
         // items land contiguously.
         let body = Body {
-            attributes: self.tree.append_attributes(self.attr_stack.drain(attrs0..)),
-            blocks: self.tree.append_blocks(self.block_stack.drain(blocks0..)),
+            attributes: self
+                .tree
+                .append_attributes_from(&mut self.attr_stack, attrs0),
+            blocks: self.tree.append_blocks(&mut self.block_stack, blocks0),
             span: start.to(end_span),
         };
         (self.tree.push_body(body), end_span)
@@ -229,7 +231,7 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
-                    let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
+                    let labels = self.tree.append_labels(&mut self.label_stack, labels0);
                     let body = self.tree.push_body(Body {
                         span: ty,
                         ..Body::default()
@@ -258,7 +260,7 @@ impl<'a> Parser<'a> {
         self.leave();
         let close = self.prev_span();
         // After the body: its nested blocks' labels went in first.
-        let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
+        let labels = self.tree.append_labels(&mut self.label_stack, labels0);
 
         let eol = self.peek();
         if eol.kind == K::Newline || eol.kind == K::Eof {
