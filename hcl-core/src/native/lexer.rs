@@ -127,6 +127,10 @@ pub struct Lexer<'a> {
     /// Whether a newline token also covers the blank lines and the
     /// indentation after it (see [`Lexer::merging_blank_lines`]).
     merge_blank_lines: bool,
+    /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
+    /// is, `u32::MAX` until one is lexed: literals that end before it need
+    /// no decoding, which spares the parser a scan of nearly every one.
+    first_escape: u32,
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
@@ -165,6 +169,7 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             bad_utf8_marker: false,
             merge_blank_lines: false,
+            first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
         }
@@ -183,6 +188,13 @@ impl<'a> Lexer<'a> {
     pub(crate) fn merging_blank_lines(mut self) -> Lexer<'a> {
         self.merge_blank_lines = true;
         self
+    }
+
+    /// Whether the quoted literal ending at `lit_end`, already lexed, may hold an escape
+    /// (`false` is certain; `true` asks for a look).
+    #[inline]
+    pub(crate) fn may_have_escapes(&self, lit_end: u32) -> bool {
+        lit_end > self.first_escape
     }
 
     /// Starts at byte `pos` instead of the beginning, so that text embedded
@@ -570,6 +582,7 @@ impl<'a> Lexer<'a> {
             }
             match c {
                 b'\\' => {
+                    self.first_escape = self.first_escape.min(p as u32);
                     p += 1;
                     // The escaped character (never a newline) goes with it.
                     if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
@@ -579,7 +592,12 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 b'$' | b'%' => match self.literal_sigil(p) {
-                    Some(n) => p += n,
+                    Some(n) => {
+                        if n == 3 {
+                            self.first_escape = self.first_escape.min(p as u32);
+                        }
+                        p += n
+                    }
                     None => break,
                 },
                 _ => break,

@@ -369,3 +369,27 @@ fn merged_blank_lines_keep_the_first_newline_span() {
         ]
     );
 }
+
+#[test]
+fn first_escape_marks_where_literals_may_need_decoding() {
+    let src = r#"a = "plain" b = "x\ny" c = "z""#;
+    let mut lx = Lexer::new(src, LexMode::Normal);
+    let mut lits = Vec::new();
+    loop {
+        let t = lx.next_token();
+        if t.kind == Eof {
+            break;
+        }
+        if t.kind == QuotedLit {
+            lits.push(t.end);
+        }
+    }
+    let may: Vec<bool> = lits.iter().map(|&end| lx.may_have_escapes(end)).collect();
+    // Before the first escape: certain; from it on: look.
+    assert_eq!(may, [false, true, true]);
+    let mut lx = Lexer::new(r#""$${a}" "%%{b}" "$a %b""#, LexMode::Normal);
+    while lx.next_token().kind != Eof {}
+    // The first escape is the `$$` at byte 1.
+    assert!(lx.may_have_escapes(2));
+    assert!(!lx.may_have_escapes(1));
+}

@@ -449,6 +449,9 @@ impl<'a> Parser<'a> {
 
     /// Decodes one literal token, reporting bad escapes.
     pub(crate) fn decode_literal(&mut self, at: ByteSpan, quoted: bool) -> LitText {
+        if quoted && !self.lexer.may_have_escapes(at.end) {
+            return LitText::Source(at);
+        }
         let raw = at.text(self.src);
         let mut errs = std::mem::take(&mut self.esc_errs);
         let out = crate::native::escape::decode(raw, quoted, at.start, &mut errs);

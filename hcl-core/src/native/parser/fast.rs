@@ -64,10 +64,7 @@ impl<'a> Parser<'a> {
                     K::CQuote => i + 1,
                     K::QuotedLit => {
                         if self.buf.get(i + 2).map(|t| t.kind) != Some(K::CQuote)
-                            || crate::native::escape::needs_decoding(
-                                span_of(lit).text(self.src),
-                                true,
-                            )
+                            || self.quoted_needs_decoding(lit)
                         {
                             return None;
                         }
@@ -99,6 +96,14 @@ impl<'a> Parser<'a> {
             },
         };
         Some(Expr { span, kind })
+    }
+
+    /// Whether the quoted literal token `lit` needs decoding (the lexer
+    /// answers for all literals before its first escape).
+    #[inline]
+    pub(crate) fn quoted_needs_decoding(&self, lit: Token) -> bool {
+        self.lexer.may_have_escapes(lit.end)
+            && crate::native::escape::needs_decoding(span_of(lit).text(self.src), true)
     }
 
     /// Whether the raw token at `i` ends any expression before it: the
@@ -288,5 +293,28 @@ mod test {
                 ExprKind::Variable
             ]
         ));
+    }
+
+    #[test]
+    fn literals_around_the_first_escape_are_decoded_only_where_needed() {
+        use crate::native::ast::ExprKind;
+        let text = "a = \"x\"\nb = \"\\t\"\nc = \"y\"\nd = \"$${z}\"\ne = \"%%{w}\"\nf \"p\" \"q\\\"r\" {}\n";
+        let src = SourceFile::new("t.tf", text);
+        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{diags:?}");
+        let attrs = file.tree.attributes(file.body());
+        let plain: Vec<bool> = attrs
+            .iter()
+            .map(|a| a.expr.kind == ExprKind::StringLit)
+            .collect();
+        assert_eq!(plain, [true, false, true, false, false]);
+        let block = &file.tree.blocks(file.body())[0];
+        let labels: Vec<_> = file
+            .tree
+            .labels(block)
+            .iter()
+            .map(|l| l.value(src.text()).to_string())
+            .collect();
+        assert_eq!(labels, ["p", "q\"r"]);
     }
 }
