@@ -20,19 +20,35 @@ pub struct EscapeError {
 #[inline]
 pub fn needs_decoding(raw: &str, quoted: bool) -> bool {
     let b = raw.as_bytes();
+    // Every quoted literal is checked, and almost none needs decoding:
+    // eight bytes at a time up to the first byte that may start an escape.
     let mut i = 0;
-    while let Some(off) = memchr::memchr3(b'\\', b'$', b'%', &b[i..]) {
-        let p = i + off;
-        match b[p] {
+    while let Some(word) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let stop = escape_start_bytes(u64::from_le_bytes(word));
+        if stop != 0 {
+            i += (stop.trailing_zeros() / 8) as usize;
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&c) = b.get(i) {
+        match c {
             b'\\' if quoted => return true,
-            b'$' | b'%' if b.get(p + 1) == Some(&b[p]) && b.get(p + 2) == Some(&b'{') => {
-                return true
-            }
+            b'$' | b'%' if b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') => return true,
             _ => {}
         }
-        i = p + 1;
+        i += 1;
     }
     false
+}
+
+/// The high bit of each byte of `word` (little-endian) that is `\\`, `$` or
+/// `%` (bytes of multi-byte characters never are).
+#[inline(always)]
+fn escape_start_bytes(word: u64) -> u64 {
+    use super::lexer::{bytes_in, HIGH};
+    let v = word & !HIGH;
+    (bytes_in(v, b'$', b'%') | bytes_in(v, b'\\', b'\\')) & !word & HIGH
 }
 
 /// Decodes the literal text `raw`, which starts at byte `base` of the source.
@@ -210,6 +226,27 @@ mod test {
                 }],
                 "{raw}"
             );
+        }
+    }
+
+    #[test]
+    fn needs_decoding_finds_escapes_at_every_offset() {
+        for pad in 0..20 {
+            let pre = "é".repeat(pad / 2) + &"a".repeat(pad % 2);
+            for (tail, quoted, want) in [
+                ("", true, false),
+                ("\\n", true, true),
+                ("\\n", false, false),
+                ("$${x}", true, true),
+                ("%%{x}", false, true),
+                ("$x %y $$ %{ ${", true, false),
+                ("100%", true, false),
+            ] {
+                let raw = format!("{pre}{tail}zzzzzzzz");
+                assert_eq!(needs_decoding(&raw, quoted), want, "{raw:?}");
+                let raw = format!("{pre}{tail}");
+                assert_eq!(needs_decoding(&raw, quoted), want, "{raw:?}");
+            }
         }
     }
 }

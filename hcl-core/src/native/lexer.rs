@@ -81,6 +81,32 @@ fn skip_blanks(b: &[u8], mut p: usize) -> usize {
     p
 }
 
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = ONES * 0x80;
+
+/// The high bit of each byte of `v` (whose bytes are all below 0x80) that
+/// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
+/// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
+#[inline(always)]
+pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
+    let at_least_lo = (v | HIGH) - ONES * lo as u64;
+    let at_most_hi = ONES * (hi as u64 | 0x80) - v;
+    at_least_lo & at_most_hi & HIGH
+}
+
+/// The high bit of each byte of `word` (little-endian) that is not an ASCII
+/// identifier-continue character (see `IDENT_CONT`).
+#[inline(always)]
+const fn non_ident_bytes(word: u64) -> u64 {
+    let ascii = !word & HIGH;
+    let v = word & !HIGH;
+    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
+        | bytes_in(v, b'0', b'9')
+        | bytes_in(v, b'_', b'_')
+        | bytes_in(v, b'-', b'-');
+    !(ident & ascii) & HIGH
+}
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -98,6 +124,13 @@ pub struct Lexer<'a> {
     ret_braces: Vec<i64>,
     heredocs: Vec<Heredoc>,
     bad_utf8_marker: bool,
+    /// Whether a newline token also covers the blank lines and the
+    /// indentation after it (see [`Lexer::merging_blank_lines`]).
+    merge_blank_lines: bool,
+    /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
+    /// is, `u32::MAX` until one is lexed: literals that end before it need
+    /// no decoding, which spares the parser a scan of nearly every one.
+    first_escape: u32,
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
@@ -135,6 +168,8 @@ impl<'a> Lexer<'a> {
             ret_braces: Vec::new(),
             heredocs: Vec::new(),
             bad_utf8_marker: false,
+            merge_blank_lines: false,
+            first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
         }
@@ -145,6 +180,21 @@ impl<'a> Lexer<'a> {
     pub fn with_bad_utf8_marker(mut self) -> Lexer<'a> {
         self.bad_utf8_marker = true;
         self
+    }
+
+    /// Skips the blank lines after a newline token (the token's span is
+    /// still the first newline): for the parser, where a run of newlines
+    /// means what one does, and each token costs a round trip.
+    pub(crate) fn merging_blank_lines(mut self) -> Lexer<'a> {
+        self.merge_blank_lines = true;
+        self
+    }
+
+    /// Whether the quoted literal ending at `lit_end`, already lexed, may hold an escape
+    /// (`false` is certain; `true` asks for a look).
+    #[inline]
+    pub(crate) fn may_have_escapes(&self, lit_end: u32) -> bool {
+        lit_end > self.first_escape
     }
 
     /// Starts at byte `pos` instead of the beginning, so that text embedded
@@ -234,8 +284,8 @@ impl<'a> Lexer<'a> {
         };
         use TokenKind as K;
         match c {
-            b'\n' => self.tok(K::Newline, p, 1),
-            b'\r' if self.at(p + 1) == b'\n' => self.tok(K::Newline, p, 2),
+            b'\n' => self.newline(p, 1),
+            b'\r' if self.at(p + 1) == b'\n' => self.newline(p, 2),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
@@ -314,6 +364,26 @@ impl<'a> Lexer<'a> {
     }
 
     #[inline(always)]
+    fn newline(&mut self, start: usize, len: usize) {
+        self.tok(TokenKind::Newline, start, len);
+        if !self.merge_blank_lines {
+            return;
+        }
+        // Up to the first non-blank character (the next token's start).
+        let b = self.bytes;
+        let mut p = self.pos;
+        loop {
+            p = skip_blanks(b, p);
+            match b.get(p) {
+                Some(b'\n') => p += 1,
+                Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
+                _ => break,
+            }
+        }
+        self.pos = p;
+    }
+
+    #[inline(always)]
     fn ident(&mut self, start: usize) {
         let end = self.ident_end(start);
         self.tok(TokenKind::Ident, start, end - start)
@@ -330,6 +400,17 @@ impl<'a> Lexer<'a> {
         } else {
             self.src[p..].chars().next().map_or(1, char::len_utf8)
         };
+        // Identifiers are the commonest tokens, and many are long
+        // (`aws_security_group_rule`): eight bytes at a time while they are
+        // all ASCII identifier characters; the loop below finishes.
+        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            let stop = non_ident_bytes(u64::from_le_bytes(word));
+            if stop != 0 {
+                p += (stop.trailing_zeros() / 8) as usize;
+                break;
+            }
+            p += 8;
+        }
         loop {
             match b.get(p) {
                 Some(&c) if IDENT_CONT[c as usize] => p += 1,
@@ -501,6 +582,7 @@ impl<'a> Lexer<'a> {
             }
             match c {
                 b'\\' => {
+                    self.first_escape = self.first_escape.min(p as u32);
                     p += 1;
                     // The escaped character (never a newline) goes with it.
                     if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
@@ -510,7 +592,12 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 b'$' | b'%' => match self.literal_sigil(p) {
-                    Some(n) => p += n,
+                    Some(n) => {
+                        if n == 3 {
+                            self.first_escape = self.first_escape.min(p as u32);
+                        }
+                        p += n
+                    }
                     None => break,
                 },
                 _ => break,

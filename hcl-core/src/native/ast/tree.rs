@@ -258,18 +258,40 @@ impl Tree {
         IdRange::new(start, self.attributes.len() as u32)
     }
 
-    /// Moves `items` to the end of the blocks; their run.
-    pub(crate) fn append_blocks(&mut self, items: impl Iterator<Item = Block>) -> IdRange<Block> {
+    /// Moves `stack[from..]` to the end of the blocks; their run.
+    pub(crate) fn append_blocks(&mut self, stack: &mut Vec<Block>, from: usize) -> IdRange<Block> {
         let start = self.blocks.len() as u32;
-        self.blocks.extend(items);
+        move_tail(&mut self.blocks, stack, from);
         IdRange::new(start, self.blocks.len() as u32)
     }
 
-    /// Moves `items` to the end of the labels; their run.
-    pub(crate) fn append_labels(&mut self, items: impl Iterator<Item = Label>) -> IdRange<Label> {
+    /// Moves `stack[from..]` to the end of the labels; their run.
+    pub(crate) fn append_labels(&mut self, stack: &mut Vec<Label>, from: usize) -> IdRange<Label> {
         let start = self.labels.len() as u32;
-        self.labels.extend(items);
+        move_tail(&mut self.labels, stack, from);
         IdRange::new(start, self.labels.len() as u32)
+    }
+
+    /// Moves `stack[from..]` to the end of the attributes; their run.
+    pub(crate) fn append_attributes_from(
+        &mut self,
+        stack: &mut Vec<Attribute>,
+        from: usize,
+    ) -> IdRange<Attribute> {
+        let start = self.attributes.len() as u32;
+        move_tail(&mut self.attributes, stack, from);
+        IdRange::new(start, self.attributes.len() as u32)
+    }
+}
+
+/// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
+/// body, or a block under one) moves in one copy; a tail is moved item by
+/// item.
+fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
+    if from == 0 {
+        list.append(stack);
+    } else {
+        list.extend(stack.drain(from..));
     }
 }
 

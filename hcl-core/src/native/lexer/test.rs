@@ -297,3 +297,99 @@ fn bare_templates_are_literal_text_with_sequences() {
         ],
     );
 }
+
+#[test]
+fn identifier_word_scan_agrees_with_the_byte_table() {
+    // Every byte value at every position of a word.
+    for b in 0..=255u8 {
+        for pos in 0..8 {
+            let mut word = *b"abcdefgh";
+            word[pos] = b;
+            let got = super::non_ident_bytes(u64::from_le_bytes(word));
+            let mut want = 0u64;
+            for (i, &c) in word.iter().enumerate() {
+                if !super::IDENT_CONT[c as usize] {
+                    want |= 0x80 << (8 * i);
+                }
+            }
+            assert_eq!(got, want, "byte {b:#x} at {pos}");
+        }
+    }
+}
+
+#[test]
+fn long_identifiers_end_where_the_spec_says() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "aws_security_group_rule.x",
+                &[(Ident, "aws_security_group_rule"), (Dot, "."), (Ident, "x")],
+            ),
+            (
+                "abcdefgh-ijklmnop_0123456789 z",
+                &[(Ident, "abcdefgh-ijklmnop_0123456789"), (Ident, "z")],
+            ),
+            (
+                "abcdefghé_ijklmnopq=1",
+                &[(Ident, "abcdefghé_ijklmnopq"), (Equal, "="), (Number, "1")],
+            ),
+            (
+                "abcdefghijklmnop\u{2028}",
+                &[(Ident, "abcdefghijklmnop"), (Invalid, "\u{2028}")],
+            ),
+            ("abcdefg[", &[(Ident, "abcdefg"), (OBrack, "[")]),
+        ],
+    );
+}
+
+#[test]
+fn merged_blank_lines_keep_the_first_newline_span() {
+    let src = "a = 1\n\n  \t\r\n    b = 2\n";
+    let mut lx = Lexer::new(src, LexMode::Normal).merging_blank_lines();
+    let mut got = Vec::new();
+    loop {
+        let t = lx.next_token();
+        if t.kind == Eof {
+            break;
+        }
+        got.push((t.kind, t.start, t.end));
+    }
+    assert_eq!(
+        got,
+        [
+            (Ident, 0, 1),
+            (Equal, 2, 3),
+            (Number, 4, 5),
+            (Newline, 5, 6),
+            (Ident, 16, 17),
+            (Equal, 18, 19),
+            (Number, 20, 21),
+            (Newline, 21, 22),
+        ]
+    );
+}
+
+#[test]
+fn first_escape_marks_where_literals_may_need_decoding() {
+    let src = r#"a = "plain" b = "x\ny" c = "z""#;
+    let mut lx = Lexer::new(src, LexMode::Normal);
+    let mut lits = Vec::new();
+    loop {
+        let t = lx.next_token();
+        if t.kind == Eof {
+            break;
+        }
+        if t.kind == QuotedLit {
+            lits.push(t.end);
+        }
+    }
+    let may: Vec<bool> = lits.iter().map(|&end| lx.may_have_escapes(end)).collect();
+    // Before the first escape: certain; from it on: look.
+    assert_eq!(may, [false, true, true]);
+    let mut lx = Lexer::new(r#""$${a}" "%%{b}" "$a %b""#, LexMode::Normal);
+    while lx.next_token().kind != Eof {}
+    // The first escape is the `$$` at byte 1.
+    assert!(lx.may_have_escapes(2));
+    assert!(!lx.may_have_escapes(1));
+}

@@ -102,8 +102,10 @@ impl<'a> Parser<'a> {
         // Nested bodies are complete and appended by now, so this body's
         // items land contiguously.
         let body = Body {
-            attributes: self.tree.append_attributes(self.attr_stack.drain(attrs0..)),
-            blocks: self.tree.append_blocks(self.block_stack.drain(blocks0..)),
+            attributes: self
+                .tree
+                .append_attributes_from(&mut self.attr_stack, attrs0),
+            blocks: self.tree.append_blocks(&mut self.block_stack, blocks0),
             span: start.to(end_span),
         };
         (self.tree.push_body(body), end_span)
@@ -167,6 +169,9 @@ impl<'a> Parser<'a> {
         }
     }
 
+    // Inlined: returned through memory, the attribute cost a store-forwarding
+    // stall in the body loop (~2%).
+    #[inline(always)]
     fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> Attribute {
         let equals = span_of(self.bump());
         let mark = self.mark();
@@ -226,7 +231,7 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
-                    let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
+                    let labels = self.tree.append_labels(&mut self.label_stack, labels0);
                     let body = self.tree.push_body(Body {
                         span: ty,
                         ..Body::default()
@@ -255,7 +260,7 @@ impl<'a> Parser<'a> {
         self.leave();
         let close = self.prev_span();
         // After the body: its nested blocks' labels went in first.
-        let labels = self.tree.append_labels(self.label_stack.drain(labels0..));
+        let labels = self.tree.append_labels(&mut self.label_stack, labels0);
 
         let eol = self.peek();
         if eol.kind == K::Newline || eol.kind == K::Eof {
@@ -444,6 +449,9 @@ impl<'a> Parser<'a> {
 
     /// Decodes one literal token, reporting bad escapes.
     pub(crate) fn decode_literal(&mut self, at: ByteSpan, quoted: bool) -> LitText {
+        if quoted && !self.lexer.may_have_escapes(at.end) {
+            return LitText::Source(at);
+        }
         let raw = at.text(self.src);
         let mut errs = std::mem::take(&mut self.esc_errs);
         let out = crate::native::escape::decode(raw, quoted, at.start, &mut errs);

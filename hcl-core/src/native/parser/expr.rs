@@ -36,6 +36,9 @@ impl<'a> Parser<'a> {
     /// Conditional = Expression "?" Expression ":" Expression;
     /// ```
     pub(crate) fn parse_expr(&mut self) -> Expr {
+        if let Some(e) = self.parse_simple_expr() {
+            return e;
+        }
         let start = span_of(self.peek());
         let mark = self.mark();
         let cond = self.parse_binary(0);
@@ -136,6 +139,7 @@ impl<'a> Parser<'a> {
     ///             ExprTerm Splat | "(" Expression ")");
     /// unaryOp = ("-" | "!") ExprTerm;
     /// ```
+    #[inline(always)]
     fn parse_term(&mut self) -> Expr {
         let start = self.peek();
         let at = span_of(start);

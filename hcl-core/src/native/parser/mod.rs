@@ -12,6 +12,8 @@ use crate::pos::SourceFile;
 
 pub(crate) mod body;
 pub(crate) mod expr;
+mod fast;
+mod scratch;
 pub(crate) mod template;
 pub(crate) mod traversal;
 
@@ -92,14 +94,19 @@ impl<'a> Parser<'a> {
         lexer: Lexer<'a>,
         options: &super::ParseOptions,
     ) -> Parser<'a> {
+        let mut scratch = scratch::Scratch::take();
+        if scratch.buf.capacity() < BATCH {
+            scratch.buf.reserve(BATCH);
+        }
+        scratch.newlines.push(true);
         Parser {
             src: file.text(),
             file,
-            lexer,
-            buf: Vec::with_capacity(BATCH),
+            lexer: lexer.merging_blank_lines(),
+            buf: scratch.buf,
             head: 0,
             lexed_eof: false,
-            newlines: vec![true],
+            newlines: scratch.newlines,
             peeked: NO_PEEK,
             prev: Token {
                 kind: TokenKind::Eof,
@@ -118,13 +125,13 @@ impl<'a> Parser<'a> {
             max_depth: options.max_depth,
             esc_errs: Vec::new(),
             tree: super::ast::Tree::default(),
-            attr_stack: Vec::new(),
-            block_stack: Vec::new(),
-            expr_stack: Vec::new(),
-            item_stack: Vec::new(),
-            label_stack: Vec::new(),
-            flat_pool: Vec::new(),
-            step_stack: Vec::new(),
+            attr_stack: scratch.attr_stack,
+            block_stack: scratch.block_stack,
+            expr_stack: scratch.expr_stack,
+            item_stack: scratch.item_stack,
+            label_stack: scratch.label_stack,
+            flat_pool: scratch.flat_pool,
+            step_stack: scratch.step_stack,
             #[cfg(debug_assertions)]
             stalled: 0,
         }
@@ -146,8 +153,8 @@ impl<'a> Parser<'a> {
             self.fill();
         }
         let mut out = Diagnostics::with_limit(self.max_diags);
-        out.extend(self.lex_diags);
-        out.extend(self.diags);
+        out.extend(std::mem::take(&mut self.lex_diags));
+        out.extend(std::mem::take(&mut self.diags));
         out.omit_errors(self.dropped);
         out
     }
@@ -565,6 +572,24 @@ impl<'a> Parser<'a> {
     pub(crate) fn reset_recovery(&mut self) {
         self.recovery = false;
         self.unwind = false;
+    }
+}
+
+impl Drop for Parser<'_> {
+    fn drop(&mut self) {
+        use std::mem::take;
+        scratch::Scratch {
+            buf: take(&mut self.buf),
+            newlines: take(&mut self.newlines),
+            attr_stack: take(&mut self.attr_stack),
+            block_stack: take(&mut self.block_stack),
+            expr_stack: take(&mut self.expr_stack),
+            item_stack: take(&mut self.item_stack),
+            label_stack: take(&mut self.label_stack),
+            flat_pool: take(&mut self.flat_pool),
+            step_stack: take(&mut self.step_stack),
+        }
+        .give_back();
     }
 }
 

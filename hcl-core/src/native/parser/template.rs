@@ -84,9 +84,7 @@ impl<'a> Parser<'a> {
             }
             if first.kind == K::QuotedLit {
                 let second = self.peek_second_raw();
-                if second.kind == K::CQuote
-                    && !crate::native::escape::needs_decoding(span_of(first).text(self.src), true)
-                {
+                if second.kind == K::CQuote && !self.quoted_needs_decoding(first) {
                     self.bump();
                     self.bump();
                     return Expr {

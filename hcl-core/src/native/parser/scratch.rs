@@ -1,0 +1,93 @@
+//! The parser's working buffers (token batch, newline-mode stack, scratch
+//! stacks), kept per thread between parses: a configuration is usually many
+//! small files, and growing every buffer afresh for each one costs more
+//! allocations than parsing their content.
+
+use super::template::Flat;
+use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
+use crate::native::token::Token;
+use std::cell::Cell;
+
+/// Buffers that grew beyond this many elements are shrunk before they are
+/// kept, so that one huge file does not pin its memory to the thread.
+const KEEP: usize = 4096;
+
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub(super) buf: Vec<Token>,
+    pub(super) newlines: Vec<bool>,
+    pub(super) attr_stack: Vec<Attribute>,
+    pub(super) block_stack: Vec<Block>,
+    pub(super) expr_stack: Vec<Expr>,
+    pub(super) item_stack: Vec<ObjectItem>,
+    pub(super) label_stack: Vec<Label>,
+    pub(super) flat_pool: Vec<Vec<Flat>>,
+    pub(super) step_stack: Vec<Traverser>,
+}
+
+thread_local! {
+    static KEPT: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
+}
+
+impl Scratch {
+    /// The thread's kept buffers (all empty), or new ones.
+    pub(super) fn take() -> Scratch {
+        KEPT.with(Cell::take).map_or_else(Scratch::default, |b| *b)
+    }
+
+    /// Empties the buffers and keeps them for the thread's next parse.
+    pub(super) fn give_back(mut self) {
+        fn reset<T>(v: &mut Vec<T>) {
+            v.clear();
+            v.shrink_to(KEEP);
+        }
+        reset(&mut self.buf);
+        reset(&mut self.newlines);
+        reset(&mut self.attr_stack);
+        reset(&mut self.block_stack);
+        reset(&mut self.expr_stack);
+        reset(&mut self.item_stack);
+        reset(&mut self.label_stack);
+        self.flat_pool.truncate(64);
+        for v in &mut self.flat_pool {
+            reset(v);
+        }
+        reset(&mut self.step_stack);
+        KEPT.with(|k| k.set(Some(Box::new(self))));
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use crate::native::{parse_config, ParseOptions};
+    use crate::pos::SourceFile;
+
+    #[test]
+    fn kept_buffers_do_not_leak_into_the_next_parse() {
+        let good = SourceFile::new(
+            "good.tf",
+            "a = { k = [1, \"${x}\"] }\nb \"l\" {\n  c = d.e\n}\n",
+        );
+        let opts = ParseOptions::default();
+        let fresh = std::thread::spawn({
+            let good = good.clone();
+            move || {
+                let (f, d) = parse_config(&good, &ParseOptions::default());
+                ((*f.tree).clone(), f.root, d)
+            }
+        })
+        .join()
+        .unwrap();
+        // Broken files abandon work on the stacks and the token batch.
+        for bad in [
+            "a = [1, {k = ",
+            "b \"l\" { c = f(1, 2",
+            "x = \"${a[",
+            "{{{{",
+        ] {
+            let _ = parse_config(&SourceFile::new("bad.tf", bad), &opts);
+        }
+        let (f, d) = parse_config(&good, &opts);
+        assert_eq!(((*f.tree).clone(), f.root, d), fresh);
+    }
+}
