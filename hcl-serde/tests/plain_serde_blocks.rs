@@ -315,6 +315,7 @@ fn many_distinct_block_types_and_labels_decode_in_linear_time() {
 #[test]
 fn a_derived_type_as_an_attribute_value_says_to_use_a_block() {
     #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
     struct Outer {
         inner: Job,
     }
