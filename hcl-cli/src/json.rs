@@ -1,7 +1,7 @@
 //! A small JSON tree and writers that format it as Go's `encoding/json`
 //! does, so that our output is byte-for-byte the reference tools' output:
 //! `<`, `>`, `&`, U+2028 and U+2029 escaped as `\u00XX`, numbers kept as
-//! their exact text, [`Json::write_indented`] as `json.MarshalIndent` with
+//! their exact text, [`Json::to_indented`] as `json.MarshalIndent` with
 //! two spaces.
 
 use std::fmt::Write as _;
