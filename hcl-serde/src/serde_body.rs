@@ -43,7 +43,7 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
     }
 
     fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        match T::deserialize(BodyDeserializer::new(body, d.context())) {
+        match T::deserialize(BodyDeserializer::new(body, d.context()).at_depth(d.depth())) {
             Ok(v) => Some(Serde(v)),
             Err(e) => {
                 d.absorb(e);

@@ -330,3 +330,34 @@ fn a_derived_type_as_an_attribute_value_says_to_use_a_block() {
         e.diagnostic.detail
     );
 }
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Nested {
+    n: Option<Box<Nested>>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct DerivedRoot {
+    #[hcl(block)]
+    n: Option<hcl_serde::Serde<Nested>>,
+}
+
+#[test]
+fn block_nesting_is_bounded_across_plain_and_derived_decoders() {
+    use hcl_core::native::{parse_body, ParseOptions};
+    use hcl_core::SourceFile;
+    let depth = 300;
+    let src = format!("{}{}", "n {\n".repeat(depth), "}\n".repeat(depth));
+    let opts = ParseOptions {
+        max_depth: 1000,
+        ..ParseOptions::default()
+    };
+    let (body, diags) = parse_body(&SourceFile::new("deep.hcl", src), &opts);
+    assert!(diags.is_empty(), "{diags}");
+    let err = hcl_serde::from_body::<Nested>(&body, None).unwrap_err();
+    assert_eq!(err.summary(), "Maximum nesting depth exceeded");
+    let err = hcl_serde::from_body::<DerivedRoot>(&body, None).unwrap_err();
+    assert_eq!(err.summary(), "Maximum nesting depth exceeded");
+}

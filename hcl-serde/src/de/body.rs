@@ -82,6 +82,13 @@ impl<'a> BodyDeserializer<'a> {
         }
     }
 
+    /// A root body met `depth` blocks deep (a plain type inside a derived
+    /// one), so that the nesting limit counts across both decoders.
+    pub(crate) fn at_depth(mut self, depth: usize) -> BodyDeserializer<'a> {
+        self.depth = depth;
+        self
+    }
+
     fn of_block(block: &'a Block, ctx: Option<&'a EvalContext>, depth: usize) -> Self {
         BodyDeserializer {
             body: &block.body,

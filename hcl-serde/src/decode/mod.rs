@@ -191,6 +191,11 @@ impl<'a> Decoder<'a> {
         self
     }
 
+    /// How many blocks deep the decode is.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// Every entry recorded, warnings included, in the order found.
     pub(crate) fn into_entries(self) -> Vec<Entry> {
         self.entries
