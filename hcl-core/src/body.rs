@@ -414,6 +414,56 @@ impl BodyImpl for EmptyBody {
     }
 }
 
+/// The reference's diagnostic for a block of `type_name` written with
+/// `given` labels where its schema names `label_names`; `None` when the
+/// count fits. It has no range: the reference points an extraneous label
+/// at the first label too many, a missing one at the opening brace.
+///
+/// ```
+/// use hcl_core::body::label_count_problem;
+/// let d = label_count_problem("service", &["name"], 0).unwrap();
+/// assert_eq!(d.summary, "Missing name for service");
+/// let d = label_count_problem::<&str>("tls", &[], 1).unwrap();
+/// assert_eq!(d.detail, "No labels are expected for tls blocks.");
+/// assert!(label_count_problem("service", &["name"], 1).is_none());
+/// ```
+pub fn label_count_problem<S: AsRef<str>>(
+    type_name: &str,
+    label_names: &[S],
+    given: usize,
+) -> Option<Diagnostic> {
+    let wanted = label_names.len();
+    let names = || {
+        label_names
+            .iter()
+            .map(AsRef::as_ref)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if given > wanted {
+        let detail = if wanted == 0 {
+            format!("No labels are expected for {type_name} blocks.")
+        } else {
+            format!(
+                "Only {wanted} labels ({}) are expected for {type_name} blocks.",
+                names()
+            )
+        };
+        return Some(Diagnostic::error(
+            format!("Extraneous label for {type_name}"),
+            detail,
+        ));
+    }
+    let missing = label_names.get(given)?.as_ref();
+    Some(Diagnostic::error(
+        format!("Missing {missing} for {type_name}"),
+        format!(
+            "All {type_name} blocks must have {wanted} labels ({}).",
+            names()
+        ),
+    ))
+}
+
 /// The reference's "Missing required argument" diagnostic, without a range.
 pub fn missing_required_argument(name: &str) -> Diagnostic {
     Diagnostic::error(

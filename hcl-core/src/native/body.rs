@@ -8,7 +8,9 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression};
+use crate::body::{
+    label_count_problem, Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression,
+};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
 use crate::native::expression::NativeExpression;
@@ -172,40 +174,15 @@ impl NativeBody {
     /// Checks a block's labels against its schema; `None` when they fit.
     fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
         let labels = self.tree.labels(block);
-        let given = labels.len();
-        let wanted = label_names.len();
-        if given == wanted {
-            return None;
-        }
-        let name = self.text(block.ty);
-        let context = self.range(block.ty.to(block.open_brace));
-        if given > wanted {
-            let detail = if wanted == 0 {
-                format!("No labels are expected for {name} blocks.")
-            } else {
-                format!(
-                    "Only {wanted} labels ({}) are expected for {name} blocks.",
-                    label_names.join(", ")
-                )
-            };
-            let subject = labels.get(wanted).map_or(block.ty, |l| l.span);
-            return Some(
-                Diagnostic::error(format!("Extraneous label for {name}"), detail)
-                    .with_subject(self.range(subject))
-                    .with_context(context),
-            );
-        }
-        let missing = label_names.get(given)?;
+        let problem = label_count_problem(self.text(block.ty), label_names, labels.len())?;
+        // The first label too many, or the brace where one is missing.
+        let subject = labels
+            .get(label_names.len())
+            .map_or(block.open_brace, |extra| extra.span);
         Some(
-            Diagnostic::error(
-                format!("Missing {missing} for {name}"),
-                format!(
-                    "All {name} blocks must have {wanted} labels ({}).",
-                    label_names.join(", ")
-                ),
-            )
-            .with_subject(self.range(block.open_brace))
-            .with_context(context),
+            problem
+                .with_subject(self.range(subject))
+                .with_context(self.range(block.ty.to(block.open_brace))),
         )
     }
 

@@ -35,7 +35,8 @@ use hcl_core::{Body, Diagnostic, EvalContext, Value};
 
 use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
 use crate::decode::handoff::{self, Request};
-use crate::decode::MAX_BLOCK_DEPTH;
+use crate::decode::shapes::duplicate_block_diagnostic;
+use crate::decode::{label_segment, MAX_BLOCK_DEPTH};
 use crate::error::{Entry, Error};
 use crate::spanned;
 
@@ -112,17 +113,20 @@ impl<'a> BodyDeserializer<'a> {
         Ok(content)
     }
 
-    /// Evaluates every attribute `wanted` keeps, reporting every
-    /// evaluation error at once.
-    fn evaluate<'c>(
+    /// The attributes as map items: those a struct has a field for (all,
+    /// for a map) evaluated, reporting every evaluation error at once; the
+    /// others offered unevaluated, so that a struct that denies unknown
+    /// fields sees them. A struct treats null as absent; a map keeps it.
+    fn attribute_items<'c>(
         &self,
         content: &'c BodyContent,
-        wanted: impl Fn(&str) -> bool,
-    ) -> Result<Vec<(&'c Attribute, Value)>, Error> {
-        let mut out = Vec::with_capacity(content.attributes.len());
+        fields: Option<&'static [&'static str]>,
+    ) -> Result<Vec<Item<'c>>, Error> {
+        let mut items = Vec::with_capacity(content.attributes.len() + content.blocks.len());
         let mut errors = Vec::new();
         for attr in &content.attributes {
-            if !wanted(&attr.name) {
+            if fields.is_some_and(|f| !f.contains(&attr.name.as_str())) {
+                items.push(Item::Unwanted(attr));
                 continue;
             }
             let (value, diags) = attr.expr.value(self.ctx);
@@ -131,12 +135,12 @@ impl<'a> BodyDeserializer<'a> {
                     diagnostic,
                     path: attr.name.clone(),
                 }));
-                continue;
+            } else if fields.is_none() || !value.is_null() {
+                items.push(Item::Attribute(attr, value));
             }
-            out.push((attr, value));
         }
         if errors.is_empty() {
-            Ok(out)
+            Ok(items)
         } else {
             Err(Error::from_entries(errors))
         }
@@ -148,26 +152,7 @@ impl<'a> BodyDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let content = self.content()?;
-        let wanted = |name: &str| fields.is_none_or(|f| f.contains(&name));
-        let mut attrs = self.evaluate(&content, wanted)?.into_iter().peekable();
-        let mut items: Vec<Item<'_>> =
-            Vec::with_capacity(content.attributes.len() + content.blocks.len());
-        for attr in &content.attributes {
-            if !wanted(&attr.name) {
-                // Not evaluated, but offered: a struct that denies unknown
-                // fields must see it.
-                items.push(Item::Unwanted(attr));
-                continue;
-            }
-            let Some((_, value)) = attrs.next_if(|(a, _)| std::ptr::eq(*a, attr)) else {
-                continue;
-            };
-            // A struct treats null as absent; a map keeps it.
-            if fields.is_some() && value.is_null() {
-                continue;
-            }
-            items.push(Item::Attribute(attr, value));
-        }
+        let mut items = self.attribute_items(&content, fields)?;
         let groups = group_by(content.blocks.iter(), |b| b.type_name.as_str());
         items.extend(groups.into_iter().map(|(_, g)| Item::Blocks(g)));
         let map = BodyMap {
@@ -221,11 +206,12 @@ impl<'a> BodyDeserializer<'a> {
     /// JSON syntax's representation (see the module docs).
     fn value(&self) -> Result<Value, Error> {
         let content = self.content()?;
-        let attrs = self.evaluate(&content, |_| true)?;
-        let mut entries: Vec<(String, Value)> = attrs
-            .into_iter()
-            .map(|(a, v)| (a.name.clone(), v))
-            .collect();
+        let mut entries: Vec<(String, Value)> = Vec::new();
+        for item in self.attribute_items(&content, None)? {
+            if let Item::Attribute(a, v) = item {
+                entries.push((a.name.clone(), v));
+            }
+        }
         for (type_name, group) in group_by(content.blocks.iter(), |b| b.type_name.as_str()) {
             let level = Level::new(group, 0, *self)?;
             entries.push((type_name.to_owned(), level.value()?));
@@ -508,15 +494,7 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
         match self.blocks.as_slice() {
             [one] => Ok(one),
             [first, again, ..] => Err(Error::from_diagnostics(
-                Diagnostic::error(
-                    format!("Duplicate {} block", first.type_name),
-                    format!(
-                        "Only one {} block is allowed. Another was defined at {}.",
-                        first.type_name, first.def_range
-                    ),
-                )
-                .with_subject(again.def_range)
-                .into(),
+                duplicate_block_diagnostic(&first.type_name, first, again).into(),
             )),
             [] => Err(de::Error::custom("no block")),
         }
@@ -550,10 +528,7 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
 /// (`service["web"]`).
 #[cold]
 fn in_block(e: Error, block: &Block) -> Error {
-    let mut segment = String::new();
-    for l in &block.labels {
-        segment.push_str(&format!("[{l:?}]"));
-    }
+    let segment = label_segment(&block.labels);
     if segment.is_empty() {
         e.at(block.def_range)
     } else {

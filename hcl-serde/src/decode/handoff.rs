@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 
 use serde::de::{self, Deserializer, Visitor};
 
-use hcl_core::body::Block;
+use hcl_core::body::{label_count_problem, Block};
 use hcl_core::{Body, Diagnostic, EvalContext};
 
 use super::{Decoder, HclDecode, Labels};
@@ -120,34 +120,15 @@ fn labels<T: HclDecode>(request: &Request) -> Result<Labels<'_>, Diagnostic> {
     } else {
         request.level.min(block.labels.len())
     };
-    let given = block.labels.len() - from;
-    if given == wanted {
-        return Ok(Labels {
-            names: &block.labels[from..],
-            ranges: block.label_ranges.get(from..).unwrap_or_default(),
-        });
+    let names = block.labels.get(from..).unwrap_or_default();
+    let ranges = block.label_ranges.get(from..).unwrap_or_default();
+    match label_count_problem(&block.type_name, T::LABELS, names.len()) {
+        None => Ok(Labels { names, ranges }),
+        Some(problem) => {
+            // The reference's places: the first label too many, or the
+            // block header when one is missing.
+            let subject = ranges.get(wanted).copied().unwrap_or(block.def_range);
+            Err(problem.with_subject(subject))
+        }
     }
-    let name = &block.type_name;
-    let names = T::LABELS.join(", ");
-    if given > wanted {
-        let detail = if wanted == 0 {
-            format!("No labels are expected for {name} blocks.")
-        } else {
-            format!("Only {wanted} labels ({names}) are expected for {name} blocks.")
-        };
-        let subject = block
-            .label_ranges
-            .get(from + wanted)
-            .copied()
-            .unwrap_or(block.def_range);
-        return Err(
-            Diagnostic::error(format!("Extraneous label for {name}"), detail).with_subject(subject),
-        );
-    }
-    let missing = T::LABELS.get(given).copied().unwrap_or("label");
-    Err(Diagnostic::error(
-        format!("Missing {missing} for {name}"),
-        format!("All {name} blocks must have {wanted} labels ({names})."),
-    )
-    .with_subject(block.def_range))
 }

@@ -18,7 +18,7 @@ use hcl_core::native::NativeExpression;
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
 pub(crate) mod handoff;
-mod shapes;
+pub(crate) mod shapes;
 
 use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
@@ -357,7 +357,7 @@ impl<'a> Decoder<'a> {
     fn conversion_error(&mut self, e: Error, attr: &Attribute) {
         let range = attr.expr.range();
         for entry in e.at(range).into_entries() {
-            let leaf = format!("{}{}", attr.name, path_tail(&entry.path));
+            let leaf = format!("{}{}", attr.name, entry.path);
             self.report_at(entry.diagnostic, &leaf);
         }
     }
@@ -451,10 +451,7 @@ const FAST_LITERAL_DEPTH: usize = 32;
 
 #[cold]
 fn prefix_block_path(entries: &mut [Entry], block: &Block) {
-    let mut segment = block.type_name.clone();
-    for l in &block.labels {
-        segment.push_str(&format!("[{l:?}]"));
-    }
+    let segment = format!("{}{}", block.type_name, label_segment(&block.labels));
     for e in entries {
         e.path = if e.path.is_empty() {
             segment.clone()
@@ -464,9 +461,9 @@ fn prefix_block_path(entries: &mut [Entry], block: &Block) {
     }
 }
 
-/// Joins a field name and the value path inside it (`[0].port`).
-fn path_tail(p: &str) -> &str {
-    p
+/// The path segment of a block's labels: `["web"]["v1"]`.
+pub(crate) fn label_segment(labels: &[String]) -> String {
+    labels.iter().map(|l| format!("[{l:?}]")).collect()
 }
 
 /// Decodes `body` into `T`, returning every diagnostic (warnings too, which

@@ -11,15 +11,25 @@ use super::{BlockField, Decoder, HclDecode, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: &Block, again: &Block) {
-    let diag = Diagnostic::error(
+    d.report(duplicate_block_diagnostic(type_name, first, again).into());
+}
+
+/// gohcl's "Duplicate X block" for a type that allows one block, at the
+/// second.
+#[cold]
+pub(crate) fn duplicate_block_diagnostic(
+    type_name: &str,
+    first: &Block,
+    again: &Block,
+) -> Diagnostic {
+    Diagnostic::error(
         format!("Duplicate {type_name} block"),
         format!(
             "Only one {type_name} block is allowed. Another was defined at {}.",
             first.def_range
         ),
     )
-    .with_subject(again.def_range);
-    d.report(diag.into());
+    .with_subject(again.def_range)
 }
 
 #[cold]
