@@ -58,6 +58,10 @@ pub trait BodyImpl: Send + Sync + fmt::Debug + 'static {
     /// Where to point a "missing" diagnostic for this body (usually its
     /// opening brace or the file start).
     fn missing_item_range(&self) -> Range;
+
+    /// The syntax's body, for syntax-specific processing (a decoder that
+    /// reads native-syntax trees directly, say).
+    fn as_any(&self) -> &dyn Any;
 }
 
 /// A body handle: cheap to clone, owned, `Send + Sync`.
@@ -411,6 +415,10 @@ impl BodyImpl for EmptyBody {
 
     fn missing_item_range(&self) -> Range {
         self.missing_item_range
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

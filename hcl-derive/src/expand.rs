@@ -43,7 +43,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
 
             fn decode_body(
-                __body: &#core::Body,
+                __body: #krate::decode::BodyRef<'_>,
                 __labels: #krate::decode::Labels<'_>,
                 __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
@@ -67,7 +67,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
 
             fn decode_blocks(
-                __content: &#core::body::BodyContent,
+                __content: &#krate::decode::Content<'_>,
                 __type_name: &str,
                 __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {

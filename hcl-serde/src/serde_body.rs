@@ -3,10 +3,9 @@
 use serde::de::DeserializeOwned;
 
 use hcl_core::schema::BodySchema;
-use hcl_core::Body;
 
 use crate::de::BodyDeserializer;
-use crate::decode::{Decoder, HclDecode, Labels};
+use crate::decode::{BodyRef, Decoder, HclDecode, Labels};
 
 /// Any `serde::Deserialize` type where an [`HclDecode`] type is wanted:
 /// chiefly a block field of a derived struct (`Vec<Serde<T>>`), whose
@@ -42,8 +41,9 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
         BodySchema::new()
     }
 
-    fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        match T::deserialize(BodyDeserializer::new(body, d.context()).at_depth(d.depth())) {
+    fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        let body = body.to_body();
+        match T::deserialize(BodyDeserializer::new(&body, d.context()).at_depth(d.depth())) {
             Ok(v) => Some(Serde(v)),
             Err(e) => {
                 d.absorb(e);

@@ -159,6 +159,10 @@ impl BodyImpl for MergedBody {
             .map(Body::missing_item_range)
             .unwrap_or_default()
     }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 #[cfg(test)]
@@ -270,6 +274,10 @@ mod test {
                 start: Pos::START,
                 end: Pos::START,
             }
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
         }
     }
 

@@ -361,4 +361,8 @@ impl BodyImpl for JsonBody {
         };
         self.range(span)
     }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }

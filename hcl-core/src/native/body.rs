@@ -84,6 +84,15 @@ impl NativeBody {
         &self.source
     }
 
+    /// Whether the body shows all of its node: true for a body fresh from
+    /// the parser, false for the leftover of partial processing (which
+    /// hides what the schema claimed). Readers that walk the tree directly
+    /// ([`NativeBody::ast`]) see everything, so they need a body that
+    /// hides nothing.
+    pub fn hides_nothing(&self) -> bool {
+        self.hidden_attrs.is_none() && self.hidden_blocks.is_none()
+    }
+
     fn text(&self, span: ByteSpan) -> &str {
         span.text(self.source.text())
     }
@@ -280,8 +289,7 @@ impl BodyImpl for NativeBody {
         };
         // Names are unique, so when every attribute and block of a fresh
         // body was claimed nothing is left over, and the search is skipped.
-        let fresh = self.hidden_attrs.is_none() && self.hidden_blocks.is_none();
-        if fresh
+        if self.hides_nothing()
             && content.attributes.len() == self.ast().attributes.len()
             && claimed_blocks == self.ast().blocks.len()
         {
@@ -396,6 +404,10 @@ impl BodyImpl for NativeBody {
             start: pos,
             end: pos,
         }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

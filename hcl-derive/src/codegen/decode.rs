@@ -14,11 +14,12 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     let partial =
         cont.attrs.partial.is_some() || cont.fields.iter().any(|f| f.kind == Kind::Remain);
     let mut label_index = 0usize;
+    let mut attr_slot = 0usize;
     let mut lets = Vec::new();
     let mut inits = Vec::new();
     for (i, f) in cont.fields.iter().enumerate() {
         let var = format_ident!("__f{}", i, span = Span::mixed_site());
-        let expr = field_expr(krate, f, &mut label_index);
+        let expr = field_expr(krate, f, &mut label_index, &mut attr_slot);
         lets.push(quote!(let #var = #expr;));
         let ident = f.ident;
         inits.push(quote!(#ident: #var?));
@@ -47,7 +48,15 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     }
 }
 
-fn field_expr(krate: &syn::Path, f: &Field<'_>, label_index: &mut usize) -> TokenStream {
+/// `label_index` counts label fields, `attr_slot` attribute fields: the
+/// position of the next one in the labels and in the schema's attributes
+/// (`body_schema` lists attributes in field order).
+fn field_expr(
+    krate: &syn::Path,
+    f: &Field<'_>,
+    label_index: &mut usize,
+    attr_slot: &mut usize,
+) -> TokenStream {
     let name = &f.name;
     let ty = f.ty;
     match f.kind {
@@ -69,24 +78,30 @@ fn field_expr(krate: &syn::Path, f: &Field<'_>, label_index: &mut usize) -> Toke
                 ::std::option::Option::None => ::std::option::Option::None,
             }
         },
-        Kind::Attr => attr_expr(f),
+        Kind::Attr => {
+            let slot = *attr_slot;
+            *attr_slot += 1;
+            attr_expr(f, slot)
+        }
     }
 }
 
-fn attr_expr(f: &Field<'_>) -> TokenStream {
+fn attr_expr(f: &Field<'_>, slot: usize) -> TokenStream {
     let name = &f.name;
     let ty = f.ty;
     let required = is_required(f);
     let fetch = match (f.special, f.is_option) {
-        (Special::Value, true) => return quote!(__d.attribute_value(&__content, #name, false)),
+        (Special::Value, true) => {
+            return quote!(__d.attribute_value(&__content, #slot, #name, false))
+        }
         (Special::Expression, true) => {
-            return quote!(__d.attribute_expression(&__content, #name, false))
+            return quote!(__d.attribute_expression(&__content, #slot, #name, false))
         }
-        (Special::Value, false) => quote!(__d.attribute_value(&__content, #name, #required)),
+        (Special::Value, false) => quote!(__d.attribute_value(&__content, #slot, #name, #required)),
         (Special::Expression, false) => {
-            quote!(__d.attribute_expression(&__content, #name, #required))
+            quote!(__d.attribute_expression(&__content, #slot, #name, #required))
         }
-        (Special::None, _) => quote!(__d.attribute::<#ty>(&__content, #name, #required)),
+        (Special::None, _) => quote!(__d.attribute::<#ty>(&__content, #slot, #name, #required)),
     };
     if required {
         return quote!(#fetch.and_then(|__o| __o));

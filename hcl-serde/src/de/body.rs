@@ -494,7 +494,8 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
         match self.blocks.as_slice() {
             [one] => Ok(one),
             [first, again, ..] => Err(Error::from_diagnostics(
-                duplicate_block_diagnostic(&first.type_name, first, again).into(),
+                duplicate_block_diagnostic(&first.type_name, first.def_range, again.def_range)
+                    .into(),
             )),
             [] => Err(de::Error::custom("no block")),
         }
@@ -528,7 +529,7 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
 /// (`service["web"]`).
 #[cold]
 fn in_block(e: Error, block: &Block) -> Error {
-    let segment = label_segment(&block.labels);
+    let segment = label_segment(block.labels.iter().map(String::as_str));
     if segment.is_empty() {
         e.at(block.def_range)
     } else {

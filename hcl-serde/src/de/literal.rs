@@ -19,11 +19,20 @@ use crate::error::Error;
 use crate::spanned;
 
 /// Whether `expr` is a literal tree the fast path handles: no nulls, no
-/// non-ASCII strings (which would need normalising), no duplicate object
-/// keys (which evaluation reports), nesting at most `depth`.
+/// non-ASCII object keys (which would need normalising), no duplicate
+/// object keys (which evaluation reports), nesting at most `depth`. (A
+/// non-ASCII string value is decoded through its value, node by node.)
+#[inline]
 pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
     match &expr.kind {
-        ExprKind::StringLit => expr.span.inner().text(src).is_ascii(),
+        ExprKind::StringLit | ExprKind::Number(_) | ExprKind::Bool(_) => true,
+        _ => is_fast_composite(expr, src, depth),
+    }
+}
+
+fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
+    match &expr.kind {
+        ExprKind::StringLit => true,
         ExprKind::Number(_) | ExprKind::Bool(_) => true,
         ExprKind::Tuple(t) if depth > 0 => {
             t.items.iter().all(|e| is_fast_literal(e, src, depth - 1))
@@ -92,8 +101,13 @@ impl<'a> LiteralDeserializer<'a> {
         LiteralDeserializer { expr, ..*self }
     }
 
-    fn text(&self) -> &'a str {
-        self.expr.span.inner().text(self.source.text())
+    /// The text of a string literal, when it is one that needs no
+    /// normalising.
+    fn ascii_text(&self) -> Option<&'a str> {
+        let ExprKind::StringLit = self.expr.kind else {
+            return None;
+        };
+        Some(self.expr.span.inner().text(self.source.text())).filter(|t| t.is_ascii())
     }
 
     /// The slow path: the node's value.
@@ -127,8 +141,10 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Some(text) = self.ascii_text() {
+            return visitor.visit_str(text);
+        }
         match &self.expr.kind {
-            ExprKind::StringLit => visitor.visit_str(self.text()),
             ExprKind::Bool(b) => visitor.visit_bool(*b),
             ExprKind::Tuple(_) => self.deserialize_seq(visitor),
             ExprKind::Object(_) => self.deserialize_map(visitor),
@@ -142,8 +158,10 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if let Some(text) = self.ascii_text() {
+            return visitor.visit_str(text);
+        }
         match &self.expr.kind {
-            ExprKind::StringLit => visitor.visit_str(self.text()),
             ExprKind::Bool(b) => visitor.visit_str(if *b { "true" } else { "false" }),
             ExprKind::Number(n) => visitor.visit_string(n.to_string()),
             _ => {
@@ -244,17 +262,28 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match &self.expr.kind {
             ExprKind::Object(o) => {
-                // Object values iterate in key order; so does this.
+                // Object values iterate in key order; so does this. Keys
+                // written in order (the usual case) need no sorted copy.
                 let src = self.source.text();
-                let mut items: Vec<(&str, &Expr)> = o
+                let items = o
                     .items
                     .iter()
-                    .filter_map(|i| key_of(i, src).map(|k| (k, &i.value)))
-                    .collect();
-                items.sort_unstable_by_key(|(k, _)| *k);
+                    .filter_map(move |i| key_of(i, src).map(|k| (k, &i.value)));
+                let mut previous = None;
+                if items.clone().all(|(k, _)| previous.replace(k) < Some(k)) {
+                    return visitor.visit_map(Map {
+                        parent: self,
+                        items: items.clone(),
+                        len: o.items.len(),
+                        pending: None,
+                    });
+                }
+                let mut sorted: Vec<(&str, &Expr)> = items.collect();
+                sorted.sort_unstable_by_key(|(k, _)| *k);
                 visitor.visit_map(Map {
                     parent: self,
-                    items: items.into_iter(),
+                    len: sorted.len(),
+                    items: sorted.into_iter(),
                     pending: None,
                 })
             }
@@ -354,12 +383,14 @@ where
 struct Map<'a, I> {
     parent: LiteralDeserializer<'a>,
     items: I,
+    /// How many items are left (every key of a checked literal is one).
+    len: usize,
     pending: Option<(&'a str, &'a Expr)>,
 }
 
 impl<'de, 'a, I> de::MapAccess<'de> for Map<'a, I>
 where
-    I: ExactSizeIterator<Item = (&'a str, &'a Expr)>,
+    I: Iterator<Item = (&'a str, &'a Expr)>,
 {
     type Error = Error;
 
@@ -369,6 +400,7 @@ where
     ) -> Result<Option<K::Value>, Error> {
         match self.items.next() {
             Some((k, e)) => {
+                self.len = self.len.saturating_sub(1);
                 self.pending = Some((k, e));
                 // Literal keys are ASCII (see `is_fast_literal`), so already
                 // normalised: no string value needs to be made.
@@ -388,6 +420,6 @@ where
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
+        Some(self.len)
     }
 }

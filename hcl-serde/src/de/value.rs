@@ -4,7 +4,8 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::pos::Range;
+use hcl_core::native::ByteSpan;
+use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
 use hcl_core::{Expression, Value};
 
@@ -47,6 +48,8 @@ pub(crate) enum LazyRange<'a> {
     Known(Range),
     /// The range of this expression.
     Expr(&'a Expression),
+    /// The range of these bytes of this file.
+    Span(&'a SourceFile, ByteSpan),
 }
 
 impl LazyRange<'_> {
@@ -56,6 +59,7 @@ impl LazyRange<'_> {
             LazyRange::None => None,
             LazyRange::Known(r) => Some(r),
             LazyRange::Expr(e) => Some(e.range()),
+            LazyRange::Span(file, span) => Some(file.range(span.with_file(file.id()))),
         }
     }
 }

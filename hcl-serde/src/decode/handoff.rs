@@ -20,7 +20,7 @@ use serde::de::{self, Deserializer, Visitor};
 use hcl_core::body::{label_count_problem, Block};
 use hcl_core::{Body, Diagnostic, EvalContext};
 
-use super::{Decoder, HclDecode, Labels};
+use super::{BodyRef, Decoder, HclDecode, Labels};
 use crate::error::{Entry, Error};
 
 /// The struct name a derived type's `Deserialize` asks for.
@@ -93,7 +93,7 @@ impl<'de, T: HclDecode> Visitor<'de> for DecodedVisitor<T> {
         };
         let mut d = Decoder::new(request.ctx.as_ref()).at_depth(request.depth);
         let out = match labels::<T>(&request) {
-            Ok(labels) => T::decode_body(&request.body, labels, &mut d),
+            Ok(labels) => T::decode_body(BodyRef::from(&request.body), labels, &mut d),
             Err(problem) => {
                 d.report(problem.into());
                 None
@@ -123,7 +123,7 @@ fn labels<T: HclDecode>(request: &Request) -> Result<Labels<'_>, Diagnostic> {
     let names = block.labels.get(from..).unwrap_or_default();
     let ranges = block.label_ranges.get(from..).unwrap_or_default();
     match label_count_problem(&block.type_name, T::LABELS, names.len()) {
-        None => Ok(Labels { names, ranges }),
+        None => Ok(Labels::new(names, ranges)),
         Some(problem) => {
             // The reference's places: the first label too many, or the
             // block header when one is missing.

@@ -9,20 +9,19 @@
 
 use serde::de::DeserializeOwned;
 
-use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
-use hcl_core::native::NativeExpression;
-
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
+mod content;
 pub(crate) mod handoff;
 pub(crate) mod shapes;
 
-use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::{sort_entries, Entry, Error};
+use content::AttrRef;
+pub use content::{BlockRef, BodyRef, Content, Labels};
 pub use shapes::{block_labels, exactly_one};
 
 /// How deeply blocks may nest while decoding.
@@ -120,32 +119,7 @@ pub trait HclDecode: Sized {
 
     /// Decodes a body whose block header had `labels` (empty at the root).
     /// Problems go to `d`; `None` means at least one was an error.
-    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
-}
-
-/// The labels of the block header a body came from (none at the root).
-#[derive(Clone, Copy, Debug)]
-pub struct Labels<'a> {
-    /// The label values, in order.
-    pub names: &'a [String],
-    /// Where each label is written.
-    pub ranges: &'a [hcl_core::Range],
-}
-
-impl<'a> Labels<'a> {
-    /// No labels: a root body.
-    pub const NONE: Labels<'static> = Labels {
-        names: &[],
-        ranges: &[],
-    };
-
-    /// The labels of `block`.
-    pub fn of(block: &'a Block) -> Labels<'a> {
-        Labels {
-            names: &block.labels,
-            ranges: &block.label_ranges,
-        }
-    }
+    fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
 }
 
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
@@ -155,7 +129,7 @@ pub trait BlockField: Sized {
     fn label_names() -> Vec<String>;
 
     /// Decodes the blocks of `type_name` in `content`.
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
 }
 
 /// A `#[hcl(remain)]` field's shape: the leftover [`Body`] itself, or a map
@@ -239,19 +213,19 @@ impl<'a> Decoder<'a> {
     /// Decodes a block's body, then prefixes the path of every problem
     /// found inside with the block's segment (`service["web"]`): paths are
     /// built only when there is a problem, not for every block.
-    fn enter<T: HclDecode>(&mut self, block: &Block, labels: Labels<'_>) -> Option<T> {
+    fn enter<T: HclDecode>(&mut self, block: BlockRef<'_>, labels: Labels<'_>) -> Option<T> {
         if self.depth >= MAX_BLOCK_DEPTH {
             let d = Diagnostic::error(
                 "Maximum nesting depth exceeded",
                 format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
             )
-            .with_subject(block.def_range);
+            .with_subject(block.def_range());
             self.report(d.into());
             return None;
         }
         let start = self.entries.len();
         self.depth += 1;
-        let out = T::decode_body(&block.body, labels, self);
+        let out = T::decode_body(block.body(), labels, self);
         self.depth -= 1;
         if self.entries.len() > start {
             prefix_block_path(&mut self.entries[start..], block);
@@ -261,31 +235,37 @@ impl<'a> Decoder<'a> {
 
     /// Applies `schema` to `body`: exhaustively, or partially when
     /// `partial`, returning the leftover body then.
-    pub fn content(
+    pub fn content<'b>(
         &mut self,
-        body: &Body,
+        body: BodyRef<'b>,
         schema: &BodySchema,
         partial: bool,
-    ) -> (BodyContent, Option<Body>) {
+    ) -> (Content<'b>, Option<Body>) {
+        if !partial {
+            if let Some(content) = Content::native(body, schema) {
+                return (content, None);
+            }
+        }
+        let body = body.to_body();
         if partial {
             let (content, remain, diags) = body.partial_content(schema);
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (content, Some(remain))
+            (Content::generic(content), Some(remain))
         } else {
             let (content, diags) = body.content(schema);
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (content, None)
+            (Content::generic(content), None)
         }
     }
 
     /// Evaluates an attribute; `None` after an evaluation error (reported,
     /// and never followed by a conversion error for the same attribute).
-    fn evaluate(&mut self, attr: &Attribute) -> Option<Value> {
-        let (value, diags) = attr.expr.value(self.ctx);
+    fn evaluate(&mut self, attr: AttrRef<'_>) -> Option<Value> {
+        let (value, diags) = attr.evaluate(self.ctx);
         if diags.is_empty() {
             return Some(value);
         }
@@ -294,25 +274,27 @@ impl<'a> Decoder<'a> {
         (!failed).then_some(value)
     }
 
-    /// Decodes attribute `name` into any `Deserialize` type.
+    /// Decodes attribute `name`, number `slot` in the schema's list, into
+    /// any `Deserialize` type.
     ///
     /// `Some(None)`: absent or null (null counts as absent, spec "Null
     /// values"). `None`: an error was reported, or a required attribute is
     /// missing (which schema processing reported).
     pub fn attribute<T: DeserializeOwned>(
         &mut self,
-        content: &BodyContent,
+        content: &Content<'_>,
+        slot: usize,
         name: &str,
         required: bool,
     ) -> Option<Option<T>> {
-        let Some(attr) = content.attributes.get(name) else {
+        let Some(attr) = content.attribute(slot, name) else {
             return (!required).then_some(None);
         };
-        if let Some(native) = fast_literal(&attr.expr) {
+        if let Some((expr, source)) = fast_literal(attr) {
             let de = LiteralDeserializer {
-                expr: native.expr(),
-                source: native.source(),
-                range: LazyRange::Expr(&attr.expr),
+                expr,
+                source,
+                range: attr.lazy_range(),
             };
             return match T::deserialize(de) {
                 Ok(v) => Some(Some(v)),
@@ -326,8 +308,7 @@ impl<'a> Decoder<'a> {
         if value.is_null() {
             return self.null_attribute(attr, required);
         }
-        let range = LazyRange::Expr(&attr.expr);
-        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(range)) {
+        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(attr.lazy_range())) {
             Ok(v) => Some(Some(v)),
             Err(e) => {
                 self.conversion_error(e, attr);
@@ -337,7 +318,7 @@ impl<'a> Decoder<'a> {
     }
 
     #[cold]
-    fn null_attribute<T>(&mut self, attr: &Attribute, required: bool) -> Option<Option<T>> {
+    fn null_attribute<T>(&mut self, attr: AttrRef<'_>, required: bool) -> Option<Option<T>> {
         if !required {
             return Some(None);
         }
@@ -345,37 +326,38 @@ impl<'a> Decoder<'a> {
             "Missing required argument",
             format!(
                 "The argument {:?} is required, but its value is null.",
-                attr.name
+                attr.name()
             ),
         )
-        .with_subject(attr.expr.range());
-        self.report_at(d, &attr.name);
+        .with_subject(attr.range());
+        self.report_at(d, attr.name());
         None
     }
 
     #[cold]
-    fn conversion_error(&mut self, e: Error, attr: &Attribute) {
-        let range = attr.expr.range();
-        for entry in e.at(range).into_entries() {
-            let leaf = format!("{}{}", attr.name, entry.path);
+    fn conversion_error(&mut self, e: Error, attr: AttrRef<'_>) {
+        for entry in e.at(attr.range()).into_entries() {
+            let leaf = format!("{}{}", attr.name(), entry.path);
             self.report_at(entry.diagnostic, &leaf);
         }
     }
 
     /// An attribute's value; `None` after an evaluation error (reported).
-    pub fn attribute_value_of(&mut self, attr: &Attribute) -> Option<Value> {
-        self.evaluate(attr)
+    pub fn attribute_value_of(&mut self, attr: &hcl_core::body::Attribute) -> Option<Value> {
+        self.evaluate(AttrRef::from(attr))
     }
 
-    /// Attribute `name` as its dynamic value (null is absent when not
-    /// required, and kept as a null value when required).
+    /// Attribute `name` (number `slot` in the schema) as its dynamic value
+    /// (null is absent when not required, and kept as a null value when
+    /// required).
     pub fn attribute_value(
         &mut self,
-        content: &BodyContent,
+        content: &Content<'_>,
+        slot: usize,
         name: &str,
         required: bool,
     ) -> Option<Option<Value>> {
-        match content.attributes.get(name) {
+        match content.attribute(slot, name) {
             // An optional dynamic field treats null as absent, like every
             // other optional field; a required one keeps the null value.
             Some(attr) => match self.evaluate(attr)? {
@@ -386,28 +368,30 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Attribute `name` as its unevaluated expression.
+    /// Attribute `name` (number `slot` in the schema) as its unevaluated
+    /// expression.
     pub fn attribute_expression(
         &mut self,
-        content: &BodyContent,
+        content: &Content<'_>,
+        slot: usize,
         name: &str,
         required: bool,
     ) -> Option<Option<Expression>> {
-        match content.attributes.get(name) {
-            Some(attr) => Some(Some(attr.expr.clone())),
+        match content.attribute(slot, name) {
+            Some(attr) => Some(Some(attr.expression())),
             None => (!required).then_some(None),
         }
     }
 
     /// Decodes one block's body into `T`, with the block's path for
     /// messages and the depth guard.
-    pub fn block<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
-        self.enter(block, Labels::of(block))
+    pub fn block<T: HclDecode>(&mut self, block: BlockRef<'_>) -> Option<T> {
+        self.enter(block, block.labels())
     }
 
     /// The label at `index` (schema processing guarantees the count).
     pub fn label(&self, labels: Labels<'_>, index: usize) -> Option<String> {
-        labels.names.get(index).cloned()
+        labels.get(index).map(str::to_owned)
     }
 
     /// The label at `index` with where it is written.
@@ -416,8 +400,8 @@ impl<'a> Decoder<'a> {
         labels: Labels<'_>,
         index: usize,
     ) -> Option<crate::Spanned<String>> {
-        let name = labels.names.get(index)?.clone();
-        let range = labels.ranges.get(index).copied().unwrap_or_default();
+        let name = labels.get(index)?.to_owned();
+        let range = labels.range(index).unwrap_or_default();
         Some(crate::Spanned::new(name, range))
     }
 
@@ -438,11 +422,11 @@ impl<'a> Decoder<'a> {
     }
 }
 
-/// The native-syntax expression behind `expr` when it is a literal tree
+/// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
-fn fast_literal(expr: &Expression) -> Option<&NativeExpression> {
-    let native = expr.as_impl().as_any().downcast_ref::<NativeExpression>()?;
-    is_fast_literal(native.expr(), native.source().text(), FAST_LITERAL_DEPTH).then_some(native)
+fn fast_literal(attr: AttrRef<'_>) -> Option<(&hcl_core::native::Expr, &hcl_core::SourceFile)> {
+    let (expr, source) = attr.native_expr()?;
+    is_fast_literal(expr, source.text(), FAST_LITERAL_DEPTH).then_some((expr, source))
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
@@ -450,8 +434,12 @@ fn fast_literal(expr: &Expression) -> Option<&NativeExpression> {
 const FAST_LITERAL_DEPTH: usize = 32;
 
 #[cold]
-fn prefix_block_path(entries: &mut [Entry], block: &Block) {
-    let segment = format!("{}{}", block.type_name, label_segment(&block.labels));
+fn prefix_block_path(entries: &mut [Entry], block: BlockRef<'_>) {
+    let segment = format!(
+        "{}{}",
+        block.type_name(),
+        label_segment(block.labels().iter())
+    );
     for e in entries {
         e.path = if e.path.is_empty() {
             segment.clone()
@@ -462,8 +450,8 @@ fn prefix_block_path(entries: &mut [Entry], block: &Block) {
 }
 
 /// The path segment of a block's labels: `["web"]["v1"]`.
-pub(crate) fn label_segment(labels: &[String]) -> String {
-    labels.iter().map(|l| format!("[{l:?}]")).collect()
+pub(crate) fn label_segment<'a>(labels: impl IntoIterator<Item = &'a str>) -> String {
+    labels.into_iter().map(|l| format!("[{l:?}]")).collect()
 }
 
 /// Decodes `body` into `T`, returning every diagnostic (warnings too, which
@@ -490,7 +478,7 @@ pub fn decode_with_diagnostics<T: HclDecode>(
     ctx: Option<&EvalContext>,
 ) -> (Option<T>, Vec<Entry>) {
     let mut d = Decoder::new(ctx);
-    let out = T::decode_body(body, Labels::NONE, &mut d);
+    let out = T::decode_body(BodyRef::from(body), Labels::NONE, &mut d);
     let failed = d.has_errors();
     let mut entries = d.entries;
     sort_entries(&mut entries);
@@ -500,7 +488,7 @@ pub fn decode_with_diagnostics<T: HclDecode>(
 /// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
 pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
     let mut d = Decoder::new(ctx);
-    let out = T::decode_body(body, Labels::NONE, &mut d);
+    let out = T::decode_body(BodyRef::from(body), Labels::NONE, &mut d);
     d.finish()?;
     out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
 }

@@ -3,42 +3,39 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::body::Attribute;
 use hcl_core::schema::BodySchema;
-use hcl_core::{Body, Diagnostic, Expression, Value};
+use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
-use super::{BlockField, Decoder, HclDecode, Labels, RemainField};
+use super::{BlockField, BlockRef, BodyRef, Content, Decoder, HclDecode, Labels, RemainField};
 
 #[cold]
-fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: &Block, again: &Block) {
-    d.report(duplicate_block_diagnostic(type_name, first, again).into());
+fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
+    d.report(duplicate_block_diagnostic(type_name, first.def_range(), again.def_range()).into());
 }
 
 /// gohcl's "Duplicate X block" for a type that allows one block, at the
-/// second.
+/// second (the ranges are the two block headers).
 #[cold]
 pub(crate) fn duplicate_block_diagnostic(
     type_name: &str,
-    first: &Block,
-    again: &Block,
+    first: Range,
+    again: Range,
 ) -> Diagnostic {
     Diagnostic::error(
         format!("Duplicate {type_name} block"),
-        format!(
-            "Only one {type_name} block is allowed. Another was defined at {}.",
-            first.def_range
-        ),
+        format!("Only one {type_name} block is allowed. Another was defined at {first}."),
     )
-    .with_subject(again.def_range)
+    .with_subject(again)
 }
 
 #[cold]
-fn missing_block(d: &mut Decoder<'_>, content: &BodyContent, type_name: &str) {
+fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, type_name: &str) {
     let diag = Diagnostic::error(
         format!("Missing {type_name} block"),
         format!("A {type_name} block is required."),
     )
-    .with_subject(content.missing_item_range);
+    .with_subject(content.missing_item_range());
     d.report(diag.into());
 }
 
@@ -49,9 +46,9 @@ fn labels_of<T: HclDecode>() -> Vec<String> {
 /// At most one block of `type_name`; a second is reported.
 fn at_most_one<'c>(
     d: &mut Decoder<'_>,
-    content: &'c BodyContent,
+    content: &'c Content<'_>,
     type_name: &'c str,
-) -> Result<Option<&'c Block>, ()> {
+) -> Result<Option<BlockRef<'c>>, ()> {
     let mut it = content.blocks_of_type(type_name);
     let first = it.next();
     let mut dup = false;
@@ -71,7 +68,7 @@ fn at_most_one<'c>(
 /// `T` as a block field: exactly one block. Derived types implement
 /// [`BlockField`] through this.
 pub fn exactly_one<T: HclDecode>(
-    content: &BodyContent,
+    content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
 ) -> Option<T> {
@@ -100,7 +97,7 @@ impl<T: HclDecode> HclDecode for Box<T> {
         T::body_schema()
     }
 
-    fn decode_body(body: &Body, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
         T::decode_body(body, labels, d).map(Box::new)
     }
 }
@@ -110,7 +107,7 @@ impl<T: HclDecode> BlockField for Option<T> {
         labels_of::<T>()
     }
 
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
         match at_most_one(d, content, type_name) {
             Ok(Some(b)) => d.block(b).map(Some),
             Ok(None) => Some(None),
@@ -124,7 +121,7 @@ impl<T: HclDecode> BlockField for Box<T> {
         labels_of::<T>()
     }
 
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
         exactly_one::<T>(content, type_name, d).map(Box::new)
     }
 }
@@ -134,8 +131,9 @@ impl<T: HclDecode> BlockField for Vec<T> {
         labels_of::<T>()
     }
 
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
-        let mut out = Vec::new();
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+        // Sized first: growing a vector of large structs copies them.
+        let mut out = Vec::with_capacity(content.blocks_of_type(type_name).count());
         let mut ok = true;
         for b in content.blocks_of_type(type_name) {
             match d.block(b) {
@@ -158,27 +156,27 @@ fn map_labels<T: HclDecode>() -> Vec<String> {
 }
 
 fn decode_map<T: HclDecode>(
-    content: &BodyContent,
+    content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
     mut insert: impl FnMut(String, T),
 ) -> bool {
-    let mut seen: HashMap<&str, &Block> = HashMap::new();
+    let mut seen: HashMap<&str, BlockRef<'_>> = HashMap::new();
     let mut ok = true;
     for b in content.blocks_of_type(type_name) {
-        let Some(key) = b.labels.first() else {
+        let Some(key) = b.labels().get(0) else {
             ok = false;
             continue;
         };
-        if let Some(first) = seen.get(key.as_str()) {
+        if let Some(first) = seen.get(key) {
             let diag = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(
                     "A {type_name} block labelled {key:?} was already defined at {}.",
-                    first.def_range
+                    first.def_range()
                 ),
             )
-            .with_subject(b.def_range);
+            .with_subject(b.def_range());
             d.report(diag.into());
             ok = false;
             continue;
@@ -190,7 +188,7 @@ fn decode_map<T: HclDecode>(
             d.block(b)
         };
         match value {
-            Some(v) => insert(key.clone(), v),
+            Some(v) => insert(key.to_owned(), v),
             None => ok = false,
         }
     }
@@ -198,7 +196,7 @@ fn decode_map<T: HclDecode>(
 }
 
 impl Decoder<'_> {
-    fn block_without_labels<T: HclDecode>(&mut self, block: &Block) -> Option<T> {
+    fn block_without_labels<T: HclDecode>(&mut self, block: BlockRef<'_>) -> Option<T> {
         self.enter(block, Labels::NONE)
     }
 }
@@ -208,7 +206,7 @@ impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<S
         map_labels::<T>()
     }
 
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
         let mut out = HashMap::default();
         decode_map::<T>(content, type_name, d, |k, v| {
             out.insert(k, v);
@@ -222,7 +220,7 @@ impl<T: HclDecode> BlockField for BTreeMap<String, T> {
         map_labels::<T>()
     }
 
-    fn decode_blocks(content: &BodyContent, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
         let mut out = BTreeMap::new();
         decode_map::<T>(content, type_name, d, |k, v| {
             out.insert(k, v);
@@ -269,7 +267,7 @@ macro_rules! remain_maps {
         impl RemainField for $map<String, Value> {
             fn from_remain(body: &Body, d: &mut Decoder<'_>) -> Option<Self> {
                 let mut out = $map::new();
-                just_attributes(body, d, |d, a| d.evaluate(a), |k, v| {
+                just_attributes(body, d, |d, a| d.attribute_value_of(a), |k, v| {
                     out.insert(k, v);
                 })
                 .then_some(out)
@@ -296,8 +294,8 @@ macro_rules! remain_maps {
                 BodySchema::new()
             }
 
-            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(body, d)
+            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+                <Self as RemainField>::from_remain(&body.to_body(), d)
             }
         }
 
@@ -309,8 +307,8 @@ macro_rules! remain_maps {
                 BodySchema::new()
             }
 
-            fn decode_body(body: &Body, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(body, d)
+            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+                <Self as RemainField>::from_remain(&body.to_body(), d)
             }
         }
     )*};

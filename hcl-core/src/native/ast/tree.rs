@@ -95,6 +95,12 @@ impl<T> IdRange<T> {
         (self.start..self.end).map(Id::new)
     }
 
+    /// The id at `index` in the run, if the run is that long.
+    pub fn get(self, index: usize) -> Option<Id<T>> {
+        let index = u32::try_from(index).ok()?;
+        (index < self.end - self.start).then(|| Id::new(self.start + index))
+    }
+
     fn as_usize(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }

@@ -1,0 +1,296 @@
+//! Native-syntax bodies are decoded straight from the syntax tree when they
+//! match their schema cleanly, and through the generic `Body::content` path
+//! otherwise. Both must give the same values and the same diagnostics
+//! (ranges, paths, order): every case here decodes a parsed body as it is
+//! (the tree path) and wrapped in a body type the decoder does not know
+//! (the generic path), and compares.
+
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+
+use hcl_core::body::{Attributes, BodyContent, BodyImpl};
+use hcl_core::native::parse_body;
+use hcl_core::schema::BodySchema;
+use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, SourceFile, Value};
+use hcl_serde::decode::decode_with_diagnostics;
+use hcl_serde::{HclDecode, Spanned};
+
+/// A body the decoder cannot see through: it takes the generic path.
+#[derive(Debug)]
+struct Opaque(Body);
+
+impl BodyImpl for Opaque {
+    fn content(&self, schema: &BodySchema) -> (BodyContent, Diagnostics) {
+        self.0.content(schema)
+    }
+    fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
+        self.0.partial_content(schema)
+    }
+    fn just_attributes(&self) -> (Attributes, Diagnostics) {
+        self.0.just_attributes()
+    }
+    fn missing_item_range(&self) -> Range {
+        self.0.missing_item_range()
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Root {
+    name: String,
+    #[hcl(default)]
+    count: u32,
+    tags: Option<Vec<String>>,
+    #[hcl(optional)]
+    meta: BTreeMap<String, String>,
+    dynamic: Option<Value>,
+    where_: Option<Spanned<u16>>,
+    #[hcl(block)]
+    service: Vec<Service>,
+    #[hcl(block)]
+    limits: Option<Limits>,
+    #[hcl(block)]
+    owner: Box<Owner>,
+    #[hcl(block)]
+    zone: BTreeMap<String, Zone>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Service {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: Spanned<String>,
+    port: u16,
+    enabled: Option<bool>,
+    #[hcl(block)]
+    check: Vec<Check>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Check {
+    path: String,
+    interval: Option<String>,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Limits {
+    cpu: f64,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Owner {
+    email: String,
+}
+
+#[derive(HclDecode, Debug, PartialEq)]
+struct Zone {
+    weight: u8,
+}
+
+const GOOD: &str = r#"
+name  = "shop"
+count = 3
+tags  = ["a", "b", "é"]
+meta  = { team = "x", "z" = "y", b = 1 }
+dynamic = { list = [1, 2], s = "t" }
+where_ = "8080"
+
+service "http" "web" {
+  port    = 80
+  enabled = true
+  check { path = "/" }
+  check {
+    path     = "/healthz"
+    interval = "10s"
+  }
+}
+
+service "tcp" "db" {
+  port = 5432
+}
+
+limits {
+  cpu = 0.5
+}
+
+owner {
+  email = "ops@example.com"
+}
+
+zone "a" { weight = 1 }
+zone "b" { weight = 2 }
+"#;
+
+/// Decodes `src` both ways and checks that values and diagnostics agree;
+/// returns the tree path's result.
+fn same<T: HclDecode + std::fmt::Debug + PartialEq>(
+    src: &str,
+    ctx: Option<&EvalContext>,
+) -> (Option<T>, Vec<hcl_serde::Entry>) {
+    let file = SourceFile::new("t.hcl", src);
+    let (body, diags) = parse_body(&file, &Default::default());
+    assert!(!diags.has_errors(), "{src}: {diags:?}");
+    let tree = decode_with_diagnostics::<T>(&body, ctx);
+    let generic = decode_with_diagnostics::<T>(&Body::new(Opaque(body.clone())), ctx);
+    assert_eq!(tree.0, generic.0, "values differ for:\n{src}");
+    assert_eq!(tree.1, generic.1, "diagnostics differ for:\n{src}");
+    tree
+}
+
+fn summaries(entries: &[hcl_serde::Entry]) -> Vec<(String, String)> {
+    entries
+        .iter()
+        .map(|e| (e.diagnostic.summary.clone(), e.path.clone()))
+        .collect()
+}
+
+#[test]
+fn a_clean_body_decodes_the_same_from_the_tree() {
+    let (root, diags) = same::<Root>(GOOD, None);
+    assert!(diags.is_empty(), "{diags:?}");
+    let root = root.unwrap();
+    assert_eq!(root.name, "shop");
+    assert_eq!(root.tags.unwrap()[2], "é");
+    assert_eq!(root.meta["b"], "1");
+    assert_eq!(root.service[0].check[1].interval.as_deref(), Some("10s"));
+    assert_eq!(root.service[1].name.get_ref(), "db");
+    let label = root.service[1].name.range();
+    assert_eq!((label.start.line, label.start.column), (19, 15));
+    let port = root.where_.unwrap();
+    assert_eq!((*port.get_ref(), port.range().start.byte), (8080, 138));
+    assert_eq!(root.zone["b"].weight, 2);
+}
+
+/// Each variant breaks one rule; the schema problems send the broken body
+/// down the generic path, the conversion problems stay on the tree path.
+#[test]
+fn broken_bodies_report_the_same_on_both_paths() {
+    const WEB: &str = "service[\"http\"][\"web\"]";
+    // (replace, with, the one summary expected, its path after WEB)
+    let cases = [
+        (
+            "port    = 80\n  enabled = true",
+            "port    = \"eighty\"\n  enabled = true",
+            "Unsuitable value type",
+            ".port",
+        ),
+        (
+            "port    = 80",
+            "port    = null",
+            "Missing required argument",
+            ".port",
+        ),
+        (
+            "enabled = true",
+            "enabled = true\n  prot = 1",
+            "Unsupported argument",
+            "",
+        ),
+        (
+            "port    = 80\n  enabled = true\n",
+            "enabled = true\n",
+            "Missing required argument",
+            "",
+        ),
+    ];
+    for (from, to, summary, path) in cases {
+        let src = GOOD.replacen(from, to, 1);
+        assert_ne!(src, GOOD, "{summary}");
+        let (root, diags) = same::<Root>(&src, None);
+        assert!(root.is_none(), "{summary}");
+        assert_eq!(
+            summaries(&diags),
+            [(summary.to_owned(), format!("{WEB}{path}"))],
+            "{to}"
+        );
+    }
+}
+
+#[test]
+fn block_shape_problems_report_the_same_on_both_paths() {
+    let cases = [
+        (
+            "limits {\n  cpu = 0.5\n}",
+            "limits {\n  cpu = 0.5\n}\nlimits {\n  cpu = 1\n}",
+            "Duplicate limits block",
+        ),
+        (
+            "owner {\n  email = \"ops@example.com\"\n}",
+            "",
+            "Missing owner block",
+        ),
+        ("zone \"b\"", "zone \"a\"", "Duplicate zone block"),
+        (
+            "zone \"b\"",
+            "zone \"b\" \"c\"",
+            "Extraneous label for zone",
+        ),
+        (
+            "service \"tcp\" \"db\"",
+            "service \"tcp\"",
+            "Missing name for service",
+        ),
+        ("limits {", "limit {", "Unsupported block type"),
+        ("cpu = 0.5", "cpu = \"many\"", "Unsuitable value type"),
+        ("count = 3", "count = nope", "Variables not allowed"),
+    ];
+    for (from, to, want) in cases {
+        let src = GOOD.replacen(from, to, 1);
+        assert_ne!(src, GOOD, "{want}");
+        let (root, diags) = same::<Root>(&src, None);
+        assert!(root.is_none(), "{want}");
+        assert!(
+            diags.iter().any(|e| e.diagnostic.summary == want),
+            "{want}: {diags:?}"
+        );
+    }
+}
+
+#[test]
+fn evaluation_with_a_context_is_the_same_on_both_paths() {
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("base", Value::from(8000));
+    ctx.set_variable("env", Value::string("prod"));
+    let src = GOOD
+        .replacen("port    = 80", "port    = base + 80", 1)
+        .replacen("name  = \"shop\"", "name  = \"shop-${env}\"", 1);
+    let (root, diags) = same::<Root>(&src, Some(&ctx));
+    assert!(diags.is_empty(), "{diags:?}");
+    let root = root.unwrap();
+    assert_eq!(
+        (root.name.as_str(), root.service[0].port),
+        ("shop-prod", 8080)
+    );
+    let broken = src.replacen("base + 80", "base + 80000", 1);
+    let (_, diags) = same::<Root>(&broken, Some(&ctx));
+    assert_eq!(
+        summaries(&diags),
+        [(
+            "Unsuitable value type".to_owned(),
+            "service[\"http\"][\"web\"].port".to_owned()
+        )]
+    );
+}
+
+/// Expressions kept unevaluated point at the same place and evaluate the
+/// same either way.
+#[test]
+fn kept_expressions_are_the_same_on_both_paths() {
+    #[derive(HclDecode)]
+    struct Lazy {
+        value: Expression,
+        other: Option<Expression>,
+    }
+    let file = SourceFile::new("t.hcl", "value = 1 + 2\n");
+    let (body, _) = parse_body(&file, &Default::default());
+    for body in [body.clone(), Body::new(Opaque(body))] {
+        let lazy = hcl_serde::decode_body::<Lazy>(&body, None).unwrap();
+        assert!(lazy.other.is_none());
+        assert_eq!(lazy.value.value(None).0, Value::from(3));
+        assert_eq!(lazy.value.range().start.byte, 8);
+    }
+}
