@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -236,11 +236,23 @@ struct SourceFileInner {
     id: FileId,
     name: Arc<str>,
     text: Arc<str>,
-    line_starts: Vec<u32>,
+    /// Built when a position is first asked for: parsing and decoding a
+    /// file without problems never needs one.
+    lines: OnceLock<LineIndex>,
+}
+
+struct LineIndex {
+    starts: Vec<u32>,
     /// Per line, the offset of its first non-ASCII byte (`u32::MAX` if
     /// none): columns before it are byte differences, so resolving a
     /// position on a long ASCII line (minified JSON) is O(1), not a scan.
     first_non_ascii: Vec<u32>,
+}
+
+impl SourceFileInner {
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| index_lines(&self.text))
+    }
 }
 
 impl fmt::Debug for SourceFile {
@@ -258,7 +270,8 @@ impl fmt::Debug for SourceFile {
 const PROBE_LINES: usize = 4;
 
 impl SourceFile {
-    /// Registers a file under a fresh id and indexes its lines.
+    /// Registers a file under a fresh id. Its lines are indexed when a
+    /// position is first resolved.
     ///
     /// ```
     /// use hcl_core::pos::SourceFile;
@@ -267,21 +280,19 @@ impl SourceFile {
     /// assert_eq!((pos.line, pos.column), (2, 6));
     /// ```
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
-        let text: Arc<str> = text.into();
-        let (line_starts, first_non_ascii) = index_lines(&text);
         let name: Arc<str> = name.into();
         SourceFile {
             inner: Arc::new(SourceFileInner {
                 id: FileId::fresh(&name),
                 name,
-                text,
-                line_starts,
-                first_non_ascii,
+                text: text.into(),
+                lines: OnceLock::new(),
             }),
         }
     }
 
     /// The file's id.
+    #[inline]
     pub fn id(&self) -> FileId {
         self.inner.id
     }
@@ -297,6 +308,7 @@ impl SourceFile {
     }
 
     /// The whole text.
+    #[inline]
     pub fn text(&self) -> &str {
         &self.inner.text
     }
@@ -309,17 +321,16 @@ impl SourceFile {
     /// The number of lines (a file without a final newline still has its last
     /// line; the empty file has one line).
     pub fn line_count(&self) -> usize {
-        self.inner.line_starts.len()
+        self.inner.lines().starts.len()
     }
 
     /// The text of line `line` (1-based) without its line terminator, or
     /// `None` past the end.
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let idx = (line as usize).checked_sub(1)?;
-        let start = *self.inner.line_starts.get(idx)? as usize;
-        let end = self
-            .inner
-            .line_starts
+        let starts = &self.inner.lines().starts;
+        let start = *starts.get(idx)? as usize;
+        let end = starts
             .get(idx + 1)
             .map_or(self.inner.text.len(), |&e| e as usize);
         let s = self.inner.text.get(start..end)?;
@@ -344,7 +355,8 @@ impl SourceFile {
             byte -= 1;
         }
         let b = byte as u32;
-        let starts = self.inner.line_starts.get(from..).unwrap_or_default();
+        let lines = self.inner.lines();
+        let starts = lines.starts.get(from..).unwrap_or_default();
         let line_idx = if starts.first().is_some_and(|&s| s <= b) {
             // Most spans end on the line they start on, and items follow each
             // other closely: probe the next few lines before searching.
@@ -362,14 +374,13 @@ impl SourceFile {
                 },
             }
         } else {
-            match self.inner.line_starts.binary_search(&b) {
+            match lines.starts.binary_search(&b) {
                 Ok(i) => i,
                 Err(i) => i.saturating_sub(1),
             }
         };
-        let line_start = self.inner.line_starts[line_idx] as usize;
-        let non_ascii = self
-            .inner
+        let line_start = lines.starts.get(line_idx).map_or(0, |&s| s as usize);
+        let non_ascii = lines
             .first_non_ascii
             .get(line_idx)
             .map_or(usize::MAX, |&b| b as usize);
@@ -415,11 +426,9 @@ impl SourceFile {
         // The commonest case, a name's end on an ASCII line: all bytes from
         // the line start to `byte` are ASCII (so `byte` is a character
         // boundary, and `before`'s column was a byte difference too).
-        let same_line = inner
-            .line_starts
-            .get(idx + 1)
-            .is_none_or(|&next| byte < next);
-        let ascii = inner.first_non_ascii.get(idx).is_some_and(|&n| byte <= n);
+        let lines = inner.lines();
+        let same_line = lines.starts.get(idx + 1).is_none_or(|&next| byte < next);
+        let ascii = lines.first_non_ascii.get(idx).is_some_and(|&n| byte <= n);
         if same_line && ascii && (byte as usize) <= inner.text.len() && before.line > 0 {
             return Pos {
                 line: before.line,
@@ -443,7 +452,7 @@ impl SourceFile {
 /// Where each line starts, and where its first non-ASCII byte is. Lines
 /// are found with `memchr` and checked with the word-at-a-time `is_ascii`:
 /// building the index is a small share of loading a file.
-fn index_lines(text: &str) -> (Vec<u32>, Vec<u32>) {
+fn index_lines(text: &str) -> LineIndex {
     let bytes = text.as_bytes();
     let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
     let mut non_ascii = Vec::with_capacity(bytes.len() / 32 + 1);
@@ -461,7 +470,10 @@ fn index_lines(text: &str) -> (Vec<u32>, Vec<u32>) {
         });
         start = end + 1;
     }
-    (starts, non_ascii)
+    LineIndex {
+        starts,
+        first_non_ascii: non_ascii,
+    }
 }
 
 /// Something that can find a source file by id: what a renderer needs to

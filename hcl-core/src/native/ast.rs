@@ -44,6 +44,7 @@ impl ByteSpan {
     }
 
     /// The smallest span covering `self` and `other`.
+    #[inline]
     pub fn to(self, other: ByteSpan) -> ByteSpan {
         ByteSpan {
             start: self.start.min(other.start),
@@ -52,6 +53,7 @@ impl ByteSpan {
     }
 
     /// The empty span at the start.
+    #[inline]
     pub fn start_point(self) -> ByteSpan {
         ByteSpan::new(self.start, self.start)
     }
@@ -62,6 +64,7 @@ impl ByteSpan {
     }
 
     /// The span without its first and last byte (the inside of quotes).
+    #[inline]
     pub fn inner(self) -> ByteSpan {
         if self.end - self.start < 2 {
             return self.end_point();
@@ -70,17 +73,20 @@ impl ByteSpan {
     }
 
     /// This span in file `file`.
+    #[inline]
     pub fn with_file(self, file: FileId) -> Span {
         Span::new(file, self.start, self.end)
     }
 
     /// The text this span covers in `src` (empty if out of bounds).
+    #[inline]
     pub fn text(self, src: &str) -> &str {
         src.get(self.start as usize..self.end as usize)
             .unwrap_or("")
     }
 
     /// Length in bytes.
+    #[inline]
     pub fn len(self) -> u32 {
         self.end - self.start
     }
@@ -192,6 +198,7 @@ pub struct Label {
 
 impl Label {
     /// The label's value.
+    #[inline]
     pub fn value<'a>(&'a self, src: &'a str) -> &'a str {
         match &self.decoded {
             Some(s) => s,

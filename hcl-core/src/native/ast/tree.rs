@@ -81,6 +81,7 @@ impl<T> IdRange<T> {
     }
 
     /// How many nodes the run holds.
+    #[inline]
     pub const fn len(self) -> usize {
         (self.end - self.start) as usize
     }
@@ -91,16 +92,19 @@ impl<T> IdRange<T> {
     }
 
     /// The ids, in order.
+    #[inline]
     pub fn ids(self) -> impl ExactSizeIterator<Item = Id<T>> + DoubleEndedIterator {
         (self.start..self.end).map(Id::new)
     }
 
     /// The id at `index` in the run, if the run is that long.
+    #[inline]
     pub fn get(self, index: usize) -> Option<Id<T>> {
         let index = u32::try_from(index).ok()?;
         (index < self.end - self.start).then(|| Id::new(self.start + index))
     }
 
+    #[inline]
     fn as_usize(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -184,11 +188,13 @@ static INVALID_ATTRIBUTE: Attribute = Attribute {
 
 impl Tree {
     /// A body.
+    #[inline]
     pub fn body(&self, id: BodyId) -> &Body {
         self.bodies.get(id.index()).unwrap_or(&EMPTY_BODY)
     }
 
     /// An attribute.
+    #[inline]
     pub fn attribute(&self, id: AttrId) -> &Attribute {
         self.attributes
             .get(id.index())
@@ -196,6 +202,7 @@ impl Tree {
     }
 
     /// A body's attributes, in source order.
+    #[inline]
     pub fn attributes(&self, body: &Body) -> &[Attribute] {
         self.attributes
             .get(body.attributes.as_usize())
@@ -203,16 +210,19 @@ impl Tree {
     }
 
     /// A body's blocks, in source order.
+    #[inline]
     pub fn blocks(&self, body: &Body) -> &[Block] {
         self.blocks.get(body.blocks.as_usize()).unwrap_or(&[])
     }
 
     /// A block's labels, in order.
+    #[inline]
     pub fn labels(&self, block: &Block) -> &[Label] {
         self.labels.get(block.labels.as_usize()).unwrap_or(&[])
     }
 
     /// A body's attributes with their ids (for handles that refer to one).
+    #[inline]
     pub fn attributes_with_ids(
         &self,
         body: &Body,

@@ -294,7 +294,9 @@ pub(super) fn exact(n: &Number) -> String {
 /// The nearest `f64` to a `Big` number, ties to even.
 pub(super) fn big_to_f64(b: &BigFloat) -> f64 {
     let top = b.mant.bits() as i64 + b.exp;
-    let mag = if top > 1025 {
+    let mag = if let Some(exact) = short_to_f64(b, top) {
+        exact
+    } else if top > 1025 {
         f64::INFINITY
     } else if top < -1080 {
         0.0
@@ -326,6 +328,17 @@ pub(super) fn big_to_f64(b: &BigFloat) -> f64 {
     } else {
         mag
     }
+}
+
+/// A mantissa of at most 53 bits times a power of two that keeps the
+/// result normal is an `f64` exactly (`0.5`, `2.25`, `1e3`): no rounding,
+/// no big shift.
+fn short_to_f64(b: &BigFloat, top: i64) -> Option<f64> {
+    if b.mant.bits() > 53 || !(-1022..=1023).contains(&b.exp) || top > 1024 {
+        return None;
+    }
+    let mant = b.mant.to_u64()? as f64;
+    Some(mant * pow2(b.exp))
 }
 
 /// `2^e` for `-1022 <= e <= 1023`; beyond that an infinity or zero.

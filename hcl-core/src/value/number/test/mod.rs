@@ -512,7 +512,10 @@ fn number_converts_to_machine_integers_only_when_exact_and_in_range() {
 
 #[test]
 fn number_to_f64_rounds_to_nearest() {
-    let cases: [(&str, f64); 10] = [
+    let cases: [(&str, f64); 12] = [
+        // Short binary fractions convert exactly, without rounding.
+        ("0.5", 0.5),
+        ("2.25", 2.25),
         ("0.1", 0.1),
         ("1e-7", 1e-7),
         ("1.7976931348623157e308", f64::MAX),
