@@ -10,72 +10,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hcl_serde::HclDecode;
 use serde::Deserialize;
 
-/// The config under test: 50 services with attributes of every common
-/// kind, a nested block and a map.
-fn config() -> String {
-    let mut s = String::from("name = \"shop\"\nregion = \"eu-west-1\"\n\n");
-    for i in 0..50 {
-        s.push_str(&format!(
-            r#"service "svc-{i}" {{
-  image    = "registry.example.com/team/svc-{i}:1.{i}.0"
-  port     = {port}
-  replicas = {replicas}
-  enabled  = true
-  cpu      = 0.5
-  tags     = ["web", "tier-{tier}", "team-a"]
-  env = {{
-    LOG_LEVEL = "info"
-    REGION    = "eu-west-1"
-  }}
-
-  health {{
-    path     = "/healthz"
-    interval = "10s"
-    timeout  = 2
-  }}
-}}
-
-"#,
-            port = 8000 + i,
-            replicas = 1 + i % 5,
-            tier = i % 3,
-        ));
-    }
-    s
-}
-
-#[derive(HclDecode)]
-struct Config {
-    name: String,
-    region: String,
-    #[hcl(block)]
-    service: Vec<Service>,
-}
-
-#[derive(HclDecode)]
-struct Service {
-    #[hcl(label)]
-    name: String,
-    image: String,
-    port: u16,
-    replicas: u32,
-    enabled: bool,
-    cpu: f64,
-    tags: Vec<String>,
-    env: BTreeMap<String, String>,
-    #[hcl(block)]
-    health: Health,
-}
-
-#[derive(HclDecode)]
-struct Health {
-    path: String,
-    interval: String,
-    timeout: u32,
-}
+mod decode_config;
+use decode_config::{config, Config};
 
 #[derive(Deserialize)]
 struct RsConfig {
