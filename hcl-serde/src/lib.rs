@@ -30,8 +30,12 @@
 //! the Deserializer its attribute fields use (the derive, in `hcl-derive`,
 //! is re-exported behind the default `derive` feature); attribute values
 //! that are literals of the native syntax are deserialized straight from
-//! the syntax tree (no intermediate `Value`); problems are collected, never
-//! stopped at, and come back sorted by source position.
+//! the syntax tree (no intermediate `Value`); a native-syntax body that
+//! matches its schema cleanly is read from the tree too, without building
+//! the generic attribute and block values (any problem sends that body
+//! down the generic path, which reports it; see [`decode::Content`]);
+//! problems are collected, never stopped at, and come back sorted by
+//! source position.
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 

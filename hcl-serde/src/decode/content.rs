@@ -102,6 +102,34 @@ impl<'a> BodyRef<'a> {
 
 /// The content of a body after schema processing, as block fields see it
 /// (see [`BlockField`](crate::BlockField)).
+///
+/// ```
+/// use hcl_serde::decode::{BlockField, Content, Decoder};
+/// use hcl_serde::HclDecode;
+///
+/// /// Where each `marker` block starts; the blocks themselves are empty.
+/// struct Markers(Vec<u32>);
+///
+/// impl BlockField for Markers {
+///     fn label_names() -> Vec<String> {
+///         Vec::new()
+///     }
+///
+///     fn decode_blocks(content: &Content<'_>, type_name: &str, _: &mut Decoder<'_>) -> Option<Self> {
+///         let lines = content.blocks_of_type(type_name).map(|b| b.def_range().start.line);
+///         Some(Markers(lines.collect()))
+///     }
+/// }
+///
+/// #[derive(HclDecode)]
+/// struct Config {
+///     #[hcl(block)]
+///     marker: Markers,
+/// }
+///
+/// let c: Config = hcl_serde::from_str("marker {}\n\nmarker {}\n").unwrap();
+/// assert_eq!(c.marker.0, [1, 3]);
+/// ```
 #[derive(Debug)]
 pub struct Content<'a>(ContentRepr<'a>);
 
