@@ -6,7 +6,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${1:-$here/../../shared}
 out=$here/corpus
-mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode,serde_plain}
+mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode,serde_plain,decode_paths}
 
 # Native files (small ones: libFuzzer mutates better around short inputs).
 n=0
@@ -65,6 +65,15 @@ printf 'object {\n  attr "name" {\n    type = string\n  }\n  block_list "svc" {\
 # Typed decoding reads the same inputs as decode_value (first byte: syntax).
 cp "$out"/decode_value/* "$out/serde_decode/"
 cp "$out"/decode_value/* "$out/serde_plain/"
+cp "$out"/decode_value/* "$out/decode_paths/"
+# Jobs that match decode_paths' schema, so that mutations start from
+# bodies the tree path takes.
+i=0
+for j in 'name = "web"\ncount = 3\nratio = 0.5\ntags = ["a", "b"]\nmeta = { k = "v" }\nport = "80"\ngroup "g" {\n  count = 2\n  task "t" {\n    driver = "docker"\n    args = ["-v"]\n  }\n}\nupdate {\n  max_parallel = 2\n}\nvolume "data" {\n  read_only = true\n}\n' \
+         'anything = { list = [1, region], s = "${upper(region)}" }\nenabled = "true"\ngroup "a" {\n}\ngroup "b" {\n  task "x" { driver = "exec" }\n}\n'; do
+  i=$((i + 1))
+  { printf '\0'; printf "$j"; } > "$out/decode_paths/job-$i"
+done
 
 for d in "$out"/*; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
 
