@@ -12,7 +12,7 @@ use hcl_core::native::ast::{Expr, ExprKind, ObjectItem};
 use hcl_core::pos::SourceFile;
 use hcl_core::Value;
 
-use crate::de::number;
+use crate::de::number::{self, IntTarget};
 use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::Error;
@@ -126,13 +126,13 @@ macro_rules! slow {
 }
 
 macro_rules! int {
-    ($($method:ident $conv:ident $visit:ident)*) => {$(
+    ($($method:ident $t:ty, $visit:ident)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             let v = match &self.expr.kind {
-                ExprKind::Number(n) => Value::Number(n.clone()),
-                _ => self.value(),
+                ExprKind::Number(n) => <$t as IntTarget>::from_number(n)?,
+                _ => <$t as IntTarget>::from_value(&self.value())?,
             };
-            visitor.$visit(number::$conv(&v)?)
+            visitor.$visit(v)
         }
     )*};
 }
@@ -314,12 +314,12 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     }
 
     int! {
-        deserialize_i8 to_i8 visit_i8 deserialize_i16 to_i16 visit_i16
-        deserialize_i32 to_i32 visit_i32 deserialize_i64 to_i64 visit_i64
-        deserialize_i128 to_i128 visit_i128
-        deserialize_u8 to_u8 visit_u8 deserialize_u16 to_u16 visit_u16
-        deserialize_u32 to_u32 visit_u32 deserialize_u64 to_u64 visit_u64
-        deserialize_u128 to_u128 visit_u128
+        deserialize_i8 i8, visit_i8 deserialize_i16 i16, visit_i16
+        deserialize_i32 i32, visit_i32 deserialize_i64 i64, visit_i64
+        deserialize_i128 i128, visit_i128
+        deserialize_u8 u8, visit_u8 deserialize_u16 u16, visit_u16
+        deserialize_u32 u32, visit_u32 deserialize_u64 u64, visit_u64
+        deserialize_u128 u128, visit_u128
     }
 
     slow! {

@@ -20,21 +20,36 @@ pub(crate) fn number_of(value: &Value) -> Result<Number, Error> {
     }
 }
 
+/// An integer of the Rust type `T` from a value (its number, or a string
+/// converted per the spec) or from a number.
+pub(crate) trait IntTarget: Sized {
+    /// The number as `Self`, range- and whole-number-checked.
+    fn from_number(n: &Number) -> Result<Self, Error>;
+
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        match value {
+            Value::Number(n) => Self::from_number(n),
+            _ => Self::from_number(&number_of(value)?),
+        }
+    }
+}
+
 macro_rules! int_of {
-    ($($name:ident $conv:ident $t:ty),* $(,)?) => {$(
-        pub(crate) fn $name(value: &Value) -> Result<$t, Error> {
-            let n = number_of(value)?;
-            match n.$conv() {
-                Some(v) => Ok(v),
-                None => Err(int_error(&n, stringify!($t))),
+    ($($conv:ident $t:ty),* $(,)?) => {$(
+        impl IntTarget for $t {
+            fn from_number(n: &Number) -> Result<$t, Error> {
+                match n.$conv() {
+                    Some(v) => Ok(v),
+                    None => Err(int_error(n, stringify!($t))),
+                }
             }
         }
     )*};
 }
 
 int_of!(
-    to_i8 to_i8 i8, to_i16 to_i16 i16, to_i32 to_i32 i32, to_i64 to_i64 i64, to_i128 to_i128 i128,
-    to_u8 to_u8 u8, to_u16 to_u16 u16, to_u32 to_u32 u32, to_u64 to_u64 u64, to_u128 to_u128 u128,
+    to_i8 i8, to_i16 i16, to_i32 i32, to_i64 i64, to_i128 i128,
+    to_u8 u8, to_u16 u16, to_u32 u32, to_u64 u64, to_u128 u128,
 );
 
 #[cold]

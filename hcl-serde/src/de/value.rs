@@ -9,7 +9,7 @@ use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
 use hcl_core::{Expression, Value};
 
-use crate::de::number::{self, custom, mismatch};
+use crate::de::number::{self, custom, mismatch, IntTarget};
 use crate::error::Error;
 use crate::spanned;
 
@@ -113,9 +113,9 @@ impl<'a> ValueDeserializer<'a> {
 }
 
 macro_rules! deserialize_int {
-    ($($method:ident $conv:ident $visit:ident),* $(,)?) => {$(
+    ($($method:ident $t:ty, $visit:ident),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            visitor.$visit(number::$conv(self.value)?)
+            visitor.$visit(<$t as IntTarget>::from_value(self.value)?)
         }
     )*};
 }
@@ -160,12 +160,12 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
     }
 
     deserialize_int!(
-        deserialize_i8 to_i8 visit_i8, deserialize_i16 to_i16 visit_i16,
-        deserialize_i32 to_i32 visit_i32, deserialize_i64 to_i64 visit_i64,
-        deserialize_i128 to_i128 visit_i128,
-        deserialize_u8 to_u8 visit_u8, deserialize_u16 to_u16 visit_u16,
-        deserialize_u32 to_u32 visit_u32, deserialize_u64 to_u64 visit_u64,
-        deserialize_u128 to_u128 visit_u128,
+        deserialize_i8 i8, visit_i8, deserialize_i16 i16, visit_i16,
+        deserialize_i32 i32, visit_i32, deserialize_i64 i64, visit_i64,
+        deserialize_i128 i128, visit_i128,
+        deserialize_u8 u8, visit_u8, deserialize_u16 u16, visit_u16,
+        deserialize_u32 u32, visit_u32, deserialize_u64 u64, visit_u64,
+        deserialize_u128 u128, visit_u128,
     );
 
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {

@@ -164,22 +164,21 @@ impl<'a> Content<'a> {
         let mut attrs = Slots::new(schema.attributes.len());
         let mut found = 0;
         let all = syntax.tree.attributes(node);
-        // The search for each name starts after the previous hit: bodies
-        // usually list attributes in the order of the struct's fields.
+        // Each name is first looked for right after the previous hit:
+        // bodies usually list attributes in the order of the struct's
+        // fields.
         let mut next = 0;
         for (slot, wanted) in schema.attributes.iter().enumerate() {
-            let (earlier, rest) = all.split_at(next.min(all.len()));
-            let hit = rest
-                .iter()
-                .enumerate()
-                .map(|(i, a)| (i + earlier.len(), a))
-                .chain(earlier.iter().enumerate())
+            let is_wanted = |a: &ast::Attribute| {
                 // Lengths first: most names differ in length.
-                .find(|(_, a)| {
-                    a.name.len() as usize == wanted.name.len() && syntax.text(a.name) == wanted.name
-                });
+                a.name.len() as usize == wanted.name.len() && syntax.text(a.name) == wanted.name
+            };
+            let hit = match all.get(next) {
+                Some(a) if is_wanted(a) => Some(next),
+                _ => all.iter().position(is_wanted),
+            };
             match hit {
-                Some((index, _)) => {
+                Some(index) => {
                     attrs.set(slot, node.attributes.get(index)?);
                     next = index + 1;
                     found += 1;
