@@ -107,6 +107,18 @@ const fn non_ident_bytes(word: u64) -> u64 {
     !(ident & ascii) & HIGH
 }
 
+/// The high bit of each byte of `word` (little-endian) that may be a
+/// `QUOTED_STOP` byte: every ASCII control character, `"` to `%` (so `#` as
+/// well) and `\\`. Never misses a stop byte; the few others are checked one
+/// by one.
+#[inline(always)]
+const fn quoted_stop_candidates(word: u64) -> u64 {
+    let ascii = !word & HIGH;
+    let v = word & !HIGH;
+    let stop = bytes_in(v, 0, 0x1f) | bytes_in(v, b'"', b'%') | bytes_in(v, b'\\', b'\\');
+    stop & ascii
+}
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -127,6 +139,9 @@ pub struct Lexer<'a> {
     /// Whether a newline token also covers the blank lines and the
     /// indentation after it (see [`Lexer::merging_blank_lines`]).
     merge_blank_lines: bool,
+    /// Whether a quoted string without escapes or sequences is one
+    /// [`TokenKind::PlainString`] (see [`Lexer::with_plain_strings`]).
+    plain_strings: bool,
     /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
     /// is, `u32::MAX` until one is lexed: literals that end before it need
     /// no decoding, which spares the parser a scan of nearly every one.
@@ -169,6 +184,7 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             bad_utf8_marker: false,
             merge_blank_lines: false,
+            plain_strings: false,
             first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
@@ -187,6 +203,15 @@ impl<'a> Lexer<'a> {
     /// means what one does, and each token costs a round trip.
     pub(crate) fn merging_blank_lines(mut self) -> Lexer<'a> {
         self.merge_blank_lines = true;
+        self
+    }
+
+    /// Lexes a quoted string that is one literal without escapes (most
+    /// strings of a configuration) as one [`TokenKind::PlainString`]
+    /// instead of three tokens and two mode changes: for the parser, which
+    /// knows the token.
+    pub(crate) fn with_plain_strings(mut self) -> Lexer<'a> {
+        self.plain_strings = true;
         self
     }
 
@@ -289,6 +314,11 @@ impl<'a> Lexer<'a> {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
+                if self.plain_strings {
+                    if let Some(end) = self.plain_string_end(p) {
+                        return self.tok(K::PlainString, p, end - p);
+                    }
+                }
                 self.push_mode(Mode::Quoted);
                 self.tok(K::OQuote, p, 1)
             }
@@ -363,6 +393,34 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Where the quoted string opening at `open` ends (after its closing
+    /// quote) if it is one literal that `lex_quoted` would take whole and
+    /// that needs no decoding: no escape, no sequence, no newline.
+    #[inline(always)]
+    fn plain_string_end(&self, open: usize) -> Option<usize> {
+        let b = self.bytes;
+        let mut p = open + 1;
+        loop {
+            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
+                if stop != 0 {
+                    p += (stop.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                p += 8;
+            }
+            match *b.get(p)? {
+                b'"' => return Some(p + 1),
+                b'$' | b'%' => match self.literal_sigil(p) {
+                    Some(1) => p += 1,
+                    _ => return None,
+                },
+                b'\\' | b'\r' | b'\n' => return None,
+                _ => p += 1,
+            }
+        }
+    }
+
     #[inline(always)]
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
@@ -404,9 +462,16 @@ impl<'a> Lexer<'a> {
         // (`aws_security_group_rule`): eight bytes at a time while they are
         // all ASCII identifier characters; the loop below finishes.
         while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let stop = non_ident_bytes(u64::from_le_bytes(word));
+            let word = u64::from_le_bytes(word);
+            let stop = non_ident_bytes(word);
             if stop != 0 {
-                p += (stop.trailing_zeros() / 8) as usize;
+                let shift = stop.trailing_zeros() & !7;
+                p += (shift / 8) as usize;
+                // An ASCII stop byte is certain (the class test is exact for
+                // ASCII): done without reading it again.
+                if (word >> shift) as u8 & 0x80 == 0 {
+                    return p;
+                }
                 break;
             }
             p += 8;
@@ -574,8 +639,20 @@ impl<'a> Lexer<'a> {
             return self.tok(TokenKind::QuotedNewline, start, p - start);
         }
         let mut p = start;
-        while p < b.len() {
-            let c = b[p];
+        loop {
+            // Literals average some 28 bytes: eight at a time up to a byte
+            // that may end the run.
+            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
+                if stop != 0 {
+                    p += (stop.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                p += 8;
+            }
+            let Some(&c) = b.get(p) else {
+                break;
+            };
             if !QUOTED_STOP[c as usize] {
                 p += 1;
                 continue;

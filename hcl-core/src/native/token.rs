@@ -76,6 +76,15 @@ pub enum TokenKind {
     OQuote,
     /// `"` closing a quoted template.
     CQuote,
+    /// A whole quoted string that is one literal without escapes, such as
+    /// `"text"` or `""`: what `OQuote`, `QuotedLit` and `CQuote` would be.
+    /// Only the parser's token stream has it (the parser splits it into
+    /// those three tokens wherever it does not read it whole); a [`Lexer`]
+    /// made with [`Lexer::new`] never produces it.
+    ///
+    /// [`Lexer`]: super::lexer::Lexer
+    /// [`Lexer::new`]: super::lexer::Lexer::new
+    PlainString,
     /// `<<EOT` or `<<-EOT` and its newline.
     OHeredoc,
     /// The closing marker line of a heredoc (without its newline).
@@ -153,6 +162,7 @@ impl TokenKind {
             Newline => "newline",
             Comment => "comment",
             OQuote | CQuote => "`\"`",
+            PlainString => "string",
             OHeredoc => "heredoc introducer",
             CHeredoc => "heredoc marker",
             QuotedLit | StringLit => "literal text",

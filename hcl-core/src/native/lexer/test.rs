@@ -318,6 +318,77 @@ fn identifier_word_scan_agrees_with_the_byte_table() {
 }
 
 #[test]
+fn quoted_word_scan_never_misses_a_stop_byte() {
+    // Every byte value at every position of a word: each stop byte of the
+    // table is a candidate, and every candidate is ASCII.
+    for b in 0..=255u8 {
+        for pos in 0..8 {
+            let mut word = *b"abcdefgh";
+            word[pos] = b;
+            let got = super::quoted_stop_candidates(u64::from_le_bytes(word));
+            for (i, &c) in word.iter().enumerate() {
+                let candidate = got & (0x80 << (8 * i)) != 0;
+                if super::QUOTED_STOP[c as usize] {
+                    assert!(candidate, "byte {c:#x} at {i} missed");
+                }
+                if candidate {
+                    assert!(c < 0x80, "byte {c:#x} at {i}");
+                }
+            }
+            assert_eq!(
+                got.count_ones(),
+                u32::from(b < 0x20 || (b'"'..=b'%').contains(&b) || b == b'\\')
+            );
+        }
+    }
+}
+
+#[test]
+fn long_quoted_literals_end_where_the_spec_says() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "\"registry.example.com/team/svc-1:1.1.0\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "registry.example.com/team/svc-1:1.1.0"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefgh#ijklmnop\tq\\\"rstuvwxyz$${a}%%{b}cdefghijkl$x%y${z}\"",
+                &[
+                    (OQuote, "\""),
+                    (
+                        QuotedLit,
+                        "abcdefgh#ijklmnop\tq\\\"rstuvwxyz$${a}%%{b}cdefghijkl$x%y",
+                    ),
+                    (TemplateInterp, "${"),
+                    (Ident, "z"),
+                    (TemplateSeqEnd, "}"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefghéijklmnop\nx\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "abcdefghéijklmnop"),
+                    (QuotedNewline, "\n"),
+                    (QuotedLit, "x"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefghijklmnopq",
+                &[(OQuote, "\""), (QuotedLit, "abcdefghijklmnopq")],
+            ),
+        ],
+    );
+}
+
+#[test]
 fn long_identifiers_end_where_the_spec_says() {
     check(
         LexMode::Normal,
@@ -392,4 +463,85 @@ fn first_escape_marks_where_literals_may_need_decoding() {
     // The first escape is the `$$` at byte 1.
     assert!(lx.may_have_escapes(2));
     assert!(!lx.may_have_escapes(1));
+}
+
+#[test]
+fn plain_strings_are_one_token_only_when_asked_and_undecoded() {
+    fn lex_plain(src: &str) -> Vec<(TokenKind, &str)> {
+        let mut lx = Lexer::new(src, LexMode::Normal).with_plain_strings();
+        let mut out = Vec::new();
+        loop {
+            let t = lx.next_token();
+            if t.kind == Eof {
+                return out;
+            }
+            out.push((t.kind, &src[t.start as usize..t.end as usize]));
+        }
+    }
+    let table: &[(&str, &[(TokenKind, &str)])] = &[
+        (
+            "a = \"x\"",
+            &[(Ident, "a"), (Equal, "="), (PlainString, "\"x\"")],
+        ),
+        ("\"\" \"\"", &[(PlainString, "\"\""), (PlainString, "\"\"")]),
+        (
+            "\"registry.example.com/team/svc-1:1.1.0\"",
+            &[(PlainString, "\"registry.example.com/team/svc-1:1.1.0\"")],
+        ),
+        ("\"$x %y # é\t\"", &[(PlainString, "\"$x %y # é\t\"")]),
+        (
+            "\"a\\nb\"",
+            &[(OQuote, "\""), (QuotedLit, "a\\nb"), (CQuote, "\"")],
+        ),
+        (
+            "\"$${a}\"",
+            &[(OQuote, "\""), (QuotedLit, "$${a}"), (CQuote, "\"")],
+        ),
+        (
+            "\"%%{a}\"",
+            &[(OQuote, "\""), (QuotedLit, "%%{a}"), (CQuote, "\"")],
+        ),
+        (
+            "\"a${b}\"",
+            &[
+                (OQuote, "\""),
+                (QuotedLit, "a"),
+                (TemplateInterp, "${"),
+                (Ident, "b"),
+                (TemplateSeqEnd, "}"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"%{if a}\"",
+            &[
+                (OQuote, "\""),
+                (TemplateControl, "%{"),
+                (Ident, "if"),
+                (Ident, "a"),
+                (TemplateSeqEnd, "}"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"a\nb\"",
+            &[
+                (OQuote, "\""),
+                (QuotedLit, "a"),
+                (QuotedNewline, "\n"),
+                (QuotedLit, "b"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"abcdefghijklmnop",
+            &[(OQuote, "\""), (QuotedLit, "abcdefghijklmnop")],
+        ),
+        ("\"", &[(OQuote, "\"")]),
+    ];
+    for (src, want) in table {
+        assert_eq!(lex_plain(src), *want, "{src:?}");
+        // Without asking, the three-token form.
+        assert!(!lex(src, LexMode::Normal).iter().any(|t| t.0 == PlainString));
+    }
 }

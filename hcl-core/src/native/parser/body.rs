@@ -153,9 +153,11 @@ impl<'a> Parser<'a> {
     /// ```
     fn parse_body_item(&mut self) -> Option<Item> {
         let ident = span_of(self.bump());
-        match self.peek_kind() {
+        match self.peek_kind_whole() {
             K::Equal => Some(Item::Attribute(self.finish_attribute(ident, false))),
-            K::OQuote | K::OBrace | K::Ident => self.finish_block(ident).map(Item::Block),
+            K::OQuote | K::PlainString | K::OBrace | K::Ident => {
+                self.finish_block(ident).map(Item::Block)
+            }
             _ => {
                 self.recover_after_body_item();
                 self.error(
@@ -204,11 +206,20 @@ impl<'a> Parser<'a> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let tok = self.peek();
+            let tok = self.peek_whole();
             match tok.kind {
                 K::OBrace => {
                     open = span_of(self.bump());
                     break;
+                }
+                // What `parse_quoted_label` makes of its three tokens.
+                K::PlainString => {
+                    let t = self.bump_whole();
+                    self.label_stack.push(Label {
+                        span: span_of(t),
+                        quoted: true,
+                        decoded: None,
+                    });
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();

@@ -39,7 +39,9 @@ impl<'a> Parser<'a> {
         if let Some(e) = self.parse_simple_expr() {
             return e;
         }
-        let start = span_of(self.peek());
+        // A plain string's whole span serves as well as its `"`: only its
+        // start shows (in the conditional's error context).
+        let start = span_of(self.peek_whole());
         let mark = self.mark();
         let cond = self.parse_binary(0);
         if self.failed(mark) || self.peek_kind() != K::Question {
@@ -141,9 +143,14 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let start = self.peek();
+        let start = self.peek_whole();
         let at = span_of(start);
         match start.kind {
+            // What `parse_template_expr` makes of its three tokens.
+            K::PlainString => {
+                self.bump_whole();
+                boxed(at, ExprKind::StringLit)
+            }
             K::OParen => self.parse_parens(),
             K::Number => {
                 self.bump();
@@ -311,7 +318,7 @@ impl<'a> Parser<'a> {
         let mut close = open_span;
         self.push_newlines(false);
         loop {
-            if self.peek_kind() == K::CParen {
+            if self.peek_kind_whole() == K::CParen {
                 close = span_of(self.bump());
                 break;
             }
@@ -348,7 +355,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 K::Comma => {
-                    if self.peek_kind() == K::CParen {
+                    if self.peek_kind_whole() == K::CParen {
                         close = span_of(self.bump());
                         break;
                     }
@@ -435,7 +442,7 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            if self.peek_kind() == K::CBrack {
+            if self.peek_kind_whole() == K::CBrack {
                 close = span_of(self.bump());
                 break;
             }
@@ -516,7 +523,7 @@ impl<'a> Parser<'a> {
         let items0 = self.item_stack.len();
         let close;
         loop {
-            let next = self.peek();
+            let next = self.peek_whole();
             match next.kind {
                 K::Newline => {
                     self.bump();

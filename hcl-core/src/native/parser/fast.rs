@@ -26,9 +26,15 @@ impl<'a> Parser<'a> {
         if self.unwind {
             return None;
         }
-        let (i, first) = self.peek_at();
+        let (i, first) = self.peek_at_whole();
         let at = span_of(first);
         let (kind, last) = match first.kind {
+            K::PlainString => {
+                if !self.ends_expr(i + 1) {
+                    return None;
+                }
+                (K::OQuote, i)
+            }
             K::Number => {
                 if !self.ends_expr(i + 1) {
                     return None;
@@ -145,7 +151,7 @@ impl<'a> Parser<'a> {
         }
         self.peeked = NO_PEEK;
         self.head = last + 1;
-        self.prev = t;
+        self.prev = span_of(t);
     }
 }
 

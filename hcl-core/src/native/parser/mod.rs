@@ -42,7 +42,9 @@ pub(crate) struct Parser<'a> {
     /// unknown): valid until a bump, a fill or a newline-mode change.
     peeked: usize,
     /// The last significant token consumed.
-    prev: Token,
+    /// (Only the span: copying a whole token copies its padding through
+    /// the stack.)
+    prev: ByteSpan,
     pub(crate) diags: Vec<Diagnostic>,
     lex_diags: Vec<Diagnostic>,
     /// How many errors were reported (kept or not): recovery compares it.
@@ -102,17 +104,13 @@ impl<'a> Parser<'a> {
         Parser {
             src: file.text(),
             file,
-            lexer: lexer.merging_blank_lines(),
+            lexer: with_plain_strings(lexer.merging_blank_lines()),
             buf: scratch.buf,
             head: 0,
             lexed_eof: false,
             newlines: scratch.newlines,
             peeked: NO_PEEK,
-            prev: Token {
-                kind: TokenKind::Eof,
-                start: 0,
-                end: 0,
-            },
+            prev: ByteSpan::new(0, 0),
             diags: Vec::new(),
             lex_diags: Vec::new(),
             reported: 0,
@@ -273,11 +271,49 @@ impl<'a> Parser<'a> {
         self.newlines.last().copied().unwrap_or(true)
     }
 
-    /// The index in `buf` and the value of the next significant token.
-    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
-    /// calls, and the cache is recomputed after it.)
+    /// The index in `buf` and the value of the next significant token,
+    /// never a [`TokenKind::PlainString`] (one is split into the three
+    /// tokens it stands for, so that the grammar sees what the lexer alone
+    /// would give). (Indexes stay valid until the next `fill`, which only
+    /// `peek_scan` calls, and the cache is recomputed after it.)
     #[inline]
     fn peek_at(&mut self) -> (usize, Token) {
+        let (i, t) = self.peek_at_whole();
+        if t.kind != TokenKind::PlainString {
+            return (i, t);
+        }
+        self.split_plain_string(i, t);
+        // Built here rather than returned by the call: a token coming back
+        // through memory stalls the caller (store forwarding).
+        let open = Token {
+            kind: TokenKind::OQuote,
+            start: t.start,
+            end: t.start + 1,
+        };
+        (i, open)
+    }
+
+    /// Replaces the plain string `t` at `i` by its `OQuote`, `QuotedLit`
+    /// (when not empty) and `CQuote`.
+    #[cold]
+    #[inline(never)]
+    fn split_plain_string(&mut self, i: usize, t: Token) {
+        let tok = |kind, start, end| Token { kind, start, end };
+        let open = tok(TokenKind::OQuote, t.start, t.start + 1);
+        let lit = tok(TokenKind::QuotedLit, t.start + 1, t.end - 1);
+        let close = tok(TokenKind::CQuote, t.end - 1, t.end);
+        if lit.is_empty() {
+            self.buf.splice(i..=i, [open, close]);
+        } else {
+            self.buf.splice(i..=i, [open, lit, close]);
+        }
+        self.peeked = i;
+    }
+
+    /// Like [`Parser::peek_at`], but a [`TokenKind::PlainString`] is
+    /// returned whole: for the places that read one.
+    #[inline]
+    fn peek_at_whole(&mut self) -> (usize, Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled += 1;
@@ -360,23 +396,52 @@ impl<'a> Parser<'a> {
         self.peek_at().1.kind
     }
 
+    /// The next significant token, not consumed; may be a
+    /// [`TokenKind::PlainString`] (where only its kind or its start
+    /// matters, or where it is read whole).
+    #[inline]
+    pub(crate) fn peek_whole(&mut self) -> Token {
+        self.peek_at_whole().1
+    }
+
+    /// The kind of the next significant token; may be
+    /// [`TokenKind::PlainString`].
+    #[inline]
+    pub(crate) fn peek_kind_whole(&mut self) -> TokenKind {
+        self.peek_at_whole().1.kind
+    }
+
     /// Consumes and returns the next significant token.
     #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
+        self.advance_past(i, t);
+        t
+    }
+
+    /// Consumes and returns the next significant token; a
+    /// [`TokenKind::PlainString`] whole.
+    #[inline]
+    pub(crate) fn bump_whole(&mut self) -> Token {
+        let (i, t) = self.peek_at_whole();
+        self.advance_past(i, t);
+        t
+    }
+
+    #[inline]
+    fn advance_past(&mut self, i: usize, t: Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled = 0;
         }
         self.peeked = NO_PEEK;
         self.head = i + 1;
-        self.prev = t;
-        t
+        self.prev = span_of(t);
     }
 
     /// The span of the last consumed token.
     pub(crate) fn prev_span(&self) -> ByteSpan {
-        span_of(self.prev)
+        self.prev
     }
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
@@ -395,7 +460,7 @@ impl<'a> Parser<'a> {
 
     /// Whether the next token is the identifier `kw`.
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
-        let t = self.peek();
+        let t = self.peek_whole();
         t.kind == TokenKind::Ident && span_of(t).text(self.src) == kw
     }
 
@@ -593,6 +658,16 @@ impl Drop for Parser<'_> {
     }
 }
 
+/// Turns on [`TokenKind::PlainString`] (tests can turn it off to compare
+/// with the three-token form).
+fn with_plain_strings(lexer: Lexer<'_>) -> Lexer<'_> {
+    #[cfg(test)]
+    if !test::PLAIN_STRINGS.with(std::cell::Cell::get) {
+        return lexer;
+    }
+    lexer.with_plain_strings()
+}
+
 #[inline]
 pub(crate) fn span_of(t: Token) -> ByteSpan {
     ByteSpan::new(t.start, t.end)
@@ -617,3 +692,6 @@ fn opposite(k: TokenKind) -> Option<TokenKind> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod test;

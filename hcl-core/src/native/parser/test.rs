@@ -1,0 +1,194 @@
+//! The parser's token stream shortcuts, checked against the plain form:
+//! with [`TokenKind::PlainString`](crate::native::token::TokenKind) turned
+//! off, every tree and every diagnostic must come out the same.
+
+use crate::native::{parse_config, parse_expression, parse_template, ParseOptions};
+use crate::pos::SourceFile;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+
+thread_local! {
+    /// Whether the parser's lexer makes plain-string tokens.
+    pub(super) static PLAIN_STRINGS: Cell<bool> = const { Cell::new(true) };
+}
+
+fn without_plain_strings<R>(f: impl FnOnce() -> R) -> R {
+    PLAIN_STRINGS.with(|c| c.set(false));
+    let r = f();
+    PLAIN_STRINGS.with(|c| c.set(true));
+    r
+}
+
+/// Parses `text` as a configuration, an expression and a template both
+/// ways and compares everything.
+fn same_both_ways(text: &str) {
+    let opts = ParseOptions::default();
+    let src = SourceFile::new("t.tf", text);
+    let (whole, whole_diags) = parse_config(&src, &opts);
+    let (split, split_diags) = without_plain_strings(|| parse_config(&src, &opts));
+    assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
+    assert_eq!(whole.root, split.root, "root of {text:?}");
+    assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
+    let (whole, whole_diags) = parse_expression(&src, &opts);
+    let (split, split_diags) = without_plain_strings(|| parse_expression(&src, &opts));
+    assert_eq!(whole, split, "expression {text:?}");
+    assert_eq!(
+        whole_diags, split_diags,
+        "expression diagnostics of {text:?}"
+    );
+    let (whole, whole_diags) = parse_template(&src, &opts);
+    let (split, split_diags) = without_plain_strings(|| parse_template(&src, &opts));
+    assert_eq!(whole, split, "template {text:?}");
+    assert_eq!(whole_diags, split_diags, "template diagnostics of {text:?}");
+}
+
+/// Strings in every place the grammar reads them, and in places it does
+/// not (errors must keep the spans of the `"` tokens).
+const STRINGS: &[&str] = &[
+    "a = \"x\"\nb = \"\"\n",
+    "\"x\"",
+    "\"\"",
+    "a = \"x\" + \"y\"\n",
+    "a = \"x\" == var.y ? \"yes\" : \"no\"\n",
+    "a = \"x\" ? 1 : 2\n",
+    "a = x ? \"y\"\n",
+    "a = [\"web\", \"tier-1\", \"team-a\"]\n",
+    "a = [\"web\"\n, \"x\"]\n",
+    "a = [\"web\" \"x\"]\n",
+    "a = { \"k\" = \"v\", \"l\" : \"w\" }\n",
+    "a = {\n  K = \"v\"\n  \"L\" = \"w\"\n}\n",
+    "a = { K = \"v\" \"x\" }\n",
+    "a = { \"k\" \"v\" }\n",
+    "a = f(\"x\", \"y\", \"z\")\n",
+    "a = f(\"x\" \"y\")\n",
+    "a = f(\"x\"...)\n",
+    "a = x[\"k\"]\nb = x[\"k\"][\"l\"].m\nc = x[\"\"]\n",
+    "a = x[\"k\" \"l\"]\n",
+    "a = \"x\".y\nb = \"x\"[0]\nc = \"x\"[*].y\n",
+    "a = -\"x\"\nb = !\"y\"\n",
+    "a = (\"x\")\nb = (\"x\" \"y\")\n",
+    "a = [for s in [\"a\", \"b\"] : \"x\" if s != \"a\"]\n",
+    "a = {for k, v in {\"a\" = \"b\"} : \"k\" => \"v\"...}\n",
+    "a = {for \"k\" in x : k => v}\n",
+    "a = [for x in \"y\" \"z\"]\n",
+    "a = \"${\"x\"}\"\nb = \"${f(\"y\")} and ${\"z\" == \"w\"}\"\n",
+    "a = \"${x \"y\"}\"\n",
+    "a = \"${\"y\" x}\"\n",
+    "a = <<EOT\n${\"x\"}\nEOT\n",
+    "a = <<EOT\n${x \"y\"}\nEOT\n",
+    "a = \"%{if \"x\" == \"y\"}a%{else}\"b\"%{endif}\"\n",
+    "a = \"%{for x in [\"a\"]}${x}%{endfor}\"\n",
+    "a = \"%{ \"x\" }\"\n",
+    "a = \"x\\ny\"\nb = \"$${z}\"\nc = \"%%{w}\"\nd = \"$x%y\"\n",
+    "a = \"tab\tin\"\nb = \"hash#in\"\nc = \"é ü\"\n",
+    "a = \"x\ny\"\n",
+    "a = \"x\r\ny\"\n",
+    "a = \"x",
+    "a = \"",
+    "\"a\" = 1\n",
+    "\"a\" {\n}\n",
+    "blk {\n  \"a\" = 1\n}\n",
+    "blk {\n  a = 1 \"b\"\n}\n",
+    "a = 1 \"b\"\n",
+    "a \"b\"\n",
+    "a \"b\" = 1\n",
+    "a \"b\" \"c\" {\n  d = \"e\"\n}\n",
+    "a \"\" l \"m\" {}\n",
+    "a \"b\\\"c\" {}\n",
+    "a \"${b}\" {}\n",
+    "a \"b\" \"c\n",
+    "a \"b\" \"c",
+    "blk { \"a\" = 1 }\n",
+    "blk { a \"b\" }\n",
+    "blk { a = \"b\" \"c\" }\n",
+    "blk { a = \"b\", c = \"d\" }\n",
+    "blk { a = \"b\"\n}\n",
+    "blk { a = \"b\"",
+    "blk \"l\" { a = \"b\" }\n",
+    "x \"${\" {}\n",
+    "a = { \"x\" }\n",
+    "a = { for = \"x\" }\n",
+    "a = [for \"x\"]\n",
+    "a = x.\"y\"\n",
+    "a = x.*.\"y\"\n",
+    "a = x[*] \"y\"\n",
+    "a = f::\"x\"()\n",
+    "a = f::g \"x\"\n",
+    "a = \"x\" \"y\" \"z\"\nb = \"w\"\n",
+    "a = [[[[\"x\"]]]]\n",
+];
+
+#[test]
+fn plain_string_tokens_build_the_split_tree_and_diagnostics() {
+    for text in STRINGS {
+        same_both_ways(text);
+    }
+}
+
+#[test]
+fn plain_string_tokens_agree_on_every_prefix() {
+    for text in STRINGS {
+        for (cut, _) in text.char_indices() {
+            same_both_ways(&text[..cut]);
+        }
+    }
+}
+
+#[test]
+fn plain_string_tokens_agree_at_the_depth_limit() {
+    let opts = ParseOptions {
+        max_depth: 3,
+        ..ParseOptions::default()
+    };
+    for text in STRINGS {
+        let src = SourceFile::new("t.tf", *text);
+        let (whole, whole_diags) = parse_config(&src, &opts);
+        let (split, split_diags) = without_plain_strings(|| parse_config(&src, &opts));
+        assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
+        assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
+    }
+}
+
+fn shared_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            shared_files(&p, out);
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("tf" | "tfvars" | "hcl")
+        ) {
+            out.push(p);
+        }
+    }
+}
+
+/// The shared corpus and spec suite (when present beside the project),
+/// whole, cut short and with a byte dropped at a few places each: real
+/// text, and the errors that broken real text makes.
+#[test]
+fn plain_string_tokens_agree_on_the_shared_files() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let mut files = Vec::new();
+    shared_files(&shared.join("corpus"), &mut files);
+    shared_files(&shared.join("specsuite"), &mut files);
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        same_both_ways(&text);
+        let step = (text.len() / 12).max(1);
+        let mut cut = step;
+        while cut < text.len() {
+            if text.is_char_boundary(cut) && text.is_char_boundary(cut + 1) {
+                same_both_ways(&text[..cut]);
+                let dropped = format!("{}{}", &text[..cut], &text[cut + 1..]);
+                same_both_ways(&dropped);
+            }
+            cut += step;
+        }
+    }
+}
