@@ -39,6 +39,24 @@ impl<'a> Parser<'a> {
         if let Some(e) = self.parse_simple_expr() {
             return e;
         }
+        self.parse_expr_general()
+    }
+
+    /// [`Parser::parse_expr`] with the shortcut inlined into the caller,
+    /// for the places that take most values: a simple value is built in
+    /// place there, rather than handed back through memory (which stalls
+    /// the caller's copy of it).
+    #[inline(always)]
+    pub(crate) fn parse_expr_inline(&mut self) -> Expr {
+        match self.parse_simple_expr() {
+            Some(e) => e,
+            None => self.parse_expr_general(),
+        }
+    }
+
+    /// [`Parser::parse_expr`] past the shortcut.
+    #[inline(never)]
+    fn parse_expr_general(&mut self) -> Expr {
         // A plain string's whole span serves as well as its `"`: only its
         // start shows (in the conditional's error context).
         let start = span_of(self.peek_whole());
@@ -323,8 +341,8 @@ impl<'a> Parser<'a> {
                 break;
             }
             let mark = self.mark();
-            let arg = self.parse_expr();
-            self.expr_stack.push(arg);
+            let arg = self.parse_expr_inline();
+            super::push(&mut self.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
                 if t.kind == K::CParen {
@@ -447,8 +465,8 @@ impl<'a> Parser<'a> {
                 break;
             }
             let mark = self.mark();
-            let item = self.parse_expr();
-            self.expr_stack.push(item);
+            let item = self.parse_expr_inline();
+            super::push(&mut self.expr_stack, item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
                 break;
@@ -537,7 +555,7 @@ impl<'a> Parser<'a> {
             }
             let force_non_literal = next.kind == K::OParen;
             let mark = self.mark();
-            let key = self.parse_expr();
+            let key = self.parse_expr_inline();
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrace));
                 break;
@@ -561,7 +579,7 @@ impl<'a> Parser<'a> {
             }
             self.bump();
             let mark = self.mark();
-            let value = self.parse_expr();
+            let value = self.parse_expr_inline();
             if self.failed(mark) {
                 if value.kind == ExprKind::Invalid {
                     self.item_stack.push(ObjectItem { key, value });
@@ -569,7 +587,7 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            self.item_stack.push(ObjectItem { key, value });
+            super::push(&mut self.item_stack, ObjectItem { key, value });
             let next = self.peek();
             match next.kind {
                 K::CBrace => {

@@ -17,7 +17,7 @@ use crate::native::token::{Token, TokenKind as K};
 impl<'a> Parser<'a> {
     /// The simple expression at the cursor, consumed; `None` (nothing
     /// consumed) when the general path must parse it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn parse_simple_expr(&mut self) -> Option<Expr> {
         #[cfg(test)]
         if !FAST_PATH.with(std::cell::Cell::get) {

@@ -658,6 +658,25 @@ impl Drop for Parser<'_> {
     }
 }
 
+/// `v.push(item)`, with the growth out of line: where no call can happen,
+/// the item is written straight into place instead of being assembled on
+/// the stack first (and read back in wider pieces than it was written,
+/// which stalls on store forwarding).
+#[inline(always)]
+pub(crate) fn push<T>(v: &mut Vec<T>, item: T) {
+    if v.len() < v.capacity() {
+        v.push(item);
+    } else {
+        push_growing(v, item);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn push_growing<T>(v: &mut Vec<T>, item: T) {
+    v.push(item);
+}
+
 /// Turns on [`TokenKind::PlainString`] (tests can turn it off to compare
 /// with the three-token form).
 fn with_plain_strings(lexer: Lexer<'_>) -> Lexer<'_> {
@@ -668,9 +687,16 @@ fn with_plain_strings(lexer: Lexer<'_>) -> Lexer<'_> {
     lexer.with_plain_strings()
 }
 
+/// The span of a token. (Not through `ByteSpan::new`: the lexer's tokens
+/// never end before they start, and without the clamp the two offsets move
+/// as one word; built in two halves, a span read back whole from memory
+/// stalls on store forwarding.)
 #[inline]
 pub(crate) fn span_of(t: Token) -> ByteSpan {
-    ByteSpan::new(t.start, t.end)
+    ByteSpan {
+        start: t.start,
+        end: t.end,
+    }
 }
 
 /// The other end of a bracketing pair.
