@@ -243,7 +243,16 @@ impl<'a> Parser<'a> {
 
     /// Parses a numeric literal token, reporting a value that does not parse.
     pub(crate) fn number_literal(&mut self, at: ByteSpan) -> Option<Number> {
-        match Number::parse_literal(at.text(self.src)) {
+        let text = at.text(self.src);
+        // Most literals are short integers: up to 18 digits, any value fits
+        // an `i64`, which is what the general parse makes of it.
+        if text.len() <= 18 && text.bytes().all(|c| c.is_ascii_digit()) {
+            let v = text
+                .bytes()
+                .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
+            return Some(Number::from(v));
+        }
+        match Number::parse_literal(text) {
             Ok(n) => Some(n),
             Err(_) => {
                 self.error(

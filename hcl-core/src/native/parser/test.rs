@@ -192,3 +192,30 @@ fn plain_string_tokens_agree_on_the_shared_files() {
         }
     }
 }
+
+#[test]
+fn integer_literals_take_the_value_the_number_parser_gives() {
+    use crate::native::ast::ExprKind;
+    use crate::value::Number;
+    let texts = [
+        "0",
+        "7",
+        "007",
+        "000000000000000000",
+        "8080",
+        "123456789012345678",
+        "999999999999999999",
+        "9223372036854775807",
+        "9223372036854775808",
+        "99999999999999999999",
+        "1.5",
+        "1e3",
+    ];
+    for text in texts {
+        let src = SourceFile::new("t.hcl", text);
+        let (e, diags) = parse_expression(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        let want = Number::parse_literal(text).unwrap();
+        assert_eq!(e.kind, ExprKind::Number(want), "{text}");
+    }
+}
