@@ -119,6 +119,12 @@ const fn quoted_stop_candidates(word: u64) -> u64 {
     stop & ascii
 }
 
+/// Whether `c` starts an identifier and is ASCII.
+#[inline(always)]
+fn ascii_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -140,8 +146,9 @@ pub struct Lexer<'a> {
     /// indentation after it (see [`Lexer::merging_blank_lines`]).
     merge_blank_lines: bool,
     /// Whether a quoted string without escapes or sequences is one
-    /// [`TokenKind::PlainString`] (see [`Lexer::with_plain_strings`]).
-    plain_strings: bool,
+    /// [`TokenKind::PlainString`] and a dotted name one
+    /// [`TokenKind::IdentPath`] (see [`Lexer::with_compound_tokens`]).
+    compound_tokens: bool,
     /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
     /// is, `u32::MAX` until one is lexed: literals that end before it need
     /// no decoding, which spares the parser a scan of nearly every one.
@@ -184,7 +191,7 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             bad_utf8_marker: false,
             merge_blank_lines: false,
-            plain_strings: false,
+            compound_tokens: false,
             first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
@@ -208,10 +215,11 @@ impl<'a> Lexer<'a> {
 
     /// Lexes a quoted string that is one literal without escapes (most
     /// strings of a configuration) as one [`TokenKind::PlainString`]
-    /// instead of three tokens and two mode changes: for the parser, which
-    /// knows the token.
-    pub(crate) fn with_plain_strings(mut self) -> Lexer<'a> {
-        self.plain_strings = true;
+    /// instead of three tokens and two mode changes, and a dotted name
+    /// (`var.region`) as one [`TokenKind::IdentPath`]: for the parser,
+    /// which knows these tokens.
+    pub(crate) fn with_compound_tokens(mut self) -> Lexer<'a> {
+        self.compound_tokens = true;
         self
     }
 
@@ -314,7 +322,7 @@ impl<'a> Lexer<'a> {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
-                if self.plain_strings {
+                if self.compound_tokens {
                     if let Some(end) = self.plain_string_end(p) {
                         return self.tok(K::PlainString, p, end - p);
                     }
@@ -443,7 +451,17 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
-        let end = self.ident_end(start);
+        let mut end = self.ident_end(start);
+        if self.compound_tokens
+            && self.at(end) == b'.'
+            && ascii_ident_start(self.at(end + 1))
+            && (start == 0 || self.at(start - 1) != b'.')
+        {
+            while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
+                end = self.ident_end(end + 1);
+            }
+            return self.tok(TokenKind::IdentPath, start, end - start);
+        }
         self.tok(TokenKind::Ident, start, end - start)
     }
 

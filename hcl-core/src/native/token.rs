@@ -85,6 +85,12 @@ pub enum TokenKind {
     /// [`Lexer`]: super::lexer::Lexer
     /// [`Lexer::new`]: super::lexer::Lexer::new
     PlainString,
+    /// Identifiers joined by dots with nothing between them, such as
+    /// `var.region` (each part after a dot starting with an ASCII letter or
+    /// `_`, the first not right after a dot): what `Ident`, `Dot`, `Ident`…
+    /// would be. Only in the parser's token stream, as
+    /// [`TokenKind::PlainString`].
+    IdentPath,
     /// `<<EOT` or `<<-EOT` and its newline.
     OHeredoc,
     /// The closing marker line of a heredoc (without its newline).
@@ -163,6 +169,7 @@ impl TokenKind {
             Comment => "comment",
             OQuote | CQuote => "`\"`",
             PlainString => "string",
+            IdentPath => "identifier",
             OHeredoc => "heredoc introducer",
             CHeredoc => "heredoc marker",
             QuotedLit | StringLit => "literal text",

@@ -468,7 +468,7 @@ fn first_escape_marks_where_literals_may_need_decoding() {
 #[test]
 fn plain_strings_are_one_token_only_when_asked_and_undecoded() {
     fn lex_plain(src: &str) -> Vec<(TokenKind, &str)> {
-        let mut lx = Lexer::new(src, LexMode::Normal).with_plain_strings();
+        let mut lx = Lexer::new(src, LexMode::Normal).with_compound_tokens();
         let mut out = Vec::new();
         loop {
             let t = lx.next_token();

@@ -172,7 +172,7 @@ impl<'a> Parser<'a> {
                     );
                 }
             }
-            K::OQuote | K::PlainString | K::OBrace | K::Ident => {
+            K::OQuote | K::PlainString | K::OBrace | K::Ident | K::IdentPath => {
                 if let Some(block) = self.finish_block(ident) {
                     super::push(&mut self.block_stack, block);
                 }
@@ -225,7 +225,7 @@ impl<'a> Parser<'a> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let tok = self.peek_whole();
+            let tok = self.peek_string_whole();
             match tok.kind {
                 K::OBrace => {
                     open = span_of(self.bump());

@@ -161,9 +161,22 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let start = self.peek_whole();
+        let mut start = self.peek_whole();
+        if start.kind == K::IdentPath
+            && (self.unwind || super::fast::keyword_root(span_of(start).text(self.src)))
+        {
+            // Not the attribute path read below: a keyword's steps make a
+            // relative traversal, and when unwinding no step is read.
+            start = self.peek();
+        }
         let at = span_of(start);
         match start.kind {
+            // What `Ident` and the contiguous attribute steps after it make
+            // (`parse_traversals` joins them into an attribute path).
+            K::IdentPath => {
+                self.bump_whole();
+                boxed(at, ExprKind::AttrPath)
+            }
             // What `parse_template_expr` makes of its three tokens.
             K::PlainString => {
                 self.bump_whole();

@@ -104,7 +104,7 @@ impl<'a> Parser<'a> {
         Parser {
             src: file.text(),
             file,
-            lexer: with_plain_strings(lexer.merging_blank_lines()),
+            lexer: with_compound_tokens(lexer.merging_blank_lines()),
             buf: scratch.buf,
             head: 0,
             lexed_eof: false,
@@ -272,47 +272,86 @@ impl<'a> Parser<'a> {
     }
 
     /// The index in `buf` and the value of the next significant token,
-    /// never a [`TokenKind::PlainString`] (one is split into the three
-    /// tokens it stands for, so that the grammar sees what the lexer alone
-    /// would give). (Indexes stay valid until the next `fill`, which only
-    /// `peek_scan` calls, and the cache is recomputed after it.)
-    #[inline]
+    /// never a compound token ([`TokenKind::PlainString`],
+    /// [`TokenKind::IdentPath`]): one is split into the tokens it stands
+    /// for, so that the grammar sees what the lexer alone would give.
+    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
+    /// calls, and the cache is recomputed after it.)
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek_at(&mut self) -> (usize, Token) {
         let (i, t) = self.peek_at_whole();
-        if t.kind != TokenKind::PlainString {
+        if !is_compound(t.kind) {
             return (i, t);
         }
-        self.split_plain_string(i, t);
-        // Built here rather than returned by the call: a token coming back
-        // through memory stalls the caller (store forwarding).
-        let open = Token {
-            kind: TokenKind::OQuote,
-            start: t.start,
-            end: t.start + 1,
-        };
-        (i, open)
+        (i, self.split_compound(i, t))
     }
 
-    /// Replaces the plain string `t` at `i` by its `OQuote`, `QuotedLit`
-    /// (when not empty) and `CQuote`.
+    /// Replaces the compound token `t` at `i` by the tokens it stands for
+    /// and returns the first of them.
+    // Built here from the length the cold part returns: a whole token
+    // coming back from a call reaches the caller through a stack copy of
+    // its padding, which stalls (store forwarding).
+    #[inline(always)]
+    fn split_compound(&mut self, i: usize, t: Token) -> Token {
+        let len = self.split_compound_tokens(i, t);
+        let kind = if t.kind == TokenKind::PlainString {
+            TokenKind::OQuote
+        } else {
+            TokenKind::Ident
+        };
+        Token {
+            kind,
+            start: t.start,
+            end: t.start + len,
+        }
+    }
+
+    /// The splitting: a plain string becomes its `OQuote`, `QuotedLit`
+    /// (when not empty) and `CQuote`; a dotted name its `Ident`s and
+    /// `Dot`s. Returns the length of the first. (Out of line, so that the
+    /// peeks that call it stay small enough to inline.)
     #[cold]
     #[inline(never)]
-    fn split_plain_string(&mut self, i: usize, t: Token) {
+    fn split_compound_tokens(&mut self, i: usize, t: Token) -> u32 {
         let tok = |kind, start, end| Token { kind, start, end };
-        let open = tok(TokenKind::OQuote, t.start, t.start + 1);
-        let lit = tok(TokenKind::QuotedLit, t.start + 1, t.end - 1);
-        let close = tok(TokenKind::CQuote, t.end - 1, t.end);
-        if lit.is_empty() {
-            self.buf.splice(i..=i, [open, close]);
+        if t.kind == TokenKind::PlainString {
+            let open = tok(TokenKind::OQuote, t.start, t.start + 1);
+            let lit = tok(TokenKind::QuotedLit, t.start + 1, t.end - 1);
+            let close = tok(TokenKind::CQuote, t.end - 1, t.end);
+            if lit.is_empty() {
+                self.buf.splice(i..=i, [open, close]);
+            } else {
+                self.buf.splice(i..=i, [open, lit, close]);
+            }
         } else {
-            self.buf.splice(i..=i, [open, lit, close]);
+            let mut parts = Vec::new();
+            let mut at = t.start;
+            for (n, name) in span_of(t).text(self.src).split('.').enumerate() {
+                if n > 0 {
+                    parts.push(tok(TokenKind::Dot, at, at + 1));
+                    at += 1;
+                }
+                let end = at + name.len() as u32;
+                parts.push(tok(TokenKind::Ident, at, end));
+                at = end;
+            }
+            self.buf.splice(i..=i, parts);
         }
         self.peeked = i;
+        self.buf.get(i).map_or(0, Token::len)
     }
 
-    /// Like [`Parser::peek_at`], but a [`TokenKind::PlainString`] is
-    /// returned whole: for the places that read one.
-    #[inline]
+    /// Like [`Parser::peek_at`], but a compound token is returned whole:
+    /// for the places that read one, or that only compare its kind with
+    /// others (or use its start).
+    // The cursor's steps are forced inline in release builds (the compiler
+    // stops inlining them once the compound-token split is in, and each
+    // call then hands a token back through memory), but not in debug
+    // builds, where the larger frames would cost the deepest inputs the
+    // stack.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek_at_whole(&mut self) -> (usize, Token) {
         #[cfg(debug_assertions)]
         {
@@ -363,7 +402,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The next significant token, not consumed.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek(&mut self) -> Token {
         self.peek_at().1
     }
@@ -391,44 +431,60 @@ impl<'a> Parser<'a> {
     }
 
     /// The kind of the next significant token.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_kind(&mut self) -> TokenKind {
         self.peek_at().1.kind
     }
 
-    /// The next significant token, not consumed; may be a
-    /// [`TokenKind::PlainString`] (where only its kind or its start
-    /// matters, or where it is read whole).
-    #[inline]
+    /// The next significant token, not consumed; may be a compound token
+    /// (where only its kind or its start matters, or where it is read
+    /// whole).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_whole(&mut self) -> Token {
         self.peek_at_whole().1
     }
 
-    /// The kind of the next significant token; may be
-    /// [`TokenKind::PlainString`].
-    #[inline]
+    /// The kind of the next significant token; may be a compound one.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_kind_whole(&mut self) -> TokenKind {
         self.peek_at_whole().1.kind
     }
 
-    /// Consumes and returns the next significant token.
+    /// The next significant token, not consumed; a
+    /// [`TokenKind::PlainString`] whole, a [`TokenKind::IdentPath`] split.
     #[inline]
+    pub(crate) fn peek_string_whole(&mut self) -> Token {
+        let (i, t) = self.peek_at_whole();
+        if t.kind == TokenKind::IdentPath {
+            return self.split_compound(i, t);
+        }
+        t
+    }
+
+    /// Consumes and returns the next significant token.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
         self.advance_past(i, t);
         t
     }
 
-    /// Consumes and returns the next significant token; a
-    /// [`TokenKind::PlainString`] whole.
-    #[inline]
+    /// Consumes and returns the next significant token; a compound token
+    /// whole.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump_whole(&mut self) -> Token {
         let (i, t) = self.peek_at_whole();
         self.advance_past(i, t);
         t
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance_past(&mut self, i: usize, t: Token) {
         #[cfg(debug_assertions)]
         {
@@ -458,10 +514,15 @@ impl<'a> Parser<'a> {
         self.peeked = NO_PEEK;
     }
 
-    /// Whether the next token is the identifier `kw`.
+    /// Whether the next token is the identifier `kw` (a dotted name's
+    /// first part counts: it is the next token once split).
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
         let t = self.peek_whole();
-        t.kind == TokenKind::Ident && span_of(t).text(self.src) == kw
+        match t.kind {
+            TokenKind::Ident => span_of(t).text(self.src) == kw,
+            TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
+            _ => false,
+        }
     }
 
     pub(crate) fn file_name_str(&self) -> &str {
@@ -677,14 +738,20 @@ fn push_growing<T>(v: &mut Vec<T>, item: T) {
     v.push(item);
 }
 
-/// Turns on [`TokenKind::PlainString`] (tests can turn it off to compare
-/// with the three-token form).
-fn with_plain_strings(lexer: Lexer<'_>) -> Lexer<'_> {
+/// Turns on the compound tokens (tests can turn them off to compare with
+/// the plain token stream).
+fn with_compound_tokens(lexer: Lexer<'_>) -> Lexer<'_> {
     #[cfg(test)]
-    if !test::PLAIN_STRINGS.with(std::cell::Cell::get) {
+    if !test::COMPOUND_TOKENS.with(std::cell::Cell::get) {
         return lexer;
     }
-    lexer.with_plain_strings()
+    lexer.with_compound_tokens()
+}
+
+/// Whether `kind` stands for several tokens of the plain stream.
+#[inline(always)]
+pub(crate) fn is_compound(kind: TokenKind) -> bool {
+    matches!(kind, TokenKind::PlainString | TokenKind::IdentPath)
 }
 
 /// The span of a token. (Not through `ByteSpan::new`: the lexer's tokens

@@ -1,21 +1,27 @@
-//! The parser's token stream shortcuts, checked against the plain form:
-//! with [`TokenKind::PlainString`](crate::native::token::TokenKind) turned
-//! off, every tree and every diagnostic must come out the same.
+//! The parser's compound tokens, checked against the plain token stream:
+//! with [`TokenKind::PlainString`] and [`TokenKind::IdentPath`] turned off,
+//! every tree and every diagnostic must come out the same.
+//!
+//! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
+//! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
 
-use crate::native::{parse_config, parse_expression, parse_template, ParseOptions};
+use crate::native::{
+    parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
+    parse_traversal_rel, ParseOptions,
+};
 use crate::pos::SourceFile;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
 thread_local! {
-    /// Whether the parser's lexer makes plain-string tokens.
-    pub(super) static PLAIN_STRINGS: Cell<bool> = const { Cell::new(true) };
+    /// Whether the parser's lexer makes compound tokens.
+    pub(super) static COMPOUND_TOKENS: Cell<bool> = const { Cell::new(true) };
 }
 
-fn without_plain_strings<R>(f: impl FnOnce() -> R) -> R {
-    PLAIN_STRINGS.with(|c| c.set(false));
+fn without_compound_tokens<R>(f: impl FnOnce() -> R) -> R {
+    COMPOUND_TOKENS.with(|c| c.set(false));
     let r = f();
-    PLAIN_STRINGS.with(|c| c.set(true));
+    COMPOUND_TOKENS.with(|c| c.set(true));
     r
 }
 
@@ -25,26 +31,42 @@ fn same_both_ways(text: &str) {
     let opts = ParseOptions::default();
     let src = SourceFile::new("t.tf", text);
     let (whole, whole_diags) = parse_config(&src, &opts);
-    let (split, split_diags) = without_plain_strings(|| parse_config(&src, &opts));
+    let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
     assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
     assert_eq!(whole.root, split.root, "root of {text:?}");
     assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
     let (whole, whole_diags) = parse_expression(&src, &opts);
-    let (split, split_diags) = without_plain_strings(|| parse_expression(&src, &opts));
+    let (split, split_diags) = without_compound_tokens(|| parse_expression(&src, &opts));
     assert_eq!(whole, split, "expression {text:?}");
     assert_eq!(
         whole_diags, split_diags,
         "expression diagnostics of {text:?}"
     );
     let (whole, whole_diags) = parse_template(&src, &opts);
-    let (split, split_diags) = without_plain_strings(|| parse_template(&src, &opts));
+    let (split, split_diags) = without_compound_tokens(|| parse_template(&src, &opts));
     assert_eq!(whole, split, "template {text:?}");
     assert_eq!(whole_diags, split_diags, "template diagnostics of {text:?}");
+    for parse in [parse_traversal_abs, parse_traversal_partial] {
+        let (whole, whole_diags) = parse(&src, &opts);
+        let (split, split_diags) = without_compound_tokens(|| parse(&src, &opts));
+        assert_eq!(whole, split, "traversal {text:?}");
+        assert_eq!(
+            whole_diags, split_diags,
+            "traversal diagnostics of {text:?}"
+        );
+    }
+    let (whole, whole_diags) = parse_traversal_rel(&src, &opts);
+    let (split, split_diags) = without_compound_tokens(|| parse_traversal_rel(&src, &opts));
+    assert_eq!(whole, split, "relative traversal {text:?}");
+    assert_eq!(
+        whole_diags, split_diags,
+        "relative traversal diagnostics of {text:?}"
+    );
 }
 
-/// Strings in every place the grammar reads them, and in places it does
-/// not (errors must keep the spans of the `"` tokens).
-const STRINGS: &[&str] = &[
+/// Strings and dotted names in every place the grammar reads them, and in
+/// places it does not (errors must keep the spans of the plain tokens).
+const CASES: &[&str] = &[
     "a = \"x\"\nb = \"\"\n",
     "\"x\"",
     "\"\"",
@@ -116,18 +138,56 @@ const STRINGS: &[&str] = &[
     "a = f::g \"x\"\n",
     "a = \"x\" \"y\" \"z\"\nb = \"w\"\n",
     "a = [[[[\"x\"]]]]\n",
+    "a = var.x\nb = aws_vpc.main.id\nc = x.y-z._w\n",
+    "var.list[0]",
+    "var.list[*].x.y",
+    ".a.b[1]",
+    "a.b",
+    "a.b.c.",
+    "a = var.x.0\nb = var.x[0].y.z\nc = var.x.*.y.z\nd = var.x[*].y.z\n",
+    "a = true.x\nb = null.x.y\nc = false.x\nd = var.true\ne = true\n",
+    "a = x.y(1)\nb = x.y::z(1)\n",
+    "a = x.y.é\nb = x.é.y\nc = é.x.y\n",
+    "a = x .y\nb = x. y\nc = x.y .z\n",
+    "a = [for.x in y : z]\n",
+    "a = [for x in in.x : x.y if if.z]\n",
+    "a = {for.x = 1}\n",
+    "a = {for k, v in m.n : k.l => v.w if v.ok}\n",
+    "a = x.y ? b.c : d.e\nb = x.y == z.w\nc = !x.y\nd = -x.y.z\ne = (x.y)\n",
+    "a.b = 1\n",
+    "a.b {\n}\n",
+    "a b.c {\n}\n",
+    "a \"b\" c.d {}\n",
+    "blk { a.b = 1 }\n",
+    "blk { a = b.c }\n",
+    "blk { a = b.c d }\n",
+    "a = \"${x.y}\"\nb = \"${x.y.z[0]}\"\nc = \"%{if x.y}z%{endif}\"\n",
+    "a = f(x).y.z\nb = x[0].y.z\nc = x.y[0].z.w\nd = x.y[z.w].v\n",
+    "a = x..y\nb = x...\nc = f(x.y...)\n",
+    "a = { x.y = 1, z.w : 2 }\n",
+    "a = x.y\n# c\nb = 1\n",
+    "a = x.y# c\nb = x.y// c\nc = x.y/* c */\n",
+    "a = 1.x\nb = x.1.y\n",
+    "a = x.y\"s\"\nb = x.y[\"k\"]\n",
+    "a = [x.y\n, z.w]\n",
+    "a = x.y.z\n  .w\n",
+    "a = (x.y\n.z)\n",
+    "a = x.y[\n",
+    "a = x.y.",
+    "a = \"${[[[[a]]]]}${b.c} ${\"d\"}\"\n",
+    "a = [for x in y : [[[[a]]]] => b.c]\n",
 ];
 
 #[test]
-fn plain_string_tokens_build_the_split_tree_and_diagnostics() {
-    for text in STRINGS {
+fn compound_tokens_build_the_split_tree_and_diagnostics() {
+    for text in CASES {
         same_both_ways(text);
     }
 }
 
 #[test]
-fn plain_string_tokens_agree_on_every_prefix() {
-    for text in STRINGS {
+fn compound_tokens_agree_on_every_prefix() {
+    for text in CASES {
         for (cut, _) in text.char_indices() {
             same_both_ways(&text[..cut]);
         }
@@ -135,15 +195,15 @@ fn plain_string_tokens_agree_on_every_prefix() {
 }
 
 #[test]
-fn plain_string_tokens_agree_at_the_depth_limit() {
+fn compound_tokens_agree_at_the_depth_limit() {
     let opts = ParseOptions {
         max_depth: 3,
         ..ParseOptions::default()
     };
-    for text in STRINGS {
+    for text in CASES {
         let src = SourceFile::new("t.tf", *text);
         let (whole, whole_diags) = parse_config(&src, &opts);
-        let (split, split_diags) = without_plain_strings(|| parse_config(&src, &opts));
+        let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
         assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
         assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
     }
@@ -170,7 +230,7 @@ fn shared_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// whole, cut short and with a byte dropped at a few places each: real
 /// text, and the errors that broken real text makes.
 #[test]
-fn plain_string_tokens_agree_on_the_shared_files() {
+fn compound_tokens_agree_on_the_shared_files() {
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
     let mut files = Vec::new();
     shared_files(&shared.join("corpus"), &mut files);
