@@ -241,13 +241,109 @@ impl<'a> Lexer<'a> {
     /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
     /// batches lets the compiler build each token in place.
     pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
-        std::mem::swap(&mut self.out, out);
         self.done = false;
-        while self.out.len() < limit && !self.done {
-            self.lex_one();
+        while out.len() < limit && !self.done {
+            if self.mode == Mode::Main {
+                self.run_main(out, limit);
+            } else {
+                std::mem::swap(&mut self.out, out);
+                self.lex_one();
+                std::mem::swap(&mut self.out, out);
+            }
         }
-        std::mem::swap(&mut self.out, out);
         self.done
+    }
+
+    /// Main-mode tokens into `out` until it holds `limit`, the mode
+    /// changes or the end is reached. The commonest tokens are lexed here
+    /// with the position in a register (`out` is not the lexer's, so
+    /// pushing to it cannot change the lexer's fields as far as the
+    /// compiler knows); the rest go through [`Lexer::lex_main`].
+    #[inline(always)]
+    fn run_main(&mut self, out: &mut Vec<Token>, limit: usize) {
+        use TokenKind as K;
+        let b = self.bytes;
+        let mut p = self.pos;
+        macro_rules! emit {
+            ($kind:expr, $start:expr, $end:expr) => {{
+                let (start, end): (usize, usize) = ($start, $end);
+                out.push(Token {
+                    kind: $kind,
+                    start: start as u32,
+                    end: end as u32,
+                });
+                p = end;
+            }};
+        }
+        while out.len() < limit {
+            p = skip_blanks(b, p);
+            let Some(&c) = b.get(p) else {
+                break;
+            };
+            match c {
+                b'\n' => {
+                    emit!(K::Newline, p, p + 1);
+                    if self.merge_blank_lines {
+                        p = self.blank_lines_end(p);
+                    }
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                    let (kind, end) = self.ident_or_path(p);
+                    emit!(kind, p, end);
+                }
+                b'=' if !matches!(self.at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                b'"' if self.compound_tokens => match self.plain_string_end(p) {
+                    Some(end) => emit!(K::PlainString, p, end),
+                    None => {
+                        self.push_mode(Mode::Quoted);
+                        emit!(K::OQuote, p, p + 1);
+                        self.pos = p;
+                        return;
+                    }
+                },
+                b'0'..=b'9' => {
+                    let end = self.number_end(p);
+                    emit!(K::Number, p, end);
+                }
+                b'{' => {
+                    self.braces += 1;
+                    emit!(K::OBrace, p, p + 1);
+                }
+                b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                    self.braces -= 1;
+                    emit!(K::CBrace, p, p + 1);
+                }
+                b'#' => {
+                    let end = self.line_end(p);
+                    emit!(K::Comment, p, end);
+                }
+                b',' => emit!(K::Comma, p, p + 1),
+                b'[' => emit!(K::OBrack, p, p + 1),
+                b']' => emit!(K::CBrack, p, p + 1),
+                b'(' => emit!(K::OParen, p, p + 1),
+                b')' => emit!(K::CParen, p, p + 1),
+                b'.' if self.at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                b':' if self.at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                b'?' => emit!(K::Question, p, p + 1),
+                _ => {
+                    // Everything else, and whatever changes the mode.
+                    self.pos = p;
+                    std::mem::swap(&mut self.out, out);
+                    self.lex_main();
+                    std::mem::swap(&mut self.out, out);
+                    p = self.pos;
+                    if self.mode != Mode::Main || self.done {
+                        return;
+                    }
+                }
+            }
+        }
+        self.pos = p;
+        if out.len() < limit && p >= b.len() {
+            std::mem::swap(&mut self.out, out);
+            self.eof();
+            std::mem::swap(&mut self.out, out);
+        }
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
@@ -432,25 +528,36 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
-        if !self.merge_blank_lines {
-            return;
+        if self.merge_blank_lines {
+            self.pos = self.blank_lines_end(self.pos);
         }
-        // Up to the first non-blank character (the next token's start).
+    }
+
+    /// Up to the first non-blank character after the newline ending at
+    /// `p` (the next token's start).
+    #[inline(always)]
+    fn blank_lines_end(&self, mut p: usize) -> usize {
         let b = self.bytes;
-        let mut p = self.pos;
         loop {
             p = skip_blanks(b, p);
             match b.get(p) {
                 Some(b'\n') => p += 1,
                 Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
-                _ => break,
+                _ => return p,
             }
         }
-        self.pos = p;
     }
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
+        let (kind, end) = self.ident_or_path(start);
+        self.tok(kind, start, end - start)
+    }
+
+    /// The identifier (or, with compound tokens, the dotted name) starting
+    /// at `start`: its kind and end.
+    #[inline(always)]
+    fn ident_or_path(&self, start: usize) -> (TokenKind, usize) {
         let mut end = self.ident_end(start);
         if self.compound_tokens
             && self.at(end) == b'.'
@@ -460,9 +567,9 @@ impl<'a> Lexer<'a> {
             while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
                 end = self.ident_end(end + 1);
             }
-            return self.tok(TokenKind::IdentPath, start, end - start);
+            return (TokenKind::IdentPath, end);
         }
-        self.tok(TokenKind::Ident, start, end - start)
+        (TokenKind::Ident, end)
     }
 
     /// Where the identifier starting at `start` ends.
@@ -511,6 +618,13 @@ impl<'a> Lexer<'a> {
     /// reference scanner reads it (so `0.1` after a dot is one token).
     #[inline(always)]
     fn number(&mut self, start: usize) {
+        let end = self.number_end(start);
+        self.tok(TokenKind::Number, start, end - start)
+    }
+
+    /// Where the number starting at `start` ends.
+    #[inline(always)]
+    fn number_end(&self, start: usize) -> usize {
         let mut p = start + 1;
         let mut good = p;
         loop {
@@ -536,16 +650,23 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
-        self.tok(TokenKind::Number, start, good - start)
+        good
     }
 
     #[inline(always)]
     fn line_comment(&mut self, start: usize) {
-        let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
+        let end = self.line_end(start);
+        self.tok(TokenKind::Comment, start, end - start)
+    }
+
+    /// Just past the newline that ends the line holding `start` (or the
+    /// end of the input).
+    #[inline(always)]
+    fn line_end(&self, start: usize) -> usize {
+        match memchr::memchr(b'\n', self.bytes.get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
             None => self.bytes.len(),
-        };
-        self.tok(TokenKind::Comment, start, end - start)
+        }
     }
 
     #[inline(always)]

@@ -545,3 +545,98 @@ fn plain_strings_are_one_token_only_when_asked_and_undecoded() {
         assert!(!lex(src, LexMode::Normal).iter().any(|t| t.0 == PlainString));
     }
 }
+
+/// Every token of `src` from `lex_into` batches of `limit` (the parser's
+/// path) and from `next_token` (one at a time, through `lex_main` only).
+fn batched_and_single(src: &str, mode: LexMode, compound: bool, merge: bool, limit: usize) {
+    let make = || {
+        let mut lx = Lexer::new(src, mode);
+        if compound {
+            lx = lx.with_compound_tokens();
+        }
+        if merge {
+            lx = lx.merging_blank_lines();
+        }
+        lx
+    };
+    let mut lx = make();
+    let mut batched = Vec::new();
+    loop {
+        let to = batched.len() + limit;
+        if lx.lex_into(&mut batched, to) {
+            break;
+        }
+    }
+    let mut lx = make();
+    let mut single = Vec::new();
+    loop {
+        let t = lx.next_token();
+        single.push(t);
+        if t.kind == Eof {
+            break;
+        }
+    }
+    assert_eq!(
+        batched, single,
+        "{src:?} ({mode:?}, compound {compound}, merge {merge}, batch {limit})"
+    );
+}
+
+#[test]
+fn batches_lex_what_single_steps_lex() {
+    let samples = [
+        "a = 1\nb = \"x\"\n\n\n  c = [1, 2.5e3, var.x.y, \"${a}\"] # c\r\nd = {k = v}\n",
+        "blk \"l\" {\n  x = a.b.c == true ? f(1, 2) : !g(\"s\\n\")\n}\n",
+        "a = <<EOT\nline ${x}\n%{if y}z%{endif}\nEOT\nb = <<-EOT\n  t\n  EOT\n",
+        "a = x...\nb = a::b::c(1)\nc = x .. y\nd = m:n\ne = 1 >= 2 && 3 <= 4 || 5 != 6\n",
+        "a = \"${x}\"}\n}~}{ x = \"a${ {b = \"c\"}.b }d\" }\n",
+        "x = 1 / 2 % 3 * 4 + 5 - 6\n// c\n/* c\n */ y = z => w\n",
+        "a = 'x' `y` ; & | ^ ~ \u{201c}q\u{201d} \u{1a} é.ü ü.é\n",
+        "a = \"unterminated\nb = \"x\\",
+        "\u{feff}a.b.c.d = x..y.z\n.a .b. c\n1.a a.1 a.b.1\n",
+        "${a.b} %{ for x in y } $${z} %%{w} $ % ",
+    ];
+    for src in samples {
+        for mode in [LexMode::Normal, LexMode::Template] {
+            for (compound, merge) in [(false, false), (true, true), (true, false)] {
+                for limit in [1, 2, 3, 7, 256] {
+                    batched_and_single(src, mode, compound, merge, limit);
+                }
+                for (cut, _) in src.char_indices() {
+                    batched_and_single(&src[..cut], mode, compound, merge, 5);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn batches_lex_what_single_steps_lex_on_the_shared_files() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("tf" | "tfvars" | "hcl")
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let mut paths = Vec::new();
+    files(&shared.join("corpus"), &mut paths);
+    files(&shared.join("specsuite"), &mut paths);
+    for path in paths {
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        batched_and_single(&src, LexMode::Normal, true, true, 256);
+        batched_and_single(&src, LexMode::Normal, false, false, 256);
+    }
+}
