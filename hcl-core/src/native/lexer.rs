@@ -119,6 +119,24 @@ const fn quoted_stop_candidates(word: u64) -> u64 {
     stop & ascii
 }
 
+/// The kinds the parser reports lexical problems for (bitwise operators,
+/// stray punctuation, newlines in strings, invalid characters).
+#[inline(always)]
+pub(crate) fn needs_lexical_check(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::Amp
+            | TokenKind::Pipe
+            | TokenKind::Caret
+            | TokenKind::Tilde
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid
+    )
+}
+
 /// Whether `c` starts an identifier and is ASCII.
 #[inline(always)]
 fn ascii_ident_start(c: u8) -> bool {
@@ -153,6 +171,9 @@ pub struct Lexer<'a> {
     /// is, `u32::MAX` until one is lexed: literals that end before it need
     /// no decoding, which spares the parser a scan of nearly every one.
     first_escape: u32,
+    /// Set when a token of a kind that [`needs_lexical_check`] names is
+    /// emitted, so that the parser scans a batch for them only then.
+    noted: bool,
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
@@ -192,6 +213,7 @@ impl<'a> Lexer<'a> {
             bad_utf8_marker: false,
             merge_blank_lines: false,
             compound_tokens: false,
+            noted: false,
             first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
@@ -387,8 +409,18 @@ impl<'a> Lexer<'a> {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
+    /// Whether a token of a kind that [`needs_lexical_check`] names was
+    /// emitted since the last call.
+    pub(crate) fn take_noted(&mut self) -> bool {
+        std::mem::take(&mut self.noted)
+    }
+
     #[inline(always)]
     fn tok(&mut self, kind: TokenKind, start: usize, len: usize) {
+        // (Every such kind is emitted here: `run_main` emits none of them.)
+        if needs_lexical_check(kind) {
+            self.noted = true;
+        }
         self.pos = start + len;
         self.out.push(Token {
             kind,

@@ -186,21 +186,14 @@ impl<'a> Parser<'a> {
         }
         let from = self.buf.len();
         self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
-        for i in from..self.buf.len() {
-            let t = self.buf[i];
-            // Only the kinds `check_lexical` complains about: a set test,
-            // so that commas and brackets cost no call.
-            if let TokenKind::Amp
-            | TokenKind::Pipe
-            | TokenKind::Caret
-            | TokenKind::Tilde
-            | TokenKind::Backtick
-            | TokenKind::Apostrophe
-            | TokenKind::Semicolon
-            | TokenKind::QuotedNewline
-            | TokenKind::Invalid = t.kind
-            {
-                self.check_lexical(t);
+        // The lexer says whether the batch holds any kind `check_lexical`
+        // complains about (most batches hold none).
+        if self.lexer.take_noted() {
+            for i in from..self.buf.len() {
+                let t = self.buf[i];
+                if super::lexer::needs_lexical_check(t.kind) {
+                    self.check_lexical(t);
+                }
             }
         }
     }

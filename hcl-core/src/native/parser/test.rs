@@ -279,3 +279,36 @@ fn integer_literals_take_the_value_the_number_parser_gives() {
         assert_eq!(e.kind, ExprKind::Number(want), "{text}");
     }
 }
+
+/// The lexical complaints, each where the lexer hands the parser the token
+/// (in the first batch, and after a few batches of other tokens).
+#[test]
+fn lexical_problems_are_reported_in_every_batch() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("a = 1 & 2\n", "Unsupported operator", 6),
+        ("a = 1 | 2\n", "Unsupported operator", 6),
+        ("a = 1 ^ 2\n", "Unsupported operator", 6),
+        ("a = ~1\n", "Unsupported operator", 4),
+        ("a = `x`\n", "Invalid character", 4),
+        ("a = 'x'\n", "Invalid character", 4),
+        ("a = 1;\n", "Invalid character", 5),
+        ("a = \"x\ny\"\n", "Invalid multi-line string", 6),
+        ("a = 1 @\n", "Invalid character", 6),
+        ("a = \u{201c}x\u{201d}\n", "Invalid character", 4),
+        ("a = 1 /* x", "Invalid character", 6),
+    ];
+    let filler = format!("x = [{}]\n", "1, ".repeat(700));
+    for (text, summary, at) in cases {
+        for prefix in ["", filler.as_str()] {
+            let text = format!("{prefix}{text}");
+            let at = prefix.len() + at;
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (_, diags) = parse_config(&src, &ParseOptions::default());
+            assert!(
+                diags.iter().any(|d| d.summary == *summary
+                    && d.subject.as_ref().map(|s| s.start.byte as usize) == Some(at)),
+                "{text:?}: {diags:?}"
+            );
+        }
+    }
+}
