@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, Object,
-    ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, InlineList,
+    Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -441,21 +441,7 @@ impl<'a> Parser<'a> {
 
     /// The expressions pushed on the scratch stack since `start`, as a list.
     fn take_exprs(&mut self, start: usize) -> ExprList {
-        match self.expr_stack.len().saturating_sub(start) {
-            1 => {
-                if let Some(one) = self.expr_stack.pop() {
-                    return ExprList::One([one]);
-                }
-            }
-            2 => {
-                if let (Some(second), Some(first)) = (self.expr_stack.pop(), self.expr_stack.pop())
-                {
-                    return ExprList::Two([first, second]);
-                }
-            }
-            _ => {}
-        }
-        ExprList::Many(self.expr_stack.drain(start..).collect())
+        ExprList::take_tail(&mut self.expr_stack, start)
     }
 
     /// ```ebnf
@@ -642,7 +628,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let items = self.item_stack.drain(items0..).collect();
+        let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(open.to(close), ExprKind::Object(Box::new(Object { items })))
     }
 
