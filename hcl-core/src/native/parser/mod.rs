@@ -38,6 +38,8 @@ pub(crate) struct Parser<'a> {
     lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
+    /// The top of `newlines` (cached: every peek asks).
+    newlines_top: bool,
     /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
     /// unknown): valid until a bump, a fill or a newline-mode change.
     peeked: usize,
@@ -109,6 +111,7 @@ impl<'a> Parser<'a> {
             head: 0,
             lexed_eof: false,
             newlines: scratch.newlines,
+            newlines_top: true,
             peeked: NO_PEEK,
             prev: ByteSpan::new(0, 0),
             diags: Vec::new(),
@@ -261,7 +264,7 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn newlines_significant(&self) -> bool {
-        self.newlines.last().copied().unwrap_or(true)
+        self.newlines_top
     }
 
     /// The index in `buf` and the value of the next significant token,
@@ -354,9 +357,10 @@ impl<'a> Parser<'a> {
         if let Some(&t) = self.buf.get(self.peeked) {
             return (self.peeked, t);
         }
-        // Fast path: the next raw token is not trivia.
+        // Fast path: the next raw token is not trivia (a newline is not
+        // where newlines are significant).
         if let Some(&t) = self.buf.get(self.head) {
-            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+            if t.kind != TokenKind::Comment && (t.kind != TokenKind::Newline || self.newlines_top) {
                 self.peeked = self.head;
                 return (self.head, t);
             }
@@ -498,12 +502,14 @@ impl<'a> Parser<'a> {
             self.peeked = NO_PEEK;
         }
         self.newlines.push(significant);
+        self.newlines_top = significant;
     }
 
     pub(crate) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
+        self.newlines_top = self.newlines.last().copied().unwrap_or(true);
         self.peeked = NO_PEEK;
     }
 
