@@ -6,8 +6,20 @@
 //! the main mode back, and the brace that closes the sequence pops it (the
 //! lexer counts braces, as the reference scanner does). Tokens are produced on
 //! demand, so the parser never holds more than a few of them.
+//!
+//! For the parser, two compound tokens stand for runs of others: a quoted
+//! string with no escape or sequence is one `PlainString`, and a dotted name
+//! written without spaces one `IdentPath`; the parser splits them back
+//! wherever it reads their parts. Byte classes and word-at-a-time scans live
+//! in `scan`, template text in `template`.
 
 use super::token::{Token, TokenKind};
+
+mod scan;
+mod template;
+
+use scan::{ascii_ident_start, non_ident_bytes, quoted_stop_candidates, skip_blanks, IDENT_CONT};
+pub(crate) use scan::{bytes_in, HIGH};
 
 /// Where lexing starts: expression (and configuration) syntax, or a bare
 /// template.
@@ -34,91 +46,6 @@ struct Heredoc {
     start_of_line: bool,
 }
 
-/// Bytes that may continue an ASCII identifier.
-static IDENT_CONT: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
-        b += 1;
-    }
-    t
-};
-
-/// Bytes that end a run of quoted-template literal text (or need a look).
-static QUOTED_STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'$' as usize] = true;
-    t[b'%' as usize] = true;
-    t[b'\r' as usize] = true;
-    t[b'\n' as usize] = true;
-    t
-};
-
-/// Where the run of spaces and tabs at `p` ends. Runs of spaces
-/// (indentation, aligned `=` signs) are a large share of configuration text,
-/// so they are skipped eight bytes at a time.
-#[inline(always)]
-fn skip_blanks(b: &[u8], mut p: usize) -> usize {
-    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-    if b.get(p) == Some(&b' ') && b.get(p + 1) == Some(&b' ') {
-        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let diff = u64::from_le_bytes(word) ^ SPACES;
-            if diff != 0 {
-                // The lowest differing byte is the first non-space.
-                p += (diff.trailing_zeros() / 8) as usize;
-                break;
-            }
-            p += 8;
-        }
-    }
-    while let Some(b' ' | b'\t') = b.get(p) {
-        p += 1;
-    }
-    p
-}
-
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
-pub(crate) const HIGH: u64 = ONES * 0x80;
-
-/// The high bit of each byte of `v` (whose bytes are all below 0x80) that
-/// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
-/// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
-#[inline(always)]
-pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
-    let at_least_lo = (v | HIGH) - ONES * lo as u64;
-    let at_most_hi = ONES * (hi as u64 | 0x80) - v;
-    at_least_lo & at_most_hi & HIGH
-}
-
-/// The high bit of each byte of `word` (little-endian) that is not an ASCII
-/// identifier-continue character (see `IDENT_CONT`).
-#[inline(always)]
-const fn non_ident_bytes(word: u64) -> u64 {
-    let ascii = !word & HIGH;
-    let v = word & !HIGH;
-    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
-        | bytes_in(v, b'0', b'9')
-        | bytes_in(v, b'_', b'_')
-        | bytes_in(v, b'-', b'-');
-    !(ident & ascii) & HIGH
-}
-
-/// The high bit of each byte of `word` (little-endian) that may be a
-/// `QUOTED_STOP` byte: every ASCII control character, `"` to `%` (so `#` as
-/// well) and `\\`. Never misses a stop byte; the few others are checked one
-/// by one.
-#[inline(always)]
-const fn quoted_stop_candidates(word: u64) -> u64 {
-    let ascii = !word & HIGH;
-    let v = word & !HIGH;
-    let stop = bytes_in(v, 0, 0x1f) | bytes_in(v, b'"', b'%') | bytes_in(v, b'\\', b'\\');
-    stop & ascii
-}
-
 /// The kinds the parser reports lexical problems for (bitwise operators,
 /// stray punctuation, newlines in strings, invalid characters).
 #[inline(always)]
@@ -135,12 +62,6 @@ pub(crate) fn needs_lexical_check(kind: TokenKind) -> bool {
             | TokenKind::QuotedNewline
             | TokenKind::Invalid
     )
-}
-
-/// Whether `c` starts an identifier and is ASCII.
-#[inline(always)]
-fn ascii_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
 }
 
 /// The byte that marks where invalid UTF-8 was replaced (see
@@ -751,192 +672,6 @@ impl<'a> Lexer<'a> {
         });
         self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
-    }
-
-    /// `${`/`%{` (with an optional `~`): enters the main mode until the
-    /// matching `}`.
-    fn open_sequence(&mut self, kind: TokenKind, start: usize) {
-        let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
-        self.braces += 1;
-        self.ret_braces.push(self.braces);
-        self.push_mode(Mode::Main);
-        if let Some(h) = self.heredocs.last_mut() {
-            h.start_of_line = false;
-        }
-        self.tok(kind, start, len)
-    }
-
-    /// Checks for a template sequence opener at `p`.
-    #[inline]
-    fn sequence_at(&self, p: usize) -> Option<TokenKind> {
-        match (self.at(p), self.at(p + 1)) {
-            (b'$', b'{') => Some(TokenKind::TemplateInterp),
-            (b'%', b'{') => Some(TokenKind::TemplateControl),
-            _ => None,
-        }
-    }
-
-    /// Steps over a `$` or `%` inside literal text: `$${`/`%%{` are escapes
-    /// (three bytes); a lone one is one byte. Returns `None` at an opener.
-    #[inline]
-    fn literal_sigil(&self, p: usize) -> Option<usize> {
-        let c = self.at(p);
-        match self.at(p + 1) {
-            b'{' => None,
-            n if n == c && self.at(p + 2) == b'{' => Some(3),
-            _ => Some(1),
-        }
-    }
-
-    #[inline(always)]
-    fn lex_quoted(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        let Some(&c) = b.get(start) else {
-            return self.eof();
-        };
-        if c == b'"' {
-            self.pop_mode();
-            return self.tok(TokenKind::CQuote, start, 1);
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        if c == b'\r' || c == b'\n' {
-            let mut p = start;
-            while matches!(self.at(p), b'\r' | b'\n') {
-                p += 1;
-            }
-            return self.tok(TokenKind::QuotedNewline, start, p - start);
-        }
-        let mut p = start;
-        loop {
-            // Literals average some 28 bytes: eight at a time up to a byte
-            // that may end the run.
-            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
-                if stop != 0 {
-                    p += (stop.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                p += 8;
-            }
-            let Some(&c) = b.get(p) else {
-                break;
-            };
-            if !QUOTED_STOP[c as usize] {
-                p += 1;
-                continue;
-            }
-            match c {
-                b'\\' => {
-                    self.first_escape = self.first_escape.min(p as u32);
-                    p += 1;
-                    // The escaped character (never a newline) goes with it.
-                    if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
-                        if ch != '\r' && ch != '\n' {
-                            p += ch.len_utf8();
-                        }
-                    }
-                }
-                b'$' | b'%' => match self.literal_sigil(p) {
-                    Some(n) => {
-                        if n == 3 {
-                            self.first_escape = self.first_escape.min(p as u32);
-                        }
-                        p += n
-                    }
-                    None => break,
-                },
-                _ => break,
-            }
-        }
-        self.tok(TokenKind::QuotedLit, start, p - start)
-    }
-
-    #[inline(always)]
-    fn lex_heredoc(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        if start >= b.len() {
-            return self.eof();
-        }
-        let Some(hd) = self.heredocs.last().copied() else {
-            self.pop_mode();
-            return self.lex_main();
-        };
-        if hd.start_of_line {
-            let line_end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
-            let mut content_end = line_end;
-            if content_end > start && b[content_end - 1] == b'\r' {
-                content_end -= 1;
-            }
-            let marker = &self.src[hd.marker_start as usize..hd.marker_end as usize];
-            let line = self.src.get(start..content_end).unwrap_or("");
-            if line.trim() == marker {
-                self.heredocs.pop();
-                self.pop_mode();
-                return self.tok(TokenKind::CHeredoc, start, content_end - start);
-            }
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        let mut p = start;
-        let mut eol = false;
-        loop {
-            match memchr::memchr3(b'\n', b'$', b'%', &b[p..]) {
-                None => {
-                    p = b.len();
-                    break;
-                }
-                Some(i) => {
-                    p += i;
-                    if b[p] == b'\n' {
-                        p += 1;
-                        eol = true;
-                        break;
-                    }
-                    match self.literal_sigil(p) {
-                        Some(n) => p += n,
-                        None => break,
-                    }
-                }
-            }
-        }
-        if let Some(h) = self.heredocs.last_mut() {
-            h.start_of_line = eol;
-        }
-        self.tok(TokenKind::StringLit, start, p - start)
-    }
-
-    #[inline(always)]
-    fn lex_bare(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        if start >= b.len() {
-            return self.eof();
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        let mut p = start;
-        loop {
-            match memchr::memchr2(b'$', b'%', &b[p..]) {
-                None => {
-                    p = b.len();
-                    break;
-                }
-                Some(i) => {
-                    p += i;
-                    match self.literal_sigil(p) {
-                        Some(n) => p += n,
-                        None => break,
-                    }
-                }
-            }
-        }
-        self.tok(TokenKind::StringLit, start, p - start)
     }
 }
 

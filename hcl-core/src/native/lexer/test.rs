@@ -305,10 +305,10 @@ fn identifier_word_scan_agrees_with_the_byte_table() {
         for pos in 0..8 {
             let mut word = *b"abcdefgh";
             word[pos] = b;
-            let got = super::non_ident_bytes(u64::from_le_bytes(word));
+            let got = super::scan::non_ident_bytes(u64::from_le_bytes(word));
             let mut want = 0u64;
             for (i, &c) in word.iter().enumerate() {
-                if !super::IDENT_CONT[c as usize] {
+                if !super::scan::IDENT_CONT[c as usize] {
                     want |= 0x80 << (8 * i);
                 }
             }
@@ -325,10 +325,10 @@ fn quoted_word_scan_never_misses_a_stop_byte() {
         for pos in 0..8 {
             let mut word = *b"abcdefgh";
             word[pos] = b;
-            let got = super::quoted_stop_candidates(u64::from_le_bytes(word));
+            let got = super::scan::quoted_stop_candidates(u64::from_le_bytes(word));
             for (i, &c) in word.iter().enumerate() {
                 let candidate = got & (0x80 << (8 * i)) != 0;
-                if super::QUOTED_STOP[c as usize] {
+                if super::scan::QUOTED_STOP[c as usize] {
                     assert!(candidate, "byte {c:#x} at {i} missed");
                 }
                 if candidate {
