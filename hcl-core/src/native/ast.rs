@@ -12,7 +12,8 @@
 //! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
 //! [`IdRange`] (see [`Tree`] for the layout); an attribute holds its value
 //! inline. Large expression variants are boxed, so an [`Expr`] is 24 bytes;
-//! numbers, and lists of one or two expressions ([`ExprList`]), are inline.
+//! numbers, and lists of one to three items ([`ExprList`], [`InlineList`]),
+//! are inline.
 
 use std::sync::Arc;
 
@@ -22,7 +23,7 @@ use crate::value::Number;
 mod list;
 mod tree;
 
-pub use list::ExprList;
+pub use list::{ExprList, InlineList};
 pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
 
 /// A byte range `start..end` in the file's source text.
@@ -560,8 +561,9 @@ pub struct Tuple {
 /// `{ k = v, ... }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Object {
-    /// The items, in order.
-    pub items: Vec<ObjectItem>,
+    /// The items, in order (a slice: [`InlineList`] dereferences to
+    /// `[ObjectItem]`).
+    pub items: InlineList<ObjectItem>,
 }
 
 /// One `key = value` item.

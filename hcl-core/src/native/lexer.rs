@@ -6,8 +6,20 @@
 //! the main mode back, and the brace that closes the sequence pops it (the
 //! lexer counts braces, as the reference scanner does). Tokens are produced on
 //! demand, so the parser never holds more than a few of them.
+//!
+//! For the parser, two compound tokens stand for runs of others: a quoted
+//! string with no escape or sequence is one `PlainString`, and a dotted name
+//! written without spaces one `IdentPath`; the parser splits them back
+//! wherever it reads their parts. Byte classes and word-at-a-time scans live
+//! in `scan`, template text in `template`.
 
 use super::token::{Token, TokenKind};
+
+mod scan;
+mod template;
+
+use scan::{ascii_ident_start, non_ident_bytes, quoted_stop_candidates, skip_blanks, IDENT_CONT};
+pub(crate) use scan::{bytes_in, HIGH};
 
 /// Where lexing starts: expression (and configuration) syntax, or a bare
 /// template.
@@ -34,77 +46,22 @@ struct Heredoc {
     start_of_line: bool,
 }
 
-/// Bytes that may continue an ASCII identifier.
-static IDENT_CONT: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
-        b += 1;
-    }
-    t
-};
-
-/// Bytes that end a run of quoted-template literal text (or need a look).
-static QUOTED_STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'$' as usize] = true;
-    t[b'%' as usize] = true;
-    t[b'\r' as usize] = true;
-    t[b'\n' as usize] = true;
-    t
-};
-
-/// Where the run of spaces and tabs at `p` ends. Runs of spaces
-/// (indentation, aligned `=` signs) are a large share of configuration text,
-/// so they are skipped eight bytes at a time.
+/// The kinds the parser reports lexical problems for (bitwise operators,
+/// stray punctuation, newlines in strings, invalid characters).
 #[inline(always)]
-fn skip_blanks(b: &[u8], mut p: usize) -> usize {
-    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-    if b.get(p) == Some(&b' ') && b.get(p + 1) == Some(&b' ') {
-        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let diff = u64::from_le_bytes(word) ^ SPACES;
-            if diff != 0 {
-                // The lowest differing byte is the first non-space.
-                p += (diff.trailing_zeros() / 8) as usize;
-                break;
-            }
-            p += 8;
-        }
-    }
-    while let Some(b' ' | b'\t') = b.get(p) {
-        p += 1;
-    }
-    p
-}
-
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
-pub(crate) const HIGH: u64 = ONES * 0x80;
-
-/// The high bit of each byte of `v` (whose bytes are all below 0x80) that
-/// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
-/// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
-#[inline(always)]
-pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
-    let at_least_lo = (v | HIGH) - ONES * lo as u64;
-    let at_most_hi = ONES * (hi as u64 | 0x80) - v;
-    at_least_lo & at_most_hi & HIGH
-}
-
-/// The high bit of each byte of `word` (little-endian) that is not an ASCII
-/// identifier-continue character (see `IDENT_CONT`).
-#[inline(always)]
-const fn non_ident_bytes(word: u64) -> u64 {
-    let ascii = !word & HIGH;
-    let v = word & !HIGH;
-    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
-        | bytes_in(v, b'0', b'9')
-        | bytes_in(v, b'_', b'_')
-        | bytes_in(v, b'-', b'-');
-    !(ident & ascii) & HIGH
+pub(crate) fn needs_lexical_check(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::Amp
+            | TokenKind::Pipe
+            | TokenKind::Caret
+            | TokenKind::Tilde
+            | TokenKind::Backtick
+            | TokenKind::Apostrophe
+            | TokenKind::Semicolon
+            | TokenKind::QuotedNewline
+            | TokenKind::Invalid
+    )
 }
 
 /// The byte that marks where invalid UTF-8 was replaced (see
@@ -127,10 +84,17 @@ pub struct Lexer<'a> {
     /// Whether a newline token also covers the blank lines and the
     /// indentation after it (see [`Lexer::merging_blank_lines`]).
     merge_blank_lines: bool,
+    /// Whether a quoted string without escapes or sequences is one
+    /// [`TokenKind::PlainString`] and a dotted name one
+    /// [`TokenKind::IdentPath`] (see [`Lexer::with_compound_tokens`]).
+    compound_tokens: bool,
     /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
     /// is, `u32::MAX` until one is lexed: literals that end before it need
     /// no decoding, which spares the parser a scan of nearly every one.
     first_escape: u32,
+    /// Set when a token of a kind that [`needs_lexical_check`] names is
+    /// emitted, so that the parser scans a batch for them only then.
+    noted: bool,
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
@@ -169,6 +133,8 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             bad_utf8_marker: false,
             merge_blank_lines: false,
+            compound_tokens: false,
+            noted: false,
             first_escape: u32::MAX,
             out: Vec::new(),
             done: false,
@@ -190,6 +156,16 @@ impl<'a> Lexer<'a> {
         self
     }
 
+    /// Lexes a quoted string that is one literal without escapes (most
+    /// strings of a configuration) as one [`TokenKind::PlainString`]
+    /// instead of three tokens and two mode changes, and a dotted name
+    /// (`var.region`) as one [`TokenKind::IdentPath`]: for the parser,
+    /// which knows these tokens.
+    pub(crate) fn with_compound_tokens(mut self) -> Lexer<'a> {
+        self.compound_tokens = true;
+        self
+    }
+
     /// Whether the quoted literal ending at `lit_end`, already lexed, may hold an escape
     /// (`false` is certain; `true` asks for a look).
     #[inline]
@@ -208,13 +184,109 @@ impl<'a> Lexer<'a> {
     /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
     /// batches lets the compiler build each token in place.
     pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
-        std::mem::swap(&mut self.out, out);
         self.done = false;
-        while self.out.len() < limit && !self.done {
-            self.lex_one();
+        while out.len() < limit && !self.done {
+            if self.mode == Mode::Main {
+                self.run_main(out, limit);
+            } else {
+                std::mem::swap(&mut self.out, out);
+                self.lex_one();
+                std::mem::swap(&mut self.out, out);
+            }
         }
-        std::mem::swap(&mut self.out, out);
         self.done
+    }
+
+    /// Main-mode tokens into `out` until it holds `limit`, the mode
+    /// changes or the end is reached. The commonest tokens are lexed here
+    /// with the position in a register (`out` is not the lexer's, so
+    /// pushing to it cannot change the lexer's fields as far as the
+    /// compiler knows); the rest go through [`Lexer::lex_main`].
+    #[inline(always)]
+    fn run_main(&mut self, out: &mut Vec<Token>, limit: usize) {
+        use TokenKind as K;
+        let b = self.bytes;
+        let mut p = self.pos;
+        macro_rules! emit {
+            ($kind:expr, $start:expr, $end:expr) => {{
+                let (start, end): (usize, usize) = ($start, $end);
+                out.push(Token {
+                    kind: $kind,
+                    start: start as u32,
+                    end: end as u32,
+                });
+                p = end;
+            }};
+        }
+        while out.len() < limit {
+            p = skip_blanks(b, p);
+            let Some(&c) = b.get(p) else {
+                break;
+            };
+            match c {
+                b'\n' => {
+                    emit!(K::Newline, p, p + 1);
+                    if self.merge_blank_lines {
+                        p = self.blank_lines_end(p);
+                    }
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                    let (kind, end) = self.ident_or_path(p);
+                    emit!(kind, p, end);
+                }
+                b'=' if !matches!(self.at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                b'"' if self.compound_tokens => match self.plain_string_end(p) {
+                    Some(end) => emit!(K::PlainString, p, end),
+                    None => {
+                        self.push_mode(Mode::Quoted);
+                        emit!(K::OQuote, p, p + 1);
+                        self.pos = p;
+                        return;
+                    }
+                },
+                b'0'..=b'9' => {
+                    let end = self.number_end(p);
+                    emit!(K::Number, p, end);
+                }
+                b'{' => {
+                    self.braces += 1;
+                    emit!(K::OBrace, p, p + 1);
+                }
+                b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                    self.braces -= 1;
+                    emit!(K::CBrace, p, p + 1);
+                }
+                b'#' => {
+                    let end = self.line_end(p);
+                    emit!(K::Comment, p, end);
+                }
+                b',' => emit!(K::Comma, p, p + 1),
+                b'[' => emit!(K::OBrack, p, p + 1),
+                b']' => emit!(K::CBrack, p, p + 1),
+                b'(' => emit!(K::OParen, p, p + 1),
+                b')' => emit!(K::CParen, p, p + 1),
+                b'.' if self.at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                b':' if self.at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                b'?' => emit!(K::Question, p, p + 1),
+                _ => {
+                    // Everything else, and whatever changes the mode.
+                    self.pos = p;
+                    std::mem::swap(&mut self.out, out);
+                    self.lex_main();
+                    std::mem::swap(&mut self.out, out);
+                    p = self.pos;
+                    if self.mode != Mode::Main || self.done {
+                        return;
+                    }
+                }
+            }
+        }
+        self.pos = p;
+        if out.len() < limit && p >= b.len() {
+            std::mem::swap(&mut self.out, out);
+            self.eof();
+            std::mem::swap(&mut self.out, out);
+        }
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
@@ -258,8 +330,18 @@ impl<'a> Lexer<'a> {
         self.bytes.get(i).copied().unwrap_or(0)
     }
 
+    /// Whether a token of a kind that [`needs_lexical_check`] names was
+    /// emitted since the last call.
+    pub(crate) fn take_noted(&mut self) -> bool {
+        std::mem::take(&mut self.noted)
+    }
+
     #[inline(always)]
     fn tok(&mut self, kind: TokenKind, start: usize, len: usize) {
+        // (Every such kind is emitted here: `run_main` emits none of them.)
+        if needs_lexical_check(kind) {
+            self.noted = true;
+        }
         self.pos = start + len;
         self.out.push(Token {
             kind,
@@ -289,6 +371,11 @@ impl<'a> Lexer<'a> {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.ident(p),
             b'0'..=b'9' => self.number(p),
             b'"' => {
+                if self.compound_tokens {
+                    if let Some(end) = self.plain_string_end(p) {
+                        return self.tok(K::PlainString, p, end - p);
+                    }
+                }
                 self.push_mode(Mode::Quoted);
                 self.tok(K::OQuote, p, 1)
             }
@@ -363,30 +450,79 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Where the quoted string opening at `open` ends (after its closing
+    /// quote) if it is one literal that `lex_quoted` would take whole and
+    /// that needs no decoding: no escape, no sequence, no newline.
+    #[inline(always)]
+    fn plain_string_end(&self, open: usize) -> Option<usize> {
+        let b = self.bytes;
+        let mut p = open + 1;
+        loop {
+            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
+                if stop != 0 {
+                    p += (stop.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                p += 8;
+            }
+            match *b.get(p)? {
+                b'"' => return Some(p + 1),
+                b'$' | b'%' => match self.literal_sigil(p) {
+                    Some(1) => p += 1,
+                    _ => return None,
+                },
+                b'\\' | b'\r' | b'\n' => return None,
+                _ => p += 1,
+            }
+        }
+    }
+
     #[inline(always)]
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
-        if !self.merge_blank_lines {
-            return;
+        if self.merge_blank_lines {
+            self.pos = self.blank_lines_end(self.pos);
         }
-        // Up to the first non-blank character (the next token's start).
+    }
+
+    /// Up to the first non-blank character after the newline ending at
+    /// `p` (the next token's start).
+    #[inline(always)]
+    fn blank_lines_end(&self, mut p: usize) -> usize {
         let b = self.bytes;
-        let mut p = self.pos;
         loop {
             p = skip_blanks(b, p);
             match b.get(p) {
                 Some(b'\n') => p += 1,
                 Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
-                _ => break,
+                _ => return p,
             }
         }
-        self.pos = p;
     }
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
-        let end = self.ident_end(start);
-        self.tok(TokenKind::Ident, start, end - start)
+        let (kind, end) = self.ident_or_path(start);
+        self.tok(kind, start, end - start)
+    }
+
+    /// The identifier (or, with compound tokens, the dotted name) starting
+    /// at `start`: its kind and end.
+    #[inline(always)]
+    fn ident_or_path(&self, start: usize) -> (TokenKind, usize) {
+        let mut end = self.ident_end(start);
+        if self.compound_tokens
+            && self.at(end) == b'.'
+            && ascii_ident_start(self.at(end + 1))
+            && (start == 0 || self.at(start - 1) != b'.')
+        {
+            while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
+                end = self.ident_end(end + 1);
+            }
+            return (TokenKind::IdentPath, end);
+        }
+        (TokenKind::Ident, end)
     }
 
     /// Where the identifier starting at `start` ends.
@@ -404,9 +540,16 @@ impl<'a> Lexer<'a> {
         // (`aws_security_group_rule`): eight bytes at a time while they are
         // all ASCII identifier characters; the loop below finishes.
         while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let stop = non_ident_bytes(u64::from_le_bytes(word));
+            let word = u64::from_le_bytes(word);
+            let stop = non_ident_bytes(word);
             if stop != 0 {
-                p += (stop.trailing_zeros() / 8) as usize;
+                let shift = stop.trailing_zeros() & !7;
+                p += (shift / 8) as usize;
+                // An ASCII stop byte is certain (the class test is exact for
+                // ASCII): done without reading it again.
+                if (word >> shift) as u8 & 0x80 == 0 {
+                    return p;
+                }
                 break;
             }
             p += 8;
@@ -428,6 +571,13 @@ impl<'a> Lexer<'a> {
     /// reference scanner reads it (so `0.1` after a dot is one token).
     #[inline(always)]
     fn number(&mut self, start: usize) {
+        let end = self.number_end(start);
+        self.tok(TokenKind::Number, start, end - start)
+    }
+
+    /// Where the number starting at `start` ends.
+    #[inline(always)]
+    fn number_end(&self, start: usize) -> usize {
         let mut p = start + 1;
         let mut good = p;
         loop {
@@ -453,16 +603,23 @@ impl<'a> Lexer<'a> {
                 _ => break,
             }
         }
-        self.tok(TokenKind::Number, start, good - start)
+        good
     }
 
     #[inline(always)]
     fn line_comment(&mut self, start: usize) {
-        let end = match memchr::memchr(b'\n', &self.bytes[start..]) {
+        let end = self.line_end(start);
+        self.tok(TokenKind::Comment, start, end - start)
+    }
+
+    /// Just past the newline that ends the line holding `start` (or the
+    /// end of the input).
+    #[inline(always)]
+    fn line_end(&self, start: usize) -> usize {
+        match memchr::memchr(b'\n', self.bytes.get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
             None => self.bytes.len(),
-        };
-        self.tok(TokenKind::Comment, start, end - start)
+        }
     }
 
     #[inline(always)]
@@ -515,180 +672,6 @@ impl<'a> Lexer<'a> {
         });
         self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
-    }
-
-    /// `${`/`%{` (with an optional `~`): enters the main mode until the
-    /// matching `}`.
-    fn open_sequence(&mut self, kind: TokenKind, start: usize) {
-        let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
-        self.braces += 1;
-        self.ret_braces.push(self.braces);
-        self.push_mode(Mode::Main);
-        if let Some(h) = self.heredocs.last_mut() {
-            h.start_of_line = false;
-        }
-        self.tok(kind, start, len)
-    }
-
-    /// Checks for a template sequence opener at `p`.
-    #[inline]
-    fn sequence_at(&self, p: usize) -> Option<TokenKind> {
-        match (self.at(p), self.at(p + 1)) {
-            (b'$', b'{') => Some(TokenKind::TemplateInterp),
-            (b'%', b'{') => Some(TokenKind::TemplateControl),
-            _ => None,
-        }
-    }
-
-    /// Steps over a `$` or `%` inside literal text: `$${`/`%%{` are escapes
-    /// (three bytes); a lone one is one byte. Returns `None` at an opener.
-    #[inline]
-    fn literal_sigil(&self, p: usize) -> Option<usize> {
-        let c = self.at(p);
-        match self.at(p + 1) {
-            b'{' => None,
-            n if n == c && self.at(p + 2) == b'{' => Some(3),
-            _ => Some(1),
-        }
-    }
-
-    #[inline(always)]
-    fn lex_quoted(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        let Some(&c) = b.get(start) else {
-            return self.eof();
-        };
-        if c == b'"' {
-            self.pop_mode();
-            return self.tok(TokenKind::CQuote, start, 1);
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        if c == b'\r' || c == b'\n' {
-            let mut p = start;
-            while matches!(self.at(p), b'\r' | b'\n') {
-                p += 1;
-            }
-            return self.tok(TokenKind::QuotedNewline, start, p - start);
-        }
-        let mut p = start;
-        while p < b.len() {
-            let c = b[p];
-            if !QUOTED_STOP[c as usize] {
-                p += 1;
-                continue;
-            }
-            match c {
-                b'\\' => {
-                    self.first_escape = self.first_escape.min(p as u32);
-                    p += 1;
-                    // The escaped character (never a newline) goes with it.
-                    if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
-                        if ch != '\r' && ch != '\n' {
-                            p += ch.len_utf8();
-                        }
-                    }
-                }
-                b'$' | b'%' => match self.literal_sigil(p) {
-                    Some(n) => {
-                        if n == 3 {
-                            self.first_escape = self.first_escape.min(p as u32);
-                        }
-                        p += n
-                    }
-                    None => break,
-                },
-                _ => break,
-            }
-        }
-        self.tok(TokenKind::QuotedLit, start, p - start)
-    }
-
-    #[inline(always)]
-    fn lex_heredoc(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        if start >= b.len() {
-            return self.eof();
-        }
-        let Some(hd) = self.heredocs.last().copied() else {
-            self.pop_mode();
-            return self.lex_main();
-        };
-        if hd.start_of_line {
-            let line_end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
-            let mut content_end = line_end;
-            if content_end > start && b[content_end - 1] == b'\r' {
-                content_end -= 1;
-            }
-            let marker = &self.src[hd.marker_start as usize..hd.marker_end as usize];
-            let line = self.src.get(start..content_end).unwrap_or("");
-            if line.trim() == marker {
-                self.heredocs.pop();
-                self.pop_mode();
-                return self.tok(TokenKind::CHeredoc, start, content_end - start);
-            }
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        let mut p = start;
-        let mut eol = false;
-        loop {
-            match memchr::memchr3(b'\n', b'$', b'%', &b[p..]) {
-                None => {
-                    p = b.len();
-                    break;
-                }
-                Some(i) => {
-                    p += i;
-                    if b[p] == b'\n' {
-                        p += 1;
-                        eol = true;
-                        break;
-                    }
-                    match self.literal_sigil(p) {
-                        Some(n) => p += n,
-                        None => break,
-                    }
-                }
-            }
-        }
-        if let Some(h) = self.heredocs.last_mut() {
-            h.start_of_line = eol;
-        }
-        self.tok(TokenKind::StringLit, start, p - start)
-    }
-
-    #[inline(always)]
-    fn lex_bare(&mut self) {
-        let b = self.bytes;
-        let start = self.pos;
-        if start >= b.len() {
-            return self.eof();
-        }
-        if let Some(kind) = self.sequence_at(start) {
-            return self.open_sequence(kind, start);
-        }
-        let mut p = start;
-        loop {
-            match memchr::memchr2(b'$', b'%', &b[p..]) {
-                None => {
-                    p = b.len();
-                    break;
-                }
-                Some(i) => {
-                    p += i;
-                    match self.literal_sigil(p) {
-                        Some(n) => p += n,
-                        None => break,
-                    }
-                }
-            }
-        }
-        self.tok(TokenKind::StringLit, start, p - start)
     }
 }
 

@@ -1,69 +1,100 @@
-//! [`ExprList`]: a list of expressions that keeps short lists inline.
+//! [`InlineList`]: a list that keeps short lists inline ([`ExprList`] for
+//! expressions).
 
 use super::Expr;
 
-/// A list of expressions (a [`Call`](super::Call)'s arguments, a
-/// [`Tuple`](super::Tuple)'s items), read as a slice
-/// (`Deref<Target = [Expr]>`). One or two expressions, the commonest cases,
-/// are stored inline, which saves an allocation per list.
+/// A list (a [`Call`](super::Call)'s arguments, a
+/// [`Tuple`](super::Tuple)'s items, an [`Object`](super::Object)'s items),
+/// read as a slice (`Deref<Target = [T]>`). One, two or three items, the
+/// commonest cases, are stored inline, which saves an allocation per list.
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
 /// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
-/// let src = SourceFile::new("<e>", "max(1, 2, 3)");
+/// let src = SourceFile::new("<e>", "max(1, 2, 3, 4)");
 /// let (e, _) = parse_expression(&src, &ParseOptions::default());
 /// let ExprKind::Call(c) = &e.kind else { panic!() };
-/// assert_eq!(c.args.len(), 3);
+/// assert_eq!(c.args.len(), 4);
 /// assert_eq!(c.args[2].span.text(src.text()), "3");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub enum ExprList {
-    /// Exactly one expression.
-    One([Expr; 1]),
-    /// Exactly two expressions.
-    Two([Expr; 2]),
-    /// Any other number of expressions.
-    Many(Vec<Expr>),
+pub enum InlineList<T> {
+    /// Exactly one item.
+    One([T; 1]),
+    /// Exactly two items.
+    Two([T; 2]),
+    /// Exactly three items.
+    Three([T; 3]),
+    /// Any other number of items.
+    Many(Vec<T>),
 }
 
-impl ExprList {
-    /// The expressions as a slice.
-    pub fn as_slice(&self) -> &[Expr] {
+/// A list of expressions.
+pub type ExprList = InlineList<Expr>;
+
+impl<T> InlineList<T> {
+    /// The items as a slice.
+    pub fn as_slice(&self) -> &[T] {
         match self {
-            ExprList::One(one) => one,
-            ExprList::Two(two) => two,
-            ExprList::Many(many) => many,
+            InlineList::One(one) => one,
+            InlineList::Two(two) => two,
+            InlineList::Three(three) => three,
+            InlineList::Many(many) => many,
         }
+    }
+
+    /// Moves `stack[start..]` into a list.
+    pub(crate) fn take_tail(stack: &mut Vec<T>, start: usize) -> InlineList<T> {
+        match stack.len().saturating_sub(start) {
+            1 => {
+                if let Some(a) = stack.pop() {
+                    return InlineList::One([a]);
+                }
+            }
+            2 => {
+                if let (Some(b), Some(a)) = (stack.pop(), stack.pop()) {
+                    return InlineList::Two([a, b]);
+                }
+            }
+            3 => {
+                if let (Some(c), Some(b), Some(a)) = (stack.pop(), stack.pop(), stack.pop()) {
+                    return InlineList::Three([a, b, c]);
+                }
+            }
+            _ => {}
+        }
+        InlineList::Many(stack.drain(start.min(stack.len())..).collect())
     }
 }
 
-impl From<Vec<Expr>> for ExprList {
-    fn from(mut args: Vec<Expr>) -> ExprList {
-        if args.len() > 2 {
-            return ExprList::Many(args);
-        }
-        let second = args.pop();
-        match (args.pop(), second) {
-            (Some(first), Some(second)) => ExprList::Two([first, second]),
-            (None, Some(one)) => ExprList::One([one]),
-            _ => ExprList::Many(Vec::new()),
-        }
+impl<T> Default for InlineList<T> {
+    fn default() -> Self {
+        InlineList::Many(Vec::new())
     }
 }
 
-impl<'a> IntoIterator for &'a ExprList {
-    type Item = &'a Expr;
-    type IntoIter = std::slice::Iter<'a, Expr>;
+impl<T> From<Vec<T>> for InlineList<T> {
+    fn from(mut items: Vec<T>) -> InlineList<T> {
+        if items.is_empty() || items.len() > 3 {
+            return InlineList::Many(items);
+        }
+        InlineList::take_tail(&mut items, 0)
+    }
+}
+
+impl<'a, T> IntoIterator for &'a InlineList<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.as_slice().iter()
     }
 }
 
-impl std::ops::Deref for ExprList {
-    type Target = [Expr];
+impl<T> std::ops::Deref for InlineList<T> {
+    type Target = [T];
 
-    fn deref(&self) -> &[Expr] {
+    fn deref(&self) -> &[T] {
         self.as_slice()
     }
 }
@@ -84,12 +115,23 @@ mod test {
 
     #[test]
     fn expr_list_keeps_order_and_stores_short_lists_inline() {
-        for n in 0..5 {
+        for n in 0..6 {
             let list = ExprList::from(exprs(n));
             assert_eq!(list.as_slice(), exprs(n).as_slice(), "{n} expressions");
-            let inline = matches!(list, ExprList::One(_) | ExprList::Two(_));
-            assert_eq!(inline, n == 1 || n == 2, "{n} expressions");
+            let inline = !matches!(list, ExprList::Many(_));
+            assert_eq!(inline, (1..=3).contains(&n), "{n} expressions");
         }
         assert_eq!(ExprList::from(exprs(3)).iter().count(), 3);
+    }
+
+    #[test]
+    fn inline_list_takes_the_tail_of_a_stack_in_order() {
+        for n in 0..6 {
+            let mut stack = exprs(2);
+            stack.extend(exprs(n));
+            let list = ExprList::take_tail(&mut stack, 2);
+            assert_eq!(list.as_slice(), exprs(n).as_slice(), "{n} expressions");
+            assert_eq!(stack, exprs(2), "{n} expressions");
+        }
     }
 }

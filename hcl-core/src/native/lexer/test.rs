@@ -305,16 +305,87 @@ fn identifier_word_scan_agrees_with_the_byte_table() {
         for pos in 0..8 {
             let mut word = *b"abcdefgh";
             word[pos] = b;
-            let got = super::non_ident_bytes(u64::from_le_bytes(word));
+            let got = super::scan::non_ident_bytes(u64::from_le_bytes(word));
             let mut want = 0u64;
             for (i, &c) in word.iter().enumerate() {
-                if !super::IDENT_CONT[c as usize] {
+                if !super::scan::IDENT_CONT[c as usize] {
                     want |= 0x80 << (8 * i);
                 }
             }
             assert_eq!(got, want, "byte {b:#x} at {pos}");
         }
     }
+}
+
+#[test]
+fn quoted_word_scan_never_misses_a_stop_byte() {
+    // Every byte value at every position of a word: each stop byte of the
+    // table is a candidate, and every candidate is ASCII.
+    for b in 0..=255u8 {
+        for pos in 0..8 {
+            let mut word = *b"abcdefgh";
+            word[pos] = b;
+            let got = super::scan::quoted_stop_candidates(u64::from_le_bytes(word));
+            for (i, &c) in word.iter().enumerate() {
+                let candidate = got & (0x80 << (8 * i)) != 0;
+                if super::scan::QUOTED_STOP[c as usize] {
+                    assert!(candidate, "byte {c:#x} at {i} missed");
+                }
+                if candidate {
+                    assert!(c < 0x80, "byte {c:#x} at {i}");
+                }
+            }
+            assert_eq!(
+                got.count_ones(),
+                u32::from(b < 0x20 || (b'"'..=b'%').contains(&b) || b == b'\\')
+            );
+        }
+    }
+}
+
+#[test]
+fn long_quoted_literals_end_where_the_spec_says() {
+    check(
+        LexMode::Normal,
+        &[
+            (
+                "\"registry.example.com/team/svc-1:1.1.0\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "registry.example.com/team/svc-1:1.1.0"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefgh#ijklmnop\tq\\\"rstuvwxyz$${a}%%{b}cdefghijkl$x%y${z}\"",
+                &[
+                    (OQuote, "\""),
+                    (
+                        QuotedLit,
+                        "abcdefgh#ijklmnop\tq\\\"rstuvwxyz$${a}%%{b}cdefghijkl$x%y",
+                    ),
+                    (TemplateInterp, "${"),
+                    (Ident, "z"),
+                    (TemplateSeqEnd, "}"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefghéijklmnop\nx\"",
+                &[
+                    (OQuote, "\""),
+                    (QuotedLit, "abcdefghéijklmnop"),
+                    (QuotedNewline, "\n"),
+                    (QuotedLit, "x"),
+                    (CQuote, "\""),
+                ],
+            ),
+            (
+                "\"abcdefghijklmnopq",
+                &[(OQuote, "\""), (QuotedLit, "abcdefghijklmnopq")],
+            ),
+        ],
+    );
 }
 
 #[test]
@@ -392,4 +463,180 @@ fn first_escape_marks_where_literals_may_need_decoding() {
     // The first escape is the `$$` at byte 1.
     assert!(lx.may_have_escapes(2));
     assert!(!lx.may_have_escapes(1));
+}
+
+#[test]
+fn plain_strings_are_one_token_only_when_asked_and_undecoded() {
+    fn lex_plain(src: &str) -> Vec<(TokenKind, &str)> {
+        let mut lx = Lexer::new(src, LexMode::Normal).with_compound_tokens();
+        let mut out = Vec::new();
+        loop {
+            let t = lx.next_token();
+            if t.kind == Eof {
+                return out;
+            }
+            out.push((t.kind, &src[t.start as usize..t.end as usize]));
+        }
+    }
+    let table: &[(&str, &[(TokenKind, &str)])] = &[
+        (
+            "a = \"x\"",
+            &[(Ident, "a"), (Equal, "="), (PlainString, "\"x\"")],
+        ),
+        ("\"\" \"\"", &[(PlainString, "\"\""), (PlainString, "\"\"")]),
+        (
+            "\"registry.example.com/team/svc-1:1.1.0\"",
+            &[(PlainString, "\"registry.example.com/team/svc-1:1.1.0\"")],
+        ),
+        ("\"$x %y # é\t\"", &[(PlainString, "\"$x %y # é\t\"")]),
+        (
+            "\"a\\nb\"",
+            &[(OQuote, "\""), (QuotedLit, "a\\nb"), (CQuote, "\"")],
+        ),
+        (
+            "\"$${a}\"",
+            &[(OQuote, "\""), (QuotedLit, "$${a}"), (CQuote, "\"")],
+        ),
+        (
+            "\"%%{a}\"",
+            &[(OQuote, "\""), (QuotedLit, "%%{a}"), (CQuote, "\"")],
+        ),
+        (
+            "\"a${b}\"",
+            &[
+                (OQuote, "\""),
+                (QuotedLit, "a"),
+                (TemplateInterp, "${"),
+                (Ident, "b"),
+                (TemplateSeqEnd, "}"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"%{if a}\"",
+            &[
+                (OQuote, "\""),
+                (TemplateControl, "%{"),
+                (Ident, "if"),
+                (Ident, "a"),
+                (TemplateSeqEnd, "}"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"a\nb\"",
+            &[
+                (OQuote, "\""),
+                (QuotedLit, "a"),
+                (QuotedNewline, "\n"),
+                (QuotedLit, "b"),
+                (CQuote, "\""),
+            ],
+        ),
+        (
+            "\"abcdefghijklmnop",
+            &[(OQuote, "\""), (QuotedLit, "abcdefghijklmnop")],
+        ),
+        ("\"", &[(OQuote, "\"")]),
+    ];
+    for (src, want) in table {
+        assert_eq!(lex_plain(src), *want, "{src:?}");
+        // Without asking, the three-token form.
+        assert!(!lex(src, LexMode::Normal).iter().any(|t| t.0 == PlainString));
+    }
+}
+
+/// Every token of `src` from `lex_into` batches of `limit` (the parser's
+/// path) and from `next_token` (one at a time, through `lex_main` only).
+fn batched_and_single(src: &str, mode: LexMode, compound: bool, merge: bool, limit: usize) {
+    let make = || {
+        let mut lx = Lexer::new(src, mode);
+        if compound {
+            lx = lx.with_compound_tokens();
+        }
+        if merge {
+            lx = lx.merging_blank_lines();
+        }
+        lx
+    };
+    let mut lx = make();
+    let mut batched = Vec::new();
+    loop {
+        let to = batched.len() + limit;
+        if lx.lex_into(&mut batched, to) {
+            break;
+        }
+    }
+    let mut lx = make();
+    let mut single = Vec::new();
+    loop {
+        let t = lx.next_token();
+        single.push(t);
+        if t.kind == Eof {
+            break;
+        }
+    }
+    assert_eq!(
+        batched, single,
+        "{src:?} ({mode:?}, compound {compound}, merge {merge}, batch {limit})"
+    );
+}
+
+#[test]
+fn batches_lex_what_single_steps_lex() {
+    let samples = [
+        "a = 1\nb = \"x\"\n\n\n  c = [1, 2.5e3, var.x.y, \"${a}\"] # c\r\nd = {k = v}\n",
+        "blk \"l\" {\n  x = a.b.c == true ? f(1, 2) : !g(\"s\\n\")\n}\n",
+        "a = <<EOT\nline ${x}\n%{if y}z%{endif}\nEOT\nb = <<-EOT\n  t\n  EOT\n",
+        "a = x...\nb = a::b::c(1)\nc = x .. y\nd = m:n\ne = 1 >= 2 && 3 <= 4 || 5 != 6\n",
+        "a = \"${x}\"}\n}~}{ x = \"a${ {b = \"c\"}.b }d\" }\n",
+        "x = 1 / 2 % 3 * 4 + 5 - 6\n// c\n/* c\n */ y = z => w\n",
+        "a = 'x' `y` ; & | ^ ~ \u{201c}q\u{201d} \u{1a} é.ü ü.é\n",
+        "a = \"unterminated\nb = \"x\\",
+        "\u{feff}a.b.c.d = x..y.z\n.a .b. c\n1.a a.1 a.b.1\n",
+        "${a.b} %{ for x in y } $${z} %%{w} $ % ",
+    ];
+    for src in samples {
+        for mode in [LexMode::Normal, LexMode::Template] {
+            for (compound, merge) in [(false, false), (true, true), (true, false)] {
+                for limit in [1, 2, 3, 7, 256] {
+                    batched_and_single(src, mode, compound, merge, limit);
+                }
+                for (cut, _) in src.char_indices() {
+                    batched_and_single(&src[..cut], mode, compound, merge, 5);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn batches_lex_what_single_steps_lex_on_the_shared_files() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("tf" | "tfvars" | "hcl")
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let mut paths = Vec::new();
+    files(&shared.join("corpus"), &mut paths);
+    files(&shared.join("specsuite"), &mut paths);
+    for path in paths {
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        batched_and_single(&src, LexMode::Normal, true, true, 256);
+        batched_and_single(&src, LexMode::Normal, false, false, 256);
+    }
 }

@@ -5,14 +5,10 @@ use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
 use crate::native::token::TokenKind as K;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
-
-enum Item {
-    Attribute(Attribute),
-    Block(Block),
-}
 
 /// Remembers attribute names to report redefinitions; a linear scan for the
 /// small bodies that are the norm, a map for large ones.
@@ -44,11 +40,7 @@ impl<'a> Parser<'a> {
                 }
                 K::Ident => {
                     self.reset_recovery();
-                    match self.parse_body_item() {
-                        Some(Item::Block(b)) => self.block_stack.push(b),
-                        Some(Item::Attribute(a)) => self.add_attribute(attrs0, &mut seen, a),
-                        None => {}
-                    }
+                    self.parse_body_item(attrs0, &mut seen);
                 }
                 _ => {
                     let bad = self.bump();
@@ -111,14 +103,24 @@ impl<'a> Parser<'a> {
         (self.tree.push_body(body), end_span)
     }
 
-    fn add_attribute(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr: Attribute) {
+    /// Whether the attribute `attr_name` of the body whose attributes start
+    /// at `attrs0` repeats an earlier one (reported); if not, notes it.
+    fn redefined(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
         let src = self.src;
-        let name = attr.name.text(src);
+        let name = attr_name.text(src);
+        // Past the threshold, one hash per attribute: looked up and noted
+        // in one step.
         let existing = match &mut seen.map {
-            Some(map) => map.get(name).copied(),
+            Some(map) => match map.entry(name) {
+                Entry::Occupied(e) => Some(*e.get()),
+                Entry::Vacant(e) => {
+                    e.insert(attr_name);
+                    return false;
+                }
+            },
             None => self.attr_stack[attrs0..]
                 .iter()
-                .find(|a| a.name.len() == attr.name.len() && a.name.text(src) == name)
+                .find(|a| a.name.len() == attr_name.len() && a.name.text(src) == name)
                 .map(|a| a.name),
         };
         if let Some(prev) = existing {
@@ -130,20 +132,18 @@ impl<'a> Parser<'a> {
                 r.start.column,
                 r.end.column
             );
-            self.error("Attribute redefined", detail, attr.name, None);
-            return;
+            self.error("Attribute redefined", detail, attr_name, None);
+            return true;
         }
-        if let Some(map) = &mut seen.map {
-            map.insert(name, attr.name);
-        } else if self.attr_stack.len() - attrs0 >= 16 {
+        if seen.map.is_none() && self.attr_stack.len() - attrs0 >= 16 {
             let mut map: HashMap<&'a str, ByteSpan> = self.attr_stack[attrs0..]
                 .iter()
                 .map(|a| (a.name.text(src), a.name))
                 .collect();
-            map.insert(name, attr.name);
+            map.insert(name, attr_name);
             seen.map = Some(map);
         }
-        self.attr_stack.push(attr);
+        false
     }
 
     /// ```ebnf
@@ -151,11 +151,32 @@ impl<'a> Parser<'a> {
     /// Block        = Identifier (StringLit|Identifier)* "{" Newline Body "}" Newline;
     /// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
     /// ```
-    fn parse_body_item(&mut self) -> Option<Item> {
+    ///
+    /// The item goes on the scratch stack of the body whose attributes
+    /// start at `attrs0` (built where it is pushed: an item handed back
+    /// through memory stalls the body loop).
+    #[inline(always)]
+    fn parse_body_item(&mut self, attrs0: usize, seen: &mut Seen<'a>) {
         let ident = span_of(self.bump());
-        match self.peek_kind() {
-            K::Equal => Some(Item::Attribute(self.finish_attribute(ident, false))),
-            K::OQuote | K::OBrace | K::Ident => self.finish_block(ident).map(Item::Block),
+        match self.peek_kind_whole() {
+            K::Equal => {
+                let (equals, expr) = self.finish_attribute(ident, false);
+                if !self.redefined(attrs0, seen, ident) {
+                    super::push(
+                        &mut self.attr_stack,
+                        Attribute {
+                            name: ident,
+                            equals,
+                            expr,
+                        },
+                    );
+                }
+            }
+            K::OQuote | K::PlainString | K::OBrace | K::Ident | K::IdentPath => {
+                if let Some(block) = self.finish_block(ident) {
+                    super::push(&mut self.block_stack, block);
+                }
+            }
             _ => {
                 self.recover_after_body_item();
                 self.error(
@@ -164,18 +185,18 @@ impl<'a> Parser<'a> {
                     ident,
                     None,
                 );
-                None
             }
         }
     }
 
+    /// The `=` and the value of attribute `name`.
     // Inlined: returned through memory, the attribute cost a store-forwarding
     // stall in the body loop (~2%).
     #[inline(always)]
-    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> Attribute {
+    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> (ByteSpan, Expr) {
         let equals = span_of(self.bump());
         let mark = self.mark();
-        let expr = self.parse_expr();
+        let expr = self.parse_expr_inline();
         if self.failed(mark) {
             self.recover_after_body_item();
         } else if !single_line {
@@ -197,18 +218,27 @@ impl<'a> Parser<'a> {
                 self.bump();
             }
         }
-        Attribute { name, equals, expr }
+        (equals, expr)
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let tok = self.peek();
+            let tok = self.peek_string_whole();
             match tok.kind {
                 K::OBrace => {
                     open = span_of(self.bump());
                     break;
+                }
+                // What `parse_quoted_label` makes of its three tokens.
+                K::PlainString => {
+                    let t = self.bump_whole();
+                    self.label_stack.push(Label {
+                        span: span_of(t),
+                        quoted: true,
+                        decoded: None,
+                    });
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();
@@ -307,7 +337,12 @@ impl<'a> Parser<'a> {
         } else {
             match next.kind {
                 K::Equal => {
-                    let attr = self.finish_attribute(ident_span, true);
+                    let (equals, expr) = self.finish_attribute(ident_span, true);
+                    let attr = Attribute {
+                        name: ident_span,
+                        equals,
+                        expr,
+                    };
                     body.span = attr.span();
                     body.attributes = self.tree.append_attributes(std::iter::once(attr));
                     ok = true;

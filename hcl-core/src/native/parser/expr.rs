@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, Object,
-    ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, InlineList,
+    Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -39,7 +39,27 @@ impl<'a> Parser<'a> {
         if let Some(e) = self.parse_simple_expr() {
             return e;
         }
-        let start = span_of(self.peek());
+        self.parse_expr_general()
+    }
+
+    /// [`Parser::parse_expr`] with the shortcut inlined into the caller,
+    /// for the places that take most values: a simple value is built in
+    /// place there, rather than handed back through memory (which stalls
+    /// the caller's copy of it).
+    #[inline(always)]
+    pub(crate) fn parse_expr_inline(&mut self) -> Expr {
+        match self.parse_simple_expr() {
+            Some(e) => e,
+            None => self.parse_expr_general(),
+        }
+    }
+
+    /// [`Parser::parse_expr`] past the shortcut.
+    #[inline(never)]
+    fn parse_expr_general(&mut self) -> Expr {
+        // A plain string's whole span serves as well as its `"`: only its
+        // start shows (in the conditional's error context).
+        let start = span_of(self.peek_whole());
         let mark = self.mark();
         let cond = self.parse_binary(0);
         if self.failed(mark) || self.peek_kind() != K::Question {
@@ -141,9 +161,27 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let start = self.peek();
+        let mut start = self.peek_whole();
+        if start.kind == K::IdentPath
+            && (self.unwind || super::fast::keyword_root(span_of(start).text(self.src)))
+        {
+            // Not the attribute path read below: a keyword's steps make a
+            // relative traversal, and when unwinding no step is read.
+            start = self.peek();
+        }
         let at = span_of(start);
         match start.kind {
+            // What `Ident` and the contiguous attribute steps after it make
+            // (`parse_traversals` joins them into an attribute path).
+            K::IdentPath => {
+                self.bump_whole();
+                boxed(at, ExprKind::AttrPath)
+            }
+            // What `parse_template_expr` makes of its three tokens.
+            K::PlainString => {
+                self.bump_whole();
+                boxed(at, ExprKind::StringLit)
+            }
             K::OParen => self.parse_parens(),
             K::Number => {
                 self.bump();
@@ -218,7 +256,16 @@ impl<'a> Parser<'a> {
 
     /// Parses a numeric literal token, reporting a value that does not parse.
     pub(crate) fn number_literal(&mut self, at: ByteSpan) -> Option<Number> {
-        match Number::parse_literal(at.text(self.src)) {
+        let text = at.text(self.src);
+        // Most literals are short integers: up to 18 digits, any value fits
+        // an `i64`, which is what the general parse makes of it.
+        if text.len() <= 18 && text.bytes().all(|c| c.is_ascii_digit()) {
+            let v = text
+                .bytes()
+                .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
+            return Some(Number::from(v));
+        }
+        match Number::parse_literal(text) {
             Ok(n) => Some(n),
             Err(_) => {
                 self.error(
@@ -311,13 +358,13 @@ impl<'a> Parser<'a> {
         let mut close = open_span;
         self.push_newlines(false);
         loop {
-            if self.peek_kind() == K::CParen {
+            if self.peek_kind_whole() == K::CParen {
                 close = span_of(self.bump());
                 break;
             }
             let mark = self.mark();
-            let arg = self.parse_expr();
-            self.expr_stack.push(arg);
+            let arg = self.parse_expr_inline();
+            super::push(&mut self.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
                 if t.kind == K::CParen {
@@ -348,7 +395,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 K::Comma => {
-                    if self.peek_kind() == K::CParen {
+                    if self.peek_kind_whole() == K::CParen {
                         close = span_of(self.bump());
                         break;
                     }
@@ -394,21 +441,7 @@ impl<'a> Parser<'a> {
 
     /// The expressions pushed on the scratch stack since `start`, as a list.
     fn take_exprs(&mut self, start: usize) -> ExprList {
-        match self.expr_stack.len().saturating_sub(start) {
-            1 => {
-                if let Some(one) = self.expr_stack.pop() {
-                    return ExprList::One([one]);
-                }
-            }
-            2 => {
-                if let (Some(second), Some(first)) = (self.expr_stack.pop(), self.expr_stack.pop())
-                {
-                    return ExprList::Two([first, second]);
-                }
-            }
-            _ => {}
-        }
-        ExprList::Many(self.expr_stack.drain(start..).collect())
+        ExprList::take_tail(&mut self.expr_stack, start)
     }
 
     /// ```ebnf
@@ -435,13 +468,13 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            if self.peek_kind() == K::CBrack {
+            if self.peek_kind_whole() == K::CBrack {
                 close = span_of(self.bump());
                 break;
             }
             let mark = self.mark();
-            let item = self.parse_expr();
-            self.expr_stack.push(item);
+            let item = self.parse_expr_inline();
+            super::push(&mut self.expr_stack, item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
                 break;
@@ -516,7 +549,7 @@ impl<'a> Parser<'a> {
         let items0 = self.item_stack.len();
         let close;
         loop {
-            let next = self.peek();
+            let next = self.peek_whole();
             match next.kind {
                 K::Newline => {
                     self.bump();
@@ -530,7 +563,7 @@ impl<'a> Parser<'a> {
             }
             let force_non_literal = next.kind == K::OParen;
             let mark = self.mark();
-            let key = self.parse_expr();
+            let key = self.parse_expr_inline();
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrace));
                 break;
@@ -554,7 +587,7 @@ impl<'a> Parser<'a> {
             }
             self.bump();
             let mark = self.mark();
-            let value = self.parse_expr();
+            let value = self.parse_expr_inline();
             if self.failed(mark) {
                 if value.kind == ExprKind::Invalid {
                     self.item_stack.push(ObjectItem { key, value });
@@ -562,7 +595,7 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            self.item_stack.push(ObjectItem { key, value });
+            super::push(&mut self.item_stack, ObjectItem { key, value });
             let next = self.peek();
             match next.kind {
                 K::CBrace => {
@@ -595,7 +628,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let items = self.item_stack.drain(items0..).collect();
+        let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(open.to(close), ExprKind::Object(Box::new(Object { items })))
     }
 

@@ -17,7 +17,7 @@ use crate::native::token::{Token, TokenKind as K};
 impl<'a> Parser<'a> {
     /// The simple expression at the cursor, consumed; `None` (nothing
     /// consumed) when the general path must parse it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn parse_simple_expr(&mut self) -> Option<Expr> {
         #[cfg(test)]
         if !FAST_PATH.with(std::cell::Cell::get) {
@@ -26,16 +26,22 @@ impl<'a> Parser<'a> {
         if self.unwind {
             return None;
         }
-        let (i, first) = self.peek_at();
+        let (i, first) = self.peek_at_whole();
         let at = span_of(first);
         let (kind, last) = match first.kind {
+            K::PlainString => {
+                if !self.ends_expr(i + 1) {
+                    return None;
+                }
+                (K::OQuote, i)
+            }
             K::Number => {
                 if !self.ends_expr(i + 1) {
                     return None;
                 }
                 (K::Number, i)
             }
-            K::Ident => {
+            K::Ident | K::IdentPath => {
                 let mut last = i;
                 // Contiguous `.name` steps make an attribute path.
                 while let (Some(dot), Some(name)) = (self.buf.get(last + 1), self.buf.get(last + 2))
@@ -50,13 +56,14 @@ impl<'a> Parser<'a> {
                     }
                     last += 2;
                 }
-                if last > i && matches!(at.text(self.src), "true" | "false" | "null") {
+                let path = last > i || first.kind == K::IdentPath;
+                if path && keyword_root(at.text(self.src)) {
                     return None;
                 }
                 if !self.ends_expr(last + 1) {
                     return None;
                 }
-                (K::Ident, last)
+                (if path { K::IdentPath } else { K::Ident }, last)
             }
             K::OQuote => {
                 let lit = self.buf.get(i + 1).copied()?;
@@ -87,7 +94,7 @@ impl<'a> Parser<'a> {
                 .number_literal(at)
                 .map_or(ExprKind::Invalid, ExprKind::Number),
             K::OQuote => ExprKind::StringLit,
-            _ if last > i => ExprKind::AttrPath,
+            K::IdentPath => ExprKind::AttrPath,
             _ => match at.text(self.src) {
                 "true" => ExprKind::Bool(true),
                 "false" => ExprKind::Bool(false),
@@ -145,8 +152,22 @@ impl<'a> Parser<'a> {
         }
         self.peeked = NO_PEEK;
         self.head = last + 1;
-        self.prev = t;
+        self.prev = span_of(t);
     }
+}
+
+/// Whether the first name of a dotted name (or a lone name) is `true`,
+/// `false` or `null`.
+#[inline]
+pub(crate) fn keyword_root(path: &str) -> bool {
+    root_is(path, "true") || root_is(path, "false") || root_is(path, "null")
+}
+
+/// Whether the first name of a dotted name (or a lone name) is `name`.
+#[inline]
+pub(crate) fn root_is(path: &str, name: &str) -> bool {
+    path.as_bytes().get(..name.len()) == Some(name.as_bytes())
+        && matches!(path.as_bytes().get(name.len()), None | Some(b'.'))
 }
 
 #[cfg(test)]

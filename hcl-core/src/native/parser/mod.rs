@@ -38,11 +38,15 @@ pub(crate) struct Parser<'a> {
     lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
+    /// The top of `newlines` (cached: every peek asks).
+    newlines_top: bool,
     /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
     /// unknown): valid until a bump, a fill or a newline-mode change.
     peeked: usize,
     /// The last significant token consumed.
-    prev: Token,
+    /// (Only the span: copying a whole token copies its padding through
+    /// the stack.)
+    prev: ByteSpan,
     pub(crate) diags: Vec<Diagnostic>,
     lex_diags: Vec<Diagnostic>,
     /// How many errors were reported (kept or not): recovery compares it.
@@ -102,17 +106,14 @@ impl<'a> Parser<'a> {
         Parser {
             src: file.text(),
             file,
-            lexer: lexer.merging_blank_lines(),
+            lexer: with_compound_tokens(lexer.merging_blank_lines()),
             buf: scratch.buf,
             head: 0,
             lexed_eof: false,
             newlines: scratch.newlines,
+            newlines_top: true,
             peeked: NO_PEEK,
-            prev: Token {
-                kind: TokenKind::Eof,
-                start: 0,
-                end: 0,
-            },
+            prev: ByteSpan::new(0, 0),
             diags: Vec::new(),
             lex_diags: Vec::new(),
             reported: 0,
@@ -188,21 +189,14 @@ impl<'a> Parser<'a> {
         }
         let from = self.buf.len();
         self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
-        for i in from..self.buf.len() {
-            let t = self.buf[i];
-            // Only the kinds `check_lexical` complains about: a set test,
-            // so that commas and brackets cost no call.
-            if let TokenKind::Amp
-            | TokenKind::Pipe
-            | TokenKind::Caret
-            | TokenKind::Tilde
-            | TokenKind::Backtick
-            | TokenKind::Apostrophe
-            | TokenKind::Semicolon
-            | TokenKind::QuotedNewline
-            | TokenKind::Invalid = t.kind
-            {
-                self.check_lexical(t);
+        // The lexer says whether the batch holds any kind `check_lexical`
+        // complains about (most batches hold none).
+        if self.lexer.take_noted() {
+            for i in from..self.buf.len() {
+                let t = self.buf[i];
+                if super::lexer::needs_lexical_check(t.kind) {
+                    self.check_lexical(t);
+                }
             }
         }
     }
@@ -270,14 +264,91 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn newlines_significant(&self) -> bool {
-        self.newlines.last().copied().unwrap_or(true)
+        self.newlines_top
     }
 
-    /// The index in `buf` and the value of the next significant token.
+    /// The index in `buf` and the value of the next significant token,
+    /// never a compound token ([`TokenKind::PlainString`],
+    /// [`TokenKind::IdentPath`]): one is split into the tokens it stands
+    /// for, so that the grammar sees what the lexer alone would give.
     /// (Indexes stay valid until the next `fill`, which only `peek_scan`
     /// calls, and the cache is recomputed after it.)
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek_at(&mut self) -> (usize, Token) {
+        let (i, t) = self.peek_at_whole();
+        if !is_compound(t.kind) {
+            return (i, t);
+        }
+        (i, self.split_compound(i, t))
+    }
+
+    /// Replaces the compound token `t` at `i` by the tokens it stands for
+    /// and returns the first of them.
+    // Built here from the length the cold part returns: a whole token
+    // coming back from a call reaches the caller through a stack copy of
+    // its padding, which stalls (store forwarding).
+    #[inline(always)]
+    fn split_compound(&mut self, i: usize, t: Token) -> Token {
+        let len = self.split_compound_tokens(i, t);
+        let kind = if t.kind == TokenKind::PlainString {
+            TokenKind::OQuote
+        } else {
+            TokenKind::Ident
+        };
+        Token {
+            kind,
+            start: t.start,
+            end: t.start + len,
+        }
+    }
+
+    /// The splitting: a plain string becomes its `OQuote`, `QuotedLit`
+    /// (when not empty) and `CQuote`; a dotted name its `Ident`s and
+    /// `Dot`s. Returns the length of the first. (Out of line, so that the
+    /// peeks that call it stay small enough to inline.)
+    #[cold]
+    #[inline(never)]
+    fn split_compound_tokens(&mut self, i: usize, t: Token) -> u32 {
+        let tok = |kind, start, end| Token { kind, start, end };
+        if t.kind == TokenKind::PlainString {
+            let open = tok(TokenKind::OQuote, t.start, t.start + 1);
+            let lit = tok(TokenKind::QuotedLit, t.start + 1, t.end - 1);
+            let close = tok(TokenKind::CQuote, t.end - 1, t.end);
+            if lit.is_empty() {
+                self.buf.splice(i..=i, [open, close]);
+            } else {
+                self.buf.splice(i..=i, [open, lit, close]);
+            }
+        } else {
+            let mut parts = Vec::new();
+            let mut at = t.start;
+            for (n, name) in span_of(t).text(self.src).split('.').enumerate() {
+                if n > 0 {
+                    parts.push(tok(TokenKind::Dot, at, at + 1));
+                    at += 1;
+                }
+                let end = at + name.len() as u32;
+                parts.push(tok(TokenKind::Ident, at, end));
+                at = end;
+            }
+            self.buf.splice(i..=i, parts);
+        }
+        self.peeked = i;
+        self.buf.get(i).map_or(0, Token::len)
+    }
+
+    /// Like [`Parser::peek_at`], but a compound token is returned whole:
+    /// for the places that read one, or that only compare its kind with
+    /// others (or use its start).
+    // The cursor's steps are forced inline in release builds (the compiler
+    // stops inlining them once the compound-token split is in, and each
+    // call then hands a token back through memory), but not in debug
+    // builds, where the larger frames would cost the deepest inputs the
+    // stack.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn peek_at_whole(&mut self) -> (usize, Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled += 1;
@@ -286,9 +357,10 @@ impl<'a> Parser<'a> {
         if let Some(&t) = self.buf.get(self.peeked) {
             return (self.peeked, t);
         }
-        // Fast path: the next raw token is not trivia.
+        // Fast path: the next raw token is not trivia (a newline is not
+        // where newlines are significant).
         if let Some(&t) = self.buf.get(self.head) {
-            if !matches!(t.kind, TokenKind::Comment | TokenKind::Newline) {
+            if t.kind != TokenKind::Comment && (t.kind != TokenKind::Newline || self.newlines_top) {
                 self.peeked = self.head;
                 return (self.head, t);
             }
@@ -327,7 +399,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The next significant token, not consumed.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek(&mut self) -> Token {
         self.peek_at().1
     }
@@ -355,28 +428,73 @@ impl<'a> Parser<'a> {
     }
 
     /// The kind of the next significant token.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_kind(&mut self) -> TokenKind {
         self.peek_at().1.kind
     }
 
-    /// Consumes and returns the next significant token.
+    /// The next significant token, not consumed; may be a compound token
+    /// (where only its kind or its start matters, or where it is read
+    /// whole).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn peek_whole(&mut self) -> Token {
+        self.peek_at_whole().1
+    }
+
+    /// The kind of the next significant token; may be a compound one.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn peek_kind_whole(&mut self) -> TokenKind {
+        self.peek_at_whole().1.kind
+    }
+
+    /// The next significant token, not consumed; a
+    /// [`TokenKind::PlainString`] whole, a [`TokenKind::IdentPath`] split.
     #[inline]
+    pub(crate) fn peek_string_whole(&mut self) -> Token {
+        let (i, t) = self.peek_at_whole();
+        if t.kind == TokenKind::IdentPath {
+            return self.split_compound(i, t);
+        }
+        t
+    }
+
+    /// Consumes and returns the next significant token.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump(&mut self) -> Token {
         let (i, t) = self.peek_at();
+        self.advance_past(i, t);
+        t
+    }
+
+    /// Consumes and returns the next significant token; a compound token
+    /// whole.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn bump_whole(&mut self) -> Token {
+        let (i, t) = self.peek_at_whole();
+        self.advance_past(i, t);
+        t
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn advance_past(&mut self, i: usize, t: Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled = 0;
         }
         self.peeked = NO_PEEK;
         self.head = i + 1;
-        self.prev = t;
-        t
+        self.prev = span_of(t);
     }
 
     /// The span of the last consumed token.
     pub(crate) fn prev_span(&self) -> ByteSpan {
-        span_of(self.prev)
+        self.prev
     }
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
@@ -384,19 +502,26 @@ impl<'a> Parser<'a> {
             self.peeked = NO_PEEK;
         }
         self.newlines.push(significant);
+        self.newlines_top = significant;
     }
 
     pub(crate) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
+        self.newlines_top = self.newlines.last().copied().unwrap_or(true);
         self.peeked = NO_PEEK;
     }
 
-    /// Whether the next token is the identifier `kw`.
+    /// Whether the next token is the identifier `kw` (a dotted name's
+    /// first part counts: it is the next token once split).
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
-        let t = self.peek();
-        t.kind == TokenKind::Ident && span_of(t).text(self.src) == kw
+        let t = self.peek_whole();
+        match t.kind {
+            TokenKind::Ident => span_of(t).text(self.src) == kw,
+            TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
+            _ => false,
+        }
     }
 
     pub(crate) fn file_name_str(&self) -> &str {
@@ -593,9 +718,51 @@ impl Drop for Parser<'_> {
     }
 }
 
+/// `v.push(item)`, with the growth out of line: where no call can happen,
+/// the item is written straight into place instead of being assembled on
+/// the stack first (and read back in wider pieces than it was written,
+/// which stalls on store forwarding).
+#[inline(always)]
+pub(crate) fn push<T>(v: &mut Vec<T>, item: T) {
+    if v.len() < v.capacity() {
+        v.push(item);
+    } else {
+        push_growing(v, item);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn push_growing<T>(v: &mut Vec<T>, item: T) {
+    v.push(item);
+}
+
+/// Turns on the compound tokens (tests can turn them off to compare with
+/// the plain token stream).
+fn with_compound_tokens(lexer: Lexer<'_>) -> Lexer<'_> {
+    #[cfg(test)]
+    if !test::COMPOUND_TOKENS.with(std::cell::Cell::get) {
+        return lexer;
+    }
+    lexer.with_compound_tokens()
+}
+
+/// Whether `kind` stands for several tokens of the plain stream.
+#[inline(always)]
+pub(crate) fn is_compound(kind: TokenKind) -> bool {
+    matches!(kind, TokenKind::PlainString | TokenKind::IdentPath)
+}
+
+/// The span of a token. (Not through `ByteSpan::new`: the lexer's tokens
+/// never end before they start, and without the clamp the two offsets move
+/// as one word; built in two halves, a span read back whole from memory
+/// stalls on store forwarding.)
 #[inline]
 pub(crate) fn span_of(t: Token) -> ByteSpan {
-    ByteSpan::new(t.start, t.end)
+    ByteSpan {
+        start: t.start,
+        end: t.end,
+    }
 }
 
 /// The other end of a bracketing pair.
@@ -617,3 +784,6 @@ fn opposite(k: TokenKind) -> Option<TokenKind> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod test;

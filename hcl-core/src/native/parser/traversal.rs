@@ -74,7 +74,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     wraps += 1;
-                    if self.peek_kind() == K::Star {
+                    if self.peek_kind_whole() == K::Star {
                         self.bump();
                         let mut close = self.bump();
                         if close.kind != K::CBrack && !self.recovery {

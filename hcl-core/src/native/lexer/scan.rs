@@ -1,0 +1,92 @@
+//! Byte classes and word-at-a-time scans for the lexer's hot loops.
+
+/// Bytes that may continue an ASCII identifier.
+pub(super) static IDENT_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+        b += 1;
+    }
+    t
+};
+
+/// Bytes that end a run of quoted-template literal text (or need a look).
+pub(super) static QUOTED_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// Where the run of spaces and tabs at `p` ends. Runs of spaces
+/// (indentation, aligned `=` signs) are a large share of configuration text,
+/// so they are skipped eight bytes at a time.
+#[inline(always)]
+pub(super) fn skip_blanks(b: &[u8], mut p: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    if b.get(p) == Some(&b' ') && b.get(p + 1) == Some(&b' ') {
+        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            let diff = u64::from_le_bytes(word) ^ SPACES;
+            if diff != 0 {
+                // The lowest differing byte is the first non-space.
+                p += (diff.trailing_zeros() / 8) as usize;
+                break;
+            }
+            p += 8;
+        }
+    }
+    while let Some(b' ' | b'\t') = b.get(p) {
+        p += 1;
+    }
+    p
+}
+
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = ONES * 0x80;
+
+/// The high bit of each byte of `v` (whose bytes are all below 0x80) that
+/// lies in `lo..=hi`. No byte's subtraction borrows from its neighbour:
+/// `v | 0x80` is at least `lo` and `hi | 0x80` exceeds `v`.
+#[inline(always)]
+pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
+    let at_least_lo = (v | HIGH) - ONES * lo as u64;
+    let at_most_hi = ONES * (hi as u64 | 0x80) - v;
+    at_least_lo & at_most_hi & HIGH
+}
+
+/// The high bit of each byte of `word` (little-endian) that is not an ASCII
+/// identifier-continue character (see `IDENT_CONT`).
+#[inline(always)]
+pub(super) const fn non_ident_bytes(word: u64) -> u64 {
+    let ascii = !word & HIGH;
+    let v = word & !HIGH;
+    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
+        | bytes_in(v, b'0', b'9')
+        | bytes_in(v, b'_', b'_')
+        | bytes_in(v, b'-', b'-');
+    !(ident & ascii) & HIGH
+}
+
+/// The high bit of each byte of `word` (little-endian) that may be a
+/// `QUOTED_STOP` byte: every ASCII control character, `"` to `%` (so `#` as
+/// well) and `\\`. Never misses a stop byte; the few others are checked one
+/// by one.
+#[inline(always)]
+pub(super) const fn quoted_stop_candidates(word: u64) -> u64 {
+    let ascii = !word & HIGH;
+    let v = word & !HIGH;
+    let stop = bytes_in(v, 0, 0x1f) | bytes_in(v, b'"', b'%') | bytes_in(v, b'\\', b'\\');
+    stop & ascii
+}
+
+/// Whether `c` starts an identifier and is ASCII.
+#[inline(always)]
+pub(super) fn ascii_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}

@@ -1,0 +1,194 @@
+//! Template text: quoted strings, heredocs and bare templates, and the
+//! `${`/`%{` sequences that return to the main mode.
+
+use super::scan::{quoted_stop_candidates, QUOTED_STOP};
+use super::{Lexer, Mode};
+use crate::native::token::TokenKind;
+
+impl Lexer<'_> {
+    /// `${`/`%{` (with an optional `~`): enters the main mode until the
+    /// matching `}`.
+    pub(super) fn open_sequence(&mut self, kind: TokenKind, start: usize) {
+        let len = if self.at(start + 2) == b'~' { 3 } else { 2 };
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        self.push_mode(Mode::Main);
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = false;
+        }
+        self.tok(kind, start, len)
+    }
+
+    /// Checks for a template sequence opener at `p`.
+    #[inline]
+    pub(super) fn sequence_at(&self, p: usize) -> Option<TokenKind> {
+        match (self.at(p), self.at(p + 1)) {
+            (b'$', b'{') => Some(TokenKind::TemplateInterp),
+            (b'%', b'{') => Some(TokenKind::TemplateControl),
+            _ => None,
+        }
+    }
+
+    /// Steps over a `$` or `%` inside literal text: `$${`/`%%{` are escapes
+    /// (three bytes); a lone one is one byte. Returns `None` at an opener.
+    #[inline]
+    pub(super) fn literal_sigil(&self, p: usize) -> Option<usize> {
+        let c = self.at(p);
+        match self.at(p + 1) {
+            b'{' => None,
+            n if n == c && self.at(p + 2) == b'{' => Some(3),
+            _ => Some(1),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn lex_quoted(&mut self) {
+        let b = self.bytes;
+        let start = self.pos;
+        let Some(&c) = b.get(start) else {
+            return self.eof();
+        };
+        if c == b'"' {
+            self.pop_mode();
+            return self.tok(TokenKind::CQuote, start, 1);
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        if c == b'\r' || c == b'\n' {
+            let mut p = start;
+            while matches!(self.at(p), b'\r' | b'\n') {
+                p += 1;
+            }
+            return self.tok(TokenKind::QuotedNewline, start, p - start);
+        }
+        let mut p = start;
+        loop {
+            // Literals average some 28 bytes: eight at a time up to a byte
+            // that may end the run.
+            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
+                if stop != 0 {
+                    p += (stop.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                p += 8;
+            }
+            let Some(&c) = b.get(p) else {
+                break;
+            };
+            if !QUOTED_STOP[c as usize] {
+                p += 1;
+                continue;
+            }
+            match c {
+                b'\\' => {
+                    self.first_escape = self.first_escape.min(p as u32);
+                    p += 1;
+                    // The escaped character (never a newline) goes with it.
+                    if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
+                        if ch != '\r' && ch != '\n' {
+                            p += ch.len_utf8();
+                        }
+                    }
+                }
+                b'$' | b'%' => match self.literal_sigil(p) {
+                    Some(n) => {
+                        if n == 3 {
+                            self.first_escape = self.first_escape.min(p as u32);
+                        }
+                        p += n
+                    }
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        self.tok(TokenKind::QuotedLit, start, p - start)
+    }
+
+    #[inline(always)]
+    pub(super) fn lex_heredoc(&mut self) {
+        let b = self.bytes;
+        let start = self.pos;
+        if start >= b.len() {
+            return self.eof();
+        }
+        let Some(hd) = self.heredocs.last().copied() else {
+            self.pop_mode();
+            return self.lex_main();
+        };
+        if hd.start_of_line {
+            let line_end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
+            let mut content_end = line_end;
+            if content_end > start && b[content_end - 1] == b'\r' {
+                content_end -= 1;
+            }
+            let marker = &self.src[hd.marker_start as usize..hd.marker_end as usize];
+            let line = self.src.get(start..content_end).unwrap_or("");
+            if line.trim() == marker {
+                self.heredocs.pop();
+                self.pop_mode();
+                return self.tok(TokenKind::CHeredoc, start, content_end - start);
+            }
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        let mut p = start;
+        let mut eol = false;
+        loop {
+            match memchr::memchr3(b'\n', b'$', b'%', &b[p..]) {
+                None => {
+                    p = b.len();
+                    break;
+                }
+                Some(i) => {
+                    p += i;
+                    if b[p] == b'\n' {
+                        p += 1;
+                        eol = true;
+                        break;
+                    }
+                    match self.literal_sigil(p) {
+                        Some(n) => p += n,
+                        None => break,
+                    }
+                }
+            }
+        }
+        if let Some(h) = self.heredocs.last_mut() {
+            h.start_of_line = eol;
+        }
+        self.tok(TokenKind::StringLit, start, p - start)
+    }
+
+    #[inline(always)]
+    pub(super) fn lex_bare(&mut self) {
+        let b = self.bytes;
+        let start = self.pos;
+        if start >= b.len() {
+            return self.eof();
+        }
+        if let Some(kind) = self.sequence_at(start) {
+            return self.open_sequence(kind, start);
+        }
+        let mut p = start;
+        loop {
+            match memchr::memchr2(b'$', b'%', &b[p..]) {
+                None => {
+                    p = b.len();
+                    break;
+                }
+                Some(i) => {
+                    p += i;
+                    match self.literal_sigil(p) {
+                        Some(n) => p += n,
+                        None => break,
+                    }
+                }
+            }
+        }
+        self.tok(TokenKind::StringLit, start, p - start)
+    }
+}

@@ -1,0 +1,314 @@
+//! The parser's compound tokens, checked against the plain token stream:
+//! with [`TokenKind::PlainString`] and [`TokenKind::IdentPath`] turned off,
+//! every tree and every diagnostic must come out the same.
+//!
+//! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
+//! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
+
+use crate::native::{
+    parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
+    parse_traversal_rel, ParseOptions,
+};
+use crate::pos::SourceFile;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
+
+thread_local! {
+    /// Whether the parser's lexer makes compound tokens.
+    pub(super) static COMPOUND_TOKENS: Cell<bool> = const { Cell::new(true) };
+}
+
+fn without_compound_tokens<R>(f: impl FnOnce() -> R) -> R {
+    COMPOUND_TOKENS.with(|c| c.set(false));
+    let r = f();
+    COMPOUND_TOKENS.with(|c| c.set(true));
+    r
+}
+
+/// Parses `text` as a configuration, an expression and a template both
+/// ways and compares everything.
+fn same_both_ways(text: &str) {
+    let opts = ParseOptions::default();
+    let src = SourceFile::new("t.tf", text);
+    let (whole, whole_diags) = parse_config(&src, &opts);
+    let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
+    assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
+    assert_eq!(whole.root, split.root, "root of {text:?}");
+    assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
+    let (whole, whole_diags) = parse_expression(&src, &opts);
+    let (split, split_diags) = without_compound_tokens(|| parse_expression(&src, &opts));
+    assert_eq!(whole, split, "expression {text:?}");
+    assert_eq!(
+        whole_diags, split_diags,
+        "expression diagnostics of {text:?}"
+    );
+    let (whole, whole_diags) = parse_template(&src, &opts);
+    let (split, split_diags) = without_compound_tokens(|| parse_template(&src, &opts));
+    assert_eq!(whole, split, "template {text:?}");
+    assert_eq!(whole_diags, split_diags, "template diagnostics of {text:?}");
+    for parse in [parse_traversal_abs, parse_traversal_partial] {
+        let (whole, whole_diags) = parse(&src, &opts);
+        let (split, split_diags) = without_compound_tokens(|| parse(&src, &opts));
+        assert_eq!(whole, split, "traversal {text:?}");
+        assert_eq!(
+            whole_diags, split_diags,
+            "traversal diagnostics of {text:?}"
+        );
+    }
+    let (whole, whole_diags) = parse_traversal_rel(&src, &opts);
+    let (split, split_diags) = without_compound_tokens(|| parse_traversal_rel(&src, &opts));
+    assert_eq!(whole, split, "relative traversal {text:?}");
+    assert_eq!(
+        whole_diags, split_diags,
+        "relative traversal diagnostics of {text:?}"
+    );
+}
+
+/// Strings and dotted names in every place the grammar reads them, and in
+/// places it does not (errors must keep the spans of the plain tokens).
+const CASES: &[&str] = &[
+    "a = \"x\"\nb = \"\"\n",
+    "\"x\"",
+    "\"\"",
+    "a = \"x\" + \"y\"\n",
+    "a = \"x\" == var.y ? \"yes\" : \"no\"\n",
+    "a = \"x\" ? 1 : 2\n",
+    "a = x ? \"y\"\n",
+    "a = [\"web\", \"tier-1\", \"team-a\"]\n",
+    "a = [\"web\"\n, \"x\"]\n",
+    "a = [\"web\" \"x\"]\n",
+    "a = { \"k\" = \"v\", \"l\" : \"w\" }\n",
+    "a = {\n  K = \"v\"\n  \"L\" = \"w\"\n}\n",
+    "a = { K = \"v\" \"x\" }\n",
+    "a = { \"k\" \"v\" }\n",
+    "a = f(\"x\", \"y\", \"z\")\n",
+    "a = f(\"x\" \"y\")\n",
+    "a = f(\"x\"...)\n",
+    "a = x[\"k\"]\nb = x[\"k\"][\"l\"].m\nc = x[\"\"]\n",
+    "a = x[\"k\" \"l\"]\n",
+    "a = \"x\".y\nb = \"x\"[0]\nc = \"x\"[*].y\n",
+    "a = -\"x\"\nb = !\"y\"\n",
+    "a = (\"x\")\nb = (\"x\" \"y\")\n",
+    "a = [for s in [\"a\", \"b\"] : \"x\" if s != \"a\"]\n",
+    "a = {for k, v in {\"a\" = \"b\"} : \"k\" => \"v\"...}\n",
+    "a = {for \"k\" in x : k => v}\n",
+    "a = [for x in \"y\" \"z\"]\n",
+    "a = \"${\"x\"}\"\nb = \"${f(\"y\")} and ${\"z\" == \"w\"}\"\n",
+    "a = \"${x \"y\"}\"\n",
+    "a = \"${\"y\" x}\"\n",
+    "a = <<EOT\n${\"x\"}\nEOT\n",
+    "a = <<EOT\n${x \"y\"}\nEOT\n",
+    "a = \"%{if \"x\" == \"y\"}a%{else}\"b\"%{endif}\"\n",
+    "a = \"%{for x in [\"a\"]}${x}%{endfor}\"\n",
+    "a = \"%{ \"x\" }\"\n",
+    "a = \"x\\ny\"\nb = \"$${z}\"\nc = \"%%{w}\"\nd = \"$x%y\"\n",
+    "a = \"tab\tin\"\nb = \"hash#in\"\nc = \"é ü\"\n",
+    "a = \"x\ny\"\n",
+    "a = \"x\r\ny\"\n",
+    "a = \"x",
+    "a = \"",
+    "\"a\" = 1\n",
+    "\"a\" {\n}\n",
+    "blk {\n  \"a\" = 1\n}\n",
+    "blk {\n  a = 1 \"b\"\n}\n",
+    "a = 1 \"b\"\n",
+    "a \"b\"\n",
+    "a \"b\" = 1\n",
+    "a \"b\" \"c\" {\n  d = \"e\"\n}\n",
+    "a \"\" l \"m\" {}\n",
+    "a \"b\\\"c\" {}\n",
+    "a \"${b}\" {}\n",
+    "a \"b\" \"c\n",
+    "a \"b\" \"c",
+    "blk { \"a\" = 1 }\n",
+    "blk { a \"b\" }\n",
+    "blk { a = \"b\" \"c\" }\n",
+    "blk { a = \"b\", c = \"d\" }\n",
+    "blk { a = \"b\"\n}\n",
+    "blk { a = \"b\"",
+    "blk \"l\" { a = \"b\" }\n",
+    "x \"${\" {}\n",
+    "a = { \"x\" }\n",
+    "a = { for = \"x\" }\n",
+    "a = [for \"x\"]\n",
+    "a = x.\"y\"\n",
+    "a = x.*.\"y\"\n",
+    "a = x[*] \"y\"\n",
+    "a = f::\"x\"()\n",
+    "a = f::g \"x\"\n",
+    "a = \"x\" \"y\" \"z\"\nb = \"w\"\n",
+    "a = [[[[\"x\"]]]]\n",
+    "a = var.x\nb = aws_vpc.main.id\nc = x.y-z._w\n",
+    "var.list[0]",
+    "var.list[*].x.y",
+    ".a.b[1]",
+    "a.b",
+    "a.b.c.",
+    "a = var.x.0\nb = var.x[0].y.z\nc = var.x.*.y.z\nd = var.x[*].y.z\n",
+    "a = true.x\nb = null.x.y\nc = false.x\nd = var.true\ne = true\n",
+    "a = x.y(1)\nb = x.y::z(1)\n",
+    "a = x.y.é\nb = x.é.y\nc = é.x.y\n",
+    "a = x .y\nb = x. y\nc = x.y .z\n",
+    "a = [for.x in y : z]\n",
+    "a = [for x in in.x : x.y if if.z]\n",
+    "a = {for.x = 1}\n",
+    "a = {for k, v in m.n : k.l => v.w if v.ok}\n",
+    "a = x.y ? b.c : d.e\nb = x.y == z.w\nc = !x.y\nd = -x.y.z\ne = (x.y)\n",
+    "a.b = 1\n",
+    "a.b {\n}\n",
+    "a b.c {\n}\n",
+    "a \"b\" c.d {}\n",
+    "blk { a.b = 1 }\n",
+    "blk { a = b.c }\n",
+    "blk { a = b.c d }\n",
+    "a = \"${x.y}\"\nb = \"${x.y.z[0]}\"\nc = \"%{if x.y}z%{endif}\"\n",
+    "a = f(x).y.z\nb = x[0].y.z\nc = x.y[0].z.w\nd = x.y[z.w].v\n",
+    "a = x..y\nb = x...\nc = f(x.y...)\n",
+    "a = { x.y = 1, z.w : 2 }\n",
+    "a = x.y\n# c\nb = 1\n",
+    "a = x.y# c\nb = x.y// c\nc = x.y/* c */\n",
+    "a = 1.x\nb = x.1.y\n",
+    "a = x.y\"s\"\nb = x.y[\"k\"]\n",
+    "a = [x.y\n, z.w]\n",
+    "a = x.y.z\n  .w\n",
+    "a = (x.y\n.z)\n",
+    "a = x.y[\n",
+    "a = x.y.",
+    "a = \"${[[[[a]]]]}${b.c} ${\"d\"}\"\n",
+    "a = [for x in y : [[[[a]]]] => b.c]\n",
+];
+
+#[test]
+fn compound_tokens_build_the_split_tree_and_diagnostics() {
+    for text in CASES {
+        same_both_ways(text);
+    }
+}
+
+#[test]
+fn compound_tokens_agree_on_every_prefix() {
+    for text in CASES {
+        for (cut, _) in text.char_indices() {
+            same_both_ways(&text[..cut]);
+        }
+    }
+}
+
+#[test]
+fn compound_tokens_agree_at_the_depth_limit() {
+    let opts = ParseOptions {
+        max_depth: 3,
+        ..ParseOptions::default()
+    };
+    for text in CASES {
+        let src = SourceFile::new("t.tf", *text);
+        let (whole, whole_diags) = parse_config(&src, &opts);
+        let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
+        assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
+        assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
+    }
+}
+
+fn shared_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            shared_files(&p, out);
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("tf" | "tfvars" | "hcl")
+        ) {
+            out.push(p);
+        }
+    }
+}
+
+/// The shared corpus and spec suite (when present beside the project),
+/// whole, cut short and with a byte dropped at a few places each: real
+/// text, and the errors that broken real text makes.
+#[test]
+fn compound_tokens_agree_on_the_shared_files() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let mut files = Vec::new();
+    shared_files(&shared.join("corpus"), &mut files);
+    shared_files(&shared.join("specsuite"), &mut files);
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        same_both_ways(&text);
+        let step = (text.len() / 12).max(1);
+        let mut cut = step;
+        while cut < text.len() {
+            if text.is_char_boundary(cut) && text.is_char_boundary(cut + 1) {
+                same_both_ways(&text[..cut]);
+                let dropped = format!("{}{}", &text[..cut], &text[cut + 1..]);
+                same_both_ways(&dropped);
+            }
+            cut += step;
+        }
+    }
+}
+
+#[test]
+fn integer_literals_take_the_value_the_number_parser_gives() {
+    use crate::native::ast::ExprKind;
+    use crate::value::Number;
+    let texts = [
+        "0",
+        "7",
+        "007",
+        "000000000000000000",
+        "8080",
+        "123456789012345678",
+        "999999999999999999",
+        "9223372036854775807",
+        "9223372036854775808",
+        "99999999999999999999",
+        "1.5",
+        "1e3",
+    ];
+    for text in texts {
+        let src = SourceFile::new("t.hcl", text);
+        let (e, diags) = parse_expression(&src, &ParseOptions::default());
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        let want = Number::parse_literal(text).unwrap();
+        assert_eq!(e.kind, ExprKind::Number(want), "{text}");
+    }
+}
+
+/// The lexical complaints, each where the lexer hands the parser the token
+/// (in the first batch, and after a few batches of other tokens).
+#[test]
+fn lexical_problems_are_reported_in_every_batch() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("a = 1 & 2\n", "Unsupported operator", 6),
+        ("a = 1 | 2\n", "Unsupported operator", 6),
+        ("a = 1 ^ 2\n", "Unsupported operator", 6),
+        ("a = ~1\n", "Unsupported operator", 4),
+        ("a = `x`\n", "Invalid character", 4),
+        ("a = 'x'\n", "Invalid character", 4),
+        ("a = 1;\n", "Invalid character", 5),
+        ("a = \"x\ny\"\n", "Invalid multi-line string", 6),
+        ("a = 1 @\n", "Invalid character", 6),
+        ("a = \u{201c}x\u{201d}\n", "Invalid character", 4),
+        ("a = 1 /* x", "Invalid character", 6),
+    ];
+    let filler = format!("x = [{}]\n", "1, ".repeat(700));
+    for (text, summary, at) in cases {
+        for prefix in ["", filler.as_str()] {
+            let text = format!("{prefix}{text}");
+            let at = prefix.len() + at;
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (_, diags) = parse_config(&src, &ParseOptions::default());
+            assert!(
+                diags.iter().any(|d| d.summary == *summary
+                    && d.subject.as_ref().map(|s| s.start.byte as usize) == Some(at)),
+                "{text:?}: {diags:?}"
+            );
+        }
+    }
+}
