@@ -239,6 +239,8 @@ struct SourceFileInner {
     /// Built when a position is first asked for: parsing and decoding a
     /// file without problems never needs one.
     lines: OnceLock<LineIndex>,
+    /// Whether the whole text is ASCII, found when first asked.
+    ascii: OnceLock<bool>,
 }
 
 struct LineIndex {
@@ -287,6 +289,7 @@ impl SourceFile {
                 name,
                 text: text.into(),
                 lines: OnceLock::new(),
+                ascii: OnceLock::new(),
             }),
         }
     }
@@ -316,6 +319,19 @@ impl SourceFile {
     /// The shared text.
     pub fn text_arc(&self) -> &Arc<str> {
         &self.inner.text
+    }
+
+    /// Whether the whole text is ASCII (checked once, on the first call):
+    /// then no string taken from it needs Unicode normalisation.
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// assert!(SourceFile::new("a.hcl", "a = \"x\"\n").is_ascii());
+    /// assert!(!SourceFile::new("b.hcl", "a = \"é\"\n").is_ascii());
+    /// ```
+    #[inline]
+    pub fn is_ascii(&self) -> bool {
+        *self.inner.ascii.get_or_init(|| self.inner.text.is_ascii())
     }
 
     /// The number of lines (a file without a final newline still has its last

@@ -10,7 +10,6 @@ use crate::internals::ast::{is_string, Container, Field, Kind, Special};
 /// The body of `fn decode_body(__body, __labels, __d) -> Option<Self>`.
 pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     let krate = &cont.attrs.krate;
-    let core = quote!(#krate::__private::hcl_core);
     let partial =
         cont.attrs.partial.is_some() || cont.fields.iter().any(|f| f.kind == Kind::Remain);
     let mut label_index = 0usize;
@@ -26,16 +25,19 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     }
     // A static in a generic function is shared by every instantiation, so
     // only non-generic structs cache their schema.
+    let checked = quote!(#krate::decode::CheckedSchema::new(
+        <Self as #krate::HclDecode>::body_schema()
+    ));
     let schema = if generic {
         quote! {
-            let __schema_owned = <Self as #krate::HclDecode>::body_schema();
+            let __schema_owned = #checked;
             let __schema = &__schema_owned;
         }
     } else {
         quote! {
-            static __SCHEMA: #krate::__private::OnceLock<#core::schema::BodySchema> =
+            static __SCHEMA: #krate::__private::OnceLock<#krate::decode::CheckedSchema> =
                 #krate::__private::OnceLock::new();
-            let __schema = __SCHEMA.get_or_init(<Self as #krate::HclDecode>::body_schema);
+            let __schema = __SCHEMA.get_or_init(|| #checked);
         }
     };
     quote! {

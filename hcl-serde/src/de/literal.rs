@@ -107,7 +107,8 @@ impl<'a> LiteralDeserializer<'a> {
         let ExprKind::StringLit = self.expr.kind else {
             return None;
         };
-        Some(self.expr.span.inner().text(self.source.text())).filter(|t| t.is_ascii())
+        let text = self.expr.span.inner().text(self.source.text());
+        (self.source.is_ascii() || text.is_ascii()).then_some(text)
     }
 
     /// The slow path: the node's value.

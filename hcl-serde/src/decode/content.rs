@@ -13,12 +13,12 @@
 
 use std::sync::Arc;
 
-use hcl_core::body::{label_count_problem, Attribute, Block, BodyContent};
+use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::native::ast::{self, AttrId, BodyId, Tree};
 use hcl_core::native::{ByteSpan, Expr, NativeBody, NativeExpression};
-use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, SourceFile, Value};
 
+use super::CheckedSchema;
 use crate::de::value::LazyRange;
 
 /// A parsed native-syntax file: the tree and the text its spans index.
@@ -33,6 +33,16 @@ impl<'a> Syntax<'a> {
         span.text(self.source.text())
     }
 
+    /// Whether the source text at `span` is `name`.
+    #[inline]
+    fn is(self, span: ByteSpan, name: &str) -> bool {
+        let bytes = self.source.text().as_bytes();
+        match bytes.get(span.start as usize..span.end as usize) {
+            Some(text) => same_bytes(text, name.as_bytes()),
+            None => false,
+        }
+    }
+
     fn range(self, span: ByteSpan) -> Range {
         self.source.range(span.with_file(self.source.id()))
     }
@@ -40,6 +50,25 @@ impl<'a> Syntax<'a> {
     /// A body handle for node `id`, for the generic path.
     fn body_handle(self, id: BodyId) -> Body {
         Body::new(NativeBody::new(self.source.clone(), self.tree.clone(), id))
+    }
+}
+
+/// Byte-string equality for names: most differ in length, and short ones
+/// compare as two machine words (overlapping) instead of through a call.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(s.get(at..at + 8).unwrap_or(&[0; 8]));
+        u64::from_ne_bytes(w)
+    };
+    match a.len() {
+        0..8 => a.iter().zip(b).all(|(x, y)| x == y),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, a.len() - 8) == word(b, b.len() - 8),
+        _ => a == b,
     }
 }
 
@@ -145,6 +174,8 @@ enum ContentRepr<'a> {
 struct NativeContent<'a> {
     syntax: Syntax<'a>,
     body: &'a ast::Body,
+    /// The body's attributes.
+    all: &'a [ast::Attribute],
     attrs: Slots,
 }
 
@@ -157,9 +188,12 @@ impl<'a> Content<'a> {
     /// The content of `body` read from its syntax tree, when it is a
     /// native body that matches `schema` with nothing to report (`None`:
     /// take the generic path, which reports what is wrong).
-    pub(crate) fn native(body: BodyRef<'a>, schema: &BodySchema) -> Option<Content<'a>> {
+    pub(crate) fn native(body: BodyRef<'a>, schema: &CheckedSchema) -> Option<Content<'a>> {
         let (syntax, id) = body.native()?;
-        schema.validate().ok()?;
+        if !schema.is_valid() {
+            return None;
+        }
+        let schema = schema.schema();
         let node = syntax.tree.body(id);
         let mut attrs = Slots::new(schema.attributes.len());
         let mut found = 0;
@@ -171,7 +205,7 @@ impl<'a> Content<'a> {
         for (slot, wanted) in schema.attributes.iter().enumerate() {
             let is_wanted = |a: &ast::Attribute| {
                 // Lengths first: most names differ in length.
-                a.name.len() as usize == wanted.name.len() && syntax.text(a.name) == wanted.name
+                syntax.is(a.name, &wanted.name)
             };
             let hit = match all.get(next) {
                 Some(a) if is_wanted(a) => Some(next),
@@ -179,7 +213,7 @@ impl<'a> Content<'a> {
             };
             match hit {
                 Some(index) => {
-                    attrs.set(slot, node.attributes.get(index)?);
+                    attrs.set(slot, index);
                     next = index + 1;
                     found += 1;
                 }
@@ -193,14 +227,15 @@ impl<'a> Content<'a> {
         }
         for block in syntax.tree.blocks(node) {
             let header = schema.find_block(syntax.text(block.ty))?;
-            let given = syntax.tree.labels(block).len();
-            if label_count_problem(syntax.text(block.ty), &header.label_names, given).is_some() {
+            // Any other count is a problem `label_count_problem` reports.
+            if syntax.tree.labels(block).len() != header.label_names.len() {
                 return None;
             }
         }
         Some(Content(ContentRepr::Native(NativeContent {
             syntax,
             body: node,
+            all,
             attrs,
         })))
     }
@@ -211,8 +246,9 @@ impl<'a> Content<'a> {
         match &self.0 {
             ContentRepr::Generic(c) => c.attributes.get(name).map(AttrRef::from),
             ContentRepr::Native(c) => {
-                let id = c.attrs.get(slot)?;
-                let attr = c.syntax.tree.attribute(id);
+                let index = c.attrs.get(slot)?;
+                let attr = c.all.get(index)?;
+                let id = c.body.attributes.get(index)?;
                 Some(AttrRef(AttrRepr::Native(c.syntax, attr, id)))
             }
         }
@@ -228,9 +264,7 @@ impl<'a> Content<'a> {
             ContentRepr::Native(c) => {
                 let blocks = c.syntax.tree.blocks(c.body).iter();
                 let syntax = c.syntax;
-                let of_type = blocks.filter(move |b| {
-                    b.ty.len() as usize == type_name.len() && syntax.text(b.ty) == type_name
-                });
+                let of_type = blocks.filter(move |b| syntax.is(b.ty, type_name));
                 (
                     None,
                     Some(of_type.map(move |b| BlockRef(BlockRepr::Native(syntax, b)))),
@@ -254,40 +288,45 @@ impl<'a> Content<'a> {
     }
 }
 
-/// Where each schema attribute is in a native body; inline for the usual
-/// handful of attributes, so that a body costs no allocation.
+/// Where each schema attribute is in a native body (its position among
+/// the body's attributes); inline for the usual handful of attributes, so
+/// that a body costs no allocation.
 #[derive(Debug)]
 enum Slots {
-    Inline([Option<AttrId>; INLINE_SLOTS]),
-    Heap(Vec<Option<AttrId>>),
+    Inline([u32; INLINE_SLOTS]),
+    Heap(Vec<u32>),
 }
 
 const INLINE_SLOTS: usize = 16;
 
+/// An empty slot.
+const ABSENT: u32 = u32::MAX;
+
 impl Slots {
     fn new(len: usize) -> Slots {
         if len <= INLINE_SLOTS {
-            Slots::Inline([None; INLINE_SLOTS])
+            Slots::Inline([ABSENT; INLINE_SLOTS])
         } else {
-            Slots::Heap(vec![None; len])
+            Slots::Heap(vec![ABSENT; len])
         }
     }
 
-    fn set(&mut self, slot: usize, id: AttrId) {
+    fn set(&mut self, slot: usize, index: usize) {
         let cell = match self {
             Slots::Inline(a) => a.get_mut(slot),
             Slots::Heap(v) => v.get_mut(slot),
         };
-        if let Some(cell) = cell {
-            *cell = Some(id);
+        if let (Some(cell), Ok(index)) = (cell, u32::try_from(index)) {
+            *cell = index;
         }
     }
 
-    fn get(&self, slot: usize) -> Option<AttrId> {
-        match self {
-            Slots::Inline(a) => a.get(slot).copied().flatten(),
-            Slots::Heap(v) => v.get(slot).copied().flatten(),
-        }
+    fn get(&self, slot: usize) -> Option<usize> {
+        let index = match self {
+            Slots::Inline(a) => a.get(slot),
+            Slots::Heap(v) => v.get(slot),
+        };
+        index.filter(|&&i| i != ABSENT).map(|&i| i as usize)
     }
 }
 
@@ -490,7 +529,7 @@ impl<'a> Labels<'a> {
 #[cfg(test)]
 mod test {
     use hcl_core::native::parse_body;
-    use hcl_core::schema::{AttributeSchema, BlockHeaderSchema};
+    use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
     use hcl_core::{Body, SourceFile};
 
     use super::*;
@@ -510,7 +549,7 @@ mod test {
     }
 
     fn from_tree(body: &Body) -> bool {
-        Content::native(BodyRef::from(body), &schema()).is_some()
+        Content::native(BodyRef::from(body), &CheckedSchema::new(schema())).is_some()
     }
 
     #[test]
@@ -541,13 +580,13 @@ mod test {
         let (json, _) = hcl_core::json::parse_body(&SourceFile::new("t.json", r#"{"name": 1}"#));
         assert!(!from_tree(&json));
         let invalid = schema().attribute(AttributeSchema::optional("name"));
-        assert!(Content::native(BodyRef::from(&native), &invalid).is_none());
+        assert!(Content::native(BodyRef::from(&native), &CheckedSchema::new(invalid)).is_none());
     }
 
     #[test]
     fn slots_find_attributes_in_any_order() {
         let b = body("port = 2\nname = \"x\"\n");
-        let c = Content::native(BodyRef::from(&b), &schema()).unwrap();
+        let c = Content::native(BodyRef::from(&b), &CheckedSchema::new(schema())).unwrap();
         assert_eq!(c.attribute(0, "name").map(AttrRef::name), Some("name"));
         assert_eq!(c.attribute(1, "port").map(AttrRef::name), Some("port"));
         assert!(c.attribute(2, "none").is_none());
@@ -563,7 +602,7 @@ mod test {
         // Written backwards, so every search wraps around.
         let src: String = names.iter().rev().map(|n| format!("{n} = 1\n")).collect();
         let b = body(&src);
-        let c = Content::native(BodyRef::from(&b), &schema).unwrap();
+        let c = Content::native(BodyRef::from(&b), &CheckedSchema::new(schema)).unwrap();
         for (slot, n) in names.iter().enumerate() {
             assert_eq!(c.attribute(slot, n).map(AttrRef::name), Some(n.as_str()));
         }

@@ -122,6 +122,46 @@ pub trait HclDecode: Sized {
     fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
 }
 
+/// A body schema whose validity ([`BodySchema::validate`]) was checked
+/// once, when it was made: what generated code keeps (in a static, for
+/// non-generic types), so that decoding a body does not check it again.
+///
+/// ```
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+/// use hcl_serde::decode::CheckedSchema;
+///
+/// let ok = CheckedSchema::new(BodySchema::new().attribute(AttributeSchema::required("a")));
+/// assert!(ok.is_valid());
+/// let twice = BodySchema::new()
+///     .attribute(AttributeSchema::required("a"))
+///     .attribute(AttributeSchema::optional("a"));
+/// assert!(!CheckedSchema::new(twice).is_valid());
+/// ```
+#[derive(Clone, Debug)]
+pub struct CheckedSchema {
+    schema: BodySchema,
+    valid: bool,
+}
+
+impl CheckedSchema {
+    /// Checks `schema`.
+    pub fn new(schema: BodySchema) -> CheckedSchema {
+        let valid = schema.validate().is_ok();
+        CheckedSchema { schema, valid }
+    }
+
+    /// The schema.
+    pub fn schema(&self) -> &BodySchema {
+        &self.schema
+    }
+
+    /// Whether the schema passed [`BodySchema::validate`] (an invalid one
+    /// is reported by schema processing, on the generic path).
+    pub fn is_valid(&self) -> bool {
+        self.valid
+    }
+}
+
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
 /// `Vec<T>` (any number), `Box<T>`, or a map keyed by the block's label.
 pub trait BlockField: Sized {
@@ -238,7 +278,7 @@ impl<'a> Decoder<'a> {
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
-        schema: &BodySchema,
+        schema: &CheckedSchema,
         partial: bool,
     ) -> (Content<'b>, Option<Body>) {
         if !partial {
@@ -246,6 +286,7 @@ impl<'a> Decoder<'a> {
                 return (content, None);
             }
         }
+        let schema = schema.schema();
         let body = body.to_body();
         if partial {
             let (content, remain, diags) = body.partial_content(schema);
