@@ -593,6 +593,21 @@ mod test {
     }
 
     #[test]
+    fn name_comparison_agrees_with_byte_equality_at_every_length() {
+        let base: Vec<u8> = (b'a'..=b'z').collect();
+        for len in 0..base.len() {
+            let a = &base[..len];
+            assert!(same_bytes(a, a));
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] = b'_';
+                assert!(!same_bytes(a, &b), "{len} {at}");
+            }
+            assert!(!same_bytes(a, &base[..len + 1]));
+        }
+    }
+
+    #[test]
     fn schemas_beyond_the_inline_slots_are_read_from_the_tree_too() {
         let names: Vec<String> = (0..40).map(|i| format!("a{i}")).collect();
         let mut schema = BodySchema::new();
