@@ -20,7 +20,8 @@ use crate::spanned;
 
 /// Whether `expr` is a literal tree the fast path handles: no nulls, no
 /// non-ASCII object keys (which would need normalising), no duplicate
-/// object keys (which evaluation reports), nesting at most `depth`. (A
+/// object keys (the later one wins, which evaluation handles), nesting at
+/// most `depth`. (A
 /// non-ASCII string value is decoded through its value, node by node.)
 #[inline]
 pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
@@ -38,34 +39,41 @@ fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
             t.items.iter().all(|e| is_fast_literal(e, src, depth - 1))
         }
         ExprKind::Object(o) if depth > 0 => {
-            // Small objects compare keys pairwise; only large ones pay for a
-            // set.
-            let mut keys: Vec<&str> = Vec::new();
-            let large = o.items.len() > SMALL_OBJECT;
-            if large {
-                keys.reserve(o.items.len());
+            if !o
+                .items
+                .iter()
+                .all(|i| is_fast_literal(&i.value, src, depth - 1))
+            {
+                return false;
             }
-            for (i, item) in o.items.iter().enumerate() {
-                let Some(k) = key_of(item, src).filter(|k| k.is_ascii()) else {
-                    return false;
-                };
-                let seen = if large {
-                    keys.contains(&k)
-                } else {
-                    let before = o.items.get(..i).unwrap_or_default();
-                    before.iter().any(|p| key_of(p, src) == Some(k))
-                };
-                if seen {
-                    return false;
+            // Small objects compare keys pairwise, on the stack; large ones
+            // sort them (a pairwise check would be quadratic).
+            if o.items.len() <= SMALL_OBJECT {
+                let mut keys = [""; SMALL_OBJECT];
+                for (i, item) in o.items.iter().enumerate() {
+                    let Some(k) = key_of(item, src).filter(|k| k.is_ascii()) else {
+                        return false;
+                    };
+                    let (before, rest) = keys.split_at_mut(i);
+                    if before.contains(&k) {
+                        return false;
+                    }
+                    if let Some(slot) = rest.first_mut() {
+                        *slot = k;
+                    }
                 }
-                if large {
-                    keys.push(k);
-                }
-                if !is_fast_literal(&item.value, src, depth - 1) {
-                    return false;
-                }
+                return true;
             }
-            true
+            let keys: Option<Vec<&str>> = o
+                .items
+                .iter()
+                .map(|i| key_of(i, src).filter(|k| k.is_ascii()))
+                .collect();
+            let Some(mut keys) = keys else {
+                return false;
+            };
+            keys.sort_unstable();
+            !keys.windows(2).any(|w| w.first() == w.last())
         }
         _ => false,
     }

@@ -380,3 +380,25 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         );
     }
 }
+
+/// Duplicate keys of a large literal object are found by sorting, not
+/// pairwise: 30 000 keys would take minutes of comparisons otherwise.
+#[test]
+fn large_literal_objects_are_checked_for_duplicate_keys_without_quadratic_work() {
+    use std::fmt::Write;
+    let mut src = String::from("m = {\n");
+    for i in 0..30_000 {
+        let _ = writeln!(src, "  k{i} = {i}");
+    }
+    src.push_str("}\n");
+    #[derive(serde::Deserialize)]
+    struct M {
+        m: BTreeMap<String, u32>,
+    }
+    let m: M = crate::from_str(&src).unwrap();
+    assert_eq!((m.m.len(), m.m["k29999"]), (30_000, 29_999));
+    // A repeated key takes the general path, where the later one wins.
+    let dup = src.replacen("  k7 = 7\n", "  k7 = 7\n  k7 = 8\n", 1);
+    let m: M = crate::from_str(&dup).unwrap();
+    assert_eq!((m.m.len(), m.m["k7"]), (30_000, 8));
+}
