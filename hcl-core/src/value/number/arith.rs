@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::float::{cmp_magnitude, finish, round_to, BigFloat, Parts, PRECISION};
+use super::float::{cmp_magnitude, finish, round_to, BigFloat, Frac, Parts, PRECISION};
 use super::{Number, NumberError, Repr};
 
 /// A non-integer power whose exact mantissa would exceed this many bits is
@@ -165,6 +165,7 @@ impl Number {
                 Some(n) => Number(Repr::Int(n)),
                 None => Number::from(-i128::from(*v)),
             },
+            Repr::Frac(f) => Number(Repr::Frac(Frac { neg: !f.neg, ..*f })),
             Repr::Big(b) => {
                 // `2^63` is the only `Big` whose negation is an `Int`.
                 if !b.neg && b.exp == 63 && b.mant.is_one() {
@@ -212,8 +213,8 @@ impl Number {
     }
 
     fn to_integer(&self, mode: Rounding) -> Number {
-        let b = match &self.0 {
-            Repr::Big(b) if b.exp < 0 => b,
+        let b = match self.big_float() {
+            Some(b) if b.exp < 0 => b,
             _ => return self.clone(),
         };
         // The mantissa is odd, so a negative exponent always leaves a fraction.

@@ -28,6 +28,54 @@ pub(crate) struct BigFloat {
     pub(super) exp: i64,
 }
 
+/// A non-integer `±mant · 2^exp` (odd `mant`, negative `exp`) whose
+/// mantissa fits in 64 bits: the inline form of such a [`BigFloat`]. Every
+/// number of this shape is stored this way and no other, so equal numbers
+/// keep one representation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Frac {
+    pub(super) neg: bool,
+    pub(super) mant: u64,
+    pub(super) exp: i32,
+}
+
+impl Frac {
+    /// `±mant · 2^exp` when that is a non-integer: the mantissa's trailing
+    /// zero bits are moved to the exponent, which must then be negative.
+    pub(super) fn new(neg: bool, mant: u64, exp: i64) -> Option<Frac> {
+        if mant == 0 {
+            return None;
+        }
+        let tz = mant.trailing_zeros();
+        let exp = exp.checked_add(i64::from(tz)).filter(|&e| e < 0)?;
+        Some(Frac {
+            neg,
+            mant: mant >> tz,
+            exp: i32::try_from(exp).ok()?,
+        })
+    }
+
+    /// The same number as a [`BigFloat`] (for the operations written for
+    /// those).
+    pub(super) fn to_big(self) -> BigFloat {
+        BigFloat {
+            neg: self.neg,
+            mant: BigUint::from(self.mant),
+            exp: i64::from(self.exp),
+        }
+    }
+
+    /// The nearest `f64`: exact, without the heap, when the mantissa has at
+    /// most 53 bits and the result is a normal `f64`.
+    pub(super) fn to_f64(self) -> f64 {
+        if self.mant < (1 << 53) && self.exp >= -1022 {
+            let mag = self.mant as f64 * super::format::pow2(i64::from(self.exp));
+            return if self.neg { -mag } else { mag };
+        }
+        super::format::big_to_f64(&self.to_big())
+    }
+}
+
 /// A borrowed view of any finite number as `±mant · 2^exp`. Zero has a zero
 /// mantissa; otherwise the mantissa is odd.
 pub(super) struct Parts<'a> {
@@ -64,6 +112,11 @@ impl Number {
                     exp: i64::from(tz),
                 })
             }
+            Repr::Frac(f) => Some(Parts {
+                neg: f.neg,
+                mant: Cow::Owned(BigUint::from(f.mant)),
+                exp: i64::from(f.exp),
+            }),
             Repr::Big(b) => Some(Parts {
                 neg: b.neg,
                 mant: Cow::Borrowed(&b.mant),
@@ -147,6 +200,15 @@ fn normalised(neg: bool, mant: BigUint, exp: i64) -> Result<Number, NumberError>
     if exp >= 0 && top <= 64 {
         if let Some(small) = small_int(neg, &mant, exp) {
             return Ok(Number(Repr::Int(small)));
+        }
+    }
+    if exp < 0 {
+        if let (Ok(m), Ok(e)) = (u64::try_from(&mant), i32::try_from(exp)) {
+            return Ok(Number(Repr::Frac(Frac {
+                neg,
+                mant: m,
+                exp: e,
+            })));
         }
     }
     Ok(Number(Repr::Big(Arc::new(BigFloat { neg, mant, exp }))))

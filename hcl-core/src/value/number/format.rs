@@ -12,7 +12,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use super::float::{BigFloat, PRECISION};
 use super::parse::pow5;
-use super::{parse, Number, Repr};
+use super::{parse, Number};
 
 /// `log10(2)`, for estimating the decimal exponent.
 const LOG10_2: f64 = std::f64::consts::LOG10_2;
@@ -256,7 +256,7 @@ pub(super) fn shortest(b: &BigFloat) -> String {
     // does for 2^-227, for example). Only then we search the true interval.
     if b.mant.is_one() {
         let same =
-            parse::parse_general(&text).is_ok_and(|n| matches!(&n.0, Repr::Big(r) if **r == *b));
+            parse::parse_general(&text).is_ok_and(|n| n.big_float().is_some_and(|r| *r == *b));
         if !same {
             return write_f(b.neg, &shortest_digits(&b.mant, b.exp, true));
         }
@@ -266,8 +266,8 @@ pub(super) fn shortest(b: &BigFloat) -> String {
 
 /// All digits of the stored value.
 pub(super) fn exact(n: &Number) -> String {
-    let b = match &n.0 {
-        Repr::Big(b) if b.exp < 0 => b,
+    let b = match n.big_float() {
+        Some(b) if b.exp < 0 => b,
         _ => return n.to_string(),
     };
     // m / 2^k = m·5^k / 10^k
@@ -342,7 +342,7 @@ fn short_to_f64(b: &BigFloat, top: i64) -> Option<f64> {
 }
 
 /// `2^e` for `-1022 <= e <= 1023`; beyond that an infinity or zero.
-fn pow2(e: i64) -> f64 {
+pub(super) fn pow2(e: i64) -> f64 {
     if e > 1023 {
         f64::INFINITY
     } else if e < -1022 {

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use num_bigint::{BigInt, BigUint, Sign};
 
-use float::{cmp_finite, finish, BigFloat};
+use float::{cmp_finite, finish, BigFloat, Frac};
 
 /// An HCL number: exact integers of any size, non-integers with a 512-bit
 /// mantissa, and the two infinities. There is no NaN.
@@ -54,6 +54,9 @@ pub struct Number(Repr);
 enum Repr {
     /// Every integer that fits in `i64`, zero included, is stored here.
     Int(i64),
+    /// Every non-integer whose odd mantissa fits in 64 bits (`0.5`, `2.25`),
+    /// without the heap.
+    Frac(Frac),
     /// Any other finite number.
     Big(Arc<BigFloat>),
     PosInf,
@@ -202,10 +205,21 @@ impl Number {
         parse::parse(s, parse::Grammar::General)
     }
 
+    /// A finite number that is not an `Int` as a [`BigFloat`]: borrowed,
+    /// or built from a `Frac` (for the operations written for `BigFloat`s).
+    fn big_float(&self) -> Option<std::borrow::Cow<'_, BigFloat>> {
+        match &self.0 {
+            Repr::Big(b) => Some(std::borrow::Cow::Borrowed(b)),
+            Repr::Frac(f) => Some(std::borrow::Cow::Owned(f.to_big())),
+            Repr::Int(_) | Repr::PosInf | Repr::NegInf => None,
+        }
+    }
+
     /// Whether the value is an integer (infinities are not).
     pub fn is_integer(&self) -> bool {
         match &self.0 {
             Repr::Int(_) => true,
+            Repr::Frac(_) => false,
             Repr::Big(b) => b.exp >= 0,
             Repr::PosInf | Repr::NegInf => false,
         }
@@ -236,7 +250,8 @@ impl Number {
         match &self.0 {
             Repr::Int(v) => v.signum() as i32,
             Repr::Big(b) if b.neg => -1,
-            Repr::Big(_) | Repr::PosInf => 1,
+            Repr::Frac(f) if f.neg => -1,
+            Repr::Big(_) | Repr::Frac(_) | Repr::PosInf => 1,
             Repr::NegInf => -1,
         }
     }
@@ -290,6 +305,7 @@ impl Number {
     pub fn to_f64(&self) -> f64 {
         match &self.0 {
             Repr::Int(v) => *v as f64,
+            Repr::Frac(f) => f.to_f64(),
             Repr::Big(b) => format::big_to_f64(b),
             Repr::PosInf => f64::INFINITY,
             Repr::NegInf => f64::NEG_INFINITY,
@@ -413,6 +429,7 @@ impl fmt::Display for Number {
             Repr::Int(v) => fmt::Display::fmt(v, f),
             Repr::PosInf => f.write_str("+Inf"),
             Repr::NegInf => f.write_str("-Inf"),
+            Repr::Frac(n) => f.write_str(&format::shortest(&n.to_big())),
             Repr::Big(b) => f.write_str(&format::shortest(b)),
         }
     }

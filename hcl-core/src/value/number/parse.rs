@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::float::{finish, PRECISION};
+use super::float::{finish, Frac, PRECISION};
 use super::{Number, NumberError, Repr};
 
 /// Which text form is accepted.
@@ -141,6 +141,10 @@ fn from_digits(neg: bool, int: &[u8], frac: &[u8], exp10: i64) -> Result<Number,
         let j = k.unsigned_abs() as u32;
         let p5 = 5u64.pow(j);
         if d % p5 == 0 {
+            // `d` has no trailing zero digit, so the value is no integer.
+            if let Some(frac) = Frac::new(neg, d / p5, k) {
+                return Ok(Number(Repr::Frac(frac)));
+            }
             return finish(neg, BigUint::from(d / p5), k, false);
         }
     }

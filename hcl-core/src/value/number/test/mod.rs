@@ -670,3 +670,60 @@ fn pow_is_exact_for_integer_results() {
     let rel = approx.sub(&exact).unwrap().div(&exact).unwrap().abs();
     assert!(rel < pow2(-500), "{rel}");
 }
+
+/// Non-integers with a mantissa of at most 64 bits are stored inline; equal
+/// numbers must still compare, hash and print alike however they were made.
+#[test]
+fn number_short_binary_fractions_keep_one_representation() {
+    let hash = |x: &Number| {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    };
+    let half = n("0.5");
+    let ways = [
+        Number::from(1).div(&Number::from(2)).unwrap(),
+        n("5e-1"),
+        Number::from_f64(0.5).unwrap(),
+        n("0.25").add(&n("0.25")).unwrap(),
+        n("1.5").sub(&Number::from(1)).unwrap(),
+        n("-0.5").neg(),
+        n("0.1").add(&n("0.4")).unwrap(),
+    ];
+    for x in &ways {
+        assert_eq!(*x, half, "{x}");
+        assert_eq!(hash(x), hash(&half), "{x}");
+        assert_eq!(x.to_string(), "0.5");
+        assert!(!x.is_integer());
+    }
+    // 64-bit mantissas stay inline, 65-bit ones do not; both behave alike.
+    let two64 = Number::from(2).pow(&Number::from(64)).unwrap();
+    let wide = two64
+        .sub(&Number::from(1))
+        .unwrap()
+        .div(&Number::from(1024))
+        .unwrap();
+    let wider = two64
+        .add(&Number::from(1))
+        .unwrap()
+        .div(&Number::from(1024))
+        .unwrap();
+    assert!(matches!(
+        (&half.0, &wide.0, &wider.0),
+        (Repr::Frac(_), Repr::Frac(_), Repr::Big(_))
+    ));
+    assert_eq!(wider.sub(&wide).unwrap(), n("0.001953125"));
+    assert_eq!(
+        wide.mul(&Number::from(1024))
+            .unwrap()
+            .add(&Number::from(1))
+            .unwrap(),
+        two64
+    );
+    assert_eq!(wide.to_f64(), 18014398509481984.0);
+    assert_eq!(n("-2.25").floor(), Number::from(-3));
+    assert_eq!(n("-2.25").to_f64(), -2.25);
+    assert_eq!(n("-2.25").signum(), -1);
+    assert!(n("0.375") < n("0.5") && n("0.5") < n("0.51"));
+    assert_eq!(n("0.375").to_string_exact(), "0.375");
+}
