@@ -40,6 +40,9 @@ pub(super) fn parse_general(s: &str) -> Result<Number, NumberError> {
 
 pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
     let b = s.as_bytes();
+    if let Some(n) = short_decimal(b, grammar) {
+        return Ok(n);
+    }
     let mut i = 0;
     let neg = grammar != Grammar::Literal && b.first() == Some(&b'-');
     if neg {
@@ -86,6 +89,49 @@ pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
         return Err(NumberError::Syntax);
     }
     from_digits(neg, int, frac, exp10)
+}
+
+/// The commonest literals without the general machinery: at most 18
+/// digits, an optional fraction, no exponent, and a value that is an
+/// integer or a short binary fraction (`8080`, `0.5`, `-2.25`). `None`:
+/// anything else, for the general parse (which also reports errors).
+fn short_decimal(b: &[u8], grammar: Grammar) -> Option<Number> {
+    let (neg, b) = match b.split_first() {
+        Some((b'-', rest)) if grammar != Grammar::Literal => (true, rest),
+        _ => (false, b),
+    };
+    let (int, frac) = match b.iter().position(|&c| c == b'.') {
+        Some(dot) => (b.get(..dot)?, b.get(dot + 1..)?),
+        None => (b, &b""[..]),
+    };
+    let frac = trim_trailing_zeros(frac);
+    let has_dot = b.len() != int.len();
+    if int.is_empty() || (has_dot && b.len() == int.len() + 1) || int.len() + frac.len() > 18 {
+        return None;
+    }
+    let mut d = 0u64;
+    for &c in int.iter().chain(frac) {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        d = d * 10 + u64::from(c - b'0');
+    }
+    let signed = |v: u64| i64::try_from(v).ok().map(|v| if neg { -v } else { v });
+    if frac.is_empty() {
+        return signed(d).map(Number::from);
+    }
+    // d / 10^j = (d / 5^j) · 2^-j, exactly when 5^j divides d.
+    let j = frac.len() as u32;
+    let p5 = 5u64.pow(j);
+    if d % p5 != 0 {
+        return None;
+    }
+    Frac::new(neg, d / p5, -i64::from(j)).map(|f| Number(Repr::Frac(f)))
+}
+
+fn trim_trailing_zeros(b: &[u8]) -> &[u8] {
+    let keep = b.iter().rposition(|&c| c != b'0').map_or(0, |i| i + 1);
+    b.get(..keep).unwrap_or(b)
 }
 
 fn digits<'a>(b: &'a [u8], i: &mut usize) -> &'a [u8] {

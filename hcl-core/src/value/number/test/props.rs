@@ -126,6 +126,30 @@ fn edge_number() -> impl Strategy<Value = Number> {
 }
 
 proptest! {
+    /// The short-literal path (at most 18 digits, no exponent) gives what
+    /// exact division gives: the same number, so the same representation.
+    #[test]
+    fn short_decimals_parse_like_exact_division(
+        int in 0u64..1_000_000_000,
+        frac in "[0-9]{0,9}",
+        neg in any::<bool>(),
+    ) {
+        let text = if frac.is_empty() { int.to_string() } else { format!("{int}.{frac}") };
+        let text = if neg { format!("-{text}") } else { text };
+        let digits: u64 = format!("{int}{frac}").parse().unwrap();
+        let scale = Number::from(10).pow(&Number::from(frac.len() as i64)).unwrap();
+        let mut want = Number::from(digits).div(&scale).unwrap();
+        if neg {
+            want = want.neg();
+        }
+        let got = Number::parse_decimal(&text).unwrap();
+        prop_assert_eq!(&got, &want);
+        prop_assert_eq!(got.to_string(), want.to_string());
+        prop_assert_eq!(Number::parse_literal(text.trim_start_matches('-')).unwrap(), want.abs());
+    }
+}
+
+proptest! {
     #[test]
     fn parsing_any_text_fails_cleanly_or_reads_back(s in "[-+0-9.eE]{0,24}|\\PC{0,12}") {
         for r in [Number::parse_literal(&s), Number::parse_decimal(&s), Number::parse_json(&s)] {
