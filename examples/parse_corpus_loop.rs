@@ -1,28 +1,14 @@
 //! Parses every corpus file many times (for profiling the parser).
 //! Run: `cargo run --release --example parse_corpus_loop -- DIR [ROUNDS]`.
 
-fn files(dir: &std::path::Path, out: &mut Vec<String>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            if let Ok(t) = std::fs::read_to_string(&p) {
-                out.push(t);
-            }
-        }
-    }
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| "../shared/corpus".into());
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
-    let mut texts = Vec::new();
-    files(std::path::Path::new(&dir), &mut texts);
+    let texts: Vec<String> = hcl_test_shared::config_files(std::path::Path::new(&dir))
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect();
     let total: usize = texts.iter().map(String::len).sum();
     let sources: Vec<_> = texts
         .iter()

@@ -5,39 +5,18 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use hcl_core::native::{parse_config, ParseOptions};
 use hcl_core::SourceFile;
 
 #[path = "../hcl-core/tests/native/dump.rs"]
 mod dump;
 
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            corpus_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn corpus_files_parse_without_diagnostics_and_dump_stably() {
     let Some(dir) = common::shared_dir("corpus") else {
         return;
     };
-    let mut files = Vec::new();
-    corpus_files(&dir, &mut files);
-    files.sort();
+    let files = common::config_files(&dir);
     assert!(
         files.len() >= 300,
         "expected the corpus, found {} files",

@@ -5,41 +5,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-
 use hcl_cli::json::Json;
 use hcl_cli::tojson::native_to_json;
 use hcl_core::native::{ast, parse_config, parse_template, ParseOptions};
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::{Body, EvalContext, SourceFile};
-
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!on_ci, "CI=true but {} is missing", dir.display());
-    eprintln!("skipping: {} is missing", dir.display());
-    None
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for e in entries {
-        if e.is_dir() {
-            files(&e, out);
-        } else if hcl_cli::hcl::is_config_file(&e.to_string_lossy())
-            && !e.to_string_lossy().ends_with(".json")
-        {
-            out.push(e);
-        }
-    }
-}
 
 fn strings<'a>(j: &'a Json, out: &mut Vec<&'a str>) {
     match j {
@@ -110,9 +80,10 @@ fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &B
 
 #[test]
 fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
-    let Some(dir) = corpus() else { return };
-    let mut paths = Vec::new();
-    files(&dir, &mut paths);
+    let Some(dir) = hcl_test_shared::shared_dir("corpus") else {
+        return;
+    };
+    let paths = hcl_test_shared::config_files(&dir);
     assert!(!paths.is_empty());
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();

@@ -5,26 +5,10 @@
 //! Object and map results compare alike (the `.t` file's `result_type`
 //! conversion is the later hcldec harness's job).
 
-use std::path::PathBuf;
-
 use hcl_core::native::ast::{Body, File, Tree};
 use hcl_core::native::parse_config;
 
-fn shared_dir(sub: &str) -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared")
-        .join(sub);
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!on_ci, "CI=true but {} is missing", dir.display());
-    eprintln!(
-        "skipping: {} is missing (set up ../shared to run this test)",
-        dir.display()
-    );
-    None
-}
+use hcl_test_shared::shared_dir;
 
 use super::*;
 

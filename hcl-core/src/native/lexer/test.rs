@@ -612,26 +612,12 @@ fn batches_lex_what_single_steps_lex() {
 
 #[test]
 fn batches_lex_what_single_steps_lex_on_the_shared_files() {
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("tf" | "tfvars" | "hcl")
-            ) {
-                out.push(p);
-            }
+    let mut paths = Vec::new();
+    for sub in ["corpus", "specsuite"] {
+        if let Some(dir) = hcl_test_shared::shared_dir(sub) {
+            paths.extend(hcl_test_shared::config_files(&dir));
         }
     }
-    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    let mut paths = Vec::new();
-    files(&shared.join("corpus"), &mut paths);
-    files(&shared.join("specsuite"), &mut paths);
     for path in paths {
         let Ok(src) = std::fs::read_to_string(&path) else {
             continue;

@@ -11,7 +11,6 @@ use crate::native::{
 };
 use crate::pos::SourceFile;
 use std::cell::Cell;
-use std::path::{Path, PathBuf};
 
 thread_local! {
     /// Whether the parser's lexer makes compound tokens.
@@ -209,32 +208,17 @@ fn compound_tokens_agree_at_the_depth_limit() {
     }
 }
 
-fn shared_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            shared_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            out.push(p);
-        }
-    }
-}
-
 /// The shared corpus and spec suite (when present beside the project),
 /// whole, cut short and with a byte dropped at a few places each: real
 /// text, and the errors that broken real text makes.
 #[test]
 fn compound_tokens_agree_on_the_shared_files() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
     let mut files = Vec::new();
-    shared_files(&shared.join("corpus"), &mut files);
-    shared_files(&shared.join("specsuite"), &mut files);
+    for sub in ["corpus", "specsuite"] {
+        if let Some(dir) = hcl_test_shared::shared_dir(sub) {
+            files.extend(hcl_test_shared::config_files(&dir));
+        }
+    }
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
