@@ -505,6 +505,16 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
         self.parent.nested(block)
     }
 
+    /// Runs `f` on the body of the level's one block (a second is an
+    /// error), placing what it reports in that block.
+    fn in_single<R>(
+        &self,
+        f: impl FnOnce(BodyDeserializer<'a>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
+        let block = self.single()?;
+        f(self.body(block)?).map_err(|e| in_block(e, block))
+    }
+
     fn value(&self) -> Result<Value, Error> {
         if self.labelled() {
             let mut entries = Vec::new();
@@ -566,10 +576,7 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
                 pending: None,
             });
         }
-        let block = self.single()?;
-        self.body(block)?
-            .deserialize_map(visitor)
-            .map_err(|e| in_block(e, block))
+        self.in_single(|body| body.deserialize_map(visitor))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -579,19 +586,12 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == handoff::NAME {
-            let block = self.single()?;
-            return self
-                .body(block)?
-                .hand_over(self.level, visitor)
-                .map_err(|e| in_block(e, block));
+            return self.in_single(|body| body.hand_over(self.level, visitor));
         }
         if self.labelled() {
             return self.deserialize_map(visitor);
         }
-        let block = self.single()?;
-        self.body(block)?
-            .deserialize_struct(name, fields, visitor)
-            .map_err(|e| in_block(e, block))
+        self.in_single(|body| body.deserialize_struct(name, fields, visitor))
     }
 
     body_like_methods!();
@@ -641,8 +641,7 @@ struct SeqElement<'a, 'c>(Level<'a, 'c>);
 
 impl SeqElement<'_, '_> {
     fn value(&self) -> Result<Value, Error> {
-        let block = self.0.single()?;
-        self.0.body(block)?.value().map_err(|e| in_block(e, block))
+        self.0.in_single(|body| body.value())
     }
 }
 
@@ -650,11 +649,7 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let block = self.0.single()?;
-        self.0
-            .body(block)?
-            .deserialize_any(visitor)
-            .map_err(|e| in_block(e, block))
+        self.0.in_single(|body| body.deserialize_any(visitor))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -663,14 +658,14 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let block = self.0.single()?;
-        let body = self.0.body(block)?;
-        let out = if name == handoff::NAME {
-            body.hand_over(self.0.level, visitor)
-        } else {
-            body.deserialize_struct(name, fields, visitor)
-        };
-        out.map_err(|e| in_block(e, block))
+        let level = self.0.level;
+        self.0.in_single(|body| {
+            if name == handoff::NAME {
+                body.hand_over(level, visitor)
+            } else {
+                body.deserialize_struct(name, fields, visitor)
+            }
+        })
     }
 
     body_like_methods!();
