@@ -65,14 +65,14 @@ impl Frac {
         }
     }
 
-    /// The nearest `f64`: exact, without the heap, when the mantissa has at
-    /// most 53 bits and the result is a normal `f64`.
+    /// The nearest `f64`; without the heap when it is exact (see
+    /// `format::exact_f64`).
     pub(super) fn to_f64(self) -> f64 {
-        if self.mant < (1 << 53) && self.exp >= -1022 {
-            let mag = self.mant as f64 * super::format::pow2(i64::from(self.exp));
-            return if self.neg { -mag } else { mag };
+        match super::format::exact_f64(self.mant, i64::from(self.exp)) {
+            Some(mag) if self.neg => -mag,
+            Some(mag) => mag,
+            None => super::format::big_to_f64(&self.to_big()),
         }
-        super::format::big_to_f64(&self.to_big())
     }
 }
 

@@ -294,7 +294,8 @@ pub(super) fn exact(n: &Number) -> String {
 /// The nearest `f64` to a `Big` number, ties to even.
 pub(super) fn big_to_f64(b: &BigFloat) -> f64 {
     let top = b.mant.bits() as i64 + b.exp;
-    let mag = if let Some(exact) = short_to_f64(b, top) {
+    let short = b.mant.to_u64().and_then(|m| exact_f64(m, b.exp));
+    let mag = if let Some(exact) = short {
         exact
     } else if top > 1025 {
         f64::INFINITY
@@ -330,15 +331,15 @@ pub(super) fn big_to_f64(b: &BigFloat) -> f64 {
     }
 }
 
-/// A mantissa of at most 53 bits times a power of two that keeps the
-/// result normal is an `f64` exactly (`0.5`, `2.25`, `1e3`): no rounding,
-/// no big shift.
-fn short_to_f64(b: &BigFloat, top: i64) -> Option<f64> {
-    if b.mant.bits() > 53 || !(-1022..=1023).contains(&b.exp) || top > 1024 {
+/// `mant · 2^exp` when it is an `f64` exactly (`0.5`, `2.25`, `2^100`): a
+/// mantissa of at most 53 bits times a power of two that keeps the result
+/// normal — one multiplication, no rounding, no big shift.
+pub(super) fn exact_f64(mant: u64, exp: i64) -> Option<f64> {
+    let top = i64::from(64 - mant.leading_zeros()) + exp;
+    if mant >= 1 << 53 || !(-1022..=1023).contains(&exp) || top > 1024 {
         return None;
     }
-    let mant = b.mant.to_u64()? as f64;
-    Some(mant * pow2(b.exp))
+    Some(mant as f64 * pow2(exp))
 }
 
 /// `2^e` for `-1022 <= e <= 1023`; beyond that an infinity or zero.
