@@ -20,6 +20,7 @@ use std::sync::Arc;
 use crate::pos::{FileId, Range, SourceFile, Span};
 use crate::value::Number;
 
+pub(crate) mod kept;
 mod list;
 mod tree;
 

@@ -43,6 +43,16 @@ impl<T> InlineList<T> {
         }
     }
 
+    /// Calls `f` with each item, in order, by value.
+    pub(crate) fn into_each(self, f: impl FnMut(T)) {
+        match self {
+            InlineList::One(one) => one.into_iter().for_each(f),
+            InlineList::Two(two) => two.into_iter().for_each(f),
+            InlineList::Three(three) => three.into_iter().for_each(f),
+            InlineList::Many(many) => many.into_iter().for_each(f),
+        }
+    }
+
     /// Moves `stack[start..]` into a list.
     pub(crate) fn take_tail(stack: &mut Vec<T>, start: usize) -> InlineList<T> {
         match stack.len().saturating_sub(start) {

@@ -164,10 +164,10 @@ impl<T> fmt::Debug for IdRange<T> {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tree {
-    bodies: Vec<Body>,
-    attributes: Vec<Attribute>,
-    blocks: Vec<Block>,
-    labels: Vec<Label>,
+    pub(super) bodies: Vec<Body>,
+    pub(super) attributes: Vec<Attribute>,
+    pub(super) blocks: Vec<Block>,
+    pub(super) labels: Vec<Label>,
 }
 
 // What a foreign id resolves to (ids are only handed out by the parser, so
@@ -249,13 +249,16 @@ impl Tree {
     /// usually holds, so that the lists rarely grow (each growth is an
     /// allocation and a copy). The ratios are from the shared corpus, taken
     /// low: real Terraform has an attribute per 86 bytes, a block per 250.
+    ///
+    /// The lists a dropped tree left on this thread are reused (see
+    /// [`kept`](super::kept)).
     pub(crate) fn with_capacity_for(len: usize) -> Tree {
-        Tree {
-            bodies: Vec::with_capacity(len / 512 + 1),
-            attributes: Vec::with_capacity(len / 128 + 1),
-            blocks: Vec::with_capacity(len / 512),
-            labels: Vec::with_capacity(len / 512),
-        }
+        let mut tree = super::kept::empty_tree();
+        tree.bodies.reserve(len / 512 + 1);
+        tree.attributes.reserve(len / 128 + 1);
+        tree.blocks.reserve(len / 512);
+        tree.labels.reserve(len / 512);
+        tree
     }
 
     pub(crate) fn push_body(&mut self, body: Body) -> BodyId {
@@ -297,6 +300,12 @@ impl Tree {
         let start = self.attributes.len() as u32;
         move_tail(&mut self.attributes, stack, from);
         IdRange::new(start, self.attributes.len() as u32)
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        super::kept::keep(self);
     }
 }
 

@@ -4,8 +4,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr, InlineList,
-    Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
+    kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr,
+    InlineList, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -512,7 +512,10 @@ impl<'a> Parser<'a> {
             }
         }
         let items = self.take_exprs(items0);
-        boxed(open.to(close), ExprKind::Tuple(Box::new(Tuple { items })))
+        boxed(
+            open.to(close),
+            ExprKind::Tuple(kept::tuple(Tuple { items })),
+        )
     }
 
     /// ```ebnf
@@ -629,7 +632,10 @@ impl<'a> Parser<'a> {
             }
         }
         let items = InlineList::take_tail(&mut self.item_stack, items0);
-        boxed(open.to(close), ExprKind::Object(Box::new(Object { items })))
+        boxed(
+            open.to(close),
+            ExprKind::Object(kept::object(Object { items })),
+        )
     }
 
     /// ```ebnf

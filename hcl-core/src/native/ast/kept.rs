@@ -1,0 +1,197 @@
+//! What a dropped [`Tree`] leaves behind for the thread's next parse: its
+//! emptied lists and the boxes of its tuple and object expressions.
+//!
+//! Programs parse many files, or the same ones again (a language server, a
+//! test run, a tool that re-reads its configuration): without this, every
+//! parse allocates and grows the four lists afresh and boxes every tuple
+//! and object payload anew. The boxes matter more than their count
+//! suggests: glibc's per-thread cache keeps seven freed chunks of a size,
+//! so in a file with fifty objects most of them take the allocator's slow
+//! path twice. Kept memory is bounded (`KEEP_NODES` per list, `KEEP_BOXES`
+//! boxes of each kind, about 400 KB at most) so that one huge file does not
+//! pin its size to the thread. Nothing kept is ever visible: lists are
+//! empty, and a kept box is overwritten before it is handed out.
+//! `kept_buffers_and_boxes_do_not_leak_into_the_next_parse` checks it.
+
+use std::cell::RefCell;
+
+use super::{Attribute, Block, Body, Expr, ExprKind, Label, Object, Tree, Tuple};
+
+/// Lists longer than this are shrunk before they are kept.
+const KEEP_NODES: usize = 4096;
+/// How many boxes of each kind a thread keeps.
+const KEEP_BOXES: usize = 256;
+
+// The boxes themselves are what is kept (clippy's `vec_box` assumes the
+// values are wanted).
+#[allow(clippy::vec_box)]
+#[derive(Default)]
+struct Kept {
+    bodies: Vec<Body>,
+    attributes: Vec<Attribute>,
+    blocks: Vec<Block>,
+    labels: Vec<Label>,
+    tuples: Vec<Box<Tuple>>,
+    objects: Vec<Box<Object>>,
+}
+
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+}
+
+/// Runs `f` on the thread's kept things; `None` when they are out of reach
+/// (the thread is ending, or a caller up the stack holds them).
+fn with_kept<R>(f: impl FnOnce(&mut Kept) -> R) -> Option<R> {
+    KEPT.try_with(|k| k.try_borrow_mut().ok().map(|mut k| f(&mut k)))
+        .ok()
+        .flatten()
+}
+
+/// An empty tree: the kept lists if there are any.
+pub(super) fn empty_tree() -> Tree {
+    with_kept(|k| Tree {
+        bodies: std::mem::take(&mut k.bodies),
+        attributes: std::mem::take(&mut k.attributes),
+        blocks: std::mem::take(&mut k.blocks),
+        labels: std::mem::take(&mut k.labels),
+    })
+    .unwrap_or_default()
+}
+
+/// Empties `tree` and keeps its lists and payload boxes, unless the thread
+/// already keeps lists (then they go back to the allocator).
+pub(super) fn keep(tree: &mut Tree) {
+    for attribute in tree.attributes.drain(..) {
+        if frees_nothing(&attribute.expr.kind) {
+            // Most values are literals and names: skipping their drop glue
+            // is a measurable part of dropping a small file's tree.
+            std::mem::forget(attribute);
+        } else {
+            keep_boxes(attribute.expr);
+        }
+    }
+    fn emptied<T>(list: &mut Vec<T>) -> Vec<T> {
+        list.clear();
+        list.shrink_to(KEEP_NODES);
+        std::mem::take(list)
+    }
+    let (bodies, attributes) = (emptied(&mut tree.bodies), emptied(&mut tree.attributes));
+    let (blocks, labels) = (emptied(&mut tree.blocks), emptied(&mut tree.labels));
+    with_kept(|k| {
+        if k.attributes.capacity() == 0 {
+            (k.bodies, k.attributes, k.blocks, k.labels) = (bodies, attributes, blocks, labels);
+        }
+    });
+}
+
+/// Drops `expr`, keeping the boxes of the tuples and objects in it (at any
+/// depth of tuples and objects).
+fn keep_boxes(expr: Expr) {
+    match expr.kind {
+        ExprKind::Tuple(mut tuple) => {
+            std::mem::take(&mut tuple.items).into_each(keep_boxes);
+            with_kept(|k| push_bounded(&mut k.tuples, tuple));
+        }
+        ExprKind::Object(mut object) => {
+            std::mem::take(&mut object.items).into_each(|item| {
+                keep_boxes(item.key.expr);
+                keep_boxes(item.value);
+            });
+            with_kept(|k| push_bounded(&mut k.objects, object));
+        }
+        kind if frees_nothing(&kind) => std::mem::forget(kind),
+        _ => {}
+    }
+}
+
+/// Whether dropping an expression of `kind` frees nothing.
+#[inline]
+fn frees_nothing(kind: &ExprKind) -> bool {
+    match kind {
+        ExprKind::Number(n) => n.is_inline(),
+        ExprKind::Bool(_)
+        | ExprKind::Null
+        | ExprKind::StringLit
+        | ExprKind::Variable
+        | ExprKind::AttrPath
+        | ExprKind::AnonSymbol
+        | ExprKind::Invalid => true,
+        _ => false,
+    }
+}
+
+fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
+    if kept.len() < KEEP_BOXES {
+        kept.push(item);
+    }
+}
+
+/// `tuple` boxed, in a kept box if there is one.
+pub(crate) fn tuple(tuple: Tuple) -> Box<Tuple> {
+    match with_kept(|k| k.tuples.pop()).flatten() {
+        Some(mut b) => {
+            *b = tuple;
+            b
+        }
+        None => Box::new(tuple),
+    }
+}
+
+/// `object` boxed, in a kept box if there is one.
+pub(crate) fn object(object: Object) -> Box<Object> {
+    match with_kept(|k| k.objects.pop()).flatten() {
+        Some(mut b) => {
+            *b = object;
+            b
+        }
+        None => Box::new(object),
+    }
+}
+
+#[cfg(test)]
+mod test {
+    use crate::native::{parse_config, ParseOptions};
+    use crate::pos::SourceFile;
+
+    #[test]
+    fn kept_buffers_and_boxes_do_not_leak_into_the_next_parse() {
+        let good = SourceFile::new(
+            "good.tf",
+            "a = [1, {k = [2, {}]}]\nb \"l\" {\n  c = { x = [], y = { z = 3 } }\n}\nd = 4\n",
+        );
+        let fresh = std::thread::spawn({
+            let good = good.clone();
+            move || {
+                let (f, d) = parse_config(&good, &ParseOptions::default());
+                ((*f.tree).clone(), f.root, d)
+            }
+        })
+        .join()
+        .unwrap();
+        // Trees of other shapes (more and fewer nodes, deeper payloads,
+        // broken ones) are dropped first, leaving lists and boxes behind.
+        for other in [
+            "x = [[1, 2, 3, 4], {a = 1, b = 2, c = 3, d = 4}]\ny { z { w = [{}] } }\n",
+            "p = 1\n",
+            "q = [1, {k = ",
+            "r = { s = [t, u], v = w }\n".repeat(300).as_str(),
+        ] {
+            let _ = parse_config(
+                &SourceFile::new("other.tf", other),
+                &ParseOptions::default(),
+            );
+        }
+        let (f, d) = parse_config(&good, &ParseOptions::default());
+        assert_eq!(((*f.tree).clone(), f.root, d), fresh);
+    }
+
+    #[test]
+    fn a_tree_dropped_on_another_thread_is_kept_there() {
+        let src = SourceFile::new("t.tf", "a = [{b = 1}]\n");
+        let (file, _) = parse_config(&src, &ParseOptions::default());
+        let expected = (*file.tree).clone();
+        std::thread::spawn(move || drop(file)).join().unwrap();
+        let (again, _) = parse_config(&src, &ParseOptions::default());
+        assert_eq!(*again.tree, expected);
+    }
+}
