@@ -111,6 +111,7 @@ impl<'a> LiteralDeserializer<'a> {
 
     /// The text of a string literal, when it is one that needs no
     /// normalising.
+    #[inline]
     fn ascii_text(&self) -> Option<&'a str> {
         let ExprKind::StringLit = self.expr.kind else {
             return None;

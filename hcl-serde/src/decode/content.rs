@@ -53,23 +53,28 @@ impl<'a> Syntax<'a> {
     }
 }
 
-/// Byte-string equality for names: most differ in length, and short ones
-/// compare as two machine words (overlapping) instead of through a call.
+/// Byte-string equality for names: most differ in length, and the rest
+/// are compared as two overlapping words of the widest size that fits
+/// (names of 1 to 16 bytes) instead of byte by byte or through a call.
 #[inline]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
-    let word = |s: &[u8], at: usize| {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(s.get(at..at + 8).unwrap_or(&[0; 8]));
-        u64::from_ne_bytes(w)
-    };
-    match a.len() {
-        0..8 => a.iter().zip(b).all(|(x, y)| x == y),
-        8..=16 => word(a, 0) == word(b, 0) && word(a, a.len() - 8) == word(b, b.len() - 8),
+    let n = a.len();
+    match n {
+        0 => true,
+        1..4 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
+        4..8 => ends::<4>(a) == ends::<4>(b),
+        8..=16 => ends::<8>(a) == ends::<8>(b),
         _ => a == b,
     }
+}
+
+/// The first and the last `N` bytes of `s` (which holds at least `N`).
+#[inline(always)]
+fn ends<const N: usize>(s: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
+    Some((s.first_chunk::<N>()?, s.last_chunk::<N>()?))
 }
 
 /// The body a type decodes from: a [`Body`] handle, or a body node of a
@@ -242,6 +247,7 @@ impl<'a> Content<'a> {
 
     /// Attribute `name`, the schema's attribute number `slot` (native
     /// content finds it by `slot`, generic content by `name`).
+    #[inline]
     pub(crate) fn attribute(&self, slot: usize, name: &str) -> Option<AttrRef<'_>> {
         match &self.0 {
             ContentRepr::Generic(c) => c.attributes.get(name).map(AttrRef::from),
@@ -321,6 +327,7 @@ impl Slots {
         }
     }
 
+    #[inline]
     fn get(&self, slot: usize) -> Option<usize> {
         let index = match self {
             Slots::Inline(a) => a.get(slot),
@@ -363,6 +370,7 @@ impl<'a> AttrRef<'a> {
     }
 
     /// The value's range, resolved when asked for.
+    #[inline]
     pub(crate) fn lazy_range(self) -> LazyRange<'a> {
         match self.0 {
             AttrRepr::Generic(a) => LazyRange::Expr(&a.expr),
@@ -371,6 +379,7 @@ impl<'a> AttrRef<'a> {
     }
 
     /// The native syntax node of the value and its file, if it is one.
+    #[inline]
     pub(crate) fn native_expr(self) -> Option<(&'a Expr, &'a SourceFile)> {
         match self.0 {
             AttrRepr::Generic(a) => {

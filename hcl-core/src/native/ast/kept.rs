@@ -62,13 +62,7 @@ pub(super) fn empty_tree() -> Tree {
 /// already keeps lists (then they go back to the allocator).
 pub(super) fn keep(tree: &mut Tree) {
     for attribute in tree.attributes.drain(..) {
-        if frees_nothing(&attribute.expr.kind) {
-            // Most values are literals and names: skipping their drop glue
-            // is a measurable part of dropping a small file's tree.
-            std::mem::forget(attribute);
-        } else {
-            keep_boxes(attribute.expr);
-        }
+        release(attribute.expr);
     }
     fn emptied<T>(list: &mut Vec<T>) -> Vec<T> {
         list.clear();
@@ -86,20 +80,30 @@ pub(super) fn keep(tree: &mut Tree) {
 
 /// Drops `expr`, keeping the boxes of the tuples and objects in it (at any
 /// depth of tuples and objects).
+#[inline]
+fn release(expr: Expr) {
+    if frees_nothing(&expr.kind) {
+        // Most values are literals and names: skipping their drop glue is
+        // a measurable part of dropping a small file's tree.
+        std::mem::forget(expr);
+    } else {
+        keep_boxes(expr);
+    }
+}
+
 fn keep_boxes(expr: Expr) {
     match expr.kind {
         ExprKind::Tuple(mut tuple) => {
-            std::mem::take(&mut tuple.items).into_each(keep_boxes);
+            std::mem::take(&mut tuple.items).into_each(release);
             with_kept(|k| push_bounded(&mut k.tuples, tuple));
         }
         ExprKind::Object(mut object) => {
             std::mem::take(&mut object.items).into_each(|item| {
-                keep_boxes(item.key.expr);
-                keep_boxes(item.value);
+                release(item.key.expr);
+                release(item.value);
             });
             with_kept(|k| push_bounded(&mut k.objects, object));
         }
-        kind if frees_nothing(&kind) => std::mem::forget(kind),
         _ => {}
     }
 }
