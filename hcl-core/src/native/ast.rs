@@ -589,6 +589,7 @@ pub struct ObjectKey {
 impl ObjectKey {
     /// The literal attribute name, when the key is a bare identifier that is
     /// not parenthesised.
+    #[inline]
     pub fn as_literal_name<'a>(&self, src: &'a str) -> Option<&'a str> {
         match self.expr.kind {
             ExprKind::Variable if !self.force_non_literal => Some(self.expr.span.text(src)),

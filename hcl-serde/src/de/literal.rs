@@ -83,6 +83,7 @@ fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
 /// duplicates without allocating.
 const SMALL_OBJECT: usize = 8;
 
+#[inline]
 fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
     if let Some(name) = item.key.as_literal_name(src) {
         // `true`, `false` and `null` as bare keys name attributes.

@@ -231,7 +231,10 @@ impl<'a> Content<'a> {
             return None;
         }
         for block in syntax.tree.blocks(node) {
-            let header = schema.find_block(syntax.text(block.ty))?;
+            let header = schema
+                .blocks
+                .iter()
+                .find(|b| syntax.is(block.ty, &b.type_name))?;
             // Any other count is a problem `label_count_problem` reports.
             if syntax.tree.labels(block).len() != header.label_names.len() {
                 return None;
