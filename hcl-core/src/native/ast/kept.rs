@@ -8,7 +8,7 @@
 //! suggests: glibc's per-thread cache keeps seven freed chunks of a size,
 //! so in a file with fifty objects most of them take the allocator's slow
 //! path twice. Kept memory is bounded (`KEEP_NODES` per list, `KEEP_BOXES`
-//! boxes of each kind, about 400 KB at most) so that one huge file does not
+//! boxes of each kind: at most about 330 KB) so that one huge file does not
 //! pin its size to the thread. Nothing kept is ever visible: lists are
 //! empty, and a kept box is overwritten before it is handed out.
 //! `kept_buffers_and_boxes_do_not_leak_into_the_next_parse` checks it.
@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use super::{Attribute, Block, Body, Expr, ExprKind, Label, Object, Tree, Tuple};
 
 /// Lists longer than this are shrunk before they are kept.
-const KEEP_NODES: usize = 4096;
+const KEEP_NODES: usize = 2048;
 /// How many boxes of each kind a thread keeps.
 const KEEP_BOXES: usize = 256;
 
