@@ -206,6 +206,7 @@ impl<'a> Lexer<'a> {
     fn run_main(&mut self, out: &mut Vec<Token>, limit: usize) {
         use TokenKind as K;
         let b = self.bytes;
+        let src = self.src;
         let mut p = self.pos;
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
@@ -219,11 +220,20 @@ impl<'a> Lexer<'a> {
             }};
         }
         while out.len() < limit {
-            p = skip_blanks(b, p);
-            let Some(&c) = b.get(p) else {
+            let Some(&(mut c)) = b.get(p) else {
                 break;
             };
+            // Most blank runs before a token are one space (`a = 1`):
+            // stepped over before `skip_blanks` is asked.
+            if c == b' ' {
+                p += 1;
+                let Some(&next) = b.get(p) else {
+                    break;
+                };
+                c = next;
+            }
             match c {
+                b' ' | b'\t' => p = skip_blanks(b, p),
                 b'\n' => {
                     emit!(K::Newline, p, p + 1);
                     if self.merge_blank_lines {
@@ -231,7 +241,7 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let (kind, end) = self.ident_or_path(p);
+                    let (kind, end) = self.ident_or_path(p, ident_cont_end(src, p + 1));
                     emit!(kind, p, end);
                 }
                 b'=' if !matches!(self.at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
@@ -503,22 +513,21 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
-        let (kind, end) = self.ident_or_path(start);
+        let (kind, end) = self.ident_or_path(start, self.ident_end(start));
         self.tok(kind, start, end - start)
     }
 
     /// The identifier (or, with compound tokens, the dotted name) starting
-    /// at `start`: its kind and end.
+    /// at `start`, whose first name ends at `end`: its kind and end.
     #[inline(always)]
-    fn ident_or_path(&self, start: usize) -> (TokenKind, usize) {
-        let mut end = self.ident_end(start);
+    fn ident_or_path(&self, start: usize, mut end: usize) -> (TokenKind, usize) {
         if self.compound_tokens
             && self.at(end) == b'.'
             && ascii_ident_start(self.at(end + 1))
             && (start == 0 || self.at(start - 1) != b'.')
         {
             while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
-                end = self.ident_end(end + 1);
+                end = ident_cont_end(self.src, end + 2);
             }
             return (TokenKind::IdentPath, end);
         }
@@ -528,43 +537,12 @@ impl<'a> Lexer<'a> {
     /// Where the identifier starting at `start` ends.
     #[inline(always)]
     fn ident_end(&self, start: usize) -> usize {
-        let b = self.bytes;
-        let mut p = start;
         // The first character was checked by the caller.
-        p += if b[p] < 0x80 {
-            1
-        } else {
-            self.src[p..].chars().next().map_or(1, char::len_utf8)
+        let first = match self.bytes.get(start) {
+            Some(&c) if c >= 0x80 => self.src[start..].chars().next().map_or(1, char::len_utf8),
+            _ => 1,
         };
-        // Identifiers are the commonest tokens, and many are long
-        // (`aws_security_group_rule`): eight bytes at a time while they are
-        // all ASCII identifier characters; the loop below finishes.
-        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let word = u64::from_le_bytes(word);
-            let stop = non_ident_bytes(word);
-            if stop != 0 {
-                let shift = stop.trailing_zeros() & !7;
-                p += (shift / 8) as usize;
-                // An ASCII stop byte is certain (the class test is exact for
-                // ASCII): done without reading it again.
-                if (word >> shift) as u8 & 0x80 == 0 {
-                    return p;
-                }
-                break;
-            }
-            p += 8;
-        }
-        loop {
-            match b.get(p) {
-                Some(&c) if IDENT_CONT[c as usize] => p += 1,
-                Some(&c) if c >= 0x80 => match self.src[p..].chars().next() {
-                    Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
-                    _ => break,
-                },
-                _ => break,
-            }
-        }
-        p
+        ident_cont_end(self.src, start + first)
     }
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
@@ -673,6 +651,42 @@ impl<'a> Lexer<'a> {
         self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
     }
+}
+
+/// Where the identifier characters from `p` on end (`p` itself may be the
+/// end).
+#[inline(always)]
+fn ident_cont_end(src: &str, mut p: usize) -> usize {
+    let b = src.as_bytes();
+    // Identifiers are the commonest tokens, and many are long
+    // (`aws_security_group_rule`): eight bytes at a time while they are
+    // all ASCII identifier characters; the loop below finishes.
+    while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let word = u64::from_le_bytes(word);
+        let stop = non_ident_bytes(word);
+        if stop != 0 {
+            let shift = stop.trailing_zeros() & !7;
+            p += (shift / 8) as usize;
+            // An ASCII stop byte is certain (the class test is exact for
+            // ASCII): done without reading it again.
+            if (word >> shift) as u8 & 0x80 == 0 {
+                return p;
+            }
+            break;
+        }
+        p += 8;
+    }
+    loop {
+        match b.get(p) {
+            Some(&c) if IDENT_CONT[c as usize] => p += 1,
+            Some(&c) if c >= 0x80 => match src.get(p..).and_then(|s| s.chars().next()) {
+                Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
+                _ => break,
+            },
+            _ => break,
+        }
+    }
+    p
 }
 
 #[cfg(test)]
