@@ -4,7 +4,7 @@ use super::{span_of, Parser};
 use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
-use crate::native::token::TokenKind as K;
+use crate::native::token::{Token, TokenKind as K};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
@@ -29,18 +29,22 @@ impl<'a> Parser<'a> {
         let blocks0 = self.block_stack.len();
         let end_span;
         loop {
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             if next.kind == end {
-                end_span = span_of(self.bump());
+                end_span = span_of(self.bump_at(i, next));
                 break;
             }
             match next.kind {
                 K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Ident => {
                     self.reset_recovery();
-                    self.parse_body_item(attrs0, &mut seen);
+                    self.parse_body_item(attrs0, &mut seen, i, next);
+                }
+                // Split; the loop looks at its first part.
+                K::PlainString | K::IdentPath => {
+                    self.peek();
                 }
                 _ => {
                     let bad = self.bump();
@@ -156,11 +160,12 @@ impl<'a> Parser<'a> {
     /// start at `attrs0` (built where it is pushed: an item handed back
     /// through memory stalls the body loop).
     #[inline(always)]
-    fn parse_body_item(&mut self, attrs0: usize, seen: &mut Seen<'a>) {
-        let ident = span_of(self.bump());
-        match self.peek_kind_whole() {
+    fn parse_body_item(&mut self, attrs0: usize, seen: &mut Seen<'a>, i: usize, t: Token) {
+        let ident = span_of(self.bump_at(i, t));
+        let (i, next) = self.peek_at_whole();
+        match next.kind {
             K::Equal => {
-                let (equals, expr) = self.finish_attribute(ident, false);
+                let (equals, expr) = self.finish_attribute(ident, false, i, next);
                 if !self.redefined(attrs0, seen, ident) {
                     super::push(
                         &mut self.attr_stack,
@@ -189,19 +194,28 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `=` and the value of attribute `name`.
+    /// The `=` (just peeked: `t` at `i`) and the value of attribute `name`.
     // Inlined: returned through memory, the attribute cost a store-forwarding
     // stall in the body loop (~2%).
     #[inline(always)]
-    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> (ByteSpan, Expr) {
-        let equals = span_of(self.bump());
+    fn finish_attribute(
+        &mut self,
+        name: ByteSpan,
+        single_line: bool,
+        i: usize,
+        t: Token,
+    ) -> (ByteSpan, Expr) {
+        let equals = span_of(self.bump_at(i, t));
         let mark = self.mark();
         let expr = self.parse_expr_inline();
         if self.failed(mark) {
             self.recover_after_body_item();
         } else if !single_line {
-            let end = self.peek();
-            if end.kind != K::Newline && end.kind != K::Eof {
+            let (i, end) = self.peek_at_whole();
+            if end.kind == K::Newline || end.kind == K::Eof {
+                self.bump_at(i, end);
+            } else {
+                let end = self.peek();
                 if !self.recovery {
                     let (summary, detail) = if end.kind == K::Comma {
                         ("Unexpected comma after argument", "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.")
@@ -214,8 +228,6 @@ impl<'a> Parser<'a> {
                     self.error(summary, detail, span_of(end), Some(name.to(span_of(end))));
                 }
                 self.recover_after_body_item();
-            } else {
-                self.bump();
             }
         }
         (equals, expr)
@@ -292,10 +304,11 @@ impl<'a> Parser<'a> {
         // After the body: its nested blocks' labels went in first.
         let labels = self.tree.append_labels(&mut self.label_stack, labels0);
 
-        let eol = self.peek();
+        let (i, eol) = self.peek_at_whole();
         if eol.kind == K::Newline || eol.kind == K::Eof {
-            self.bump();
+            self.bump_at(i, eol);
         } else {
+            let eol = self.peek();
             if !self.recovery {
                 self.error(
                     "Missing newline after block definition",
@@ -324,7 +337,7 @@ impl<'a> Parser<'a> {
         };
         let ident = self.bump();
         let ident_span = span_of(ident);
-        let next = self.peek();
+        let (next_at, next) = self.peek_at();
         let mut ok = false;
         if ident.kind != K::Ident {
             self.recover_after_body_item();
@@ -337,7 +350,7 @@ impl<'a> Parser<'a> {
         } else {
             match next.kind {
                 K::Equal => {
-                    let (equals, expr) = self.finish_attribute(ident_span, true);
+                    let (equals, expr) = self.finish_attribute(ident_span, true, next_at, next);
                     let attr = Attribute {
                         name: ident_span,
                         equals,

@@ -468,8 +468,9 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            if self.peek_kind_whole() == K::CBrack {
-                close = span_of(self.bump());
+            let (i, next) = self.peek_at_whole();
+            if next.kind == K::CBrack {
+                close = span_of(self.bump_at(i, next));
                 break;
             }
             let mark = self.mark();
@@ -479,14 +480,14 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrack));
                 break;
             }
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::CBrack => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 K::Comma => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -499,7 +500,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 _ => {
-                    let at = span_of(next);
+                    let at = span_of(self.peek());
                     self.error_unless_recovering(
                         "Missing item separator",
                         "Expected a comma to mark the beginning of the next item.",
@@ -552,14 +553,14 @@ impl<'a> Parser<'a> {
         let items0 = self.item_stack.len();
         let close;
         loop {
-            let next = self.peek_whole();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                     continue;
                 }
                 K::CBrace => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 _ => {}
@@ -575,8 +576,9 @@ impl<'a> Parser<'a> {
                 expr: key,
                 force_non_literal,
             };
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             if next.kind != K::Equal && next.kind != K::Colon {
+                let next = self.peek();
                 let at = span_of(next);
                 let ctx = Some(open.to(at));
                 match next.kind {
@@ -588,7 +590,7 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            self.bump();
+            self.bump_at(i, next);
             let mark = self.mark();
             let value = self.parse_expr_inline();
             if self.failed(mark) {
@@ -599,14 +601,14 @@ impl<'a> Parser<'a> {
                 break;
             }
             super::push(&mut self.item_stack, ObjectItem { key, value });
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::CBrace => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 K::Comma | K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -619,7 +621,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 _ => {
-                    let at = span_of(next);
+                    let at = span_of(self.peek());
                     self.error_unless_recovering(
                         "Missing attribute separator",
                         "Expected a newline or comma to mark the beginning of the next attribute.",

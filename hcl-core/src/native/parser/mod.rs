@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
     /// calls, and the cache is recomputed after it.)
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn peek_at(&mut self) -> (usize, Token) {
+    pub(crate) fn peek_at(&mut self) -> (usize, Token) {
         let (i, t) = self.peek_at_whole();
         if !is_compound(t.kind) {
             return (i, t);
@@ -348,7 +348,7 @@ impl<'a> Parser<'a> {
     // stack.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn peek_at_whole(&mut self) -> (usize, Token) {
+    pub(crate) fn peek_at_whole(&mut self) -> (usize, Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled += 1;
@@ -476,6 +476,17 @@ impl<'a> Parser<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump_whole(&mut self) -> Token {
         let (i, t) = self.peek_at_whole();
+        self.advance_past(i, t);
+        t
+    }
+
+    /// Consumes `t`, the token at `i` that the last peek returned (one the
+    /// caller has seen is not a compound token to split): a bump without
+    /// the second look.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn bump_at(&mut self, i: usize, t: Token) -> Token {
+        debug_assert!(self.peeked == i && self.buf.get(i) == Some(&t) && !is_compound(t.kind));
         self.advance_past(i, t);
         t
     }
