@@ -237,15 +237,15 @@ impl<'a> Parser<'a> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let tok = self.peek_string_whole();
+            let (i, tok) = self.peek_at_whole();
             match tok.kind {
                 K::OBrace => {
-                    open = span_of(self.bump());
+                    open = span_of(self.bump_at(i, tok));
                     break;
                 }
                 // What `parse_quoted_label` makes of its three tokens.
                 K::PlainString => {
-                    let t = self.bump_whole();
+                    let t = self.bump_at(i, tok);
                     self.label_stack.push(Label {
                         span: span_of(t),
                         quoted: true,
@@ -257,12 +257,16 @@ impl<'a> Parser<'a> {
                     self.label_stack.push(label);
                 }
                 K::Ident => {
-                    let t = self.bump();
+                    let t = self.bump_at(i, tok);
                     self.label_stack.push(Label {
                         span: span_of(t),
                         quoted: false,
                         decoded: None,
                     });
+                }
+                // Split; the loop looks at its first part.
+                K::IdentPath => {
+                    self.peek();
                 }
                 _ => {
                     let at = span_of(tok);
@@ -295,7 +299,7 @@ impl<'a> Parser<'a> {
             self.recover_after_body_item();
             return None;
         }
-        let body = match self.peek_kind() {
+        let body = match self.peek_kind_whole() {
             K::Newline | K::Eof | K::CBrace => self.parse_body(K::CBrace, open).0,
             _ => self.parse_one_line_body(ty, open),
         };

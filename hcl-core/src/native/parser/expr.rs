@@ -62,7 +62,7 @@ impl<'a> Parser<'a> {
         let start = span_of(self.peek_whole());
         let mark = self.mark();
         let cond = self.parse_binary(0);
-        if self.failed(mark) || self.peek_kind() != K::Question {
+        if self.failed(mark) || self.peek_kind_whole() != K::Question {
             return cond;
         }
         let q = span_of(self.bump());
@@ -113,14 +113,15 @@ impl<'a> Parser<'a> {
         let mut lhs = self.parse_term_with_traversals();
         let mut chain = 0usize;
         while !self.failed(mark) {
-            let t = self.peek();
+            // (A compound token is no operator.)
+            let (i, t) = self.peek_at_whole();
             let Some((level, op)) = binding_power(t.kind) else {
                 break;
             };
             if level <= min_level {
                 break;
             }
-            let op_span = span_of(self.bump());
+            let op_span = span_of(self.bump_at(i, t));
             // A long operator chain nests the tree: count it as depth.
             if !self.enter(op_span) {
                 break;
@@ -146,7 +147,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
         // Most terms have no postfix steps: skip the call then.
-        if matches!(self.peek_kind(), K::Dot | K::OBrack) {
+        if matches!(self.peek_kind_whole(), K::Dot | K::OBrack) {
             self.parse_traversals(term)
         } else {
             term
@@ -161,36 +162,36 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let mut start = self.peek_whole();
+        let (mut i, mut start) = self.peek_at_whole();
         if start.kind == K::IdentPath
             && (self.unwind || super::fast::keyword_root(span_of(start).text(self.src)))
         {
             // Not the attribute path read below: a keyword's steps make a
             // relative traversal, and when unwinding no step is read.
-            start = self.peek();
+            (i, start) = self.peek_at();
         }
         let at = span_of(start);
         match start.kind {
             // What `Ident` and the contiguous attribute steps after it make
             // (`parse_traversals` joins them into an attribute path).
             K::IdentPath => {
-                self.bump_whole();
+                self.bump_at(i, start);
                 boxed(at, ExprKind::AttrPath)
             }
             // What `parse_template_expr` makes of its three tokens.
             K::PlainString => {
-                self.bump_whole();
+                self.bump_at(i, start);
                 boxed(at, ExprKind::StringLit)
             }
             K::OParen => self.parse_parens(),
             K::Number => {
-                self.bump();
+                self.bump_at(i, start);
                 let n = self.number_literal(at);
                 boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
             }
             K::Ident => {
-                self.bump();
-                if matches!(self.peek_kind(), K::OParen | K::DoubleColon) {
+                self.bump_at(i, start);
+                if matches!(self.peek_kind_whole(), K::OParen | K::DoubleColon) {
                     return self.finish_call(at);
                 }
                 let kind = match at.text(self.src) {
@@ -224,8 +225,8 @@ impl<'a> Parser<'a> {
                     })),
                 )
             }
-            K::OBrack => self.parse_tuple(),
-            K::OBrace => self.parse_object(),
+            K::OBrack => self.parse_tuple(i, start),
+            K::OBrace => self.parse_object(i, start),
             _ => {
                 self.invalid_expression_start(start);
                 invalid(at)
@@ -447,8 +448,9 @@ impl<'a> Parser<'a> {
     /// ```ebnf
     /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
     /// ```
-    fn parse_tuple(&mut self) -> Expr {
-        let open = span_of(self.bump());
+    /// (`t` at `i` is the `[`, just peeked.)
+    fn parse_tuple(&mut self, i: usize, t: Token) -> Expr {
+        let open = span_of(self.bump_at(i, t));
         if !self.enter(open) {
             let close = self.recover(K::CBrack);
             return invalid(open.to(span_of(close)));
@@ -523,8 +525,9 @@ impl<'a> Parser<'a> {
     /// object = "{" ((objectelem (( "," | Newline) objectelem)* ","?)?) "}";
     /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
     /// ```
-    fn parse_object(&mut self) -> Expr {
-        let open = span_of(self.bump());
+    /// (`t` at `i` is the `{`, just peeked.)
+    fn parse_object(&mut self, i: usize, t: Token) -> Expr {
+        let open = span_of(self.bump_at(i, t));
         if !self.enter(open) {
             let close = self.recover(K::CBrace);
             return invalid(open.to(span_of(close)));

@@ -450,17 +450,6 @@ impl<'a> Parser<'a> {
         self.peek_at_whole().1.kind
     }
 
-    /// The next significant token, not consumed; a
-    /// [`TokenKind::PlainString`] whole, a [`TokenKind::IdentPath`] split.
-    #[inline]
-    pub(crate) fn peek_string_whole(&mut self) -> Token {
-        let (i, t) = self.peek_at_whole();
-        if t.kind == TokenKind::IdentPath {
-            return self.split_compound(i, t);
-        }
-        t
-    }
-
     /// Consumes and returns the next significant token.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -470,23 +459,12 @@ impl<'a> Parser<'a> {
         t
     }
 
-    /// Consumes and returns the next significant token; a compound token
-    /// whole.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn bump_whole(&mut self) -> Token {
-        let (i, t) = self.peek_at_whole();
-        self.advance_past(i, t);
-        t
-    }
-
-    /// Consumes `t`, the token at `i` that the last peek returned (one the
-    /// caller has seen is not a compound token to split): a bump without
-    /// the second look.
+    /// Consumes `t`, the token at `i` that the last peek returned, as it
+    /// is (a compound token whole): a bump without the second look.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn bump_at(&mut self, i: usize, t: Token) -> Token {
-        debug_assert!(self.peeked == i && self.buf.get(i) == Some(&t) && !is_compound(t.kind));
+        debug_assert!(self.peeked == i && self.buf.get(i) == Some(&t));
         self.advance_past(i, t);
         t
     }
