@@ -513,21 +513,23 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
-        let (kind, end) = self.ident_or_path(start, self.ident_end(start));
+        let end = self.ident_end(start);
+        let (kind, end) = self.ident_or_path(start, (end, self.at(end)));
         self.tok(kind, start, end - start)
     }
 
     /// The identifier (or, with compound tokens, the dotted name) starting
-    /// at `start`, whose first name ends at `end`: its kind and end.
+    /// at `start`, whose first name ends at `end`, before the byte `next`
+    /// (0 at the end of the input): its kind and end.
     #[inline(always)]
-    fn ident_or_path(&self, start: usize, mut end: usize) -> (TokenKind, usize) {
-        if self.compound_tokens
-            && self.at(end) == b'.'
+    fn ident_or_path(&self, start: usize, (mut end, next): (usize, u8)) -> (TokenKind, usize) {
+        if next == b'.'
+            && self.compound_tokens
             && ascii_ident_start(self.at(end + 1))
             && (start == 0 || self.at(start - 1) != b'.')
         {
             while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
-                end = ident_cont_end(self.src, end + 2);
+                end = ident_cont_end(self.src, end + 2).0;
             }
             return (TokenKind::IdentPath, end);
         }
@@ -542,7 +544,7 @@ impl<'a> Lexer<'a> {
             Some(&c) if c >= 0x80 => self.src[start..].chars().next().map_or(1, char::len_utf8),
             _ => 1,
         };
-        ident_cont_end(self.src, start + first)
+        ident_cont_end(self.src, start + first).0
     }
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
@@ -654,9 +656,10 @@ impl<'a> Lexer<'a> {
 }
 
 /// Where the identifier characters from `p` on end (`p` itself may be the
-/// end).
+/// end), and the byte there (0 at the end of the input): the scan has read
+/// it, and the caller looks at it next.
 #[inline(always)]
-fn ident_cont_end(src: &str, mut p: usize) -> usize {
+fn ident_cont_end(src: &str, mut p: usize) -> (usize, u8) {
     let b = src.as_bytes();
     // Identifiers are the commonest tokens, and many are long
     // (`aws_security_group_rule`): eight bytes at a time while they are
@@ -669,8 +672,9 @@ fn ident_cont_end(src: &str, mut p: usize) -> usize {
             p += (shift / 8) as usize;
             // An ASCII stop byte is certain (the class test is exact for
             // ASCII): done without reading it again.
-            if (word >> shift) as u8 & 0x80 == 0 {
-                return p;
+            let stop = (word >> shift) as u8;
+            if stop & 0x80 == 0 {
+                return (p, stop);
             }
             break;
         }
@@ -681,12 +685,12 @@ fn ident_cont_end(src: &str, mut p: usize) -> usize {
             Some(&c) if IDENT_CONT[c as usize] => p += 1,
             Some(&c) if c >= 0x80 => match src.get(p..).and_then(|s| s.chars().next()) {
                 Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
-                _ => break,
+                _ => return (p, c),
             },
-            _ => break,
+            Some(&c) => return (p, c),
+            None => return (p, 0),
         }
     }
-    p
 }
 
 #[cfg(test)]
