@@ -25,7 +25,15 @@ impl<'a> Parser<'a> {
     /// body to the tree, and returns its id and the span of the end token.
     pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (BodyId, ByteSpan) {
         let mut seen = Seen { map: None };
-        let attrs0 = self.attr_stack.len();
+        // The body's attributes collect on an empty stack (an enclosing
+        // body's, if any, is set aside meanwhile), so that they move to the
+        // tree in one copy, not one by one from the top of a shared stack.
+        let outer = if self.attr_stack.is_empty() {
+            None
+        } else {
+            let fresh = self.attr_pool.pop().unwrap_or_default();
+            Some(std::mem::replace(&mut self.attr_stack, fresh))
+        };
         let blocks0 = self.block_stack.len();
         let end_span;
         loop {
@@ -40,7 +48,7 @@ impl<'a> Parser<'a> {
                 }
                 K::Ident => {
                     self.reset_recovery();
-                    self.parse_body_item(attrs0, &mut seen, i, next);
+                    self.parse_body_item(&mut seen, i, next);
                 }
                 // Split; the loop looks at its first part.
                 K::PlainString | K::IdentPath => {
@@ -98,18 +106,20 @@ impl<'a> Parser<'a> {
         // Nested bodies are complete and appended by now, so this body's
         // items land contiguously.
         let body = Body {
-            attributes: self
-                .tree
-                .append_attributes_from(&mut self.attr_stack, attrs0),
+            attributes: self.tree.append_attributes_from(&mut self.attr_stack, 0),
             blocks: self.tree.append_blocks(&mut self.block_stack, blocks0),
             span: start.to(end_span),
         };
+        if let Some(outer) = outer {
+            let own = std::mem::replace(&mut self.attr_stack, outer);
+            self.attr_pool.push(own);
+        }
         (self.tree.push_body(body), end_span)
     }
 
-    /// Whether the attribute `attr_name` of the body whose attributes start
-    /// at `attrs0` repeats an earlier one (reported); if not, notes it.
-    fn redefined(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
+    /// Whether the attribute `attr_name` repeats an earlier one of its
+    /// body (those on the attribute stack; reported); if not, notes it.
+    fn redefined(&mut self, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
         let src = self.src;
         let name = attr_name.text(src);
         // Past the threshold, one hash per attribute: looked up and noted
@@ -122,7 +132,8 @@ impl<'a> Parser<'a> {
                     return false;
                 }
             },
-            None => self.attr_stack[attrs0..]
+            None => self
+                .attr_stack
                 .iter()
                 .find(|a| a.name.len() == attr_name.len() && a.name.text(src) == name)
                 .map(|a| a.name),
@@ -139,8 +150,9 @@ impl<'a> Parser<'a> {
             self.error("Attribute redefined", detail, attr_name, None);
             return true;
         }
-        if seen.map.is_none() && self.attr_stack.len() - attrs0 >= 16 {
-            let mut map: HashMap<&'a str, ByteSpan> = self.attr_stack[attrs0..]
+        if seen.map.is_none() && self.attr_stack.len() >= 16 {
+            let mut map: HashMap<&'a str, ByteSpan> = self
+                .attr_stack
                 .iter()
                 .map(|a| (a.name.text(src), a.name))
                 .collect();
@@ -156,17 +168,16 @@ impl<'a> Parser<'a> {
     /// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
     /// ```
     ///
-    /// The item goes on the scratch stack of the body whose attributes
-    /// start at `attrs0` (built where it is pushed: an item handed back
-    /// through memory stalls the body loop).
+    /// The item goes on the body's scratch stack (built where it is
+    /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
-    fn parse_body_item(&mut self, attrs0: usize, seen: &mut Seen<'a>, i: usize, t: Token) {
+    fn parse_body_item(&mut self, seen: &mut Seen<'a>, i: usize, t: Token) {
         let ident = span_of(self.bump_at(i, t));
         let (i, next) = self.peek_at_whole();
         match next.kind {
             K::Equal => {
                 let (equals, expr) = self.finish_attribute(ident, false, i, next);
-                if !self.redefined(attrs0, seen, ident) {
+                if !self.redefined(seen, ident) {
                     super::push(
                         &mut self.attr_stack,
                         Attribute {

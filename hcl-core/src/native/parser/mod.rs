@@ -73,6 +73,9 @@ pub(crate) struct Parser<'a> {
     /// complete (to `tree`, or in one exact-size allocation for expression
     /// lists, so that the tree has no growth slack).
     pub(crate) attr_stack: Vec<super::ast::Attribute>,
+    /// Empty attribute stacks: each body collects its attributes on one of
+    /// its own (see `parse_body`).
+    pub(crate) attr_pool: Vec<Vec<super::ast::Attribute>>,
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
@@ -127,6 +130,7 @@ impl<'a> Parser<'a> {
             esc_errs: Vec::new(),
             tree: super::ast::Tree::default(),
             attr_stack: scratch.attr_stack,
+            attr_pool: scratch.attr_pool,
             block_stack: scratch.block_stack,
             expr_stack: scratch.expr_stack,
             item_stack: scratch.item_stack,
@@ -696,6 +700,7 @@ impl Drop for Parser<'_> {
             buf: take(&mut self.buf),
             newlines: take(&mut self.newlines),
             attr_stack: take(&mut self.attr_stack),
+            attr_pool: take(&mut self.attr_pool),
             block_stack: take(&mut self.block_stack),
             expr_stack: take(&mut self.expr_stack),
             item_stack: take(&mut self.item_stack),

@@ -296,3 +296,36 @@ fn lexical_problems_are_reported_in_every_batch() {
         }
     }
 }
+
+/// Each body collects its attributes on a stack of its own while its
+/// nested bodies collect theirs: the names and the redefinition check stay
+/// with their body.
+#[test]
+fn attributes_are_redefined_only_within_their_body() {
+    let text = "a = 1\nb {\n  a = 2\n  c {\n    a = 3\n  }\n  d = 4\n  a = 5\n}\ne = 6\n";
+    let src = SourceFile::new("t.tf", text);
+    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let details: Vec<_> = diags
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
+    assert_eq!(
+        details,
+        [(
+            "Attribute redefined",
+            "The argument \"a\" was already set at t.tf:3,3-4. Each argument may be set only once."
+        )]
+    );
+    let tree = &file.tree;
+    let names = |body| -> Vec<&str> {
+        tree.attributes(body)
+            .iter()
+            .map(|a| a.name.text(text))
+            .collect()
+    };
+    assert_eq!(names(file.body()), ["a", "e"]);
+    let b = &tree.blocks(file.body())[0];
+    assert_eq!(names(tree.body(b.body)), ["a", "d"]);
+    let c = &tree.blocks(tree.body(b.body))[0];
+    assert_eq!(names(tree.body(c.body)), ["a"]);
+}
