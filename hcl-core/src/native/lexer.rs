@@ -208,6 +208,9 @@ impl<'a> Lexer<'a> {
         let b = self.bytes;
         let src = self.src;
         let mut p = self.pos;
+        // (The source's bytes as held in a register, not reloaded from
+        // `self`.)
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
@@ -244,7 +247,7 @@ impl<'a> Lexer<'a> {
                     let (kind, end) = self.ident_or_path(p, ident_cont_end(src, p + 1));
                     emit!(kind, p, end);
                 }
-                b'=' if !matches!(self.at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
                 b'"' if self.compound_tokens => match self.plain_string_end(p) {
                     Some(end) => emit!(K::PlainString, p, end),
                     None => {
@@ -275,8 +278,8 @@ impl<'a> Lexer<'a> {
                 b']' => emit!(K::CBrack, p, p + 1),
                 b'(' => emit!(K::OParen, p, p + 1),
                 b')' => emit!(K::CParen, p, p + 1),
-                b'.' if self.at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
-                b':' if self.at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                b'.' if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                b':' if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
                 b'?' => emit!(K::Question, p, p + 1),
                 _ => {
                     // Everything else, and whatever changes the mode.
