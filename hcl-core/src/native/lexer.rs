@@ -240,7 +240,7 @@ impl<'a> Lexer<'a> {
                 b'\n' => {
                     emit!(K::Newline, p, p + 1);
                     if self.merge_blank_lines {
-                        p = self.blank_lines_end(p);
+                        p = Self::blank_lines_end(b, p);
                     }
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
@@ -248,7 +248,7 @@ impl<'a> Lexer<'a> {
                     emit!(kind, p, end);
                 }
                 b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
-                b'"' if self.compound_tokens => match self.plain_string_end(p) {
+                b'"' if self.compound_tokens => match Self::plain_string_end(b, p) {
                     Some(end) => emit!(K::PlainString, p, end),
                     None => {
                         self.push_mode(Mode::Quoted);
@@ -385,7 +385,7 @@ impl<'a> Lexer<'a> {
             b'0'..=b'9' => self.number(p),
             b'"' => {
                 if self.compound_tokens {
-                    if let Some(end) = self.plain_string_end(p) {
+                    if let Some(end) = Self::plain_string_end(b, p) {
                         return self.tok(K::PlainString, p, end - p);
                     }
                 }
@@ -467,8 +467,7 @@ impl<'a> Lexer<'a> {
     /// quote) if it is one literal that `lex_quoted` would take whole and
     /// that needs no decoding: no escape, no sequence, no newline.
     #[inline(always)]
-    fn plain_string_end(&self, open: usize) -> Option<usize> {
-        let b = self.bytes;
+    fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
         let mut p = open + 1;
         loop {
             while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
@@ -481,7 +480,7 @@ impl<'a> Lexer<'a> {
             }
             match *b.get(p)? {
                 b'"' => return Some(p + 1),
-                b'$' | b'%' => match self.literal_sigil(p) {
+                b'$' | b'%' => match template::literal_sigil(b, p) {
                     Some(1) => p += 1,
                     _ => return None,
                 },
@@ -495,20 +494,19 @@ impl<'a> Lexer<'a> {
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
         if self.merge_blank_lines {
-            self.pos = self.blank_lines_end(self.pos);
+            self.pos = Self::blank_lines_end(self.bytes, self.pos);
         }
     }
 
     /// Up to the first non-blank character after the newline ending at
     /// `p` (the next token's start).
     #[inline(always)]
-    fn blank_lines_end(&self, mut p: usize) -> usize {
-        let b = self.bytes;
+    fn blank_lines_end(b: &[u8], mut p: usize) -> usize {
         loop {
             p = skip_blanks(b, p);
             match b.get(p) {
                 Some(b'\n') => p += 1,
-                Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
+                Some(b'\r') if b.get(p + 1) == Some(&b'\n') => p += 2,
                 _ => return p,
             }
         }
