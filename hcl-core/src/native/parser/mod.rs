@@ -511,7 +511,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
         let t = self.peek_whole();
         match t.kind {
-            TokenKind::Ident => span_of(t).text(self.src) == kw,
+            TokenKind::Ident => t.len() as usize == kw.len() && span_of(t).text(self.src) == kw,
             TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
             _ => false,
         }
