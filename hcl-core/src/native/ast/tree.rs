@@ -314,9 +314,12 @@ impl Drop for Tree {
 /// item, and an empty one (a block without nested blocks or labels) not at
 /// all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
+    if from >= stack.len() {
+        return;
+    }
     if from == 0 {
         list.append(stack);
-    } else if from < stack.len() {
+    } else {
         list.extend(stack.drain(from..));
     }
 }
