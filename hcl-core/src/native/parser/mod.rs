@@ -91,7 +91,7 @@ pub(crate) struct Parser<'a> {
 const NO_PEEK: usize = usize::MAX;
 
 /// How many tokens are lexed at a time.
-const BATCH: usize = 256;
+const BATCH: usize = 512;
 
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
