@@ -14,6 +14,10 @@ const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before th
 /// small bodies that are the norm, a map for large ones.
 struct Seen<'s> {
     map: Option<HashMap<&'s str, ByteSpan>>,
+    /// While there is no map: one bit for each (length, first byte) class
+    /// of the names so far (see [`name_class`]). A name of a class not seen
+    /// is new without a scan, which is the case for most names.
+    classes: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -24,7 +28,10 @@ impl<'a> Parser<'a> {
     /// Parses items until `end` (`Eof` or `}`), which is consumed; adds the
     /// body to the tree, and returns its id and the span of the end token.
     pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (BodyId, ByteSpan) {
-        let mut seen = Seen { map: None };
+        let mut seen = Seen {
+            map: None,
+            classes: 0,
+        };
         // The body's attributes collect on an empty stack (an enclosing
         // body's, if any, is set aside meanwhile), so that they move to the
         // tree in one copy, not one by one from the top of a shared stack.
@@ -121,6 +128,14 @@ impl<'a> Parser<'a> {
     /// body (those on the attribute stack; reported); if not, notes it.
     fn redefined(&mut self, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
         let src = self.src;
+        if seen.map.is_none() {
+            let class = name_class(src, attr_name);
+            if seen.classes & class == 0 && self.attr_stack.len() < MAP_AT {
+                seen.classes |= class;
+                return false;
+            }
+            seen.classes |= class;
+        }
         let name = attr_name.text(src);
         // Past the threshold, one hash per attribute: looked up and noted
         // in one step.
@@ -150,7 +165,7 @@ impl<'a> Parser<'a> {
             self.error("Attribute redefined", detail, attr_name, None);
             return true;
         }
-        if seen.map.is_none() && self.attr_stack.len() >= 16 {
+        if seen.map.is_none() && self.attr_stack.len() >= MAP_AT {
             let mut map: HashMap<&'a str, ByteSpan> = self
                 .attr_stack
                 .iter()
@@ -532,6 +547,21 @@ impl<'a> Parser<'a> {
             Some(s) => LitText::Owned(s.into_boxed_str()),
         }
     }
+}
+
+/// How many attributes a body has before their names go in a map.
+const MAP_AT: usize = 16;
+
+/// One bit standing for the length and first byte of the name at `span`:
+/// equal names have equal bits.
+#[inline(always)]
+fn name_class(src: &str, span: ByteSpan) -> u64 {
+    let first = src
+        .as_bytes()
+        .get(span.start as usize)
+        .copied()
+        .unwrap_or(0);
+    1 << ((u32::from(first) ^ (span.len() << 3)) & 63)
 }
 
 /// Joins two pieces of literal text; stays a span when they are adjacent.

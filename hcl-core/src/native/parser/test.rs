@@ -329,3 +329,55 @@ fn attributes_are_redefined_only_within_their_body() {
     let c = &tree.blocks(tree.body(b.body))[0];
     assert_eq!(names(tree.body(c.body)), ["a"]);
 }
+
+/// Redefinitions are found whether the earlier name shares the later
+/// one's length and first byte with other names or not, before and after
+/// a large body's names go in a map, and names that only look alike are
+/// not redefinitions.
+#[test]
+fn attributes_are_redefined_whatever_names_look_alike() {
+    // Names of one class (length 3, first byte `a`) and of several.
+    let alike: Vec<String> = (0..40)
+        .map(|i| {
+            format!(
+                "a{}{}",
+                char::from(b'a' + i / 26),
+                char::from(b'a' + i % 26)
+            )
+        })
+        .collect();
+    let mixed: Vec<String> = (0..40)
+        .map(|i| {
+            format!(
+                "{}{}",
+                char::from(b'a' + i % 26),
+                "x".repeat(i as usize / 26 + 1)
+            )
+        })
+        .collect();
+    for names in [&alike, &mixed] {
+        for count in [1, 2, 15, 16, 17, 40] {
+            let names = &names[..count];
+            // No repeat: no error.
+            let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            assert!(diags.is_empty(), "{text:?}: {diags:?}");
+            assert_eq!(file.tree.attributes(file.body()).len(), count);
+            // Each name repeated once at the end: one error for the repeat.
+            for (i, again) in names.iter().enumerate() {
+                let text = format!("{text}{again} = 2\n");
+                let src = SourceFile::new("t.tf", text.as_str());
+                let (file, diags) = parse_config(&src, &ParseOptions::default());
+                let expected = format!(
+                    "The argument \"{again}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
+                    i + 1,
+                    again.len() + 1
+                );
+                let details: Vec<_> = diags.iter().map(|d| d.detail.as_str()).collect();
+                assert_eq!(details, [expected.as_str()], "{text:?}");
+                assert_eq!(file.tree.attributes(file.body()).len(), count);
+            }
+        }
+    }
+}
