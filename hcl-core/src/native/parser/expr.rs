@@ -260,11 +260,15 @@ impl<'a> Parser<'a> {
         let text = at.text(self.src);
         // Most literals are short integers: up to 18 digits, any value fits
         // an `i64`, which is what the general parse makes of it.
-        if text.len() <= 18 && text.bytes().all(|c| c.is_ascii_digit()) {
-            let v = text
-                .bytes()
-                .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
-            return Some(Number::from(v));
+        // (One pass: the value is built while the digits are checked.)
+        if text.len() <= 18 {
+            let digits = text.bytes().try_fold(0i64, |v, c| {
+                let d = c.wrapping_sub(b'0');
+                (d <= 9).then(|| v * 10 + i64::from(d))
+            });
+            if let Some(v) = digits {
+                return Some(Number::from(v));
+            }
         }
         match Number::parse_literal(text) {
             Ok(n) => Some(n),
