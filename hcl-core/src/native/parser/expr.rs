@@ -537,9 +537,7 @@ impl<'a> Parser<'a> {
             return invalid(open.to(span_of(close)));
         }
         // `for` expressions ignore newlines, object constructors do not.
-        self.push_newlines(false);
-        let is_for = self.at_keyword("for");
-        self.pop_newlines();
+        let is_for = self.at_keyword_past_newlines("for");
         let e = if is_for {
             self.push_newlines(false);
             let e = self.finish_for(open, true);

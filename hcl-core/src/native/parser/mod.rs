@@ -517,6 +517,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Parser::at_keyword`] with newlines insignificant, without
+    /// switching the newline mode when the answer is among the tokens
+    /// already lexed (an object's first item usually is).
+    pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
+        for &t in self.buf.get(self.head..).unwrap_or_default() {
+            let text = || span_of(t).text(self.src);
+            match t.kind {
+                TokenKind::Newline | TokenKind::Comment => {}
+                TokenKind::Ident => return t.len() as usize == kw.len() && text() == kw,
+                TokenKind::IdentPath => return fast::root_is(text(), kw),
+                _ => return false,
+            }
+        }
+        self.push_newlines(false);
+        let at = self.at_keyword(kw);
+        self.pop_newlines();
+        at
+    }
+
     pub(crate) fn file_name_str(&self) -> &str {
         self.file.name()
     }

@@ -381,3 +381,33 @@ fn attributes_are_redefined_whatever_names_look_alike() {
         }
     }
 }
+
+/// An object's `for` is found past newlines and comments, whether the
+/// tokens before it are in the current batch or not; a name that only
+/// starts like `for` makes an object constructor.
+#[test]
+fn object_for_expressions_are_found_past_newlines() {
+    use crate::native::ast::ExprKind;
+    let filler = format!("x = [{}]\n", "1, ".repeat(300));
+    for prefix in ["", filler.as_str()] {
+        for (value, is_for) in [
+            ("{for k, v in m : k => v}", true),
+            ("{\n  for k, v in m : k => v\n}", true),
+            ("{\n  # note\n\n  for k, v in m : k => v\n}", true),
+            ("{\n  format = 1\n}", false),
+            ("{\n  \"for\" = 1\n}", false),
+        ] {
+            let text = format!("{prefix}a = {value}\n");
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let attrs = file.tree.attributes(file.body());
+            let kind = &attrs[attrs.len() - 1].expr.kind;
+            if is_for {
+                assert!(diags.is_empty(), "{text:?}: {diags:?}");
+                assert!(matches!(kind, ExprKind::For(_)), "{text:?}: {kind:?}");
+            } else {
+                assert!(matches!(kind, ExprKind::Object(_)), "{text:?}: {kind:?}");
+            }
+        }
+    }
+}
