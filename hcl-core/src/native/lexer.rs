@@ -206,7 +206,11 @@ impl<'a> Lexer<'a> {
     fn run_main(&mut self, out: &mut Vec<Token>, limit: usize) {
         use TokenKind as K;
         let b = self.bytes;
+        let src = self.src;
         let mut p = self.pos;
+        // (The source's bytes as held in a register, not reloaded from
+        // `self`.)
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
@@ -219,23 +223,32 @@ impl<'a> Lexer<'a> {
             }};
         }
         while out.len() < limit {
-            p = skip_blanks(b, p);
-            let Some(&c) = b.get(p) else {
+            let Some(&(mut c)) = b.get(p) else {
                 break;
             };
+            // Most blank runs before a token are one space (`a = 1`):
+            // stepped over before `skip_blanks` is asked.
+            if c == b' ' {
+                p += 1;
+                let Some(&next) = b.get(p) else {
+                    break;
+                };
+                c = next;
+            }
             match c {
+                b' ' | b'\t' => p = skip_blanks(b, p),
                 b'\n' => {
                     emit!(K::Newline, p, p + 1);
                     if self.merge_blank_lines {
-                        p = self.blank_lines_end(p);
+                        p = Self::blank_lines_end(b, p);
                     }
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let (kind, end) = self.ident_or_path(p);
+                    let (kind, end) = self.ident_or_path(p, ident_cont_end(src, p + 1));
                     emit!(kind, p, end);
                 }
-                b'=' if !matches!(self.at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
-                b'"' if self.compound_tokens => match self.plain_string_end(p) {
+                b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                b'"' if self.compound_tokens => match Self::plain_string_end(b, p) {
                     Some(end) => emit!(K::PlainString, p, end),
                     None => {
                         self.push_mode(Mode::Quoted);
@@ -265,8 +278,8 @@ impl<'a> Lexer<'a> {
                 b']' => emit!(K::CBrack, p, p + 1),
                 b'(' => emit!(K::OParen, p, p + 1),
                 b')' => emit!(K::CParen, p, p + 1),
-                b'.' if self.at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
-                b':' if self.at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                b'.' if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                b':' if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
                 b'?' => emit!(K::Question, p, p + 1),
                 _ => {
                     // Everything else, and whatever changes the mode.
@@ -372,7 +385,7 @@ impl<'a> Lexer<'a> {
             b'0'..=b'9' => self.number(p),
             b'"' => {
                 if self.compound_tokens {
-                    if let Some(end) = self.plain_string_end(p) {
+                    if let Some(end) = Self::plain_string_end(b, p) {
                         return self.tok(K::PlainString, p, end - p);
                     }
                 }
@@ -454,8 +467,7 @@ impl<'a> Lexer<'a> {
     /// quote) if it is one literal that `lex_quoted` would take whole and
     /// that needs no decoding: no escape, no sequence, no newline.
     #[inline(always)]
-    fn plain_string_end(&self, open: usize) -> Option<usize> {
-        let b = self.bytes;
+    fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
         let mut p = open + 1;
         loop {
             while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
@@ -468,7 +480,7 @@ impl<'a> Lexer<'a> {
             }
             match *b.get(p)? {
                 b'"' => return Some(p + 1),
-                b'$' | b'%' => match self.literal_sigil(p) {
+                b'$' | b'%' => match template::literal_sigil(b, p) {
                     Some(1) => p += 1,
                     _ => return None,
                 },
@@ -482,20 +494,19 @@ impl<'a> Lexer<'a> {
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
         if self.merge_blank_lines {
-            self.pos = self.blank_lines_end(self.pos);
+            self.pos = Self::blank_lines_end(self.bytes, self.pos);
         }
     }
 
     /// Up to the first non-blank character after the newline ending at
     /// `p` (the next token's start).
     #[inline(always)]
-    fn blank_lines_end(&self, mut p: usize) -> usize {
-        let b = self.bytes;
+    fn blank_lines_end(b: &[u8], mut p: usize) -> usize {
         loop {
             p = skip_blanks(b, p);
             match b.get(p) {
                 Some(b'\n') => p += 1,
-                Some(b'\r') if self.at(p + 1) == b'\n' => p += 2,
+                Some(b'\r') if b.get(p + 1) == Some(&b'\n') => p += 2,
                 _ => return p,
             }
         }
@@ -503,22 +514,23 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn ident(&mut self, start: usize) {
-        let (kind, end) = self.ident_or_path(start);
+        let end = self.ident_end(start);
+        let (kind, end) = self.ident_or_path(start, (end, self.at(end)));
         self.tok(kind, start, end - start)
     }
 
     /// The identifier (or, with compound tokens, the dotted name) starting
-    /// at `start`: its kind and end.
+    /// at `start`, whose first name ends at `end`, before the byte `next`
+    /// (0 at the end of the input): its kind and end.
     #[inline(always)]
-    fn ident_or_path(&self, start: usize) -> (TokenKind, usize) {
-        let mut end = self.ident_end(start);
-        if self.compound_tokens
-            && self.at(end) == b'.'
+    fn ident_or_path(&self, start: usize, (mut end, next): (usize, u8)) -> (TokenKind, usize) {
+        if next == b'.'
+            && self.compound_tokens
             && ascii_ident_start(self.at(end + 1))
             && (start == 0 || self.at(start - 1) != b'.')
         {
             while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
-                end = self.ident_end(end + 1);
+                end = ident_cont_end(self.src, end + 2).0;
             }
             return (TokenKind::IdentPath, end);
         }
@@ -528,43 +540,12 @@ impl<'a> Lexer<'a> {
     /// Where the identifier starting at `start` ends.
     #[inline(always)]
     fn ident_end(&self, start: usize) -> usize {
-        let b = self.bytes;
-        let mut p = start;
         // The first character was checked by the caller.
-        p += if b[p] < 0x80 {
-            1
-        } else {
-            self.src[p..].chars().next().map_or(1, char::len_utf8)
+        let first = match self.bytes.get(start) {
+            Some(&c) if c >= 0x80 => self.src[start..].chars().next().map_or(1, char::len_utf8),
+            _ => 1,
         };
-        // Identifiers are the commonest tokens, and many are long
-        // (`aws_security_group_rule`): eight bytes at a time while they are
-        // all ASCII identifier characters; the loop below finishes.
-        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let word = u64::from_le_bytes(word);
-            let stop = non_ident_bytes(word);
-            if stop != 0 {
-                let shift = stop.trailing_zeros() & !7;
-                p += (shift / 8) as usize;
-                // An ASCII stop byte is certain (the class test is exact for
-                // ASCII): done without reading it again.
-                if (word >> shift) as u8 & 0x80 == 0 {
-                    return p;
-                }
-                break;
-            }
-            p += 8;
-        }
-        loop {
-            match b.get(p) {
-                Some(&c) if IDENT_CONT[c as usize] => p += 1,
-                Some(&c) if c >= 0x80 => match self.src[p..].chars().next() {
-                    Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
-                    _ => break,
-                },
-                _ => break,
-            }
-        }
-        p
+        ident_cont_end(self.src, start + first).0
     }
 
     /// `digit ("." | digit | [eE][+-]?digit)*`, not ending in `.`, as the
@@ -672,6 +653,44 @@ impl<'a> Lexer<'a> {
         });
         self.push_mode(Mode::Heredoc);
         self.tok(TokenKind::OHeredoc, start, marker_end + nl - start)
+    }
+}
+
+/// Where the identifier characters from `p` on end (`p` itself may be the
+/// end), and the byte there (0 at the end of the input): the scan has read
+/// it, and the caller looks at it next.
+#[inline(always)]
+fn ident_cont_end(src: &str, mut p: usize) -> (usize, u8) {
+    let b = src.as_bytes();
+    // Identifiers are the commonest tokens, and many are long
+    // (`aws_security_group_rule`): eight bytes at a time while they are
+    // all ASCII identifier characters; the loop below finishes.
+    while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let word = u64::from_le_bytes(word);
+        let stop = non_ident_bytes(word);
+        if stop != 0 {
+            let shift = stop.trailing_zeros() & !7;
+            p += (shift / 8) as usize;
+            // An ASCII stop byte is certain (the class test is exact for
+            // ASCII): done without reading it again.
+            let stop = (word >> shift) as u8;
+            if stop & 0x80 == 0 {
+                return (p, stop);
+            }
+            break;
+        }
+        p += 8;
+    }
+    loop {
+        match b.get(p) {
+            Some(&c) if IDENT_CONT[c as usize] => p += 1,
+            Some(&c) if c >= 0x80 => match src.get(p..).and_then(|s| s.chars().next()) {
+                Some(ch) if unicode_ident::is_xid_continue(ch) => p += ch.len_utf8(),
+                _ => return (p, c),
+            },
+            Some(&c) => return (p, c),
+            None => return (p, 0),
+        }
     }
 }
 

@@ -311,8 +311,12 @@ impl Drop for Tree {
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
 /// body, or a block under one) moves in one copy; a tail is moved item by
-/// item.
+/// item, and an empty one (a block without nested blocks or labels) not at
+/// all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
+    if from >= stack.len() {
+        return;
+    }
     if from == 0 {
         list.append(stack);
     } else {

@@ -33,12 +33,7 @@ impl Lexer<'_> {
     /// (three bytes); a lone one is one byte. Returns `None` at an opener.
     #[inline]
     pub(super) fn literal_sigil(&self, p: usize) -> Option<usize> {
-        let c = self.at(p);
-        match self.at(p + 1) {
-            b'{' => None,
-            n if n == c && self.at(p + 2) == b'{' => Some(3),
-            _ => Some(1),
-        }
+        literal_sigil(self.bytes, p)
     }
 
     #[inline(always)]
@@ -190,5 +185,17 @@ impl Lexer<'_> {
             }
         }
         self.tok(TokenKind::StringLit, start, p - start)
+    }
+}
+
+/// [`Lexer::literal_sigil`] in `b`.
+#[inline(always)]
+pub(super) fn literal_sigil(b: &[u8], p: usize) -> Option<usize> {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let c = at(p);
+    match at(p + 1) {
+        b'{' => None,
+        n if n == c && at(p + 2) == b'{' => Some(3),
+        _ => Some(1),
     }
 }

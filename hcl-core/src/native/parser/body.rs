@@ -4,7 +4,7 @@ use super::{span_of, Parser};
 use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
-use crate::native::token::TokenKind as K;
+use crate::native::token::{Token, TokenKind as K};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
@@ -14,6 +14,10 @@ const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before th
 /// small bodies that are the norm, a map for large ones.
 struct Seen<'s> {
     map: Option<HashMap<&'s str, ByteSpan>>,
+    /// While there is no map: one bit for each (length, first byte) class
+    /// of the names so far (see [`name_class`]). A name of a class not seen
+    /// is new without a scan, which is the case for most names.
+    classes: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -24,23 +28,38 @@ impl<'a> Parser<'a> {
     /// Parses items until `end` (`Eof` or `}`), which is consumed; adds the
     /// body to the tree, and returns its id and the span of the end token.
     pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (BodyId, ByteSpan) {
-        let mut seen = Seen { map: None };
-        let attrs0 = self.attr_stack.len();
+        let mut seen = Seen {
+            map: None,
+            classes: 0,
+        };
+        // The body's attributes collect on an empty stack (an enclosing
+        // body's, if any, is set aside meanwhile), so that they move to the
+        // tree in one copy, not one by one from the top of a shared stack.
+        let outer = if self.attr_stack.is_empty() {
+            None
+        } else {
+            let fresh = self.attr_pool.pop().unwrap_or_default();
+            Some(std::mem::replace(&mut self.attr_stack, fresh))
+        };
         let blocks0 = self.block_stack.len();
         let end_span;
         loop {
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             if next.kind == end {
-                end_span = span_of(self.bump());
+                end_span = span_of(self.bump_at(i, next));
                 break;
             }
             match next.kind {
                 K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Ident => {
                     self.reset_recovery();
-                    self.parse_body_item(attrs0, &mut seen);
+                    self.parse_body_item(&mut seen, i, next);
+                }
+                // Split; the loop looks at its first part.
+                K::PlainString | K::IdentPath => {
+                    self.peek();
                 }
                 _ => {
                     let bad = self.bump();
@@ -94,19 +113,29 @@ impl<'a> Parser<'a> {
         // Nested bodies are complete and appended by now, so this body's
         // items land contiguously.
         let body = Body {
-            attributes: self
-                .tree
-                .append_attributes_from(&mut self.attr_stack, attrs0),
+            attributes: self.tree.append_attributes_from(&mut self.attr_stack, 0),
             blocks: self.tree.append_blocks(&mut self.block_stack, blocks0),
             span: start.to(end_span),
         };
+        if let Some(outer) = outer {
+            let own = std::mem::replace(&mut self.attr_stack, outer);
+            self.attr_pool.push(own);
+        }
         (self.tree.push_body(body), end_span)
     }
 
-    /// Whether the attribute `attr_name` of the body whose attributes start
-    /// at `attrs0` repeats an earlier one (reported); if not, notes it.
-    fn redefined(&mut self, attrs0: usize, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
+    /// Whether the attribute `attr_name` repeats an earlier one of its
+    /// body (those on the attribute stack; reported); if not, notes it.
+    fn redefined(&mut self, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
         let src = self.src;
+        if seen.map.is_none() {
+            let class = name_class(src, attr_name);
+            if seen.classes & class == 0 && self.attr_stack.len() < MAP_AT {
+                seen.classes |= class;
+                return false;
+            }
+            seen.classes |= class;
+        }
         let name = attr_name.text(src);
         // Past the threshold, one hash per attribute: looked up and noted
         // in one step.
@@ -118,7 +147,8 @@ impl<'a> Parser<'a> {
                     return false;
                 }
             },
-            None => self.attr_stack[attrs0..]
+            None => self
+                .attr_stack
                 .iter()
                 .find(|a| a.name.len() == attr_name.len() && a.name.text(src) == name)
                 .map(|a| a.name),
@@ -135,8 +165,9 @@ impl<'a> Parser<'a> {
             self.error("Attribute redefined", detail, attr_name, None);
             return true;
         }
-        if seen.map.is_none() && self.attr_stack.len() - attrs0 >= 16 {
-            let mut map: HashMap<&'a str, ByteSpan> = self.attr_stack[attrs0..]
+        if seen.map.is_none() && self.attr_stack.len() >= MAP_AT {
+            let mut map: HashMap<&'a str, ByteSpan> = self
+                .attr_stack
                 .iter()
                 .map(|a| (a.name.text(src), a.name))
                 .collect();
@@ -152,16 +183,16 @@ impl<'a> Parser<'a> {
     /// OneLineBlock = Identifier (StringLit|Identifier)* "{" (Identifier "=" Expression)? "}" Newline;
     /// ```
     ///
-    /// The item goes on the scratch stack of the body whose attributes
-    /// start at `attrs0` (built where it is pushed: an item handed back
-    /// through memory stalls the body loop).
+    /// The item goes on the body's scratch stack (built where it is
+    /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
-    fn parse_body_item(&mut self, attrs0: usize, seen: &mut Seen<'a>) {
-        let ident = span_of(self.bump());
-        match self.peek_kind_whole() {
+    fn parse_body_item(&mut self, seen: &mut Seen<'a>, i: usize, t: Token) {
+        let ident = span_of(self.bump_at(i, t));
+        let (i, next) = self.peek_at_whole();
+        match next.kind {
             K::Equal => {
-                let (equals, expr) = self.finish_attribute(ident, false);
-                if !self.redefined(attrs0, seen, ident) {
+                let (equals, expr) = self.finish_attribute(ident, false, i, next);
+                if !self.redefined(seen, ident) {
                     super::push(
                         &mut self.attr_stack,
                         Attribute {
@@ -189,19 +220,28 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `=` and the value of attribute `name`.
+    /// The `=` (just peeked: `t` at `i`) and the value of attribute `name`.
     // Inlined: returned through memory, the attribute cost a store-forwarding
     // stall in the body loop (~2%).
     #[inline(always)]
-    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> (ByteSpan, Expr) {
-        let equals = span_of(self.bump());
+    fn finish_attribute(
+        &mut self,
+        name: ByteSpan,
+        single_line: bool,
+        i: usize,
+        t: Token,
+    ) -> (ByteSpan, Expr) {
+        let equals = span_of(self.bump_at(i, t));
         let mark = self.mark();
         let expr = self.parse_expr_inline();
         if self.failed(mark) {
             self.recover_after_body_item();
         } else if !single_line {
-            let end = self.peek();
-            if end.kind != K::Newline && end.kind != K::Eof {
+            let (i, end) = self.peek_at_whole();
+            if end.kind == K::Newline || end.kind == K::Eof {
+                self.bump_at(i, end);
+            } else {
+                let end = self.peek();
                 if !self.recovery {
                     let (summary, detail) = if end.kind == K::Comma {
                         ("Unexpected comma after argument", "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.")
@@ -214,8 +254,6 @@ impl<'a> Parser<'a> {
                     self.error(summary, detail, span_of(end), Some(name.to(span_of(end))));
                 }
                 self.recover_after_body_item();
-            } else {
-                self.bump();
             }
         }
         (equals, expr)
@@ -225,15 +263,15 @@ impl<'a> Parser<'a> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let tok = self.peek_string_whole();
+            let (i, tok) = self.peek_at_whole();
             match tok.kind {
                 K::OBrace => {
-                    open = span_of(self.bump());
+                    open = span_of(self.bump_at(i, tok));
                     break;
                 }
                 // What `parse_quoted_label` makes of its three tokens.
                 K::PlainString => {
-                    let t = self.bump_whole();
+                    let t = self.bump_at(i, tok);
                     self.label_stack.push(Label {
                         span: span_of(t),
                         quoted: true,
@@ -245,12 +283,16 @@ impl<'a> Parser<'a> {
                     self.label_stack.push(label);
                 }
                 K::Ident => {
-                    let t = self.bump();
+                    let t = self.bump_at(i, tok);
                     self.label_stack.push(Label {
                         span: span_of(t),
                         quoted: false,
                         decoded: None,
                     });
+                }
+                // Split; the loop looks at its first part.
+                K::IdentPath => {
+                    self.peek();
                 }
                 _ => {
                     let at = span_of(tok);
@@ -283,7 +325,7 @@ impl<'a> Parser<'a> {
             self.recover_after_body_item();
             return None;
         }
-        let body = match self.peek_kind() {
+        let body = match self.peek_kind_whole() {
             K::Newline | K::Eof | K::CBrace => self.parse_body(K::CBrace, open).0,
             _ => self.parse_one_line_body(ty, open),
         };
@@ -292,10 +334,11 @@ impl<'a> Parser<'a> {
         // After the body: its nested blocks' labels went in first.
         let labels = self.tree.append_labels(&mut self.label_stack, labels0);
 
-        let eol = self.peek();
+        let (i, eol) = self.peek_at_whole();
         if eol.kind == K::Newline || eol.kind == K::Eof {
-            self.bump();
+            self.bump_at(i, eol);
         } else {
+            let eol = self.peek();
             if !self.recovery {
                 self.error(
                     "Missing newline after block definition",
@@ -324,7 +367,7 @@ impl<'a> Parser<'a> {
         };
         let ident = self.bump();
         let ident_span = span_of(ident);
-        let next = self.peek();
+        let (next_at, next) = self.peek_at();
         let mut ok = false;
         if ident.kind != K::Ident {
             self.recover_after_body_item();
@@ -337,7 +380,7 @@ impl<'a> Parser<'a> {
         } else {
             match next.kind {
                 K::Equal => {
-                    let (equals, expr) = self.finish_attribute(ident_span, true);
+                    let (equals, expr) = self.finish_attribute(ident_span, true, next_at, next);
                     let attr = Attribute {
                         name: ident_span,
                         equals,
@@ -504,6 +547,21 @@ impl<'a> Parser<'a> {
             Some(s) => LitText::Owned(s.into_boxed_str()),
         }
     }
+}
+
+/// How many attributes a body has before their names go in a map.
+const MAP_AT: usize = 16;
+
+/// One bit standing for the length and first byte of the name at `span`:
+/// equal names have equal bits.
+#[inline(always)]
+fn name_class(src: &str, span: ByteSpan) -> u64 {
+    let first = src
+        .as_bytes()
+        .get(span.start as usize)
+        .copied()
+        .unwrap_or(0);
+    1 << ((u32::from(first) ^ (span.len() << 3)) & 63)
 }
 
 /// Joins two pieces of literal text; stays a span when they are adjacent.

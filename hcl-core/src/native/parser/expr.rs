@@ -62,7 +62,7 @@ impl<'a> Parser<'a> {
         let start = span_of(self.peek_whole());
         let mark = self.mark();
         let cond = self.parse_binary(0);
-        if self.failed(mark) || self.peek_kind() != K::Question {
+        if self.failed(mark) || self.peek_kind_whole() != K::Question {
             return cond;
         }
         let q = span_of(self.bump());
@@ -113,14 +113,15 @@ impl<'a> Parser<'a> {
         let mut lhs = self.parse_term_with_traversals();
         let mut chain = 0usize;
         while !self.failed(mark) {
-            let t = self.peek();
+            // (A compound token is no operator.)
+            let (i, t) = self.peek_at_whole();
             let Some((level, op)) = binding_power(t.kind) else {
                 break;
             };
             if level <= min_level {
                 break;
             }
-            let op_span = span_of(self.bump());
+            let op_span = span_of(self.bump_at(i, t));
             // A long operator chain nests the tree: count it as depth.
             if !self.enter(op_span) {
                 break;
@@ -146,7 +147,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
         // Most terms have no postfix steps: skip the call then.
-        if matches!(self.peek_kind(), K::Dot | K::OBrack) {
+        if matches!(self.peek_kind_whole(), K::Dot | K::OBrack) {
             self.parse_traversals(term)
         } else {
             term
@@ -161,36 +162,36 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let mut start = self.peek_whole();
+        let (mut i, mut start) = self.peek_at_whole();
         if start.kind == K::IdentPath
             && (self.unwind || super::fast::keyword_root(span_of(start).text(self.src)))
         {
             // Not the attribute path read below: a keyword's steps make a
             // relative traversal, and when unwinding no step is read.
-            start = self.peek();
+            (i, start) = self.peek_at();
         }
         let at = span_of(start);
         match start.kind {
             // What `Ident` and the contiguous attribute steps after it make
             // (`parse_traversals` joins them into an attribute path).
             K::IdentPath => {
-                self.bump_whole();
+                self.bump_at(i, start);
                 boxed(at, ExprKind::AttrPath)
             }
             // What `parse_template_expr` makes of its three tokens.
             K::PlainString => {
-                self.bump_whole();
+                self.bump_at(i, start);
                 boxed(at, ExprKind::StringLit)
             }
             K::OParen => self.parse_parens(),
             K::Number => {
-                self.bump();
+                self.bump_at(i, start);
                 let n = self.number_literal(at);
                 boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
             }
             K::Ident => {
-                self.bump();
-                if matches!(self.peek_kind(), K::OParen | K::DoubleColon) {
+                self.bump_at(i, start);
+                if matches!(self.peek_kind_whole(), K::OParen | K::DoubleColon) {
                     return self.finish_call(at);
                 }
                 let kind = match at.text(self.src) {
@@ -224,8 +225,8 @@ impl<'a> Parser<'a> {
                     })),
                 )
             }
-            K::OBrack => self.parse_tuple(),
-            K::OBrace => self.parse_object(),
+            K::OBrack => self.parse_tuple(i, start),
+            K::OBrace => self.parse_object(i, start),
             _ => {
                 self.invalid_expression_start(start);
                 invalid(at)
@@ -259,11 +260,15 @@ impl<'a> Parser<'a> {
         let text = at.text(self.src);
         // Most literals are short integers: up to 18 digits, any value fits
         // an `i64`, which is what the general parse makes of it.
-        if text.len() <= 18 && text.bytes().all(|c| c.is_ascii_digit()) {
-            let v = text
-                .bytes()
-                .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
-            return Some(Number::from(v));
+        // (One pass: the value is built while the digits are checked.)
+        if text.len() <= 18 {
+            let digits = text.bytes().try_fold(0i64, |v, c| {
+                let d = c.wrapping_sub(b'0');
+                (d <= 9).then(|| v * 10 + i64::from(d))
+            });
+            if let Some(v) = digits {
+                return Some(Number::from(v));
+            }
         }
         match Number::parse_literal(text) {
             Ok(n) => Some(n),
@@ -447,8 +452,9 @@ impl<'a> Parser<'a> {
     /// ```ebnf
     /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
     /// ```
-    fn parse_tuple(&mut self) -> Expr {
-        let open = span_of(self.bump());
+    /// (`t` at `i` is the `[`, just peeked.)
+    fn parse_tuple(&mut self, i: usize, t: Token) -> Expr {
+        let open = span_of(self.bump_at(i, t));
         if !self.enter(open) {
             let close = self.recover(K::CBrack);
             return invalid(open.to(span_of(close)));
@@ -468,8 +474,9 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            if self.peek_kind_whole() == K::CBrack {
-                close = span_of(self.bump());
+            let (i, next) = self.peek_at_whole();
+            if next.kind == K::CBrack {
+                close = span_of(self.bump_at(i, next));
                 break;
             }
             let mark = self.mark();
@@ -479,14 +486,14 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrack));
                 break;
             }
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::CBrack => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 K::Comma => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -499,7 +506,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 _ => {
-                    let at = span_of(next);
+                    let at = span_of(self.peek());
                     self.error_unless_recovering(
                         "Missing item separator",
                         "Expected a comma to mark the beginning of the next item.",
@@ -522,16 +529,15 @@ impl<'a> Parser<'a> {
     /// object = "{" ((objectelem (( "," | Newline) objectelem)* ","?)?) "}";
     /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
     /// ```
-    fn parse_object(&mut self) -> Expr {
-        let open = span_of(self.bump());
+    /// (`t` at `i` is the `{`, just peeked.)
+    fn parse_object(&mut self, i: usize, t: Token) -> Expr {
+        let open = span_of(self.bump_at(i, t));
         if !self.enter(open) {
             let close = self.recover(K::CBrace);
             return invalid(open.to(span_of(close)));
         }
         // `for` expressions ignore newlines, object constructors do not.
-        self.push_newlines(false);
-        let is_for = self.at_keyword("for");
-        self.pop_newlines();
+        let is_for = self.at_keyword_past_newlines("for");
         let e = if is_for {
             self.push_newlines(false);
             let e = self.finish_for(open, true);
@@ -552,14 +558,14 @@ impl<'a> Parser<'a> {
         let items0 = self.item_stack.len();
         let close;
         loop {
-            let next = self.peek_whole();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                     continue;
                 }
                 K::CBrace => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 _ => {}
@@ -575,8 +581,9 @@ impl<'a> Parser<'a> {
                 expr: key,
                 force_non_literal,
             };
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             if next.kind != K::Equal && next.kind != K::Colon {
+                let next = self.peek();
                 let at = span_of(next);
                 let ctx = Some(open.to(at));
                 match next.kind {
@@ -588,7 +595,7 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            self.bump();
+            self.bump_at(i, next);
             let mark = self.mark();
             let value = self.parse_expr_inline();
             if self.failed(mark) {
@@ -599,14 +606,14 @@ impl<'a> Parser<'a> {
                 break;
             }
             super::push(&mut self.item_stack, ObjectItem { key, value });
-            let next = self.peek();
+            let (i, next) = self.peek_at_whole();
             match next.kind {
                 K::CBrace => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_at(i, next));
                     break;
                 }
                 K::Comma | K::Newline => {
-                    self.bump();
+                    self.bump_at(i, next);
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -619,7 +626,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 _ => {
-                    let at = span_of(next);
+                    let at = span_of(self.peek());
                     self.error_unless_recovering(
                         "Missing attribute separator",
                         "Expected a newline or comma to mark the beginning of the next attribute.",

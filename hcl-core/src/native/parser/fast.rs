@@ -11,7 +11,7 @@
 //! to the general path.
 
 use super::{span_of, Parser, NO_PEEK};
-use crate::native::ast::{Expr, ExprKind};
+use crate::native::ast::{ByteSpan, Expr, ExprKind};
 use crate::native::token::{Token, TokenKind as K};
 
 impl<'a> Parser<'a> {
@@ -88,7 +88,11 @@ impl<'a> Parser<'a> {
         };
         let end = self.buf.get(last).copied()?;
         self.consume_through(last, end);
-        let span = at.to(span_of(end));
+        // (Tokens come in order: no `min`/`max` needed.)
+        let span = ByteSpan {
+            start: at.start,
+            end: end.end,
+        };
         let kind = match kind {
             K::Number => self
                 .number_literal(at)

@@ -73,6 +73,9 @@ pub(crate) struct Parser<'a> {
     /// complete (to `tree`, or in one exact-size allocation for expression
     /// lists, so that the tree has no growth slack).
     pub(crate) attr_stack: Vec<super::ast::Attribute>,
+    /// Empty attribute stacks: each body collects its attributes on one of
+    /// its own (see `parse_body`).
+    pub(crate) attr_pool: Vec<Vec<super::ast::Attribute>>,
     pub(crate) block_stack: Vec<super::ast::Block>,
     pub(crate) expr_stack: Vec<super::ast::Expr>,
     pub(crate) item_stack: Vec<super::ast::ObjectItem>,
@@ -88,7 +91,7 @@ pub(crate) struct Parser<'a> {
 const NO_PEEK: usize = usize::MAX;
 
 /// How many tokens are lexed at a time.
-const BATCH: usize = 256;
+const BATCH: usize = 512;
 
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
@@ -127,6 +130,7 @@ impl<'a> Parser<'a> {
             esc_errs: Vec::new(),
             tree: super::ast::Tree::default(),
             attr_stack: scratch.attr_stack,
+            attr_pool: scratch.attr_pool,
             block_stack: scratch.block_stack,
             expr_stack: scratch.expr_stack,
             item_stack: scratch.item_stack,
@@ -275,7 +279,7 @@ impl<'a> Parser<'a> {
     /// calls, and the cache is recomputed after it.)
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn peek_at(&mut self) -> (usize, Token) {
+    pub(crate) fn peek_at(&mut self) -> (usize, Token) {
         let (i, t) = self.peek_at_whole();
         if !is_compound(t.kind) {
             return (i, t);
@@ -348,7 +352,7 @@ impl<'a> Parser<'a> {
     // stack.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn peek_at_whole(&mut self) -> (usize, Token) {
+    pub(crate) fn peek_at_whole(&mut self) -> (usize, Token) {
         #[cfg(debug_assertions)]
         {
             self.stalled += 1;
@@ -450,17 +454,6 @@ impl<'a> Parser<'a> {
         self.peek_at_whole().1.kind
     }
 
-    /// The next significant token, not consumed; a
-    /// [`TokenKind::PlainString`] whole, a [`TokenKind::IdentPath`] split.
-    #[inline]
-    pub(crate) fn peek_string_whole(&mut self) -> Token {
-        let (i, t) = self.peek_at_whole();
-        if t.kind == TokenKind::IdentPath {
-            return self.split_compound(i, t);
-        }
-        t
-    }
-
     /// Consumes and returns the next significant token.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -470,12 +463,12 @@ impl<'a> Parser<'a> {
         t
     }
 
-    /// Consumes and returns the next significant token; a compound token
-    /// whole.
+    /// Consumes `t`, the token at `i` that the last peek returned, as it
+    /// is (a compound token whole): a bump without the second look.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn bump_whole(&mut self) -> Token {
-        let (i, t) = self.peek_at_whole();
+    pub(crate) fn bump_at(&mut self, i: usize, t: Token) -> Token {
+        debug_assert!(self.peeked == i && self.buf.get(i) == Some(&t));
         self.advance_past(i, t);
         t
     }
@@ -518,10 +511,29 @@ impl<'a> Parser<'a> {
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
         let t = self.peek_whole();
         match t.kind {
-            TokenKind::Ident => span_of(t).text(self.src) == kw,
+            TokenKind::Ident => t.len() as usize == kw.len() && span_of(t).text(self.src) == kw,
             TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
             _ => false,
         }
+    }
+
+    /// [`Parser::at_keyword`] with newlines insignificant, without
+    /// switching the newline mode when the answer is among the tokens
+    /// already lexed (an object's first item usually is).
+    pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
+        for &t in self.buf.get(self.head..).unwrap_or_default() {
+            let text = || span_of(t).text(self.src);
+            match t.kind {
+                TokenKind::Newline | TokenKind::Comment => {}
+                TokenKind::Ident => return t.len() as usize == kw.len() && text() == kw,
+                TokenKind::IdentPath => return fast::root_is(text(), kw),
+                _ => return false,
+            }
+        }
+        self.push_newlines(false);
+        let at = self.at_keyword(kw);
+        self.pop_newlines();
+        at
     }
 
     pub(crate) fn file_name_str(&self) -> &str {
@@ -707,6 +719,7 @@ impl Drop for Parser<'_> {
             buf: take(&mut self.buf),
             newlines: take(&mut self.newlines),
             attr_stack: take(&mut self.attr_stack),
+            attr_pool: take(&mut self.attr_pool),
             block_stack: take(&mut self.block_stack),
             expr_stack: take(&mut self.expr_stack),
             item_stack: take(&mut self.item_stack),

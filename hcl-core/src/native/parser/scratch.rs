@@ -18,6 +18,7 @@ pub(super) struct Scratch {
     pub(super) buf: Vec<Token>,
     pub(super) newlines: Vec<bool>,
     pub(super) attr_stack: Vec<Attribute>,
+    pub(super) attr_pool: Vec<Vec<Attribute>>,
     pub(super) block_stack: Vec<Block>,
     pub(super) expr_stack: Vec<Expr>,
     pub(super) item_stack: Vec<ObjectItem>,
@@ -49,6 +50,10 @@ impl Scratch {
         reset(&mut self.expr_stack);
         reset(&mut self.item_stack);
         reset(&mut self.label_stack);
+        self.attr_pool.truncate(64);
+        for v in &mut self.attr_pool {
+            reset(v);
+        }
         self.flat_pool.truncate(64);
         for v in &mut self.flat_pool {
             reset(v);

@@ -296,3 +296,118 @@ fn lexical_problems_are_reported_in_every_batch() {
         }
     }
 }
+
+/// Each body collects its attributes on a stack of its own while its
+/// nested bodies collect theirs: the names and the redefinition check stay
+/// with their body.
+#[test]
+fn attributes_are_redefined_only_within_their_body() {
+    let text = "a = 1\nb {\n  a = 2\n  c {\n    a = 3\n  }\n  d = 4\n  a = 5\n}\ne = 6\n";
+    let src = SourceFile::new("t.tf", text);
+    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let details: Vec<_> = diags
+        .iter()
+        .map(|d| (d.summary.as_str(), d.detail.as_str()))
+        .collect();
+    assert_eq!(
+        details,
+        [(
+            "Attribute redefined",
+            "The argument \"a\" was already set at t.tf:3,3-4. Each argument may be set only once."
+        )]
+    );
+    let tree = &file.tree;
+    let names = |body| -> Vec<&str> {
+        tree.attributes(body)
+            .iter()
+            .map(|a| a.name.text(text))
+            .collect()
+    };
+    assert_eq!(names(file.body()), ["a", "e"]);
+    let b = &tree.blocks(file.body())[0];
+    assert_eq!(names(tree.body(b.body)), ["a", "d"]);
+    let c = &tree.blocks(tree.body(b.body))[0];
+    assert_eq!(names(tree.body(c.body)), ["a"]);
+}
+
+/// Redefinitions are found whether the earlier name shares the later
+/// one's length and first byte with other names or not, before and after
+/// a large body's names go in a map, and names that only look alike are
+/// not redefinitions.
+#[test]
+fn attributes_are_redefined_whatever_names_look_alike() {
+    // Names of one class (length 3, first byte `a`) and of several.
+    let alike: Vec<String> = (0..40)
+        .map(|i| {
+            format!(
+                "a{}{}",
+                char::from(b'a' + i / 26),
+                char::from(b'a' + i % 26)
+            )
+        })
+        .collect();
+    let mixed: Vec<String> = (0..40)
+        .map(|i| {
+            format!(
+                "{}{}",
+                char::from(b'a' + i % 26),
+                "x".repeat(i as usize / 26 + 1)
+            )
+        })
+        .collect();
+    for names in [&alike, &mixed] {
+        for count in [1, 2, 15, 16, 17, 40] {
+            let names = &names[..count];
+            // No repeat: no error.
+            let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            assert!(diags.is_empty(), "{text:?}: {diags:?}");
+            assert_eq!(file.tree.attributes(file.body()).len(), count);
+            // Each name repeated once at the end: one error for the repeat.
+            for (i, again) in names.iter().enumerate() {
+                let text = format!("{text}{again} = 2\n");
+                let src = SourceFile::new("t.tf", text.as_str());
+                let (file, diags) = parse_config(&src, &ParseOptions::default());
+                let expected = format!(
+                    "The argument \"{again}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
+                    i + 1,
+                    again.len() + 1
+                );
+                let details: Vec<_> = diags.iter().map(|d| d.detail.as_str()).collect();
+                assert_eq!(details, [expected.as_str()], "{text:?}");
+                assert_eq!(file.tree.attributes(file.body()).len(), count);
+            }
+        }
+    }
+}
+
+/// An object's `for` is found past newlines and comments, whether the
+/// tokens before it are in the current batch or not; a name that only
+/// starts like `for` makes an object constructor.
+#[test]
+fn object_for_expressions_are_found_past_newlines() {
+    use crate::native::ast::ExprKind;
+    let filler = format!("x = [{}]\n", "1, ".repeat(300));
+    for prefix in ["", filler.as_str()] {
+        for (value, is_for) in [
+            ("{for k, v in m : k => v}", true),
+            ("{\n  for k, v in m : k => v\n}", true),
+            ("{\n  # note\n\n  for k, v in m : k => v\n}", true),
+            ("{\n  format = 1\n}", false),
+            ("{\n  \"for\" = 1\n}", false),
+        ] {
+            let text = format!("{prefix}a = {value}\n");
+            let src = SourceFile::new("t.tf", text.as_str());
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let attrs = file.tree.attributes(file.body());
+            let kind = &attrs[attrs.len() - 1].expr.kind;
+            if is_for {
+                assert!(diags.is_empty(), "{text:?}: {diags:?}");
+                assert!(matches!(kind, ExprKind::For(_)), "{text:?}: {kind:?}");
+            } else {
+                assert!(matches!(kind, ExprKind::Object(_)), "{text:?}: {kind:?}");
+            }
+        }
+    }
+}
