@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 /// Buffers that grew beyond this many elements are shrunk before they are
 /// kept, so that one huge file does not pin its memory to the thread: what
-/// a thread keeps stays under about 250 KB (small files need far less).
+/// a thread keeps stays under about 400 KB (small files need far less).
 const KEEP: usize = 1024;
 
 #[derive(Default)]
@@ -50,13 +50,18 @@ impl Scratch {
         reset(&mut self.expr_stack);
         reset(&mut self.item_stack);
         reset(&mut self.label_stack);
-        self.attr_pool.truncate(64);
+        // The pools hold one list per nesting level (of bodies, of
+        // templates); deep levels are rare and small, so a few short lists
+        // are kept.
+        self.attr_pool.truncate(16);
         for v in &mut self.attr_pool {
-            reset(v);
+            v.clear();
+            v.shrink_to(128);
         }
-        self.flat_pool.truncate(64);
+        self.flat_pool.truncate(16);
         for v in &mut self.flat_pool {
-            reset(v);
+            v.clear();
+            v.shrink_to(128);
         }
         reset(&mut self.step_stack);
         KEPT.with(|k| k.set(Some(Box::new(self))));
