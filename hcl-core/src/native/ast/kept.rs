@@ -159,34 +159,18 @@ mod test {
 
     #[test]
     fn kept_buffers_and_boxes_do_not_leak_into_the_next_parse() {
-        let good = SourceFile::new(
-            "good.tf",
-            "a = [1, {k = [2, {}]}]\nb \"l\" {\n  c = { x = [], y = { z = 3 } }\n}\nd = 4\n",
-        );
-        let fresh = std::thread::spawn({
-            let good = good.clone();
-            move || {
-                let (f, d) = parse_config(&good, &ParseOptions::default());
-                ((*f.tree).clone(), f.root, d)
-            }
-        })
-        .join()
-        .unwrap();
         // Trees of other shapes (more and fewer nodes, deeper payloads,
         // broken ones) are dropped first, leaving lists and boxes behind.
-        for other in [
-            "x = [[1, 2, 3, 4], {a = 1, b = 2, c = 3, d = 4}]\ny { z { w = [{}] } }\n",
-            "p = 1\n",
-            "q = [1, {k = ",
-            "r = { s = [t, u], v = w }\n".repeat(300).as_str(),
-        ] {
-            let _ = parse_config(
-                &SourceFile::new("other.tf", other),
-                &ParseOptions::default(),
-            );
-        }
-        let (f, d) = parse_config(&good, &ParseOptions::default());
-        assert_eq!(((*f.tree).clone(), f.root, d), fresh);
+        let many = "r = { s = [t, u], v = w }\n".repeat(300);
+        crate::native::parser::assert_unaffected_by_earlier_parses(
+            "a = [1, {k = [2, {}]}]\nb \"l\" {\n  c = { x = [], y = { z = 3 } }\n}\nd = 4\n",
+            &[
+                "x = [[1, 2, 3, 4], {a = 1, b = 2, c = 3, d = 4}]\ny { z { w = [{}] } }\n",
+                "p = 1\n",
+                "q = [1, {k = ",
+                &many,
+            ],
+        );
     }
 
     #[test]

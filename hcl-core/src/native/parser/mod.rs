@@ -14,6 +14,8 @@ pub(crate) mod body;
 pub(crate) mod expr;
 mod fast;
 mod scratch;
+#[cfg(test)]
+pub(crate) use scratch::assert_unaffected_by_earlier_parses;
 pub(crate) mod template;
 pub(crate) mod traversal;
 
