@@ -22,15 +22,7 @@ pub fn needs_decoding(raw: &str, quoted: bool) -> bool {
     let b = raw.as_bytes();
     // Every quoted literal is checked, and almost none needs decoding:
     // eight bytes at a time up to the first byte that may start an escape.
-    let mut i = 0;
-    while let Some(word) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        let stop = escape_start_bytes(u64::from_le_bytes(word));
-        if stop != 0 {
-            i += (stop.trailing_zeros() / 8) as usize;
-            break;
-        }
-        i += 8;
-    }
+    let mut i = crate::native::lexer::skip_words(b, 0, escape_start_bytes);
     while let Some(&c) = b.get(i) {
         match c {
             b'\\' if quoted => return true,

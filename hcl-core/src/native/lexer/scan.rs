@@ -24,6 +24,24 @@ pub(super) static QUOTED_STOP: [bool; 256] = {
     t
 };
 
+/// The first position from `p` where an eight-byte word of `b` holds a
+/// byte that `candidates` flags (the high bit of each such byte set, as
+/// the class functions below give), or where fewer than eight bytes are
+/// left: the hot loops skip runs of uninteresting bytes this way and look
+/// at the rest one byte at a time.
+#[inline(always)]
+pub(crate) fn skip_words(b: &[u8], mut p: usize, candidates: impl Fn(u64) -> u64) -> usize {
+    while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let found = candidates(u64::from_le_bytes(word));
+        if found != 0 {
+            // Little-endian: the lowest flagged bit is in the first such byte.
+            return p + (found.trailing_zeros() / 8) as usize;
+        }
+        p += 8;
+    }
+    p
+}
+
 /// Where the run of spaces and tabs at `p` ends. Runs of spaces
 /// (indentation, aligned `=` signs) are a large share of configuration text,
 /// so they are skipped eight bytes at a time.
@@ -31,15 +49,8 @@ pub(super) static QUOTED_STOP: [bool; 256] = {
 pub(super) fn skip_blanks(b: &[u8], mut p: usize) -> usize {
     const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
     if b.get(p) == Some(&b' ') && b.get(p + 1) == Some(&b' ') {
-        while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-            let diff = u64::from_le_bytes(word) ^ SPACES;
-            if diff != 0 {
-                // The lowest differing byte is the first non-space.
-                p += (diff.trailing_zeros() / 8) as usize;
-                break;
-            }
-            p += 8;
-        }
+        // A byte that differs from a space has a bit set.
+        p = skip_words(b, p, |word| word ^ SPACES);
     }
     while let Some(b' ' | b'\t') = b.get(p) {
         p += 1;

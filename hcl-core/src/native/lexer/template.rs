@@ -60,7 +60,8 @@ impl Lexer<'_> {
         let mut p = start;
         loop {
             // Literals average some 28 bytes: eight at a time up to a byte
-            // that may end the run.
+            // that may end the run (`scan::skip_words` written out, see
+            // `plain_string_end`).
             while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
                 let stop = quoted_stop_candidates(u64::from_le_bytes(word));
                 if stop != 0 {

@@ -318,6 +318,28 @@ fn identifier_word_scan_agrees_with_the_byte_table() {
 }
 
 #[test]
+fn word_skip_stops_at_the_first_flagged_byte_or_the_last_whole_word() {
+    let dollars = |word: u64| super::scan::bytes_in(word & !super::scan::HIGH, b'$', b'$');
+    for len in 0..40 {
+        for at in 0..=len {
+            let mut text = vec![b'a'; len];
+            if let Some(c) = text.get_mut(at) {
+                *c = b'$';
+            }
+            for from in 0..=len {
+                let got = super::scan::skip_words(&text, from, dollars);
+                // Whole words only: the `$` is found when a word from
+                // `from` covers it; otherwise the skip ends where fewer
+                // than eight bytes are left (or at the `$`'s word).
+                let whole = from + (len - from) / 8 * 8;
+                let want = if at >= from && at < whole { at } else { whole };
+                assert_eq!(got, want, "len {len}, $ at {at}, from {from}");
+            }
+        }
+    }
+}
+
+#[test]
 fn quoted_word_scan_never_misses_a_stop_byte() {
     // Every byte value at every position of a word: each stop byte of the
     // table is a candidate, and every candidate is ASCII.
