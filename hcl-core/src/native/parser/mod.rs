@@ -512,6 +512,12 @@ impl<'a> Parser<'a> {
     /// first part counts: it is the next token once split).
     pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
         let t = self.peek_whole();
+        self.is_keyword(t, kw)
+    }
+
+    /// Whether `t` is the keyword `kw`, or a dotted name that starts with it.
+    #[inline]
+    fn is_keyword(&self, t: Token, kw: &str) -> bool {
         match t.kind {
             TokenKind::Ident => t.len() as usize == kw.len() && span_of(t).text(self.src) == kw,
             TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
@@ -523,14 +529,12 @@ impl<'a> Parser<'a> {
     /// switching the newline mode when the answer is among the tokens
     /// already lexed (an object's first item usually is).
     pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
-        for &t in self.buf.get(self.head..).unwrap_or_default() {
-            let text = || span_of(t).text(self.src);
-            match t.kind {
-                TokenKind::Newline | TokenKind::Comment => {}
-                TokenKind::Ident => return t.len() as usize == kw.len() && text() == kw,
-                TokenKind::IdentPath => return fast::root_is(text(), kw),
-                _ => return false,
-            }
+        let lexed = self.buf.get(self.head..).unwrap_or_default();
+        if let Some(&t) = lexed
+            .iter()
+            .find(|t| !matches!(t.kind, TokenKind::Newline | TokenKind::Comment))
+        {
+            return self.is_keyword(t, kw);
         }
         self.push_newlines(false);
         let at = self.at_keyword(kw);
