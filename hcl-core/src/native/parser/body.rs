@@ -269,26 +269,19 @@ impl<'a> Parser<'a> {
                     open = span_of(self.bump_at(i, tok));
                     break;
                 }
-                // What `parse_quoted_label` makes of its three tokens.
-                K::PlainString => {
+                // A plain string: what `parse_quoted_label` makes of its
+                // three tokens.
+                K::PlainString | K::Ident => {
                     let t = self.bump_at(i, tok);
                     self.label_stack.push(Label {
                         span: span_of(t),
-                        quoted: true,
+                        quoted: t.kind == K::PlainString,
                         decoded: None,
                     });
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();
                     self.label_stack.push(label);
-                }
-                K::Ident => {
-                    let t = self.bump_at(i, tok);
-                    self.label_stack.push(Label {
-                        span: span_of(t),
-                        quoted: false,
-                        decoded: None,
-                    });
                 }
                 // Split; the loop looks at its first part.
                 K::IdentPath => {
