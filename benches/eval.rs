@@ -17,7 +17,8 @@ use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
 use hcl_core::native::ast::{Body, Expr, Tree};
 use hcl_core::native::eval::evaluate;
-use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
+use hcl_core::native::{parse_config, NativeExpression};
+use hcl_core::Limits;
 use hcl_core::{EvalContext, Expression, SourceFile};
 
 fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -78,7 +79,7 @@ fn workload(ctx: &EvalContext) -> Workload {
             continue;
         };
         let src = SourceFile::new(path.display().to_string(), text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         if diags.has_errors() {
             continue;
         }

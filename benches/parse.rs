@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::native::lexer::{LexMode, Lexer};
 use hcl_core::native::token::TokenKind;
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 mod gen;
@@ -69,7 +70,7 @@ fn ours(text: &str) -> usize {
 
 /// Parses a loaded file.
 fn parse(src: &SourceFile) -> usize {
-    let (file, diags) = parse_config(src, &ParseOptions::default());
+    let (file, diags) = parse_config(src, &Limits::default());
     assert!(diags.is_empty());
     file.body().blocks.len()
 }

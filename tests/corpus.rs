@@ -5,7 +5,8 @@
 
 mod common;
 
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 #[path = "../hcl-core/tests/native/dump.rs"]
@@ -29,7 +30,7 @@ fn corpus_files_parse_without_diagnostics_and_dump_stably() {
             continue;
         };
         let src = SourceFile::new(path.display().to_string(), text.clone());
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         if !diags.is_empty() {
             failures.push(format!("{}:\n{diags}", path.display()));
             continue;
@@ -38,7 +39,7 @@ fn corpus_files_parse_without_diagnostics_and_dump_stably() {
         // form must parse clean and print (and dump) the same again.
         let printed = dump::print(&file);
         let src2 = SourceFile::new("printed", printed.clone());
-        let (file2, diags2) = parse_config(&src2, &ParseOptions::default());
+        let (file2, diags2) = parse_config(&src2, &Limits::default());
         if !diags2.is_empty() {
             failures.push(format!(
                 "{} (printed form):\n{diags2}\n{printed}",
@@ -48,7 +49,7 @@ fn corpus_files_parse_without_diagnostics_and_dump_stably() {
         }
         let printed2 = dump::print(&file2);
         let src3 = SourceFile::new("printed2", printed2.clone());
-        let (file3, _) = parse_config(&src3, &ParseOptions::default());
+        let (file3, _) = parse_config(&src3, &Limits::default());
         if let Some((a, b)) = printed.lines().zip(printed2.lines()).find(|(a, b)| a != b) {
             failures.push(format!(
                 "{}: printing is not stable:\n{a}\n{b}",

@@ -14,8 +14,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use hcl_core::function::stdlib;
-use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
-use hcl_core::native::{parse_bytes, parse_expression, ParseOptions};
+use hcl_core::native::eval::evaluate;
+use hcl_core::native::{parse_bytes, parse_expression};
+use hcl_core::Limits;
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
 use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
 
@@ -28,29 +29,33 @@ fn has(diags: &Diagnostics, summary: &str) -> bool {
 }
 
 fn stdlib_ctx() -> EvalContext {
+    stdlib_ctx_within(Limits::default())
+}
+
+fn stdlib_ctx_within(limits: Limits) -> EvalContext {
     let mut ctx = EvalContext::new();
-    ctx.add_functions(&stdlib::functions());
+    ctx.add_functions(&stdlib::functions()).set_limits(limits);
     ctx
 }
 
-/// Evaluates one native expression with the standard library.
-fn eval_with(text: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+/// Evaluates one native expression with the standard library, within
+/// `limits`.
+fn eval_with(text: &str, limits: Limits) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(diags.is_empty(), "{text}: {diags}");
-    evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), options)
+    evaluate(&expr, &src, Some(&stdlib_ctx_within(limits)))
 }
 
 fn eval(text: &str) -> (Value, Diagnostics) {
-    eval_with(text, &EvalOptions::default())
+    eval_with(text, Limits::default())
 }
 
 /// Parses and evaluates one expression, keeping the parser's diagnostics.
 fn parse_eval(text: &str) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
-    let (expr, mut diags) = parse_expression(&src, &ParseOptions::default());
-    let (v, more) =
-        evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    let (expr, mut diags) = parse_expression(&src, &Limits::default());
+    let (v, more) = evaluate(&expr, &src, Some(&stdlib_ctx()));
     diags.extend(more);
     (v, diags)
 }
@@ -160,20 +165,17 @@ fn wide_json_objects_evaluate_in_linear_time() {
 fn deeply_nested_blocks_stop_at_the_depth_limit() {
     let n = 100_000;
     let text = format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n));
-    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &Limits::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
     // A smaller limit is honoured too.
     let text = format!("{}{}", "b {\n".repeat(20), "}\n".repeat(20));
     let (_, diags) = parse_bytes(
         "deep.hcl",
         text.as_bytes(),
-        &ParseOptions {
-            max_depth: 10,
-            ..ParseOptions::default()
-        },
+        &Limits::default().with_max_depth(10),
     );
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &Limits::default());
     assert!(diags.is_empty(), "{diags}");
 }
 
@@ -209,7 +211,7 @@ fn invalid_utf8_at_every_position_is_reported() {
         }
     }
     // The native parser's own entry point too.
-    let (_, diags) = parse_bytes("f.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
+    let (_, diags) = parse_bytes("f.hcl", b"a = \"\xff\"\n", &Limits::default());
     assert!(has(&diags, "Invalid character encoding"), "{diags}");
 }
 
@@ -334,9 +336,9 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     text.push('1');
     text.push_str(&"]".repeat(n));
     let src = SourceFile::new("for.hcl", text.as_str());
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, _) = evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    let (_, _) = evaluate(&expr, &src, Some(&stdlib_ctx()));
     // Within the parser's limit the evaluator's own depth limit applies.
     let n = 60;
     let mut text = String::new();
@@ -345,13 +347,7 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     }
     text.push('1');
     text.push_str(&"]".repeat(n));
-    let (_, diags) = eval_with(
-        &text,
-        &EvalOptions {
-            max_depth: 20,
-            ..EvalOptions::default()
-        },
-    );
+    let (_, diags) = eval_with(&text, Limits::default().with_max_depth(20));
     assert!(diags.has_errors(), "{diags}");
     let (v, diags) = eval(&text);
     assert!(diags.is_empty(), "{diags}");
@@ -391,28 +387,23 @@ fn range_is_limited() {
 
 #[test]
 fn for_and_splat_collection_limits() {
-    let small = EvalOptions {
-        max_elements: 100,
-        ..EvalOptions::default()
-    };
-    let (_, diags) = eval_with("[for x in range(1000) : x]", &small);
+    let small = Limits::default().with_max_elements(200);
+    let (_, diags) = eval_with("[for x in range(1000) : x]", small);
     assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
-    let (_, diags) = eval_with("[for x in range(1000) : {a = x}][*].a", &small);
+    let (_, diags) = eval_with("[for x in range(100) : {a = x}][*].a", small);
     assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
-    let (v, diags) = eval_with("length([for x in range(50) : x])", &small);
+    // range (50), the loop's pairs (50) and its result (50).
+    let (v, diags) = eval_with("length([for x in range(50) : x])", small);
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from(50));
 }
 
 #[test]
 fn template_output_is_limited() {
-    let small = EvalOptions {
-        max_template_bytes: 1000,
-        ..EvalOptions::default()
-    };
-    let (_, diags) = eval_with("\"%{for x in range(1000)}abc%{endfor}\"", &small);
+    let small = Limits::default().with_max_bytes(1000);
+    let (_, diags) = eval_with("\"%{for x in range(1000)}abc%{endfor}\"", small);
     assert!(diags.has_errors(), "{diags}");
-    let (v, diags) = eval_with("\"%{for x in range(10)}abc%{endfor}\"", &small);
+    let (v, diags) = eval_with("\"%{for x in range(10)}abc%{endfor}\"", small);
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from("abc".repeat(10)));
 }
@@ -456,15 +447,19 @@ fn format_width_is_limited() {
 
 #[test]
 fn string_functions_are_limited() {
+    let small = Limits::default().with_max_bytes(10_000_000);
     for text in [
-        // 70 strings of 1 MB: over the 64 MiB result limit.
-        "join(\"\", [for i in range(70) : format(\"%1000000s\", \"\")])",
+        // 6 strings of 1 MB, then their join: 12 MB.
+        "join(\"\", [for i in range(6) : format(\"%1000000s\", \"\")])",
         "indent(999999999, \"a\\nb\")",
     ] {
-        let (_, diags) = eval(text);
-        assert!(diags.has_errors(), "{text}");
+        let (_, diags) = eval_with(text, small);
+        assert!(has(&diags, "Evaluation limit exceeded"), "{text}: {diags}");
     }
-    let (v, diags) = eval("length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))");
+    let (v, diags) = eval_with(
+        "length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))",
+        small,
+    );
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from(3_000_000));
 }
@@ -489,19 +484,13 @@ fn check_many_errors(lines: usize) {
 fn a_file_of_errors_keeps_a_bounded_number_of_diagnostics() {
     check_many_errors(50_000);
     // The limit is an option of each parser.
-    let options = ParseOptions {
-        max_diagnostics: 5,
-        ..ParseOptions::default()
-    };
+    let options = Limits::default().with_max_diagnostics(5);
     let (_, diags) = parse_bytes("errors.hcl", "@\n".repeat(100).as_bytes(), &options);
     // 100 "Invalid character" and one "Argument or block definition
     // required": 5 kept, 96 left out.
     assert_eq!(diags.len(), 6);
     assert_eq!(diags.omitted(), 96);
-    let json_options = hcl_core::json::parser::ParseOptions {
-        max_diagnostics: 1,
-        ..hcl_core::json::parser::ParseOptions::default()
-    };
+    let json_options = hcl_core::Limits::default().with_max_diagnostics(1);
     let src = SourceFile::new("e.json", "{\"a\": \"${\", \"b\": [1 2]}");
     let (_, diags) = hcl_core::json::parse_body_with(&src, &json_options);
     assert!(diags.len() <= 2, "{diags}");

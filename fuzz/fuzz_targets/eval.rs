@@ -6,7 +6,8 @@
 
 use hcl_core::function::stdlib;
 use hcl_core::native::eval::evaluate;
-use hcl_core::native::{parse_expression, ParseOptions};
+use hcl_core::native::parse_expression;
+use hcl_core::Limits;
 use hcl_core::{EvalContext, SourceFile, Value};
 use libfuzzer_sys::fuzz_target;
 
@@ -15,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let src = SourceFile::new("fuzz.hcl", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     if diags.has_errors() {
         return;
     }

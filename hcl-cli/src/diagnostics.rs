@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
 use hcl_core::{Diagnostic, Diagnostics, Severity};
 
@@ -78,7 +79,7 @@ pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
         json_path(&root, offset, &mut path, 0);
         return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
     }
-    let (parsed, _) = parse_config(file, &ParseOptions::default());
+    let (parsed, _) = parse_config(file, &Limits::default());
     let src = file.text();
     let tree = &parsed.tree;
     let block = tree.blocks(parsed.body()).iter().find(|b| {

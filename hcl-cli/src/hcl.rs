@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use hcl_core::diag::Diagnostics;
-use hcl_core::native::{parse_expression, ParseOptions};
+use hcl_core::native::parse_expression;
+use hcl_core::Limits;
 use hcl_core::pos::SourceMap;
 use hcl_core::{Diagnostic, EvalContext, Expression, SourceFile};
 
@@ -363,7 +364,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     }
     let file = SourceFile::new("<expr>", text);
     sources.add(file.clone());
-    let (expr, d) = parse_expression(&file, &ParseOptions::default());
+    let (expr, d) = parse_expression(&file, &Limits::default());
     diags.extend(d);
     if diags.has_errors() {
         report(diags, &sources, format, quiet);
@@ -424,7 +425,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
             }
         }
     };
-    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &ParseOptions::default());
+    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &Limits::default());
     let mut sources = SourceMap::new();
     sources.add(file.source.clone());
     if diags.has_errors() {

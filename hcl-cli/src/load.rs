@@ -5,7 +5,8 @@ use std::io::Read;
 use std::path::Path;
 
 use hcl_core::load::{parse_source_file, Syntax};
-use hcl_core::native::{parse_bytes, ParseOptions};
+use hcl_core::native::parse_bytes;
+use hcl_core::Limits;
 use hcl_core::pos::{SourceFile, SourceMap, Span};
 use hcl_core::{Body, Diagnostic, Diagnostics, Range};
 
@@ -23,7 +24,7 @@ pub struct Loaded {
 pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnostics) {
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
-        let (file, diags) = parse_bytes(name, bytes, &ParseOptions::default());
+        let (file, diags) = parse_bytes(name, bytes, &Limits::default());
         let body = file.body_handle();
         return (
             Loaded {

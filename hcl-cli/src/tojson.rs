@@ -14,10 +14,11 @@
 //!
 //! ```
 //! use hcl_cli::tojson::native_to_json;
-//! use hcl_core::native::{parse_config, ParseOptions};
+//! use hcl_core::native::parse_config;
+//! use hcl_core::Limits;
 //! use hcl_core::SourceFile;
 //! let src = SourceFile::new("a.hcl", "port = 80\nname = \"web-${env}\"\nservice \"api\" {\n  up = true\n}\n");
-//! let (file, _) = parse_config(&src, &ParseOptions::default());
+//! let (file, _) = parse_config(&src, &Limits::default());
 //! assert_eq!(
 //!     native_to_json(&file).to_compact(),
 //!     r#"{"port":80,"name":"web-${env}","service":{"api":{"up":true}}}"#
@@ -240,12 +241,13 @@ fn parts_text(parts: &[TemplatePart], src: &str, out: &mut String) {
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::native::{parse_config, ParseOptions};
+    use hcl_core::native::parse_config;
+    use hcl_core::Limits;
     use hcl_core::SourceFile;
 
     fn conv(src: &str) -> String {
         let file = SourceFile::new("t.hcl", src);
-        let (f, diags) = parse_config(&file, &ParseOptions::default());
+        let (f, diags) = parse_config(&file, &Limits::default());
         assert!(diags.is_empty(), "{diags}");
         native_to_json(&f).to_compact()
     }

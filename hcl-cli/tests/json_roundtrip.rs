@@ -7,7 +7,8 @@
 
 use hcl_cli::json::Json;
 use hcl_cli::tojson::native_to_json;
-use hcl_core::native::{ast, parse_config, parse_template, ParseOptions};
+use hcl_core::native::{ast, parse_config, parse_template};
+use hcl_core::Limits;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::{Body, EvalContext, SourceFile};
 
@@ -89,7 +90,7 @@ fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.to_string_lossy().into_owned();
         let native = SourceFile::new(name.as_str(), text.as_str());
-        let (file, diags) = parse_config(&native, &ParseOptions::default());
+        let (file, diags) = parse_config(&native, &Limits::default());
         if diags.has_errors() {
             continue;
         }
@@ -97,7 +98,7 @@ fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
         let mut texts = Vec::new();
         strings(&json, &mut texts);
         for t in texts {
-            let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
+            let (_, d) = parse_template(&SourceFile::new("<t>", t), &Limits::default());
             assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
         }
         let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());

@@ -5,7 +5,8 @@
 //!
 //! ```
 //! use hcl_core::json;
-//! use hcl_core::native::{parse_body, ParseOptions};
+//! use hcl_core::native::parse_body;
+//! use hcl_core::Limits;
 //! use hcl_core::schema::{AttributeSchema, BodySchema};
 //! use hcl_core::typeexpr::type_constraint;
 //! use hcl_core::{SourceFile, Type};
@@ -13,7 +14,7 @@
 //! let schema = BodySchema::new().attribute(AttributeSchema::required("type"));
 //! let native = SourceFile::new("v.hcl", "type = map(list(any))\n");
 //! let json = SourceFile::new("v.hcl.json", r#"{"type": "map(list(any))"}"#);
-//! for body in [parse_body(&native, &ParseOptions::default()).0, json::parse_body(&json).0] {
+//! for body in [parse_body(&native, &Limits::default()).0, json::parse_body(&json).0] {
 //!     let (content, _) = body.content(&schema);
 //!     let (ty, diags) = type_constraint(&content.attributes.get("type").unwrap().expr);
 //!     assert!(diags.is_empty());
@@ -52,14 +53,15 @@ pub fn type_constraint(expr: &Expression) -> (Type, Diagnostics) {
 /// to apply to values that meet the constraint.
 ///
 /// ```
-/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::native::{parse_expression, NativeExpression};
+/// use hcl_core::Limits;
 /// use hcl_core::typeexpr::type_constraint_with_defaults;
 /// use hcl_core::value::convert;
 /// use hcl_core::{Expression, SourceFile, Value};
 /// use std::sync::Arc;
 ///
 /// let src = SourceFile::new("t", "object({name=string, port=optional(number, 80)})");
-/// let (e, _) = parse_expression(&src, &ParseOptions::default());
+/// let (e, _) = parse_expression(&src, &Limits::default());
 /// let expr = Expression::new(NativeExpression::new(src, Arc::new(e)));
 /// let (ty, defaults, diags) = type_constraint_with_defaults(&expr);
 /// assert!(diags.is_empty());

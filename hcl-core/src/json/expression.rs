@@ -16,7 +16,8 @@ use crate::eval::EvalContext;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
-use crate::native::{ByteSpan, NativeExpression, ParseOptions};
+use crate::native::{ByteSpan, NativeExpression};
+use crate::Limits;
 use crate::pos::{Range, Span};
 use crate::traversal::Traversal;
 use crate::value::{convert, Number, Type, Value};
@@ -89,7 +90,7 @@ impl JsonExpression {
     fn as_native_expression(&self) -> Option<NativeExpression> {
         let (text, span) = self.as_string()?;
         let (expr, file, diags) =
-            parse_embedded_expression(self.embedded(text, span), &ParseOptions::default());
+            parse_embedded_expression(self.embedded(text, span), &Limits::default());
         if diags.has_errors() {
             return None;
         }
@@ -110,7 +111,7 @@ impl JsonExpression {
             return (Value::string(text), Diagnostics::new());
         }
         let (expr, file, diags) =
-            parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+            parse_embedded_template(self.embedded(text, span), &Limits::default());
         if diags.has_errors() {
             return (Value::dynamic(), diags);
         }
@@ -223,7 +224,7 @@ impl ExpressionImpl for JsonExpression {
     fn variables(&self) -> Vec<Traversal> {
         if let Some((text, span)) = self.as_string() {
             let (expr, file, diags) =
-                parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+                parse_embedded_template(self.embedded(text, span), &Limits::default());
             if diags.has_errors() {
                 return Vec::new();
             }

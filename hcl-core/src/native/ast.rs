@@ -302,9 +302,10 @@ impl Expr {
     ///
     /// ```
     /// use hcl_core::pos::SourceFile;
-    /// use hcl_core::native::{parse_expression, ParseOptions};
+    /// use hcl_core::native::parse_expression;
+    /// use hcl_core::Limits;
     /// let src = SourceFile::new("<e>", "aws_vpc.main.id");
-    /// let (e, _) = parse_expression(&src, &ParseOptions::default());
+    /// let (e, _) = parse_expression(&src, &Limits::default());
     /// let t = e.as_traversal(src.text()).unwrap();
     /// assert_eq!(t.root.text(src.text()), "aws_vpc");
     /// assert_eq!(t.steps.len(), 2);

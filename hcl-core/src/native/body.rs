@@ -14,7 +14,8 @@ use crate::body::{
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
 use crate::native::expression::NativeExpression;
-use crate::native::{parse_bytes, parse_config, ParseOptions};
+use crate::native::{parse_bytes, parse_config};
+use crate::Limits;
 use crate::pos::{Pos, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
@@ -23,12 +24,13 @@ use crate::suggest::closest;
 /// processing has already claimed.
 ///
 /// ```
-/// use hcl_core::native::{parse_body, ParseOptions};
+/// use hcl_core::native::parse_body;
+/// use hcl_core::Limits;
 /// use hcl_core::schema::{AttributeSchema, BodySchema};
 /// use hcl_core::SourceFile;
 ///
 /// let src = SourceFile::new("main.hcl", "name = \"web\"\nport = 80\n");
-/// let (body, diags) = parse_body(&src, &ParseOptions::default());
+/// let (body, diags) = parse_body(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// let schema = BodySchema::new().attribute(AttributeSchema::required("name"));
 /// let (content, rest, diags) = body.partial_content(&schema);
@@ -415,10 +417,11 @@ impl File {
     /// The file's top-level body as a [`Body`] handle.
     ///
     /// ```
-    /// use hcl_core::native::{parse_config, ParseOptions};
+    /// use hcl_core::native::parse_config;
+    /// use hcl_core::Limits;
     /// use hcl_core::SourceFile;
     /// let src = SourceFile::new("main.hcl", "a = 1\n");
-    /// let (file, _) = parse_config(&src, &ParseOptions::default());
+    /// let (file, _) = parse_config(&src, &Limits::default());
     /// let (attrs, diags) = file.body_handle().just_attributes();
     /// assert!(diags.is_empty());
     /// assert_eq!(attrs.len(), 1);
@@ -434,14 +437,14 @@ impl File {
 
 /// Parses a native-syntax configuration file straight to its [`Body`]
 /// handle (see [`parse_config`] for the tree).
-pub fn parse_body(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
+pub fn parse_body(file: &SourceFile, options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_config(file, options);
     (f.body_handle(), diags)
 }
 
 /// Like [`parse_body`], from bytes that may not be UTF-8 (see
 /// [`parse_bytes`]).
-pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (Body, Diagnostics) {
+pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_bytes(name, bytes, options);
     (f.body_handle(), diags)
 }

@@ -16,7 +16,7 @@ use crate::native::ast::{ByteSpan, Expr};
 use crate::native::lexer::{LexMode, Lexer};
 use crate::native::parser::{self, Parser};
 use crate::native::token::TokenKind;
-use crate::native::ParseOptions;
+use crate::Limits;
 use crate::pos::SourceFile;
 
 /// The most padding (in bytes) put before decoded text to keep its
@@ -71,18 +71,19 @@ impl Embedded<'_> {
 ///
 /// ```
 /// use hcl_core::native::embedded::{parse_embedded_template, Embedded};
-/// use hcl_core::native::{ByteSpan, ParseOptions};
+/// use hcl_core::native::ByteSpan;
+/// use hcl_core::Limits;
 /// use hcl_core::SourceFile;
 /// let src = SourceFile::new("a.json", "{\"a\": \"x ${y}\"}");
 /// let at = Embedded { file: &src, span: ByteSpan::new(7, 13), text: "x ${y}" };
-/// let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
+/// let (expr, file, diags) = parse_embedded_template(at, &Limits::default());
 /// assert!(diags.is_empty());
 /// assert_eq!(file.id(), src.id());
 /// assert_eq!((expr.span.start, expr.span.end), (7, 13));
 /// ```
 pub fn parse_embedded_template(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
 ) -> (Expr, SourceFile, Diagnostics) {
     parse_embedded(at, options, LexMode::Template, |p| p.parse_bare_template())
 }
@@ -91,7 +92,7 @@ pub fn parse_embedded_template(
 /// insignificant). Returns the tree and the file its spans refer to.
 pub fn parse_embedded_expression(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
 ) -> (Expr, SourceFile, Diagnostics) {
     parse_embedded(at, options, LexMode::Normal, |p| {
         p.push_newlines(false);
@@ -114,7 +115,7 @@ pub fn parse_embedded_expression(
 /// `parse` over it.
 fn parse_embedded(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
     mode: LexMode,
     parse: impl FnOnce(&mut Parser<'_>) -> Expr,
 ) -> (Expr, SourceFile, Diagnostics) {
@@ -148,7 +149,7 @@ mod test {
                 span: ByteSpan::new(10, 18),
                 text: "x ${ y }",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         assert!(diags.is_empty());
         assert_eq!(file.id(), src.id());
@@ -165,7 +166,7 @@ mod test {
                 span: ByteSpan::new(10, 19),
                 text: "\"q\" ${",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         assert!(diags.has_errors());
         assert_eq!(file.name(), "a.json");
@@ -183,7 +184,7 @@ mod test {
                 span: ByteSpan::new(1, 4),
                 text: "a b",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         let d = diags.iter().next().unwrap();
         assert_eq!(d.summary, "Extra characters after expression");

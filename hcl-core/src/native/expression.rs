@@ -25,7 +25,6 @@ use crate::eval::EvalContext;
 use crate::native::ast::{
     self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
 };
-use crate::native::eval::EvalOptions;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Type, Value};
@@ -38,11 +37,12 @@ use crate::value::{Type, Value};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::native::{parse_expression, NativeExpression};
+/// use hcl_core::Limits;
 /// use hcl_core::{Expression, SourceFile, Value};
 ///
 /// let src = SourceFile::new("expr.hcl", "42");
-/// let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, diags) = parse_expression(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// let handle = Expression::new(NativeExpression::new(src, Arc::new(expr)));
 /// assert_eq!(handle.value(None).0, Value::from(42));
@@ -82,11 +82,12 @@ impl NativeExpression {
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     ///
     /// ```
-    /// use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
+    /// use hcl_core::native::{parse_config, NativeExpression};
+    /// use hcl_core::Limits;
     /// use hcl_core::{Expression, SourceFile, Value};
     ///
     /// let src = SourceFile::new("main.hcl", "port = 80\n");
-    /// let (file, _) = parse_config(&src, &ParseOptions::default());
+    /// let (file, _) = parse_config(&src, &Limits::default());
     /// let id = file.body().attributes.ids().next().unwrap();
     /// let e = NativeExpression::attribute(src, file.tree.clone(), id);
     /// assert_eq!(Expression::new(e).value(None).0, Value::from(80));
@@ -110,33 +111,6 @@ impl NativeExpression {
     /// The file the node was parsed from.
     pub fn source(&self) -> &SourceFile {
         &self.source
-    }
-
-    /// Evaluates the expression within the limits of `options` (the
-    /// [`ExpressionImpl::value`] of this handle uses the defaults).
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use hcl_core::native::eval::EvalOptions;
-    /// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-    /// use hcl_core::{EvalContext, SourceFile};
-    ///
-    /// let src = SourceFile::new("e.hcl", "\"%{for x in [1, 2, 3]}${x}%{endfor}\"");
-    /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
-    /// let e = NativeExpression::new(src, Arc::new(expr));
-    /// let tight = EvalOptions { max_template_bytes: 2, ..EvalOptions::default() };
-    /// let (_, diags) = e.value_with_options(Some(&EvalContext::new()), &tight);
-    /// assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
-    /// ```
-    pub fn value_with_options(
-        &self,
-        ctx: Option<&EvalContext>,
-        options: &EvalOptions,
-    ) -> (Value, Diagnostics) {
-        if self.object_key.is_some() {
-            return self.value(ctx);
-        }
-        crate::native::eval::evaluate_with_options(self.expr(), &self.source, ctx, options)
     }
 
     fn handle(&self, e: &Expr) -> Expression {

@@ -1,7 +1,8 @@
 //! The native syntax: lexer, parser and syntax tree.
 //!
-//! Entry points (all take a [`SourceFile`] and [`ParseOptions`], and return
-//! a partial result with every problem found, as the reference does):
+//! Entry points (all take a [`SourceFile`] and the [`Limits`] of nesting
+//! depth and diagnostics, and return a partial result with every problem
+//! found, as the reference does):
 //!
 //! - [`parse_config`]: a configuration file, to a [`File`] (its [`Body`]).
 //! - [`parse_bytes`]: the same from raw bytes, reporting invalid UTF-8 as a
@@ -14,10 +15,11 @@
 //!
 //! ```
 //! use hcl_core::pos::SourceFile;
-//! use hcl_core::native::{parse_config, ParseOptions};
+//! use hcl_core::native::parse_config;
+//! use hcl_core::Limits;
 //!
 //! let src = SourceFile::new("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n}\n");
-//! let (file, diags) = parse_config(&src, &ParseOptions::default());
+//! let (file, diags) = parse_config(&src, &Limits::default());
 //! assert!(diags.is_empty());
 //! let tree = &file.tree;
 //! let block = &tree.blocks(file.body())[0];
@@ -43,53 +45,33 @@ pub use body::{parse_body, parse_body_bytes, NativeBody};
 pub use expression::NativeExpression;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::SourceFile;
 use lexer::{LexMode, Lexer};
 use parser::Parser;
 use token::TokenKind;
 
-/// Options for every entry point.
-#[derive(Clone, Debug)]
-pub struct ParseOptions {
-    /// How deeply brackets, blocks, templates and operators may nest; deeper
-    /// input is reported ("Maximum nesting depth exceeded") instead of
-    /// exhausting the stack. Default 128.
-    pub max_depth: usize,
-    /// How many diagnostics a parse keeps; the rest are counted and stand
-    /// behind one final "Too many diagnostics". Default
-    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
-    pub max_diagnostics: usize,
-}
-
-impl Default for ParseOptions {
-    fn default() -> Self {
-        ParseOptions {
-            max_depth: 128,
-            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
-        }
-    }
-}
-
 /// Parses a configuration file.
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("t.hcl", "a = 1\nb = ");
-/// let (file, diags) = parse_config(&src, &ParseOptions::default());
+/// let (file, diags) = parse_config(&src, &Limits::default());
 /// assert_eq!(file.body().attributes.len(), 2);
 /// assert_eq!(diags.iter().next().unwrap().summary, "Missing expression");
 /// ```
-pub fn parse_config(file: &SourceFile, options: &ParseOptions) -> (File, Diagnostics) {
-    parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), options)
+pub fn parse_config(file: &SourceFile, limits: &Limits) -> (File, Diagnostics) {
+    parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), limits)
 }
 
 fn parse_config_lexer(
     file: &SourceFile,
     lexer: Lexer<'_>,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (File, Diagnostics) {
-    let mut p = Parser::new(file, lexer, options);
+    let mut p = Parser::new(file, lexer, limits);
     p.reserve_for_config();
     let start = ast::ByteSpan::new(0, 0);
     let (root, _) = p.parse_body(TokenKind::Eof, start);
@@ -113,16 +95,17 @@ fn parse_config_lexer(
 /// file's text holds the replacements.
 ///
 /// ```
-/// use hcl_core::native::{parse_bytes, ParseOptions};
-/// let (file, diags) = parse_bytes("t.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
+/// use hcl_core::native::parse_bytes;
+/// use hcl_core::Limits;
+/// let (file, diags) = parse_bytes("t.hcl", b"a = \"\xff\"\n", &Limits::default());
 /// let d = diags.iter().next().unwrap();
 /// assert_eq!(d.summary, "Invalid character encoding");
 /// assert_eq!(d.subject.unwrap().start.byte, 5);
 /// assert_eq!(file.body().attributes.len(), 1);
 /// ```
-pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, Diagnostics) {
+pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnostics) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => parse_config(&SourceFile::new(name, s), options),
+        Ok(s) => parse_config(&SourceFile::new(name, s), limits),
         Err(first) => {
             let text = replace_bad_utf8(bytes);
             let file = SourceFile::new(name, Arc::<str>::from(text));
@@ -137,8 +120,8 @@ pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, D
             )
             .with_subject(file.range(span));
             let lexer = Lexer::new(file.text(), LexMode::Normal).with_bad_utf8_marker();
-            let (f, diags) = parse_config_lexer(&file, lexer, options);
-            let mut all = Diagnostics::with_limit(options.max_diagnostics);
+            let (f, diags) = parse_config_lexer(&file, lexer, limits);
+            let mut all = Diagnostics::with_limit(limits.max_diagnostics);
             all.push(diag);
             all.extend(diags);
             (f, all)
@@ -172,14 +155,15 @@ fn replace_bad_utf8(mut bytes: &[u8]) -> String {
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
+/// use hcl_core::native::{parse_expression, ExprKind};
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("<expr>", "1 + 2 * 3");
-/// let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, diags) = parse_expression(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// assert!(matches!(expr.kind, ExprKind::Binary(_)));
 /// ```
-pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
+pub fn parse_expression(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
     p.push_newlines(false);
     let expr = p.parse_expr();
     let next = p.peek();
@@ -199,15 +183,16 @@ pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Dia
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_template, ExprKind, ParseOptions};
+/// use hcl_core::native::{parse_template, ExprKind};
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("<tmpl>", "Hello, ${name}!");
-/// let (expr, diags) = parse_template(&src, &ParseOptions::default());
+/// let (expr, diags) = parse_template(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// let ExprKind::Template(t) = &expr.kind else { panic!() };
 /// assert_eq!(t.parts.len(), 3);
 /// ```
-pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), options);
+pub fn parse_template(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), limits);
     let expr = p.parse_bare_template();
     (expr, p.finish())
 }
@@ -217,34 +202,35 @@ pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagn
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_traversal_abs, ParseOptions};
+/// use hcl_core::native::parse_traversal_abs;
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("<t>", "var.list[0]");
-/// let (t, diags) = parse_traversal_abs(&src, &ParseOptions::default());
+/// let (t, diags) = parse_traversal_abs(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// assert_eq!(t.unwrap().steps.len(), 2);
 /// ```
 pub fn parse_traversal_abs(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, false)
+    traversal(file, limits, false)
 }
 
 /// Like [`parse_traversal_abs`], but `[*]` splat steps are allowed (hcl's
 /// `ParseTraversalPartial`).
 pub fn parse_traversal_partial(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, true)
+    traversal(file, limits, true)
 }
 
 fn traversal(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
     splats: bool,
 ) -> (Option<Traversal>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
     p.push_newlines(false);
     let t = p.parse_traversal(splats);
     (t, p.finish())
@@ -254,17 +240,18 @@ fn traversal(
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_traversal_rel, ParseOptions};
+/// use hcl_core::native::parse_traversal_rel;
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("<t>", ".a[1]");
-/// let (steps, diags) = parse_traversal_rel(&src, &ParseOptions::default());
+/// let (steps, diags) = parse_traversal_rel(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// assert_eq!(steps.len(), 2);
 /// ```
 pub fn parse_traversal_rel(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (Vec<Traverser>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
+    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
     p.push_newlines(false);
     let mut steps = Vec::new();
     let start = ast::ByteSpan::new(0, 0);

@@ -202,7 +202,7 @@ fn traversal_application_matches_evaluation() {
         "nope.x",
     ] {
         let file = SourceFile::new("t.hcl", src);
-        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let (expr, _) = parse_expression(&file, &Limits::default());
         let handle = Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)));
         let traversal = handle.as_impl().absolute_traversal().unwrap();
         let (tv, td) = traversal.traverse_abs(Some(&c));

@@ -1,80 +1,96 @@
 //! Resource limits of evaluation.
 
 use super::*;
-use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+use hcl_core::native::eval::evaluate;
 
-fn eval_with(src: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+/// Evaluates `src` in the tests' context, within `limits`.
+fn eval_with(src: &str, limits: Limits) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
-    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty());
-    evaluate_with_options(&expr, &file, Some(&ctx()), options)
+    let mut c = ctx();
+    c.set_limits(limits);
+    evaluate(&expr, &file, Some(&c))
+}
+
+fn elements(n: usize) -> Limits {
+    Limits::default().with_max_elements(n)
 }
 
 #[test]
 fn defaults_are_documented_values() {
-    let o = EvalOptions::default();
-    assert_eq!(o.max_depth, 128);
-    assert_eq!(o.max_elements, 1_048_576);
-    assert_eq!(o.max_template_bytes, 64 * 1024 * 1024);
+    let l = Limits::default();
+    assert_eq!(l.max_depth, 128);
+    assert_eq!(l.max_elements, 1 << 22);
+    assert_eq!(l.max_bytes, 128 * 1024 * 1024);
+    assert_eq!(*EvalContext::new().limits(), l);
 }
 
 #[test]
 fn for_and_splat_element_limits() {
-    let o = EvalOptions {
-        max_elements: 3,
-        ..EvalOptions::default()
-    };
-    assert!(eval_with("[for x in [1, 2, 3] : x]", &o).1.is_empty());
-    let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", &o);
+    // The literal (3), the pairs the loop iterates over (3), its result (3).
+    assert!(eval_with("[for x in [1, 2, 3] : x]", elements(9)).1.is_empty());
+    // The literal (4) fits; the pairs (4 more) do not.
+    let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", elements(7));
     assert_eq!(v, Value::dynamic());
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.unwrap().start.column, 11);
-    let (_, diags) = eval_with("[1, 2, 3, 4][*]", &o);
+    // The literal (4), then the splat's copy and result (8).
+    let (_, diags) = eval_with("[1, 2, 3, 4][*]", elements(11));
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.unwrap().start.column, 13);
+    assert!(eval_with("[1, 2, 3, 4][*]", elements(12)).1.is_empty());
 }
 
 #[test]
 fn nested_loops_share_one_element_budget() {
-    let o = EvalOptions {
-        max_elements: 8,
-        ..EvalOptions::default()
-    };
-    // 2 + 2 × 3 = 8 elements: within the budget.
-    assert!(
-        eval_with("[for x in [1, 2] : [for y in [1, 2, 3] : y]]", &o)
-            .1
-            .is_empty()
-    );
-    // 3 + 3 × 2 = 9.
-    let (_, diags) = eval_with("[for x in [1, 2, 3] : [for y in [1, 2] : y]]", &o);
+    // 2 + 2 + 2 × (3 + 3 + 3) + 2 = 24 elements: within the budget.
+    let two_by_three = "[for x in [1, 2] : [for y in [1, 2, 3] : y]]";
+    assert!(eval_with(two_by_three, elements(24)).1.is_empty());
+    let (_, diags) = eval_with(two_by_three, elements(23));
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 33);
+    // The outer loop's result is the last thing built.
+    assert_eq!(d.subject.unwrap().start.column, 1);
     // Reported once, however many loops follow.
-    let (_, diags) = eval_with("[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]", &o);
+    let (_, diags) = eval_with(
+        "[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]",
+        elements(12),
+    );
     assert_eq!(diags.len(), 1);
 }
 
 #[test]
 fn template_size_limit() {
-    let o = EvalOptions {
-        max_template_bytes: 10,
-        ..EvalOptions::default()
-    };
-    assert_eq!(eval_with("\"0123456789\"", &o).0, s("0123456789"));
-    let (v, diags) = eval_with("\"%{for x in [1, 2, 3, 4, 5, 6]}ab%{endfor}\"", &o);
+    let bytes = Limits::default().with_max_bytes(10);
+    assert_eq!(eval_with("\"0123456789\"", bytes).0, s("0123456789"));
+    let (v, diags) = eval_with("\"%{for x in [1, 2, 3, 4, 5, 6]}ab%{endfor}\"", bytes);
     assert_eq!(v, Value::unknown(Type::String));
     assert_eq!(
         diags.iter().next().unwrap().summary,
         "Evaluation limit exceeded"
     );
-    let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", &o);
+    // "web" three times fits; the fourth interpolation does not.
+    let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", bytes);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.unwrap().start.column, 37);
+}
+
+#[test]
+fn the_depth_limit_allows_n_levels_and_reports_n_plus_one() {
+    // Each bracket and the literal inside is one level.
+    for n in [5, 50, 127] {
+        let at = |brackets: usize| format!("{}1{}", "[".repeat(brackets), "]".repeat(brackets));
+        let limits = Limits::default().with_max_depth(n);
+        assert!(eval_with(&at(n - 1), limits).1.is_empty(), "{n}");
+        let (_, diags) = eval_with(&at(n), limits);
+        let d = diags.iter().next().unwrap();
+        assert_eq!(d.summary, "Maximum nesting depth exceeded", "{n}");
+        assert_eq!(d.subject.unwrap().start.column as usize, n + 1);
+    }
 }
 
 #[test]
@@ -88,12 +104,12 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
         .stack_size(1 << 20)
         .spawn(move || {
             let file = SourceFile::new("deep.hcl", src.as_str());
-            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            let (expr, diags) = parse_expression(&file, &Limits::default());
             assert!(diags.is_empty(), "{diags}");
             let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
             assert!(diags.is_empty(), "{diags}");
             let file = SourceFile::new("deep.hcl", src2.as_str());
-            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            let (expr, diags) = parse_expression(&file, &Limits::default());
             if diags.is_empty() {
                 let (v, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
                 assert!(
@@ -112,11 +128,7 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
 #[test]
 fn long_index_chains_hit_the_depth_limit_not_the_stack() {
     let src = format!("var.list{}", "[0 + 0]".repeat(100));
-    let o = EvalOptions {
-        max_depth: 50,
-        ..EvalOptions::default()
-    };
-    let (v, diags) = eval_with(&src, &o);
+    let (v, diags) = eval_with(&src, Limits::default().with_max_depth(50));
     assert_eq!(v, Value::dynamic());
     assert_eq!(diags.len(), 1);
     assert_eq!(
@@ -158,7 +170,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                 for depth in [10, 40, 63, 64, 100, 126, 127, 128, 200] {
                     let src = format!("{}{mid}{}", open.repeat(depth), close.repeat(depth));
                     let file = SourceFile::new("deep.hcl", src.as_str());
-                    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+                    let (expr, diags) = parse_expression(&file, &Limits::default());
                     if diags.has_errors() {
                         continue;
                     }

@@ -2,13 +2,14 @@
 //! expressions, as byte spans and as line/column ranges.
 
 use hcl_core::native::ast::{ExprKind, TemplatePart};
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 #[test]
 fn structural_nodes_carry_exact_ranges() {
     let src = SourceFile::new("r.hcl", "a = 1\nres \"x\" y {\n  b = \"p${q}\"\n}\n");
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     assert!(diags.is_empty());
     let t = |s| file.text(s).to_owned();
     let tree = &file.tree;
@@ -43,7 +44,7 @@ fn structural_nodes_carry_exact_ranges() {
 #[test]
 fn columns_count_characters_not_bytes() {
     let src = SourceFile::new("u.hcl", "é = \"日本\"\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let a = &file.tree.attributes(file.body())[0];
     assert_eq!(file.range(a.equals).to_string(), "u.hcl:1,3-4");
     assert_eq!(file.range(a.expr.span).to_string(), "u.hcl:1,5-9");

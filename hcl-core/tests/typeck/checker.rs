@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use hcl_core::function::{Function, Functions, Param};
-use hcl_core::native::{parse_config, parse_expression, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression};
+use hcl_core::Limits;
 use hcl_core::pos::SourceFile;
 use hcl_core::typeck::{
     check_expr, check_file, parse_type, Checker, SigParam, Signature, Type, TypeScope,
@@ -90,7 +91,7 @@ fn scope() -> TypeScope {
 /// The type of `src` and its diagnostics as `summary @ subject text`.
 fn check(src: &str) -> (Type, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
-    let (expr, pd) = parse_expression(&file, &ParseOptions::default());
+    let (expr, pd) = parse_expression(&file, &Limits::default());
     assert!(pd.is_empty(), "{src}: {pd:?}");
     let (ty, diags) = check_expr(&expr, &file, &scope());
     let msgs = diags
@@ -140,7 +141,7 @@ fn literals_integers_are_exact_beyond_256_bits() {
     );
     ok(&format!("1{}1", "0".repeat(199)), "int");
     let file = SourceFile::new("<e>", format!("1{}1", "0".repeat(199)));
-    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let (expr, _) = parse_expression(&file, &Limits::default());
     let hcl_core::native::ExprKind::Number(n) = &expr.kind else {
         panic!()
     };
@@ -349,7 +350,7 @@ fn body_check_file_reports_every_attribute() {
         "main.hcl",
         "a = 1\nresource \"bucket\" \"logs\" {\n  arn = bucket.arn\n  bad = s.x\n}\n",
     );
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let (types, diags) = check_file(&file, &scope());
     let got: Vec<(String, String)> = types
         .iter()
@@ -377,7 +378,7 @@ fn body_check_file_reports_every_attribute() {
 #[test]
 fn body_arguments_against_input_types() {
     let src = SourceFile::new("main.hcl", "name = bucket.id\nsize = [1]\nextra = 1\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let scope = scope();
     let inputs = BTreeMap::from([
         ("name".to_string(), t("output(string)")),
@@ -401,7 +402,7 @@ fn body_arguments_against_input_types() {
 #[test]
 fn recorded_types_cover_every_subexpression() {
     let src = SourceFile::new("<e>", "i + 1");
-    let (expr, _) = parse_expression(&src, &ParseOptions::default());
+    let (expr, _) = parse_expression(&src, &Limits::default());
     let scope = scope();
     let mut checker = Checker::new(&src, &scope).record_types();
     checker.expr(&expr);

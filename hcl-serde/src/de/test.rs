@@ -299,11 +299,12 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     use super::literal::{is_fast_literal, LiteralDeserializer};
-    use hcl_core::native::{parse_expression, ParseOptions};
+    use hcl_core::native::parse_expression;
+    use hcl_core::Limits;
 
     fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+        let (expr, diags) = parse_expression(&src, &Limits::default());
         assert!(diags.is_empty(), "{text}");
         assert!(
             is_fast_literal(&expr, src.text(), 8),
@@ -373,7 +374,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "1 + 1",
     ] {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, _) = parse_expression(&src, &ParseOptions::default());
+        let (expr, _) = parse_expression(&src, &Limits::default());
         assert!(
             !is_fast_literal(&expr, src.text(), 8),
             "{text} takes the general path"

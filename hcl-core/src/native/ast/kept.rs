@@ -154,7 +154,8 @@ pub(crate) fn object(object: Object) -> Box<Object> {
 
 #[cfg(test)]
 mod test {
-    use crate::native::{parse_config, ParseOptions};
+    use crate::native::parse_config;
+    use crate::Limits;
     use crate::pos::SourceFile;
 
     #[test]
@@ -176,10 +177,10 @@ mod test {
     #[test]
     fn a_tree_dropped_on_another_thread_is_kept_there() {
         let src = SourceFile::new("t.tf", "a = [{b = 1}]\n");
-        let (file, _) = parse_config(&src, &ParseOptions::default());
+        let (file, _) = parse_config(&src, &Limits::default());
         let expected = (*file.tree).clone();
         std::thread::spawn(move || drop(file)).join().unwrap();
-        let (again, _) = parse_config(&src, &ParseOptions::default());
+        let (again, _) = parse_config(&src, &Limits::default());
         assert_eq!(*again.tree, expected);
     }
 }

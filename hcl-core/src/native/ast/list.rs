@@ -10,9 +10,10 @@ use super::Expr;
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
+/// use hcl_core::native::{parse_expression, ExprKind};
+/// use hcl_core::Limits;
 /// let src = SourceFile::new("<e>", "max(1, 2, 3, 4)");
-/// let (e, _) = parse_expression(&src, &ParseOptions::default());
+/// let (e, _) = parse_expression(&src, &Limits::default());
 /// let ExprKind::Call(c) = &e.kind else { panic!() };
 /// assert_eq!(c.args.len(), 4);
 /// assert_eq!(c.args[2].span.text(src.text()), "3");

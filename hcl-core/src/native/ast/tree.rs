@@ -150,10 +150,11 @@ impl<T> fmt::Debug for IdRange<T> {
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::Limits;
 ///
 /// let src = SourceFile::new("main.tf", "a = 1\nb \"x\" {\n  c = 2\n}\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Limits::default());
 /// let tree = &file.tree;
 /// let root = file.body();
 /// assert_eq!(tree.attributes(root).len(), 1);
@@ -327,7 +328,8 @@ fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
 #[cfg(test)]
 mod test {
     use super::*;
-    use crate::native::{parse_config, ParseOptions};
+    use crate::native::parse_config;
+    use crate::Limits;
     use crate::pos::SourceFile;
 
     /// The names of a body's items, nested blocks in braces.
@@ -353,7 +355,7 @@ mod test {
     fn tree_keeps_each_bodys_items_together_around_nested_bodies() {
         let text = "a = 1\nouter \"x\" {\n  b = 2\n  inner y z {\n    c = 3\n  }\n  d = 4\n  one { e = 5 }\n}\nf = 6\nlast {}\n";
         let src = SourceFile::new("t.hcl", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty(), "{diags}");
         assert_eq!(
             outline(&file.tree, file.body(), text),
@@ -370,7 +372,7 @@ mod test {
         // and its labels do not leak into the next block's.
         let text = "broken \"l1\" = 1\nok \"l2\" {\n  a = 1\n}\n";
         let src = SourceFile::new("t.hcl", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert_eq!(
             diags.iter().next().map(|d| d.summary.as_str()),
             Some("Invalid block definition")

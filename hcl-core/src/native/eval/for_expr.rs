@@ -85,10 +85,12 @@ impl<'a> Evaluator<'a> {
         if !coll.is_known() {
             return Some(None);
         }
-        let items = elements(&coll)?;
-        if !self.count_elements(items.len(), collection.span) {
+        // The element pairs are charged before they are built.
+        let count = coll.length().unwrap_or(0);
+        if !self.charge_elements(count, collection.span) {
             return None;
         }
+        let items = elements(&coll)?;
         Some(Some(items))
     }
 
@@ -213,7 +215,7 @@ impl<'a> Evaluator<'a> {
                     }
                     values.push(self.eval(&f.value));
                 }
-                if !known {
+                if !known || !self.charge_elements(values.len(), whole) {
                     return Value::dynamic();
                 }
                 Value::tuple(values)
@@ -292,7 +294,8 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                if !known {
+                let count = if f.group { groups.len() } else { single.len() };
+                if !known || !self.charge_elements(count, whole) {
                     return Value::dynamic();
                 }
                 if f.group {

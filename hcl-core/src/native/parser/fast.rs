@@ -193,7 +193,8 @@ pub(crate) fn without_fast_path<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(test)]
 mod test {
     use super::without_fast_path;
-    use crate::native::{parse_config, parse_expression, ParseOptions};
+    use crate::native::{parse_config, parse_expression};
+    use crate::Limits;
     use crate::pos::SourceFile;
 
     /// Values the shortcut takes, values it must leave to the general path,
@@ -259,7 +260,7 @@ mod test {
     fn fast_path_builds_the_general_tree_in_configs() {
         for text in CONFIGS {
             let src = SourceFile::new("t.tf", *text);
-            let opts = ParseOptions::default();
+            let opts = Limits::default();
             let (fast, fast_diags) = parse_config(&src, &opts);
             let (slow, slow_diags) = without_fast_path(|| parse_config(&src, &opts));
             assert_eq!(*fast.tree, *slow.tree, "tree of {text:?}");
@@ -288,7 +289,7 @@ mod test {
         ];
         for text in exprs {
             let src = SourceFile::new("t.hcl", text);
-            let opts = ParseOptions::default();
+            let opts = Limits::default();
             let (fast, fast_diags) = parse_expression(&src, &opts);
             let (slow, slow_diags) = without_fast_path(|| parse_expression(&src, &opts));
             assert_eq!(fast, slow, "expression {text:?}");
@@ -300,7 +301,7 @@ mod test {
     fn fast_path_takes_the_common_values() {
         use crate::native::ast::ExprKind;
         let src = SourceFile::new("t.tf", "a = \"s\"\nb = 2\nc = true\nd = var.x\ne = v\n");
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty());
         let kinds: Vec<_> = file
             .tree
@@ -325,7 +326,7 @@ mod test {
         use crate::native::ast::ExprKind;
         let text = "a = \"x\"\nb = \"\\t\"\nc = \"y\"\nd = \"$${z}\"\ne = \"%%{w}\"\nf \"p\" \"q\\\"r\" {}\n";
         let src = SourceFile::new("t.tf", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty(), "{diags:?}");
         let attrs = file.tree.attributes(file.body());
         let plain: Vec<bool> = attrs

@@ -101,7 +101,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(
         file: &'a SourceFile,
         lexer: Lexer<'a>,
-        options: &super::ParseOptions,
+        options: &crate::Limits,
     ) -> Parser<'a> {
         let mut scratch = scratch::Scratch::take();
         if scratch.buf.capacity() < BATCH {
@@ -616,7 +616,7 @@ impl<'a> Parser<'a> {
     fn depth_exceeded(&mut self, at: ByteSpan) {
         let detail = format!(
             "This is nested more than {} levels deep (brackets, blocks, templates or operators); \
-             the parser's limit can be raised with ParseOptions::max_depth.",
+             the parser's limit can be raised with Limits::max_depth.",
             self.max_depth
         );
         if !self.unwind {

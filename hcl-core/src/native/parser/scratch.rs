@@ -74,14 +74,15 @@ impl Scratch {
 /// lists and boxes) must never show.
 #[cfg(test)]
 pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
-    use crate::native::{parse_config, ParseOptions};
+    use crate::native::parse_config;
+    use crate::Limits;
     use crate::pos::SourceFile;
 
     let good = SourceFile::new("good.tf", good);
     let fresh = std::thread::spawn({
         let good = good.clone();
         move || {
-            let (f, d) = parse_config(&good, &ParseOptions::default());
+            let (f, d) = parse_config(&good, &Limits::default());
             ((*f.tree).clone(), f.root, d)
         }
     })
@@ -90,10 +91,10 @@ pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
     for other in others {
         let _ = parse_config(
             &SourceFile::new("other.tf", *other),
-            &ParseOptions::default(),
+            &Limits::default(),
         );
     }
-    let (f, d) = parse_config(&good, &ParseOptions::default());
+    let (f, d) = parse_config(&good, &Limits::default());
     assert_eq!(((*f.tree).clone(), f.root, d), fresh);
 }
 

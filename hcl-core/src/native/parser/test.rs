@@ -5,10 +5,8 @@
 //! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
 //! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
 
-use crate::native::{
-    parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
-    parse_traversal_rel, ParseOptions,
-};
+use crate::native::{parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial, parse_traversal_rel};
+use crate::Limits;
 use crate::pos::SourceFile;
 use std::cell::Cell;
 
@@ -27,7 +25,7 @@ fn without_compound_tokens<R>(f: impl FnOnce() -> R) -> R {
 /// Parses `text` as a configuration, an expression and a template both
 /// ways and compares everything.
 fn same_both_ways(text: &str) {
-    let opts = ParseOptions::default();
+    let opts = Limits::default();
     let src = SourceFile::new("t.tf", text);
     let (whole, whole_diags) = parse_config(&src, &opts);
     let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
@@ -195,10 +193,7 @@ fn compound_tokens_agree_on_every_prefix() {
 
 #[test]
 fn compound_tokens_agree_at_the_depth_limit() {
-    let opts = ParseOptions {
-        max_depth: 3,
-        ..ParseOptions::default()
-    };
+    let opts = Limits::default().with_max_depth(3);
     for text in CASES {
         let src = SourceFile::new("t.tf", *text);
         let (whole, whole_diags) = parse_config(&src, &opts);
@@ -257,7 +252,7 @@ fn integer_literals_take_the_value_the_number_parser_gives() {
     ];
     for text in texts {
         let src = SourceFile::new("t.hcl", text);
-        let (e, diags) = parse_expression(&src, &ParseOptions::default());
+        let (e, diags) = parse_expression(&src, &Limits::default());
         assert!(diags.is_empty(), "{text}: {diags:?}");
         let want = Number::parse_literal(text).unwrap();
         assert_eq!(e.kind, ExprKind::Number(want), "{text}");
@@ -287,7 +282,7 @@ fn lexical_problems_are_reported_in_every_batch() {
             let text = format!("{prefix}{text}");
             let at = prefix.len() + at;
             let src = SourceFile::new("t.tf", text.as_str());
-            let (_, diags) = parse_config(&src, &ParseOptions::default());
+            let (_, diags) = parse_config(&src, &Limits::default());
             assert!(
                 diags.iter().any(|d| d.summary == *summary
                     && d.subject.as_ref().map(|s| s.start.byte as usize) == Some(at)),
@@ -304,7 +299,7 @@ fn lexical_problems_are_reported_in_every_batch() {
 fn attributes_are_redefined_only_within_their_body() {
     let text = "a = 1\nb {\n  a = 2\n  c {\n    a = 3\n  }\n  d = 4\n  a = 5\n}\ne = 6\n";
     let src = SourceFile::new("t.tf", text);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     let details: Vec<_> = diags
         .iter()
         .map(|d| (d.summary.as_str(), d.detail.as_str()))
@@ -361,14 +356,14 @@ fn attributes_are_redefined_whatever_names_look_alike() {
             // No repeat: no error.
             let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
             let src = SourceFile::new("t.tf", text.as_str());
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             assert!(diags.is_empty(), "{text:?}: {diags:?}");
             assert_eq!(file.tree.attributes(file.body()).len(), count);
             // Each name repeated once at the end: one error for the repeat.
             for (i, again) in names.iter().enumerate() {
                 let text = format!("{text}{again} = 2\n");
                 let src = SourceFile::new("t.tf", text.as_str());
-                let (file, diags) = parse_config(&src, &ParseOptions::default());
+                let (file, diags) = parse_config(&src, &Limits::default());
                 let expected = format!(
                     "The argument \"{again}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
                     i + 1,
@@ -399,7 +394,7 @@ fn object_for_expressions_are_found_past_newlines() {
         ] {
             let text = format!("{prefix}a = {value}\n");
             let src = SourceFile::new("t.tf", text.as_str());
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             let attrs = file.tree.attributes(file.body());
             let kind = &attrs[attrs.len() - 1].expr.kind;
             if is_for {

@@ -38,11 +38,12 @@ pub struct AttributeType {
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::Limits;
 /// use hcl_core::typeck::{check_file, Type, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "a = 1\nb = a_var ? \"x\" : null\nc = 1 + true\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Limits::default());
 /// let mut scope = TypeScope::new();
 /// scope.set_variable("a_var", Type::output(Type::Bool));
 /// let (types, diags) = check_file(&file, &scope);
@@ -69,7 +70,7 @@ pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagno
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
 /// ```
 pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let (file, _) = crate::native::parse_config(src, &crate::native::ParseOptions::default());
+    let (file, _) = crate::native::parse_config(src, &crate::Limits::default());
     check_file(&file, scope)
 }
 
@@ -77,11 +78,12 @@ pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>,
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ParseOptions};
+/// use hcl_core::native::parse_expression;
+/// use hcl_core::Limits;
 /// use hcl_core::typeck::{check_expr, Type, TypeScope};
 ///
 /// let src = SourceFile::new("<expr>", "[for s in subnets : s.id]");
-/// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, _) = parse_expression(&src, &Limits::default());
 /// let mut scope = TypeScope::new();
 /// let subnet = Type::object([("id", Type::output(Type::String))]);
 /// scope.set_variable("subnets", Type::list(subnet));
@@ -101,11 +103,12 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 /// ```
 /// use std::collections::BTreeMap;
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::Limits;
 /// use hcl_core::typeck::{Checker, Type, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "name = 42\nsize = \"big\"\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Limits::default());
 /// let scope = TypeScope::new();
 /// let inputs = BTreeMap::from([
 ///     ("name".to_string(), Type::String),
