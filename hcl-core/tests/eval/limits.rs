@@ -195,3 +195,34 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
         h.join().unwrap();
     }
 }
+
+#[test]
+fn a_json_value_is_one_evaluation_with_one_budget() {
+    // Three templates of about 44 bytes each (the format string and its
+    // 40-byte result): one value, one budget, one diagnostic.
+    let template = r#""${format(\"%40s\", \"\")}""#;
+    let text = format!(r#"{{"a": [{template}, {template}, {template}], "b": "literal"}}"#);
+    let (body, diags) = hcl_core::load::parse_source("t.json", &text);
+    assert!(diags.is_empty(), "{diags}");
+    let (attrs, _) = body.just_attributes();
+    let value_within = |limits: Limits| {
+        let mut c = ctx();
+        c.add_functions(&hcl_core::function::stdlib::functions())
+            .set_limits(limits);
+        attrs.get("a").unwrap().expr.value(Some(&c))
+    };
+    let (v, diags) = value_within(Limits::default().with_max_bytes(200));
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v.length(), Some(3));
+    let (_, diags) = value_within(Limits::default().with_max_bytes(100));
+    let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Evaluation limit exceeded"]);
+    // The array's elements count too.
+    let (_, diags) = value_within(Limits::default().with_max_elements(2));
+    let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Evaluation limit exceeded"]);
+    // In literal-only mode strings are literal text, charged all the same.
+    let (v, diags) = attrs.get("b").unwrap().expr.value(None);
+    assert!(diags.is_empty());
+    assert_eq!(v, s("literal"));
+}
