@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::native::lexer::{LexMode, Lexer};
-use hcl_core::native::token::TokenKind;
 use hcl_core::native::parse_config;
+use hcl_core::native::token::TokenKind;
 use hcl_core::Limits;
 use hcl_core::SourceFile;
 

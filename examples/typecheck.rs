@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
 use hcl_toolkit::core::native::parse_config;
-use hcl_toolkit::core::Limits;
 use hcl_toolkit::core::pos::SourceFile;
 use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, Type, TypeScope};
 use hcl_toolkit::core::Diagnostics;
+use hcl_toolkit::core::Limits;
 
 const PROGRAM: &str = r#"
 resource "bucket" "aws:s3:Bucket" {

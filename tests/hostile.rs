@@ -16,8 +16,8 @@
 use hcl_core::function::stdlib;
 use hcl_core::native::eval::evaluate;
 use hcl_core::native::{parse_bytes, parse_expression};
-use hcl_core::Limits;
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
+use hcl_core::Limits;
 use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
 
 fn summaries(diags: &Diagnostics) -> Vec<&str> {
@@ -525,4 +525,99 @@ fn release_size_single_line_file() {
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_many_attributes() {
     check_many_attributes(1_000_000);
+}
+
+/// Expressions that build far more than any configuration needs: the
+/// issue's `flatten` of a billion numbers and its relatives, through every
+/// kind of builder (`for`, splat, templates, functions).
+const BUILDERS: &[&str] = &[
+    "length(flatten([for i in range(1024) : [for j in range(1024) : range(1024)]]))",
+    "jsonencode([for i in range(1024) : [for j in range(1024) : range(1024)]])",
+    "length(jsonencode([for i in range(1024) : format(\"%1000000s\", \"\")]))",
+    "[for i in range(1024) : setproduct(range(1024), range(1024))]",
+    "[for i in range(1024) : format(\"%67108863s\", \"\")]",
+    "[for i in range(1024) : length(format(\"%67108863s\", \"\"))]",
+    "formatlist(\"%1000000s\", range(1024))",
+    "join(\"\", [for i in range(1024) : format(\"%1000000s\", \"\")])",
+    "[for i in range(1024) : replace(format(\"%100000s\", \"\"), \" \", \"ab\")]",
+    "[for i in range(1024) : indent(100000, join(\"\\n\", range(1000)))]",
+    "\"%{for i in range(1024)}%{for j in range(1024)}${format(\"%100s\", j)}%{endfor}%{endfor}\"",
+    "[for i in range(1024) : [for j in range(1024) : \"${i}-${j}\"]]",
+    "[for i in range(1024) : [for j in range(1024) : {a = i, b = j}][*].a]",
+    "{for i in range(1024) : i => [for j in range(1024) : [i, j, i, j]]}",
+    "[for i in range(1024) : concat(range(1024), range(1024), range(1024))]",
+    "[for i in range(1024) : chunklist(range(1024), 1)]",
+    "[for i in range(1024) : zipmap([for k in range(1024) : format(\"%1000s\", k)], range(1024))]",
+    "[for i in range(1024) : merge({for k in range(1024) : format(\"%1000s\", k) => k})]",
+    "[for i in range(1024) : split(\"\", format(\"%100000s\", \"\"))]",
+    "[for i in range(1024) : regexall(\".\", format(\"%100000s\", \"\"))]",
+    "[for i in range(1024) : csvdecode(join(\"\\n\", concat([\"a\"], [for k in range(1024) : \"x\"])))]",
+    "[for i in range(1024) : jsondecode(jsonencode([for k in range(1024) : k]))]",
+    "[for i in range(1024) : base64encode(format(\"%1000000s\", \"\"))]",
+    "[for i in range(1024) : keys({for k in range(1024) : format(\"%1000s\", k) => k})]",
+    "[for i in range(1024) : tolist(range(1024))]",
+    "[for i in range(1024) : try(range(1024), 0)]",
+];
+
+/// Evaluates each of [`BUILDERS`] within `limits`: each must end in one
+/// "Evaluation limit exceeded" error, and nothing else.
+fn check_builders(limits: Limits, mut each: impl FnMut(&str)) {
+    for text in BUILDERS {
+        let (_, diags) = eval_with(text, limits);
+        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{text}: {diags}");
+        assert_eq!(
+            errors[0].summary, "Evaluation limit exceeded",
+            "{text}: {diags}"
+        );
+        each(text);
+    }
+}
+
+#[test]
+fn every_builder_is_bounded_by_the_evaluation_budget() {
+    // A small budget keeps the debug build quick; the release-size
+    // variant with the default budget is `release_size_builders` below.
+    let small = Limits::default()
+        .with_max_elements(20_000)
+        .with_max_bytes(2_000_000);
+    check_builders(small, |_| {});
+}
+
+/// The peak resident memory of this process, and a reset of it (Linux:
+/// `/proc/self/status` `VmHWM`, reset by writing `5` to `clear_refs`).
+fn peak_rss_kib(reset: bool) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok();
+    if reset {
+        std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    }
+    kib
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_builders() {
+    // With the default budget each ends within a second and a few hundred
+    // MB of peak memory (measured per expression where the kernel lets the
+    // peak be reset; otherwise over the whole run).
+    let mut worst = (std::time::Duration::ZERO, 0u64);
+    let mut started = std::time::Instant::now();
+    peak_rss_kib(true);
+    check_builders(Limits::default(), |text| {
+        let took = started.elapsed();
+        let peak = peak_rss_kib(true).unwrap_or(0);
+        println!("{:>6} ms {:>7} MiB  {text}", took.as_millis(), peak / 1024);
+        worst = (worst.0.max(took), worst.1.max(peak));
+        started = std::time::Instant::now();
+    });
+    assert!(worst.0 < std::time::Duration::from_secs(1), "{worst:?}");
+    assert!(worst.1 < 500 * 1024, "peak {} MiB", worst.1 / 1024);
 }

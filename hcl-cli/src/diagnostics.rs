@@ -6,8 +6,8 @@ use std::io::IsTerminal;
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
 use hcl_core::native::parse_config;
-use hcl_core::Limits;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
+use hcl_core::Limits;
 use hcl_core::{Diagnostic, Diagnostics, Severity};
 
 use crate::json::Json;

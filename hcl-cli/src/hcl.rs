@@ -6,13 +6,14 @@ use std::sync::{Arc, Mutex};
 
 use hcl_core::diag::Diagnostics;
 use hcl_core::native::parse_expression;
-use hcl_core::Limits;
 use hcl_core::pos::SourceMap;
+use hcl_core::Limits;
 use hcl_core::{Diagnostic, EvalContext, Expression, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
 use crate::diagnostics::{emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
+use crate::limit_flags::{MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
@@ -28,7 +29,9 @@ commands:
   json FILE            print a native-syntax file in the JSON syntax
   help                 show this help
 
-Run `hcl <command> --help` for a command's options.
+Run `hcl <command> --help` for a command's options; every command takes
+--max-depth, --max-elements, --max-bytes and --max-diagnostics, the limits
+of parsing and evaluation.
 ";
 
 const CHECK_FLAGS: &[Flag] = &[
@@ -50,6 +53,8 @@ const CHECK_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -77,6 +82,10 @@ const EVAL_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_ELEMENTS,
+    MAX_BYTES,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -94,6 +103,8 @@ const JSON_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -129,7 +140,7 @@ fn with_flags(
     synopsis: &str,
     flags: &[Flag],
     args: Vec<String>,
-    cmd: fn(&Parsed, DiagFormat) -> i32,
+    cmd: fn(&Parsed, DiagFormat, &Limits) -> i32,
 ) -> i32 {
     let usage = format!("usage: hcl {synopsis}\n{}", flag_help(flags));
     let parsed = match parse(flags, args) {
@@ -150,7 +161,14 @@ fn with_flags(
             return EXIT_USAGE;
         }
     };
-    let status = cmd(&parsed, format);
+    let limits = match crate::limit_flags::limits(&parsed) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{e}\n{usage}");
+            return EXIT_USAGE;
+        }
+    };
+    let status = cmd(&parsed, format, &limits);
     if status == EXIT_USAGE {
         eprint!("{usage}");
     }
@@ -218,8 +236,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
     }
 }
 
-/// Parses every file, in parallel on all cores; results in file order.
-pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
+/// Parses every file within `limits`, in parallel on all cores; results in
+/// file order.
+pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics)> {
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<Option<(Loaded, Diagnostics)>>> =
         files.iter().map(|_| Mutex::new(None)).collect();
@@ -233,7 +252,7 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
                 let (Some(path), Some(slot)) = (files.get(i), results.get(i)) else {
                     break;
                 };
-                let r = load_path(path, false);
+                let r = load_path(path, false, limits);
                 if let Ok(mut slot) = slot.lock() {
                     *slot = Some(r);
                 }
@@ -246,14 +265,14 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
         .collect()
 }
 
-fn check(flags: &Parsed, format: DiagFormat) -> i32 {
+fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     if flags.positional.is_empty() {
         eprintln!("hcl check: no paths given");
         return EXIT_USAGE;
     }
     let files = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
-    let mut all = Diagnostics::new();
+    let mut all = Diagnostics::with_limit(limits.max_diagnostics);
     let scope = if flags.is_set("types") {
         let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
         all.extend(diags);
@@ -261,7 +280,7 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     } else {
         None
     };
-    for (loaded, diags) in parse_all(&files) {
+    for (loaded, diags) in parse_all(&files, limits) {
         if let Some(s) = loaded.source {
             // The type checker reads the native syntax only.
             if let Some(scope) = scope.as_ref().filter(|_| !s.name().ends_with(".json")) {
@@ -329,7 +348,7 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
-fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
+fn eval(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [expr_text] = flags.positional.as_slice() else {
         eprintln!("hcl eval: exactly one expression is required");
         return EXIT_USAGE;
@@ -345,10 +364,11 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         expr_text.clone()
     };
     let mut sources = SourceMap::new();
-    let mut diags = Diagnostics::new();
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
     let mut ctx = EvalContext::new();
+    ctx.set_limits(*limits);
     for (i, arg) in flags.all("vars").iter().enumerate() {
-        let (vars, d) = read_vars(arg, i, &mut sources);
+        let (vars, d) = read_vars(arg, i, &mut sources, limits);
         diags.extend(d);
         for (name, v) in vars {
             ctx.set_variable(name, v);
@@ -364,7 +384,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     }
     let file = SourceFile::new("<expr>", text);
     sources.add(file.clone());
-    let (expr, d) = parse_expression(&file, &Limits::default());
+    let (expr, d) = parse_expression(&file, limits);
     diags.extend(d);
     if diags.has_errors() {
         report(diags, &sources, format, quiet);
@@ -399,7 +419,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     write_output(None, &out)
 }
 
-fn json(flags: &Parsed, format: DiagFormat) -> i32 {
+fn json(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [path] = flags.positional.as_slice() else {
         eprintln!("hcl json: exactly one file is required");
         return EXIT_USAGE;
@@ -425,7 +445,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
             }
         }
     };
-    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &Limits::default());
+    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, limits);
     let mut sources = SourceMap::new();
     sources.add(file.source.clone());
     if diags.has_errors() {

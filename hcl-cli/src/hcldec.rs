@@ -8,12 +8,13 @@ use hcl_core::body::merge_bodies;
 use hcl_core::pos::SourceMap;
 use hcl_core::traversal::{Traversal, Traverser};
 use hcl_core::value::to_cty_json;
-use hcl_core::{Body, Diagnostics, EvalContext, Range, SourceFile, Value};
+use hcl_core::{Body, Diagnostics, EvalContext, Limits, Range, SourceFile, Value};
 
 use crate::args::{flag_help, parse, Flag};
 use crate::decode::{decode, traverse, variables};
 use crate::diagnostics::{emit, range_json, DiagFormat};
 use crate::json::Json;
+use crate::limit_flags::{self, MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
 use crate::load::{load_path, load_stdin, remember, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::specfile::read_spec_file;
@@ -60,12 +61,19 @@ const FLAGS: &[Flag] = &[
         "show the version number and immediately exit",
     ),
     Flag::switch("help", Some('h'), "show this help and exit"),
+    MAX_DEPTH,
+    MAX_ELEMENTS,
+    MAX_BYTES,
+    MAX_DIAGNOSTICS,
 ];
 
 /// The usage text.
 pub fn usage() -> String {
     format!(
-        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}",
+        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}\n\
+         The --max-* flags (not in hashicorp's hcldec) bound parsing, evaluation\n\
+         and decoding; evaluations without --vars or spec variables and functions\n\
+         are in literal-only mode and use the default evaluation budget.\n",
         flag_help(FLAGS)
     )
 }
@@ -95,6 +103,13 @@ pub fn run(args: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let limits = match limit_flags::limits(&flags) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}\n{}", usage());
+            return EXIT_USAGE;
+        }
+    };
     let Some(spec_path) = flags.last("spec") else {
         eprintln!("Error: the --spec=... argument is required\n\n{}", usage());
         return EXIT_USAGE;
@@ -107,7 +122,7 @@ pub fn run(args: Vec<String>) -> i32 {
     };
 
     let (spec_file, spec_diags) = {
-        let (loaded, mut diags) = load_path(Path::new(spec_path), true);
+        let (loaded, mut diags) = load_path(Path::new(spec_path), true, &limits);
         remember(&mut sources, &loaded);
         if diags.has_errors() {
             return fail(&diags, &sources);
@@ -122,12 +137,13 @@ pub fn run(args: Vec<String>) -> i32 {
     let mut diags = spec_diags;
 
     let mut ctx = EvalContext::new();
+    ctx.set_limits(limits);
     for (name, v) in &spec_file.variables {
         ctx.set_variable(name.clone(), v.clone());
     }
     ctx.add_functions(&spec_file.functions);
     for (i, arg) in flags.all("vars").iter().enumerate() {
-        let (vars, d) = read_vars(arg, i, &mut sources);
+        let (vars, d) = read_vars(arg, i, &mut sources, &limits);
         diags.extend(d);
         for (name, v) in vars {
             ctx.set_variable(name, v);
@@ -140,7 +156,7 @@ pub fn run(args: Vec<String>) -> i32 {
 
     let mut bodies = Vec::new();
     if flags.positional.is_empty() {
-        let (loaded, d) = load_stdin();
+        let (loaded, d) = load_stdin(&limits);
         remember(&mut sources, &loaded);
         if !d.has_errors() {
             bodies.push(loaded.body);
@@ -148,7 +164,7 @@ pub fn run(args: Vec<String>) -> i32 {
         diags.extend(d);
     }
     for name in &flags.positional {
-        let (loaded, d) = load_path(Path::new(name), false);
+        let (loaded, d) = load_path(Path::new(name), false, &limits);
         remember(&mut sources, &loaded);
         if !d.has_errors() {
             bodies.push(loaded.body);
@@ -211,15 +227,17 @@ pub fn write_output(path: Option<&str>, text: &str) -> i32 {
 
 /// Reads one `--vars` argument: a JSON object when it starts with `{`,
 /// otherwise a file of attributes (JSON or native by its extension). The
-/// values are evaluated without variables or functions.
+/// values are evaluated without variables or functions; the files are
+/// parsed within `limits`.
 pub fn read_vars(
     arg: &str,
     index: usize,
     sources: &mut SourceMap,
+    limits: &Limits,
 ) -> (Vec<(String, Value)>, Diagnostics) {
     let (loaded, mut diags) = if arg.trim_start().starts_with('{') {
         let file = SourceFile::new(format!("<vars argument {index}>"), arg);
-        let (body, d) = hcl_core::json::parse_body(&file);
+        let (body, d) = hcl_core::json::parse_body_with(&file, limits);
         (
             Loaded {
                 source: Some(file),
@@ -228,7 +246,7 @@ pub fn read_vars(
             d,
         )
     } else {
-        load_path(Path::new(arg), false)
+        load_path(Path::new(arg), false, limits)
     };
     remember(sources, &loaded);
     if diags.has_errors() {

@@ -4,10 +4,10 @@
 use std::io::Read;
 use std::path::Path;
 
-use hcl_core::load::{parse_source_file, Syntax};
+use hcl_core::load::{parse_source_file_with, Syntax};
 use hcl_core::native::parse_bytes;
-use hcl_core::Limits;
 use hcl_core::pos::{SourceFile, SourceMap, Span};
+use hcl_core::Limits;
 use hcl_core::{Body, Diagnostic, Diagnostics, Range};
 
 /// One loaded file.
@@ -20,11 +20,17 @@ pub struct Loaded {
 }
 
 /// Parses `bytes` named `name` in the syntax the name calls for (JSON for
-/// `.json`, native otherwise); `force_native` ignores the name.
-pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnostics) {
+/// `.json`, native otherwise) within `limits`; `force_native` ignores the
+/// name.
+pub fn parse(
+    name: &str,
+    bytes: &[u8],
+    force_native: bool,
+    limits: &Limits,
+) -> (Loaded, Diagnostics) {
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
-        let (file, diags) = parse_bytes(name, bytes, &Limits::default());
+        let (file, diags) = parse_bytes(name, bytes, limits);
         let body = file.body_handle();
         return (
             Loaded {
@@ -37,7 +43,7 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
     match std::str::from_utf8(bytes) {
         Ok(text) => {
             let file = SourceFile::new(name, text);
-            let (body, diags) = parse_source_file(&file);
+            let (body, diags) = parse_source_file_with(&file, limits);
             (
                 Loaded {
                     source: Some(file),
@@ -51,7 +57,7 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
             let at = e.valid_up_to() as u32;
             let span = Span::new(file.id(), at, at + 1);
             let mut diags = Diagnostics::from(invalid_encoding().with_subject(file.range(span)));
-            let (body, more) = parse_source_file(&file);
+            let (body, more) = parse_source_file_with(&file, limits);
             diags.extend(more);
             (
                 Loaded {
@@ -79,11 +85,11 @@ pub fn read_failed(name: &str) -> Diagnostic {
     )
 }
 
-/// Reads and parses the file at `path`.
-pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
+/// Reads and parses the file at `path` within `limits`.
+pub fn load_path(path: &Path, force_native: bool, limits: &Limits) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
     match std::fs::read(path) {
-        Ok(bytes) => parse(&name, &bytes, force_native),
+        Ok(bytes) => parse(&name, &bytes, force_native, limits),
         Err(_) => (
             Loaded {
                 source: None,
@@ -94,11 +100,12 @@ pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
     }
 }
 
-/// Reads and parses standard input (native syntax), named `<stdin>`.
-pub fn load_stdin() -> (Loaded, Diagnostics) {
+/// Reads and parses standard input (native syntax), named `<stdin>`,
+/// within `limits`.
+pub fn load_stdin(limits: &Limits) -> (Loaded, Diagnostics) {
     let mut bytes = Vec::new();
     match std::io::stdin().read_to_end(&mut bytes) {
-        Ok(_) => parse("<stdin>", &bytes, true),
+        Ok(_) => parse("<stdin>", &bytes, true, limits),
         Err(_) => (
             Loaded {
                 source: None,

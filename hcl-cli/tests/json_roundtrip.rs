@@ -8,8 +8,8 @@
 use hcl_cli::json::Json;
 use hcl_cli::tojson::native_to_json;
 use hcl_core::native::{ast, parse_config, parse_template};
-use hcl_core::Limits;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use hcl_core::Limits;
 use hcl_core::{Body, EvalContext, SourceFile};
 
 fn strings<'a>(j: &'a Json, out: &mut Vec<&'a str>) {

@@ -422,7 +422,9 @@ fn recursive_blocks_decode_up_to_the_depth_limit() {
         let (body, diags) = hcl_core::native::parse_body(&src, &parse);
         assert!(diags.is_empty());
         let limits = hcl_core::Limits::default().with_max_depth(max_depth);
-        hcl_serde::Options::new().limits(limits).from_body::<Node>(&body)
+        hcl_serde::Options::new()
+            .limits(limits)
+            .from_body::<Node>(&body)
     };
     for max in [hcl_core::Limits::DEFAULT.max_depth, 10] {
         let mut n = decode(max, max).unwrap();

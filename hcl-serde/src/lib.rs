@@ -238,7 +238,8 @@ impl<'a> Options<'a> {
     pub fn from_str<T: DeserializeOwned>(&self, src: &str) -> Result<T, Error> {
         let file = SourceFile::new(DEFAULT_NAME, src);
         let (body, diags) = hcl_core::native::parse_body(&file, &self.effective_limits());
-        self.decode_parsed(body, diags).map_err(|e| e.with_source(file))
+        self.decode_parsed(body, diags)
+            .map_err(|e| e.with_source(file))
     }
 
     /// Decodes `src`, named `name` in messages, in the syntax the name
@@ -246,7 +247,8 @@ impl<'a> Options<'a> {
     pub fn from_named_str<T: DeserializeOwned>(&self, name: &str, src: &str) -> Result<T, Error> {
         let file = SourceFile::new(name, src);
         let (body, diags) = hcl_core::load::parse_source_file_with(&file, &self.effective_limits());
-        self.decode_parsed(body, diags).map_err(|e| e.with_source(file))
+        self.decode_parsed(body, diags)
+            .map_err(|e| e.with_source(file))
     }
 
     /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
@@ -312,7 +314,11 @@ impl<'a> Options<'a> {
 
     /// Syntax errors stop before decoding: decoding a body the parser
     /// recovered from would add cascading errors about what it skipped.
-    fn decode_parsed<T: DeserializeOwned>(&self, body: Body, diags: Diagnostics) -> Result<T, Error> {
+    fn decode_parsed<T: DeserializeOwned>(
+        &self,
+        body: Body,
+        diags: Diagnostics,
+    ) -> Result<T, Error> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }

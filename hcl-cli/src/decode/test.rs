@@ -4,8 +4,8 @@
 use super::*;
 use crate::specfile::read_spec_file;
 use hcl_core::native::parse_body;
-use hcl_core::Limits;
 use hcl_core::value::to_cty_json;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 fn spec(text: &str) -> Spec {

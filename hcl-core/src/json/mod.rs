@@ -36,9 +36,9 @@ pub use expression::JsonExpression;
 
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::{SourceFile, Span};
 use node_ref::NodeRef;
-use crate::limits::Limits;
 use parser::{Node, NodeKind};
 
 /// Parses a JSON-syntax configuration file to its root [`Body`].

@@ -27,9 +27,9 @@
 //! ```
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::limits::Limits;
 use crate::json::literal::{decode_escapes, is_json_number, keyword_suggestion};
 use crate::json::scanner::{Scanner, Tok, Token, STR_CONTROL, STR_ESCAPES, STR_UNTERMINATED};
+use crate::limits::Limits;
 use crate::pos::{Range, SourceFile, Span};
 
 pub use crate::json::text::Text;

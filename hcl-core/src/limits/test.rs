@@ -42,7 +42,10 @@ fn a_budget_allows_exactly_its_limits() {
 #[test]
 fn an_exceeded_budget_stays_exceeded_and_remembers_the_first_cause() {
     let mut b = Budget::new(&Limits::default().with_max_elements(5));
-    assert_eq!(b.charge_elements(6).unwrap_err().resource(), Resource::Elements);
+    assert_eq!(
+        b.charge_elements(6).unwrap_err().resource(),
+        Resource::Elements
+    );
     // The bytes are gone too: the evaluation winds down.
     assert!(b.charge_bytes(1).is_err());
     assert_eq!(b.exceeded().map(|e| e.resource()), Some(Resource::Elements));

@@ -15,10 +15,10 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config};
-use crate::Limits;
 use crate::pos::{Pos, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
+use crate::Limits;
 
 /// A native-syntax body: a node of a parsed file, and the names partial
 /// processing has already claimed.

@@ -16,8 +16,8 @@ use crate::native::ast::{ByteSpan, Expr};
 use crate::native::lexer::{LexMode, Lexer};
 use crate::native::parser::{self, Parser};
 use crate::native::token::TokenKind;
-use crate::Limits;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 /// The most padding (in bytes) put before decoded text to keep its
 /// position; see the module documentation.

@@ -66,11 +66,7 @@ pub fn parse_config(file: &SourceFile, limits: &Limits) -> (File, Diagnostics) {
     parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), limits)
 }
 
-fn parse_config_lexer(
-    file: &SourceFile,
-    lexer: Lexer<'_>,
-    limits: &Limits,
-) -> (File, Diagnostics) {
+fn parse_config_lexer(file: &SourceFile, lexer: Lexer<'_>, limits: &Limits) -> (File, Diagnostics) {
     let mut p = Parser::new(file, lexer, limits);
     p.reserve_for_config();
     let start = ast::ByteSpan::new(0, 0);
@@ -209,10 +205,7 @@ pub fn parse_template(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics)
 /// assert!(diags.is_empty());
 /// assert_eq!(t.unwrap().steps.len(), 2);
 /// ```
-pub fn parse_traversal_abs(
-    file: &SourceFile,
-    limits: &Limits,
-) -> (Option<Traversal>, Diagnostics) {
+pub fn parse_traversal_abs(file: &SourceFile, limits: &Limits) -> (Option<Traversal>, Diagnostics) {
     traversal(file, limits, false)
 }
 
@@ -225,11 +218,7 @@ pub fn parse_traversal_partial(
     traversal(file, limits, true)
 }
 
-fn traversal(
-    file: &SourceFile,
-    limits: &Limits,
-    splats: bool,
-) -> (Option<Traversal>, Diagnostics) {
+fn traversal(file: &SourceFile, limits: &Limits, splats: bool) -> (Option<Traversal>, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
     p.push_newlines(false);
     let t = p.parse_traversal(splats);
@@ -247,10 +236,7 @@ fn traversal(
 /// assert!(diags.is_empty());
 /// assert_eq!(steps.len(), 2);
 /// ```
-pub fn parse_traversal_rel(
-    file: &SourceFile,
-    limits: &Limits,
-) -> (Vec<Traverser>, Diagnostics) {
+pub fn parse_traversal_rel(file: &SourceFile, limits: &Limits) -> (Vec<Traverser>, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
     p.push_newlines(false);
     let mut steps = Vec::new();

@@ -8,8 +8,8 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::{ByteSpan, Expr, ExprKind};
 use crate::native::parse_expression;
-use crate::Limits;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 const INVALID: &str = "Invalid type specification";
 const MAX_DEPTH: usize = 128;

@@ -206,13 +206,22 @@ fn type_string_reads_back_as_the_same_type() {
 #[test]
 fn type_expressions_nest_up_to_the_depth_limit() {
     // `list(` n - 1 times around `string`: n levels.
-    let nested = |n: usize| native(&format!("{}string{}", "list(".repeat(n - 1), ")".repeat(n - 1)));
+    let nested = |n: usize| {
+        native(&format!(
+            "{}string{}",
+            "list(".repeat(n - 1),
+            ")".repeat(n - 1)
+        ))
+    };
     for max in [3, 20, 60] {
         let limits = Limits::default().with_max_depth(max);
         let (ty, d) = type_constraint(&nested(max), &limits);
         assert!(d.is_empty(), "{max}: {d}");
         assert!(ty.is_list());
         let (_, d) = type_constraint(&nested(max + 1), &limits);
-        assert_eq!(one(&d).detail, "The type specification is nested too deeply.");
+        assert_eq!(
+            one(&d).detail,
+            "The type specification is nested too deeply."
+        );
     }
 }

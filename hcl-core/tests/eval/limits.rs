@@ -29,7 +29,9 @@ fn defaults_are_documented_values() {
 #[test]
 fn for_and_splat_element_limits() {
     // The literal (3), the pairs the loop iterates over (3), its result (3).
-    assert!(eval_with("[for x in [1, 2, 3] : x]", elements(9)).1.is_empty());
+    assert!(eval_with("[for x in [1, 2, 3] : x]", elements(9))
+        .1
+        .is_empty());
     // The literal (4) fits; the pairs (4 more) do not.
     let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", elements(7));
     assert_eq!(v, Value::dynamic());

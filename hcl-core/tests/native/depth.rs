@@ -11,10 +11,7 @@ const SUMMARY: &str = "Maximum nesting depth exceeded";
 
 fn config_diags(src: String, max_depth: usize) -> Vec<String> {
     let f = SourceFile::new("deep.hcl", src);
-    let (_, d) = parse_config(
-        &f,
-        &Limits::default().with_max_depth(max_depth),
-    );
+    let (_, d) = parse_config(&f, &Limits::default().with_max_depth(max_depth));
     super::describe(&d)
 }
 

@@ -334,17 +334,13 @@ fn one_pass_reports_errors_of_several_items() {
 
 #[test]
 fn invalid_utf8_is_one_positioned_diagnostic() {
-    let (file, diags) = hcl_core::native::parse_bytes(
-        "t.hcl",
-        b"a = 1\nb = \xff\xfe\nc = 2\n",
-        &Limits::default(),
-    );
+    let (file, diags) =
+        hcl_core::native::parse_bytes("t.hcl", b"a = 1\nb = \xff\xfe\nc = 2\n", &Limits::default());
     let d = describe(&diags);
     assert_eq!(d[0], "Invalid character encoding @ 2:5-2:6 [10..11]");
     assert_eq!(file.body().attributes.len(), 3);
     assert_eq!(file.text(file.tree.attributes(file.body())[2].name), "c");
-    let (_, diags) =
-        hcl_core::native::parse_bytes("t.hcl", b"a = \"\xc3\"\n", &Limits::default());
+    let (_, diags) = hcl_core::native::parse_bytes("t.hcl", b"a = \"\xc3\"\n", &Limits::default());
     assert_eq!(
         describe(&diags),
         ["Invalid character encoding @ 1:6-1:7 [5..6]"]

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 
 use hcl_core::function::{Function, Functions, Param};
 use hcl_core::native::{parse_config, parse_expression};
-use hcl_core::Limits;
 use hcl_core::pos::SourceFile;
 use hcl_core::typeck::{
     check_expr, check_file, parse_type, Checker, SigParam, Signature, Type, TypeScope,
 };
 use hcl_core::value::{self, Value};
+use hcl_core::Limits;
 
 fn t(s: &str) -> Type {
     parse_type(s).unwrap()

@@ -35,8 +35,8 @@ use hcl_core::{Body, Diagnostic, EvalContext, Limits, Value};
 
 use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
 use crate::decode::handoff::{self, Request};
-use crate::decode::shapes::duplicate_block_diagnostic;
 use crate::decode::label_segment;
+use crate::decode::shapes::duplicate_block_diagnostic;
 use crate::error::{Entry, Error};
 use crate::spanned;
 

@@ -93,7 +93,9 @@ fn urlencode() -> Function {
         .returns(Type::String)
         .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
-            let escaped = s.bytes().filter(|b| !b.is_ascii_alphanumeric() && !b"-_.~ ".contains(b));
+            let escaped = s
+                .bytes()
+                .filter(|b| !b.is_ascii_alphanumeric() && !b"-_.~ ".contains(b));
             cx.charge_bytes(s.len().saturating_add(2 * escaped.count()))?;
             let mut out = String::with_capacity(s.len());
             for b in s.bytes() {
@@ -273,7 +275,11 @@ fn write_json(
 }
 
 /// Pushes `text` after charging it.
-fn push_charged(out: &mut String, text: &str, cx: &mut CallContext<'_>) -> Result<(), FunctionError> {
+fn push_charged(
+    out: &mut String,
+    text: &str,
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
     cx.charge_bytes(text.len())?;
     out.push_str(text);
     Ok(())

@@ -326,7 +326,8 @@ pub(crate) mod operator {
             .param(Param::new("b", Type::Number).allow_dynamic())
             .returns(Type::Number)
             .implementation(move |args, cx| {
-                let n = op(number_arg(args, 0)?, number_arg(args, 1)?).map_err(FunctionError::call)?;
+                let n =
+                    op(number_arg(args, 0)?, number_arg(args, 1)?).map_err(FunctionError::call)?;
                 cx.charge_bytes(n.heap_bytes())?;
                 Ok(Value::Number(n))
             })

@@ -224,7 +224,11 @@ fn match_value(
     ty: &Type,
     cx: &mut CallContext<'_>,
 ) -> Result<Value, FunctionError> {
-    let bytes = caps.iter().flatten().map(|m| m.len()).fold(0, usize::saturating_add);
+    let bytes = caps
+        .iter()
+        .flatten()
+        .map(|m| m.len())
+        .fold(0, usize::saturating_add);
     cx.charge_elements(caps.len())?;
     cx.charge_bytes(bytes)?;
     let group = |i: usize| {

@@ -155,8 +155,8 @@ pub(crate) fn object(object: Object) -> Box<Object> {
 #[cfg(test)]
 mod test {
     use crate::native::parse_config;
-    use crate::Limits;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     #[test]
     fn kept_buffers_and_boxes_do_not_leak_into_the_next_parse() {

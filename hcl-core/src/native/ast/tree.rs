@@ -329,8 +329,8 @@ fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
 mod test {
     use super::*;
     use crate::native::parse_config;
-    use crate::Limits;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     /// The names of a body's items, nested blocks in braces.
     fn outline(tree: &Tree, body: &Body, src: &str) -> String {

@@ -116,7 +116,9 @@ impl<'a> Evaluator<'a> {
                 Value::unknown(result_ty)
             }
             (Value::Unknown(_), _) => Value::unknown(result_ty),
-            (Value::Number(n), UnaryOp::Negate) => self.charge_number(Value::Number(n.neg()), whole),
+            (Value::Number(n), UnaryOp::Negate) => {
+                self.charge_number(Value::Number(n.neg()), whole)
+            }
             (Value::Bool(b), UnaryOp::Not) => Value::Bool(!b),
             _ => Value::unknown(result_ty),
         }

@@ -44,7 +44,11 @@ fn over_budget(src: &str, limits: Limits) -> String {
     assert_eq!(errors.len(), 1, "{src}: {diags}");
     let d = errors[0];
     let at = d.subject.unwrap();
-    format!("{} @ {}", d.summary, &src[at.start.byte as usize..at.end.byte as usize])
+    format!(
+        "{} @ {}",
+        d.summary,
+        &src[at.start.byte as usize..at.end.byte as usize]
+    )
 }
 
 #[test]
@@ -56,8 +60,16 @@ fn every_construct_is_charged_to_the_budget() {
         ("[[1, 2, 3], [4, 5, 6]]", elements(6), "[4, 5, 6]"),
         ("{a = 1, b = {c = 2, d = 3}}", elements(3), "{c = 2, d = 3}"),
         // `for`: the three pairs it iterates over, then its result.
-        ("[for x in [1, 2, 3] : x]", elements(8), "[for x in [1, 2, 3] : x]"),
-        ("{for x in [1, 2, 3] : x => x}", elements(8), "{for x in [1, 2, 3] : x => x}"),
+        (
+            "[for x in [1, 2, 3] : x]",
+            elements(8),
+            "[for x in [1, 2, 3] : x]",
+        ),
+        (
+            "{for x in [1, 2, 3] : x => x}",
+            elements(8),
+            "{for x in [1, 2, 3] : x => x}",
+        ),
         ("[for x in [1, 2, 3] : x]", elements(3), "[1, 2, 3]"),
         // A splat copies the elements and builds its result: 2n.
         ("[1, 2, 3][*]", elements(8), "[*]"),
@@ -65,7 +77,11 @@ fn every_construct_is_charged_to_the_budget() {
         ("[\"abcd\", \"efgh\"]", bytes(7), "\"efgh\""),
         ("\"ab${\"cd\"}\"", bytes(5), "\"cd\""),
         // Each "ab" is built, then copied into the loop's output.
-        ("\"%{for x in [1, 2, 3]}ab%{endfor}\"", bytes(11), "%{for x in [1, 2, 3]}ab%{endfor}"),
+        (
+            "\"%{for x in [1, 2, 3]}ab%{endfor}\"",
+            bytes(11),
+            "%{for x in [1, 2, 3]}ab%{endfor}",
+        ),
         // Functions charge what they build.
         ("range(10)", elements(9), "range(10)"),
         ("format(\"%10s\", \"\")", bytes(9), "format(\"%10s\", \"\")"),
@@ -98,7 +114,9 @@ fn within_the_budget_nothing_is_reported() {
 fn an_exceeded_budget_is_reported_once_and_stops_growth() {
     // Every later loop and call fails too, silently.
     let src = "[for i in range(100) : [for j in range(100) : format(\"%100s\", j)]]";
-    let limits = Limits::default().with_max_elements(1000).with_max_bytes(10_000);
+    let limits = Limits::default()
+        .with_max_elements(1000)
+        .with_max_bytes(10_000);
     let (v, diags) = eval_within(src, limits);
     assert_eq!(diags.len(), 1, "{diags}");
     assert!(!v.is_wholly_known());
@@ -107,7 +125,11 @@ fn an_exceeded_budget_is_reported_once_and_stops_growth() {
 #[test]
 fn try_and_can_do_not_hide_an_exceeded_budget() {
     let limits = Limits::default().with_max_elements(100);
-    for src in ["try(range(200), 1)", "can(range(200))", "try(1, range(200))"] {
+    for src in [
+        "try(range(200), 1)",
+        "can(range(200))",
+        "try(1, range(200))",
+    ] {
         let (v, diags) = eval_within(src, limits);
         if src == "try(1, range(200))" {
             // The first argument succeeds; the second is never evaluated.

@@ -194,8 +194,8 @@ pub(crate) fn without_fast_path<R>(f: impl FnOnce() -> R) -> R {
 mod test {
     use super::without_fast_path;
     use crate::native::{parse_config, parse_expression};
-    use crate::Limits;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     /// Values the shortcut takes, values it must leave to the general path,
     /// and the errors around both.

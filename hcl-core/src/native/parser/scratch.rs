@@ -75,8 +75,8 @@ impl Scratch {
 #[cfg(test)]
 pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
     use crate::native::parse_config;
-    use crate::Limits;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     let good = SourceFile::new("good.tf", good);
     let fresh = std::thread::spawn({
@@ -89,10 +89,7 @@ pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
     .join()
     .unwrap();
     for other in others {
-        let _ = parse_config(
-            &SourceFile::new("other.tf", *other),
-            &Limits::default(),
-        );
+        let _ = parse_config(&SourceFile::new("other.tf", *other), &Limits::default());
     }
     let (f, d) = parse_config(&good, &Limits::default());
     assert_eq!(((*f.tree).clone(), f.root, d), fresh);

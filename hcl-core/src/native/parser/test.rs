@@ -5,9 +5,12 @@
 //! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
 //! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
 
-use crate::native::{parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial, parse_traversal_rel};
-use crate::Limits;
+use crate::native::{
+    parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
+    parse_traversal_rel,
+};
 use crate::pos::SourceFile;
+use crate::Limits;
 use std::cell::Cell;
 
 thread_local! {

@@ -42,7 +42,11 @@ pub(super) fn decode(text: &str, cx: &mut CallContext<'_>) -> Result<Value, Func
     let rows_at_most = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
     let names: usize = header.iter().map(String::len).sum();
     cx.charge_elements(rows_at_most.saturating_mul(header.len() + 1))?;
-    cx.charge_bytes(rows_at_most.saturating_mul(names).saturating_add(text.len()))?;
+    cx.charge_bytes(
+        rows_at_most
+            .saturating_mul(names)
+            .saturating_add(text.len()),
+    )?;
     let mut rows = Vec::new();
     while let Some(fields) = reader.read(header.len()) {
         let fields = fields.map_err(FunctionError::call)?;

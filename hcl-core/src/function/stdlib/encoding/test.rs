@@ -221,10 +221,7 @@ fn jsondecode_nesting_is_bounded_by_the_depth_limit() {
     let max = Limits::DEFAULT.max_depth;
     assert!(decode(&nested(max)).is_ok());
     assert_eq!(decode(&nested(max + 1)).unwrap_err(), "exceeded max depth");
-    assert_eq!(
-        decode(&nested(100_000)).unwrap_err(),
-        "exceeded max depth"
-    );
+    assert_eq!(decode(&nested(100_000)).unwrap_err(), "exceeded max depth");
     // The evaluation's limit, not the default, applies to the value.
     let small = Limits::default().with_max_depth(3);
     let within = |text: &str| {
@@ -242,7 +239,9 @@ fn jsondecode_and_jsonencode_are_charged_to_the_budget() {
     let err = function("jsondecode").call_with_budget(&[s(&doc)], &mut budget);
     assert!(matches!(err, Err(CallError::Limit(_))), "{err:?}");
     let mut budget = Budget::new(&Limits::DEFAULT);
-    let v = function("jsondecode").call_with_budget(&[s(&doc)], &mut budget).unwrap();
+    let v = function("jsondecode")
+        .call_with_budget(&[s(&doc)], &mut budget)
+        .unwrap();
     // `<` is written as six bytes: the encoder charges what it writes,
     // 10 strings of 602 bytes, 9 commas and the brackets.
     let text = Value::tuple(vec![s(&"<".repeat(100)); 10]);
@@ -252,7 +251,9 @@ fn jsondecode_and_jsonencode_are_charged_to_the_budget() {
     assert_eq!(encoded.unwrap().as_str().map(str::len), Some(10 * 602 + 11));
     let mut budget = Budget::new(&Limits::default().with_max_bytes(need));
     budget.charge_bytes(1).unwrap();
-    assert!(function("jsonencode").call_with_budget(&[text], &mut budget).is_err());
+    assert!(function("jsonencode")
+        .call_with_budget(&[text], &mut budget)
+        .is_err());
     assert_eq!(v.length(), Some(1000));
 }
 

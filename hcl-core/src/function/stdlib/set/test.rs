@@ -343,14 +343,20 @@ fn setproduct_beyond_the_budget_is_refused_before_it_is_built() {
     let big: Vec<i64> = (0..1448).collect();
     let args = [nums(&big), nums(&big)];
     let mut budget = Budget::new(&Limits::DEFAULT);
-    let err = function("setproduct").call_with_budget(&args, &mut budget).unwrap_err();
+    let err = function("setproduct")
+        .call_with_budget(&args, &mut budget)
+        .unwrap_err();
     assert!(matches!(err, CallError::Limit(_)), "{err}");
     // Nothing was charged but the refused amount: the budget is spent.
     assert!(budget.is_exceeded());
     // Within a small budget a small product still fits.
     let small = [nums(&[1, 2]), nums(&[3, 4])];
     let mut budget = Budget::new(&Limits::default().with_max_elements(4 * 3 + 4));
-    assert!(function("setproduct").call_with_budget(&small, &mut budget).is_ok());
+    assert!(function("setproduct")
+        .call_with_budget(&small, &mut budget)
+        .is_ok());
     let mut budget = Budget::new(&Limits::default().with_max_elements(4 * 3 + 3));
-    assert!(function("setproduct").call_with_budget(&small, &mut budget).is_err());
+    assert!(function("setproduct")
+        .call_with_budget(&small, &mut budget)
+        .is_err());
 }

@@ -439,13 +439,21 @@ fn replace_result_over_the_budget_is_an_error() {
     let limits = crate::Limits::default().with_max_bytes(1 << 20);
     let big = "a".repeat(1 << 10);
     // 4 copies of 1 MB; and 1025 insertions of 1 KB.
-    assert!(over_budget("replace", &[s("aaaa"), s("a"), s(&big.repeat(1 << 10))], limits));
+    assert!(over_budget(
+        "replace",
+        &[s("aaaa"), s("a"), s(&big.repeat(1 << 10))],
+        limits
+    ));
     assert!(over_budget("replace", &[s(&big), s(""), s(&big)], limits));
     // Exactly the result's size fits.
     let exact = crate::Limits::default().with_max_bytes(4 * 3);
     assert!(call_within("replace", &[s("aaaa"), s("a"), s("bbb")], exact).is_ok());
     let short = crate::Limits::default().with_max_bytes(4 * 3 - 1);
-    assert!(over_budget("replace", &[s("aaaa"), s("a"), s("bbb")], short));
+    assert!(over_budget(
+        "replace",
+        &[s("aaaa"), s("a"), s("bbb")],
+        short
+    ));
 }
 
 #[test]
