@@ -27,7 +27,7 @@ pub const MAX_BYTES: Flag = Flag::valued(
     "max-bytes",
     None,
     "n",
-    "how many bytes of strings one evaluation may build in total (default 134217728)",
+    "how many bytes of strings one evaluation may build in total (default 67108864)",
 );
 
 /// `--max-diagnostics N`.

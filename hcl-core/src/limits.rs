@@ -63,7 +63,7 @@ use std::fmt;
 /// | [`max_depth`](Limits::max_depth) | 128 | nesting of input: syntax, evaluation, type expressions, `jsondecode`, decoding |
 /// | [`max_diagnostics`](Limits::max_diagnostics) | 10 000 | diagnostics kept by a parse or an evaluation |
 /// | [`max_elements`](Limits::max_elements) | 4 194 304 (2²²) | elements one evaluation may build |
-/// | [`max_bytes`](Limits::max_bytes) | 134 217 728 (128 MiB) | bytes of strings one evaluation may build |
+/// | [`max_bytes`](Limits::max_bytes) | 67 108 864 (64 MiB) | bytes of strings one evaluation may build |
 ///
 /// The defaults leave every real configuration untouched (the spec suite
 /// and the Terraform corpus stay far below them) while keeping a hostile
@@ -94,14 +94,15 @@ pub struct Limits {
     pub max_diagnostics: usize,
     /// The evaluation budget in elements: how many elements one evaluation
     /// may build in total, counting the elements of every tuple, list, set,
-    /// map and object it builds and every element that `for` expressions
-    /// and splats iterate over (a loop nested in a loop counts each of its
-    /// runs). Default 4 194 304 (2²²): about 200 MB of values.
+    /// map and object it builds (a map or object also [`MAP_NODE`] for its
+    /// node) and every element that `for` expressions and splats iterate
+    /// over (a loop nested in a loop counts each of its runs). Default
+    /// 4 194 304 (2²²): about 100 MB of values at 24 bytes each.
     pub max_elements: usize,
     /// The evaluation budget in bytes: how many bytes of strings one
     /// evaluation may build in total (literals, templates, and the results
     /// of functions such as `format`, `join`, `replace` or `jsonencode`,
-    /// and the digits of very large numbers). Default 134 217 728 (128 MiB).
+    /// and the digits of very large numbers). Default 67 108 864 (64 MiB).
     pub max_bytes: usize,
 }
 
@@ -111,7 +112,7 @@ impl Limits {
         max_depth: 128,
         max_diagnostics: 10_000,
         max_elements: 1 << 22,
-        max_bytes: 1 << 27,
+        max_bytes: 1 << 26,
     };
 
     /// The defaults.
@@ -210,6 +211,15 @@ impl Budget {
         }
     }
 
+    /// Takes the elements of a map or object of `entries` entries:
+    /// `entries` plus [`MAP_NODE`] for the node that holds them (an
+    /// object of one attribute takes about twenty times the memory of a
+    /// tuple element).
+    #[inline]
+    pub fn charge_map(&mut self, entries: usize) -> Result<(), LimitExceeded> {
+        self.charge_elements(entries.saturating_add(MAP_NODE))
+    }
+
     /// Takes `n` bytes of strings from the budget.
     #[inline]
     pub fn charge_bytes(&mut self, n: usize) -> Result<(), LimitExceeded> {
@@ -273,6 +283,11 @@ impl Budget {
         self.reported = reported;
     }
 }
+
+/// How many elements a map or object costs beyond its entries: the memory
+/// of the first node of its tree, which a one-attribute object allocates
+/// whole (about 500 bytes, where a tuple element takes 24).
+pub const MAP_NODE: usize = 16;
 
 /// Which part of the evaluation budget ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

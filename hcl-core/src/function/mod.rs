@@ -266,6 +266,13 @@ impl CallContext<'_> {
         Ok(self.budget.charge_elements(n)?)
     }
 
+    /// Charges a map or object of `entries` entries being built to the
+    /// budget ([`Budget::charge_map`]).
+    #[inline]
+    pub fn charge_map(&mut self, entries: usize) -> Result<(), FunctionError> {
+        Ok(self.budget.charge_map(entries)?)
+    }
+
     /// Charges `n` bytes of strings being built to the budget.
     #[inline]
     pub fn charge_bytes(&mut self, n: usize) -> Result<(), FunctionError> {
@@ -278,6 +285,7 @@ impl CallContext<'_> {
     pub fn charge_shallow(&mut self, v: &Value) -> Result<(), FunctionError> {
         match v {
             Value::String(s) => self.charge_bytes(s.len()),
+            Value::Map(_) | Value::Object(_) => self.charge_map(v.length().unwrap_or(0)),
             _ => self.charge_elements(v.length().unwrap_or(0)),
         }
     }

@@ -151,7 +151,7 @@ impl JsonExpression {
         let NodeKind::Object(props) = &node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
-        if let Err(e) = budget.charge_elements(props.len()) {
+        if let Err(e) = budget.charge_map(props.len()) {
             return self.over_budget(e, node.span, budget);
         }
         let mut diags = Diagnostics::new();

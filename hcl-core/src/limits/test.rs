@@ -8,7 +8,7 @@ fn the_defaults_are_the_documented_ones() {
     assert_eq!(d.max_depth, 128);
     assert_eq!(d.max_diagnostics, 10_000);
     assert_eq!(d.max_elements, 4_194_304);
-    assert_eq!(d.max_bytes, 134_217_728);
+    assert_eq!(d.max_bytes, 67_108_864);
     assert_eq!(crate::Diagnostics::DEFAULT_LIMIT, d.max_diagnostics);
 }
 

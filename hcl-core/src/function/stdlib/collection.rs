@@ -14,8 +14,6 @@ mod mapping;
 mod sequence;
 pub(crate) mod support;
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use self::support::{arg, list_of};
 use super::number::whole_number;
 use crate::function::{Function, FunctionError, Functions, Param};
@@ -73,7 +71,7 @@ fn length() -> Function {
             let count = match (&ty, value) {
                 (Type::Tuple(elems), _) => elems.len(),
                 (Type::Object(o), _) => o.attributes().len(),
-                (_, Value::String(s)) => s.graphemes(true).count(),
+                (_, Value::String(s)) => super::string::grapheme_count(s),
                 (_, Value::Set(_)) if !value.is_wholly_known() => {
                     return Ok(Value::Unknown(Type::Number));
                 }

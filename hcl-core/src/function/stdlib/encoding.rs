@@ -170,9 +170,12 @@ fn jsondecode() -> Function {
         .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
             // The value is no larger than the text: its strings are no
-            // longer, and each element takes an opening bracket or a comma.
-            let elements = s.bytes().filter(|b| matches!(b, b'[' | b'{' | b',')).count();
+            // longer, each element takes an opening bracket or a comma, and
+            // each object a brace.
+            let elements = s.bytes().filter(|b| matches!(b, b'[' | b',')).count();
+            let objects = memchr::memchr_iter(b'{', s.as_bytes()).count();
             cx.charge_elements(elements.saturating_add(1))?;
+            cx.charge_elements(objects.saturating_mul(1 + crate::limits::MAP_NODE))?;
             cx.charge_bytes(s.len())?;
             json::parse(s, cx.limits().max_depth).map_err(FunctionError::call)
         })

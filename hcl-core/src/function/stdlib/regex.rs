@@ -230,6 +230,9 @@ fn match_value(
         .map(|m| m.len())
         .fold(0, usize::saturating_add);
     cx.charge_elements(caps.len())?;
+    if ty.is_object() {
+        cx.charge_map(0)?;
+    }
     cx.charge_bytes(bytes)?;
     let group = |i: usize| {
         caps.get(i)

@@ -8,6 +8,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
+use crate::limits::MAP_NODE;
 use crate::native::ast::{ByteSpan, Expr, ForExpr};
 use crate::value::{convert, Type, Value};
 
@@ -295,7 +296,7 @@ impl<'a> Evaluator<'a> {
                     }
                 }
                 let count = if f.group { groups.len() } else { single.len() };
-                if !known || !self.charge_elements(count, whole) {
+                if !known || !self.charge_elements(count.saturating_add(MAP_NODE), whole) {
                     return Value::dynamic();
                 }
                 if f.group {

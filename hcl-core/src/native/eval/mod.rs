@@ -58,7 +58,7 @@ mod template;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY};
+use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem};
 use crate::pos::{Range, SourceFile};
 use crate::value::{convert, Type, Value};
@@ -188,7 +188,7 @@ impl<'a> Evaluator<'a> {
                 Value::tuple(items)
             }
             ExprKind::Object(o) => {
-                if !self.charge_elements(o.items.len(), e.span) {
+                if !self.charge_elements(o.items.len().saturating_add(MAP_NODE), e.span) {
                     return Value::dynamic();
                 }
                 self.eval_object(&o.items)

@@ -58,7 +58,12 @@ fn every_construct_is_charged_to_the_budget() {
     let cases: &[(&str, Limits, &str)] = &[
         // A tuple of three, then a second one.
         ("[[1, 2, 3], [4, 5, 6]]", elements(6), "[4, 5, 6]"),
-        ("{a = 1, b = {c = 2, d = 3}}", elements(3), "{c = 2, d = 3}"),
+        // An object costs its attributes and MAP_NODE (16) for its node.
+        (
+            "{a = 1, b = {c = 2, d = 3}}",
+            elements(35),
+            "{c = 2, d = 3}",
+        ),
         // `for`: the three pairs it iterates over, then its result.
         (
             "[for x in [1, 2, 3] : x]",

@@ -49,7 +49,10 @@ fn keys() -> Function {
         .implementation(|args, cx| {
             let value = arg(args, 0);
             if let Type::Object(o) = value.ty() {
-                charge_keyed(cx, o.attributes().keys().map(String::as_str))?;
+                // A tuple of copies of the names.
+                let names = o.attributes().keys();
+                cx.charge_elements(names.len())?;
+                cx.charge_bytes(names.map(String::len).sum())?;
                 return Ok(Value::tuple(o.attributes().keys().map(Value::string)));
             }
             match value.as_entries() {

@@ -96,18 +96,18 @@ pub(crate) fn map_of<K: AsRef<str>>(
 /// built, whatever the input's limits), not a limit of input.
 pub(crate) const MAX_WALK_DEPTH: usize = 1000;
 
-/// Charges a map or object whose keys are new copies of `keys`: one
-/// element and the key's bytes each.
+/// Charges a map or object whose keys are new copies of `keys`: its
+/// entries ([`CallContext::charge_map`]) and the keys' bytes.
 pub(crate) fn charge_keyed<'k>(
     cx: &mut CallContext<'_>,
     keys: impl IntoIterator<Item = &'k str>,
 ) -> Result<(), FunctionError> {
-    let (mut elements, mut bytes) = (0usize, 0usize);
+    let (mut entries, mut bytes) = (0usize, 0usize);
     for k in keys {
-        elements += 1;
+        entries += 1;
         bytes = bytes.saturating_add(k.len());
     }
-    cx.charge_elements(elements)?;
+    cx.charge_map(entries)?;
     cx.charge_bytes(bytes)
 }
 

@@ -41,7 +41,12 @@ pub(super) fn decode(text: &str, cx: &mut CallContext<'_>) -> Result<Value, Func
     };
     let rows_at_most = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
     let names: usize = header.iter().map(String::len).sum();
-    cx.charge_elements(rows_at_most.saturating_mul(header.len() + 1))?;
+    let row = header.len().saturating_add(crate::limits::MAP_NODE);
+    cx.charge_elements(
+        rows_at_most
+            .saturating_mul(row)
+            .saturating_add(rows_at_most),
+    )?;
     cx.charge_bytes(
         rows_at_most
             .saturating_mul(names)

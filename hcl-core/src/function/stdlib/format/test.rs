@@ -392,7 +392,7 @@ fn format_grammar_errors() {
 #[test]
 fn format_width_over_the_budget_is_an_error_before_it_is_formatted() {
     let limit =
-        "the evaluation would build more than 134217728 bytes of strings (Limits::max_bytes)";
+        "the evaluation would build more than 67108864 bytes of strings (Limits::max_bytes)";
     fails("%1000000000s", &[s("x")], limit);
     fails("%.1000000000f", &[n(1)], limit);
     fails("%99999999999999999999d", &[n(1)], limit);

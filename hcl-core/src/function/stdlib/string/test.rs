@@ -374,7 +374,7 @@ fn indent_result_over_the_budget_is_an_error_before_it_is_built() {
     let lines = "\n".repeat(1024);
     assert_eq!(
         err("indent", &[Value::from(1 << 20), s(&lines)]),
-        "the evaluation would build more than 134217728 bytes of strings (Limits::max_bytes)"
+        "the evaluation would build more than 67108864 bytes of strings (Limits::max_bytes)"
     );
     // No newline: nothing is padded, so a huge count is harmless.
     assert_eq!(
@@ -495,4 +495,29 @@ fn startswith_unknown_string_is_known_only_for_empty_prefix() {
         call("endswith", &[Value::unknown(Type::String), s("")]).unwrap(),
         Value::unknown(Type::Bool)
     );
+}
+
+proptest::proptest! {
+    /// The ASCII fast path of grapheme counting agrees with segmenting the
+    /// text (carriage returns and line feeds are drawn often: `\r\n` is the
+    /// one ASCII pair that forms a single cluster).
+    #[test]
+    fn grapheme_count_fast_path_agrees_with_segmentation(s in "[\r\na\t -~]{0,64}") {
+        proptest::prop_assert_eq!(super::grapheme_count(&s), super::grapheme_count_general(&s));
+    }
+}
+
+#[test]
+fn grapheme_counts_of_ascii_edge_cases() {
+    for s in [
+        "", "\r", "\n", "\r\n", "\n\r", "\r\r\n", "\r\n\n", "a\r\nb", "\r\n\r\n",
+    ] {
+        assert_eq!(
+            super::grapheme_count(s),
+            super::grapheme_count_general(s),
+            "{s:?}"
+        );
+    }
+    // The general path for the rest.
+    assert_eq!(super::grapheme_count("e\u{301}\r\n"), 2);
 }
