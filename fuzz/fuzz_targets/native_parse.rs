@@ -12,7 +12,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (opts, data) = match data.split_first() {
-        Some((&b, rest)) if b < 8 => (Limits { max_depth: b as usize, ..Limits::default() }, rest),
+        Some((&b, rest)) if b < 8 => (Limits::default().with_max_depth(b as usize), rest),
         _ => (Limits::default(), data),
     };
     let (file, diags) = parse_bytes("fuzz.hcl", data, &opts);

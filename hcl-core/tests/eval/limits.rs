@@ -22,7 +22,7 @@ fn defaults_are_documented_values() {
     let l = Limits::default();
     assert_eq!(l.max_depth, 128);
     assert_eq!(l.max_elements, 1 << 22);
-    assert_eq!(l.max_bytes, 128 * 1024 * 1024);
+    assert_eq!(l.max_bytes, 64 * 1024 * 1024);
     assert_eq!(*EvalContext::new().limits(), l);
 }
 

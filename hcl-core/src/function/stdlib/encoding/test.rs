@@ -247,7 +247,7 @@ fn jsondecode_and_jsonencode_are_charged_to_the_budget() {
     let text = Value::tuple(vec![s(&"<".repeat(100)); 10]);
     let need = 10 * 602 + 12;
     let mut budget = Budget::new(&Limits::default().with_max_bytes(need));
-    let encoded = function("jsonencode").call_with_budget(&[text.clone()], &mut budget);
+    let encoded = function("jsonencode").call_with_budget(std::slice::from_ref(&text), &mut budget);
     assert_eq!(encoded.unwrap().as_str().map(str::len), Some(10 * 602 + 11));
     let mut budget = Budget::new(&Limits::default().with_max_bytes(need));
     budget.charge_bytes(1).unwrap();
