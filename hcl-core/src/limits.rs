@@ -176,7 +176,10 @@ pub struct Budget {
     limits: Limits,
     elements: usize,
     bytes: usize,
-    exceeded: Option<LimitExceeded>,
+    // Kept small: every evaluation makes a budget, and a literal's
+    // evaluation costs a few dozen instructions.
+    /// The part that ran out first.
+    exceeded: Option<Resource>,
     /// Whether the evaluation has reported the exceeded limit: one
     /// diagnostic per evaluation, not one per construct that then fails.
     reported: bool,
@@ -184,6 +187,7 @@ pub struct Budget {
 
 impl Budget {
     /// A fresh budget for one evaluation within `limits`.
+    #[inline]
     pub fn new(limits: &Limits) -> Budget {
         Budget {
             limits: *limits,
@@ -249,20 +253,22 @@ impl Budget {
 
     /// The first charge that failed.
     pub fn exceeded(&self) -> Option<LimitExceeded> {
-        self.exceeded
-    }
-
-    #[cold]
-    fn exhaust(&mut self, resource: Resource) -> LimitExceeded {
-        self.elements = 0;
-        self.bytes = 0;
-        *self.exceeded.get_or_insert(LimitExceeded {
+        self.exceeded.map(|resource| LimitExceeded {
             resource,
             limit: match resource {
                 Resource::Elements => self.limits.max_elements,
                 Resource::Bytes => self.limits.max_bytes,
             },
         })
+    }
+
+    #[cold]
+    fn exhaust(&mut self, resource: Resource) -> LimitExceeded {
+        self.elements = 0;
+        self.bytes = 0;
+        self.exceeded.get_or_insert(resource);
+        self.exceeded()
+            .unwrap_or(LimitExceeded { resource, limit: 0 })
     }
 
     /// Whether the exceeded limit is still to be reported; the first

@@ -129,7 +129,7 @@ impl<'a> Evaluator<'a> {
         if self.diags.error_count() != errors_before {
             return Value::dynamic();
         }
-        match func.call_with_budget(&values, &mut self.budget) {
+        match func.call_with_budget(&values, self.budget) {
             Ok(v) => v,
             Err(err) => {
                 self.call_failed(&func, &name, &args, err, c, whole);

@@ -99,10 +99,9 @@ pub(crate) fn evaluate_in(
     budget: &mut Budget,
     depth: usize,
 ) -> (Value, Diagnostics) {
-    let mut ev = Evaluator::new(source, ctx, budget.clone());
+    let mut ev = Evaluator::new(source, ctx, budget);
     ev.depth = depth;
     let value = ev.eval(expr);
-    *budget = ev.budget;
     (value, ev.diags)
 }
 
@@ -112,8 +111,9 @@ pub(crate) struct Evaluator<'a> {
     source: &'a SourceFile,
     text: &'a str,
     ctx: Option<&'a EvalContext>,
-    /// What is left of the evaluation's budget, with its limits.
-    budget: Budget,
+    /// What is left of the evaluation's budget, with its limits (borrowed:
+    /// the evaluation may be part of a larger one).
+    budget: &'a mut Budget,
     diags: Diagnostics,
     depth: usize,
     depth_reported: bool,
@@ -124,7 +124,11 @@ pub(crate) struct Evaluator<'a> {
 }
 
 impl<'a> Evaluator<'a> {
-    fn new(source: &'a SourceFile, ctx: Option<&'a EvalContext>, budget: Budget) -> Evaluator<'a> {
+    fn new(
+        source: &'a SourceFile,
+        ctx: Option<&'a EvalContext>,
+        budget: &'a mut Budget,
+    ) -> Evaluator<'a> {
         Evaluator {
             source,
             text: source.text(),

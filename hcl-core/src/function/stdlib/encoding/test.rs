@@ -420,3 +420,12 @@ fn urlencode_escapes_query_components() {
         assert_eq!(call("urlencode", &[s(input)]).unwrap(), s(want), "{input}");
     }
 }
+
+proptest::proptest! {
+    /// The length charged before a string is written is the length
+    /// written (every escape, `\u2028` and `\u2029` included).
+    #[test]
+    fn json_string_len_is_the_written_length(s in "[a<>&\"\\\\\n\r\t\u{8}\u{c}\u{1}\u{2028}\u{2029}é€😀]{0,40}") {
+        proptest::prop_assert_eq!(super::json_string_len(&s), super::json_string(&s).len());
+    }
+}
