@@ -84,3 +84,39 @@ fn corpus_files_parse_without_diagnostics_and_dump_stably() {
         failures.join("\n")
     );
 }
+
+/// The default limits leave real configurations untouched: every attribute
+/// of every corpus file evaluates (with the standard library, and no
+/// variables) without reaching a depth limit or the evaluation budget.
+#[test]
+fn corpus_attributes_evaluate_within_the_default_limits() {
+    let Some(dir) = common::shared_dir("corpus") else {
+        return;
+    };
+    let mut ctx = hcl_core::EvalContext::new();
+    ctx.add_functions(&hcl_core::function::stdlib::functions());
+    let mut evaluated = 0;
+    for path in common::config_files(&dir) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let (body, _) = hcl_core::load::parse_source(&path.display().to_string(), &text);
+        let (content, _) = body.all_content();
+        let mut stack = vec![content];
+        while let Some(content) = stack.pop() {
+            for attr in content.attributes.iter() {
+                let (_, diags) = attr.expr.value(Some(&ctx));
+                let limit = diags.iter().find(|d| {
+                    d.summary == "Evaluation limit exceeded"
+                        || d.summary == "Maximum nesting depth exceeded"
+                });
+                assert!(limit.is_none(), "{}: {}", path.display(), diags);
+                evaluated += 1;
+            }
+            for block in &content.blocks {
+                stack.push(block.body.all_content().0);
+            }
+        }
+    }
+    assert!(evaluated > 10_000, "{evaluated} attributes");
+}
