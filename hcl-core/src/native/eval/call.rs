@@ -108,6 +108,10 @@ impl<'a> Evaluator<'a> {
                 Arg::Expr(e) => self.eval(e),
                 Arg::Value(v, _) => v.clone(),
             };
+            if !self.charge_conversion(&given, &param.ty, arg.expr().span) {
+                values.push(Value::dynamic());
+                continue;
+            }
             match convert(&given, &param.ty) {
                 Ok(v) => values.push(v),
                 Err(err) => {

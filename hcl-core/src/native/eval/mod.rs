@@ -364,6 +364,24 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Charges the copy that converting `value` to `ty` makes when `ty` is
+    /// a collection or structural type and `value` is not already of it
+    /// (a tuple passed for a `list(string)` parameter, the arms of a
+    /// conditional unified to a list): its elements, as [`charge_elements`]
+    /// does. Scalar conversions build nothing worth charging.
+    ///
+    /// [`charge_elements`]: Self::charge_elements
+    #[inline]
+    pub(crate) fn charge_conversion(&mut self, value: &Value, ty: &Type, span: ByteSpan) -> bool {
+        if !(ty.is_collection() || ty.is_structural()) {
+            return true;
+        }
+        match value.length() {
+            Some(n) if value.ty() != *ty => self.charge_elements(n, span),
+            _ => true,
+        }
+    }
+
     /// Reports an exceeded budget at `subject` ("Evaluation limit
     /// exceeded"), unless this evaluation already did: once the budget is
     /// spent every construct fails, and one diagnostic says why.

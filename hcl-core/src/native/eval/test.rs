@@ -87,6 +87,10 @@ fn every_construct_is_charged_to_the_budget() {
             bytes(11),
             "%{for x in [1, 2, 3]}ab%{endfor}",
         ),
+        // Conversions that copy a collection: a conditional's arm unified
+        // to a list, a tuple passed for a `list(string)` parameter.
+        ("true ? [1, 2, 3] : []", elements(5), "[1, 2, 3]"),
+        ("join(\",\", [\"a\", \"b\"])", elements(3), "[\"a\", \"b\"]"),
         // Functions charge what they build.
         ("range(10)", elements(9), "range(10)"),
         ("format(\"%10s\", \"\")", bytes(9), "format(\"%10s\", \"\")"),
