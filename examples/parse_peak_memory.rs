@@ -48,7 +48,7 @@ fn main() {
     let total = added + len as u64;
     println!(
         "input {len} bytes, {} top-level blocks, {} diagnostics, {:.1} ms ({:.0} MB/s)",
-        file.body().blocks.len(),
+        file.body().blocks().len(),
         diags.len(),
         elapsed.as_secs_f64() * 1e3,
         len as f64 / elapsed.as_secs_f64() / 1e6,

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
-use hcl_toolkit::core::native::{parse_config, ParseOptions};
+use hcl_toolkit::core::native::{parse_config, BlockNode, ParseOptions};
 use hcl_toolkit::core::pos::SourceFile;
 use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, Type, TypeScope};
 use hcl_toolkit::core::Diagnostics;
@@ -134,15 +134,10 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let schemas = schemas();
-    let tree = &file.tree;
-    let label = |b: &hcl_toolkit::core::native::ast::Block, i: usize| {
-        tree.labels(b)
-            .get(i)
-            .map_or("", |l| l.value(src.text()))
-            .to_string()
-    };
-    for block in tree.blocks(file.body()) {
-        if file.text(block.ty) == "resource" {
+    let label =
+        |b: BlockNode<'_>, i: usize| b.labels().nth(i).map_or("", |l| l.value()).to_string();
+    for block in file.body().blocks() {
+        if block.type_name() == "resource" {
             if let Some(schema) = schemas.get(label(block, 1).as_str()) {
                 scope.set_variable(label(block, 0), schema.outputs.clone());
             }
@@ -150,17 +145,15 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let mut checker = Checker::new(&src, &scope);
-    for block in tree.blocks(file.body()) {
-        match file.text(block.ty) {
+    for block in file.body().blocks() {
+        match block.type_name() {
             "resource" => match schemas.get(label(block, 1).as_str()) {
-                Some(schema) => {
-                    checker.check_arguments(tree, tree.body(block.body), &schema.inputs)
-                }
+                Some(schema) => checker.check_arguments(block.body(), &schema.inputs),
                 None => println!("  (no schema for {})", label(block, 1)),
             },
             "output" => {
-                for attr in tree.attributes(tree.body(block.body)) {
-                    let ty = checker.expr(&attr.expr);
+                for attr in block.body().attributes() {
+                    let ty = checker.expr(attr.expr());
                     println!("  output {:<10} : {ty}", label(block, 0));
                 }
             }

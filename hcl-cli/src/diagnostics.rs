@@ -79,16 +79,14 @@ pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
         return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
     }
     let (parsed, _) = parse_config(file, &ParseOptions::default());
-    let src = file.text();
-    let tree = &parsed.tree;
-    let block = tree.blocks(parsed.body()).iter().find(|b| {
-        let span = b.span();
-        span.start <= offset && offset < span.end
-    })?;
-    let mut out = block.ty.text(src).to_owned();
-    for l in tree.labels(block) {
+    let block = parsed
+        .body()
+        .blocks()
+        .find(|b| b.range().contains_byte(offset))?;
+    let mut out = block.type_name().to_owned();
+    for l in block.labels() {
         out.push(' ');
-        out.push_str(&crate::json::quote(l.value(src)));
+        out.push_str(&crate::json::quote(l.value()));
     }
     Some(out)
 }

@@ -2,12 +2,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use hcl_core::diag::Diagnostics;
 use hcl_core::native::{parse_expression, ParseOptions};
 use hcl_core::pos::SourceMap;
-use hcl_core::{Diagnostic, EvalContext, Expression, SourceFile};
+use hcl_core::{Diagnostic, EvalContext, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
 use crate::diagnostics::{emit, DiagFormat};
@@ -369,10 +369,6 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         report(diags, &sources, format, quiet);
         return EXIT_DIAGNOSTICS;
     }
-    let expr = Expression::new(hcl_core::native::NativeExpression::new(
-        file.clone(),
-        Arc::new(expr),
-    ));
     let (value, d) = expr.value(Some(&ctx));
     diags.extend(d);
     if diags.has_errors() {
@@ -426,7 +422,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     };
     let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &ParseOptions::default());
     let mut sources = SourceMap::new();
-    sources.add(file.source.clone());
+    sources.add(file.source().clone());
     if diags.has_errors() {
         report(diags, &sources, format, flags.is_set("quiet"));
         return EXIT_DIAGNOSTICS;

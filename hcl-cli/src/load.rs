@@ -24,10 +24,10 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
         let (file, diags) = parse_bytes(name, bytes, &ParseOptions::default());
-        let body = file.body_handle();
+        let body = file.to_body();
         return (
             Loaded {
-                source: Some(file.source),
+                source: Some(file.source().clone()),
                 body,
             },
             diags,

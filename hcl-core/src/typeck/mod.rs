@@ -21,14 +21,14 @@
 //!
 //! ```
 //! use hcl_core::pos::SourceFile;
-//! use hcl_core::native::{parse_expression, ParseOptions};
+//! use hcl_core::native::{parse_expression, ExprNode};
 //! use hcl_core::typeck::{check_expr, parse_type, TypeScope};
 //!
 //! let mut scope = TypeScope::new();
 //! scope.set_variable("bucket", parse_type("object({arn = output(string), tags = optional(map(string))})").unwrap());
 //! let src = SourceFile::new("<expr>", r#""${bucket.arn}/${bucket.tags["env"]}""#);
-//! let (expr, _) = parse_expression(&src, &ParseOptions::default());
-//! let (ty, diags) = check_expr(&expr, &src, &scope);
+//! let (expr, _) = parse_expression(&src, &Default::default());
+//! let (ty, diags) = check_expr(ExprNode::of(&expr).unwrap(), &scope);
 //! assert!(diags.is_empty());
 //! assert_eq!(ty.to_string(), "output(string)");
 //! ```

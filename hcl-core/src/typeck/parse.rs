@@ -7,7 +7,7 @@ use super::ty::Type;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::{ByteSpan, Expr, ExprKind};
-use crate::native::{parse_expression, ParseOptions};
+use crate::native::{parse_expr, ParseOptions};
 use crate::pos::SourceFile;
 
 const INVALID: &str = "Invalid type specification";
@@ -36,7 +36,7 @@ const MAX_DEPTH: usize = 128;
 /// not a type.
 pub fn parse_type(text: &str) -> Result<Type, String> {
     let src = SourceFile::new("<type>", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expr(&src, &ParseOptions::default());
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(d.summary.to_lowercase());
     }

@@ -92,7 +92,7 @@ fn check(src: &str) -> (Type, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
     let (expr, pd) = parse_expression(&file, &ParseOptions::default());
     assert!(pd.is_empty(), "{src}: {pd:?}");
-    let (ty, diags) = check_expr(&expr, &file, &scope());
+    let (ty, diags) = check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &scope());
     let msgs = diags
         .iter()
         .map(|d| {
@@ -141,7 +141,9 @@ fn literals_integers_are_exact_beyond_256_bits() {
     ok(&format!("1{}1", "0".repeat(199)), "int");
     let file = SourceFile::new("<e>", format!("1{}1", "0".repeat(199)));
     let (expr, _) = parse_expression(&file, &ParseOptions::default());
-    let hcl_core::native::ExprKind::Number(n) = &expr.kind else {
+    let hcl_core::native::ExprKind::Literal(hcl_core::native::Literal::Number(n)) =
+        hcl_core::native::ExprNode::of(&expr).unwrap().kind()
+    else {
         panic!()
     };
     assert_eq!(n.to_string(), format!("1{}1", "0".repeat(199)));
@@ -386,7 +388,7 @@ fn body_arguments_against_input_types() {
         ("acl".to_string(), t("optional(string)")),
     ]);
     let mut checker = Checker::new(&src, &scope);
-    checker.check_arguments(&file.tree, file.body(), &inputs);
+    checker.check_arguments(file.body(), &inputs);
     let summaries: Vec<String> = checker.finish().iter().map(|d| d.summary.clone()).collect();
     assert_eq!(
         summaries,
@@ -404,11 +406,10 @@ fn recorded_types_cover_every_subexpression() {
     let (expr, _) = parse_expression(&src, &ParseOptions::default());
     let scope = scope();
     let mut checker = Checker::new(&src, &scope).record_types();
-    checker.expr(&expr);
+    checker.expr(hcl_core::native::ExprNode::of(&expr).unwrap());
     let rec: Vec<(&str, String)> = checker
         .recorded()
-        .iter()
-        .map(|(span, ty)| (span.text(src.text()), ty.to_string()))
+        .map(|(range, ty)| (src.text_of(&range), ty.to_string()))
         .collect();
     assert_eq!(
         rec,

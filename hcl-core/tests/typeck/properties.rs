@@ -125,7 +125,7 @@ proptest! {
         use hcl_core::pos::SourceFile;
         let file = SourceFile::new("<p>", src);
         let (expr, _) = parse_expression(&file, &ParseOptions::default());
-        let (_, diags) = hcl_core::typeck::check_expr(&expr, &file, &any_scope());
+        let (_, diags) = hcl_core::typeck::check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &any_scope());
         prop_assert!(diags.iter().all(|d| d.subject.is_some()));
     }
 }

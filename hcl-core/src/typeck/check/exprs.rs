@@ -42,7 +42,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn unary(&mut self, u: &'a Unary, whole: ByteSpan) -> Type {
-        let t = self.expr(&u.operand);
+        let t = self.expr_ast(&u.operand);
         let (t, ev) = t.resolved_deep();
         let t = &t;
         let result = match u.op {
@@ -64,8 +64,8 @@ impl<'a> Checker<'a> {
 
     pub(super) fn binary(&mut self, b: &'a Binary, whole: ByteSpan) -> Type {
         use BinaryOp::*;
-        let l = self.expr(&b.lhs);
-        let r = self.expr(&b.rhs);
+        let l = self.expr_ast(&b.lhs);
+        let r = self.expr_ast(&b.rhs);
         let (l, el) = l.resolved_deep();
         let l = &l;
         let (r, er) = r.resolved_deep();
@@ -103,7 +103,7 @@ impl<'a> Checker<'a> {
 
     /// Checks a condition (`bool` required) and says which eventual it is.
     pub(super) fn condition(&mut self, cond: &'a Expr, context: ByteSpan) -> Eventual {
-        let t = self.expr(cond);
+        let t = self.expr_ast(cond);
         let (t, ev) = t.resolved_deep();
         let t = &t;
         if conversion(t, &Type::Bool).is_none() {
@@ -119,8 +119,8 @@ impl<'a> Checker<'a> {
 
     pub(super) fn conditional(&mut self, c: &'a Conditional, whole: ByteSpan) -> Type {
         let ev = self.condition(&c.cond, whole);
-        let t = self.expr(&c.then);
-        let f = self.expr(&c.otherwise);
+        let t = self.expr_ast(&c.then);
+        let f = self.expr_ast(&c.otherwise);
         let result = match unify_strict(&t, &f) {
             Some(u) => u,
             None => {
@@ -169,7 +169,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn for_expr(&mut self, f: &'a ForExpr, whole: ByteSpan) -> Type {
-        let coll = self.expr(&f.collection);
+        let coll = self.expr_ast(&f.collection);
         let (coll, mut ev) = coll.resolved_deep();
         let coll = &coll;
         let (k, v) = self.iteration(coll, f.collection.span, whole);
@@ -179,7 +179,7 @@ impl<'a> Checker<'a> {
         }
         self.locals.push((self.text(f.value_var), v));
         if let Some(key) = &f.key {
-            let kt = self.expr(key);
+            let kt = self.expr_ast(key);
             let (kt, e) = kt.resolved_deep();
             let kt = &kt;
             ev = ev.max(e);
@@ -192,9 +192,9 @@ impl<'a> Checker<'a> {
                 );
             }
         }
-        let value = self.expr(&f.value);
+        let value = self.expr_ast(&f.value);
         if let Some(cond) = &f.cond {
-            let ct = self.expr(cond);
+            let ct = self.expr_ast(cond);
             let (ct, e) = ct.resolved_deep();
             let ct = &ct;
             ev = ev.max(e);
@@ -217,7 +217,7 @@ impl<'a> Checker<'a> {
     }
 
     pub(super) fn splat(&mut self, s: &'a Splat) -> Type {
-        let source = self.expr(&s.source);
+        let source = self.expr_ast(&s.source);
         let (source, ev) = source.resolved_deep();
         let source = &source;
         let result = match source {
@@ -277,7 +277,7 @@ impl<'a> Checker<'a> {
 
     fn each(&mut self, each: &'a Expr, elem: Type) -> Type {
         self.anon.push(elem);
-        let t = self.expr(each);
+        let t = self.expr_ast(each);
         self.anon.pop();
         t
     }
@@ -294,7 +294,7 @@ impl<'a> Checker<'a> {
             };
             if name.is_none() {
                 literal_keys = false;
-                let kt = self.expr(&item.key.expr);
+                let kt = self.expr_ast(&item.key.expr);
                 let (kt, e) = kt.resolved_deep();
                 let kt = &kt;
                 ev = ev.max(e);
@@ -307,7 +307,7 @@ impl<'a> Checker<'a> {
                     );
                 }
             }
-            let v = self.expr(&item.value);
+            let v = self.expr_ast(&item.value);
             if let Some(n) = name {
                 attrs.insert(n, v.clone());
             }

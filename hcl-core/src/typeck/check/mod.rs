@@ -11,9 +11,9 @@ use super::traverse::{traverse, KeyLiteral, Step};
 use super::ty::{Eventual, Type};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
-    Body, ByteSpan, Call, Expr, ExprKind, File, Literal, TemplatePart, Traverser, TraverserKind,
-    Tree,
+    Body, ByteSpan, Call, Expr, ExprKind, Literal, TemplatePart, Traverser, TraverserKind, Tree,
 };
+use crate::native::{BodyNode, ExprNode, File};
 use crate::pos::{Range, SourceFile};
 
 /// How deeply the checker descends into nested expressions before giving
@@ -38,11 +38,11 @@ pub struct AttributeType {
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
 /// use hcl_core::typeck::{check_file, Type, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "a = 1\nb = a_var ? \"x\" : null\nc = 1 + true\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Default::default());
 /// let mut scope = TypeScope::new();
 /// scope.set_variable("a_var", Type::output(Type::Bool));
 /// let (types, diags) = check_file(&file, &scope);
@@ -51,8 +51,8 @@ pub struct AttributeType {
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
 /// ```
 pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let mut checker = Checker::new(&file.source, scope);
-    let types = checker.body(&file.tree, file.body());
+    let mut checker = Checker::new(file.source(), scope);
+    let types = checker.body(file.body());
     (types, checker.finish())
 }
 
@@ -77,20 +77,20 @@ pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>,
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ParseOptions};
+/// use hcl_core::native::{parse_expression, ExprNode};
 /// use hcl_core::typeck::{check_expr, Type, TypeScope};
 ///
 /// let src = SourceFile::new("<expr>", "[for s in subnets : s.id]");
-/// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, _) = parse_expression(&src, &Default::default());
 /// let mut scope = TypeScope::new();
 /// let subnet = Type::object([("id", Type::output(Type::String))]);
 /// scope.set_variable("subnets", Type::list(subnet));
-/// let (ty, diags) = check_expr(&expr, &src, &scope);
+/// let (ty, diags) = check_expr(ExprNode::of(&expr).unwrap(), &scope);
 /// assert!(diags.is_empty());
 /// assert_eq!(ty, Type::list(Type::output(Type::String)));
 /// ```
-pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Diagnostics) {
-    let mut checker = Checker::new(src, scope);
+pub fn check_expr(expr: ExprNode<'_>, scope: &TypeScope) -> (Type, Diagnostics) {
+    let mut checker = Checker::new(expr.source(), scope);
     let ty = checker.expr(expr);
     (ty, checker.finish())
 }
@@ -101,11 +101,11 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 /// ```
 /// use std::collections::BTreeMap;
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
 /// use hcl_core::typeck::{Checker, Type, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "name = 42\nsize = \"big\"\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Default::default());
 /// let scope = TypeScope::new();
 /// let inputs = BTreeMap::from([
 ///     ("name".to_string(), Type::String),
@@ -113,7 +113,7 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 ///     ("tags".to_string(), Type::optional(Type::map(Type::String))),
 /// ]);
 /// let mut checker = Checker::new(&src, &scope);
-/// checker.check_arguments(&file.tree, file.body(), &inputs);
+/// checker.check_arguments(file.body(), &inputs);
 /// // 42 converts to a string; "big" may fail to be an int, but only
 /// // evaluation can tell: neither is a type error.
 /// assert!(checker.finish().is_empty());
@@ -150,10 +150,13 @@ impl<'a> Checker<'a> {
         self
     }
 
-    /// The span and type of every expression checked so far, innermost
+    /// The range and type of every expression checked so far, innermost
     /// first, when [`record_types`](Checker::record_types) was asked for.
-    pub fn recorded(&self) -> &[(ByteSpan, Type)] {
-        self.record.as_deref().unwrap_or(&[])
+    pub fn recorded(&self) -> impl Iterator<Item = (Range, &Type)> + '_ {
+        self.record
+            .iter()
+            .flatten()
+            .map(|(span, ty)| (self.src.range(*span), ty))
     }
 
     /// The diagnostics so far.
@@ -189,7 +192,11 @@ impl<'a> Checker<'a> {
     }
 
     /// The type of an expression; type errors go to the diagnostics.
-    pub fn expr(&mut self, e: &'a Expr) -> Type {
+    pub fn expr(&mut self, e: ExprNode<'a>) -> Type {
+        self.expr_ast(e.ast())
+    }
+
+    fn expr_ast(&mut self, e: &'a Expr) -> Type {
         if self.depth >= MAX_DEPTH {
             return Type::Dynamic;
         }
@@ -204,8 +211,12 @@ impl<'a> Checker<'a> {
 
     /// Checks that `e`'s type converts to `want` ("Incorrect attribute
     /// value type" otherwise) and returns `e`'s type.
-    pub fn expect(&mut self, e: &'a Expr, want: &Type) -> Type {
-        let got = self.expr(e);
+    pub fn expect(&mut self, e: ExprNode<'a>, want: &Type) -> Type {
+        self.expect_ast(e.ast(), want)
+    }
+
+    fn expect_ast(&mut self, e: &'a Expr, want: &Type) -> Type {
+        let got = self.expr_ast(e);
         if conversion(&got, want).is_none() {
             self.error(
                 "Incorrect attribute value type",
@@ -217,8 +228,9 @@ impl<'a> Checker<'a> {
         got
     }
 
-    /// Checks every attribute of a body of `tree` and of its nested blocks.
-    pub fn body(&mut self, tree: &'a Tree, body: &'a Body) -> Vec<AttributeType> {
+    /// Checks every attribute of a body and of its nested blocks.
+    pub fn body(&mut self, body: BodyNode<'a>) -> Vec<AttributeType> {
+        let (tree, body) = body.ast();
         let mut out = Vec::new();
         self.body_at(tree, body, String::new(), &mut out);
         out
@@ -232,7 +244,7 @@ impl<'a> Checker<'a> {
         out: &mut Vec<AttributeType>,
     ) {
         for attr in tree.attributes(body) {
-            let ty = self.expr(&attr.expr);
+            let ty = self.expr_ast(&attr.expr);
             out.push(AttributeType {
                 path: format!("{prefix}{}", self.text(attr.name)),
                 range: self.range(attr.name),
@@ -253,8 +265,13 @@ impl<'a> Checker<'a> {
     /// argument not named is "Unsupported argument", one whose type does
     /// not convert is "Incorrect attribute value type", and one missing
     /// whose type is not optional is "Missing required argument". Nested
-    /// blocks are checked without expectations. `body` is a body of `tree`.
-    pub fn check_arguments(
+    /// blocks are checked without expectations.
+    pub fn check_arguments(&mut self, body: BodyNode<'a>, inputs: &BTreeMap<String, Type>) {
+        let (tree, body) = body.ast();
+        self.check_arguments_ast(tree, body, inputs);
+    }
+
+    fn check_arguments_ast(
         &mut self,
         tree: &'a Tree,
         body: &'a Body,
@@ -265,7 +282,7 @@ impl<'a> Checker<'a> {
             let name = self.text(attr.name);
             match inputs.get(name) {
                 None => {
-                    self.expr(&attr.expr);
+                    self.expr_ast(&attr.expr);
                     self.error(
                         "Unsupported argument",
                         format!("An argument named {name:?} is not expected here."),
@@ -274,7 +291,7 @@ impl<'a> Checker<'a> {
                     );
                 }
                 Some(want) => {
-                    let got = self.expr(&attr.expr);
+                    let got = self.expr_ast(&attr.expr);
                     if conversion(&got, want).is_none() {
                         self.error(
                             "Incorrect attribute value type",
@@ -305,7 +322,8 @@ impl<'a> Checker<'a> {
             }
         }
         for block in tree.blocks(body) {
-            self.body(tree, tree.body(block.body));
+            let mut out = Vec::new();
+            self.body_at(tree, tree.body(block.body), String::new(), &mut out);
         }
     }
 
@@ -323,7 +341,7 @@ impl<'a> Checker<'a> {
                 let ev = self.template(&t.parts);
                 ev.wrap(Type::String)
             }
-            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr(inner),
+            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr_ast(inner),
             ExprKind::Variable | ExprKind::AttrPath => match e.as_traversal(self.src.text()) {
                 Some(t) => {
                     let root = self.variable(t.root);
@@ -336,12 +354,12 @@ impl<'a> Checker<'a> {
                 self.steps(root, &t.steps, e.span)
             }
             ExprKind::RelativeTraversal(t) => {
-                let source = self.expr(&t.source);
+                let source = self.expr_ast(&t.source);
                 self.steps(source, &t.steps, e.span)
             }
             ExprKind::Index(ix) => {
-                let collection = self.expr(&ix.collection);
-                let key = self.expr(&ix.key);
+                let collection = self.expr_ast(&ix.collection);
+                let key = self.expr_ast(&ix.key);
                 let literal = match &ix.key.kind {
                     ExprKind::Number(n) => Some(KeyLiteral::Number(n)),
                     ExprKind::StringLit => Some(KeyLiteral::String(self.text(ix.key.span.inner()))),
@@ -355,7 +373,7 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(call) => self.call(call, e.span),
             ExprKind::Tuple(t) => {
-                Type::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>())
+                Type::tuple(t.items.iter().map(|i| self.expr_ast(i)).collect::<Vec<_>>())
             }
             ExprKind::Object(o) => self.object(o),
             ExprKind::For(f) => self.for_expr(f, e.span),
@@ -437,7 +455,7 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, call: &'a Call, whole: ByteSpan) -> Type {
-        let args: Vec<Type> = call.args.iter().map(|a| self.expr(a)).collect();
+        let args: Vec<Type> = call.args.iter().map(|a| self.expr_ast(a)).collect();
         let name = call.full_name(self.src.text());
         let scope = self.scope;
         let Some(sig) = scope.function(&name) else {
@@ -528,7 +546,7 @@ impl<'a> Checker<'a> {
             match part {
                 TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
                 TemplatePart::Interp(i) => {
-                    let t = self.expr(&i.expr);
+                    let t = self.expr_ast(&i.expr);
                     let (t, e) = t.resolved_deep();
                     let t = &t;
                     ev = ev.max(e);
@@ -549,7 +567,7 @@ impl<'a> Checker<'a> {
                     ev = ev.max(self.template(&ti.else_parts));
                 }
                 TemplatePart::For(tf) => {
-                    let coll = self.expr(&tf.collection);
+                    let coll = self.expr_ast(&tf.collection);
                     let (coll, e) = coll.resolved_deep();
                     let coll = &coll;
                     ev = ev.max(e);
