@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
 use hcl_toolkit::core::native::{parse_config, ParseOptions};
 use hcl_toolkit::core::pos::SourceFile;
-use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, Type, TypeScope};
+use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, ExtendedType, TypeScope};
 use hcl_toolkit::core::Diagnostics;
 
 const PROGRAM: &str = r#"
@@ -59,11 +59,11 @@ const VAR_TYPES: &str = r#"{"env": "string", "short_cache": "bool", "replicas": 
 
 /// A resource type: the types of its inputs and of its outputs.
 struct Schema {
-    inputs: BTreeMap<String, Type>,
-    outputs: Type,
+    inputs: BTreeMap<String, ExtendedType>,
+    outputs: ExtendedType,
 }
 
-fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, Type> {
+fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, ExtendedType> {
     pairs
         .iter()
         .map(|(name, ty)| {
@@ -99,7 +99,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("tags", "optional(output(map(string)))"),
                     ("acl", "optional(output(string))"),
                 ]),
-                outputs: Type::Object(bucket_outputs.into()),
+                outputs: ExtendedType::Object(bucket_outputs.into()),
             },
         ),
         (
@@ -112,7 +112,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("cache_control", "optional(output(string))"),
                     ("size_hint", "optional(output(int))"),
                 ]),
-                outputs: Type::Object(object_outputs.into()),
+                outputs: ExtendedType::Object(object_outputs.into()),
             },
         ),
     ])

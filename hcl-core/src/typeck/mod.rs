@@ -1,7 +1,7 @@
 //! The extended type system of type-extensions.md (Pulumi's HCL2 model) and
 //! a static type checker built on it.
 //!
-//! The extended [`Type`] adds to the base types `int` (an integer),
+//! The [`ExtendedType`] adds to the base types `int` (an integer),
 //! `union` (one of several types), `none` (the type of null; an optional
 //! `T` is `union(T, none)`, printed `optional(T)`), and the eventual types
 //! `promise(T)` and `output(T)` (values available later, the latter with
@@ -48,4 +48,4 @@ pub use parse::{parse_type, parse_var_types, type_from_expr};
 pub use rules::{assignable, conversion, unify, unify_all, unify_strict};
 pub use scope::{SigParam, Signature, TypeScope};
 pub use traverse::{traverse, KeyLiteral, Step, TraversalError};
-pub use ty::{Eventual, Type};
+pub use ty::{Eventual, ExtendedType};

@@ -4,7 +4,7 @@
 use super::*;
 use crate::value::{self, Safety};
 
-fn t(s: &str) -> Type {
+fn t(s: &str) -> ExtendedType {
     parse_type(s).unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -14,13 +14,16 @@ fn t(s: &str) -> Type {
 fn union_is_flattened_deduplicated_and_order_independent() {
     assert_eq!(t("union(int, string)"), t("union(string, int)"));
     assert_eq!(t("union(int, union(string, int))"), t("union(int, string)"));
-    assert_eq!(Type::union([Type::Int, Type::Int]), Type::Int);
-    assert_eq!(Type::union([]), Type::Dynamic);
     assert_eq!(
-        Type::union([Type::Int, Type::Dynamic]).to_string(),
+        ExtendedType::union([ExtendedType::Int, ExtendedType::Int]),
+        ExtendedType::Int
+    );
+    assert_eq!(ExtendedType::union([]), ExtendedType::Dynamic);
+    assert_eq!(
+        ExtendedType::union([ExtendedType::Int, ExtendedType::Dynamic]).to_string(),
         "union(int, any)"
     );
-    let Type::Union(es) = t("union(string, bool, int)") else {
+    let ExtendedType::Union(es) = t("union(string, bool, int)") else {
         panic!()
     };
     assert_eq!(es.len(), 3);
@@ -29,31 +32,31 @@ fn union_is_flattened_deduplicated_and_order_independent() {
 #[test]
 fn optional_is_union_with_none() {
     assert_eq!(
-        Type::optional(Type::String),
-        Type::union([Type::None, Type::String])
+        ExtendedType::optional(ExtendedType::String),
+        ExtendedType::union([ExtendedType::None, ExtendedType::String])
     );
     assert_eq!(t("optional(string)"), t("union(string, none)"));
     assert!(t("optional(string)").is_optional());
-    assert_eq!(t("optional(string)").without_none(), Type::String);
+    assert_eq!(t("optional(string)").without_none(), ExtendedType::String);
 }
 
 #[test]
 fn eventual_types_do_not_nest() {
     assert_eq!(
-        Type::promise(Type::promise(Type::Int)),
-        Type::promise(Type::Int)
+        ExtendedType::promise(ExtendedType::promise(ExtendedType::Int)),
+        ExtendedType::promise(ExtendedType::Int)
     );
     assert_eq!(
-        Type::output(Type::promise(Type::Int)),
-        Type::output(Type::Int)
+        ExtendedType::output(ExtendedType::promise(ExtendedType::Int)),
+        ExtendedType::output(ExtendedType::Int)
     );
     assert_eq!(
-        Type::promise(Type::output(Type::Int)),
-        Type::output(Type::Int)
+        ExtendedType::promise(ExtendedType::output(ExtendedType::Int)),
+        ExtendedType::output(ExtendedType::Int)
     );
     assert_eq!(
-        Type::output(Type::output(Type::Int)),
-        Type::output(Type::Int)
+        ExtendedType::output(ExtendedType::output(ExtendedType::Int)),
+        ExtendedType::output(ExtendedType::Int)
     );
     assert_eq!(
         t("promise(union(bool, promise(int)))"),
@@ -89,7 +92,7 @@ fn names_print_and_parse_back() {
         assert_eq!(ty.to_string(), name);
         assert_eq!(t(&ty.to_string()), ty);
     }
-    assert_eq!(t("dynamic"), Type::Dynamic);
+    assert_eq!(t("dynamic"), ExtendedType::Dynamic);
     assert_eq!(
         t("object({\"a b\" = int})").to_string(),
         "object({\"a b\"=int})"
@@ -118,10 +121,10 @@ fn base_types_embed_and_come_back() {
         ],
         ["b"],
     );
-    let ext = Type::from(&base);
+    let ext = ExtendedType::from(&base);
     assert_eq!(ext, t("object({a=number, b=optional(list(string))})"));
-    assert_eq!(Type::Int.to_base(), Some(value::Type::Number));
-    assert_eq!(Type::None.to_base(), None);
+    assert_eq!(ExtendedType::Int.to_base(), Some(value::Type::Number));
+    assert_eq!(ExtendedType::None.to_base(), None);
     assert_eq!(t("output(string)").to_base(), None);
     assert_eq!(
         t("output(list(int))").to_base_lossy(),
@@ -137,17 +140,17 @@ fn base_types_embed_and_come_back() {
 fn assignability_every_type_from_itself_and_dynamic_from_all() {
     for ty in ["int", "optional(string)", "output(list(int))", "none"] {
         assert!(assignable(&t(ty), &t(ty)), "{ty}");
-        assert!(assignable(&Type::Dynamic, &t(ty)), "{ty}");
+        assert!(assignable(&ExtendedType::Dynamic, &t(ty)), "{ty}");
     }
 }
 
 #[test]
 fn assignability_union_from_any_element_assignable_type() {
     let u = t("union(int, list(string))");
-    assert!(assignable(&u, &Type::Int));
+    assert!(assignable(&u, &ExtendedType::Int));
     assert!(assignable(&u, &t("list(string)")));
     assert!(assignable(&u, &t("tuple([string])")));
-    assert!(!assignable(&u, &Type::String));
+    assert!(!assignable(&u, &ExtendedType::String));
     // A union source: each element must be assignable.
     assert!(assignable(
         &t("union(int, string, bool)"),
@@ -163,9 +166,9 @@ fn assignability_union_from_any_element_assignable_type() {
 fn assignability_promise_from_itself_or_element() {
     let p = t("promise(string)");
     assert!(assignable(&p, &t("promise(string)")));
-    assert!(assignable(&p, &Type::String));
+    assert!(assignable(&p, &ExtendedType::String));
     assert!(!assignable(&p, &t("output(string)")));
-    assert!(!assignable(&p, &Type::Int));
+    assert!(!assignable(&p, &ExtendedType::Int));
 }
 
 #[test]
@@ -173,26 +176,26 @@ fn assignability_output_from_itself_promise_or_element() {
     let o = t("output(string)");
     assert!(assignable(&o, &t("output(string)")));
     assert!(assignable(&o, &t("promise(string)")));
-    assert!(assignable(&o, &Type::String));
+    assert!(assignable(&o, &ExtendedType::String));
     assert!(!assignable(&o, &t("output(bool)")));
     // An eventual is never assignable to its element type.
-    assert!(!assignable(&Type::String, &o));
+    assert!(!assignable(&ExtendedType::String, &o));
 }
 
 #[test]
 fn assignability_none_only_to_none() {
-    assert!(assignable(&Type::None, &Type::None));
-    assert!(assignable(&t("optional(int)"), &Type::None));
+    assert!(assignable(&ExtendedType::None, &ExtendedType::None));
+    assert!(assignable(&t("optional(int)"), &ExtendedType::None));
     for ty in ["int", "string", "list(int)", "object({})"] {
-        assert!(!assignable(&t(ty), &Type::None), "{ty}");
+        assert!(!assignable(&t(ty), &ExtendedType::None), "{ty}");
     }
-    assert!(!assignable(&Type::None, &Type::Int));
+    assert!(!assignable(&ExtendedType::None, &ExtendedType::Int));
 }
 
 #[test]
 fn assignability_number_from_int_not_the_converse() {
-    assert!(assignable(&Type::Number, &Type::Int));
-    assert!(!assignable(&Type::Int, &Type::Number));
+    assert!(assignable(&ExtendedType::Number, &ExtendedType::Int));
+    assert!(!assignable(&ExtendedType::Int, &ExtendedType::Number));
 }
 
 #[test]
@@ -207,25 +210,37 @@ fn assignability_objects_allow_missing_optional_and_extra_attributes() {
 
 #[test]
 fn conversion_int_string_both_ways_int_to_string_safe() {
-    assert_eq!(conversion(&Type::Int, &Type::String), Some(Safety::Safe));
-    assert_eq!(conversion(&Type::String, &Type::Int), Some(Safety::Unsafe));
+    assert_eq!(
+        conversion(&ExtendedType::Int, &ExtendedType::String),
+        Some(Safety::Safe)
+    );
+    assert_eq!(
+        conversion(&ExtendedType::String, &ExtendedType::Int),
+        Some(Safety::Unsafe)
+    );
 }
 
 #[test]
 fn conversion_int_number_both_ways_int_to_number_safe() {
-    assert_eq!(conversion(&Type::Int, &Type::Number), Some(Safety::Safe));
-    assert_eq!(conversion(&Type::Number, &Type::Int), Some(Safety::Unsafe));
-    assert_eq!(conversion(&Type::Bool, &Type::Int), None);
+    assert_eq!(
+        conversion(&ExtendedType::Int, &ExtendedType::Number),
+        Some(Safety::Safe)
+    );
+    assert_eq!(
+        conversion(&ExtendedType::Number, &ExtendedType::Int),
+        Some(Safety::Unsafe)
+    );
+    assert_eq!(conversion(&ExtendedType::Bool, &ExtendedType::Int), None);
 }
 
 #[test]
 fn conversion_to_union_safe_if_safe_to_some_element() {
     assert_eq!(
-        conversion(&Type::Int, &t("union(string, bool)")),
+        conversion(&ExtendedType::Int, &t("union(string, bool)")),
         Some(Safety::Safe)
     );
     assert_eq!(
-        conversion(&Type::String, &t("union(int, bool)")),
+        conversion(&ExtendedType::String, &t("union(int, bool)")),
         Some(Safety::Unsafe)
     );
     assert_eq!(conversion(&t("list(int)"), &t("union(string, bool)")), None);
@@ -234,15 +249,15 @@ fn conversion_to_union_safe_if_safe_to_some_element() {
 #[test]
 fn conversion_from_union_safe_only_if_every_element_is() {
     assert_eq!(
-        conversion(&t("union(int, bool)"), &Type::String),
+        conversion(&t("union(int, bool)"), &ExtendedType::String),
         Some(Safety::Safe)
     );
     assert_eq!(
-        conversion(&t("optional(string)"), &Type::String),
+        conversion(&t("optional(string)"), &ExtendedType::String),
         Some(Safety::Unsafe)
     );
     assert_eq!(
-        conversion(&t("union(list(int), bool)"), &Type::Number),
+        conversion(&t("union(list(int), bool)"), &ExtendedType::Number),
         None
     );
 }
@@ -254,7 +269,7 @@ fn conversion_to_promise_from_promise_or_element() {
         Some(Safety::Safe)
     );
     assert_eq!(
-        conversion(&Type::String, &t("promise(int)")),
+        conversion(&ExtendedType::String, &t("promise(int)")),
         Some(Safety::Unsafe)
     );
     assert_eq!(conversion(&t("output(int)"), &t("promise(int)")), None);
@@ -272,7 +287,7 @@ fn conversion_to_output_from_output_promise_or_element() {
         Some(Safety::Unsafe)
     );
     assert_eq!(
-        conversion(&Type::Int, &t("output(number)")),
+        conversion(&ExtendedType::Int, &t("output(number)")),
         Some(Safety::Safe)
     );
     assert_eq!(
@@ -283,23 +298,29 @@ fn conversion_to_output_from_output_promise_or_element() {
 
 #[test]
 fn conversion_eventual_to_prompt_does_not_exist() {
-    assert_eq!(conversion(&t("output(string)"), &Type::String), None);
-    assert_eq!(conversion(&t("promise(string)"), &Type::String), None);
     assert_eq!(
-        conversion(&t("output(string)"), &Type::Dynamic),
+        conversion(&t("output(string)"), &ExtendedType::String),
+        None
+    );
+    assert_eq!(
+        conversion(&t("promise(string)"), &ExtendedType::String),
+        None
+    );
+    assert_eq!(
+        conversion(&t("output(string)"), &ExtendedType::Dynamic),
         Some(Safety::Safe)
     );
 }
 
 #[test]
 fn conversion_none_only_where_assignable() {
-    assert_eq!(conversion(&Type::None, &Type::String), None);
+    assert_eq!(conversion(&ExtendedType::None, &ExtendedType::String), None);
     assert_eq!(
-        conversion(&Type::None, &t("optional(string)")),
+        conversion(&ExtendedType::None, &t("optional(string)")),
         Some(Safety::Safe)
     );
     assert_eq!(
-        conversion(&Type::None, &t("output(optional(string))")),
+        conversion(&ExtendedType::None, &t("output(optional(string))")),
         Some(Safety::Safe)
     );
 }
@@ -345,14 +366,26 @@ fn conversion_collections_elementwise_worst_safety() {
 
 #[test]
 fn unification_int_with_number_prefers_number() {
-    assert_eq!(unify(&Type::Int, &Type::Number), Type::Number);
-    assert_eq!(unify(&Type::Number, &Type::Int), Type::Number);
+    assert_eq!(
+        unify(&ExtendedType::Int, &ExtendedType::Number),
+        ExtendedType::Number
+    );
+    assert_eq!(
+        unify(&ExtendedType::Number, &ExtendedType::Int),
+        ExtendedType::Number
+    );
 }
 
 #[test]
 fn unification_int_with_string_prefers_string() {
-    assert_eq!(unify(&Type::Int, &Type::String), Type::String);
-    assert_eq!(unify(&Type::String, &Type::Int), Type::String);
+    assert_eq!(
+        unify(&ExtendedType::Int, &ExtendedType::String),
+        ExtendedType::String
+    );
+    assert_eq!(
+        unify(&ExtendedType::String, &ExtendedType::Int),
+        ExtendedType::String
+    );
 }
 
 #[test]
@@ -368,10 +401,13 @@ fn unification_union_with_type_unifies_each_element() {
     // union(int, none) with number: int~number = number, none~number =
     // optional(number).
     assert_eq!(
-        unify(&t("optional(int)"), &Type::Number),
+        unify(&t("optional(int)"), &ExtendedType::Number),
         t("optional(number)")
     );
-    assert_eq!(unify(&Type::String, &t("union(int, bool)")), Type::String);
+    assert_eq!(
+        unify(&ExtendedType::String, &t("union(int, bool)")),
+        ExtendedType::String
+    );
 }
 
 #[test]
@@ -406,28 +442,40 @@ fn unification_output_with_output_gives_output() {
 #[test]
 fn unification_eventual_with_prompt_wraps() {
     assert_eq!(
-        unify(&t("output(string)"), &Type::None),
+        unify(&t("output(string)"), &ExtendedType::None),
         t("output(optional(string))")
     );
     assert_eq!(
-        unify(&Type::Int, &t("promise(number)")),
+        unify(&ExtendedType::Int, &t("promise(number)")),
         t("promise(number)")
     );
 }
 
 #[test]
 fn unification_none_with_type_is_optional() {
-    assert_eq!(unify(&Type::None, &Type::String), t("optional(string)"));
-    assert_eq!(unify(&Type::None, &Type::None), Type::None);
+    assert_eq!(
+        unify(&ExtendedType::None, &ExtendedType::String),
+        t("optional(string)")
+    );
+    assert_eq!(
+        unify(&ExtendedType::None, &ExtendedType::None),
+        ExtendedType::None
+    );
 }
 
 #[test]
 fn unification_without_rule_is_union_and_strict_fails() {
-    assert_eq!(unify(&Type::Bool, &Type::Number), t("union(bool, number)"));
-    assert_eq!(unify_strict(&Type::Bool, &Type::Number), None);
+    assert_eq!(
+        unify(&ExtendedType::Bool, &ExtendedType::Number),
+        t("union(bool, number)")
+    );
+    assert_eq!(
+        unify_strict(&ExtendedType::Bool, &ExtendedType::Number),
+        None
+    );
     assert_eq!(unify_strict(&t("list(bool)"), &t("list(int)")), None);
     assert_eq!(
-        unify_strict(&Type::None, &Type::Bool),
+        unify_strict(&ExtendedType::None, &ExtendedType::Bool),
         Some(t("optional(bool)"))
     );
 }
@@ -455,17 +503,20 @@ fn unification_collections_and_structures() {
         unify(&t("map(int)"), &t("object({a=string})")),
         t("map(string)")
     );
-    assert_eq!(unify(&Type::Dynamic, &Type::Int), Type::Int);
-    assert_eq!(unify_all([]), Type::Dynamic);
     assert_eq!(
-        unify_all(&[Type::Int, Type::Number, Type::None]),
+        unify(&ExtendedType::Dynamic, &ExtendedType::Int),
+        ExtendedType::Int
+    );
+    assert_eq!(unify_all([]), ExtendedType::Dynamic);
+    assert_eq!(
+        unify_all(&[ExtendedType::Int, ExtendedType::Number, ExtendedType::None]),
         t("optional(number)")
     );
 }
 
 // ------------------------------------------------------------ traversal --
 
-fn attr(ty: &str, name: &str) -> Result<Type, TraversalError> {
+fn attr(ty: &str, name: &str) -> Result<ExtendedType, TraversalError> {
     traverse(&t(ty), Step::Attr(name))
 }
 
@@ -477,7 +528,7 @@ fn traversal_union_is_union_of_successes() {
     );
     assert_eq!(
         attr("union(object({a=int}), object({b=string}))", "a").unwrap(),
-        Type::Int
+        ExtendedType::Int
     );
     let e = attr("union(object({b=int}), string)", "a").unwrap_err();
     assert_eq!(e.summary, "Unsupported attribute");
@@ -489,7 +540,7 @@ fn traversal_union_with_none_gives_none() {
         attr("optional(object({a=int}))", "a").unwrap(),
         t("optional(int)")
     );
-    let key = Type::Int;
+    let key = ExtendedType::Int;
     let lit = crate::value::Number::from(0);
     let step = Step::Index {
         ty: &key,
@@ -529,8 +580,8 @@ fn traversal_promise_and_output_wrap_the_result() {
 
 #[test]
 fn traversal_attributes_follow_the_base_model() {
-    assert_eq!(attr("map(int)", "k").unwrap(), Type::Int);
-    assert_eq!(attr("any", "k").unwrap(), Type::Dynamic);
+    assert_eq!(attr("map(int)", "k").unwrap(), ExtendedType::Int);
+    assert_eq!(attr("any", "k").unwrap(), ExtendedType::Dynamic);
     let e = attr("object({a=int})", "b").unwrap_err();
     assert_eq!(
         e.detail,
@@ -549,7 +600,7 @@ fn traversal_attributes_follow_the_base_model() {
 
 #[test]
 fn traversal_indexes_follow_the_base_model() {
-    let idx = |ty: &str, key: Type, lit: Option<KeyLiteral<'_>>| {
+    let idx = |ty: &str, key: ExtendedType, lit: Option<KeyLiteral<'_>>| {
         traverse(
             &t(ty),
             Step::Index {
@@ -563,23 +614,30 @@ fn traversal_indexes_follow_the_base_model() {
     assert_eq!(
         idx(
             "tuple([int, string])",
-            Type::Int,
+            ExtendedType::Int,
             Some(KeyLiteral::Number(&n1))
         )
         .unwrap(),
-        Type::String
+        ExtendedType::String
     );
     assert_eq!(
-        idx("tuple([int, string])", Type::Int, None).unwrap(),
+        idx("tuple([int, string])", ExtendedType::Int, None).unwrap(),
         t("union(int, string)")
     );
     assert_eq!(
-        idx("tuple([int])", Type::Int, Some(KeyLiteral::Number(&n5)))
-            .unwrap_err()
-            .summary,
+        idx(
+            "tuple([int])",
+            ExtendedType::Int,
+            Some(KeyLiteral::Number(&n5))
+        )
+        .unwrap_err()
+        .summary,
         "Invalid index"
     );
-    assert_eq!(idx("map(bool)", Type::String, None).unwrap(), Type::Bool);
+    assert_eq!(
+        idx("map(bool)", ExtendedType::String, None).unwrap(),
+        ExtendedType::Bool
+    );
     assert_eq!(
         idx("map(bool)", t("list(int)"), None).unwrap_err().summary,
         "Invalid index"
@@ -587,22 +645,24 @@ fn traversal_indexes_follow_the_base_model() {
     assert_eq!(
         idx(
             "object({a=int})",
-            Type::String,
+            ExtendedType::String,
             Some(KeyLiteral::String("a"))
         )
         .unwrap(),
-        Type::Int
+        ExtendedType::Int
     );
-    assert!(idx("set(int)", Type::Int, None)
+    assert!(idx("set(int)", ExtendedType::Int, None)
         .unwrap_err()
         .detail
         .starts_with("Elements of a set"));
     assert_eq!(
-        idx("list(int)", Type::None, None).unwrap_err().detail,
+        idx("list(int)", ExtendedType::None, None)
+            .unwrap_err()
+            .detail,
         "Can't use a null value as an indexing key."
     );
     assert_eq!(
-        idx("string", Type::Int, None).unwrap_err().detail,
+        idx("string", ExtendedType::Int, None).unwrap_err().detail,
         "This value does not have any indices."
     );
 }
@@ -624,7 +684,7 @@ fn var_types_json_reads_cty_forms_extended() {
     );
     let (types, diags) = parse_var_types(&src);
     assert!(diags.is_empty(), "{diags:?}");
-    assert_eq!(types["a"], Type::String);
+    assert_eq!(types["a"], ExtendedType::String);
     assert_eq!(types["b"], t("object({x=number, y=optional(bool)})"));
     assert_eq!(types["c"], t("union(int, list(string))"));
     assert_eq!(types["d"], t("output(int)"));
@@ -659,8 +719,8 @@ fn var_types_json_reports_bad_types_at_their_place() {
 
 // ---------------------------------------------------------------- depth --
 
-fn nested(depth: usize, leaf: Type) -> Type {
-    (0..depth).fold(leaf, |t, _| Type::list(t))
+fn nested(depth: usize, leaf: ExtendedType) -> ExtendedType {
+    (0..depth).fold(leaf, |t, _| ExtendedType::list(t))
 }
 
 #[test]
@@ -668,13 +728,19 @@ fn depth_rules_answer_conservatively_beyond_max_depth() {
     let d = rules::MAX_DEPTH;
     // Within the limit the rules recurse; beyond it they give up (no
     // conversion) instead of exhausting the stack.
-    let (a, b) = (nested(d - 1, Type::Int), nested(d - 1, Type::String));
+    let (a, b) = (
+        nested(d - 1, ExtendedType::Int),
+        nested(d - 1, ExtendedType::String),
+    );
     assert_eq!(conversion(&a, &b), Some(Safety::Safe));
-    let (a, b) = (nested(d + 10, Type::Int), nested(d + 10, Type::String));
+    let (a, b) = (
+        nested(d + 10, ExtendedType::Int),
+        nested(d + 10, ExtendedType::String),
+    );
     assert_eq!(conversion(&a, &b), None);
     assert!(assignable(&a, &a));
     let u = unify(&a, &b);
-    assert!(matches!(u, Type::List(_) | Type::Union(_)));
+    assert!(matches!(u, ExtendedType::List(_) | ExtendedType::Union(_)));
 }
 
 #[test]

@@ -7,11 +7,11 @@ use hcl_core::function::{Function, Functions, Param};
 use hcl_core::native::{parse_config, parse_expression, ParseOptions};
 use hcl_core::pos::SourceFile;
 use hcl_core::typeck::{
-    check_expr, check_file, parse_type, Checker, SigParam, Signature, Type, TypeScope,
+    check_expr, check_file, parse_type, Checker, ExtendedType, SigParam, Signature, TypeScope,
 };
 use hcl_core::value::{self, Value};
 
-fn t(s: &str) -> Type {
+fn t(s: &str) -> ExtendedType {
     parse_type(s).unwrap()
 }
 
@@ -69,26 +69,32 @@ fn scope() -> TypeScope {
         "make_bucket",
         Signature::new(
             [
-                SigParam::new("name", Type::String),
-                SigParam::new("size", Type::optional(Type::Int)),
+                SigParam::new("name", ExtendedType::String),
+                SigParam::new("size", ExtendedType::optional(ExtendedType::Int)),
             ],
             t("output(object({id=string}))"),
         ),
     );
     s.set_function(
         "await_it",
-        Signature::new([SigParam::new("v", t("output(string)"))], Type::Bool),
+        Signature::new(
+            [SigParam::new("v", t("output(string)"))],
+            ExtendedType::Bool,
+        ),
     );
     s.set_function(
         "join_all",
-        Signature::new([SigParam::new("sep", Type::String)], Type::String)
-            .variadic(SigParam::new("parts", Type::String)),
+        Signature::new(
+            [SigParam::new("sep", ExtendedType::String)],
+            ExtendedType::String,
+        )
+        .variadic(SigParam::new("parts", ExtendedType::String)),
     );
     s
 }
 
 /// The type of `src` and its diagnostics as `summary @ subject text`.
-fn check(src: &str) -> (Type, Vec<String>) {
+fn check(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
     let (expr, pd) = parse_expression(&file, &ParseOptions::default());
     assert!(pd.is_empty(), "{src}: {pd:?}");

@@ -1,51 +1,58 @@
 //! Properties of the extended type rules over generated types.
 
-use hcl_core::typeck::{assignable, conversion, parse_type, unify, Type};
+use hcl_core::typeck::{assignable, conversion, parse_type, unify, ExtendedType};
 use hcl_core::value::Safety;
 use proptest::prelude::*;
 
-fn leaf() -> impl Strategy<Value = Type> {
+fn leaf() -> impl Strategy<Value = ExtendedType> {
     prop_oneof![
-        Just(Type::Bool),
-        Just(Type::Number),
-        Just(Type::Int),
-        Just(Type::String),
-        Just(Type::None),
-        Just(Type::Dynamic),
+        Just(ExtendedType::Bool),
+        Just(ExtendedType::Number),
+        Just(ExtendedType::Int),
+        Just(ExtendedType::String),
+        Just(ExtendedType::None),
+        Just(ExtendedType::Dynamic),
     ]
 }
 
-fn ty() -> impl Strategy<Value = Type> {
+fn ty() -> impl Strategy<Value = ExtendedType> {
     nest(leaf(), true)
 }
 
 /// Types whose unification needs no conversion: no primitives that
 /// convert to each other (string, int with number), no sets (set to list
 /// is a conversion) and no dynamic (from it is a conversion).
-fn no_conversion_ty() -> impl Strategy<Value = Type> {
+fn no_conversion_ty() -> impl Strategy<Value = ExtendedType> {
     nest(
-        prop_oneof![Just(Type::Bool), Just(Type::Number), Just(Type::None)],
+        prop_oneof![
+            Just(ExtendedType::Bool),
+            Just(ExtendedType::Number),
+            Just(ExtendedType::None)
+        ],
         false,
     )
 }
 
-fn nest(leaf: impl Strategy<Value = Type> + 'static, sets: bool) -> impl Strategy<Value = Type> {
+fn nest(
+    leaf: impl Strategy<Value = ExtendedType> + 'static,
+    sets: bool,
+) -> impl Strategy<Value = ExtendedType> {
     leaf.prop_recursive(4, 24, 3, move |inner| {
         let set = if sets {
-            inner.clone().prop_map(Type::set).boxed()
+            inner.clone().prop_map(ExtendedType::set).boxed()
         } else {
-            inner.clone().prop_map(Type::list).boxed()
+            inner.clone().prop_map(ExtendedType::list).boxed()
         };
         prop_oneof![
-            inner.clone().prop_map(Type::list),
-            inner.clone().prop_map(Type::map),
+            inner.clone().prop_map(ExtendedType::list),
+            inner.clone().prop_map(ExtendedType::map),
             set,
-            inner.clone().prop_map(Type::promise),
-            inner.clone().prop_map(Type::output),
-            prop::collection::vec(inner.clone(), 0..3).prop_map(Type::tuple),
-            prop::collection::vec(inner.clone(), 2..4).prop_map(Type::union),
+            inner.clone().prop_map(ExtendedType::promise),
+            inner.clone().prop_map(ExtendedType::output),
+            prop::collection::vec(inner.clone(), 0..3).prop_map(ExtendedType::tuple),
+            prop::collection::vec(inner.clone(), 2..4).prop_map(ExtendedType::union),
             prop::collection::btree_map(prop::sample::select(vec!["a", "b", "c"]), inner, 0..3)
-                .prop_map(Type::object),
+                .prop_map(ExtendedType::object),
         ]
     })
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::rules::{assignable, conversion};
 use super::scope::TypeScope;
 use super::traverse::{traverse, KeyLiteral, Step};
-use super::ty::{Eventual, Type};
+use super::ty::{Eventual, ExtendedType};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
     Body, ByteSpan, Call, Expr, ExprKind, File, Literal, TemplatePart, Traverser, TraverserKind,
@@ -30,7 +30,7 @@ pub struct AttributeType {
     /// The attribute's name in the source.
     pub range: Range,
     /// The type of its expression.
-    pub ty: Type,
+    pub ty: ExtendedType,
 }
 
 /// Type-checks every attribute of a file (in every block), with the
@@ -39,14 +39,14 @@ pub struct AttributeType {
 /// ```
 /// use hcl_core::pos::SourceFile;
 /// use hcl_core::native::{parse_config, ParseOptions};
-/// use hcl_core::typeck::{check_file, Type, TypeScope};
+/// use hcl_core::typeck::{check_file, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "a = 1\nb = a_var ? \"x\" : null\nc = 1 + true\n");
 /// let (file, _) = parse_config(&src, &ParseOptions::default());
 /// let mut scope = TypeScope::new();
-/// scope.set_variable("a_var", Type::output(Type::Bool));
+/// scope.set_variable("a_var", ExtendedType::output(ExtendedType::Bool));
 /// let (types, diags) = check_file(&file, &scope);
-/// assert_eq!(types[0].ty, Type::Int);
+/// assert_eq!(types[0].ty, ExtendedType::Int);
 /// assert_eq!(types[1].ty.to_string(), "output(optional(string))");
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
 /// ```
@@ -78,18 +78,18 @@ pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>,
 /// ```
 /// use hcl_core::pos::SourceFile;
 /// use hcl_core::native::{parse_expression, ParseOptions};
-/// use hcl_core::typeck::{check_expr, Type, TypeScope};
+/// use hcl_core::typeck::{check_expr, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("<expr>", "[for s in subnets : s.id]");
 /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
 /// let mut scope = TypeScope::new();
-/// let subnet = Type::object([("id", Type::output(Type::String))]);
-/// scope.set_variable("subnets", Type::list(subnet));
+/// let subnet = ExtendedType::object([("id", ExtendedType::output(ExtendedType::String))]);
+/// scope.set_variable("subnets", ExtendedType::list(subnet));
 /// let (ty, diags) = check_expr(&expr, &src, &scope);
 /// assert!(diags.is_empty());
-/// assert_eq!(ty, Type::list(Type::output(Type::String)));
+/// assert_eq!(ty, ExtendedType::list(ExtendedType::output(ExtendedType::String)));
 /// ```
-pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Diagnostics) {
+pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (ExtendedType, Diagnostics) {
     let mut checker = Checker::new(src, scope);
     let ty = checker.expr(expr);
     (ty, checker.finish())
@@ -102,15 +102,15 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 /// use std::collections::BTreeMap;
 /// use hcl_core::pos::SourceFile;
 /// use hcl_core::native::{parse_config, ParseOptions};
-/// use hcl_core::typeck::{Checker, Type, TypeScope};
+/// use hcl_core::typeck::{Checker, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "name = 42\nsize = \"big\"\n");
 /// let (file, _) = parse_config(&src, &ParseOptions::default());
 /// let scope = TypeScope::new();
 /// let inputs = BTreeMap::from([
-///     ("name".to_string(), Type::String),
-///     ("size".to_string(), Type::Int),
-///     ("tags".to_string(), Type::optional(Type::map(Type::String))),
+///     ("name".to_string(), ExtendedType::String),
+///     ("size".to_string(), ExtendedType::Int),
+///     ("tags".to_string(), ExtendedType::optional(ExtendedType::map(ExtendedType::String))),
 /// ]);
 /// let mut checker = Checker::new(&src, &scope);
 /// checker.check_arguments(&file.tree, file.body(), &inputs);
@@ -121,10 +121,10 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 pub struct Checker<'a> {
     src: &'a SourceFile,
     scope: &'a TypeScope,
-    locals: Vec<(&'a str, Type)>,
-    anon: Vec<Type>,
+    locals: Vec<(&'a str, ExtendedType)>,
+    anon: Vec<ExtendedType>,
     diags: Diagnostics,
-    record: Option<Vec<(ByteSpan, Type)>>,
+    record: Option<Vec<(ByteSpan, ExtendedType)>>,
     depth: usize,
 }
 
@@ -152,7 +152,7 @@ impl<'a> Checker<'a> {
 
     /// The span and type of every expression checked so far, innermost
     /// first, when [`record_types`](Checker::record_types) was asked for.
-    pub fn recorded(&self) -> &[(ByteSpan, Type)] {
+    pub fn recorded(&self) -> &[(ByteSpan, ExtendedType)] {
         self.record.as_deref().unwrap_or(&[])
     }
 
@@ -189,9 +189,9 @@ impl<'a> Checker<'a> {
     }
 
     /// The type of an expression; type errors go to the diagnostics.
-    pub fn expr(&mut self, e: &'a Expr) -> Type {
+    pub fn expr(&mut self, e: &'a Expr) -> ExtendedType {
         if self.depth >= MAX_DEPTH {
-            return Type::Dynamic;
+            return ExtendedType::Dynamic;
         }
         self.depth += 1;
         let ty = self.expr_kind(e);
@@ -204,7 +204,7 @@ impl<'a> Checker<'a> {
 
     /// Checks that `e`'s type converts to `want` ("Incorrect attribute
     /// value type" otherwise) and returns `e`'s type.
-    pub fn expect(&mut self, e: &'a Expr, want: &Type) -> Type {
+    pub fn expect(&mut self, e: &'a Expr, want: &ExtendedType) -> ExtendedType {
         let got = self.expr(e);
         if conversion(&got, want).is_none() {
             self.error(
@@ -258,7 +258,7 @@ impl<'a> Checker<'a> {
         &mut self,
         tree: &'a Tree,
         body: &'a Body,
-        inputs: &BTreeMap<String, Type>,
+        inputs: &BTreeMap<String, ExtendedType>,
     ) {
         let attrs = tree.attributes(body);
         for attr in attrs {
@@ -290,7 +290,7 @@ impl<'a> Checker<'a> {
         }
         for (name, want) in inputs {
             let present = attrs.iter().any(|a| self.text(a.name) == name);
-            if !present && !assignable(want, &Type::None) {
+            if !present && !assignable(want, &ExtendedType::None) {
                 self.error(
                     "Missing required argument",
                     format!("The argument {name:?} is required, but no definition was found."),
@@ -309,19 +309,19 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn expr_kind(&mut self, e: &'a Expr) -> Type {
+    fn expr_kind(&mut self, e: &'a Expr) -> ExtendedType {
         match &e.kind {
             // Integer literals are exact (the number layer keeps integers
             // exact up to a million bits and refuses larger literals when
             // parsing), which meets the document's 256 bits.
-            ExprKind::Number(n) if n.is_integer() => Type::Int,
-            ExprKind::Number(_) => Type::Number,
-            ExprKind::Bool(_) => Type::Bool,
-            ExprKind::Null => Type::None,
-            ExprKind::StringLit => Type::String,
+            ExprKind::Number(n) if n.is_integer() => ExtendedType::Int,
+            ExprKind::Number(_) => ExtendedType::Number,
+            ExprKind::Bool(_) => ExtendedType::Bool,
+            ExprKind::Null => ExtendedType::None,
+            ExprKind::StringLit => ExtendedType::String,
             ExprKind::Template(t) => {
                 let ev = self.template(&t.parts);
-                ev.wrap(Type::String)
+                ev.wrap(ExtendedType::String)
             }
             ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr(inner),
             ExprKind::Variable | ExprKind::AttrPath => match e.as_traversal(self.src.text()) {
@@ -329,7 +329,7 @@ impl<'a> Checker<'a> {
                     let root = self.variable(t.root);
                     self.steps(root, &t.steps, e.span)
                 }
-                None => Type::Dynamic,
+                None => ExtendedType::Dynamic,
             },
             ExprKind::ScopeTraversal(t) => {
                 let root = self.variable(t.root);
@@ -355,20 +355,20 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(call) => self.call(call, e.span),
             ExprKind::Tuple(t) => {
-                Type::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>())
+                ExtendedType::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>())
             }
             ExprKind::Object(o) => self.object(o),
             ExprKind::For(f) => self.for_expr(f, e.span),
             ExprKind::Splat(s) => self.splat(s),
-            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or(Type::Dynamic),
+            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or(ExtendedType::Dynamic),
             ExprKind::Unary(u) => self.unary(u, e.span),
             ExprKind::Binary(b) => self.binary(b, e.span),
             ExprKind::Conditional(c) => self.conditional(c, e.span),
-            ExprKind::Invalid => Type::Dynamic,
+            ExprKind::Invalid => ExtendedType::Dynamic,
         }
     }
 
-    fn variable(&mut self, name: ByteSpan) -> Type {
+    fn variable(&mut self, name: ByteSpan) -> ExtendedType {
         let text = self.text(name);
         if let Some((_, t)) = self.locals.iter().rev().find(|(n, _)| *n == text) {
             return t.clone();
@@ -382,12 +382,17 @@ impl<'a> Checker<'a> {
             name,
             None,
         );
-        Type::Dynamic
+        ExtendedType::Dynamic
     }
 
     /// Applies traversal steps; after the first failing step the rest are
     /// not checked (their type is unknown), as evaluation stops there too.
-    fn steps(&mut self, mut ty: Type, steps: &[Traverser], whole: ByteSpan) -> Type {
+    fn steps(
+        &mut self,
+        mut ty: ExtendedType,
+        steps: &[Traverser],
+        whole: ByteSpan,
+    ) -> ExtendedType {
         for s in steps {
             let key_ty;
             let step = match &s.kind {
@@ -396,19 +401,19 @@ impl<'a> Checker<'a> {
                     let (t, literal) = match &**key {
                         Literal::Number(n) => {
                             let t = if n.is_integer() {
-                                Type::Int
+                                ExtendedType::Int
                             } else {
-                                Type::Number
+                                ExtendedType::Number
                             };
                             (t, Some(KeyLiteral::Number(n)))
                         }
                         Literal::String(s) => (
-                            Type::String,
+                            ExtendedType::String,
                             Some(KeyLiteral::String(s.as_str(self.src.text()))),
                         ),
-                        Literal::Bool(_) => (Type::Bool, None),
-                        Literal::Null => (Type::None, None),
-                        Literal::Dynamic => (Type::Dynamic, None),
+                        Literal::Bool(_) => (ExtendedType::Bool, None),
+                        Literal::Null => (ExtendedType::None, None),
+                        Literal::Dynamic => (ExtendedType::Dynamic, None),
                     };
                     key_ty = t;
                     Step::Index {
@@ -416,28 +421,34 @@ impl<'a> Checker<'a> {
                         literal,
                     }
                 }
-                TraverserKind::Splat => return Type::Dynamic,
+                TraverserKind::Splat => return ExtendedType::Dynamic,
             };
             ty = self.step(&ty, step, s.span, whole);
-            if ty == Type::Dynamic {
+            if ty == ExtendedType::Dynamic {
                 break;
             }
         }
         ty
     }
 
-    fn step(&mut self, ty: &Type, step: Step<'_>, span: ByteSpan, whole: ByteSpan) -> Type {
+    fn step(
+        &mut self,
+        ty: &ExtendedType,
+        step: Step<'_>,
+        span: ByteSpan,
+        whole: ByteSpan,
+    ) -> ExtendedType {
         match traverse(ty, step) {
             Ok(t) => t,
             Err(e) => {
                 self.error(e.summary, e.detail, span, Some(whole));
-                Type::Dynamic
+                ExtendedType::Dynamic
             }
         }
     }
 
-    fn call(&mut self, call: &'a Call, whole: ByteSpan) -> Type {
-        let args: Vec<Type> = call.args.iter().map(|a| self.expr(a)).collect();
+    fn call(&mut self, call: &'a Call, whole: ByteSpan) -> ExtendedType {
+        let args: Vec<ExtendedType> = call.args.iter().map(|a| self.expr(a)).collect();
         let name = call.full_name(self.src.text());
         let scope = self.scope;
         let Some(sig) = scope.function(&name) else {
@@ -447,7 +458,7 @@ impl<'a> Checker<'a> {
                 call.name_span(),
                 Some(whole),
             );
-            return Type::Dynamic;
+            return ExtendedType::Dynamic;
         };
         // With `...` the final argument's elements are the remaining
         // arguments; how many is not known statically.
@@ -532,7 +543,7 @@ impl<'a> Checker<'a> {
                     let (t, e) = t.resolved_deep();
                     let t = &t;
                     ev = ev.max(e);
-                    if conversion(t, &Type::String).is_none() {
+                    if conversion(t, &ExtendedType::String).is_none() {
                         self.error(
                             "Invalid template interpolation value",
                             format!(
