@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::ty::ExtendedType;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
-use crate::native::ast::{ByteSpan, Expr, ExprKind};
+use crate::native::ast::{ByteSpan, Expr, ExprKind, TemplatePart};
 use crate::native::{parse_expression, ParseOptions};
 use crate::pos::SourceFile;
 
@@ -16,7 +16,8 @@ const MAX_DEPTH: usize = 128;
 /// Parses a type written as [`ExtendedType`] prints it: the keywords `bool`,
 /// `number`, `int`, `string`, `none` and `any` (or `dynamic`), and
 /// `list(T)`, `map(T)`, `set(T)`, `tuple([T, ...])`, `object({name = T,
-/// ...})`, `union(T, ...)`, `optional(T)` (`union(T, none)`),
+/// ...})`, `union(T, ...)` (as [`ExtendedType::union`]: `union(T)` is `T`),
+/// `optional(T)` (`union(T, none)`),
 /// `promise(T)` and `output(T)`.
 ///
 /// ```
@@ -87,13 +88,13 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
                 "promise" => one("promise").map(ExtendedType::promise),
                 "output" => one("output").map(ExtendedType::output),
                 "optional" => one("optional").map(ExtendedType::optional),
-                "union" if call.args.len() >= 2 => Ok(ExtendedType::union(
+                // As the constructor: `union(T)` is `T`, `union()` is `any`.
+                "union" => Ok(ExtendedType::union(
                     call.args
                         .iter()
                         .map(|a| from_expr(a, src, d))
                         .collect::<Result<Vec<_>, _>>()?,
                 )),
-                "union" => fail(expr.span, "`union` takes two or more types".into()),
                 "tuple" => match call.args.as_slice() {
                     [Expr {
                         kind: ExprKind::Tuple(items),
@@ -117,18 +118,18 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
                     }] => {
                         let mut attrs = BTreeMap::new();
                         for item in &obj.items {
-                            let name = match &item.key.expr.kind {
-                                _ if item.key.as_literal_name(src).is_some() => {
-                                    item.key.as_literal_name(src).unwrap_or_default()
-                                }
-                                ExprKind::StringLit => item.key.expr.span.inner().text(src),
-                                _ => return fail(
-                                    item.key.expr.span,
-                                    "object attribute names must be identifiers or quoted strings"
-                                        .into(),
-                                ),
+                            let name = match item.key.as_literal_name(src) {
+                                Some(name) => name.to_owned(),
+                                None => match quoted_literal(&item.key.expr, src) {
+                                    Some(name) => name,
+                                    None => return fail(
+                                        item.key.expr.span,
+                                        "object attribute names must be identifiers or quoted strings"
+                                            .into(),
+                                    ),
+                                },
                             };
-                            attrs.insert(name.to_owned(), from_expr(&item.value, src, d)?);
+                            attrs.insert(name, from_expr(&item.value, src, d)?);
                         }
                         Ok(ExtendedType::Object(std::sync::Arc::new(attrs)))
                     }
@@ -144,6 +145,23 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
             }
         }
         _ => fail(expr.span, "a type is required".into()),
+    }
+}
+
+/// The text of a quoted string without interpolations or directives,
+/// escapes decoded.
+pub(super) fn quoted_literal(e: &Expr, src: &str) -> Option<String> {
+    match &e.kind {
+        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
+        ExprKind::Template(t) => t
+            .parts
+            .iter()
+            .map(|p| match p {
+                TemplatePart::Literal(l) => Some(l.text.as_str(src)),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
     }
 }
 

@@ -3,7 +3,7 @@
 //! the base [`value::Type`](crate::value::Type).
 
 use std::collections::BTreeMap;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
 use crate::value;
@@ -358,11 +358,8 @@ impl fmt::Display for ExtendedType {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    if is_identifier(name) {
-                        write!(f, "{name}={t}")?;
-                    } else {
-                        write!(f, "{name:?}={t}")?;
-                    }
+                    write_name(f, name)?;
+                    write!(f, "={t}")?;
                 }
                 f.write_str("})")
             }
@@ -393,10 +390,43 @@ fn write_list(f: &mut fmt::Formatter<'_>, ts: &[ExtendedType]) -> fmt::Result {
     Ok(())
 }
 
+/// Writes an attribute name so that [`parse_type`](super::parse_type)
+/// reads it back: bare when it is an identifier, except `for` (which would
+/// open a for expression); otherwise quoted, with the native syntax's
+/// escapes (`\"`, `\\`, `\n`, `\uXXXX`, and `$${` / `%%{` for the template
+/// introducers).
+fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    if is_identifier(name) && name != "for" {
+        return f.write_str(name);
+    }
+    f.write_char('"')?;
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            '\t' => f.write_str("\\t")?,
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                f.write_char(c)?;
+                f.write_char(c)?;
+            }
+            c if c.is_control() => write!(f, "\\u{:04X}", u32::from(c))?,
+            c => f.write_char(c)?,
+        }
+    }
+    f.write_char('"')
+}
+
+/// A native-syntax identifier: `_` or a letter (XID_Start), then letters,
+/// digits (XID_Continue) and `-`.
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
 }
 
 impl fmt::Debug for ExtendedType {

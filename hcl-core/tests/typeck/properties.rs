@@ -15,6 +15,21 @@ fn leaf() -> impl Strategy<Value = ExtendedType> {
     ]
 }
 
+/// Attribute names: plain ones mostly, and whatever text a name can be
+/// (keywords, escapes, template introducers, any character).
+fn attribute_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(vec!["a", "b", "c"]).prop_map(String::from),
+        1 => prop::sample::select(vec![
+            "for", "in", "if", "null", "true", "false", "endfor", "a-b", "_x", "1a", "", "a b",
+            "${x}", "%{if x}", "$${", "$$${", "%%{", "\\", "\"", "é", "e\u{301}",
+        ])
+        .prop_map(String::from),
+        1 => "[a-z\\x00-\\x1f\"\\\\$%{}\\x{7f}-\\x{a0}\\x{2028} -]{0,5}",
+        1 => ".{0,4}",
+    ]
+}
+
 fn ty() -> impl Strategy<Value = ExtendedType> {
     nest(leaf(), true)
 }
@@ -51,7 +66,7 @@ fn nest(
             inner.clone().prop_map(ExtendedType::output),
             prop::collection::vec(inner.clone(), 0..3).prop_map(ExtendedType::tuple),
             prop::collection::vec(inner.clone(), 2..4).prop_map(ExtendedType::union),
-            prop::collection::btree_map(prop::sample::select(vec!["a", "b", "c"]), inner, 0..3)
+            prop::collection::btree_map(attribute_name(), inner, 0..3)
                 .prop_map(ExtendedType::object),
         ]
     })

@@ -1,19 +1,23 @@
 //! Checking operators, conditionals, collections, for expressions and
 //! splats.
 //!
-//! Where a value would be needed to go on (an operand, a condition, a
-//! collection to iterate, a key), an eventual type is not an error: the
-//! operation happens when the value is there, so its result is eventual of
-//! the same kind (an output absorbing a promise).
+//! Where a value would be needed to go on (an operand, a condition, a key),
+//! an eventual type is not an error: the operation happens when the value
+//! is there, so its result is eventual of the same kind (an output
+//! absorbing a promise). That holds for eventuals anywhere inside the value
+//! too (`[bucket.arn] == ["x"]` waits for the arn; see
+//! [`ExtendedType::lifted`]). A collection to iterate (for expressions,
+//! splats) waits only for the eventual around it: its elements may stay
+//! eventual.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::Checker;
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat, TemplatePart,
-    Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat, Unary, UnaryOp,
 };
+use crate::typeck::parse::quoted_literal;
 use crate::typeck::rules::{conversion, unify, unify_all, unify_strict};
 use crate::typeck::ty::{Eventual, ExtendedType};
 
@@ -334,22 +338,12 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The text of a key written as a string without interpolations.
+/// The text of a key written as a string without interpolations, or as a
+/// number.
 fn literal_text(e: &Expr, src: &str) -> Option<String> {
     match &e.kind {
-        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
-        ExprKind::Template(t) => {
-            let mut s = String::new();
-            for p in &t.parts {
-                match p {
-                    TemplatePart::Literal(l) => s.push_str(l.text.as_str(src)),
-                    _ => return None,
-                }
-            }
-            Some(s)
-        }
         ExprKind::Number(n) => Some(n.to_string()),
-        _ => None,
+        _ => quoted_literal(e, src),
     }
 }
 
