@@ -29,12 +29,16 @@ pub const MAX_DEPTH: usize = 256;
 /// - "A promise type is assignable from itself or from its element type";
 ///   "an output type is assignable from itself, its corresponding promise
 ///   type, or its element type" (read through assignability of the
-///   elements: `output(number)` is assignable from `promise(int)`).
+///   elements: `output(number)` is assignable from `promise(int)`). A
+///   structure holding eventuals is not assignable to an eventual
+///   (`output(list(string))` from `list(output(string))`): that takes a
+///   conversion, which waits for all of them.
 /// - "The null value is only assignable to the none type": `none` is
 ///   assignable to `none`, to unions containing it and to the dynamic
 ///   pseudo-type only.
-/// - `number` is assignable from `int` (every integer is a number), as in
-///   Pulumi's model.
+/// - `number` is assignable from `int` (every integer is a number). The
+///   document is silent; Pulumi's model makes this a safe conversion
+///   instead (see COMPAT.md).
 /// - Collections and structures are assignable element-wise; `list(T)` is
 ///   also assignable from a tuple of elements assignable to `T`, `map(T)`
 ///   from an object of such attributes; an object from an object that has
@@ -120,7 +124,12 @@ fn assignable_at(to: &ExtendedType, from: &ExtendedType, depth: usize) -> bool {
 ///   "unsafe" meaning "some values fail".
 /// - To `promise(U)`: from `promise(V)` or a prompt `T`, as `V` or `T`
 ///   converts to `U`. To `output(U)`: from `output(V)`, `promise(V)` or a
-///   prompt `T`, likewise. An eventual never converts to a prompt type.
+///   prompt `T`, likewise. A prompt `T` holding eventuals inside (a tuple
+///   of outputs) converts as `T` with them lifted out (see
+///   [`ExtendedType::lifted`]): the eventual waits for all of them, as
+///   Pulumi's input types allow an eventual at every level; to a promise
+///   only when none of them is an output. An eventual never converts to a
+///   prompt type.
 /// - `none` converts only where it is assignable (null is only assignable
 ///   to none).
 /// - Collections and structures as in the base model, element-wise, the
@@ -137,6 +146,9 @@ fn assignable_at(to: &ExtendedType, from: &ExtendedType, depth: usize) -> bool {
 /// assert_eq!(conversion(&ExtendedType::Number, &ExtendedType::Int), Some(Safety::Unsafe));
 /// assert_eq!(conversion(&ExtendedType::Int, &ExtendedType::output(ExtendedType::String)), Some(Safety::Safe));
 /// assert_eq!(conversion(&ExtendedType::output(ExtendedType::Int), &ExtendedType::Int), None);
+/// let outputs = ExtendedType::tuple([ExtendedType::output(ExtendedType::String), ExtendedType::String]);
+/// let want = ExtendedType::output(ExtendedType::list(ExtendedType::String));
+/// assert_eq!(conversion(&outputs, &want), Some(Safety::Safe));
 /// ```
 pub fn conversion(from: &ExtendedType, to: &ExtendedType) -> Option<Safety> {
     conversion_at(from, to, 0)
@@ -184,7 +196,12 @@ fn conversion_at(from: &ExtendedType, to: &ExtendedType, depth: usize) -> Option
             conversion_at(f, t, d)
         }
         (f, ExtendedType::Promise(t) | ExtendedType::Output(t)) if !f.is_eventual() => {
-            conversion_at(f, t, d)
+            let (lifted, ev) = f.lifted();
+            if ev > to.eventual() {
+                None
+            } else {
+                conversion_at(&lifted, t, d)
+            }
         }
         (ExtendedType::Promise(_) | ExtendedType::Output(_) | ExtendedType::None, _) => None,
         (ExtendedType::Number | ExtendedType::Bool | ExtendedType::Int, ExtendedType::String)
@@ -239,20 +256,22 @@ fn conversion_at(from: &ExtendedType, to: &ExtendedType, depth: usize) -> Option
 ///
 /// 1. Equal types unify as themselves; the dynamic pseudo-type unifies as
 ///    the other type.
-/// 2. "A promise type unifies with an output type by producing a new
+/// 2. "Two union types unify by producing a new union type whose elements
+///    are the concatenation of those of the two input types." "A union type
+///    unifies with another type by producing a new union whose element
+///    types are the unification of the other type with each of the input
+///    union's element types." These come before the eventual rules, as the
+///    document orders them, also when the union has eventual elements:
+///    `union(promise(int), none)` with `union(output(string), bool)` is
+///    `union(promise(int), none, output(string), bool)`.
+/// 3. "A promise type unifies with an output type by producing a new
 ///    output type whose element type is the unification of [the element
 ///    types]." Two promises give a promise. Two outputs give an **output**
 ///    (the document says a promise, which would drop the output's
 ///    application data and is not assignable from either input; Pulumi's
 ///    own implementation also gives an output). An eventual with a prompt
-///    type `T` gives the same eventual of the unification with `T`. A union
-///    with an eventual element counts as the strongest such eventual of the
-///    union of its resolved elements.
-/// 3. "Two union types unify by producing a new union type whose elements
-///    are the concatenation of those of the two input types." "A union type
-///    unifies with another type by producing a new union whose element
-///    types are the unification of the other type with each of the input
-///    union's element types."
+///    type `T` gives the same eventual of the unification with `T` (whose
+///    own eventuals inside are lifted into it).
 /// 4. "The int type unifies with number by preferring number, and unifies
 ///    with string by preferring string"; number and bool with string give
 ///    string (base model).
@@ -320,15 +339,7 @@ fn unify_at(
     }
     let d = depth + 1;
     let u = |x: &ExtendedType, y: &ExtendedType| unify_at(x, y, strict, d);
-    // Rule 2: eventuals, the stronger kind winning.
-    // A union with an eventual element counts as eventual, so that the
-    // result can take each of its elements.
-    let (ra, ea) = a.resolved_deep();
-    let (rb, eb) = b.resolved_deep();
-    if ea.max(eb) != super::Eventual::Prompt {
-        return Some(ea.max(eb).wrap(u(&ra, &rb)?));
-    }
-    // Rule 3: unions.
+    // Rule 2: unions.
     match (a, b) {
         (ExtendedType::Union(xs), ExtendedType::Union(ys)) => {
             return Some(ExtendedType::union(xs.iter().chain(ys.iter()).cloned()));
@@ -338,6 +349,12 @@ fn unify_at(
             return Some(ExtendedType::union(elems));
         }
         _ => {}
+    }
+    // Rule 3: eventuals, the stronger kind winning.
+    let (ra, ea) = a.resolved();
+    let (rb, eb) = b.resolved();
+    if ea.max(eb) != super::Eventual::Prompt {
+        return Some(ea.max(eb).wrap(u(ra, rb)?));
     }
     // Rules 4 and 5.
     let unified = match (a, b) {

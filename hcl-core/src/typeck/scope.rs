@@ -13,9 +13,10 @@ pub struct SigParam {
     /// The name, for messages.
     pub name: String,
     /// The type arguments must convert to. A parameter of a prompt type
-    /// also takes an eventual argument (the call's result is then
-    /// eventual); a parameter whose type is eventual (or a union with an
-    /// eventual element) takes it as it is.
+    /// also takes an eventual argument, or one with eventuals inside (a
+    /// tuple of outputs): they are lifted out, and the call's result is
+    /// then eventual. A parameter whose type holds an eventual takes an
+    /// argument that converts to it as it is.
     pub ty: ExtendedType,
 }
 

@@ -69,6 +69,94 @@ fn eventual_types_do_not_nest() {
 }
 
 #[test]
+fn eventual_types_lift_eventuals_at_any_depth() {
+    // Pulumi's model treats these as one type: an eventual holds no
+    // eventual anywhere inside.
+    for (built, normal) in [
+        ("output(list(output(int)))", "output(list(int))"),
+        ("output(map(promise(string)))", "output(map(string))"),
+        (
+            "output(object({a=output(int), b=list(promise(bool))}))",
+            "output(object({a=int, b=list(bool)}))",
+        ),
+        (
+            "output(tuple([promise(int), output(string)]))",
+            "output(tuple([int, string]))",
+        ),
+        (
+            "output(set(union(output(int), none)))",
+            "output(set(optional(int)))",
+        ),
+        ("promise(list(promise(int)))", "promise(list(int))"),
+        ("promise(union(bool, promise(bool)))", "promise(bool)"),
+        // A promise of anything holding an output is an output.
+        (
+            "promise(tuple([int, output(string)]))",
+            "output(tuple([int, string]))",
+        ),
+        ("promise(map(list(output(int))))", "output(map(list(int)))"),
+    ] {
+        assert_eq!(t(built), t(normal), "{built}");
+        assert_eq!(t(built).to_string(), normal, "{built}");
+    }
+    // Outside an eventual, eventual elements are types of their own.
+    assert_eq!(t("list(output(int))").to_string(), "list(output(int))");
+    assert_ne!(t("list(output(int))"), t("output(list(int))"));
+}
+
+#[test]
+fn eventual_lifting_removes_every_eventual_and_keeps_the_strongest() {
+    for (ty, lifted, ev) in [
+        ("int", "int", Eventual::Prompt),
+        (
+            "list(object({a=string}))",
+            "list(object({a=string}))",
+            Eventual::Prompt,
+        ),
+        ("output(int)", "int", Eventual::Output),
+        ("promise(list(int))", "list(int)", Eventual::Promise),
+        (
+            "tuple([output(string), string])",
+            "tuple([string, string])",
+            Eventual::Output,
+        ),
+        (
+            "tuple([promise(int), output(string)])",
+            "tuple([int, string])",
+            Eventual::Output,
+        ),
+        ("map(promise(bool))", "map(bool)", Eventual::Promise),
+        ("set(output(int))", "set(int)", Eventual::Output),
+        (
+            "object({a=promise(int), b=string})",
+            "object({a=int, b=string})",
+            Eventual::Promise,
+        ),
+        (
+            "union(none, output(string))",
+            "optional(string)",
+            Eventual::Output,
+        ),
+        (
+            "list(list(union(int, promise(string))))",
+            "list(list(union(int, string)))",
+            Eventual::Promise,
+        ),
+    ] {
+        assert_eq!(t(ty).lifted(), (t(lifted), ev), "{ty}");
+    }
+    // The eventual around a value only: what iterating it waits for.
+    assert_eq!(
+        t("union(output(list(output(int))), none)").resolved_outer(),
+        (t("optional(list(int))"), Eventual::Output)
+    );
+    assert_eq!(
+        t("list(output(int))").resolved_outer(),
+        (t("list(output(int))"), Eventual::Prompt)
+    );
+}
+
+#[test]
 fn names_print_and_parse_back() {
     for name in [
         "bool",
@@ -234,6 +322,24 @@ fn assignability_none_only_to_none() {
 }
 
 #[test]
+fn assignability_eventual_not_from_a_structure_of_eventuals() {
+    // Lifting eventuals out of a structure is a conversion (it waits for
+    // them all), not a use as it is.
+    for (to, from) in [
+        ("output(list(string))", "list(output(string))"),
+        ("output(list(string))", "tuple([output(string), string])"),
+        ("promise(map(int))", "map(promise(int))"),
+    ] {
+        assert!(!assignable(&t(to), &t(from)), "{to} from {from}");
+        assert_eq!(conversion(&t(from), &t(to)), Some(Safety::Safe));
+    }
+    assert!(assignable(
+        &t("list(output(string))"),
+        &t("tuple([output(string), string])")
+    ));
+}
+
+#[test]
 fn assignability_number_from_int_not_the_converse() {
     assert!(assignable(&ExtendedType::Number, &ExtendedType::Int));
     assert!(!assignable(&ExtendedType::Int, &ExtendedType::Number));
@@ -335,6 +441,70 @@ fn conversion_to_output_from_output_promise_or_element() {
         conversion(&t("output(list(int))"), &t("output(bool)")),
         None
     );
+}
+
+#[test]
+fn conversion_to_eventual_lifts_eventuals_inside_the_source() {
+    // "Conversion from a type T to an output [promise] with element type U
+    // is permitted if ... T is convertible to U": a structure holding
+    // eventuals converts as the structure with them lifted out (the
+    // eventual waits for every one), as Pulumi's input types allow.
+    use Safety::{Safe, Unsafe};
+    for (from, to, want) in [
+        (
+            "tuple([output(string), string])",
+            "output(list(string))",
+            Some(Safe),
+        ),
+        (
+            "tuple([output(string), string])",
+            "output(tuple([string, string]))",
+            Some(Safe),
+        ),
+        ("list(output(int))", "output(list(string))", Some(Safe)),
+        ("list(output(string))", "output(list(int))", Some(Unsafe)),
+        ("map(output(bool))", "output(map(bool))", Some(Safe)),
+        (
+            "object({a=promise(int)})",
+            "promise(object({a=number}))",
+            Some(Safe),
+        ),
+        ("object({a=output(int)})", "output(map(int))", Some(Safe)),
+        (
+            "tuple([promise(int), output(int)])",
+            "output(list(int))",
+            Some(Safe),
+        ),
+        (
+            "tuple([output(list(int))])",
+            "output(list(list(string)))",
+            Some(Safe),
+        ),
+        (
+            "union(tuple([output(int)]), none)",
+            "output(optional(list(int)))",
+            Some(Safe),
+        ),
+        (
+            "tuple([output(string)])",
+            "optional(output(list(string)))",
+            Some(Safe),
+        ),
+        // A promise cannot wait for an output.
+        ("tuple([output(int)])", "promise(list(int))", None),
+        ("tuple([output(list(int))])", "output(list(bool))", None),
+        // A prompt type never takes an eventual, however deep.
+        ("list(output(int))", "list(int)", None),
+        ("object({a=promise(int)})", "object({a=int})", None),
+        // Unless the target takes the eventual where it is.
+        (
+            "tuple([output(string), string])",
+            "list(output(string))",
+            Some(Safe),
+        ),
+    ] {
+        assert_eq!(conversion(&t(from), &t(to)), want, "{from} to {to}");
+    }
 }
 
 #[test]
@@ -449,6 +619,66 @@ fn unification_union_with_type_unifies_each_element() {
         unify(&ExtendedType::String, &t("union(int, bool)")),
         ExtendedType::String
     );
+}
+
+#[test]
+fn unification_unions_before_eventuals() {
+    // The union rules apply whenever a side is a union, eventual elements
+    // or not; the eventual rules only between non-unions.
+    for (a, b, want) in [
+        (
+            "union(promise(int), none)",
+            "union(output(string), bool)",
+            "union(promise(int), none, output(string), bool)",
+        ),
+        (
+            "optional(output(string))",
+            "string",
+            "union(none, output(string), string)",
+        ),
+        (
+            "union(output(int), bool)",
+            "union(output(int), bool)",
+            "union(output(int), bool)",
+        ),
+        (
+            "union(int, promise(int))",
+            "output(number)",
+            "output(number)",
+        ),
+        (
+            "union(list(output(int)), none)",
+            "list(int)",
+            "union(list(output(int)), optional(list(int)))",
+        ),
+    ] {
+        assert_eq!(unify(&t(a), &t(b)), t(want), "{a} ~ {b}");
+        assert_eq!(unify(&t(b), &t(a)), t(want), "{b} ~ {a}");
+    }
+}
+
+#[test]
+fn unification_eventual_with_structure_of_eventuals_lifts_them() {
+    for (a, b, want) in [
+        (
+            "output(list(int))",
+            "tuple([promise(int)])",
+            "output(list(int))",
+        ),
+        (
+            "promise(int)",
+            "tuple([output(int)])",
+            "output(union(int, tuple([int])))",
+        ),
+        (
+            "output(map(string))",
+            "object({a=output(int)})",
+            "output(map(string))",
+        ),
+    ] {
+        assert_eq!(unify(&t(a), &t(b)), t(want), "{a} ~ {b}");
+        assert_eq!(unify(&t(b), &t(a)), t(want), "{b} ~ {a}");
+    }
 }
 
 #[test]

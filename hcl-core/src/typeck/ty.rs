@@ -13,9 +13,11 @@ use crate::value;
 /// Identity is structural: two types are equal when they are built alike.
 /// Unions are kept normal by [`ExtendedType::union`] (flattened, deduplicated and
 /// sorted), so `union(a, b) == union(b, a)`; eventual types are kept normal
-/// by [`ExtendedType::promise`] and [`ExtendedType::output`] (no eventual directly inside
-/// another). Build unions and eventual types with those constructors, not
-/// with the variants, to keep these invariants.
+/// by [`ExtendedType::promise`] and [`ExtendedType::output`] (no eventual
+/// anywhere inside another: `output(list(output(int)))` is
+/// `output(list(int))`, one type, as in Pulumi's model). Build unions and
+/// eventual types with those constructors, not with the variants, to keep
+/// these invariants.
 ///
 /// ```
 /// use hcl_core::typeck::ExtendedType;
@@ -53,8 +55,8 @@ pub enum ExtendedType {
     /// A union of two or more types. Invariant: at least two elements,
     /// sorted, no duplicates, none of them a union.
     Union(Arc<Vec<ExtendedType>>),
-    /// `promise(T)`: a value available later. Invariant: `T` is not
-    /// eventual, nor a union with an eventual element.
+    /// `promise(T)`: a value available later. Invariant: `T` holds no
+    /// eventual type, at any depth.
     Promise(Arc<ExtendedType>),
     /// `output(T)`: a value available later, with application data.
     /// Invariant: as for promises.
@@ -143,23 +145,25 @@ impl ExtendedType {
         }
     }
 
-    /// `promise(elem)`; an eventual element stays as it is (a promise of a
-    /// promise is a promise, a promise of an output an output), and so do
-    /// the eventual elements of a union element (`promise(union(bool,
-    /// promise(bool)))` is `promise(bool)`).
+    /// `promise(elem)`, with the eventuals inside `elem` lifted out (see
+    /// [`lifted`](ExtendedType::lifted)): a promise of a promise is a
+    /// promise (`promise(list(promise(int)))` is `promise(list(int))`), and
+    /// a promise of anything holding an output is an output
+    /// (`promise(union(bool, output(int)))` is `output(union(bool, int))`),
+    /// since an output can wait for promises but not the converse.
     pub fn promise(elem: ExtendedType) -> ExtendedType {
-        let (r, ev) = elem.resolved_deep();
+        let (r, ev) = elem.lifted();
         match ev {
             Eventual::Output => ExtendedType::Output(Arc::new(r)),
             _ => ExtendedType::Promise(Arc::new(r)),
         }
     }
 
-    /// `output(elem)`; an eventual element (or eventual elements of a
-    /// union element) give their element type to the output (an output of
-    /// a promise is an output).
+    /// `output(elem)`, with the eventuals inside `elem` lifted out (see
+    /// [`lifted`](ExtendedType::lifted)): `output(list(output(int)))` is
+    /// `output(list(int))`, and an output of a promise is an output.
     pub fn output(elem: ExtendedType) -> ExtendedType {
-        ExtendedType::Output(Arc::new(elem.resolved_deep().0))
+        ExtendedType::Output(Arc::new(elem.lifted().0))
     }
 
     /// Whether this is `promise(T)` or `output(T)`.
@@ -186,11 +190,13 @@ impl ExtendedType {
         }
     }
 
-    /// Like [`resolved`](ExtendedType::resolved), through unions too: the eventual
-    /// is the strongest of the union's elements' and the type the union of
-    /// their resolved types (`union(bool, output(int))` gives
-    /// `(union(bool, int), Output)`).
-    pub fn resolved_deep(&self) -> (ExtendedType, Eventual) {
+    /// Like [`resolved`](ExtendedType::resolved), through unions too: the
+    /// eventual is the strongest of the union's elements' and the type the
+    /// union of their resolved types (`union(bool, output(int))` gives
+    /// `(union(bool, int), Output)`). This is the eventual *around* a value,
+    /// what iterating or indexing it waits for; eventuals inside its
+    /// elements stay (see [`lifted`](ExtendedType::lifted)).
+    pub fn resolved_outer(&self) -> (ExtendedType, Eventual) {
         match self {
             ExtendedType::Union(es) => {
                 let ev = es
@@ -210,6 +216,67 @@ impl ExtendedType {
                 let (r, ev) = t.resolved();
                 (r.clone(), ev)
             }
+        }
+    }
+
+    /// The type with every eventual inside it removed, at any depth, and
+    /// the strongest one removed: `tuple([output(string), promise(int)])`
+    /// gives `(tuple([string, int]), Output)`. This is what an operation
+    /// that needs the whole value waits for (an operand, a function
+    /// argument, a condition, a key, an interpolation): its result is then
+    /// that eventual. (Pulumi's model calls it resolving the eventuals.)
+    ///
+    /// ```
+    /// use hcl_core::typeck::{Eventual, ExtendedType as T};
+    /// let t = T::object([("id", T::output(T::String)), ("n", T::list(T::promise(T::Int)))]);
+    /// let (lifted, ev) = t.lifted();
+    /// assert_eq!(lifted, T::object([("id", T::String), ("n", T::list(T::Int))]));
+    /// assert_eq!(ev, Eventual::Output);
+    /// assert_eq!(T::list(T::Int).lifted(), (T::list(T::Int), Eventual::Prompt));
+    /// ```
+    pub fn lifted(&self) -> (ExtendedType, Eventual) {
+        self.lift(0)
+            .unwrap_or_else(|| (self.clone(), Eventual::Prompt))
+    }
+
+    /// [`lifted`](ExtendedType::lifted), or `None` when there is no
+    /// eventual inside (so that callers keep their shared parts instead of
+    /// rebuilding them). Beyond the rules' depth limit a type is left as it
+    /// is.
+    fn lift(&self, depth: usize) -> Option<(ExtendedType, Eventual)> {
+        use ExtendedType as T;
+        if depth > super::rules::MAX_DEPTH {
+            return None;
+        }
+        let d = depth + 1;
+        // The element of an eventual holds no eventual (the constructors'
+        // invariant), so one level is all there is to take off.
+        let elems = |ts: &[T]| -> Option<(Vec<T>, Eventual)> {
+            let lifted: Vec<Option<(T, Eventual)>> = ts.iter().map(|t| t.lift(d)).collect();
+            if lifted.iter().all(Option::is_none) {
+                return None;
+            }
+            let ev = lifted.iter().flatten().map(|(_, e)| *e).max()?;
+            let ts = ts
+                .iter()
+                .zip(lifted)
+                .map(|(t, l)| l.map_or_else(|| t.clone(), |(r, _)| r))
+                .collect();
+            Some((ts, ev))
+        };
+        match self {
+            T::Promise(e) => Some(((**e).clone(), Eventual::Promise)),
+            T::Output(e) => Some(((**e).clone(), Eventual::Output)),
+            T::List(e) => e.lift(d).map(|(r, ev)| (T::list(r), ev)),
+            T::Map(e) => e.lift(d).map(|(r, ev)| (T::map(r), ev)),
+            T::Set(e) => e.lift(d).map(|(r, ev)| (T::set(r), ev)),
+            T::Tuple(es) => elems(es).map(|(ts, ev)| (T::tuple(ts), ev)),
+            T::Union(es) => elems(es).map(|(ts, ev)| (T::union(ts), ev)),
+            T::Object(attrs) => {
+                let values: Vec<T> = attrs.values().cloned().collect();
+                elems(&values).map(|(ts, ev)| (T::object(attrs.keys().cloned().zip(ts)), ev))
+            }
+            T::Bool | T::Number | T::Int | T::String | T::Dynamic | T::None => None,
         }
     }
 

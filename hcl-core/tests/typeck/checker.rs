@@ -31,6 +31,14 @@ fn scope() -> TypeScope {
             .returns(value::Type::Number)
             .implementation(|_, _| Ok(Value::from(0))),
     );
+    base.insert(
+        "join",
+        Function::builder()
+            .param(Param::new("separator", value::Type::String))
+            .param(Param::new("list", value::Type::list(value::Type::String)))
+            .returns(value::Type::String)
+            .implementation(|args, _| Ok(args[0].clone())),
+    );
     let mut s = TypeScope::with_functions(&base);
     for (name, ty) in [
         ("n", "number"),
@@ -79,6 +87,13 @@ fn scope() -> TypeScope {
         "await_it",
         Signature::new(
             [SigParam::new("v", t("output(string)"))],
+            ExtendedType::Bool,
+        ),
+    );
+    s.set_function(
+        "await_all",
+        Signature::new(
+            [SigParam::new("v", t("list(output(string))"))],
             ExtendedType::Bool,
         ),
     );
@@ -194,7 +209,12 @@ fn operands_of_unions_with_eventual_elements_are_eventual() {
     ok("\"id-${maybe_os}\"", "output(string)");
     ok("maybe_os == null", "output(bool)");
     ok("upper(maybe_os)", "output(string)");
-    ok("b ? maybe_os : \"x\"", "output(optional(string))");
+    // The union rule: each element unified with the other arm.
+    ok(
+        "b ? maybe_os : \"x\"",
+        "union(none, output(string), string)",
+    );
+    ok("ob ? maybe_os : \"x\"", "output(optional(string))");
 }
 
 #[test]
@@ -424,4 +444,155 @@ fn recorded_types_cover_every_subexpression() {
             ("i + 1", "int".into())
         ]
     );
+}
+
+/// "Pulumi lifts eventuals found anywhere inside arguments": an argument
+/// holding eventuals (a tuple, object, for expression or splat of outputs)
+/// to a prompt parameter makes the call eventual.
+#[test]
+fn function_calls_lift_eventuals_inside_arguments() {
+    for (src, want) in [
+        ("join(\",\", [bucket.arn, \"x\"])", "output(string)"),
+        ("join(\",\", [for s in subnets : s.id])", "output(string)"),
+        ("join(\",\", subnets[*].id)", "output(string)"),
+        ("join(\",\", osubnets[*].id)", "output(string)"),
+        ("join(\",\", [pi])", "promise(string)"),
+        ("join(\",\", [pi, os])", "output(string)"),
+        ("join(\",\", [\"a\", \"b\"])", "string"),
+        ("join(os, ids)", "output(string)"),
+        ("length({a = os})", "output(number)"),
+        ("length([ob, 1])", "output(number)"),
+        ("length([[pi]])", "promise(number)"),
+        ("upper(b ? os : \"x\")", "output(string)"),
+        ("upper(\"${pi}\")", "promise(string)"),
+        ("join(\",\", b ? [os] : [])", "output(string)"),
+        (
+            "make_bucket(upper(os), [pi][0])",
+            "output(object({id=string}))",
+        ),
+        // A parameter taking eventuals takes them where they are.
+        ("await_it(os)", "bool"),
+        ("await_all([os, \"x\"])", "bool"),
+        ("await_all(subnets[*].id)", "bool"),
+        ("await_all(osubnets[*].id)", "output(bool)"),
+    ] {
+        ok(src, want);
+    }
+    err(
+        "join(\",\", [os, [1]])",
+        "output(string)",
+        "Invalid function argument @ [os, [1]]",
+    );
+    let (_, diags) = check_detail("join(\",\", [os, [1]])");
+    assert_eq!(
+        diags,
+        ["Invalid value for \"list\" parameter: list(string) required, but have tuple([output(string), tuple([int])])."]
+    );
+}
+
+/// Operands, conditions, keys and interpolations wait for eventuals
+/// anywhere inside them; collections to iterate only for the eventual
+/// around them.
+#[test]
+fn eventuals_inside_values_make_operations_eventual() {
+    for (src, want) in [
+        // Operators.
+        ("[os] == [\"x\"]", "output(bool)"),
+        ("{a = pi} != null", "promise(bool)"),
+        ("[pi, os] == []", "output(bool)"),
+        ("-[pi][0]", "promise(int)"),
+        // Conditions.
+        ("[ob][0] ? 1 : 2", "output(int)"),
+        ("b ? [os] : []", "list(output(string))"),
+        ("ob ? [os] : [\"x\"]", "output(tuple([string]))"),
+        // Templates.
+        ("\"${[os][0]}-${pi}\"", "output(string)"),
+        ("\"%{for x in [os]}${x}%{endfor}\"", "output(string)"),
+        ("\"%{if [ob][0]}x%{endif}\"", "output(string)"),
+        // Keys: index, object and for keys.
+        ("tags[os]", "output(string)"),
+        ("ids[[pi][0]]", "promise(string)"),
+        ("{(os) = 1}", "output(map(int))"),
+        (
+            "{for x in ids : \"${x}-${os}\" => x}",
+            "output(map(string))",
+        ),
+        ("[for x in ids : x if x == [os][0]]", "output(list(string))"),
+        // Collections: elements stay eventual.
+        (
+            "[for x in [os, \"a\"] : x]",
+            "list(union(output(string), string))",
+        ),
+        ("[os, \"a\"][1]", "string"),
+        ("{a = os}.a", "output(string)"),
+        ("[pi, os]", "tuple([promise(int), output(string)])"),
+        ("{a = [pi]}", "object({a=tuple([promise(int)])})"),
+        ("[{id = os}][*].id", "tuple([output(string)])"),
+    ] {
+        ok(src, want);
+    }
+    err("[pi] + 1", "promise(number)", "Invalid operand @ [pi]");
+    // A lone interpolation yields its value unconverted; with text around
+    // it the value must be a string.
+    ok("\"${[os]}\"", "tuple([output(string)])");
+    err(
+        "\"x${[os]}\"",
+        "output(string)",
+        "Invalid template interpolation value @ [os]",
+    );
+    let (_, diags) = check_detail("\"x${[os]}\"");
+    assert_eq!(
+        diags,
+        ["Cannot include the given value in a string template: string required, but have tuple([output(string)])."]
+    );
+    err(
+        "{a = ob} ? 1 : 2",
+        "output(int)",
+        "Incorrect condition type @ {a = ob}",
+    );
+    let (_, diags) = check_detail("{a = ob} ? 1 : 2");
+    assert_eq!(
+        diags,
+        ["The condition expression must be of type bool, but have object({a=output(bool)})."]
+    );
+}
+
+/// Arguments checked against input types take eventuals inside their
+/// values where the input is eventual.
+#[test]
+fn body_arguments_lift_eventuals_inside_values() {
+    let src = SourceFile::new(
+        "main.hcl",
+        "list = [os, \"x\"]\nobj = {a = os, b = pi}\npromised = [os]\nouts = [os, \"x\"]\nplain = [os]\n",
+    );
+    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let scope = scope();
+    let inputs = BTreeMap::from([
+        ("list".to_string(), t("output(list(string))")),
+        (
+            "obj".to_string(),
+            t("optional(output(object({a=string, b=number})))"),
+        ),
+        ("promised".to_string(), t("promise(list(string))")),
+        ("outs".to_string(), t("list(output(string))")),
+        ("plain".to_string(), t("list(string)")),
+    ]);
+    let mut checker = Checker::new(&src, &scope);
+    checker.check_arguments(&file.tree, file.body(), &inputs);
+    let got: Vec<String> = checker.finish().iter().map(|d| d.detail.clone()).collect();
+    assert_eq!(
+        got,
+        [
+            "Inappropriate value for attribute \"promised\": promise(list(string)) required, but have tuple([output(string)]).",
+            "Inappropriate value for attribute \"plain\": list(string) required, but have tuple([output(string)]).",
+        ]
+    );
+}
+
+/// The diagnostics' details of checking `src`.
+fn check_detail(src: &str) -> (ExtendedType, Vec<String>) {
+    let file = SourceFile::new("<expr>", src);
+    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let (ty, diags) = check_expr(&expr, &file, &scope());
+    (ty, diags.iter().map(|d| d.detail.clone()).collect())
 }

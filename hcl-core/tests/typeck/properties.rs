@@ -1,6 +1,6 @@
 //! Properties of the extended type rules over generated types.
 
-use hcl_core::typeck::{assignable, conversion, parse_type, unify, ExtendedType};
+use hcl_core::typeck::{assignable, conversion, parse_type, unify, Eventual, ExtendedType};
 use hcl_core::value::Safety;
 use proptest::prelude::*;
 
@@ -97,16 +97,40 @@ proptest! {
         prop_assert_eq!(conversion(&b, &u), Some(Safety::Safe), "{} ~ {} = {}", a, b, u);
     }
 
+    /// Every input is assignable to the result once the eventuals inside
+    /// both are lifted out, and the result is at least as eventual: an
+    /// eventual unified with a structure of eventuals is one eventual of
+    /// the lifted structure (`promise(bool)` with `list(promise(bool))` is
+    /// `promise(union(bool, list(bool)))`), and lifting is the one
+    /// conversion these types can still need.
     #[test]
     fn unification_without_conversions_is_assignable(a in no_conversion_ty(), b in no_conversion_ty()) {
         let u = unify(&a, &b);
-        prop_assert!(assignable(&u, &a), "{} ~ {} = {}", a, b, u);
-        prop_assert!(assignable(&u, &b), "{} ~ {} = {}", a, b, u);
+        let (lifted, ev) = u.lifted();
+        for x in [&a, &b] {
+            let (x_lifted, x_ev) = x.lifted();
+            prop_assert!(assignable(&lifted, &x_lifted), "{} ~ {} = {}", a, b, u);
+            prop_assert!(x_ev <= ev, "{} ~ {} = {}", a, b, u);
+        }
+        if a.lifted().1 == Eventual::Prompt && b.lifted().1 == Eventual::Prompt {
+            prop_assert!(assignable(&u, &a) && assignable(&u, &b), "{} ~ {} = {}", a, b, u);
+        }
     }
 
     #[test]
     fn names_round_trip(a in ty()) {
-        prop_assert_eq!(parse_type(&a.to_string()).unwrap(), a);
+        prop_assert_eq!(parse_type(&a.to_string()), Ok(a));
+    }
+
+    /// Lifting leaves no eventual inside, and every type converts safely
+    /// to the output of its lifted form (an output waits for them all).
+    #[test]
+    fn lifting_removes_every_eventual(a in ty()) {
+        let (lifted, ev) = a.lifted();
+        prop_assert_eq!(lifted.lifted(), (lifted.clone(), Eventual::Prompt));
+        prop_assert_eq!(ev == Eventual::Prompt, lifted == a);
+        let out = ExtendedType::output(lifted);
+        prop_assert_eq!(conversion(&a, &out), Some(Safety::Safe), "{} to {}", a, out);
     }
 }
 

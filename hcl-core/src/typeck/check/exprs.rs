@@ -54,7 +54,7 @@ impl<'a> Checker<'a> {
 
     pub(super) fn unary(&mut self, u: &'a Unary, whole: ByteSpan) -> ExtendedType {
         let t = self.expr(&u.operand);
-        let (t, ev) = t.resolved_deep();
+        let (t, ev) = t.lifted();
         let t = &t;
         let result = match u.op {
             UnaryOp::Not => {
@@ -77,9 +77,9 @@ impl<'a> Checker<'a> {
         use BinaryOp::*;
         let l = self.expr(&b.lhs);
         let r = self.expr(&b.rhs);
-        let (l, el) = l.resolved_deep();
+        let (l, el) = l.lifted();
         let l = &l;
-        let (r, er) = r.resolved_deep();
+        let (r, er) = r.lifted();
         let r = &r;
         let both = |checker: &mut Self, want: &ExtendedType| {
             checker.operand(l, want, "left", &b.lhs, whole);
@@ -115,9 +115,8 @@ impl<'a> Checker<'a> {
     /// Checks a condition (`bool` required) and says which eventual it is.
     pub(super) fn condition(&mut self, cond: &'a Expr, context: ByteSpan) -> Eventual {
         let t = self.expr(cond);
-        let (t, ev) = t.resolved_deep();
-        let t = &t;
-        if conversion(t, &ExtendedType::Bool).is_none() {
+        let (lifted, ev) = t.lifted();
+        if conversion(&lifted, &ExtendedType::Bool).is_none() {
             self.error(
                 "Incorrect condition type",
                 format!("The condition expression must be of type bool, but have {t}."),
@@ -181,7 +180,7 @@ impl<'a> Checker<'a> {
 
     pub(super) fn for_expr(&mut self, f: &'a ForExpr, whole: ByteSpan) -> ExtendedType {
         let coll = self.expr(&f.collection);
-        let (coll, mut ev) = coll.resolved_deep();
+        let (coll, mut ev) = coll.resolved_outer();
         let coll = &coll;
         let (k, v) = self.iteration(coll, f.collection.span, whole);
         let n = self.locals.len();
@@ -191,10 +190,9 @@ impl<'a> Checker<'a> {
         self.locals.push((self.text(f.value_var), v));
         if let Some(key) = &f.key {
             let kt = self.expr(key);
-            let (kt, e) = kt.resolved_deep();
-            let kt = &kt;
+            let (lifted, e) = kt.lifted();
             ev = ev.max(e);
-            if conversion(kt, &ExtendedType::String).is_none() {
+            if conversion(&lifted, &ExtendedType::String).is_none() {
                 self.error(
                     "Invalid object key",
                     format!("Key expression in 'for' expression must be a string, but have {kt}."),
@@ -206,10 +204,9 @@ impl<'a> Checker<'a> {
         let value = self.expr(&f.value);
         if let Some(cond) = &f.cond {
             let ct = self.expr(cond);
-            let (ct, e) = ct.resolved_deep();
-            let ct = &ct;
+            let (lifted, e) = ct.lifted();
             ev = ev.max(e);
-            if conversion(ct, &ExtendedType::Bool).is_none() {
+            if conversion(&lifted, &ExtendedType::Bool).is_none() {
                 self.error(
                     "Invalid 'for' condition",
                     "The 'if' clause value is invalid: a bool is required.".into(),
@@ -229,7 +226,7 @@ impl<'a> Checker<'a> {
 
     pub(super) fn splat(&mut self, s: &'a Splat) -> ExtendedType {
         let source = self.expr(&s.source);
-        let (source, ev) = source.resolved_deep();
+        let (source, ev) = source.resolved_outer();
         let source = &source;
         let result = match source {
             ExtendedType::Dynamic => {
@@ -309,10 +306,9 @@ impl<'a> Checker<'a> {
             if name.is_none() {
                 literal_keys = false;
                 let kt = self.expr(&item.key.expr);
-                let (kt, e) = kt.resolved_deep();
-                let kt = &kt;
+                let (lifted, e) = kt.lifted();
                 ev = ev.max(e);
-                if conversion(kt, &ExtendedType::String).is_none() {
+                if conversion(&lifted, &ExtendedType::String).is_none() {
                     self.error(
                         "Incorrect key type",
                         format!("Can't use this value as a key: string required, but have {kt}."),

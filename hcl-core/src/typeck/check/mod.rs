@@ -347,7 +347,7 @@ impl<'a> Checker<'a> {
                     ExprKind::StringLit => Some(KeyLiteral::String(self.text(ix.key.span.inner()))),
                     _ => None,
                 };
-                let (key, ev) = key.resolved_deep();
+                let (key, ev) = key.lifted();
                 let key = &key;
                 let step = Step::Index { ty: key, literal };
                 let ty = self.step(&collection, step, ix.brackets, e.span);
@@ -504,12 +504,14 @@ impl<'a> Checker<'a> {
             };
             // An eventual argument to a parameter that does not take one
             // makes the call eventual rather than being an error: the call
-            // happens once the value is there.
-            let takes_eventual = param.ty.resolved_deep().1 != Eventual::Prompt;
+            // happens once the value is there. So do eventuals inside the
+            // argument (`join(",", [bucket.arn, "x"])` waits for the arn),
+            // as Pulumi's input types take an eventual at every level.
+            let takes_eventual = param.ty.lifted().1 != Eventual::Prompt;
             let (got, e) = if takes_eventual && conversion(arg, &param.ty).is_some() {
                 (arg.clone(), Eventual::Prompt)
             } else {
-                arg.resolved_deep()
+                arg.lifted()
             };
             ev = ev.max(e);
             prompt.push(got.clone());
@@ -517,7 +519,7 @@ impl<'a> Checker<'a> {
                 self.error(
                     "Invalid function argument",
                     format!(
-                        "Invalid value for {:?} parameter: {} required, but have {got}.",
+                        "Invalid value for {:?} parameter: {} required, but have {arg}.",
                         param.name, param.ty
                     ),
                     expr.span,
@@ -540,10 +542,9 @@ impl<'a> Checker<'a> {
                 TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
                 TemplatePart::Interp(i) => {
                     let t = self.expr(&i.expr);
-                    let (t, e) = t.resolved_deep();
-                    let t = &t;
+                    let (lifted, e) = t.lifted();
                     ev = ev.max(e);
-                    if conversion(t, &ExtendedType::String).is_none() {
+                    if conversion(&lifted, &ExtendedType::String).is_none() {
                         self.error(
                             "Invalid template interpolation value",
                             format!(
@@ -561,7 +562,7 @@ impl<'a> Checker<'a> {
                 }
                 TemplatePart::For(tf) => {
                     let coll = self.expr(&tf.collection);
-                    let (coll, e) = coll.resolved_deep();
+                    let (coll, e) = coll.resolved_outer();
                     let coll = &coll;
                     ev = ev.max(e);
                     let (k, v) = self.iteration(coll, tf.collection.span, tf.for_span);
