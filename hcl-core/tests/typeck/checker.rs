@@ -589,6 +589,48 @@ fn body_arguments_lift_eventuals_inside_values() {
     );
 }
 
+#[test]
+fn json_files_check_template_strings_in_every_value() {
+    let text = r#"{
+  "//": "a comment",
+  "name": "logs-${bucket.arn}",
+  "count": 3,
+  "ratio": 1.5,
+  "tags": {"env": "${s}", "${os}": 1},
+  "list": ["${i + 1}", null, true],
+  "bad": "${s.x}",
+  "broken": "${(}"
+}"#;
+    let src = SourceFile::new("main.tf.json", text);
+    let (types, diags) = hcl_core::typeck::check_source(&src, &scope());
+    let got: Vec<(String, String)> = types
+        .iter()
+        .map(|a| (a.path.clone(), a.ty.to_string()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("name", "output(string)"),
+            ("count", "int"),
+            ("ratio", "number"),
+            ("tags", "output(map(string))"),
+            ("list", "tuple([int, none, bool])"),
+            ("bad", "any"),
+            ("broken", "any"),
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    let summaries: Vec<(String, u32)> = diags
+        .iter()
+        .map(|d| (d.summary.clone(), d.subject.unwrap().start.line))
+        .collect();
+    assert_eq!(summaries[0], ("Unsupported attribute".to_string(), 8));
+    assert_eq!(summaries[1].1, 9);
+    assert_eq!(summaries.len(), 2, "{summaries:?}");
+    // The attribute's range is its name.
+    assert_eq!(types[0].range.start.line, 3);
+}
+
 /// The diagnostics' details of checking `src`.
 fn check_detail(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);

@@ -1,7 +1,9 @@
 //! The static checker: the type of every expression of a native-syntax
-//! file, and the type errors, without evaluating anything.
+//! file, and the type errors, without evaluating anything; JSON-syntax
+//! files through the native-syntax templates in their strings.
 
 mod exprs;
+mod json;
 
 use std::collections::BTreeMap;
 
@@ -56,21 +58,42 @@ pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagno
     (types, checker.finish())
 }
 
-/// Parses `src` as a native-syntax configuration and type-checks it (see
-/// [`check_file`]); the diagnostics are the checker's only, the parser's
-/// being the caller's to report (`hcl check` has them already).
+/// Parses `src` in the syntax its name calls for (JSON for `.json`, as
+/// [`load`](crate::load) decides) and type-checks it; the diagnostics are
+/// the checker's only, the parser's being the caller's to report (`hcl
+/// check` has them already).
+///
+/// A native-syntax file is checked as [`check_file`] does. A JSON-syntax
+/// file has no schema to tell blocks from attributes, so every property of
+/// its root object is an attribute (as the JSON syntax reads a body without
+/// a schema): objects are object values, arrays tuples, and strings
+/// templates whose interpolations are checked (their syntax errors too,
+/// which the JSON parser leaves to evaluation).
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::typeck::{check_source, TypeScope};
+/// use hcl_core::typeck::{check_source, ExtendedType, TypeScope};
 /// let src = SourceFile::new("main.hcl", "a = true * 2\n");
 /// let (types, diags) = check_source(&src, &TypeScope::new());
 /// assert_eq!(types[0].ty.to_string(), "number");
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
+///
+/// let mut scope = TypeScope::new();
+/// scope.set_variable("arn", ExtendedType::output(ExtendedType::String));
+/// let src = SourceFile::new("main.tf.json", r#"{"bucket": {"name": "logs-${arn}", "size": 3}}"#);
+/// let (types, diags) = check_source(&src, &scope);
+/// assert!(diags.is_empty());
+/// assert_eq!(types[0].ty.to_string(), "object({name=output(string), size=int})");
 /// ```
 pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let (file, _) = crate::native::parse_config(src, &crate::native::ParseOptions::default());
-    check_file(&file, scope)
+    match crate::load::Syntax::for_name(src.name()) {
+        crate::load::Syntax::Json => json::check_json(src, scope),
+        crate::load::Syntax::Native => {
+            let (file, _) =
+                crate::native::parse_config(src, &crate::native::ParseOptions::default());
+            check_file(&file, scope)
+        }
+    }
 }
 
 /// Type-checks one expression of `src`.
