@@ -44,7 +44,7 @@ mod ty;
 mod test;
 
 pub use check::{check_expr, check_file, check_source, AttributeType, Checker};
-pub use parse::{parse_type, parse_var_types, type_from_expr};
+pub use parse::{parse_type, parse_var_types, parse_var_types_native, type_from_expr};
 pub use rules::{assignable, conversion, unify, unify_all, unify_strict};
 pub use scope::{SigParam, Signature, TypeScope};
 pub use traverse::{traverse, KeyLiteral, Step, TraversalError};

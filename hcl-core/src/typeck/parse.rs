@@ -1,5 +1,6 @@
-//! Reading extended types: the type-expression form that [`ExtendedType`] prints,
-//! and a JSON map of variable types (go-cty's JSON type form, extended).
+//! Reading extended types: the type-expression form that [`ExtendedType`]
+//! prints, and variable types, as a JSON map (go-cty's JSON type form,
+//! extended) or a native-syntax file of attributes.
 
 use std::collections::BTreeMap;
 
@@ -146,6 +147,52 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
         }
         _ => fail(expr.span, "a type is required".into()),
     }
+}
+
+/// Reads variable types from a native-syntax file of attributes whose
+/// values are type expressions (as [`parse_type`] reads them), for example
+/// `id = output(string)`. The file's syntax errors come with the
+/// diagnostics (reading it is parsing it); a block is "Unexpected block".
+///
+/// ```
+/// use hcl_core::pos::SourceFile;
+/// use hcl_core::typeck::{parse_var_types_native, ExtendedType};
+/// let src = SourceFile::new("types.hcl", "region = string\nids = list(output(string))\n");
+/// let (types, diags) = parse_var_types_native(&src);
+/// assert!(diags.is_empty());
+/// assert_eq!(types["ids"], ExtendedType::list(ExtendedType::output(ExtendedType::String)));
+/// ```
+pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
+    let (parsed, mut diags) = crate::native::parse_config(file, &ParseOptions::default());
+    let range = |span: ByteSpan| file.range(span.with_file(file.id()));
+    let tree = &parsed.tree;
+    let mut out = BTreeMap::new();
+    for attr in tree.attributes(parsed.body()) {
+        let name = parsed.text(attr.name);
+        match type_from_expr(&attr.expr, file.text()) {
+            Ok(t) => {
+                out.insert(name.to_owned(), t);
+            }
+            Err((span, msg)) => diags.push(
+                Diagnostic::error(
+                    INVALID,
+                    format!("Invalid type for variable {name:?}: {msg}."),
+                )
+                .with_subject(range(span)),
+            ),
+        }
+    }
+    for block in tree.blocks(parsed.body()) {
+        let ty = parsed.text(block.ty);
+        diags.push(
+            Diagnostic::error(
+                format!("Unexpected {ty:?} block"),
+                "Blocks are not allowed here: variable types are attributes, such as `id = output(string)`.",
+            )
+            .with_subject(range(block.ty)),
+        );
+    }
+    (out, diags)
 }
 
 /// The text of a quoted string without interpolations or directives,

@@ -988,6 +988,77 @@ fn var_types_json_reports_bad_types_at_their_place() {
     );
 }
 
+#[test]
+fn var_types_native_reads_attributes_of_type_expressions() {
+    let src = crate::pos::SourceFile::new(
+        "t.hcl",
+        "a = string\nb = object({x = number, y = optional(bool)})\nc = output(list(output(int)))\nd = union(int)\n",
+    );
+    let (types, diags) = parse_var_types_native(&src);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(types["a"], ExtendedType::String);
+    assert_eq!(types["b"], t("object({x=number, y=optional(bool)})"));
+    assert_eq!(types["c"], t("output(list(int))"));
+    assert_eq!(types["d"], ExtendedType::Int);
+}
+
+#[test]
+fn var_types_native_reports_bad_types_blocks_and_syntax_at_their_place() {
+    let src = crate::pos::SourceFile::new(
+        "t.hcl",
+        "a = strng\nb = lst(int)\nvariable \"x\" {}\nc = \"string\"\nd = (\n",
+    );
+    let (types, diags) = parse_var_types_native(&src);
+    assert!(types.is_empty(), "{types:?}");
+    let got: Vec<(String, String, u32, u32)> = diags
+        .iter()
+        .map(|d| {
+            let at = d.subject.unwrap().start;
+            (d.summary.clone(), d.detail.clone(), at.line, at.column)
+        })
+        .collect();
+    let want = |s: &str, d: &str, l: u32, c: u32| (s.to_string(), d.to_string(), l, c);
+    assert!(
+        got.contains(&want(
+            "Invalid type specification",
+            "Invalid type for variable \"a\": `strng` is not a type.",
+            1,
+            5
+        )),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&want(
+            "Invalid type specification",
+            "Invalid type for variable \"b\": `lst` is not a type constructor.",
+            2,
+            5
+        )),
+        "{got:?}"
+    );
+    assert!(got.contains(&want(
+        "Unexpected \"variable\" block",
+        "Blocks are not allowed here: variable types are attributes, such as `id = output(string)`.",
+        3,
+        1
+    )), "{got:?}");
+    assert!(
+        got.contains(&want(
+            "Invalid type specification",
+            "Invalid type for variable \"c\": a type is required.",
+            4,
+            5
+        )),
+        "{got:?}"
+    );
+    // The syntax error of `d` comes from the parser.
+    assert!(
+        got.iter()
+            .any(|g| g.2 >= 5 && g.0 != "Invalid type specification"),
+        "{got:?}"
+    );
+}
+
 // ---------------------------------------------------------------- depth --
 
 fn nested(depth: usize, leaf: ExtendedType) -> ExtendedType {
