@@ -249,33 +249,18 @@ impl ExtendedType {
             return None;
         }
         let d = depth + 1;
-        // The element of an eventual holds no eventual (the constructors'
-        // invariant), so one level is all there is to take off.
-        let elems = |ts: &[T]| -> Option<(Vec<T>, Eventual)> {
-            let lifted: Vec<Option<(T, Eventual)>> = ts.iter().map(|t| t.lift(d)).collect();
-            if lifted.iter().all(Option::is_none) {
-                return None;
-            }
-            let ev = lifted.iter().flatten().map(|(_, e)| *e).max()?;
-            let ts = ts
-                .iter()
-                .zip(lifted)
-                .map(|(t, l)| l.map_or_else(|| t.clone(), |(r, _)| r))
-                .collect();
-            Some((ts, ev))
-        };
         match self {
+            // The element of an eventual holds no eventual (the
+            // constructors' invariant): one level is all there is.
             T::Promise(e) => Some(((**e).clone(), Eventual::Promise)),
             T::Output(e) => Some(((**e).clone(), Eventual::Output)),
             T::List(e) => e.lift(d).map(|(r, ev)| (T::list(r), ev)),
             T::Map(e) => e.lift(d).map(|(r, ev)| (T::map(r), ev)),
             T::Set(e) => e.lift(d).map(|(r, ev)| (T::set(r), ev)),
-            T::Tuple(es) => elems(es).map(|(ts, ev)| (T::tuple(ts), ev)),
-            T::Union(es) => elems(es).map(|(ts, ev)| (T::union(ts), ev)),
-            T::Object(attrs) => {
-                let values: Vec<T> = attrs.values().cloned().collect();
-                elems(&values).map(|(ts, ev)| (T::object(attrs.keys().cloned().zip(ts)), ev))
-            }
+            T::Tuple(es) => lift_all(es.iter(), d).map(|(ts, ev)| (T::tuple(ts), ev)),
+            T::Union(es) => lift_all(es.iter(), d).map(|(ts, ev)| (T::union(ts), ev)),
+            T::Object(attrs) => lift_all(attrs.values(), d)
+                .map(|(ts, ev)| (T::object(attrs.keys().cloned().zip(ts)), ev)),
             T::Bool | T::Number | T::Int | T::String | T::Dynamic | T::None => None,
         }
     }
@@ -366,6 +351,31 @@ impl ExtendedType {
             _ => value::Type::Dynamic,
         }
     }
+}
+
+/// Lifts each of `types`: `None` when none holds an eventual (nothing is
+/// allocated then), otherwise every type lifted and the strongest eventual.
+fn lift_all<'t>(
+    types: impl Iterator<Item = &'t ExtendedType> + Clone,
+    depth: usize,
+) -> Option<(Vec<ExtendedType>, Eventual)> {
+    let mut out: Option<(Vec<ExtendedType>, Eventual)> = None;
+    for (i, t) in types.clone().enumerate() {
+        match (t.lift(depth), &mut out) {
+            (Some((r, ev)), None) => {
+                let mut ts: Vec<ExtendedType> = types.clone().take(i).cloned().collect();
+                ts.push(r);
+                out = Some((ts, ev));
+            }
+            (Some((r, ev)), Some((ts, strongest))) => {
+                ts.push(r);
+                *strongest = (*strongest).max(ev);
+            }
+            (None, Some((ts, _))) => ts.push(t.clone()),
+            (None, None) => {}
+        }
+    }
+    out
 }
 
 /// The base types embed unchanged, except that an optional object

@@ -631,6 +631,35 @@ fn json_files_check_template_strings_in_every_value() {
     assert_eq!(types[0].range.start.line, 3);
 }
 
+#[test]
+fn json_files_property_names_with_templates_make_maps() {
+    for (text, want, diag) in [
+        (r#"{"a": {"${s}": 1, "b": 2}}"#, "map(int)", None),
+        (r#"{"a": {"${os}": "x"}}"#, "output(map(string))", None),
+        (
+            r#"{"a": {"${pair}": 1}}"#,
+            "map(int)",
+            Some("Incorrect key type"),
+        ),
+        (
+            r#"{"a": {"x${ids}": 1}}"#,
+            "map(int)",
+            Some("Invalid template interpolation value"),
+        ),
+        (
+            r#"{"a": [{"$${s}": 1}]}"#,
+            "tuple([object({\"$${s}\"=int})])",
+            None,
+        ),
+    ] {
+        let src = SourceFile::new("t.json", text);
+        let (types, diags) = hcl_core::typeck::check_source(&src, &scope());
+        assert_eq!(types[0].ty, t(want), "{text}");
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, diag.into_iter().collect::<Vec<_>>(), "{text}");
+    }
+}
+
 /// The diagnostics' details of checking `src`.
 fn check_detail(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);

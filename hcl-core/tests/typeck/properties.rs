@@ -175,3 +175,32 @@ proptest! {
         prop_assert!(diags.iter().all(|d| d.subject.is_some()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// JSON-syntax files too: any text, and strings holding broken or
+    /// odd templates; every diagnostic has a place.
+    #[test]
+    fn checker_never_panics_on_json(src in prop_oneof![
+        "[{}\\[\\]\":,0-9a-c.${}%\\\\ -]{0,40}",
+        prop::collection::vec(
+            prop::sample::select(vec![
+                "\"${a}\"", "\"x${b.c}\"", "\"${(\"", "\"%{if a}x%{endif}\"", "\"$${a}\"",
+                "\"\\\\u0024{a}\"", "1", "2.5", "null", "true", "[\"${c[0]}\", 1]",
+                "{\"${a}\": 1}", "{\"k\": \"${-b}\"}", "\"%{for x in a}${x}%{endfor}\"",
+            ]),
+            0..5,
+        )
+        .prop_map(|vs| {
+            let props: Vec<String> =
+                vs.iter().enumerate().map(|(i, v)| format!("\"p{i}\": {v}")).collect();
+            format!("{{{}}}", props.join(", "))
+        }),
+    ]) {
+        use hcl_core::pos::SourceFile;
+        let file = SourceFile::new("p.hcl.json", src);
+        let (_, diags) = hcl_core::typeck::check_source(&file, &any_scope());
+        prop_assert!(diags.iter().all(|d| d.subject.is_some()));
+    }
+}

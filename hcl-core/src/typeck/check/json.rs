@@ -16,8 +16,9 @@ use super::{AttributeType, Checker};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::embedded::{parse_embedded_template, Embedded};
-use crate::native::{ByteSpan, ParseOptions};
+use crate::native::{ByteSpan, Expr, ParseOptions};
 use crate::pos::{SourceFile, Span};
+use crate::typeck::parse::quoted_literal;
 use crate::typeck::rules::{conversion, unify_all};
 use crate::typeck::scope::TypeScope;
 use crate::typeck::ty::{Eventual, ExtendedType};
@@ -72,9 +73,9 @@ impl JsonChecker<'_> {
                 let mut literal_keys = true;
                 let mut ev = Eventual::Prompt;
                 for p in props {
-                    if has_template_sequence(&p.key) {
+                    let name = self.name(&p.key, p.key_span);
+                    if let Err(kt) = &name {
                         literal_keys = false;
-                        let kt = self.template(&p.key, p.key_span);
                         let (lifted, e) = kt.lifted();
                         ev = ev.max(e);
                         if conversion(&lifted, &ExtendedType::String).is_none() {
@@ -90,7 +91,9 @@ impl JsonChecker<'_> {
                         }
                     }
                     let v = self.value(&p.value, d);
-                    attrs.insert(p.key.to_string(), v.clone());
+                    if let Ok(name) = name {
+                        attrs.insert(name, v.clone());
+                    }
                     values.push(v);
                 }
                 ev.wrap(if literal_keys {
@@ -118,6 +121,31 @@ impl JsonChecker<'_> {
         if !has_template_sequence(text) {
             return ExtendedType::String;
         }
+        match self.parse_template(text, span) {
+            Some((expr, file)) => self.check_template(&expr, &file),
+            None => ExtendedType::Dynamic,
+        }
+    }
+
+    /// A property name: its text when it is literal (escaped introducers
+    /// such as `$${` decoded), or else the type of the template computing
+    /// it.
+    fn name(&mut self, text: &str, span: Span) -> Result<String, ExtendedType> {
+        if !has_template_sequence(text) {
+            return Ok(text.to_owned());
+        }
+        let Some((expr, file)) = self.parse_template(text, span) else {
+            return Err(ExtendedType::Dynamic);
+        };
+        match quoted_literal(&expr, file.text()) {
+            Some(name) => Ok(name),
+            None => Err(self.check_template(&expr, &file)),
+        }
+    }
+
+    /// The template in a string, or `None` after reporting its syntax
+    /// errors.
+    fn parse_template(&mut self, text: &str, span: Span) -> Option<(Expr, SourceFile)> {
         let at = Embedded {
             file: self.src,
             span: ByteSpan::new(span.start, span.end).inner(),
@@ -126,10 +154,14 @@ impl JsonChecker<'_> {
         let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
         if diags.has_errors() {
             self.diags.extend(diags);
-            return ExtendedType::Dynamic;
+            return None;
         }
-        let mut checker = Checker::new(&file, self.scope);
-        let ty = checker.expr(&expr);
+        Some((expr, file))
+    }
+
+    fn check_template(&mut self, expr: &Expr, file: &SourceFile) -> ExtendedType {
+        let mut checker = Checker::new(file, self.scope);
+        let ty = checker.expr(expr);
         self.diags.extend(checker.finish());
         ty
     }
