@@ -25,6 +25,7 @@ resource "index" "aws:s3:BucketObject" {
   content       = "<h1>Hello from ${env}</h1>"
   cache_control = short_cache ? "max-age=60" : null
   size_hint     = replicas * 2
+  metadata      = { bucket = bucket.arn, env = env }
 }
 
 output "url" {
@@ -75,7 +76,9 @@ fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, ExtendedType> {
 
 fn schemas() -> BTreeMap<&'static str, Schema> {
     // Every output is eventual; inputs take prompt or eventual values
-    // (`output(T)` is assignable from `T`), optional ones also null.
+    // (`output(T)` is assignable from `T`, and a structure holding outputs,
+    // such as `{ bucket = bucket.arn }`, converts to it), optional ones
+    // also null.
     let bucket_outputs = types(&[
         ("id", "output(string)"),
         ("arn", "output(string)"),
@@ -111,6 +114,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("content", "optional(output(string))"),
                     ("cache_control", "optional(output(string))"),
                     ("size_hint", "optional(output(int))"),
+                    ("metadata", "optional(output(map(string)))"),
                 ]),
                 outputs: ExtendedType::Object(object_outputs.into()),
             },

@@ -12,12 +12,18 @@
 //! - [`unify`] (and [`unify_strict`]): the type two types both convert to;
 //! - [`traverse`]: the type of an attribute or index step.
 //!
+//! An eventual holds no eventual at any depth (`output(list(output(int)))`
+//! is `output(list(int))`); [`ExtendedType::lifted`] takes the eventuals
+//! out of a type such as `tuple([output(string), string])`.
+//!
 //! The checker ([`check_file`], [`check_expr`], [`Checker`]) computes the
 //! type of every expression of a native-syntax file from the types of its
 //! variables and the signatures of its functions ([`TypeScope`]), without
-//! evaluating anything, and reports type errors in the reference's words.
-//! An operation on an eventual value is not an error: its result is
-//! eventual (`output(T) + 1` is an `output(number)`).
+//! evaluating anything, and reports type errors in the reference's words;
+//! [`check_source`] also reads JSON-syntax files. An operation on an
+//! eventual value, or on a value holding eventuals, is not an error: its
+//! result is eventual (`output(T) + 1` is an `output(number)`, `join(",",
+//! [bucket.arn, "x"])` an `output(string)`).
 //!
 //! ```
 //! use hcl_core::pos::SourceFile;
