@@ -191,11 +191,9 @@ fn conversion_at(from: &ExtendedType, to: &ExtendedType, depth: usize) -> Option
     }
     match (from, to) {
         (_, ExtendedType::Union(tos)) => tos.iter().filter_map(|t| conversion_at(from, t, d)).min(),
-        (ExtendedType::Promise(f), ExtendedType::Promise(t))
-        | (ExtendedType::Promise(f) | ExtendedType::Output(f), ExtendedType::Output(t)) => {
-            conversion_at(f, t, d)
-        }
-        (f, ExtendedType::Promise(t) | ExtendedType::Output(t)) if !f.is_eventual() => {
+        // From an eventual's element or a prompt type, either with the
+        // eventuals inside lifted out; a promise cannot wait for an output.
+        (f, ExtendedType::Promise(t) | ExtendedType::Output(t)) => {
             let (lifted, ev) = f.lifted();
             if ev > to.eventual() {
                 None

@@ -105,6 +105,26 @@ fn eventual_types_lift_eventuals_at_any_depth() {
 }
 
 #[test]
+fn eventual_types_built_from_the_variants_convert_as_their_normal_form() {
+    use std::sync::Arc;
+    // `output(list(output(int)))` written with the variants, bypassing the
+    // constructor's normalisation.
+    let raw = ExtendedType::Output(Arc::new(t("list(output(int))")));
+    assert_eq!(raw.lifted(), (t("list(int)"), Eventual::Output));
+    assert_eq!(
+        conversion(&raw, &t("output(list(int))")),
+        Some(Safety::Safe)
+    );
+    assert_eq!(
+        conversion(&t("output(list(int))"), &raw),
+        Some(Safety::Safe)
+    );
+    let raw_promise = ExtendedType::Promise(Arc::new(t("list(output(int))")));
+    assert_eq!(raw_promise.lifted(), (t("list(int)"), Eventual::Output));
+    assert_eq!(conversion(&raw_promise, &t("promise(list(int))")), None);
+}
+
+#[test]
 fn eventual_lifting_removes_every_eventual_and_keeps_the_strongest() {
     for (ty, lifted, ev) in [
         ("int", "int", Eventual::Prompt),

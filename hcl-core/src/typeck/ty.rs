@@ -250,10 +250,16 @@ impl ExtendedType {
         }
         let d = depth + 1;
         match self {
-            // The element of an eventual holds no eventual (the
-            // constructors' invariant): one level is all there is.
-            T::Promise(e) => Some(((**e).clone(), Eventual::Promise)),
-            T::Output(e) => Some(((**e).clone(), Eventual::Output)),
+            // The constructors keep eventuals out of an eventual's element;
+            // a type built from the variants may not, and is lifted too.
+            T::Promise(e) => Some(match e.lift(d) {
+                Some((r, ev)) => (r, ev.max(Eventual::Promise)),
+                None => ((**e).clone(), Eventual::Promise),
+            }),
+            T::Output(e) => Some((
+                e.lift(d).map_or_else(|| (**e).clone(), |(r, _)| r),
+                Eventual::Output,
+            )),
             T::List(e) => e.lift(d).map(|(r, ev)| (T::list(r), ev)),
             T::Map(e) => e.lift(d).map(|(r, ev)| (T::map(r), ev)),
             T::Set(e) => e.lift(d).map(|(r, ev)| (T::set(r), ev)),
