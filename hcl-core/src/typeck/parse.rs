@@ -164,7 +164,7 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
 /// ```
 pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
     let (parsed, mut diags) = crate::native::parse_config(file, &ParseOptions::default());
-    let range = |span: ByteSpan| file.range(span.with_file(file.id()));
+    let range = |span: ByteSpan| file.range(span);
     let tree = &parsed.tree;
     let mut out = BTreeMap::new();
     for attr in tree.attributes(parsed.body()) {

@@ -117,7 +117,7 @@ fn check(src: &str) -> (ExtendedType, Vec<String>) {
     let msgs = diags
         .iter()
         .map(|d| {
-            let r = d.subject.unwrap();
+            let r = d.subject.clone().unwrap();
             format!(
                 "{} @ {}",
                 d.summary,
@@ -393,8 +393,8 @@ fn body_check_file_reports_every_attribute() {
     assert_eq!(d.summary, "Unsupported attribute");
     assert_eq!(
         (
-            d.subject.unwrap().start.line,
-            d.subject.unwrap().start.column
+            d.subject.clone().unwrap().start.line,
+            d.subject.clone().unwrap().start.column
         ),
         (4, 10)
     );
@@ -622,7 +622,7 @@ fn json_files_check_template_strings_in_every_value() {
     );
     let summaries: Vec<(String, u32)> = diags
         .iter()
-        .map(|d| (d.summary.clone(), d.subject.unwrap().start.line))
+        .map(|d| (d.summary.clone(), d.subject.clone().unwrap().start.line))
         .collect();
     assert_eq!(summaries[0], ("Unsupported attribute".to_string(), 8));
     assert_eq!(summaries[1].1, 9);

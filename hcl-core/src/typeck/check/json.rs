@@ -17,7 +17,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::embedded::{parse_embedded_template, Embedded};
 use crate::native::{ByteSpan, Expr, ParseOptions};
-use crate::pos::{SourceFile, Span};
+use crate::pos::SourceFile;
 use crate::typeck::parse::quoted_literal;
 use crate::typeck::rules::{conversion, unify_all};
 use crate::typeck::scope::TypeScope;
@@ -116,7 +116,7 @@ impl JsonChecker<'_> {
 
     /// The type of a string read as a template (`span` is its token,
     /// quotes included).
-    fn template(&mut self, text: &str, span: Span) -> ExtendedType {
+    fn template(&mut self, text: &str, span: ByteSpan) -> ExtendedType {
         // Without an introducer the template is one literal: the text.
         if !has_template_sequence(text) {
             return ExtendedType::String;
@@ -130,7 +130,7 @@ impl JsonChecker<'_> {
     /// A property name: its text when it is literal (escaped introducers
     /// such as `$${` decoded), or else the type of the template computing
     /// it.
-    fn name(&mut self, text: &str, span: Span) -> Result<String, ExtendedType> {
+    fn name(&mut self, text: &str, span: ByteSpan) -> Result<String, ExtendedType> {
         if !has_template_sequence(text) {
             return Ok(text.to_owned());
         }
@@ -145,10 +145,10 @@ impl JsonChecker<'_> {
 
     /// The template in a string, or `None` after reporting its syntax
     /// errors.
-    fn parse_template(&mut self, text: &str, span: Span) -> Option<(Expr, SourceFile)> {
+    fn parse_template(&mut self, text: &str, span: ByteSpan) -> Option<(Expr, SourceFile)> {
         let at = Embedded {
             file: self.src,
-            span: ByteSpan::new(span.start, span.end).inner(),
+            span: span.inner(),
             text,
         };
         let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());

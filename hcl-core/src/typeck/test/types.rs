@@ -318,7 +318,7 @@ fn var_types_json_reports_bad_types_at_their_place() {
         d[0].detail,
         "Invalid type for variable \"a\": `strng` is not a type."
     );
-    assert_eq!(d[0].subject.unwrap().start.column, 7);
+    assert_eq!(d[0].subject.clone().unwrap().start.column, 7);
     assert_eq!(
         d[1].detail,
         "Invalid type for variable \"b\": `lst` is not a type kind."
@@ -355,7 +355,7 @@ fn var_types_native_reports_bad_types_blocks_and_syntax_at_their_place() {
     let got: Vec<(String, String, u32, u32)> = diags
         .iter()
         .map(|d| {
-            let at = d.subject.unwrap().start;
+            let at = d.subject.clone().unwrap().start;
             (d.summary.clone(), d.detail.clone(), at.line, at.column)
         })
         .collect();
