@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
 use hcl_toolkit::core::native::{parse_config, BlockNode, ParseOptions};
 use hcl_toolkit::core::pos::SourceFile;
-use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, Type, TypeScope};
+use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, ExtendedType, TypeScope};
 use hcl_toolkit::core::Diagnostics;
 
 const PROGRAM: &str = r#"
@@ -25,6 +25,7 @@ resource "index" "aws:s3:BucketObject" {
   content       = "<h1>Hello from ${env}</h1>"
   cache_control = short_cache ? "max-age=60" : null
   size_hint     = replicas * 2
+  metadata      = { bucket = bucket.arn, env = env }
 }
 
 output "url" {
@@ -59,11 +60,11 @@ const VAR_TYPES: &str = r#"{"env": "string", "short_cache": "bool", "replicas": 
 
 /// A resource type: the types of its inputs and of its outputs.
 struct Schema {
-    inputs: BTreeMap<String, Type>,
-    outputs: Type,
+    inputs: BTreeMap<String, ExtendedType>,
+    outputs: ExtendedType,
 }
 
-fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, Type> {
+fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, ExtendedType> {
     pairs
         .iter()
         .map(|(name, ty)| {
@@ -75,7 +76,9 @@ fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, Type> {
 
 fn schemas() -> BTreeMap<&'static str, Schema> {
     // Every output is eventual; inputs take prompt or eventual values
-    // (`output(T)` is assignable from `T`), optional ones also null.
+    // (`output(T)` is assignable from `T`, and a structure holding outputs,
+    // such as `{ bucket = bucket.arn }`, converts to it), optional ones
+    // also null.
     let bucket_outputs = types(&[
         ("id", "output(string)"),
         ("arn", "output(string)"),
@@ -99,7 +102,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("tags", "optional(output(map(string)))"),
                     ("acl", "optional(output(string))"),
                 ]),
-                outputs: Type::Object(bucket_outputs.into()),
+                outputs: ExtendedType::Object(bucket_outputs.into()),
             },
         ),
         (
@@ -111,8 +114,9 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("content", "optional(output(string))"),
                     ("cache_control", "optional(output(string))"),
                     ("size_hint", "optional(output(int))"),
+                    ("metadata", "optional(output(map(string)))"),
                 ]),
-                outputs: Type::Object(object_outputs.into()),
+                outputs: ExtendedType::Object(object_outputs.into()),
             },
         ),
     ])

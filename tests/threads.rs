@@ -18,7 +18,7 @@ const _: () = {
     assert_send_sync::<Expression>();
     assert_send_sync::<Value>();
     assert_send_sync::<Type>();
-    assert_send_sync::<hcl_core::typeck::Type>();
+    assert_send_sync::<hcl_core::typeck::ExtendedType>();
     assert_send_sync::<EvalContext>();
     assert_send_sync::<Functions>();
     assert_send_sync::<Diagnostics>();

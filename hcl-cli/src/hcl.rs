@@ -21,7 +21,7 @@ const USAGE: &str = "usage: hcl <command> [options] [args]
 commands:
   check PATH...        parse files (a directory: every .hcl, .tf, .tfvars,
                        .hcl.json and .tf.json file under it) and report
-                       every diagnostic
+                       every diagnostic; --types also type-checks them
   eval [options] EXPR  evaluate one expression (`-` reads it from standard
                        input) and print its value as JSON
   json FILE            print a native-syntax file in the JSON syntax
@@ -34,13 +34,18 @@ const CHECK_FLAGS: &[Flag] = &[
     Flag::switch(
         "types",
         None,
-        "also type-check native-syntax files statically (extended types: int, union, none, promise, output)",
+        "also type-check files statically (extended types; every property of a JSON file is an attribute)",
+    ),
+    Flag::switch(
+        "print-types",
+        None,
+        "print each attribute's type: FILE:LINE:COLUMN: PATH: TYPE (implies --types)",
     ),
     Flag::valued(
         "var-types",
         None,
         "json-or-file",
-        "with --types: variable types, a JSON object such as {\"id\": \"output(string)\"}",
+        "variable types: JSON such as {\"id\": \"output(string)\"}, a .json file, or a file of id = output(string)",
     ),
     Flag::valued(
         "diags",
@@ -253,7 +258,8 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     let files = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
     let mut all = Diagnostics::new();
-    let scope = if flags.is_set("types") {
+    let print_types = flags.is_set("print-types");
+    let scope = if flags.is_set("types") || print_types {
         let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
         all.extend(diags);
         Some(scope)
@@ -262,10 +268,8 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     };
     for (loaded, diags) in parse_all(&files) {
         if let Some(s) = loaded.source {
-            // The type checker reads the native syntax only.
-            if let Some(scope) = scope.as_ref().filter(|_| !s.name().ends_with(".json")) {
-                let (_, type_diags) = hcl_core::typeck::check_source(&s, scope);
-                all.extend(type_diags);
+            if let Some(scope) = &scope {
+                all.extend(type_check(&s, scope, print_types));
             }
             sources.add(s);
         }
@@ -289,18 +293,46 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     }
 }
 
-/// The variable types of `hcl check --types` (a JSON object, inline or in a
-/// file) and the standard library's signatures.
+/// Type-checks one file, in the syntax its name calls for, and with
+/// `print` prints the type of each attribute.
+fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool) -> Diagnostics {
+    let (types, diags) = hcl_core::typeck::check_source(src, scope);
+    if print {
+        for a in types {
+            let at = a.range.start;
+            println!(
+                "{}:{}:{}: {}: {}",
+                src.name(),
+                at.line,
+                at.column,
+                a.path,
+                a.ty
+            );
+        }
+    }
+    diags
+}
+
+/// The variable types of `hcl check --types` and the standard library's
+/// signatures. The types are a JSON object given inline (text starting
+/// with `{`) or in a `.json` file, or a native-syntax file of attributes
+/// whose values are type expressions.
 fn type_scope(
     arg: Option<&str>,
     sources: &mut SourceMap,
 ) -> (hcl_core::typeck::TypeScope, Diagnostics) {
-    use hcl_core::typeck::TypeScope;
-    let file = match arg {
-        None => None,
-        Some(a) if a.trim_start().starts_with('{') => Some(SourceFile::new("<var-types>", a)),
+    use hcl_core::load::Syntax;
+    use hcl_core::typeck::{parse_var_types, parse_var_types_native, TypeScope};
+    let (file, json) = match arg {
+        None => (None, true),
+        Some(a) if a.trim_start().starts_with('{') => {
+            (Some(SourceFile::new("<var-types>", a)), true)
+        }
         Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => Some(SourceFile::new(path, text)),
+            Ok(text) => (
+                Some(SourceFile::new(path, text)),
+                Syntax::for_name(path) == Syntax::Json,
+            ),
             Err(_) => {
                 return (
                     TypeScope::new(),
@@ -309,10 +341,19 @@ fn type_scope(
             }
         },
     };
-    let (mut scope, diags) = match &file {
-        Some(f) => TypeScope::from_var_types(f),
-        None => (TypeScope::new(), Diagnostics::new()),
-    };
+    let mut scope = TypeScope::new();
+    let mut diags = Diagnostics::new();
+    if let Some(f) = &file {
+        let (vars, d) = if json {
+            parse_var_types(f)
+        } else {
+            parse_var_types_native(f)
+        };
+        diags.extend(d);
+        for (name, ty) in vars {
+            scope.set_variable(name, ty);
+        }
+    }
     scope.add_functions(&hcl_core::function::stdlib::functions());
     if let Some(f) = file {
         sources.add(f);

@@ -291,3 +291,117 @@ fn check_types_reports_static_type_errors_with_var_types() {
     );
     assert_eq!(out.status, 1, "{}", out.stderr);
 }
+
+#[test]
+fn check_types_covers_json_files_and_prints_every_attribute_type() {
+    let dir = scratch("check_types_print");
+    write(
+        &dir,
+        &[
+            (
+                "p.hcl",
+                b"a = count + 1\nresource \"bucket\" \"logs\" {\n  arn = join(\",\", [bucket_arn, \"x\"])\n}\n" as &[u8],
+            ),
+            (
+                "p.hcl.json",
+                b"{\"x\": \"${count * 2}\", \"//\": \"note\", \"y\": {\"z\": \"${bucket_arn}\"},\n \"bad\": \"${count.foo}\"}",
+            ),
+            (
+                "types.hcl",
+                b"count = int\nbucket_arn = output(string)\n",
+            ),
+        ],
+    );
+    let out = hcl(
+        &dir,
+        &[
+            "check",
+            "--print-types",
+            "--var-types",
+            "types.hcl",
+            "p.hcl",
+            "p.hcl.json",
+        ],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "p.hcl:1:1: a: int\n\
+         p.hcl:3:3: resource.bucket.logs.arn: output(string)\n\
+         p.hcl.json:1:2: x: int\n\
+         p.hcl.json:1:37: y: object({z=output(string)})\n\
+         p.hcl.json:2:2: bad: any\n\
+         2 files, 1 error, 0 warnings\n"
+    );
+    // The JSON file's template is checked, at its place in the file.
+    assert!(
+        out.stderr.contains("Error: Unsupported attribute"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("on p.hcl.json line 2:"),
+        "{}",
+        out.stderr
+    );
+    // --types alone checks without printing.
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "types.hcl", "p.hcl.json"],
+    );
+    assert_eq!(out.stdout, "1 file, 1 error, 0 warnings\n");
+    assert!(hcl(&dir, &["check", "--help"])
+        .stdout
+        .contains("--print-types"));
+}
+
+#[test]
+fn check_var_types_come_from_json_or_a_native_file() {
+    let dir = scratch("check_var_types_native");
+    write(
+        &dir,
+        &[
+            ("p.hcl", b"a = name\n" as &[u8]),
+            ("types.json", b"{\"name\": [\"list\", \"output(int)\"]}"),
+            ("types.hcl", b"name = list(output(int))\n"),
+            ("bad.hcl", b"name = lst(int)\nvariable \"x\" {}\n"),
+        ],
+    );
+    for types in [
+        "types.json",
+        "types.hcl",
+        "{\"name\": \"list(output(int))\"}",
+    ] {
+        let out = hcl(
+            &dir,
+            &["check", "--print-types", "--var-types", types, "p.hcl"],
+        );
+        assert_eq!(out.status, 0, "{types}: {}", out.stderr);
+        assert_eq!(
+            out.stdout, "p.hcl:1:1: a: list(output(int))\n1 file, 0 errors, 0 warnings\n",
+            "{types}"
+        );
+    }
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "bad.hcl", "p.hcl"],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("Error: Invalid type specification"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("on bad.hcl line 1:"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("Error: Unexpected \"variable\" block"),
+        "{}",
+        out.stderr
+    );
+    // `name` is then unknown to the checker.
+    assert!(
+        out.stderr.contains("Error: Unknown variable"),
+        "{}",
+        out.stderr
+    );
+}
