@@ -1,9 +1,12 @@
 //! What every test that reads the shared folder needs, in one place: the
-//! folder itself and the configuration files in it.
+//! folder itself, the configuration files in it, and [`shared_test!`],
+//! which declares such a test.
 //!
-//! `../shared/` (beside the project root) holds hashicorp's spec suite and
-//! the Terraform corpus. It is not part of the project: on CI (`CI=true`) a
-//! missing folder is a failure, elsewhere the test prints why it skips.
+//! `../shared/` (beside the project root) holds hashicorp's spec suite, the
+//! Terraform corpus and the reference tools. It is not part of the
+//! project. A test declared with [`shared_test!`] whose folder is missing
+//! shows as ignored, with the reason, in `cargo test`'s output; on CI
+//! (`CI=true`) it runs instead and fails.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +31,102 @@ pub fn shared_dir(sub: &str) -> Option<PathBuf> {
         dir.display()
     );
     None
+}
+
+/// Declares a test that reads `../shared/<folder>` (`corpus`, `specsuite`
+/// or `tools`); the body gets that folder's path.
+///
+/// When the folder is missing, the test is `#[ignore]`d with the reason, so
+/// `cargo test` lists it as ignored rather than passed; with `CI=true` it
+/// runs and fails instead (see [`shared_dir`]). Other folders the body
+/// needs come from [`shared_dir`].
+///
+/// ```
+/// hcl_test_shared::shared_test!(corpus_is_not_empty, corpus, |dir| {
+///     assert!(!hcl_test_shared::config_files(dir).is_empty());
+/// });
+/// ```
+///
+/// The folders are looked for when this crate is built: a test that was
+/// built while its folder was missing stays ignored after the folder
+/// appears, until `cargo clean -p hcl-test-shared` (its reason says so).
+#[macro_export]
+macro_rules! shared_test {
+    ($name:ident, $folder:ident, $body:expr) => {
+        $crate::__ignore_when_missing! {
+            $folder,
+            #[test]
+            fn $name() {
+                let body: fn(&::std::path::Path) = $body;
+                if let Some(dir) = $crate::shared_dir(stringify!($folder)) {
+                    body(&dir);
+                }
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_missing {
+    (corpus, $($test:tt)*) => { $crate::__ignore_when_corpus_missing! { $($test)* } };
+    (specsuite, $($test:tt)*) => { $crate::__ignore_when_specsuite_missing! { $($test)* } };
+    (tools, $($test:tt)*) => { $crate::__ignore_when_tools_missing! { $($test)* } };
+}
+
+// One pair per folder: build.rs sets `hcl_shared_missing_<folder>`, and
+// the attribute has to be written here, where that cfg is seen (a cfg in
+// the expansion would be read in the calling crate).
+
+#[cfg(hcl_shared_missing_corpus)]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_corpus_missing {
+    ($($test:tt)*) => {
+        #[ignore = "needs ../shared/corpus beside the project root, missing when the test was built (after adding it: cargo clean -p hcl-test-shared)"]
+        $($test)*
+    };
+}
+
+#[cfg(not(hcl_shared_missing_corpus))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_corpus_missing {
+    ($($test:tt)*) => { $($test)* };
+}
+
+#[cfg(hcl_shared_missing_specsuite)]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_specsuite_missing {
+    ($($test:tt)*) => {
+        #[ignore = "needs ../shared/specsuite beside the project root, missing when the test was built (after adding it: cargo clean -p hcl-test-shared)"]
+        $($test)*
+    };
+}
+
+#[cfg(not(hcl_shared_missing_specsuite))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_specsuite_missing {
+    ($($test:tt)*) => { $($test)* };
+}
+
+#[cfg(hcl_shared_missing_tools)]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_tools_missing {
+    ($($test:tt)*) => {
+        #[ignore = "needs ../shared/tools beside the project root, missing when the test was built (after adding it: cargo clean -p hcl-test-shared)"]
+        $($test)*
+    };
+}
+
+#[cfg(not(hcl_shared_missing_tools))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ignore_when_tools_missing {
+    ($($test:tt)*) => { $($test)* };
 }
 
 /// Every native-syntax configuration file (`.tf`, `.tfvars`, `.hcl`) under

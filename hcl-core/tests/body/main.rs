@@ -69,12 +69,8 @@ pub fn block(ty: &str, labels: &[&str]) -> BlockHeaderSchema {
 }
 
 /// The specification suite's JSON-syntax files parse without problems.
-#[test]
-fn specsuite_json_files_parse_clean() {
-    let Some(dir) = hcl_test_shared::shared_dir("specsuite/tests") else {
-        return;
-    };
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+hcl_test_shared::shared_test!(specsuite_json_files_parse_clean, specsuite, |dir| {
+    let Ok(entries) = std::fs::read_dir(dir.join("tests")) else {
         return;
     };
     let mut seen = 0;
@@ -89,7 +85,7 @@ fn specsuite_json_files_parse_clean() {
         }
     }
     assert!(seen >= 1);
-}
+});
 
 /// Files of both syntaxes read from disk and merged: a `.json` file is
 /// JSON syntax, and an argument set in two files is reported at the second

@@ -8,8 +8,6 @@
 use hcl_core::native::ast::{Body, File, Tree};
 use hcl_core::native::parse_config;
 
-use hcl_test_shared::shared_dir;
-
 use super::*;
 
 fn parse(path: &std::path::Path) -> (File, SourceFile) {
@@ -74,38 +72,39 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-#[test]
-fn specsuite_expression_cases_evaluate_to_their_results() {
-    let Some(dir) = shared_dir("specsuite/tests/expressions") else {
-        return;
-    };
-    let mut ran = 0;
-    for case in ["heredoc", "operators", "primitive_literals"] {
-        let (file, src) = parse(&dir.join(format!("{case}.hcl")));
-        let (spec, spec_src) = parse(&dir.join(format!("{case}.hcldec")));
-        let mut ctx = EvalContext::new();
-        let st = &spec.tree;
-        for b in st.blocks(spec.body()) {
-            if b.ty.text(spec_src.text()) == "variables" {
-                for a in st.attributes(st.body(b.body)) {
-                    let (v, d) = hcl_core::native::eval::evaluate(&a.expr, &spec_src, None);
-                    assert!(d.is_empty());
-                    ctx.set_variable(a.name.text(spec_src.text()), v);
+hcl_test_shared::shared_test!(
+    specsuite_expression_cases_evaluate_to_their_results,
+    specsuite,
+    |dir| {
+        let dir = dir.join("tests/expressions");
+        let mut ran = 0;
+        for case in ["heredoc", "operators", "primitive_literals"] {
+            let (file, src) = parse(&dir.join(format!("{case}.hcl")));
+            let (spec, spec_src) = parse(&dir.join(format!("{case}.hcldec")));
+            let mut ctx = EvalContext::new();
+            let st = &spec.tree;
+            for b in st.blocks(spec.body()) {
+                if b.ty.text(spec_src.text()) == "variables" {
+                    for a in st.attributes(st.body(b.body)) {
+                        let (v, d) = hcl_core::native::eval::evaluate(&a.expr, &spec_src, None);
+                        assert!(d.is_empty());
+                        ctx.set_variable(a.name.text(spec_src.text()), v);
+                    }
                 }
             }
+            let got = body_value(&file.tree, file.body(), &src, &ctx);
+            let (t, t_src) = parse(&dir.join(format!("{case}.t")));
+            let result = t
+                .tree
+                .attributes(t.body())
+                .iter()
+                .find(|a| a.name.text(t_src.text()) == "result")
+                .unwrap();
+            let (want, d) = hcl_core::native::eval::evaluate(&result.expr, &t_src, None);
+            assert!(d.is_empty());
+            assert!(same(&got, &want), "{case}:\n got {got:?}\nwant {want:?}");
+            ran += 1;
         }
-        let got = body_value(&file.tree, file.body(), &src, &ctx);
-        let (t, t_src) = parse(&dir.join(format!("{case}.t")));
-        let result = t
-            .tree
-            .attributes(t.body())
-            .iter()
-            .find(|a| a.name.text(t_src.text()) == "result")
-            .unwrap();
-        let (want, d) = hcl_core::native::eval::evaluate(&result.expr, &t_src, None);
-        assert!(d.is_empty());
-        assert!(same(&got, &want), "{case}:\n got {got:?}\nwant {want:?}");
-        ran += 1;
+        assert_eq!(ran, 3);
     }
-    assert_eq!(ran, 3);
-}
+);
