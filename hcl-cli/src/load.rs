@@ -94,21 +94,15 @@ pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
 }
 
 /// Reads and parses standard input (native syntax), named `<stdin>`.
-pub fn load_stdin() -> (Loaded, Diagnostics) {
+///
+/// # Errors
+///
+/// When standard input cannot be read (the reference treats that as a
+/// failure of the command, not as a diagnostic).
+pub fn load_stdin() -> std::io::Result<(Loaded, Diagnostics)> {
     let mut bytes = Vec::new();
-    match std::io::stdin().read_to_end(&mut bytes) {
-        Ok(_) => parse("<stdin>", &bytes, true),
-        Err(_) => (
-            Loaded {
-                source: None,
-                body: Body::empty(Range::default()),
-            },
-            Diagnostics::from(Diagnostic::error(
-                "Failed to read standard input",
-                "The configuration could not be read from standard input.",
-            )),
-        ),
-    }
+    std::io::stdin().read_to_end(&mut bytes)?;
+    Ok(parse("<stdin>", &bytes, true))
 }
 
 /// Adds a loaded file's source to `map`.
