@@ -335,8 +335,5 @@ pub fn var_refs_json(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
 /// A value's cty JSON as a tree, to embed (Go re-indents embedded raw
 /// JSON, so it must be a tree, not text).
 fn raw_json(v: &Value) -> Option<Json> {
-    let text = to_cty_json(v).ok()?;
-    let file = SourceFile::new("<value>", text.as_str());
-    let (node, diags) = hcl_core::json::parser::parse(&file);
-    (!diags.has_errors()).then(|| Json::from_node(&node))
+    Json::parse(&to_cty_json(v).ok()?)
 }

@@ -70,7 +70,8 @@ fn invalid_encoding() -> Diagnostic {
     )
 }
 
-/// The reference's diagnostic for a file that cannot be read.
+/// The reference's diagnostic for a file that cannot be read (its
+/// native-syntax loader; see [`load_path`] for JSON files).
 pub fn read_failed(name: &str) -> Diagnostic {
     Diagnostic::error(
         "Failed to read file",
@@ -78,17 +79,45 @@ pub fn read_failed(name: &str) -> Diagnostic {
     )
 }
 
-/// Reads and parses the file at `path`.
+/// Reads a JSON-syntax file as the reference's JSON parser does, which
+/// tells a file it cannot open from one it opened but cannot read (a
+/// directory).
+fn read_json_file(path: &Path, name: &str) -> Result<Vec<u8>, Diagnostic> {
+    let mut file = std::fs::File::open(path).map_err(|_| {
+        Diagnostic::error(
+            "Failed to open file",
+            format!("The file {name:?} could not be opened."),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|_| {
+        // "occured" is the reference's spelling.
+        Diagnostic::error(
+            "Failed to read file",
+            format!("The file {name:?} was opened, but an error occured while reading it."),
+        )
+    })?;
+    Ok(bytes)
+}
+
+/// Reads and parses the file at `path` (JSON syntax for a `.json` name
+/// unless `force_native`); a file that cannot be read is a diagnostic
+/// worded as the reference's loader for that syntax words it.
 pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
-    match std::fs::read(path) {
+    let bytes = if !force_native && Syntax::for_name(&name) == Syntax::Json {
+        read_json_file(path, &name)
+    } else {
+        std::fs::read(path).map_err(|_| read_failed(&name))
+    };
+    match bytes {
         Ok(bytes) => parse(&name, &bytes, force_native),
-        Err(_) => (
+        Err(d) => (
             Loaded {
                 source: None,
                 body: Body::empty(Range::default()),
             },
-            Diagnostics::from(read_failed(&name)),
+            Diagnostics::from(d),
         ),
     }
 }

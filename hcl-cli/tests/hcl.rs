@@ -258,9 +258,13 @@ fn eval_errors() {
         "{}",
         out.stderr
     );
+    // Worded as the reference's loader for each syntax words it.
     let out = hcl(&dir, &["eval", "--vars", "nofile.json", "1"]);
     assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("Failed to read file"));
+    assert!(out.stderr.contains("Error: Failed to open file"));
+    let out = hcl(&dir, &["eval", "--vars", "nofile.hcl", "1"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.contains("Error: Failed to read file"));
 }
 
 #[test]
