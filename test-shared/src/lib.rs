@@ -24,13 +24,61 @@ pub fn shared_dir(sub: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!on_ci, "CI=true but {} is missing", dir.display());
-    eprintln!(
-        "skipping: {} is missing (set up ../shared to run this test)",
+    assert!(!on_ci(), "CI=true but {} is missing", dir.display());
+    skip(&format!(
+        "{} is missing (set up ../shared to run this test)",
         dir.display()
-    );
+    ));
     None
+}
+
+fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// Prints why a test skips part of its work, straight to standard error:
+/// the test harness keeps what `eprintln!` prints from passing tests.
+fn skip(reason: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipping: {reason}");
+}
+
+/// hashicorp's hcldec v2.14.1 (`../shared/tools/reference-hcldec.sh`, which
+/// builds it on first use), ready to run; `None` (after printing why) when
+/// the tools are missing or the build fails outside CI.
+///
+/// # Panics
+///
+/// When `CI=true` and the reference cannot be had.
+pub fn reference_hcldec() -> Option<PathBuf> {
+    static BUILT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let script = shared_dir("tools")?.join("reference-hcldec.sh");
+            // The first run builds it (installing Go when needed): once per
+            // process, so that tests running in parallel do not race.
+            let built = std::process::Command::new("bash")
+                .arg(&script)
+                .arg("--version")
+                .stdin(std::process::Stdio::null())
+                .output();
+            match built {
+                Ok(out) if out.status.success() => Some(script),
+                other => {
+                    let why = match other {
+                        Ok(out) => String::from_utf8_lossy(&out.stderr).into_owned(),
+                        Err(e) => e.to_string(),
+                    };
+                    assert!(
+                        !on_ci(),
+                        "CI=true but the reference hcldec cannot be built: {why}"
+                    );
+                    skip(&format!("the reference hcldec cannot be built: {why}"));
+                    None
+                }
+            }
+        })
+        .clone()
 }
 
 /// Declares a test that reads `../shared/<folder>` (`corpus`, `specsuite`
