@@ -61,7 +61,7 @@ const CHECK_FLAGS: &[Flag] = &[
         "diags",
         None,
         "format",
-        "diagnostics format: text (default) or json",
+        "text (default: diagnostics on stderr, a summary on stdout) or json (one document on stdout: the diagnostics and the counts)",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
