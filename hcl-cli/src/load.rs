@@ -79,10 +79,14 @@ pub fn read_failed(name: &str) -> Diagnostic {
     )
 }
 
-/// Reads a JSON-syntax file as the reference's JSON parser does, which
-/// tells a file it cannot open from one it opened but cannot read (a
-/// directory).
-fn read_json_file(path: &Path, name: &str) -> Result<Vec<u8>, Diagnostic> {
+/// Reads a file as the reference's loader for its syntax does (JSON for a
+/// `.json` name unless `force_native`): the JSON loader tells a file it
+/// cannot open from one it opened but cannot read (a directory), the
+/// native loader does not.
+fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Diagnostics> {
+    if force_native || Syntax::for_name(name) != Syntax::Json {
+        return std::fs::read(path).map_err(|_| read_failed(name).into());
+    }
     let mut file = std::fs::File::open(path).map_err(|_| {
         Diagnostic::error(
             "Failed to open file",
@@ -105,19 +109,14 @@ fn read_json_file(path: &Path, name: &str) -> Result<Vec<u8>, Diagnostic> {
 /// worded as the reference's loader for that syntax words it.
 pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
-    let bytes = if !force_native && Syntax::for_name(&name) == Syntax::Json {
-        read_json_file(path, &name)
-    } else {
-        std::fs::read(path).map_err(|_| read_failed(&name))
-    };
-    match bytes {
+    match read_file(path, &name, force_native) {
         Ok(bytes) => parse(&name, &bytes, force_native),
-        Err(d) => (
+        Err(diags) => (
             Loaded {
                 source: None,
                 body: Body::empty(Range::default()),
             },
-            Diagnostics::from(d),
+            diags,
         ),
     }
 }
