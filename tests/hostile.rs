@@ -99,7 +99,7 @@ fn check_single_line_text(bytes: usize) {
     let (_, diags) = load::parse_source("big.hcl", &text);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Invalid character");
-    let at = d.subject.unwrap().start;
+    let at = d.subject.clone().unwrap().start;
     let len = text.len() as u32;
     assert_eq!((at.line, at.column, at.byte), (1, len, len - 1));
     let (attrs, diags) = eval_file("big.hcl", &text[..half + 6]);

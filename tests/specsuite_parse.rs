@@ -166,7 +166,10 @@ hcl_test_shared::shared_test!(
             let mut got: Vec<(Pos3, Pos3)> = diags
                 .iter()
                 .map(|d| {
-                    let r = d.subject.expect("every syntax diagnostic has a subject");
+                    let r = d
+                        .subject
+                        .clone()
+                        .expect("every syntax diagnostic has a subject");
                     (
                         (r.start.line, r.start.column, r.start.byte),
                         (r.end.line, r.end.column, r.end.byte),

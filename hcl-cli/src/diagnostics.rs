@@ -176,18 +176,14 @@ fn pos_json(p: &Pos) -> Json {
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::pos::{SourceFile, Span};
+    use hcl_core::pos::SourceFile;
 
     #[test]
     fn json_form_matches_reference_hcldec() {
         let file = SourceFile::new("in.hcl", "a = 1\n");
         let mut map = SourceMap::new();
         map.add(file.clone());
-        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range(Span::new(
-            file.id(),
-            0,
-            1,
-        )));
+        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range_of(0..1));
         let out = format(&Diagnostics::from(d), &map, DiagFormat::Json, false);
         assert_eq!(
             out,

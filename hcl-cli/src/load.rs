@@ -6,7 +6,7 @@ use std::path::Path;
 
 use hcl_core::load::{parse_source_file, Syntax};
 use hcl_core::native::{parse_bytes, ParseOptions};
-use hcl_core::pos::{SourceFile, SourceMap, Span};
+use hcl_core::pos::{SourceFile, SourceMap};
 use hcl_core::{Body, Diagnostic, Diagnostics, Range};
 
 /// One loaded file.
@@ -47,9 +47,9 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
         }
         Err(e) => {
             let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
-            let at = e.valid_up_to() as u32;
-            let span = Span::new(file.id(), at, at + 1);
-            let mut diags = Diagnostics::from(invalid_encoding().with_subject(file.range(span)));
+            let at = e.valid_up_to();
+            let mut diags =
+                Diagnostics::from(invalid_encoding().with_subject(file.range_of(at..at + 1)));
             let (body, more) = parse_source_file(&file);
             diags.extend(more);
             (

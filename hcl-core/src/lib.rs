@@ -61,5 +61,5 @@ pub mod value;
 pub use body::{Body, Expression};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use eval::EvalContext;
-pub use pos::{FileId, Pos, Range, SourceFile, Span};
+pub use pos::{Pos, Range, SourceFile};
 pub use value::{Number, Type, Value};

@@ -54,7 +54,7 @@ pub fn parse_source(name: &str, text: &str) -> (Body, Diagnostics) {
     parse_source_file(&SourceFile::new(name, text))
 }
 
-/// Parses an already registered source file.
+/// Parses a source file in the syntax its name calls for.
 pub fn parse_source_file(file: &SourceFile) -> (Body, Diagnostics) {
     match Syntax::for_name(file.name()) {
         Syntax::Json => crate::json::parse_body(file),
@@ -73,7 +73,7 @@ pub fn parse_bytes(name: &str, bytes: &[u8]) -> (Body, Diagnostics) {
             Err(e) => {
                 let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
                 let at = e.valid_up_to() as u32;
-                let span = crate::pos::Span::new(file.id(), at, at + 1);
+                let span = crate::pos::ByteSpan::new(at, at + 1);
                 let mut diags = Diagnostics::from(
                     Diagnostic::error(
                         "Invalid character encoding",

@@ -311,7 +311,7 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
             let subject = match call.args.as_slice() {
                 [_, second, .., last] => between(second.range(), last.range()),
                 [_, second] => second.range(),
-                _ => call.args_range,
+                _ => call.args_range.clone(),
             };
             return fail_ctx(detail, subject, call.args_range);
         }

@@ -68,7 +68,7 @@ impl Error {
     pub fn at(mut self, range: Range) -> Error {
         for e in &mut self.0.entries {
             if e.diagnostic.subject.is_none() {
-                e.diagnostic.subject = Some(range);
+                e.diagnostic.subject = Some(range.clone());
             }
         }
         self
@@ -91,7 +91,7 @@ impl Error {
 
     /// Remembers a source file so that `Display` can draw snippets.
     pub fn with_source(mut self, file: SourceFile) -> Error {
-        if self.0.sources.iter().all(|f| f.id() != file.id()) {
+        if self.0.sources.iter().all(|f| f.name() != file.name()) {
             self.0.sources.push(file);
         }
         self
@@ -218,7 +218,8 @@ impl fmt::Display for Error {
             && self.0.entries.iter().all(|e| {
                 e.diagnostic
                     .subject
-                    .is_some_and(|r| self.0.sources.source_file(r.file).is_some())
+                    .clone()
+                    .is_some_and(|r| self.0.sources.source_file(r.filename()).is_some())
             });
         if renderable {
             return f.write_str(self.render(&RenderOptions::default()).trim_end());
@@ -285,27 +286,36 @@ pub(crate) fn missing_field_detail(field: &str) -> String {
     format!("Unsuitable value: attribute {field:?} is required")
 }
 
-/// Sorts entries by file and byte offset; entries without a range keep
-/// their order, after the placed ones. The reference reports in map order.
+/// Sorts entries by file name and byte offset; entries without a range
+/// keep their order, after the placed ones. The reference reports in map
+/// order.
 pub(crate) fn sort_entries(entries: &mut [Entry]) {
-    entries.sort_by_key(|e| {
-        e.diagnostic
-            .subject
-            .map_or((1, 0, 0), |r| (0, r.file.as_u32(), r.start.byte))
+    entries.sort_by(|a, b| {
+        let key = |e: &Entry| {
+            e.diagnostic
+                .subject
+                .as_ref()
+                .map(|r| (r.filename.clone(), r.start.byte))
+        };
+        match (key(a), key(b)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        }
     });
 }
 
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::pos::Span;
     use serde::de::Error as _;
 
     #[test]
     fn display_without_sources_lists_every_problem_with_its_path() {
         let file = SourceFile::new("app.hcl", "port = 70000\n");
         let e = Error::custom("70000 is out of range for u16")
-            .at(file.range(Span::new(file.id(), 7, 12)))
+            .at(file.range_of(7..12))
             .prefix_path("port");
         assert_eq!(
             e.to_string(),
@@ -322,11 +332,9 @@ mod test {
         let file = SourceFile::new("a.hcl", "a = 1\nb = 2\n");
         let mk = |s: &str, at: Option<u32>| Entry {
             diagnostic: match at {
-                Some(b) => Diagnostic::error(s, "").with_subject(file.range(Span::new(
-                    file.id(),
-                    b,
-                    b + 1,
-                ))),
+                Some(b) => {
+                    Diagnostic::error(s, "").with_subject(file.range_of(b as usize..b as usize + 1))
+                }
                 None => Diagnostic::error(s, ""),
             },
             path: String::new(),
@@ -351,12 +359,8 @@ mod test {
             (None, None)
         );
         let file = SourceFile::new("a.hcl", "a = 1\nbé = 2\n");
-        let placed = |summary: &str, from: u32| Entry {
-            diagnostic: Diagnostic::error(summary, "").with_subject(file.range(Span::new(
-                file.id(),
-                from,
-                from + 1,
-            ))),
+        let placed = |summary: &str, from: usize| Entry {
+            diagnostic: Diagnostic::error(summary, "").with_subject(file.range_of(from..from + 1)),
             path: String::new(),
         };
         let unplaced = Entry {

@@ -4,9 +4,8 @@
 //! identifier, label and literal is a [`ByteSpan`] into the file's source,
 //! and only text that had escapes (or was trimmed by strip markers or `<<-`)
 //! is kept decoded, as [`LitText::Owned`]. Read text with the source string
-//! ([`File::text`], [`ByteSpan::text`]). Spans are byte ranges without a file
-//! id (8 bytes instead of 12); [`File::span`] and [`File::range`] turn them
-//! into [`Span`]s and [`Range`]s.
+//! ([`File::text`], [`ByteSpan::text`]). Spans are byte ranges of the
+//! tree's own file (8 bytes); [`File::range`] resolves them into [`Range`]s.
 //!
 //! The structure (bodies, attributes, blocks, labels) lives flat in a
 //! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
@@ -17,7 +16,8 @@
 
 use std::sync::Arc;
 
-use crate::pos::{FileId, Range, SourceFile, Span};
+pub use crate::pos::ByteSpan;
+use crate::pos::{Range, SourceFile};
 use crate::value::Number;
 
 pub(crate) mod kept;
@@ -26,78 +26,6 @@ mod tree;
 
 pub use list::{ExprList, InlineList};
 pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
-
-/// A byte range `start..end` in the file's source text.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct ByteSpan {
-    /// Offset of the first byte.
-    pub start: u32,
-    /// Offset just past the last byte.
-    pub end: u32,
-}
-
-impl ByteSpan {
-    /// A span; `end` is clamped so that it is never before `start`.
-    pub const fn new(start: u32, end: u32) -> ByteSpan {
-        ByteSpan {
-            start,
-            end: if end < start { start } else { end },
-        }
-    }
-
-    /// The smallest span covering `self` and `other`.
-    #[inline]
-    pub fn to(self, other: ByteSpan) -> ByteSpan {
-        ByteSpan {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-
-    /// The empty span at the start.
-    #[inline]
-    pub fn start_point(self) -> ByteSpan {
-        ByteSpan::new(self.start, self.start)
-    }
-
-    /// The empty span at the end.
-    pub fn end_point(self) -> ByteSpan {
-        ByteSpan::new(self.end, self.end)
-    }
-
-    /// The span without its first and last byte (the inside of quotes).
-    #[inline]
-    pub fn inner(self) -> ByteSpan {
-        if self.end - self.start < 2 {
-            return self.end_point();
-        }
-        ByteSpan::new(self.start + 1, self.end - 1)
-    }
-
-    /// This span in file `file`.
-    #[inline]
-    pub fn with_file(self, file: FileId) -> Span {
-        Span::new(file, self.start, self.end)
-    }
-
-    /// The text this span covers in `src` (empty if out of bounds).
-    #[inline]
-    pub fn text(self, src: &str) -> &str {
-        src.get(self.start as usize..self.end as usize)
-            .unwrap_or("")
-    }
-
-    /// Length in bytes.
-    #[inline]
-    pub fn len(self) -> u32 {
-        self.end - self.start
-    }
-
-    /// Whether the span is empty.
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-}
 
 /// A parsed configuration file: its [`Tree`], the id of its top-level body
 /// and the source the spans refer to.
@@ -123,14 +51,9 @@ impl File {
         span.text(self.source.text())
     }
 
-    /// A span of this file as a [`Span`] with the file id.
-    pub fn span(&self, span: ByteSpan) -> Span {
-        span.with_file(self.source.id())
-    }
-
     /// A span of this file resolved to line and column.
     pub fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(self.span(span))
+        self.source.range(span)
     }
 }
 

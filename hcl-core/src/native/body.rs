@@ -98,7 +98,7 @@ impl NativeBody {
     }
 
     fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     fn visible_attrs(&self) -> impl Iterator<Item = (AttrId, &ast::Attribute)> {
@@ -124,7 +124,7 @@ impl NativeBody {
         // resolve, not four.
         let start = self.source.pos_after(*near, attr.name.start);
         let name_range = Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start,
             end: self.source.pos_after(start, attr.name.end),
         };
@@ -138,7 +138,7 @@ impl NativeBody {
             )),
             range: Range {
                 end: self.source.pos_after(name_range.end, attr.span().end),
-                ..name_range
+                ..name_range.clone()
             },
             name_range,
         }
@@ -150,7 +150,7 @@ impl NativeBody {
         let last_header = labels.last().map_or(block.ty, |l| l.span);
         let type_start = self.source.pos_after(*near, block.ty.start);
         let type_range = Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start: type_start,
             end: self.source.pos_after(type_start, block.ty.end),
         };
@@ -163,15 +163,15 @@ impl NativeBody {
             body: Body::new(body),
             def_range: Range {
                 end: self.source.pos_after(type_range.end, last_header.end),
-                ..type_range
+                ..type_range.clone()
             },
-            type_range,
+            type_range: type_range.clone(),
             label_ranges: labels
                 .iter()
                 .map(|l| {
                     let start = self.source.pos_after(type_range.end, l.span.start);
                     Range {
-                        file: self.source.id(),
+                        filename: self.source.name_arc().clone(),
                         start,
                         end: self.source.pos_after(start, l.span.end),
                     }
@@ -219,7 +219,7 @@ impl NativeBody {
             } else {
                 body.blocks.len()
             }),
-            missing_item_range: missing,
+            missing_item_range: missing.clone(),
         };
         let mut near = missing.start;
         for attr_schema in &schema.attributes {
@@ -237,7 +237,8 @@ impl NativeBody {
                     let _ = content.attributes.insert(self.attribute(attr, &mut near));
                 }
                 None if attr_schema.required => diags.push(
-                    crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
+                    crate::body::missing_required_argument(&attr_schema.name)
+                        .with_subject(missing.clone()),
                 ),
                 None => {}
             }
@@ -378,7 +379,7 @@ impl BodyImpl for NativeBody {
         let mut content = BodyContent {
             attributes: Attributes::with_capacity(self.ast().attributes.len()),
             blocks: Vec::with_capacity(self.ast().blocks.len()),
-            missing_item_range: missing,
+            missing_item_range: missing.clone(),
         };
         let mut near = missing.start;
         for attr in self.visible_attrs() {
@@ -400,7 +401,7 @@ impl BodyImpl for NativeBody {
         let start = self.ast().span.start;
         let pos = self.source.pos_from_line(start, self.line_hint as usize);
         Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start: pos,
             end: pos,
         }

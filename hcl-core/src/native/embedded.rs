@@ -77,7 +77,7 @@ impl Embedded<'_> {
 /// let at = Embedded { file: &src, span: ByteSpan::new(7, 13), text: "x ${y}" };
 /// let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
 /// assert!(diags.is_empty());
-/// assert_eq!(file.id(), src.id());
+/// assert_eq!(file.name(), src.name());
 /// assert_eq!((expr.span.start, expr.span.end), (7, 13));
 /// ```
 pub fn parse_embedded_template(
@@ -151,7 +151,7 @@ mod test {
             &ParseOptions::default(),
         );
         assert!(diags.is_empty());
-        assert_eq!(file.id(), src.id());
+        assert_eq!(file.name(), src.name());
         assert_eq!(at(&file, expr.span), (2, 9));
     }
 
@@ -169,7 +169,7 @@ mod test {
         );
         assert!(diags.has_errors());
         assert_eq!(file.name(), "a.json");
-        let r = diags.iter().next().unwrap().subject.unwrap();
+        let r = diags.iter().next().unwrap().subject.clone().unwrap();
         assert_eq!(r.start.line, 2);
         assert!(r.start.column >= 9, "{r}");
     }
@@ -187,6 +187,6 @@ mod test {
         );
         let d = diags.iter().next().unwrap();
         assert_eq!(d.summary, "Extra characters after expression");
-        assert_eq!(d.subject.unwrap().start.column, 4);
+        assert_eq!(d.subject.clone().unwrap().start.column, 4);
     }
 }

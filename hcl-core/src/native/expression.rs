@@ -147,7 +147,7 @@ impl NativeExpression {
     }
 
     fn range_of(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     /// The literal name of an object key written as a bare identifier (or

@@ -117,7 +117,7 @@ fn parse_config_lexer(
 /// let (file, diags) = parse_bytes("t.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
 /// let d = diags.iter().next().unwrap();
 /// assert_eq!(d.summary, "Invalid character encoding");
-/// assert_eq!(d.subject.unwrap().start.byte, 5);
+/// assert_eq!(d.subject.clone().unwrap().start.byte, 5);
 /// assert_eq!(file.body().attributes.len(), 1);
 /// ```
 pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, Diagnostics) {
@@ -130,7 +130,7 @@ pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, D
             let bad_len = first
                 .error_len()
                 .unwrap_or(bytes.len() - first.valid_up_to()) as u32;
-            let span = crate::pos::Span::new(file.id(), bad_start, bad_start + bad_len);
+            let span = crate::pos::ByteSpan::new(bad_start, bad_start + bad_len);
             let diag = Diagnostic::error(
                 "Invalid character encoding",
                 "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",

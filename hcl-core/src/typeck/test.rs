@@ -645,7 +645,7 @@ fn var_types_json_reports_bad_types_at_their_place() {
         d[0].detail,
         "Invalid type for variable \"a\": `strng` is not a type."
     );
-    assert_eq!(d[0].subject.unwrap().start.column, 7);
+    assert_eq!(d[0].subject.clone().unwrap().start.column, 7);
     assert_eq!(
         d[1].detail,
         "Invalid type for variable \"b\": `lst` is not a type kind."

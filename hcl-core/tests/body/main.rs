@@ -45,7 +45,7 @@ pub fn summaries(d: &Diagnostics) -> Vec<(String, String, String)> {
             (
                 d.summary.clone(),
                 d.detail.clone(),
-                d.subject.map(at).unwrap_or_default(),
+                d.subject.clone().map(at).unwrap_or_default(),
             )
         })
         .collect()
@@ -110,7 +110,7 @@ fn files_of_both_syntaxes_merge_into_one_body() {
     );
     let d = one(&d);
     assert_eq!(d.summary, "Duplicate argument");
-    assert_eq!(at(d.subject.unwrap()), "1:2-1:8");
+    assert_eq!(at(d.subject.clone().unwrap()), "1:2-1:8");
     assert!(d.detail.ends_with("a.hcl:1,1-5"), "{}", d.detail);
     let (_, d) = hcl_core::load::parse_file(dir.join("missing.hcl"));
     assert_eq!(one(&d).summary, "Failed to read file");

@@ -29,11 +29,11 @@ fn for_and_splat_element_limits() {
     assert_eq!(v, Value::dynamic());
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 11);
+    assert_eq!(d.subject.clone().unwrap().start.column, 11);
     let (_, diags) = eval_with("[1, 2, 3, 4][*]", &o);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 13);
+    assert_eq!(d.subject.clone().unwrap().start.column, 13);
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn nested_loops_share_one_element_budget() {
     let (_, diags) = eval_with("[for x in [1, 2, 3] : [for y in [1, 2] : y]]", &o);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 33);
+    assert_eq!(d.subject.clone().unwrap().start.column, 33);
     // Reported once, however many loops follow.
     let (_, diags) = eval_with("[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]", &o);
     assert_eq!(diags.len(), 1);
@@ -74,7 +74,7 @@ fn template_size_limit() {
     let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", &o);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 37);
+    assert_eq!(d.subject.clone().unwrap().start.column, 37);
 }
 
 #[test]

@@ -185,7 +185,7 @@ pub fn err_in(
     );
     let d = diags.iter().next().unwrap().clone();
     assert_eq!(d.summary, summary, "{src:?}: {d}");
-    let subject = d.subject.expect("a subject range");
+    let subject = d.subject.clone().expect("a subject range");
     assert_eq!(
         (subject.start.line, subject.start.column),
         (line, column),

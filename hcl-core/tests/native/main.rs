@@ -41,7 +41,7 @@ pub fn config_dump(src: &str) -> String {
 pub fn describe(diags: &Diagnostics) -> Vec<String> {
     diags
         .iter()
-        .map(|d| match d.subject {
+        .map(|d| match &d.subject {
             Some(r) => format!(
                 "{} @ {}:{}-{}:{} [{}..{}]",
                 d.summary,

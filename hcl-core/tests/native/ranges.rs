@@ -36,8 +36,8 @@ fn structural_nodes_carry_exact_ranges() {
     assert_eq!(t(lit.span), "p");
     assert_eq!(t(i.span), "${q}");
     assert_eq!(t(i.expr.span), "q");
-    // Spans convert to file spans with the file's id.
-    assert_eq!(file.span(b.name).file, src.id());
+    // Ranges name their file.
+    assert_eq!(file.range(b.name).filename(), src.name());
 }
 
 #[test]

@@ -96,7 +96,7 @@ fn check(src: &str) -> (Type, Vec<String>) {
     let msgs = diags
         .iter()
         .map(|d| {
-            let r = d.subject.unwrap();
+            let r = d.subject.clone().unwrap();
             format!(
                 "{} @ {}",
                 d.summary,
@@ -367,8 +367,8 @@ fn body_check_file_reports_every_attribute() {
     assert_eq!(d.summary, "Unsupported attribute");
     assert_eq!(
         (
-            d.subject.unwrap().start.line,
-            d.subject.unwrap().start.column
+            d.subject.clone().unwrap().start.line,
+            d.subject.clone().unwrap().start.column
         ),
         (4, 10)
     );

@@ -45,7 +45,7 @@ pub(crate) enum LazyRange<'a> {
     /// No source.
     None,
     /// A resolved range.
-    Known(Range),
+    Known(&'a Range),
     /// The range of this expression.
     Expr(&'a Expression),
     /// The range of these bytes of this file.
@@ -57,9 +57,11 @@ impl LazyRange<'_> {
     pub(crate) fn get(self) -> Option<Range> {
         match self {
             LazyRange::None => None,
-            LazyRange::Known(r) => Some(r),
+            LazyRange::Known(r) => Some(r.clone()),
             LazyRange::Expr(e) => Some(e.range()),
-            LazyRange::Span(file, span) => Some(file.range(span.with_file(file.id()))),
+            LazyRange::Span(file, span) => {
+                Some(file.range_of(span.start as usize..span.end as usize))
+            }
         }
     }
 }
@@ -76,7 +78,7 @@ impl<'a> ValueDeserializer<'a> {
 
     /// The source range of the expression the value came from: what a
     /// `Spanned<T>` anywhere inside receives.
-    pub fn with_range(mut self, range: Range) -> ValueDeserializer<'a> {
+    pub fn with_range(mut self, range: &'a Range) -> ValueDeserializer<'a> {
         self.range = LazyRange::Known(range);
         self
     }

@@ -316,7 +316,7 @@ impl<'a> Evaluator<'a> {
 
     /// The range of a span of this source.
     pub(crate) fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     /// Reports an error at `subject`, within `context`.

@@ -20,7 +20,7 @@ fn depth_limit_reports_once_with_a_range() {
     assert_eq!(diags.len(), 1);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Maximum nesting depth exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 4);
+    assert_eq!(d.subject.clone().unwrap().start.column, 4);
     assert_eq!(
         v.ty(),
         Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])])

@@ -171,7 +171,7 @@ impl<'a> Checker<'a> {
     }
 
     fn range(&self, span: ByteSpan) -> Range {
-        self.src.range(span.with_file(self.src.id()))
+        self.src.range(span)
     }
 
     fn error(
