@@ -1,6 +1,6 @@
 //! `hcldec` end to end: every flag, exit status and kind of bad input.
 //! Expected outputs were taken from hashicorp's hcldec on the same files
-//! (except where COMPAT.md lists a difference); `reference.rs` runs both
+//! (except where COMPAT.md lists a difference); `tests/reference/` runs both
 //! side by side.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
