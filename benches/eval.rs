@@ -9,27 +9,12 @@
 //! prints why it skips.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
 use hcl_core::native::{parse_config, BodyNode, ParseOptions};
 use hcl_core::{EvalContext, Expression, SourceFile};
-
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            corpus_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            out.push(p);
-        }
-    }
-}
 
 fn attributes(body: BodyNode<'_>, out: &mut Vec<Expression>) {
     out.extend(body.attributes().map(|a| a.to_expression()));
@@ -52,17 +37,10 @@ fn hcl_rs_attributes(body: &hcl::Body, out: &mut Vec<hcl::Expression>) {
 type Workload = (Vec<Expression>, Vec<hcl::Expression>);
 
 fn workload(ctx: &EvalContext) -> Workload {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/terraform");
-    if !dir.is_dir() {
-        eprintln!(
-            "skipping: {} is missing (set up ../shared to run this benchmark)",
-            dir.display()
-        );
+    let Some(dir) = hcl_test_shared::shared_dir("corpus/terraform") else {
         return (Vec::new(), Vec::new());
-    }
-    let mut files = Vec::new();
-    corpus_files(&dir, &mut files);
-    files.sort();
+    };
+    let files = hcl_test_shared::config_files(&dir);
     let mut work = Vec::new();
     let mut theirs = Vec::new();
     let hcl_ctx = hcl::eval::Context::new();

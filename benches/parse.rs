@@ -9,7 +9,7 @@
 //! Run: `cargo bench --bench parse`.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl_core::native::{parse_config, ParseOptions};
@@ -17,28 +17,13 @@ use hcl_core::SourceFile;
 
 mod gen;
 
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            corpus_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            out.push(p);
-        }
-    }
-}
-
 /// The corpus texts that all three parsers accept (so that each parses the
 /// same bytes).
 fn corpus() -> Vec<String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files = Vec::new();
-    corpus_files(&dir, &mut files);
-    files.sort();
-    files
+    let Some(dir) = hcl_test_shared::shared_dir("corpus") else {
+        return Vec::new();
+    };
+    hcl_test_shared::config_files(&dir)
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .filter(|t| hcl::parse(t).is_ok() && hcl_edit::parser::parse_body(t).is_ok())
@@ -46,7 +31,8 @@ fn corpus() -> Vec<String> {
 }
 
 fn large() -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-input");
+    // The workspace's target folder (this package is benches/).
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-input");
     let path = dir.join("large.tf");
     if let Ok(t) = std::fs::read_to_string(&path) {
         if t.len() >= gen::LARGE_SIZE {

@@ -112,57 +112,57 @@ fn check_literal_results(hcl: &SourceFile, file: &File, t: &SourceFile) -> usize
     checked
 }
 
-#[test]
-fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
-    let Some(dir) = common::shared_dir("specsuite") else {
-        return;
-    };
-    let tests = dir.join("tests");
-    let mut files = Vec::new();
-    hcl_files(&tests, &mut files);
-    files.sort();
-    assert!(files.len() >= 10, "found {} cases", files.len());
-    let mut literal_checks = 0;
-    for path in &files {
-        let rel = path
-            .strip_prefix(&tests)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(path).unwrap();
-        let src = SourceFile::new(rel.clone(), text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
-        let t_path = path.with_extension("t");
-        let expected = match std::fs::read_to_string(&t_path) {
-            Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),
-            Err(_) => Vec::new(),
-        };
-        let mut got: Vec<(Pos3, Pos3)> = diags
-            .iter()
-            .map(|d| {
-                let r = d
-                    .subject
-                    .clone()
-                    .expect("every syntax diagnostic has a subject");
-                (
-                    (r.start.line, r.start.column, r.start.byte),
-                    (r.end.line, r.end.column, r.end.byte),
-                )
-            })
-            .collect();
-        got.sort();
-        if SCHEMA_LEVEL.contains(&rel.as_str()) {
-            assert!(diags.is_empty(), "{rel} must parse clean: {diags}");
-            assert!(!expected.is_empty(), "{rel} expects schema diagnostics");
-            continue;
+hcl_test_shared::shared_test!(
+    specsuite_cases_parse_with_the_expected_syntax_diagnostics,
+    specsuite,
+    |dir| {
+        let tests = dir.join("tests");
+        let mut files = Vec::new();
+        hcl_files(&tests, &mut files);
+        files.sort();
+        assert!(files.len() >= 10, "found {} cases", files.len());
+        let mut literal_checks = 0;
+        for path in &files {
+            let rel = path
+                .strip_prefix(&tests)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(path).unwrap();
+            let src = SourceFile::new(rel.clone(), text);
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let t_path = path.with_extension("t");
+            let expected = match std::fs::read_to_string(&t_path) {
+                Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),
+                Err(_) => Vec::new(),
+            };
+            let mut got: Vec<(Pos3, Pos3)> = diags
+                .iter()
+                .map(|d| {
+                    let r = d
+                        .subject
+                        .clone()
+                        .expect("every syntax diagnostic has a subject");
+                    (
+                        (r.start.line, r.start.column, r.start.byte),
+                        (r.end.line, r.end.column, r.end.byte),
+                    )
+                })
+                .collect();
+            got.sort();
+            if SCHEMA_LEVEL.contains(&rel.as_str()) {
+                assert!(diags.is_empty(), "{rel} must parse clean: {diags}");
+                assert!(!expected.is_empty(), "{rel} expects schema diagnostics");
+                continue;
+            }
+            assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
+            if let Ok(t) = std::fs::read_to_string(&t_path) {
+                literal_checks += check_literal_results(&src, &file, &SourceFile::new("t", t));
+            }
         }
-        assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
-        if let Ok(t) = std::fs::read_to_string(&t_path) {
-            literal_checks += check_literal_results(&src, &file, &SourceFile::new("t", t));
-        }
+        assert!(
+            literal_checks >= 14,
+            "only {literal_checks} literal results checked"
+        );
     }
-    assert!(
-        literal_checks >= 14,
-        "only {literal_checks} literal results checked"
-    );
-}
+);

@@ -59,8 +59,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
             render_all(diags, sources, &opts)
         }
         DiagFormat::Json => {
-            let items = diags.iter().map(diagnostic_json).collect();
-            let mut out = Json::object([("diagnostics", Json::Array(items))]).to_indented();
+            let mut out = Json::object([("diagnostics", diagnostics_json(diags))]).to_indented();
             out.push('\n');
             out
         }
@@ -124,7 +123,13 @@ pub fn emit(diags: &Diagnostics, sources: &SourceMap, fmt: DiagFormat) {
     let color = fmt == DiagFormat::Text
         && std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    eprint!("{}", format(diags, sources, fmt, color));
+    crate::stdio::write_stderr(&format(diags, sources, fmt, color));
+}
+
+/// The diagnostics as a JSON array, each in the reference's form
+/// ([`diagnostic_json`]).
+pub fn diagnostics_json(diags: &Diagnostics) -> Json {
+    Json::Array(diags.iter().map(diagnostic_json).collect())
 }
 
 /// One diagnostic in the reference's JSON form: `severity`, `summary`,

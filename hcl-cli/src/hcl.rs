@@ -10,13 +10,16 @@ use hcl_core::pos::SourceMap;
 use hcl_core::{Diagnostic, EvalContext, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
-use crate::diagnostics::{emit, DiagFormat};
+use crate::diagnostics::{diagnostics_json, emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
+use crate::json::Json;
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
+use crate::stdio::{write_stderr, write_stdout};
 use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
 
 const USAGE: &str = "usage: hcl <command> [options] [args]
+       hcl --version
 
 commands:
   check PATH...        parse files (a directory: every .hcl, .tf, .tfvars,
@@ -27,7 +30,19 @@ commands:
   json FILE            print a native-syntax file in the JSON syntax
   help                 show this help
 
+options:
+  -h, --help           show this help (after a command: its options)
+  -v, --version        show the version number
+
 Run `hcl <command> --help` for a command's options.
+";
+
+/// The exit statuses, shown in every help text.
+const EXIT_HELP: &str = "exit status:
+  0     success (there may be warnings)
+  1     errors in the input (diagnostics written), or the output not writable
+  2     a wrong command line
+  141   the reader of the output went away (as a process killed by SIGPIPE)
 ";
 
 const CHECK_FLAGS: &[Flag] = &[
@@ -51,7 +66,7 @@ const CHECK_FLAGS: &[Flag] = &[
         "diags",
         None,
         "format",
-        "diagnostics format: text (default) or json",
+        "text (default: diagnostics on stderr, a summary on stdout) or json (one document on stdout: the diagnostics and the counts)",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
@@ -106,7 +121,7 @@ const JSON_FLAGS: &[Flag] = &[
 pub fn run(args: Vec<String>) -> i32 {
     let mut args = args.into_iter();
     let Some(cmd) = args.next() else {
-        eprint!("{USAGE}");
+        write_stderr(&format!("{USAGE}\n{EXIT_HELP}"));
         return EXIT_USAGE;
     };
     let rest: Vec<String> = args.collect();
@@ -114,16 +129,10 @@ pub fn run(args: Vec<String>) -> i32 {
         "check" => with_flags("check PATH...", CHECK_FLAGS, rest, check),
         "eval" => with_flags("eval [options] EXPR", EVAL_FLAGS, rest, eval),
         "json" => with_flags("json [options] FILE", JSON_FLAGS, rest, json),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            EXIT_OK
-        }
-        "--version" | "-v" | "version" => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            EXIT_OK
-        }
+        "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
+        "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),
         other => {
-            eprint!("unknown command {other:?}\n\n{USAGE}");
+            write_stderr(&format!("unknown command {other:?}\n\n{USAGE}"));
             EXIT_USAGE
         }
     }
@@ -139,26 +148,33 @@ fn with_flags(
     let parsed = match parse(flags, args) {
         Ok(p) => p,
         Err(e) => {
-            eprint!("{e}\n{usage}");
+            write_stderr(&format!("{e}\n{usage}"));
             return EXIT_USAGE;
         }
     };
     if parsed.is_set("help") {
-        print!("{usage}");
-        return EXIT_OK;
+        return print(&format!("{usage}\n{EXIT_HELP}"));
     }
     let format = match DiagFormat::from_flag(parsed.last("diags")) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{e}");
+            write_stderr(&format!("{e}\n"));
             return EXIT_USAGE;
         }
     };
     let status = cmd(&parsed, format);
     if status == EXIT_USAGE {
-        eprint!("{usage}");
+        write_stderr(&usage);
     }
     status
+}
+
+/// Writes `text` to standard output; the exit status.
+fn print(text: &str) -> i32 {
+    match write_stdout(text) {
+        Ok(()) => EXIT_OK,
+        Err(e) => e.status(EXIT_DIAGNOSTICS),
+    }
 }
 
 /// The diagnostics to show: all of them, or with `--quiet` the errors only.
@@ -182,18 +198,30 @@ pub fn is_config_file(name: &str) -> bool {
 }
 
 /// The files `hcl check` reads for `paths`: files as given, directories
-/// walked (sorted, hidden entries skipped).
-pub fn collect_files(paths: &[String]) -> Vec<PathBuf> {
+/// walked (sorted, hidden entries skipped); and an error for each directory
+/// in which there is no configuration file (a mistyped path must not pass
+/// as "0 files, 0 errors").
+pub fn collect_files(paths: &[String]) -> (Vec<PathBuf>, Diagnostics) {
     let mut out = Vec::new();
+    let mut diags = Diagnostics::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
+            let before = out.len();
             walk(&path, &mut out, 0);
+            if out.len() == before {
+                diags.push(Diagnostic::error(
+                    "No configuration files",
+                    format!(
+                        "The directory {p:?} holds no .hcl, .tf, .tfvars, .hcl.json or .tf.json file."
+                    ),
+                ));
+            }
         } else {
             out.push(path);
         }
     }
-    out
+    (out, diags)
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
@@ -252,12 +280,11 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
 
 fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     if flags.positional.is_empty() {
-        eprintln!("hcl check: no paths given");
+        write_stderr("hcl check: no paths given\n");
         return EXIT_USAGE;
     }
-    let files = collect_files(&flags.positional);
+    let (files, mut all) = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
-    let mut all = Diagnostics::new();
     let print_types = flags.is_set("print-types");
     let scope = if flags.is_set("types") || print_types {
         let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
@@ -276,20 +303,38 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
         all.extend(diags);
     }
     let (errors, warnings) = (all.error_count(), all.warning_count());
-    report(all, &sources, format, flags.is_set("quiet"));
-    println!(
-        "{} {}, {} {}, {} {}",
-        files.len(),
-        plural(files.len(), "file", "files"),
-        errors,
-        plural(errors, "error", "errors"),
-        warnings,
-        plural(warnings, "warning", "warnings"),
-    );
-    if errors > 0 {
-        EXIT_DIAGNOSTICS
-    } else {
-        EXIT_OK
+    let shown = visible(all, flags.is_set("quiet"));
+    let out = match format {
+        // Diagnostics for people on standard error, the summary on
+        // standard output.
+        DiagFormat::Text => {
+            emit(&shown, &sources, format);
+            format!(
+                "{} {}, {} {}, {} {}\n",
+                files.len(),
+                plural(files.len(), "file", "files"),
+                errors,
+                plural(errors, "error", "errors"),
+                warnings,
+                plural(warnings, "warning", "warnings"),
+            )
+        }
+        // For machines: one JSON document on standard output.
+        DiagFormat::Json => {
+            let count = |n: usize| Json::int(i64::try_from(n).unwrap_or(i64::MAX));
+            let doc = Json::object([
+                ("diagnostics", diagnostics_json(&shown)),
+                ("files", count(files.len())),
+                ("errors", count(errors)),
+                ("warnings", count(warnings)),
+            ]);
+            format!("{}\n", doc.to_indented())
+        }
+    };
+    match write_stdout(&out) {
+        Ok(()) if errors > 0 => EXIT_DIAGNOSTICS,
+        Ok(()) => EXIT_OK,
+        Err(e) => e.status(EXIT_DIAGNOSTICS),
     }
 }
 
@@ -371,13 +416,13 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
 
 fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     let [expr_text] = flags.positional.as_slice() else {
-        eprintln!("hcl eval: exactly one expression is required");
+        write_stderr("hcl eval: exactly one expression is required\n");
         return EXIT_USAGE;
     };
     let text = if expr_text == "-" {
         let mut s = String::new();
         if std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).is_err() {
-            eprintln!("hcl eval: standard input is not UTF-8 text");
+            write_stderr("hcl eval: standard input is not UTF-8 text\n");
             return EXIT_DIAGNOSTICS;
         }
         s
@@ -432,22 +477,22 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         }
     };
     report(diags, &sources, format, quiet);
-    write_output(None, &out)
+    write_output(None, &out, EXIT_DIAGNOSTICS)
 }
 
 fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     let [path] = flags.positional.as_slice() else {
-        eprintln!("hcl json: exactly one file is required");
+        write_stderr("hcl json: exactly one file is required\n");
         return EXIT_USAGE;
     };
     if path.ends_with(".json") {
-        eprintln!("hcl json: {path} is already in the JSON syntax");
+        write_stderr(&format!("hcl json: {path} is already in the JSON syntax\n"));
         return EXIT_USAGE;
     }
     let (bytes, name) = if path == "-" {
         let mut b = Vec::new();
         if std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).is_err() {
-            eprintln!("hcl json: cannot read standard input");
+            write_stderr("hcl json: cannot read standard input\n");
             return EXIT_DIAGNOSTICS;
         }
         (b, "<stdin>".to_owned())
@@ -470,7 +515,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     }
     report(diags, &sources, format, flags.is_set("quiet"));
     let out = crate::tojson::native_to_json(&file).to_indented_readable();
-    write_output(flags.last("out"), &out)
+    write_output(flags.last("out"), &out, EXIT_DIAGNOSTICS)
 }
 
 #[cfg(test)]

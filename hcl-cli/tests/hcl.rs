@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{run, scratch, write, Output};
+use common::{run, run_closed_stdout, scratch, write, Output};
+use hcl_core::SourceFile;
 use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hcl");
@@ -58,13 +59,78 @@ fn check_walks_directories_for_config_files_only() {
 fn check_reports_missing_files_and_invalid_utf8() {
     let dir = scratch("check_bad");
     write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
-    let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
+    let out = hcl(&dir, &["check", "bad.hcl", "nope.hcl"]);
     assert_eq!(out.status, 1);
     assert_eq!(out.stdout, "2 files, 2 errors, 0 warnings\n");
+    assert!(out.stderr.contains("Error: Invalid character encoding"));
+    assert!(out.stderr.contains("Error: Failed to read file"));
+}
+
+/// With `--diags json` standard output holds one JSON document, the
+/// diagnostics and the counts, and nothing goes to standard error (so
+/// `hcl check --diags json dir 2>&1 | jq` works).
+#[test]
+fn check_json_is_one_document_on_standard_output() {
+    let dir = scratch("check_json");
+    write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
+    let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
+    assert_eq!((out.status, out.stderr.as_str()), (1, ""));
+    let (_, diags) =
+        hcl_core::json::parser::parse(&SourceFile::new("out.json", out.stdout.as_str()));
+    assert!(
+        diags.is_empty(),
+        "not one JSON document: {diags}\n{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.starts_with("{\n  \"diagnostics\": [\n"),
+        "{}",
+        out.stdout
+    );
     assert!(out
-        .stderr
+        .stdout
         .contains("\"summary\": \"Invalid character encoding\""));
-    assert!(out.stderr.contains("\"summary\": \"Failed to read file\""));
+    assert!(out.stdout.contains("\"summary\": \"Failed to read file\""));
+    assert!(out
+        .stdout
+        .ends_with("  ],\n  \"files\": 2,\n  \"errors\": 2,\n  \"warnings\": 0\n}\n"));
+
+    write(&dir, &[("ok.hcl", b"a = 1\n")]);
+    let out = hcl(&dir, &["check", "--diags=json", "ok.hcl"]);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    assert_eq!(
+        out.stdout,
+        "{\n  \"diagnostics\": [],\n  \"files\": 1,\n  \"errors\": 0,\n  \"warnings\": 0\n}\n"
+    );
+}
+
+/// A directory without configuration files is an error, in both formats: a
+/// mistyped path must not pass as "0 files, 0 errors".
+#[test]
+fn check_a_directory_without_configuration_files_is_an_error() {
+    let dir = scratch("check_empty");
+    write(
+        &dir,
+        &[
+            ("empty/readme.md", b"# nothing here"),
+            ("a.hcl", b"a = 1\n"),
+        ],
+    );
+    let out = hcl(&dir, &["check", "empty"]);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "0 files, 1 error, 0 warnings\n");
+    assert!(
+        out.stderr.starts_with("Error: No configuration files\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("The directory \"empty\" holds no .hcl"));
+    let out = hcl(&dir, &["check", "--diags=json", "a.hcl", "empty"]);
+    assert_eq!(out.status, 1);
+    assert!(out
+        .stdout
+        .contains("\"summary\": \"No configuration files\""));
+    assert!(out.stdout.contains("\"files\": 1,"));
 }
 
 #[test]
@@ -76,6 +142,11 @@ fn check_usage_errors_exit_two() {
     let help = hcl(&dir, &["check", "--help"]);
     assert_eq!(help.status, 0);
     assert!(help.stdout.starts_with("usage: hcl check PATH...\n"));
+    assert!(
+        help.stdout.contains("exit status:\n  0 "),
+        "{}",
+        help.stdout
+    );
 }
 
 #[test]
@@ -90,6 +161,14 @@ fn top_level_usage() {
     let out = hcl(&dir, &["--help"]);
     assert_eq!(out.status, 0);
     assert!(out.stdout.contains("check PATH..."));
+    assert!(out.stdout.contains("-v, --version"), "{}", out.stdout);
+    for status in ["0 ", "1 ", "2 ", "141 "] {
+        assert!(
+            out.stdout.contains(&format!("\n  {status}")),
+            "{}",
+            out.stdout
+        );
+    }
     let out = hcl(&dir, &["--version"]);
     assert_eq!(
         (out.status, out.stdout.trim()),
@@ -179,9 +258,13 @@ fn eval_errors() {
         "{}",
         out.stderr
     );
+    // Worded as the reference's loader for each syntax words it.
     let out = hcl(&dir, &["eval", "--vars", "nofile.json", "1"]);
     assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("Failed to read file"));
+    assert!(out.stderr.contains("Error: Failed to open file"));
+    let out = hcl(&dir, &["eval", "--vars", "nofile.hcl", "1"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.contains("Error: Failed to read file"));
 }
 
 #[test]
@@ -403,5 +486,18 @@ fn check_var_types_come_from_json_or_a_native_file() {
         out.stderr.contains("Error: Unknown variable"),
         "{}",
         out.stderr
+    );
+}
+
+/// A reader that goes away (`hcl json big.hcl | head`) ends the command
+/// quietly with the status of a process killed by SIGPIPE.
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    let dir = scratch("closed_pipe");
+    let big = format!("a = \"{}\"\n", "x".repeat(200_000));
+    write(&dir, &[("big.hcl", big.as_bytes())]);
+    assert_eq!(
+        run_closed_stdout(BIN, &dir, &["json", "big.hcl"]),
+        (141, String::new())
     );
 }

@@ -78,31 +78,31 @@ fn compare(node: BodyNode<'_>, native: &Body, json: &Body, name: &str) {
     }
 }
 
-#[test]
-fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
-    let Some(dir) = hcl_test_shared::shared_dir("corpus") else {
-        return;
-    };
-    let paths = hcl_test_shared::config_files(&dir);
-    assert!(!paths.is_empty());
-    for path in paths {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.to_string_lossy().into_owned();
-        let native = SourceFile::new(name.as_str(), text.as_str());
-        let (file, diags) = parse_config(&native, &ParseOptions::default());
-        if diags.has_errors() {
-            continue;
+hcl_test_shared::shared_test!(
+    corpus_converts_to_json_that_parses_back_to_the_same_constants,
+    corpus,
+    |dir| {
+        let paths = hcl_test_shared::config_files(dir);
+        assert!(!paths.is_empty());
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.to_string_lossy().into_owned();
+            let native = SourceFile::new(name.as_str(), text.as_str());
+            let (file, diags) = parse_config(&native, &ParseOptions::default());
+            if diags.has_errors() {
+                continue;
+            }
+            let json = native_to_json(&file);
+            let mut texts = Vec::new();
+            strings(&json, &mut texts);
+            for t in texts {
+                let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
+                assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
+            }
+            let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());
+            let (json_body, d) = hcl_core::json::parse_body(&json_src);
+            assert!(!d.has_errors(), "{name}: {d}");
+            compare(file.body(), &file.to_body(), &json_body, &name);
         }
-        let json = native_to_json(&file);
-        let mut texts = Vec::new();
-        strings(&json, &mut texts);
-        for t in texts {
-            let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
-            assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
-        }
-        let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());
-        let (json_body, d) = hcl_core::json::parse_body(&json_src);
-        assert!(!d.has_errors(), "{name}: {d}");
-        compare(file.body(), &file.to_body(), &json_body, &name);
     }
-}
+);

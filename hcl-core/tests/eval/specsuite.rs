@@ -7,8 +7,6 @@
 
 use hcl_core::native::{parse_config, BodyNode, ExprNode, File};
 
-use hcl_test_shared::shared_dir;
-
 use super::*;
 
 fn parse(path: &std::path::Path) -> File {
@@ -67,32 +65,33 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-#[test]
-fn specsuite_expression_cases_evaluate_to_their_results() {
-    let Some(dir) = shared_dir("specsuite/tests/expressions") else {
-        return;
-    };
-    let mut ran = 0;
-    for case in ["heredoc", "operators", "primitive_literals"] {
-        let file = parse(&dir.join(format!("{case}.hcl")));
-        let spec = parse(&dir.join(format!("{case}.hcldec")));
-        let mut ctx = EvalContext::new();
-        for b in spec.body().blocks() {
-            if b.type_name() == "variables" {
-                for a in b.body().attributes() {
-                    let (v, d) = a.expr().value(None);
-                    assert!(d.is_empty());
-                    ctx.set_variable(a.name(), v);
+hcl_test_shared::shared_test!(
+    specsuite_expression_cases_evaluate_to_their_results,
+    specsuite,
+    |dir| {
+        let dir = dir.join("tests/expressions");
+        let mut ran = 0;
+        for case in ["heredoc", "operators", "primitive_literals"] {
+            let file = parse(&dir.join(format!("{case}.hcl")));
+            let spec = parse(&dir.join(format!("{case}.hcldec")));
+            let mut ctx = EvalContext::new();
+            for b in spec.body().blocks() {
+                if b.type_name() == "variables" {
+                    for a in b.body().attributes() {
+                        let (v, d) = a.expr().value(None);
+                        assert!(d.is_empty());
+                        ctx.set_variable(a.name(), v);
+                    }
                 }
             }
+            let got = body_value(file.body(), &ctx);
+            let t = parse(&dir.join(format!("{case}.t")));
+            let result = t.body().attribute("result").unwrap();
+            let (want, d) = result.expr().value(None);
+            assert!(d.is_empty());
+            assert!(same(&got, &want), "{case}:\n got {got:?}\nwant {want:?}");
+            ran += 1;
         }
-        let got = body_value(file.body(), &ctx);
-        let t = parse(&dir.join(format!("{case}.t")));
-        let result = t.body().attribute("result").unwrap();
-        let (want, d) = result.expr().value(None);
-        assert!(d.is_empty());
-        assert!(same(&got, &want), "{case}:\n got {got:?}\nwant {want:?}");
-        ran += 1;
+        assert_eq!(ran, 3);
     }
-    assert_eq!(ran, 3);
-}
+);

@@ -208,16 +208,13 @@ fn compound_tokens_agree_at_the_depth_limit() {
     }
 }
 
-/// The shared corpus and spec suite (when present beside the project),
-/// whole, cut short and with a byte dropped at a few places each: real
-/// text, and the errors that broken real text makes.
-#[test]
-fn compound_tokens_agree_on_the_shared_files() {
-    let mut files = Vec::new();
-    for sub in ["corpus", "specsuite"] {
-        if let Some(dir) = hcl_test_shared::shared_dir(sub) {
-            files.extend(hcl_test_shared::config_files(&dir));
-        }
+// The shared corpus and spec suite (when present beside the project),
+// whole, cut short and with a byte dropped at a few places each: real
+// text, and the errors that broken real text makes.
+hcl_test_shared::shared_test!(compound_tokens_agree_on_the_shared_files, corpus, |dir| {
+    let mut files = hcl_test_shared::config_files(dir);
+    if let Some(specsuite) = hcl_test_shared::shared_dir("specsuite") {
+        files.extend(hcl_test_shared::config_files(&specsuite));
     }
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -235,7 +232,7 @@ fn compound_tokens_agree_on_the_shared_files() {
             cut += step;
         }
     }
-}
+});
 
 #[test]
 fn integer_literals_take_the_value_the_number_parser_gives() {

@@ -9,7 +9,6 @@
 //! mark is reset (`/proc/self/clear_refs`) once the source text is loaded,
 //! and the report counts the text once plus everything the parse added.
 
-#[path = "../benches/gen.rs"]
 mod gen;
 
 fn status_kb(field: &str) -> Option<u64> {
