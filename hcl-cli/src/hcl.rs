@@ -1,4 +1,4 @@
-//! The `hcl` command: `check`, `eval` and `json`.
+//! The `hcl` command: `check`, `eval`, `json` and `fmt`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,6 +25,9 @@ commands:
   eval [options] EXPR  evaluate one expression (`-` reads it from standard
                        input) and print its value as JSON
   json FILE            print a native-syntax file in the JSON syntax
+  fmt PATH... | -      format native-syntax files as hclfmt / terraform fmt
+                       do (--check lists those that would change, --write
+                       rewrites them)
   help                 show this help
 
 Run `hcl <command> --help` for a command's options.
@@ -109,6 +112,12 @@ pub fn run(args: Vec<String>) -> i32 {
         "check" => with_flags("check PATH...", CHECK_FLAGS, rest, check),
         "eval" => with_flags("eval [options] EXPR", EVAL_FLAGS, rest, eval),
         "json" => with_flags("json [options] FILE", JSON_FLAGS, rest, json),
+        "fmt" => with_flags(
+            crate::fmt::SYNOPSIS,
+            crate::fmt::FLAGS,
+            rest,
+            crate::fmt::fmt,
+        ),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             EXIT_OK
@@ -179,11 +188,17 @@ pub fn is_config_file(name: &str) -> bool {
 /// The files `hcl check` reads for `paths`: files as given, directories
 /// walked (sorted, hidden entries skipped).
 pub fn collect_files(paths: &[String]) -> Vec<PathBuf> {
+    collect_files_where(paths, is_config_file)
+}
+
+/// The files for `paths`: files as given, and in directories (walked in
+/// name order, hidden entries skipped) those whose names `keep` accepts.
+pub fn collect_files_where(paths: &[String], keep: fn(&str) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            walk(&path, &mut out, 0);
+            walk(&path, keep, &mut out, 0);
         } else {
             out.push(path);
         }
@@ -191,7 +206,7 @@ pub fn collect_files(paths: &[String]) -> Vec<PathBuf> {
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize) {
     // Symbolic link cycles cannot recurse forever.
     if depth > 64 {
         return;
@@ -210,8 +225,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
             continue;
         }
         if e.is_dir() {
-            walk(&e, out, depth + 1);
-        } else if is_config_file(&name) {
+            walk(&e, keep, out, depth + 1);
+        } else if keep(&name) {
             out.push(e);
         }
     }
