@@ -1,9 +1,11 @@
 //! What every test that reads the shared folder needs, in one place: the
-//! folder itself and the configuration files in it.
+//! folder itself, the configuration files in it and its reference tools.
 //!
-//! `../shared/` (beside the project root) holds hashicorp's spec suite and
-//! the Terraform corpus. It is not part of the project: on CI (`CI=true`) a
-//! missing folder is a failure, elsewhere the test prints why it skips.
+//! `../shared/` (beside the project root) holds hashicorp's spec suite, the
+//! Terraform corpus and scripts that build hashicorp's tools. It is not part
+//! of the project: on CI (`CI=true`) a missing folder or a tool that cannot
+//! run is a failure, elsewhere the test prints why it skips
+//! ([`unavailable`]).
 
 use std::path::{Path, PathBuf};
 
@@ -21,13 +23,39 @@ pub fn shared_dir(sub: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!on_ci, "CI=true but {} is missing", dir.display());
-    eprintln!(
-        "skipping: {} is missing (set up ../shared to run this test)",
+    unavailable(&format!(
+        "{} is missing (set up ../shared to run this test)",
         dir.display()
-    );
+    ));
     None
+}
+
+/// `../shared/tools/<name>`, a script that runs one of hashicorp's tools
+/// (building it on first use), or `None` (after printing the reason) when
+/// it is absent outside CI.
+///
+/// # Panics
+///
+/// When `CI=true` and the script is missing.
+pub fn shared_tool(name: &str) -> Option<PathBuf> {
+    let path = shared_dir("tools")?.join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    unavailable(&format!("{} is missing", path.display()));
+    None
+}
+
+/// Says why a test cannot run what it needs from `../shared`: on CI
+/// (`CI=true`) by failing, elsewhere by printing that it skips.
+///
+/// # Panics
+///
+/// When `CI=true`: conformance must not silently pass on CI.
+pub fn unavailable(reason: &str) {
+    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(!on_ci, "CI=true but {reason}");
+    eprintln!("skipping: {reason}");
 }
 
 /// Every native-syntax configuration file (`.tf`, `.tfvars`, `.hcl`) under
