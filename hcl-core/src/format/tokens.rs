@@ -74,20 +74,29 @@ impl<'a> Tokens<'a> {
     /// The formatted text: each token after its spaces. `None` when it
     /// would be longer than `limit` bytes.
     pub(super) fn write(&self, limit: usize) -> Option<String> {
-        let len = self
-            .tokens
-            .iter()
-            .zip(&self.spaces)
-            .map(|(t, &s)| s as usize + t.len() as usize)
-            .sum::<usize>();
+        let spaces: usize = self.spaces.iter().map(|&s| s as usize).sum();
+        let text: usize = self.tokens.iter().map(|t| t.len() as usize).sum();
+        let len = spaces + text;
         if len > limit {
             return None;
         }
         let mut out = String::with_capacity(len);
-        for (i, &s) in self.spaces.iter().enumerate() {
-            push_spaces(&mut out, s as usize);
-            out.push_str(self.text(i));
+        // Where tokens keep the spaces they had (in a formatted file,
+        // nearly all), the source is copied a run at a time.
+        let src = self.src;
+        let (mut run, mut end) = (0, 0);
+        for (t, &s) in self.tokens.iter().zip(&self.spaces) {
+            let start = t.start as usize;
+            let gap = src.as_bytes().get(end..start).unwrap_or_default();
+            let kept = s as usize == gap.len() && gap.iter().all(|&b| b == b' ');
+            if !kept {
+                out.push_str(src.get(run..end).unwrap_or(""));
+                push_spaces(&mut out, s as usize);
+                run = start;
+            }
+            end = t.end as usize;
         }
+        out.push_str(src.get(run..end).unwrap_or(""));
         Some(out)
     }
 }
