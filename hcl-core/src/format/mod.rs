@@ -21,7 +21,9 @@
 //! Unlike `hclwrite.Format`, which formats whatever it is given, [`format`]
 //! first parses the file and refuses one with syntax errors, returning the
 //! parser's diagnostics, as `terraform fmt` does: a formatter that guesses
-//! at broken code can make it worse.
+//! at broken code can make it worse. The other deliberate differences, on
+//! inputs where the reference would change what a file means (`1 .5`) or
+//! predates the syntax (`provider::p::f`), are listed in COMPAT.md.
 //!
 //! ```
 //! let src = "service \"web\" {\nport=8080\n  protocol = \"http\" # default\n}\n";

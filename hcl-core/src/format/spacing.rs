@@ -19,9 +19,27 @@ pub(super) fn space(toks: &mut Tokens<'_>, lines: &[Line]) {
                 let subject = toks.tokens[i - 1].kind;
                 let after = toks.tokens[i].kind;
                 let is_in = subject == TokenKind::Ident && toks.text(i - 1) == "in";
-                toks.spaces[i] = u32::from(space_after(before, subject, is_in, after));
+                let space = space_after(before, subject, is_in, after)
+                    || (subject == TokenKind::Number
+                        && after == TokenKind::Dot
+                        && continues_number(toks.text(i + 1)));
+                toks.spaces[i] = u32::from(space);
             }
         }
+    }
+}
+
+/// Whether `text`, right after `1.`, would lex as more of that number
+/// (`5`, `e5`), so that `1 .5` or `x.0 .1` written without the space
+/// would become `1.5` or `x.0.1`: another number, or an invalid legacy
+/// index. The reference formatter joins them anyway; we keep one space
+/// before the dot, so that formatting never changes what a file means
+/// (a deliberate difference, see COMPAT.md).
+fn continues_number(text: &str) -> bool {
+    match text.as_bytes() {
+        [b'0'..=b'9', ..] => true,
+        [b'e' | b'E', b'0'..=b'9', ..] => true,
+        _ => false,
     }
 }
 

@@ -327,6 +327,21 @@ fn byte_order_mark_is_dropped_as_the_reference_drops_it() {
 }
 
 #[test]
+fn a_dot_that_would_join_two_numbers_keeps_a_space_before_it() {
+    // A deliberate difference: the reference writes `x.0.1` (invalid) and
+    // `1.5` (another number); see COMPAT.md.
+    check_table(&[
+        ("a = x . 0 . 1", "a = x.0 .1"),
+        ("a = 1 .5", "a = 1 .5"),
+        ("a = x.0 . e5", "a = x.0 .e5"),
+        // Where nothing joins, dots are tight as usual.
+        ("a = x . 0 . b", "a = x.0.b"),
+        ("a = x . 0 . e", "a = x.0.e"),
+        ("a = x[0] . 1", "a = x[0].1"),
+    ]);
+}
+
+#[test]
 fn namespaced_function_names_stay_tight() {
     // A deliberate difference: hashicorp's v2.14.1 lexes `::` as two `:`
     // and spaces them (see COMPAT.md).
