@@ -6,16 +6,16 @@
 //! is the text of strings and heredocs. The layout is decided from tokens
 //! alone, in passes over the file's lines:
 //!
-//! 1. [`lines`]: split into lines, and each line into cells (the code, an
+//! 1. `lines`: split into lines, and each line into cells (the code, an
 //!    attribute's `= value`, a trailing comment);
-//! 2. [`indent`]: two spaces per level of open brackets;
-//! 3. [`spacing`]: one space or none between neighbouring tokens, from a
-//!    table of rules ([`spacing::space_after`]);
-//! 4. [`align`]: `=` signs, then trailing comments, lined up in runs of
+//! 2. `indent`: two spaces per level of open brackets;
+//! 3. `spacing`: one space or none between neighbouring tokens, from a
+//!    table of rules (`spacing::space_after`);
+//! 4. `align`: `=` signs, then trailing comments, lined up in runs of
 //!    consecutive lines.
 //!
-//! The tokens are the native lexer's ([`crate::native::lexer`]), which
-//! keeps comments and newlines and splits templates and heredocs where the
+//! The tokens are the native lexer's (`native::lexer`), which keeps
+//! comments and newlines and splits templates and heredocs where the
 //! reference's scanner does: the formatter lexes nothing itself.
 //!
 //! Unlike `hclwrite.Format`, which formats whatever it is given, [`format`]
