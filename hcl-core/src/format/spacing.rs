@@ -36,11 +36,10 @@ pub(super) fn space(toks: &mut Tokens<'_>, lines: &[Line]) {
 /// before the dot, so that formatting never changes what a file means
 /// (a deliberate difference, see COMPAT.md).
 fn continues_number(text: &str) -> bool {
-    match text.as_bytes() {
-        [b'0'..=b'9', ..] => true,
-        [b'e' | b'E', b'0'..=b'9', ..] => true,
-        _ => false,
-    }
+    matches!(
+        text.as_bytes(),
+        [b'0'..=b'9', ..] | [b'e' | b'E', b'0'..=b'9', ..]
+    )
 }
 
 /// Whether a space separates `subject` from the `after` that follows it in
