@@ -1,4 +1,4 @@
-//! The `hcl` command: `check`, `eval` and `json`.
+//! The `hcl` command: `check`, `eval`, `json` and `fmt`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -28,6 +28,9 @@ commands:
   eval [options] EXPR  evaluate one expression (`-` reads it from standard
                        input) and print its value as JSON
   json FILE            print a native-syntax file in the JSON syntax
+  fmt PATH... | -      format native-syntax files as hclfmt / terraform fmt
+                       do (--check lists those that would change, --write
+                       rewrites them)
   help                 show this help
 
 options:
@@ -129,6 +132,12 @@ pub fn run(args: Vec<String>) -> i32 {
         "check" => with_flags("check PATH...", CHECK_FLAGS, rest, check),
         "eval" => with_flags("eval [options] EXPR", EVAL_FLAGS, rest, eval),
         "json" => with_flags("json [options] FILE", JSON_FLAGS, rest, json),
+        "fmt" => with_flags(
+            crate::fmt::SYNOPSIS,
+            crate::fmt::FLAGS,
+            rest,
+            crate::fmt::fmt,
+        ),
         "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
         "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),
         other => {
@@ -202,19 +211,33 @@ pub fn is_config_file(name: &str) -> bool {
 /// in which there is no configuration file (a mistyped path must not pass
 /// as "0 files, 0 errors").
 pub fn collect_files(paths: &[String]) -> (Vec<PathBuf>, Diagnostics) {
+    collect_files_where(
+        paths,
+        is_config_file,
+        ".hcl, .tf, .tfvars, .hcl.json or .tf.json",
+    )
+}
+
+/// The files for `paths`: files as given, and in directories (walked in
+/// name order, hidden entries skipped) those whose names `keep` accepts;
+/// an error for each directory holding none (`kinds` names what `keep`
+/// accepts, for the message).
+pub fn collect_files_where(
+    paths: &[String],
+    keep: fn(&str) -> bool,
+    kinds: &str,
+) -> (Vec<PathBuf>, Diagnostics) {
     let mut out = Vec::new();
     let mut diags = Diagnostics::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
             let before = out.len();
-            walk(&path, &mut out, 0);
+            walk(&path, keep, &mut out, 0);
             if out.len() == before {
                 diags.push(Diagnostic::error(
                     "No configuration files",
-                    format!(
-                        "The directory {p:?} holds no .hcl, .tf, .tfvars, .hcl.json or .tf.json file."
-                    ),
+                    format!("The directory {p:?} holds no {kinds} file."),
                 ));
             }
         } else {
@@ -224,7 +247,7 @@ pub fn collect_files(paths: &[String]) -> (Vec<PathBuf>, Diagnostics) {
     (out, diags)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize) {
     // Symbolic link cycles cannot recurse forever.
     if depth > 64 {
         return;
@@ -243,8 +266,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
             continue;
         }
         if e.is_dir() {
-            walk(&e, out, depth + 1);
-        } else if is_config_file(&name) {
+            walk(&e, keep, out, depth + 1);
+        } else if keep(&name) {
             out.push(e);
         }
     }

@@ -21,6 +21,8 @@
 //! - [`json`]: the JSON syntax: a span-keeping parser and its `Body` /
 //!   `Expression` implementations.
 //! - [`load`]: reading files, choosing the syntax by extension.
+//! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
+//!   the native syntax.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.
 //! - [`typeexpr`]: type expressions (`list(string)`, `optional(T, default)`).
@@ -45,6 +47,7 @@
 pub mod body;
 pub mod diag;
 pub mod eval;
+pub mod format;
 pub mod function;
 pub mod json;
 pub mod load;

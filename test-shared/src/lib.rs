@@ -177,6 +177,34 @@ macro_rules! __ignore_when_tools_missing {
     ($($test:tt)*) => { $($test)* };
 }
 
+/// `../shared/tools/<name>`, a script that runs one of hashicorp's tools
+/// (building it on first use), or `None` (after printing the reason) when
+/// it is absent outside CI.
+///
+/// # Panics
+///
+/// When `CI=true` and the script is missing.
+pub fn shared_tool(name: &str) -> Option<PathBuf> {
+    let path = shared_dir("tools")?.join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    unavailable(&format!("{} is missing", path.display()));
+    None
+}
+
+/// Says why a test cannot run what it needs from `../shared` (a tool that
+/// does not build, say): on CI (`CI=true`) by failing, elsewhere by
+/// printing that it skips.
+///
+/// # Panics
+///
+/// When `CI=true`: conformance must not silently pass on CI.
+pub fn unavailable(reason: &str) {
+    assert!(!on_ci(), "CI=true but {reason}");
+    skip(reason);
+}
+
 /// Every native-syntax configuration file (`.tf`, `.tfvars`, `.hcl`) under
 /// `dir`, at any depth, in path order.
 pub fn config_files(dir: &Path) -> Vec<PathBuf> {
