@@ -182,7 +182,7 @@ database {
         .entries()
         .iter()
         .map(|e| {
-            let r = e.diagnostic.subject.unwrap();
+            let r = e.diagnostic.subject.clone().unwrap();
             (
                 e.diagnostic.summary.clone(),
                 e.path.clone(),

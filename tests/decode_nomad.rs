@@ -211,7 +211,7 @@ fn errors(name: &str, src: &str) -> Vec<(String, String, String)> {
         .entries()
         .iter()
         .map(|e| {
-            let r = e.diagnostic.subject.unwrap();
+            let r = e.diagnostic.subject.clone().unwrap();
             (
                 e.diagnostic.summary.clone(),
                 e.path.clone(),

@@ -185,7 +185,7 @@ fn errors(r: Result<impl std::fmt::Debug, hcl_serde::Error>) -> Vec<(String, Str
         .entries()
         .iter()
         .map(|e| {
-            let r = e.diagnostic.subject.unwrap();
+            let r = e.diagnostic.subject.clone().unwrap();
             (
                 e.diagnostic.summary.clone(),
                 e.path.clone(),

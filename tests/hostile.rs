@@ -15,7 +15,7 @@
 
 use hcl_core::function::stdlib;
 use hcl_core::native::eval::evaluate;
-use hcl_core::native::{parse_bytes, parse_expression};
+use hcl_core::native::{parse_bytes, parse_expression, ExprNode};
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
 use hcl_core::Limits;
 use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
@@ -44,7 +44,10 @@ fn eval_with(text: &str, limits: Limits) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
     let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(diags.is_empty(), "{text}: {diags}");
-    evaluate(&expr, &src, Some(&stdlib_ctx_within(limits)))
+    evaluate(
+        ExprNode::of(&expr).unwrap(),
+        Some(&stdlib_ctx_within(limits)),
+    )
 }
 
 fn eval(text: &str) -> (Value, Diagnostics) {
@@ -55,7 +58,7 @@ fn eval(text: &str) -> (Value, Diagnostics) {
 fn parse_eval(text: &str) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
     let (expr, mut diags) = parse_expression(&src, &Limits::default());
-    let (v, more) = evaluate(&expr, &src, Some(&stdlib_ctx()));
+    let (v, more) = evaluate(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()));
     diags.extend(more);
     (v, diags)
 }
@@ -104,7 +107,7 @@ fn check_single_line_text(bytes: usize) {
     let (_, diags) = load::parse_source("big.hcl", &text);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Invalid character");
-    let at = d.subject.unwrap().start;
+    let at = d.subject.clone().unwrap().start;
     let len = text.len() as u32;
     assert_eq!((at.line, at.column, at.byte), (1, len, len - 1));
     let (attrs, diags) = eval_file("big.hcl", &text[..half + 6]);
@@ -338,7 +341,7 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     let src = SourceFile::new("for.hcl", text.as_str());
     let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, _) = evaluate(&expr, &src, Some(&stdlib_ctx()));
+    let (_, _) = evaluate(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()));
     // Within the parser's limit the evaluator's own depth limit applies.
     let n = 60;
     let mut text = String::new();

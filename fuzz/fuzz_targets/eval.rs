@@ -5,7 +5,6 @@
 #![no_main]
 
 use hcl_core::function::stdlib;
-use hcl_core::native::eval::evaluate;
 use hcl_core::native::parse_expression;
 use hcl_core::Limits;
 use hcl_core::{EvalContext, SourceFile, Value};
@@ -27,6 +26,6 @@ fuzz_target!(|data: &[u8]| {
     ctx.set_variable("l", Value::tuple(vec![Value::from(1), Value::from("a")]));
     ctx.set_variable("o", Value::object([("k", Value::from(true))]));
     ctx.set_variable("u", Value::dynamic());
-    let _ = evaluate(&expr, &src, Some(&ctx));
-    let _ = evaluate(&expr, &src, None);
+    let _ = expr.value(Some(&ctx));
+    let _ = expr.value(None);
 });

@@ -62,7 +62,7 @@ fn decode_content(
                             format!("Inappropriate value for attribute {name:?}: {e}."),
                         )
                         .with_subject(attr.expr.range())
-                        .with_context(between(attr.name_range, attr.expr.range())),
+                        .with_context(between(attr.name_range.clone(), attr.expr.range())),
                     );
                     Value::unknown(ty.clone())
                 }
@@ -85,7 +85,7 @@ fn decode_content(
                                 first.def_range
                             ),
                         )
-                        .with_subject(b.def_range),
+                        .with_subject(b.def_range.clone()),
                     );
                     break;
                 }
@@ -94,7 +94,7 @@ fn decode_content(
             match found {
                 None => {
                     if *required {
-                        diags.push(missing_block(type_name, content.missing_item_range));
+                        diags.push(missing_block(type_name, content.missing_item_range.clone()));
                     }
                     Value::null(nested.implied_type())
                 }
@@ -127,7 +127,7 @@ fn decode_content(
                         format!("Insufficient {type_name} blocks"),
                         format!("At least {min_items} {type_name:?} blocks are required."),
                     )
-                    .with_subject(content.missing_item_range),
+                    .with_subject(content.missing_item_range.clone()),
                 );
             } else if *max_items > 0 && n > *max_items {
                 let mut d = Diagnostic::error(
@@ -135,7 +135,7 @@ fn decode_content(
                     format!("No more than {max_items} {type_name:?} blocks are allowed"),
                 );
                 if let Some(r) = usize::try_from(*max_items).ok().and_then(|i| ranges.get(i)) {
-                    d = d.with_subject(*r);
+                    d = d.with_subject(r.clone());
                 }
                 diags.push(d);
             }
@@ -168,7 +168,7 @@ fn decode_content(
             let mut blocks = content.blocks_of_type(type_name);
             let Some(block) = blocks.next() else {
                 if *required {
-                    diags.push(missing_block(type_name, content.missing_item_range));
+                    diags.push(missing_block(type_name, content.missing_item_range.clone()));
                 }
                 return Value::null(Type::map(element_type.clone()));
             };
@@ -181,7 +181,7 @@ fn decode_content(
                             block.def_range
                         ),
                     )
-                    .with_subject(other.def_range),
+                    .with_subject(other.def_range.clone()),
                 );
             }
             let (attrs, d) = block.body.just_attributes();
@@ -199,7 +199,7 @@ fn decode_content(
                                 format!("Invalid value for attribute of {type_name:?} block: {e}."),
                             )
                             .with_subject(attr.expr.range())
-                            .with_context(between(attr.name_range, attr.expr.range())),
+                            .with_context(between(attr.name_range.clone(), attr.expr.range())),
                         );
                         Value::unknown(element_type.clone())
                     }
@@ -255,7 +255,7 @@ fn unify_elements(
             "Corresponding attributes in all blocks of this type must be the same.",
         );
         if let Some(r) = ranges.first() {
-            d = d.with_subject(*r);
+            d = d.with_subject(r.clone());
         }
         diags.push(d);
         return None;
@@ -271,7 +271,7 @@ fn unify_elements(
                     format!("Block with index {i} has inconsistent argument types: {e}."),
                 );
                 if let Some(r) = ranges.get(i) {
-                    d = d.with_subject(*r);
+                    d = d.with_subject(r.clone());
                 }
                 diags.push(d);
                 return None;
@@ -315,7 +315,7 @@ fn decode_block_map(
                         "A block for {type_name}{shown} was already defined. The {type_name} labels must be unique."
                     ),
                 )
-                .with_subject(b.def_range),
+                .with_subject(b.def_range.clone()),
             );
             continue;
         }
@@ -395,7 +395,7 @@ fn missing_block(type_name: &str, at: Range) -> Diagnostic {
 /// The range from the start of `a` to the end of `b`.
 fn between(a: Range, b: Range) -> Range {
     Range {
-        file: a.file,
+        filename: a.filename.clone(),
         start: a.start,
         end: b.end,
     }
@@ -413,7 +413,7 @@ fn content_range(spec: &Spec, content: &BodyContent) -> Range {
         Spec::Attr { name, .. } => content
             .attributes
             .get(name)
-            .map_or(content.missing_item_range, |a| a.expr.range()),
+            .map_or(content.missing_item_range.clone(), |a| a.expr.range()),
         Spec::Literal(_) => Range::default(),
         Spec::Block {
             type_name, nested, ..
@@ -425,15 +425,15 @@ fn content_range(spec: &Spec, content: &BodyContent) -> Range {
             type_name, nested, ..
         } => match content.blocks_of_type(type_name).next() {
             Some(b) => source_range(&b.body, nested),
-            None => content.missing_item_range,
+            None => content.missing_item_range.clone(),
         },
         Spec::BlockAttrs { type_name, .. } => content
             .blocks_of_type(type_name)
             .next()
-            .map_or(content.missing_item_range, |b| b.def_range),
+            .map_or(content.missing_item_range.clone(), |b| b.def_range.clone()),
         Spec::Default { primary, .. } => content_range(primary, content),
         Spec::Transform { wrapped, .. } => content_range(wrapped, content),
-        Spec::Object(_) | Spec::Tuple(_) => content.missing_item_range,
+        Spec::Object(_) | Spec::Tuple(_) => content.missing_item_range.clone(),
     }
 }
 

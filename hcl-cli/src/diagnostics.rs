@@ -60,8 +60,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
             render_all(diags, sources, &opts)
         }
         DiagFormat::Json => {
-            let items = diags.iter().map(diagnostic_json).collect();
-            let mut out = Json::object([("diagnostics", Json::Array(items))]).to_indented();
+            let mut out = Json::object([("diagnostics", diagnostics_json(diags))]).to_indented();
             out.push('\n');
             out
         }
@@ -80,16 +79,14 @@ pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
         return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
     }
     let (parsed, _) = parse_config(file, &Limits::default());
-    let src = file.text();
-    let tree = &parsed.tree;
-    let block = tree.blocks(parsed.body()).iter().find(|b| {
-        let span = b.span();
-        span.start <= offset && offset < span.end
-    })?;
-    let mut out = block.ty.text(src).to_owned();
-    for l in tree.labels(block) {
+    let block = parsed
+        .body()
+        .blocks()
+        .find(|b| b.range().contains_byte(offset))?;
+    let mut out = block.type_name().to_owned();
+    for l in block.labels() {
         out.push(' ');
-        out.push_str(&crate::json::quote(l.value(src)));
+        out.push_str(&crate::json::quote(l.value()));
     }
     Some(out)
 }
@@ -127,7 +124,13 @@ pub fn emit(diags: &Diagnostics, sources: &SourceMap, fmt: DiagFormat) {
     let color = fmt == DiagFormat::Text
         && std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    eprint!("{}", format(diags, sources, fmt, color));
+    crate::stdio::write_stderr(&format(diags, sources, fmt, color));
+}
+
+/// The diagnostics as a JSON array, each in the reference's form
+/// ([`diagnostic_json`]).
+pub fn diagnostics_json(diags: &Diagnostics) -> Json {
+    Json::Array(diags.iter().map(diagnostic_json).collect())
 }
 
 /// One diagnostic in the reference's JSON form: `severity`, `summary`,
@@ -172,18 +175,14 @@ fn pos_json(p: &Pos) -> Json {
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::pos::{SourceFile, Span};
+    use hcl_core::pos::SourceFile;
 
     #[test]
     fn json_form_matches_reference_hcldec() {
         let file = SourceFile::new("in.hcl", "a = 1\n");
         let mut map = SourceMap::new();
         map.add(file.clone());
-        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range(Span::new(
-            file.id(),
-            0,
-            1,
-        )));
+        let d = Diagnostic::error("Unsupported argument", "").with_subject(file.range_of(0..1));
         let out = format(&Diagnostics::from(d), &map, DiagFormat::Json, false);
         assert_eq!(
             out,

@@ -6,9 +6,8 @@ use std::path::Path;
 
 use hcl_core::load::{parse_source_file_with, Syntax};
 use hcl_core::native::parse_bytes;
-use hcl_core::pos::{SourceFile, SourceMap, Span};
-use hcl_core::Limits;
-use hcl_core::{Body, Diagnostic, Diagnostics, Range};
+use hcl_core::pos::{SourceFile, SourceMap};
+use hcl_core::{Body, Diagnostic, Diagnostics, Limits, Range};
 
 /// One loaded file.
 #[derive(Clone, Debug)]
@@ -31,10 +30,10 @@ pub fn parse(
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
         let (file, diags) = parse_bytes(name, bytes, limits);
-        let body = file.body_handle();
+        let body = file.to_body();
         return (
             Loaded {
-                source: Some(file.source),
+                source: Some(file.source().clone()),
                 body,
             },
             diags,
@@ -54,9 +53,9 @@ pub fn parse(
         }
         Err(e) => {
             let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
-            let at = e.valid_up_to() as u32;
-            let span = Span::new(file.id(), at, at + 1);
-            let mut diags = Diagnostics::from(invalid_encoding().with_subject(file.range(span)));
+            let at = e.valid_up_to();
+            let mut diags =
+                Diagnostics::from(invalid_encoding().with_subject(file.range_of(at..at + 1)));
             let (body, more) = parse_source_file_with(&file, limits);
             diags.extend(more);
             (
@@ -77,7 +76,8 @@ fn invalid_encoding() -> Diagnostic {
     )
 }
 
-/// The reference's diagnostic for a file that cannot be read.
+/// The reference's diagnostic for a file that cannot be read (its
+/// native-syntax loader; see [`load_path`] for JSON files).
 pub fn read_failed(name: &str) -> Diagnostic {
     Diagnostic::error(
         "Failed to read file",
@@ -85,38 +85,59 @@ pub fn read_failed(name: &str) -> Diagnostic {
     )
 }
 
-/// Reads and parses the file at `path` within `limits`.
+/// Reads a file as the reference's loader for its syntax does (JSON for a
+/// `.json` name unless `force_native`): the JSON loader tells a file it
+/// cannot open from one it opened but cannot read (a directory), the
+/// native loader does not.
+fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Diagnostics> {
+    if force_native || Syntax::for_name(name) != Syntax::Json {
+        return std::fs::read(path).map_err(|_| read_failed(name).into());
+    }
+    let mut file = std::fs::File::open(path).map_err(|_| {
+        Diagnostic::error(
+            "Failed to open file",
+            format!("The file {name:?} could not be opened."),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|_| {
+        // "occured" is the reference's spelling.
+        Diagnostic::error(
+            "Failed to read file",
+            format!("The file {name:?} was opened, but an error occured while reading it."),
+        )
+    })?;
+    Ok(bytes)
+}
+
+/// Reads and parses the file at `path` (JSON syntax for a `.json` name
+/// unless `force_native`) within `limits`; a file that cannot be read is a
+/// diagnostic worded as the reference's loader for that syntax words it.
 pub fn load_path(path: &Path, force_native: bool, limits: &Limits) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
-    match std::fs::read(path) {
+    match read_file(path, &name, force_native) {
         Ok(bytes) => parse(&name, &bytes, force_native, limits),
-        Err(_) => (
+        Err(diags) => (
             Loaded {
                 source: None,
                 body: Body::empty(Range::default()),
             },
-            Diagnostics::from(read_failed(&name)),
+            diags,
         ),
     }
 }
 
 /// Reads and parses standard input (native syntax), named `<stdin>`,
 /// within `limits`.
-pub fn load_stdin(limits: &Limits) -> (Loaded, Diagnostics) {
+///
+/// # Errors
+///
+/// When standard input cannot be read (the reference treats that as a
+/// failure of the command, not as a diagnostic).
+pub fn load_stdin(limits: &Limits) -> std::io::Result<(Loaded, Diagnostics)> {
     let mut bytes = Vec::new();
-    match std::io::stdin().read_to_end(&mut bytes) {
-        Ok(_) => parse("<stdin>", &bytes, true, limits),
-        Err(_) => (
-            Loaded {
-                source: None,
-                body: Body::empty(Range::default()),
-            },
-            Diagnostics::from(Diagnostic::error(
-                "Failed to read standard input",
-                "The configuration could not be read from standard input.",
-            )),
-        ),
-    }
+    std::io::stdin().read_to_end(&mut bytes)?;
+    Ok(parse("<stdin>", &bytes, true, limits))
 }
 
 /// Adds a loaded file's source to `map`.

@@ -124,7 +124,7 @@ fn read_functions(
         let param_exprs = match expr_list(&params_attr.expr) {
             Ok(l) => l,
             Err(d) => {
-                diags.push(d);
+                diags.extend(d);
                 continue;
             }
         };
@@ -253,7 +253,7 @@ impl Reader {
             [_, second, ..] => {
                 diags.push(
                     Diagnostic::error("Extraneous spec block", detail)
-                        .with_subject(second.def_range),
+                        .with_subject(second.def_range.clone()),
                 );
                 Spec::error()
             }
@@ -314,7 +314,7 @@ impl Reader {
                         "Invalid spec block",
                         format!("Blocks of type {other:?} are not expected here."),
                     )
-                    .with_subject(block.type_range),
+                    .with_subject(block.type_range.clone()),
                 );
                 Spec::error()
             }
@@ -508,7 +508,7 @@ impl Reader {
                     "Useless default block",
                     "A default block with only one spec is equivalent to using that spec alone.",
                 )
-                .with_subject(only.def_range),
+                .with_subject(only.def_range.clone()),
             ),
             _ => {}
         }

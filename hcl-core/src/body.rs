@@ -400,11 +400,13 @@ impl BodyImpl for EmptyBody {
     fn partial_content(&self, schema: &BodySchema) -> (BodyContent, Body, Diagnostics) {
         let mut diags = Diagnostics::new();
         for a in schema.attributes.iter().filter(|a| a.required) {
-            diags.push(missing_required_argument(&a.name).with_subject(self.missing_item_range));
+            diags.push(
+                missing_required_argument(&a.name).with_subject(self.missing_item_range.clone()),
+            );
         }
         (
-            BodyContent::empty(self.missing_item_range),
-            Body::empty(self.missing_item_range),
+            BodyContent::empty(self.missing_item_range.clone()),
+            Body::empty(self.missing_item_range.clone()),
             diags,
         )
     }
@@ -414,7 +416,7 @@ impl BodyImpl for EmptyBody {
     }
 
     fn missing_item_range(&self) -> Range {
-        self.missing_item_range
+        self.missing_item_range.clone()
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

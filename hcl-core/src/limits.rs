@@ -28,9 +28,7 @@
 //! ```
 //! use hcl_core::function::stdlib;
 //! use hcl_core::native::parse_expression;
-//! use hcl_core::{EvalContext, Expression, Limits, SourceFile};
-//! use hcl_core::native::NativeExpression;
-//! use std::sync::Arc;
+//! use hcl_core::{EvalContext, Limits, SourceFile};
 //!
 //! let limits = Limits::default().with_max_elements(1000);
 //! let src = SourceFile::new("e.hcl", "[for i in range(1000) : [i, i]]");
@@ -38,7 +36,6 @@
 //! assert!(diags.is_empty());
 //! let mut ctx = EvalContext::new();
 //! ctx.add_functions(&stdlib::functions()).set_limits(limits);
-//! let expr = Expression::new(NativeExpression::new(src, Arc::new(expr)));
 //! let (_, diags) = expr.value(Some(&ctx));
 //! let d = diags.iter().next().unwrap();
 //! assert_eq!(d.summary, "Evaluation limit exceeded");

@@ -58,7 +58,7 @@ pub fn parse_source(name: &str, text: &str) -> (Body, Diagnostics) {
     parse_source_file(&SourceFile::new(name, text))
 }
 
-/// Parses an already registered source file.
+/// Parses a source file in the syntax its name calls for.
 pub fn parse_source_file(file: &SourceFile) -> (Body, Diagnostics) {
     parse_source_file_with(file, &Limits::DEFAULT)
 }
@@ -94,7 +94,7 @@ pub fn parse_bytes_with(name: &str, bytes: &[u8], limits: &Limits) -> (Body, Dia
             Err(e) => {
                 let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
                 let at = e.valid_up_to() as u32;
-                let span = crate::pos::Span::new(file.id(), at, at + 1);
+                let span = crate::pos::ByteSpan::new(at, at + 1);
                 let mut diags = Diagnostics::from(
                     Diagnostic::error(
                         "Invalid character encoding",

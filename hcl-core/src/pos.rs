@@ -1,144 +1,84 @@
 //! Source positions: byte spans that are cheap to carry, resolved to line and
 //! column only when a diagnostic or a user asks.
 //!
-//! Every parsed file gets a process-unique [`FileId`]. Syntax trees carry
-//! [`Span`]s (a file id and a byte range, `Copy`, 12 bytes); a [`SourceFile`]
-//! turns a span into a [`Range`] of [`Pos`]itions with line and column, using a
-//! line index built once per file. Columns count grapheme clusters, as the
-//! reference implementation counts "characters".
+//! Syntax trees store byte spans into their own file's text; a
+//! [`SourceFile`] turns a span into a [`Range`] of [`Pos`]itions with line
+//! and column, using a line index built once per file. Columns count
+//! grapheme clusters, as the reference implementation counts "characters".
+//!
+//! There is no process-wide registry of files: a [`Range`] names its file
+//! (as the reference's `hcl.Range` does), and whoever owns the sources (a
+//! [`SourceMap`], or the application) finds a file's text by that name when
+//! it draws a snippet. Parsing takes no lock and leaves nothing behind.
 
-use std::collections::BTreeSet;
 use std::fmt;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
 
-/// Identifies one source file among all files loaded by this process.
-///
-/// Ids come from a process-wide counter, so files parsed independently (and
-/// later merged into one body) never share an id. [`FileId::NONE`] marks
-/// synthetic ranges that belong to no file.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct FileId(u32);
-
-impl FileId {
-    /// The id of no file: used for ranges of values built by the application.
-    pub const NONE: FileId = FileId(0);
-
-    /// Allocates an id that no other file of this process has, for a file
-    /// called `name`.
-    ///
-    /// The name is remembered for the life of the process (interned, so a
-    /// name parsed many times is stored once; each id costs one pointer), so
-    /// that any [`Range`] can say which file it is in without carrying the
-    /// name itself.
-    pub fn fresh(name: &str) -> FileId {
-        let mut names = match FILE_NAMES.write() {
-            Ok(guard) => guard,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let interned = match names.interned.get(name) {
-            Some(n) => n.clone(),
-            None => {
-                let n: Arc<str> = Arc::from(name);
-                names.interned.insert(n.clone());
-                n
-            }
-        };
-        names.by_id.push(interned);
-        FileId(names.by_id.len() as u32)
-    }
-
-    /// The name of the file this id was allocated for; empty for
-    /// [`FileId::NONE`].
-    pub fn name(self) -> Arc<str> {
-        let names = match FILE_NAMES.read() {
-            Ok(guard) => guard,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        (self.0 as usize)
-            .checked_sub(1)
-            .and_then(|i| names.by_id.get(i).cloned())
-            .unwrap_or_else(|| Arc::from(""))
-    }
-
-    /// The raw number of this id (stable for the life of the process only).
-    pub fn as_u32(self) -> u32 {
-        self.0
-    }
-}
-
-struct FileNames {
-    by_id: Vec<Arc<str>>,
-    interned: BTreeSet<Arc<str>>,
-}
-
-static FILE_NAMES: RwLock<FileNames> = RwLock::new(FileNames {
-    by_id: Vec::new(),
-    interned: BTreeSet::new(),
-});
-
-/// A byte range within one file: what syntax trees store.
-///
-/// `start <= end` always holds; both are byte offsets into the file's text and
-/// lie on character boundaries.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Span {
-    /// The file the bytes belong to.
-    pub file: FileId,
+/// A byte range `start..end` in one file's source text: what syntax trees
+/// store (8 bytes; the file is the tree's own).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct ByteSpan {
     /// Offset of the first byte.
     pub start: u32,
     /// Offset just past the last byte.
     pub end: u32,
 }
 
-impl Default for FileId {
-    fn default() -> Self {
-        FileId::NONE
-    }
-}
-
-impl Span {
-    /// Makes a span; `end` is clamped so that the span is never inverted.
-    pub fn new(file: FileId, start: u32, end: u32) -> Span {
-        Span {
-            file,
+impl ByteSpan {
+    /// A span; `end` is clamped so that it is never before `start`.
+    #[inline]
+    pub const fn new(start: u32, end: u32) -> ByteSpan {
+        ByteSpan {
             start,
-            end: end.max(start),
+            end: if end < start { start } else { end },
         }
     }
 
-    /// The smallest span covering both `self` and `other` (same file assumed).
-    pub fn to(self, other: Span) -> Span {
-        Span {
-            file: self.file,
+    /// The smallest span covering `self` and `other`.
+    #[inline]
+    pub fn to(self, other: ByteSpan) -> ByteSpan {
+        ByteSpan {
             start: self.start.min(other.start),
             end: self.end.max(other.end),
         }
     }
 
-    /// The empty span at this span's start.
-    pub fn shrink_to_start(self) -> Span {
-        Span {
-            end: self.start,
-            ..self
-        }
+    /// The empty span at the start.
+    #[inline]
+    pub fn start_point(self) -> ByteSpan {
+        ByteSpan::new(self.start, self.start)
     }
 
-    /// The empty span at this span's end.
-    pub fn shrink_to_end(self) -> Span {
-        Span {
-            start: self.end,
-            ..self
+    /// The empty span at the end.
+    pub fn end_point(self) -> ByteSpan {
+        ByteSpan::new(self.end, self.end)
+    }
+
+    /// The span without its first and last byte (the inside of quotes).
+    #[inline]
+    pub fn inner(self) -> ByteSpan {
+        if self.end - self.start < 2 {
+            return self.end_point();
         }
+        ByteSpan::new(self.start + 1, self.end - 1)
+    }
+
+    /// The text this span covers in `src` (empty if out of bounds).
+    #[inline]
+    pub fn text(self, src: &str) -> &str {
+        src.get(self.start as usize..self.end as usize)
+            .unwrap_or("")
     }
 
     /// Length in bytes.
+    #[inline]
     pub fn len(self) -> u32 {
         self.end - self.start
     }
 
-    /// Whether the span covers no bytes.
+    /// Whether the span is empty.
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
@@ -172,10 +112,15 @@ impl Default for Pos {
 }
 
 /// A resolved range: what diagnostics and users see.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+///
+/// It names its file, as the reference's `hcl.Range` does, so that a
+/// diagnostic says where it is without a table of files; cloning one costs
+/// a reference count.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Range {
-    /// The file the range belongs to.
-    pub file: FileId,
+    /// The name of the file the range is in (usually its path); empty for
+    /// ranges of values built by the application.
+    pub filename: Arc<str>,
     /// The first position in the range.
     pub start: Pos,
     /// The position just past the range.
@@ -183,21 +128,29 @@ pub struct Range {
 }
 
 impl Range {
+    /// The byte offsets the range covers.
+    pub fn bytes(&self) -> std::ops::Range<usize> {
+        self.start.byte as usize..self.end.byte.max(self.start.byte) as usize
+    }
+
     /// The byte span of this range.
-    pub fn span(&self) -> Span {
-        Span::new(self.file, self.start.byte, self.end.byte)
+    pub(crate) fn span(&self) -> ByteSpan {
+        ByteSpan::new(self.start.byte, self.end.byte)
     }
 
     /// Whether `byte` falls within the range (end exclusive).
     pub fn contains_byte(&self, byte: u32) -> bool {
         self.start.byte <= byte && byte < self.end.byte
     }
-}
 
-impl Range {
     /// The name of the file the range is in.
-    pub fn filename(&self) -> Arc<str> {
-        self.file.name()
+    pub fn filename(&self) -> &str {
+        &self.filename
+    }
+
+    /// Whether both ranges are in the same file.
+    pub fn same_file(&self, other: &Range) -> bool {
+        Arc::ptr_eq(&self.filename, &other.filename) || self.filename == other.filename
     }
 }
 
@@ -205,7 +158,7 @@ impl fmt::Display for Range {
     /// `file:line,column-column`, or `file:line,column-line,column` across
     /// lines: the reference's form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.file.name();
+        let name = &self.filename;
         if self.start.line == self.end.line {
             write!(
                 f,
@@ -233,7 +186,6 @@ pub struct SourceFile {
 }
 
 struct SourceFileInner {
-    id: FileId,
     name: Arc<str>,
     text: Arc<str>,
     /// Built when a position is first asked for: parsing and decoding a
@@ -260,7 +212,6 @@ impl SourceFileInner {
 impl fmt::Debug for SourceFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SourceFile")
-            .field("id", &self.inner.id)
             .field("name", &self.inner.name)
             .field("len", &self.inner.text.len())
             .finish()
@@ -272,8 +223,8 @@ impl fmt::Debug for SourceFile {
 const PROBE_LINES: usize = 4;
 
 impl SourceFile {
-    /// Registers a file under a fresh id. Its lines are indexed when a
-    /// position is first resolved.
+    /// A file called `name` (usually its path) with its text. Its lines are
+    /// indexed when a position is first resolved.
     ///
     /// ```
     /// use hcl_core::pos::SourceFile;
@@ -285,7 +236,6 @@ impl SourceFile {
         let name: Arc<str> = name.into();
         SourceFile {
             inner: Arc::new(SourceFileInner {
-                id: FileId::fresh(&name),
                 name,
                 text: text.into(),
                 lines: OnceLock::new(),
@@ -294,13 +244,7 @@ impl SourceFile {
         }
     }
 
-    /// The file's id.
-    #[inline]
-    pub fn id(&self) -> FileId {
-        self.inner.id
-    }
-
-    /// The name the file was registered under (usually its path).
+    /// The file's name (usually its path).
     pub fn name(&self) -> &str {
         &self.inner.name
     }
@@ -416,8 +360,35 @@ impl SourceFile {
         }
     }
 
+    /// The range of the bytes `bytes` of this file (clamped to the text,
+    /// moved back to character boundaries).
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let file = SourceFile::new("main.hcl", "a = 1\nbb = 2\n");
+    /// let r = file.range_of(6..8);
+    /// assert_eq!(r.to_string(), "main.hcl:2,1-3");
+    /// assert_eq!(r.filename(), "main.hcl");
+    /// ```
+    pub fn range_of(&self, bytes: std::ops::Range<usize>) -> Range {
+        let clamp = |b: usize| b.min(u32::MAX as usize) as u32;
+        self.range(ByteSpan::new(clamp(bytes.start), clamp(bytes.end)))
+    }
+
+    /// The text a range of this file covers (empty if the range does not
+    /// fit the text).
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let file = SourceFile::new("a.hcl", "name = \"web\"\n");
+    /// assert_eq!(file.text_of(&file.range_of(7..12)), "\"web\"");
+    /// ```
+    pub fn text_of(&self, range: &Range) -> &str {
+        self.inner.text.get(range.bytes()).unwrap_or("")
+    }
+
     /// Resolves a span of this file into a range.
-    pub fn range(&self, span: Span) -> Range {
+    pub(crate) fn range(&self, span: ByteSpan) -> Range {
         let start = self.pos(span.start);
         let end = if span.end >= span.start {
             self.pos_from_line(span.end, start.line as usize - 1)
@@ -425,7 +396,7 @@ impl SourceFile {
             self.pos(span.end)
         };
         Range {
-            file: self.inner.id,
+            filename: self.inner.name.clone(),
             start,
             end,
         }
@@ -453,15 +424,6 @@ impl SourceFile {
             };
         }
         self.pos_from_line(byte, idx)
-    }
-
-    /// The text a span covers (empty if the span is out of bounds or splits a
-    /// character).
-    pub fn slice(&self, span: Span) -> &str {
-        self.inner
-            .text
-            .get(span.start as usize..span.end as usize)
-            .unwrap_or("")
     }
 }
 
@@ -492,37 +454,50 @@ fn index_lines(text: &str) -> LineIndex {
     }
 }
 
-/// Something that can find a source file by id: what a renderer needs to
+/// Something that can find a source file by name: what a renderer needs to
 /// draw snippets. Implemented by [`SourceFile`] itself, by slices of files
 /// and by [`SourceMap`].
 pub trait SourceLookup {
-    /// The file with this id, if known.
-    fn source_file(&self, id: FileId) -> Option<&SourceFile>;
+    /// The file called `filename`, if known.
+    fn source_file(&self, filename: &str) -> Option<&SourceFile>;
 }
 
 impl SourceLookup for SourceFile {
-    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        (self.inner.id == id).then_some(self)
+    fn source_file(&self, filename: &str) -> Option<&SourceFile> {
+        (*self.inner.name == *filename).then_some(self)
     }
 }
 
 impl SourceLookup for [SourceFile] {
-    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        self.iter().find(|f| f.inner.id == id)
+    fn source_file(&self, filename: &str) -> Option<&SourceFile> {
+        self.iter().find(|f| *f.inner.name == *filename)
     }
 }
 
 impl SourceLookup for Vec<SourceFile> {
-    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        self.as_slice().source_file(id)
+    fn source_file(&self, filename: &str) -> Option<&SourceFile> {
+        self.as_slice().source_file(filename)
     }
 }
 
-/// A set of source files keyed by id: what an application that loads
-/// several files keeps around for rendering diagnostics.
+/// The source files of an application, by name: what it keeps around to
+/// render diagnostics for several files.
+///
+/// ```
+/// use hcl_core::pos::{SourceLookup, SourceMap};
+/// use hcl_core::SourceFile;
+/// let mut map = SourceMap::new();
+/// map.add(SourceFile::new("a.hcl", "a = 1\n"));
+/// map.add(SourceFile::new("a.hcl", "a = 2\n"));
+/// assert_eq!(map.files().len(), 1);
+/// assert_eq!(map.source_file("a.hcl").unwrap().text(), "a = 2\n");
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    // Name → position in `files`, so that adding and finding stay constant
+    // time for an application with thousands of files.
+    by_name: std::collections::HashMap<Arc<str>, usize>,
 }
 
 impl SourceMap {
@@ -531,24 +506,32 @@ impl SourceMap {
         SourceMap::default()
     }
 
-    /// Adds a file (returning its id); adding a file twice keeps one copy.
-    pub fn add(&mut self, file: SourceFile) -> FileId {
-        let id = file.id();
-        if self.source_file(id).is_none() {
-            self.files.push(file);
+    /// Adds a file; a file of the same name already present is replaced
+    /// (the newer text is the one ranges now refer to).
+    pub fn add(&mut self, file: SourceFile) {
+        match self.by_name.get(file.name_arc()) {
+            Some(&i) => {
+                if let Some(slot) = self.files.get_mut(i) {
+                    *slot = file;
+                }
+            }
+            None => {
+                self.by_name
+                    .insert(file.name_arc().clone(), self.files.len());
+                self.files.push(file);
+            }
         }
-        id
     }
 
-    /// The files, in the order they were added.
+    /// The files, in the order their names were first added.
     pub fn files(&self) -> &[SourceFile] {
         &self.files
     }
 }
 
 impl SourceLookup for SourceMap {
-    fn source_file(&self, id: FileId) -> Option<&SourceFile> {
-        self.files.source_file(id)
+    fn source_file(&self, filename: &str) -> Option<&SourceFile> {
+        self.by_name.get(filename).and_then(|&i| self.files.get(i))
     }
 }
 
@@ -563,7 +546,7 @@ mod test {
         let len = text.len() as u32;
         for start in 0..=len + 2 {
             for end in start..=len + 2 {
-                let r = f.range(Span::new(f.id(), start, end));
+                let r = f.range(ByteSpan::new(start, end));
                 assert_eq!((r.start, r.end), (f.pos(start), f.pos(end)));
                 assert_eq!(f.pos_after(f.pos(start), end), f.pos(end));
             }
@@ -625,18 +608,29 @@ mod test {
     #[test]
     fn ranges_know_their_file_name_and_print_like_the_reference() {
         let f = SourceFile::new("main.tf", "a = 1\nbb = 2\n");
-        let r = f.range(Span::new(f.id(), 6, 8));
+        let r = f.range(ByteSpan::new(6, 8));
         assert_eq!(r.to_string(), "main.tf:2,1-3");
-        let r = f.range(Span::new(f.id(), 0, 8));
+        let r = f.range(ByteSpan::new(0, 8));
         assert_eq!(r.to_string(), "main.tf:1,1-2,3");
-        assert_eq!(&*FileId::NONE.name(), "");
+        assert_eq!(Range::default().filename(), "");
     }
 
     #[test]
-    fn file_ids_are_unique() {
-        let a = SourceFile::new("a", "");
-        let b = SourceFile::new("a", "");
-        assert_ne!(a.id(), b.id());
-        assert_ne!(a.id(), FileId::NONE);
+    fn a_source_map_finds_files_by_name_and_keeps_the_newest_text() {
+        let mut map = SourceMap::new();
+        for i in 0..100 {
+            map.add(SourceFile::new(format!("f{i}.hcl"), format!("a = {i}\n")));
+        }
+        map.add(SourceFile::new("f7.hcl", "changed"));
+        assert_eq!(map.files().len(), 100);
+        assert_eq!(
+            map.source_file("f7.hcl").map(SourceFile::text),
+            Some("changed")
+        );
+        assert_eq!(
+            map.source_file("f8.hcl").map(SourceFile::text),
+            Some("a = 8\n")
+        );
+        assert!(map.source_file("nope").is_none());
     }
 }

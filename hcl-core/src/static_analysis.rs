@@ -39,29 +39,35 @@ fn invalid(detail: &str) -> Diagnostic {
 
 /// The element expressions of a static list (a tuple constructor in the
 /// native syntax, an array in JSON).
-pub fn expr_list(expr: &Expression) -> Result<Vec<Expression>, Diagnostic> {
+pub fn expr_list(expr: &Expression) -> Result<Vec<Expression>, Diagnostics> {
     let found = expr.as_impl().static_list();
     found.ok_or_else(|| {
-        invalid("A static list expression is required.").with_subject(expr.start_range())
+        invalid("A static list expression is required.")
+            .with_subject(expr.start_range())
+            .into()
     })
 }
 
 /// The key and value expressions of a static map (an object constructor in
 /// the native syntax, an object in JSON). Keys are not required to be
 /// strings.
-pub fn expr_map(expr: &Expression) -> Result<Vec<(Expression, Expression)>, Diagnostic> {
+pub fn expr_map(expr: &Expression) -> Result<Vec<(Expression, Expression)>, Diagnostics> {
     let found = expr.as_impl().static_map();
     found.ok_or_else(|| {
-        invalid("A static map expression is required.").with_subject(expr.start_range())
+        invalid("A static map expression is required.")
+            .with_subject(expr.start_range())
+            .into()
     })
 }
 
 /// The function name and argument expressions of a static call (a call in
 /// the native syntax; in JSON, a string holding one).
-pub fn expr_call(expr: &Expression) -> Result<StaticCall, Diagnostic> {
+pub fn expr_call(expr: &Expression) -> Result<StaticCall, Diagnostics> {
     let found = expr.as_impl().static_call();
     found.ok_or_else(|| {
-        invalid("A static function call is required.").with_subject(expr.start_range())
+        invalid("A static function call is required.")
+            .with_subject(expr.start_range())
+            .into()
     })
 }
 
@@ -70,22 +76,23 @@ fn absolute(expr: &Expression) -> Option<Traversal> {
 }
 
 /// The traversal of a single static variable reference (`var.a["k"][0]`).
-pub fn abs_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostic> {
+pub fn abs_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostics> {
     absolute(expr).ok_or_else(|| {
         invalid("A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.")
             .with_subject(expr.range())
+            .into()
     })
 }
 
 /// Like [`abs_traversal_for_expr`], but the root name is read as a first
 /// attribute step, giving a relative traversal (`a.b` → `.a.b`).
-pub fn rel_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostic> {
+pub fn rel_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostics> {
     let mut t = abs_traversal_for_expr(expr)?;
     if let Some(first) = t.steps.first_mut() {
         if let Traverser::Root { name, range } = first {
             *first = Traverser::Attr {
                 name: std::mem::take(name),
-                range: *range,
+                range: std::mem::take(range),
             };
         }
     }
@@ -136,11 +143,11 @@ impl ExpressionImpl for StaticExpr {
     }
 
     fn range(&self) -> Range {
-        self.range
+        self.range.clone()
     }
 
     fn start_range(&self) -> Range {
-        self.range
+        self.range.clone()
     }
 
     fn as_any(&self) -> &dyn Any {

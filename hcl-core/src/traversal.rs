@@ -48,7 +48,7 @@ impl Traverser {
             Traverser::Root { range, .. }
             | Traverser::Attr { range, .. }
             | Traverser::Index { range, .. }
-            | Traverser::Splat { range } => *range,
+            | Traverser::Splat { range } => range.clone(),
         }
     }
 }
@@ -59,11 +59,10 @@ impl Traverser {
 /// ```
 /// use hcl_core::traversal::{Traversal, Traverser};
 /// use hcl_core::{Range, Value};
-/// let r = Range::default();
 /// let t = Traversal::new(vec![
-///     Traverser::Root { name: "var".into(), range: r },
-///     Traverser::Attr { name: "servers".into(), range: r },
-///     Traverser::Index { key: Value::from(0), range: r },
+///     Traverser::Root { name: "var".into(), range: Range::default() },
+///     Traverser::Attr { name: "servers".into(), range: Range::default() },
+///     Traverser::Index { key: Value::from(0), range: Range::default() },
 /// ]);
 /// assert_eq!(t.root_name(), Some("var"));
 /// assert_eq!(t.to_string(), "var.servers[0]");
@@ -123,10 +122,9 @@ impl Traversal {
     /// ```
     /// use hcl_core::traversal::{Traversal, Traverser};
     /// use hcl_core::{Range, Value};
-    /// let r = Range::default();
     /// let t = Traversal::new(vec![
-    ///     Traverser::Attr { name: "ports".into(), range: r },
-    ///     Traverser::Index { key: Value::from(1), range: r },
+    ///     Traverser::Attr { name: "ports".into(), range: Range::default() },
+    ///     Traverser::Index { key: Value::from(1), range: Range::default() },
     /// ]);
     /// let v = Value::object([("ports", Value::tuple([Value::from(80), Value::from(443)]))]);
     /// assert_eq!(t.traverse_rel(&v).0, Value::from(443));
@@ -146,10 +144,9 @@ impl Traversal {
     /// ```
     /// use hcl_core::traversal::{Traversal, Traverser};
     /// use hcl_core::{EvalContext, Range, Value};
-    /// let r = Range::default();
     /// let t = Traversal::new(vec![
-    ///     Traverser::Root { name: "var".into(), range: r },
-    ///     Traverser::Attr { name: "region".into(), range: r },
+    ///     Traverser::Root { name: "var".into(), range: Range::default() },
+    ///     Traverser::Attr { name: "region".into(), range: Range::default() },
     /// ]);
     /// let mut ctx = EvalContext::new();
     /// ctx.set_variable("var", Value::object([("region", Value::from("eu"))]));
@@ -170,7 +167,7 @@ impl Traversal {
         };
         let Some(ctx) = ctx.filter(|c| c.variable_names().next().is_some()) else {
             let d = Diagnostic::error("Variables not allowed", "Variables may not be used here.")
-                .with_subject(*range);
+                .with_subject(range.clone());
             return (Value::dynamic(), d.into());
         };
         match ctx.variable(name) {
@@ -184,7 +181,7 @@ impl Traversal {
                     "Unknown variable",
                     format!("There is no variable named {name:?}.{suggestion}"),
                 )
-                .with_subject(*range);
+                .with_subject(range.clone());
                 (Value::dynamic(), d.into())
             }
         }
@@ -201,7 +198,7 @@ fn apply_steps(mut value: Value, steps: &[Traverser]) -> (Value, Diagnostics) {
                     "Invalid traversal",
                     "A splat step cannot be applied to a value; evaluate the expression instead.",
                 )
-                .with_subject(*range);
+                .with_subject(range.clone());
                 return (Value::dynamic(), d.into());
             }
         };

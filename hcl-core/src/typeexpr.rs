@@ -59,16 +59,13 @@ pub fn type_constraint(expr: &Expression, limits: &Limits) -> (Type, Diagnostics
 /// to apply to values that meet the constraint.
 ///
 /// ```
-/// use hcl_core::native::{parse_expression, NativeExpression};
-/// use hcl_core::Limits;
+/// use hcl_core::native::parse_expression;
 /// use hcl_core::typeexpr::type_constraint_with_defaults;
 /// use hcl_core::value::convert;
-/// use hcl_core::{Expression, SourceFile, Value};
-/// use std::sync::Arc;
+/// use hcl_core::{Limits, SourceFile, Value};
 ///
 /// let src = SourceFile::new("t", "object({name=string, port=optional(number, 80)})");
-/// let (e, _) = parse_expression(&src, &Limits::default());
-/// let expr = Expression::new(NativeExpression::new(src, Arc::new(e)));
+/// let (expr, _) = parse_expression(&src, &Limits::default());
 /// let (ty, defaults, diags) = type_constraint_with_defaults(&expr, &Limits::default());
 /// assert!(diags.is_empty());
 /// let given = convert(&Value::object([("name", Value::from("web"))]), &ty).unwrap();
@@ -334,7 +331,7 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
             let subject = match call.args.as_slice() {
                 [_, second, .., last] => between(second.range(), last.range()),
                 [_, second] => second.range(),
-                _ => call.args_range,
+                _ => call.args_range.clone(),
             };
             return fail_ctx(detail, subject, call.args_range);
         }

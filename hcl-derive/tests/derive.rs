@@ -20,6 +20,7 @@ fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(
             let at = e
                 .diagnostic
                 .subject
+                .clone()
                 .map(|r| format!("{}:{}", r.start.line, r.start.column))
                 .unwrap_or_default();
             (e.diagnostic.summary.clone(), e.path.clone(), at)

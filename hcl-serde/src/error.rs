@@ -1,11 +1,12 @@
 //! The one error type of decoding: every diagnostic of a decode, each with
 //! its range and field path, rendered with source snippets when the source
-//! is known.
+//! is known. [`Error::line`] and [`Error::column`] give where the first
+//! problem starts, [`Error::positions`] where each one does.
 
 use std::fmt;
 
 use hcl_core::diag::render::{render, RenderOptions};
-use hcl_core::pos::{Range, SourceFile, SourceLookup};
+use hcl_core::pos::{Pos, Range, SourceFile, SourceLookup};
 use hcl_core::{Diagnostic, Diagnostics};
 
 /// A decoding failure: every problem found, not only the first.
@@ -67,7 +68,7 @@ impl Error {
     pub fn at(mut self, range: Range) -> Error {
         for e in &mut self.0.entries {
             if e.diagnostic.subject.is_none() {
-                e.diagnostic.subject = Some(range);
+                e.diagnostic.subject = Some(range.clone());
             }
         }
         self
@@ -90,7 +91,7 @@ impl Error {
 
     /// Remembers a source file so that `Display` can draw snippets.
     pub fn with_source(mut self, file: SourceFile) -> Error {
-        if self.0.sources.iter().all(|f| f.id() != file.id()) {
+        if self.0.sources.iter().all(|f| f.name() != file.name()) {
             self.0.sources.push(file);
         }
         self
@@ -104,6 +105,80 @@ impl Error {
     /// The diagnostics alone, sorted by source position.
     pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.entries.iter().map(|e| &e.diagnostic)
+    }
+
+    /// The line, counted from 1, where the first problem that has a place
+    /// in the source starts; `None` when none has one.
+    ///
+    /// ```
+    /// use hcl_serde::HclDecode;
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     name: String,
+    ///     port: u16,
+    /// }
+    ///
+    /// let err = hcl_serde::from_str::<Config>("name = \"web\"\nport = 70000\n").unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (Some(2), Some(8)));
+    /// ```
+    pub fn line(&self) -> Option<usize> {
+        self.first_position().map(|p| to_usize(p.line))
+    }
+
+    /// The column, counted from 1 in characters (grapheme clusters, as the
+    /// reference counts them), where the first problem that has a place in
+    /// the source starts; `None` when none has one. See [`Error::line`].
+    pub fn column(&self) -> Option<usize> {
+        self.first_position().map(|p| to_usize(p.column))
+    }
+
+    /// Every problem, in source order, with the position where it starts
+    /// (`None` for a problem without a place in the source, such as a file
+    /// that could not be read). The entry's diagnostic has the whole range,
+    /// file name included, as its `subject`.
+    ///
+    /// ```
+    /// use hcl_serde::HclDecode;
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Service {
+    ///     #[hcl(label)]
+    ///     name: String,
+    ///     port: u16,
+    /// }
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     #[hcl(block)]
+    ///     service: Vec<Service>,
+    /// }
+    ///
+    /// let src = "service \"web\" {\n  port = \"http\"\n}\nservice \"api\" {\n}\n";
+    /// let err = hcl_serde::from_str::<Config>(src).unwrap_err();
+    /// let found: Vec<(u32, u32, &str)> = err
+    ///     .positions()
+    ///     .filter_map(|(entry, pos)| {
+    ///         pos.map(|p| (p.line, p.column, entry.diagnostic.summary.as_str()))
+    ///     })
+    ///     .collect();
+    /// assert_eq!(
+    ///     found,
+    ///     [
+    ///         (2, 10, "Unsuitable value type"),
+    ///         (4, 15, "Missing required argument"),
+    ///     ]
+    /// );
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = (&Entry, Option<Pos>)> {
+        self.0
+            .entries
+            .iter()
+            .map(|e| (e, e.diagnostic.subject.as_ref().map(|r| r.start)))
+    }
+
+    fn first_position(&self) -> Option<Pos> {
+        self.positions().find_map(|(_, pos)| pos)
     }
 
     /// The first problem's summary (every error has at least one problem).
@@ -143,7 +218,8 @@ impl fmt::Display for Error {
             && self.0.entries.iter().all(|e| {
                 e.diagnostic
                     .subject
-                    .is_some_and(|r| self.0.sources.source_file(r.file).is_some())
+                    .clone()
+                    .is_some_and(|r| self.0.sources.source_file(r.filename()).is_some())
             });
         if renderable {
             return f.write_str(self.render(&RenderOptions::default()).trim_end());
@@ -200,32 +276,46 @@ impl serde::de::Error for Error {
     }
 }
 
+/// A line or column number as `usize` (they are `u32`, which always fits).
+fn to_usize(n: u32) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
 /// The detail of [`serde::de::Error::missing_field`].
 pub(crate) fn missing_field_detail(field: &str) -> String {
     format!("Unsuitable value: attribute {field:?} is required")
 }
 
-/// Sorts entries by file and byte offset; entries without a range keep
-/// their order, after the placed ones. The reference reports in map order.
+/// Sorts entries by file name and byte offset; entries without a range
+/// keep their order, after the placed ones. The reference reports in map
+/// order.
 pub(crate) fn sort_entries(entries: &mut [Entry]) {
-    entries.sort_by_key(|e| {
-        e.diagnostic
-            .subject
-            .map_or((1, 0, 0), |r| (0, r.file.as_u32(), r.start.byte))
+    entries.sort_by(|a, b| {
+        let key = |e: &Entry| {
+            e.diagnostic
+                .subject
+                .as_ref()
+                .map(|r| (r.filename.clone(), r.start.byte))
+        };
+        match (key(a), key(b)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        }
     });
 }
 
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::pos::Span;
     use serde::de::Error as _;
 
     #[test]
     fn display_without_sources_lists_every_problem_with_its_path() {
         let file = SourceFile::new("app.hcl", "port = 70000\n");
         let e = Error::custom("70000 is out of range for u16")
-            .at(file.range(Span::new(file.id(), 7, 12)))
+            .at(file.range_of(7..12))
             .prefix_path("port");
         assert_eq!(
             e.to_string(),
@@ -242,11 +332,9 @@ mod test {
         let file = SourceFile::new("a.hcl", "a = 1\nb = 2\n");
         let mk = |s: &str, at: Option<u32>| Entry {
             diagnostic: match at {
-                Some(b) => Diagnostic::error(s, "").with_subject(file.range(Span::new(
-                    file.id(),
-                    b,
-                    b + 1,
-                ))),
+                Some(b) => {
+                    Diagnostic::error(s, "").with_subject(file.range_of(b as usize..b as usize + 1))
+                }
                 None => Diagnostic::error(s, ""),
             },
             path: String::new(),
@@ -259,6 +347,46 @@ mod test {
         sort_entries(&mut v);
         let order: Vec<&str> = v.iter().map(|e| e.diagnostic.summary.as_str()).collect();
         assert_eq!(order, ["first", "second", "none"]);
+    }
+
+    #[test]
+    fn line_and_column_come_from_the_first_problem_that_has_a_place() {
+        assert_eq!(
+            (
+                Error::message("x", "").line(),
+                Error::message("x", "").column()
+            ),
+            (None, None)
+        );
+        let file = SourceFile::new("a.hcl", "a = 1\nbé = 2\n");
+        let placed = |summary: &str, from: usize| Entry {
+            diagnostic: Diagnostic::error(summary, "").with_subject(file.range_of(from..from + 1)),
+            path: String::new(),
+        };
+        let unplaced = Entry {
+            diagnostic: Diagnostic::error("unplaced", ""),
+            path: String::new(),
+        };
+        // "bé = 2": the `=` is byte 10, the fourth character of line 2.
+        let e = Error::from_entries(vec![unplaced, placed("second", 10), placed("first", 0)]);
+        assert_eq!((e.line(), e.column()), (Some(2), Some(4)));
+        let found: Vec<_> = e
+            .positions()
+            .map(|(entry, pos)| {
+                (
+                    entry.diagnostic.summary.as_str(),
+                    pos.map(|p| (p.line, p.column)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("unplaced", None),
+                ("second", Some((2, 4))),
+                ("first", Some((1, 1)))
+            ]
+        );
     }
 
     #[test]

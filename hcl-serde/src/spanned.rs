@@ -36,7 +36,7 @@ thread_local! {
 /// let port: Spanned<u16> = Spanned::deserialize(ValueDeserializer::new(&Value::from(80))).unwrap();
 /// assert_eq!(*port.get_ref(), 80);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Spanned<T> {
     value: T,
     range: Range,
@@ -51,7 +51,7 @@ impl<T> Spanned<T> {
     /// The source range (the default range when the value came from no
     /// source).
     pub fn range(&self) -> Range {
-        self.range
+        self.range.clone()
     }
 
     /// The value.

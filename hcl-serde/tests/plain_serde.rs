@@ -48,7 +48,7 @@ fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
         e.diagnostic.detail,
         "Unsuitable value: a bool is required, but \"maybe\" is neither \"true\" nor \"false\""
     );
-    let r = e.diagnostic.subject.unwrap();
+    let r = e.diagnostic.subject.clone().unwrap();
     assert_eq!((r.start.line, r.start.column), (3, 7));
     let err =
         hcl_serde::from_str_with::<Serde<Server>>("s.hcl", "host = \"db\"\n", None).unwrap_err();

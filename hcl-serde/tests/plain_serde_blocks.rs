@@ -117,7 +117,7 @@ fn a_second_block_for_a_single_field_is_a_duplicate() {
         e.diagnostic.detail,
         "Only one tls block is allowed. Another was defined at <input>:1,1-4."
     );
-    assert_eq!(e.diagnostic.subject.unwrap().start.line, 4);
+    assert_eq!(e.diagnostic.subject.clone().unwrap().start.line, 4);
     assert_eq!(e.path, "tls");
 }
 
@@ -159,7 +159,7 @@ fn conversion_errors_in_blocks_carry_the_block_path_and_range() {
         e.diagnostic.detail,
         "Unsuitable value: 70000 is out of range for u16"
     );
-    let r = e.diagnostic.subject.unwrap();
+    let r = e.diagnostic.subject.clone().unwrap();
     assert_eq!((r.start.line, r.start.column, r.end.column), (3, 10, 15));
 }
 
@@ -178,7 +178,7 @@ fn deny_unknown_fields_reports_unsupported_argument_with_a_suggestion() {
         e.diagnostic.detail,
         "An argument named \"prot\" is not expected here. Did you mean \"port\"?"
     );
-    let r = e.diagnostic.subject.unwrap();
+    let r = e.diagnostic.subject.clone().unwrap();
     assert_eq!((r.start.line, r.start.column), (2, 1));
     let err = hcl_serde::from_str::<Strict>("port = 1\nextra {}\n").unwrap_err();
     assert_eq!(
@@ -199,7 +199,7 @@ fn every_evaluation_error_of_a_body_is_reported() {
     let lines: Vec<u32> = err
         .entries()
         .iter()
-        .map(|e| e.diagnostic.subject.unwrap().start.line)
+        .map(|e| e.diagnostic.subject.clone().unwrap().start.line)
         .collect();
     assert_eq!(lines, [1, 2]);
     assert_eq!(err.entries()[0].diagnostic.summary, "Variables not allowed");

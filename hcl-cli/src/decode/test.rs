@@ -92,7 +92,10 @@ fn block_list_counts_are_checked() {
     let (_, d) = run(s, &"b {\n  n = 1\n}\n".repeat(4));
     assert_eq!(summaries(&d), ["Too many b blocks"]);
     // At the fourth block's value: the source range of the nested spec.
-    assert_eq!(d.iter().next().unwrap().subject.unwrap().start.line, 11);
+    assert_eq!(
+        d.iter().next().unwrap().subject.clone().unwrap().start.line,
+        11
+    );
 }
 
 #[test]

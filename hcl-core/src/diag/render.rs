@@ -26,7 +26,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::pos::{FileId, Range, SourceFile, SourceLookup};
+use crate::pos::{Range, SourceFile, SourceLookup};
 
 /// Finds a short description of the construct enclosing a byte offset of a
 /// file (for example `resource "aws_instance" "web"`), shown after the line
@@ -101,9 +101,9 @@ fn severity_color(severity: Severity) -> &'static str {
 ///
 /// ```
 /// use hcl_core::diag::{render::{render, RenderOptions}, Diagnostic};
-/// use hcl_core::pos::{SourceFile, Span};
+/// use hcl_core::pos::SourceFile;
 /// let file = SourceFile::new("main.hcl", "a = 1\nb = tru\n");
-/// let subject = file.range(Span::new(file.id(), 10, 13));
+/// let subject = file.range_of(10..13);
 /// let diag = Diagnostic::error("Unknown variable", "There is no variable named \"tru\".")
 ///     .with_subject(subject);
 /// assert_eq!(
@@ -152,12 +152,12 @@ pub fn write_diagnostic(
     write!(out, "{color}{}{reset}: {}\n\n", diag.severity, diag.summary)?;
 
     if let Some(subject) = &diag.subject {
-        match sources.source_file(subject.file) {
+        match sources.source_file(subject.filename()) {
             Some(file) => write_snippet(out, diag, subject, file, opts)?,
             None => write!(
                 out,
                 "  on {} line {}:\n  (source code not available)\n\n",
-                unknown_name(subject.file),
+                unknown_name(subject.filename()),
                 subject.start.line
             )?,
         }
@@ -174,11 +174,11 @@ pub fn write_diagnostic(
     Ok(())
 }
 
-fn unknown_name(file: FileId) -> &'static str {
-    if file == FileId::NONE {
+fn unknown_name(filename: &str) -> &str {
+    if filename.is_empty() {
         "<no file>"
     } else {
-        "<unknown file>"
+        filename
     }
 }
 
@@ -212,8 +212,8 @@ fn write_snippet(
     // Resolve again from bytes: a range built by hand (or for another
     // version of the file) may carry lines that disagree with the text.
     let highlight = file.range(subject.span());
-    let mut snip = highlight;
-    if let Some(ctx) = diag.context.filter(|c| c.file == subject.file) {
+    let mut snip = highlight.clone();
+    if let Some(ctx) = diag.context.as_ref().filter(|c| c.same_file(subject)) {
         let ctx = file.range(ctx.span());
         snip.start = snip.start.min(ctx.start);
         snip.end = snip.end.max(ctx.end);

@@ -20,7 +20,6 @@
 //! use hcl_core::function::{Function, Param};
 //! use hcl_core::native::parse_expression;
 //! use hcl_core::Limits;
-//! use hcl_core::native::eval::evaluate;
 //! use hcl_core::{EvalContext, SourceFile, Type, Value};
 //!
 //! // `has_errors(expr)`: whether evaluating its argument fails.
@@ -35,7 +34,7 @@
 //! ctx.set_function("has_errors", has_errors);
 //! let src = SourceFile::new("e.hcl", "has_errors(1 + \"a\")");
 //! let (expr, _) = parse_expression(&src, &Limits::default());
-//! assert_eq!(evaluate(&expr, &src, Some(&ctx)).0, Value::Bool(true));
+//! assert_eq!(expr.value(Some(&ctx)).0, Value::Bool(true));
 //! ```
 
 use std::fmt;

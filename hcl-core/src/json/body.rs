@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::expression::JsonExpression;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind, Property};
-use crate::pos::{Range, SourceFile, Span};
+use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
 
@@ -42,7 +42,7 @@ impl Prop<'_> {
     }
 
     /// From the name to the end of the value.
-    fn span(&self) -> Span {
+    fn span(&self) -> ByteSpan {
         self.prop.key_span.to(self.prop.value.span)
     }
 }
@@ -114,7 +114,7 @@ impl JsonBody {
         }
     }
 
-    fn range(&self, span: Span) -> Range {
+    fn range(&self, span: ByteSpan) -> Range {
         self.at.range(span)
     }
 
@@ -126,7 +126,10 @@ impl JsonBody {
         Attribute {
             name: p.name().to_owned(),
             expr: Expression::new(JsonExpression::new(p.value(from))),
-            range: Range { end, ..name_range },
+            range: Range {
+                end,
+                ..name_range.clone()
+            },
             name_range,
         }
     }
@@ -160,7 +163,7 @@ impl JsonBody {
                 self.unpack_block(
                     p.value(&at),
                     type_name,
-                    type_range,
+                    type_range.clone(),
                     rest,
                     labels,
                     blocks,
@@ -170,8 +173,7 @@ impl JsonBody {
             }
             return;
         }
-        let open = Span::new(
-            node.span.file,
+        let open = ByteSpan::new(
             node.span.start,
             node.span.start.saturating_add(1).min(node.span.end),
         );
@@ -180,8 +182,8 @@ impl JsonBody {
             labels: labels.iter().map(|(l, _)| l.clone()).collect(),
             body: Body::new(JsonBody::new(body)),
             def_range: self.range(open),
-            type_range,
-            label_ranges: labels.iter().map(|(_, r)| *r).collect(),
+            type_range: type_range.clone(),
+            label_ranges: labels.iter().map(|(_, r)| r.clone()).collect(),
         };
         match &node.kind {
             NodeKind::Null => {}
@@ -208,7 +210,7 @@ impl JsonBody {
         diags: &mut Diagnostics,
     ) -> (BodyContent, Option<JsonBody>) {
         let missing = self.missing_item_range();
-        let mut content = BodyContent::empty(missing);
+        let mut content = BodyContent::empty(missing.clone());
         if let Err(e) = schema.validate() {
             diags.push(e.into());
             return (content, None);
@@ -250,7 +252,9 @@ impl JsonBody {
         }
         for a in schema.attributes.iter().filter(|a| a.required) {
             if content.attributes.get(&a.name).is_none() {
-                diags.push(crate::body::missing_required_argument(&a.name).with_subject(missing));
+                diags.push(
+                    crate::body::missing_required_argument(&a.name).with_subject(missing.clone()),
+                );
             }
         }
         let rest = JsonBody {
@@ -355,8 +359,8 @@ impl BodyImpl for JsonBody {
         let node = self.at.node();
         let s = node.span;
         let span = match node.kind {
-            NodeKind::Object(_) if !s.is_empty() => Span::new(s.file, s.end - 1, s.end),
-            NodeKind::Array(_) if !s.is_empty() => Span::new(s.file, s.start, s.start + 1),
+            NodeKind::Object(_) if !s.is_empty() => ByteSpan::new(s.end - 1, s.end),
+            NodeKind::Array(_) if !s.is_empty() => ByteSpan::new(s.start, s.start + 1),
             _ => node.start_span(),
         };
         self.range(span)

@@ -22,8 +22,8 @@ use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
 use crate::limits::{Budget, Limits, EXCEEDED_SUMMARY};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
-use crate::native::{ByteSpan, NativeExpression};
-use crate::pos::{Range, Span};
+use crate::native::NativeExpression;
+use crate::pos::{ByteSpan, Range};
 use crate::traversal::Traversal;
 use crate::value::{convert, Number, Type, Value};
 
@@ -41,7 +41,7 @@ pub struct JsonExpression {
 /// What a [`JsonExpression`] stands for, borrowed from the tree.
 enum Src<'a> {
     Node(&'a Node),
-    Key { text: &'a str, span: Span },
+    Key { text: &'a str, span: ByteSpan },
 }
 
 impl JsonExpression {
@@ -71,7 +71,7 @@ impl JsonExpression {
     }
 
     /// The string the expression is, with the span of its token.
-    fn as_string(&self) -> Option<(&str, Span)> {
+    fn as_string(&self) -> Option<(&str, ByteSpan)> {
         match self.src() {
             Src::Key { text, span } => Some((text, span)),
             Src::Node(Node {
@@ -82,7 +82,7 @@ impl JsonExpression {
         }
     }
 
-    fn embedded<'a>(&'a self, text: &'a str, span: Span) -> Embedded<'a> {
+    fn embedded<'a>(&'a self, text: &'a str, span: ByteSpan) -> Embedded<'a> {
         Embedded {
             file: self.at.source(),
             span: ByteSpan::new(span.start, span.end).inner(),
@@ -105,7 +105,7 @@ impl JsonExpression {
     fn string_value(
         &self,
         text: &str,
-        span: Span,
+        span: ByteSpan,
         ctx: Option<&EvalContext>,
         budget: &mut Budget,
     ) -> (Value, Diagnostics) {
@@ -133,7 +133,7 @@ impl JsonExpression {
     fn over_budget(
         &self,
         e: crate::limits::LimitExceeded,
-        span: Span,
+        span: ByteSpan,
         budget: &mut Budget,
     ) -> (Value, Diagnostics) {
         let mut diags = Diagnostics::new();
@@ -155,10 +155,10 @@ impl JsonExpression {
             return self.over_budget(e, node.span, budget);
         }
         let mut diags = Diagnostics::new();
-        let mut attrs: Vec<(String, Value, Span)> = Vec::with_capacity(props.len());
+        let mut attrs: Vec<(String, Value, ByteSpan)> = Vec::with_capacity(props.len());
         // Name → where it was first defined: a linear search per property
         // would make a wide object quadratic.
-        let mut seen: HashMap<String, Span> = HashMap::with_capacity(props.len());
+        let mut seen: HashMap<String, ByteSpan> = HashMap::with_capacity(props.len());
         let mut known = true;
         for (i, p) in props.iter().enumerate() {
             let (name, d) = JsonExpression::key(self.at.clone(), i).value_in(ctx, budget);

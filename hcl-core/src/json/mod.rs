@@ -37,7 +37,7 @@ pub use expression::JsonExpression;
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::limits::Limits;
-use crate::pos::{SourceFile, Span};
+use crate::pos::{ByteSpan, SourceFile};
 use node_ref::NodeRef;
 use parser::{Node, NodeKind};
 
@@ -66,7 +66,7 @@ pub fn parse_body_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics
                 );
             }
             root = Node {
-                span: Span::new(file.id(), 0, 0),
+                span: ByteSpan::new(0, 0),
                 kind: NodeKind::Object(Vec::new()),
             };
         }

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::json::parser::{Node, NodeKind};
-use crate::pos::{Range, SourceFile, Span};
+use crate::pos::{ByteSpan, Range, SourceFile};
 
 /// A node of a shared tree: the tree, and the child indexes (property
 /// index in an object, element index in an array) leading to the node.
@@ -68,7 +68,7 @@ impl NodeRef {
         }
     }
 
-    pub(crate) fn range(&self, span: Span) -> Range {
+    pub(crate) fn range(&self, span: ByteSpan) -> Range {
         self.tree.0.range(span)
     }
 }

@@ -30,7 +30,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::literal::{decode_escapes, is_json_number, keyword_suggestion};
 use crate::json::scanner::{Scanner, Tok, Token, STR_CONTROL, STR_ESCAPES, STR_UNTERMINATED};
 use crate::limits::Limits;
-use crate::pos::{Range, SourceFile, Span};
+use crate::pos::{ByteSpan, Range, SourceFile};
 
 pub use crate::json::text::Text;
 
@@ -39,7 +39,7 @@ pub use crate::json::text::Text;
 pub struct Node {
     /// The bytes of the value: for strings the quotes included, for objects
     /// and arrays from the opening to the closing bracket.
-    pub span: Span,
+    pub span: ByteSpan,
     /// What the value is.
     pub kind: NodeKind,
 }
@@ -70,7 +70,7 @@ pub struct Property {
     /// The name, escapes decoded.
     pub key: Text,
     /// The name's string token, quotes included.
-    pub key_span: Span,
+    pub key_span: ByteSpan,
     /// The value.
     pub value: Node,
 }
@@ -79,10 +79,10 @@ impl Node {
     /// The span to point at when the value as a whole is wrong: the
     /// opening bracket of an object or array (a whole block would make a
     /// poor caret line), the whole value otherwise.
-    pub fn start_span(&self) -> Span {
+    pub fn start_span(&self) -> ByteSpan {
         match self.kind {
             NodeKind::Object(_) | NodeKind::Array(_) if !self.span.is_empty() => {
-                Span::new(self.span.file, self.span.start, self.span.start + 1)
+                ByteSpan::new(self.span.start, self.span.start + 1)
             }
             _ => self.span,
         }
@@ -133,7 +133,7 @@ pub fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnostics) -
             "JSON files larger than 4 GiB are not supported.",
         ));
         return Node {
-            span: Span::new(file.id(), 0, 0),
+            span: ByteSpan::new(0, 0),
             kind: NodeKind::Invalid,
         };
     }
@@ -207,8 +207,8 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn span(&self, start: u32, end: u32) -> Span {
-        Span::new(self.file.id(), start, end)
+    fn span(&self, start: u32, end: u32) -> ByteSpan {
+        ByteSpan::new(start, end)
     }
 
     fn range(&self, start: u32, end: u32) -> Range {

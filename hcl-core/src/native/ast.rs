@@ -4,9 +4,12 @@
 //! identifier, label and literal is a [`ByteSpan`] into the file's source,
 //! and only text that had escapes (or was trimmed by strip markers or `<<-`)
 //! is kept decoded, as [`LitText::Owned`]. Read text with the source string
-//! ([`File::text`], [`ByteSpan::text`]). Spans are byte ranges without a file
-//! id (8 bytes instead of 12); [`File::span`] and [`File::range`] turn them
-//! into [`Span`]s and [`Range`]s.
+//! ([`ByteSpan::text`]). Spans are byte ranges of the tree's own file (8
+//! bytes); the file's [`SourceFile`](crate::SourceFile) resolves them into
+//! ranges.
+//!
+//! This is the parser's storage, private to the crate: tools read the tree
+//! through [`syntax`](super::syntax), which hides the compact special forms.
 //!
 //! The structure (bodies, attributes, blocks, labels) lives flat in a
 //! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
@@ -15,9 +18,7 @@
 //! numbers, and lists of one to three items ([`ExprList`], [`InlineList`]),
 //! are inline.
 
-use std::sync::Arc;
-
-use crate::pos::{FileId, Range, SourceFile, Span};
+pub use crate::pos::ByteSpan;
 use crate::value::Number;
 
 pub(crate) mod kept;
@@ -26,113 +27,6 @@ mod tree;
 
 pub use list::{ExprList, InlineList};
 pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
-
-/// A byte range `start..end` in the file's source text.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct ByteSpan {
-    /// Offset of the first byte.
-    pub start: u32,
-    /// Offset just past the last byte.
-    pub end: u32,
-}
-
-impl ByteSpan {
-    /// A span; `end` is clamped so that it is never before `start`.
-    pub const fn new(start: u32, end: u32) -> ByteSpan {
-        ByteSpan {
-            start,
-            end: if end < start { start } else { end },
-        }
-    }
-
-    /// The smallest span covering `self` and `other`.
-    #[inline]
-    pub fn to(self, other: ByteSpan) -> ByteSpan {
-        ByteSpan {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
-    }
-
-    /// The empty span at the start.
-    #[inline]
-    pub fn start_point(self) -> ByteSpan {
-        ByteSpan::new(self.start, self.start)
-    }
-
-    /// The empty span at the end.
-    pub fn end_point(self) -> ByteSpan {
-        ByteSpan::new(self.end, self.end)
-    }
-
-    /// The span without its first and last byte (the inside of quotes).
-    #[inline]
-    pub fn inner(self) -> ByteSpan {
-        if self.end - self.start < 2 {
-            return self.end_point();
-        }
-        ByteSpan::new(self.start + 1, self.end - 1)
-    }
-
-    /// This span in file `file`.
-    #[inline]
-    pub fn with_file(self, file: FileId) -> Span {
-        Span::new(file, self.start, self.end)
-    }
-
-    /// The text this span covers in `src` (empty if out of bounds).
-    #[inline]
-    pub fn text(self, src: &str) -> &str {
-        src.get(self.start as usize..self.end as usize)
-            .unwrap_or("")
-    }
-
-    /// Length in bytes.
-    #[inline]
-    pub fn len(self) -> u32 {
-        self.end - self.start
-    }
-
-    /// Whether the span is empty.
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-}
-
-/// A parsed configuration file: its [`Tree`], the id of its top-level body
-/// and the source the spans refer to.
-#[derive(Clone, Debug)]
-pub struct File {
-    /// Every body, attribute, block and label of the file (shared, so that
-    /// body and expression handles can hold it).
-    pub tree: Arc<Tree>,
-    /// The top-level body.
-    pub root: BodyId,
-    /// The source (shared, cheap to clone); spans index into its text.
-    pub source: SourceFile,
-}
-
-impl File {
-    /// The top-level body.
-    pub fn body(&self) -> &Body {
-        self.tree.body(self.root)
-    }
-
-    /// The text of a span of this file.
-    pub fn text(&self, span: ByteSpan) -> &str {
-        span.text(self.source.text())
-    }
-
-    /// A span of this file as a [`Span`] with the file id.
-    pub fn span(&self, span: ByteSpan) -> Span {
-        span.with_file(self.source.id())
-    }
-
-    /// A span of this file resolved to line and column.
-    pub fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(self.span(span))
-    }
-}
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
 /// lists ([`Tree::attributes`], [`Tree::blocks`]).
@@ -299,17 +193,6 @@ impl Expr {
     /// The expression as a scope traversal (root variable and steps), for
     /// [`ExprKind::Variable`], [`ExprKind::AttrPath`] and
     /// [`ExprKind::ScopeTraversal`]; `None` for anything else.
-    ///
-    /// ```
-    /// use hcl_core::pos::SourceFile;
-    /// use hcl_core::native::parse_expression;
-    /// use hcl_core::Limits;
-    /// let src = SourceFile::new("<e>", "aws_vpc.main.id");
-    /// let (e, _) = parse_expression(&src, &Limits::default());
-    /// let t = e.as_traversal(src.text()).unwrap();
-    /// assert_eq!(t.root.text(src.text()), "aws_vpc");
-    /// assert_eq!(t.steps.len(), 2);
-    /// ```
     pub fn as_traversal(&self, src: &str) -> Option<Traversal> {
         match &self.kind {
             ExprKind::Variable => Some(Traversal {

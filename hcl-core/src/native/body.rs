@@ -12,7 +12,7 @@ use crate::body::{
     label_count_problem, Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
+use crate::native::ast::{self, AttrId, BodyId, ByteSpan, Tree};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config};
 use crate::pos::{Pos, Range, SourceFile};
@@ -100,7 +100,7 @@ impl NativeBody {
     }
 
     fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     fn visible_attrs(&self) -> impl Iterator<Item = (AttrId, &ast::Attribute)> {
@@ -126,7 +126,7 @@ impl NativeBody {
         // resolve, not four.
         let start = self.source.pos_after(*near, attr.name.start);
         let name_range = Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start,
             end: self.source.pos_after(start, attr.name.end),
         };
@@ -140,7 +140,7 @@ impl NativeBody {
             )),
             range: Range {
                 end: self.source.pos_after(name_range.end, attr.span().end),
-                ..name_range
+                ..name_range.clone()
             },
             name_range,
         }
@@ -152,7 +152,7 @@ impl NativeBody {
         let last_header = labels.last().map_or(block.ty, |l| l.span);
         let type_start = self.source.pos_after(*near, block.ty.start);
         let type_range = Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start: type_start,
             end: self.source.pos_after(type_start, block.ty.end),
         };
@@ -165,15 +165,15 @@ impl NativeBody {
             body: Body::new(body),
             def_range: Range {
                 end: self.source.pos_after(type_range.end, last_header.end),
-                ..type_range
+                ..type_range.clone()
             },
-            type_range,
+            type_range: type_range.clone(),
             label_ranges: labels
                 .iter()
                 .map(|l| {
                     let start = self.source.pos_after(type_range.end, l.span.start);
                     Range {
-                        file: self.source.id(),
+                        filename: self.source.name_arc().clone(),
                         start,
                         end: self.source.pos_after(start, l.span.end),
                     }
@@ -221,7 +221,7 @@ impl NativeBody {
             } else {
                 body.blocks.len()
             }),
-            missing_item_range: missing,
+            missing_item_range: missing.clone(),
         };
         let mut near = missing.start;
         for attr_schema in &schema.attributes {
@@ -239,7 +239,8 @@ impl NativeBody {
                     let _ = content.attributes.insert(self.attribute(attr, &mut near));
                 }
                 None if attr_schema.required => diags.push(
-                    crate::body::missing_required_argument(&attr_schema.name).with_subject(missing),
+                    crate::body::missing_required_argument(&attr_schema.name)
+                        .with_subject(missing.clone()),
                 ),
                 None => {}
             }
@@ -380,7 +381,7 @@ impl BodyImpl for NativeBody {
         let mut content = BodyContent {
             attributes: Attributes::with_capacity(self.ast().attributes.len()),
             blocks: Vec::with_capacity(self.ast().blocks.len()),
-            missing_item_range: missing,
+            missing_item_range: missing.clone(),
         };
         let mut near = missing.start;
         for attr in self.visible_attrs() {
@@ -402,7 +403,7 @@ impl BodyImpl for NativeBody {
         let start = self.ast().span.start;
         let pos = self.source.pos_from_line(start, self.line_hint as usize);
         Range {
-            file: self.source.id(),
+            filename: self.source.name_arc().clone(),
             start: pos,
             end: pos,
         }
@@ -413,38 +414,16 @@ impl BodyImpl for NativeBody {
     }
 }
 
-impl File {
-    /// The file's top-level body as a [`Body`] handle.
-    ///
-    /// ```
-    /// use hcl_core::native::parse_config;
-    /// use hcl_core::Limits;
-    /// use hcl_core::SourceFile;
-    /// let src = SourceFile::new("main.hcl", "a = 1\n");
-    /// let (file, _) = parse_config(&src, &Limits::default());
-    /// let (attrs, diags) = file.body_handle().just_attributes();
-    /// assert!(diags.is_empty());
-    /// assert_eq!(attrs.len(), 1);
-    /// ```
-    pub fn body_handle(&self) -> Body {
-        Body::new(NativeBody::new(
-            self.source.clone(),
-            self.tree.clone(),
-            self.root,
-        ))
-    }
-}
-
 /// Parses a native-syntax configuration file straight to its [`Body`]
 /// handle (see [`parse_config`] for the tree).
 pub fn parse_body(file: &SourceFile, options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_config(file, options);
-    (f.body_handle(), diags)
+    (f.to_body(), diags)
 }
 
 /// Like [`parse_body`], from bytes that may not be UTF-8 (see
 /// [`parse_bytes`]).
 pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_bytes(name, bytes, options);
-    (f.body_handle(), diags)
+    (f.to_body(), diags)
 }

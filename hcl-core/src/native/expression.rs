@@ -25,6 +25,7 @@ use crate::eval::EvalContext;
 use crate::native::ast::{
     self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
 };
+use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Type, Value};
@@ -34,19 +35,6 @@ use crate::value::{Type, Value};
 /// Made by [`NativeExpression::new`] for an expression of its own, or by
 /// [`NativeExpression::attribute`] for an attribute's value in a parsed
 /// file (which is what body handles give out).
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::native::{parse_expression, NativeExpression};
-/// use hcl_core::Limits;
-/// use hcl_core::{Expression, SourceFile, Value};
-///
-/// let src = SourceFile::new("expr.hcl", "42");
-/// let (expr, diags) = parse_expression(&src, &Limits::default());
-/// assert!(diags.is_empty());
-/// let handle = Expression::new(NativeExpression::new(src, Arc::new(expr)));
-/// assert_eq!(handle.value(None).0, Value::from(42));
-/// ```
 #[derive(Clone, Debug)]
 pub struct NativeExpression {
     source: SourceFile,
@@ -80,24 +68,17 @@ impl NativeExpression {
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
-    ///
-    /// ```
-    /// use hcl_core::native::{parse_config, NativeExpression};
-    /// use hcl_core::Limits;
-    /// use hcl_core::{Expression, SourceFile, Value};
-    ///
-    /// let src = SourceFile::new("main.hcl", "port = 80\n");
-    /// let (file, _) = parse_config(&src, &Limits::default());
-    /// let id = file.body().attributes.ids().next().unwrap();
-    /// let e = NativeExpression::attribute(src, file.tree.clone(), id);
-    /// assert_eq!(Expression::new(e).value(None).0, Value::from(80));
-    /// ```
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
         NativeExpression {
             source,
             node: Node::Attribute(tree, id),
             object_key: None,
         }
+    }
+
+    /// The syntax view of the node.
+    pub(crate) fn node(&self) -> Option<ExprNode<'_>> {
+        Some(ExprNode::new(&self.source, self.expr()))
     }
 
     /// The syntax node.
@@ -121,7 +102,7 @@ impl NativeExpression {
     }
 
     fn range_of(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     /// The literal name of an object key written as a bare identifier (or
@@ -312,7 +293,7 @@ impl ExpressionImpl for NativeExpression {
             .with_subject(self.range());
             return (Value::dynamic(), d.into());
         }
-        crate::native::eval::evaluate(self.expr(), &self.source, ctx)
+        crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

@@ -506,6 +506,7 @@ fn parse_json(text: &str) -> Result<Node, CtyJsonError> {
         Some(d) => {
             let at = d
                 .subject
+                .as_ref()
                 .map(|r| format!(" at line {}, column {}", r.start.line, r.start.column))
                 .unwrap_or_default();
             Err(CtyJsonError::bare(format!(

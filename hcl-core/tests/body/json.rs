@@ -14,8 +14,8 @@ fn json_attributes_are_the_properties_the_schema_names() {
     let (c, d) = b.content(&attrs(&["a", "b"]));
     assert!(d.is_empty(), "{d}");
     let a = c.attributes.get("a").unwrap();
-    assert_eq!(at(a.name_range), "2:3-2:6");
-    assert_eq!(at(a.range), "2:3-2:9");
+    assert_eq!(at(a.name_range.clone()), "2:3-2:6");
+    assert_eq!(at(a.range.clone()), "2:3-2:9");
     assert_eq!(a.expr.value(None).0, Value::from(1));
     assert_eq!(at(a.expr.range()), "2:8-2:9");
 }
@@ -89,7 +89,7 @@ fn json_extraneous_property_suggests_names() {
             ),
         ]
     );
-    assert_eq!(at(d.as_slice()[0].context.unwrap()), "2:1-2:10");
+    assert_eq!(at(d.as_slice()[0].context.clone().unwrap()), "2:1-2:10");
 }
 
 #[test]
@@ -155,16 +155,16 @@ fn json_block_ranges() {
     assert!(d.is_empty(), "{d}");
     let blk = &c.blocks[0];
     assert_eq!(blk.labels, ["bar"]);
-    assert_eq!(at(blk.type_range), "1:2-1:7");
-    assert_eq!(at(blk.label_ranges[0]), "1:10-1:15");
-    assert_eq!(at(blk.def_range), "1:17-1:18");
+    assert_eq!(at(blk.type_range.clone()), "1:2-1:7");
+    assert_eq!(at(blk.label_ranges[0].clone()), "1:10-1:15");
+    assert_eq!(at(blk.def_range.clone()), "1:17-1:18");
     // A block body whose missing item is wanted points at its closing brace.
     let (_, d) = blk.body.content(
         &BodySchema::new()
             .attribute(AttributeSchema::required("z"))
             .attribute(AttributeSchema::optional("a")),
     );
-    assert_eq!(at(one(&d).subject.unwrap()), "1:25-1:26");
+    assert_eq!(at(one(&d).subject.clone().unwrap()), "1:25-1:26");
 }
 
 #[test]
@@ -331,10 +331,10 @@ fn json_template_errors_point_into_the_json_file() {
         .value(Some(&EvalContext::new()));
     assert!(d.has_errors());
     assert_eq!(v, Value::dynamic());
-    let r = d.as_slice()[0].subject.unwrap();
+    let r = d.as_slice()[0].subject.clone().unwrap();
     assert_eq!(
-        (r.start.line, r.file),
-        (2, c.attributes.get("a").unwrap().range.file)
+        (r.start.line, r.filename.clone()),
+        (2, c.attributes.get("a").unwrap().range.filename.clone())
     );
     assert!(r.start.column >= 10, "{}", at(r));
 }

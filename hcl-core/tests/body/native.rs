@@ -18,16 +18,16 @@ fn content_returns_schema_attributes_and_blocks_in_order() {
     let labels: Vec<_> = c.blocks.iter().map(|b| b.labels.clone()).collect();
     assert_eq!(labels, [vec!["x".to_owned()], vec!["y".to_owned()]]);
     let blk = &c.blocks[0];
-    assert_eq!(at(blk.type_range), "2:1-2:4");
-    assert_eq!(at(blk.label_ranges[0]), "2:5-2:8");
-    assert_eq!(at(blk.def_range), "2:1-2:8");
+    assert_eq!(at(blk.type_range.clone()), "2:1-2:4");
+    assert_eq!(at(blk.label_ranges[0].clone()), "2:5-2:8");
+    assert_eq!(at(blk.def_range.clone()), "2:1-2:8");
     let a = c.attributes.get("a").unwrap();
-    assert_eq!(at(a.name_range), "1:1-1:2");
-    assert_eq!(at(a.range), "1:1-1:6");
+    assert_eq!(at(a.name_range.clone()), "1:1-1:2");
+    assert_eq!(at(a.range.clone()), "1:1-1:6");
     assert_eq!(a.expr.value(None).0, Value::from(1));
     let (inner, d) = blk.body.just_attributes();
     assert!(d.is_empty());
-    assert_eq!(at(inner.get("p").unwrap().name_range), "3:3-3:4");
+    assert_eq!(at(inner.get("p").unwrap().name_range.clone()), "3:3-3:4");
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn missing_required_argument_points_at_the_body_start() {
             .attribute(AttributeSchema::required("z"))
             .attribute(AttributeSchema::optional("a")),
     );
-    assert_eq!(at(one(&d).subject.unwrap()), "1:1-1:1");
+    assert_eq!(at(one(&d).subject.clone().unwrap()), "1:1-1:1");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn duplicate_argument_is_reported_by_the_parser() {
     let (_, d) = hcl_core::load::parse_source("t.hcl", "a = 1\na = 2\n");
     let d = one(&d);
     assert_eq!(d.summary, "Attribute redefined");
-    assert_eq!(at(d.subject.unwrap()), "2:1-2:2");
+    assert_eq!(at(d.subject.clone().unwrap()), "2:1-2:2");
 }
 
 #[test]
@@ -136,8 +136,8 @@ fn extraneous_label_with_no_labels_expected() {
     let d = one(&d);
     assert_eq!(d.summary, "Extraneous label for x");
     assert_eq!(d.detail, "No labels are expected for x blocks.");
-    assert_eq!(at(d.subject.unwrap()), "1:3-1:6");
-    assert_eq!(at(d.context.unwrap()), "1:1-1:12");
+    assert_eq!(at(d.subject.clone().unwrap()), "1:3-1:6");
+    assert_eq!(at(d.context.clone().unwrap()), "1:1-1:12");
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn extraneous_label_points_at_the_first_label_too_many() {
         d.detail,
         "Only 2 labels (type, name) are expected for x blocks."
     );
-    assert_eq!(at(d.subject.unwrap()), "1:11-1:14");
+    assert_eq!(at(d.subject.clone().unwrap()), "1:11-1:14");
 }
 
 #[test]
@@ -160,8 +160,8 @@ fn missing_label_names_the_first_missing_one_and_points_at_the_brace() {
     let d = one(&d);
     assert_eq!(d.summary, "Missing name for x");
     assert_eq!(d.detail, "All x blocks must have 2 labels (type, name).");
-    assert_eq!(at(d.subject.unwrap()), "1:7-1:8");
-    assert_eq!(at(d.context.unwrap()), "1:1-1:8");
+    assert_eq!(at(d.subject.clone().unwrap()), "1:7-1:8");
+    assert_eq!(at(d.context.clone().unwrap()), "1:1-1:8");
 }
 
 #[test]
@@ -246,7 +246,13 @@ fn attribute_ranges_span_multi_line_values() {
     assert!(d.is_empty(), "{d}");
     let (inner, d) = c.blocks[0].body.content(&attrs(&["n", "env"]));
     assert!(d.is_empty(), "{d}");
-    assert_eq!(at(inner.attributes.get("env").unwrap().range), "2:3-4:4");
-    assert_eq!(at(inner.attributes.get("n").unwrap().range), "5:3-5:8");
+    assert_eq!(
+        at(inner.attributes.get("env").unwrap().range.clone()),
+        "2:3-4:4"
+    );
+    assert_eq!(
+        at(inner.attributes.get("n").unwrap().range.clone()),
+        "5:3-5:8"
+    );
     assert_eq!(at(inner.missing_item_range), "1:3-1:3");
 }

@@ -94,7 +94,14 @@ fn describe(c: &BodyContent) -> Vec<String> {
     let mut out: Vec<String> = c
         .attributes
         .iter()
-        .map(|a| format!("attr {} {} {}", a.name, at(a.range), at(a.name_range)))
+        .map(|a| {
+            format!(
+                "attr {} {} {}",
+                a.name,
+                at(a.range.clone()),
+                at(a.name_range.clone())
+            )
+        })
         .collect();
     out.sort();
     out.extend(c.blocks.iter().map(|b| {
@@ -102,8 +109,11 @@ fn describe(c: &BodyContent) -> Vec<String> {
             "block {} {:?} {} {:?}",
             b.type_name,
             b.labels,
-            at(b.def_range),
-            b.label_ranges.iter().map(|r| at(*r)).collect::<Vec<_>>()
+            at(b.def_range.clone()),
+            b.label_ranges
+                .iter()
+                .map(|r| at(r.clone()))
+                .collect::<Vec<_>>()
         )
     }));
     out
@@ -114,7 +124,13 @@ fn describe(c: &BodyContent) -> Vec<String> {
 fn diag_keys(d: &Diagnostics) -> Vec<String> {
     let mut v: Vec<String> = d
         .iter()
-        .map(|d| format!("{} @ {}", d.summary, d.subject.map(at).unwrap_or_default()))
+        .map(|d| {
+            format!(
+                "{} @ {}",
+                d.summary,
+                d.subject.clone().map(at).unwrap_or_default()
+            )
+        })
         .collect();
     v.sort();
     v

@@ -55,7 +55,7 @@ fn error_of(result: (Type, hcl_core::Diagnostics)) -> (String, String) {
     assert_eq!(ty, Type::Dynamic);
     let d = one(&d);
     assert_eq!(d.summary, "Invalid type specification");
-    (d.detail.clone(), at(d.subject.unwrap()))
+    (d.detail.clone(), at(d.subject.clone().unwrap()))
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn type_expression_errors_are_worded_as_the_reference() {
         let first = &d.as_slice()[0];
         assert_eq!(first.summary, "Invalid type specification", "{text}");
         assert_eq!(first.detail, detail, "{text}");
-        assert_eq!(at(first.subject.unwrap()), subject, "{text}");
+        assert_eq!(at(first.subject.clone().unwrap()), subject, "{text}");
         let _ = ty;
     }
     let _ = error_of;
@@ -171,7 +171,7 @@ fn a_default_that_does_not_convert_is_reported() {
     let (_, defaults, d) = type_constraint_with_defaults(&e, &Limits::default());
     let d = one(&d);
     assert_eq!(d.summary, "Invalid default value for optional attribute");
-    assert_eq!(at(d.subject.unwrap()), "1:32-1:38");
+    assert_eq!(at(d.subject.clone().unwrap()), "1:32-1:38");
     assert!(defaults.is_none());
 }
 

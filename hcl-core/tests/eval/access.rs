@@ -81,7 +81,7 @@ fn attribute_errors_carry_the_step_range() {
     for (src, summary, col, detail) in cases {
         let d = err(src, summary, 1, *col);
         assert_eq!(&d.detail, detail, "{src}");
-        assert_eq!(d.context.unwrap().start.column, 1, "{src}");
+        assert_eq!(d.context.clone().unwrap().start.column, 1, "{src}");
     }
 }
 
@@ -92,7 +92,7 @@ fn unknown_and_disallowed_variables() {
         d.detail,
         "There is no variable named \"vra\". Did you mean \"var\"?"
     );
-    assert_eq!(d.subject.unwrap().end.column, 4);
+    assert_eq!(d.subject.clone().unwrap().end.column, 4);
     let d = err("zzzzzz", "Unknown variable", 1, 1);
     assert_eq!(d.detail, "There is no variable named \"zzzzzz\".");
     let d = err_in("var.name", None, "Variables not allowed", 1, 1);
@@ -161,7 +161,7 @@ fn splat_errors() {
     assert_eq!(diags.len(), 2);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Unsupported attribute");
-    assert_eq!(d.subject.unwrap().start.column, 15);
+    assert_eq!(d.subject.clone().unwrap().start.column, 15);
     assert_eq!(
         d.detail,
         "This object does not have an attribute named \"port\"."
@@ -203,14 +203,14 @@ fn traversal_application_matches_evaluation() {
     ] {
         let file = SourceFile::new("t.hcl", src);
         let (expr, _) = parse_expression(&file, &Limits::default());
-        let handle = Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)));
+        let handle = expr;
         let traversal = handle.as_impl().absolute_traversal().unwrap();
         let (tv, td) = traversal.traverse_abs(Some(&c));
         let (ev, ed) = handle.value(Some(&c));
         assert_eq!(tv, ev, "{src}");
         let summaries = |d: &Diagnostics| {
             d.iter()
-                .map(|d| (d.summary.clone(), d.detail.clone(), d.subject))
+                .map(|d| (d.summary.clone(), d.detail.clone(), d.subject.clone()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(summaries(&td), summaries(&ed), "{src}");

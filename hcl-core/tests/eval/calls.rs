@@ -33,7 +33,7 @@ fn call_errors() {
         d.detail,
         "There is no function named \"uper\". Did you mean \"upper\"?"
     );
-    assert_eq!(d.subject.unwrap().end.column, 5);
+    assert_eq!(d.subject.clone().unwrap().end.column, 5);
     let d = err("ns::helo()", "Call to unknown function", 1, 1);
     assert_eq!(
         d.detail,

@@ -86,7 +86,7 @@ fn for_expression_errors() {
         d.detail,
         "A null value cannot be used as the collection in a 'for' expression."
     );
-    assert_eq!(d.context.unwrap().start.column, 1);
+    assert_eq!(d.context.clone().unwrap().start.column, 1);
     let d = err(
         "[for x in var.name : x]",
         "Iteration over non-iterable value",

@@ -2,6 +2,7 @@
 
 use super::*;
 use hcl_core::native::eval::evaluate;
+use hcl_core::native::ExprNode;
 
 /// Evaluates `src` in the tests' context, within `limits`.
 fn eval_with(src: &str, limits: Limits) -> (Value, Diagnostics) {
@@ -10,7 +11,7 @@ fn eval_with(src: &str, limits: Limits) -> (Value, Diagnostics) {
     assert!(diags.is_empty());
     let mut c = ctx();
     c.set_limits(limits);
-    evaluate(&expr, &file, Some(&c))
+    evaluate(ExprNode::of(&expr).unwrap(), Some(&c))
 }
 
 fn elements(n: usize) -> Limits {
@@ -37,12 +38,12 @@ fn for_and_splat_element_limits() {
     assert_eq!(v, Value::dynamic());
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 11);
+    assert_eq!(d.subject.clone().unwrap().start.column, 11);
     // The literal (4), then the splat's copy and result (8).
     let (_, diags) = eval_with("[1, 2, 3, 4][*]", elements(11));
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 13);
+    assert_eq!(d.subject.clone().unwrap().start.column, 13);
     assert!(eval_with("[1, 2, 3, 4][*]", elements(12)).1.is_empty());
 }
 
@@ -55,7 +56,7 @@ fn nested_loops_share_one_element_budget() {
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     // The outer loop's result is the last thing built.
-    assert_eq!(d.subject.unwrap().start.column, 1);
+    assert_eq!(d.subject.clone().unwrap().start.column, 1);
     // Reported once, however many loops follow.
     let (_, diags) = eval_with(
         "[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]",
@@ -78,7 +79,7 @@ fn template_size_limit() {
     let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", bytes);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 37);
+    assert_eq!(d.subject.clone().unwrap().start.column, 37);
 }
 
 #[test]
@@ -91,7 +92,7 @@ fn the_depth_limit_allows_n_levels_and_reports_n_plus_one() {
         let (_, diags) = eval_with(&at(n), limits);
         let d = diags.iter().next().unwrap();
         assert_eq!(d.summary, "Maximum nesting depth exceeded", "{n}");
-        assert_eq!(d.subject.unwrap().start.column as usize, n + 1);
+        assert_eq!(d.subject.clone().unwrap().start.column as usize, n + 1);
     }
 }
 
@@ -108,12 +109,12 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
             let file = SourceFile::new("deep.hcl", src.as_str());
             let (expr, diags) = parse_expression(&file, &Limits::default());
             assert!(diags.is_empty(), "{diags}");
-            let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+            let (_, diags) = expr.value(None);
             assert!(diags.is_empty(), "{diags}");
             let file = SourceFile::new("deep.hcl", src2.as_str());
             let (expr, diags) = parse_expression(&file, &Limits::default());
             if diags.is_empty() {
-                let (v, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+                let (v, diags) = expr.value(None);
                 assert!(
                     diags.is_empty()
                         || diags
@@ -176,7 +177,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                     if diags.has_errors() {
                         continue;
                     }
-                    let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, Some(&c));
+                    let (_, diags) = expr.value(Some(&c));
                     for d in &diags {
                         // `try` reports the depth error of its arguments
                         // inside its own.
@@ -186,7 +187,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                             "{open}×{depth}: {d}"
                         );
                     }
-                    let handle = Expression::new(NativeExpression::new(file, Arc::new(expr)));
+                    let handle = expr;
                     let _ = handle.variables();
                 }
             })

@@ -15,7 +15,7 @@ mod templates;
 use std::sync::Arc;
 
 use hcl_core::function::{stdlib, Function, FunctionError, Param};
-use hcl_core::native::{parse_expression, parse_template, NativeExpression};
+use hcl_core::native::{parse_expression, parse_template};
 use hcl_core::Limits;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Number, SourceFile, Type, Value};
 
@@ -142,7 +142,7 @@ pub fn eval_in(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
     let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
-    let handle = Expression::new(NativeExpression::new(file, Arc::new(expr)));
+    let handle = expr;
     handle.value(ctx)
 }
 
@@ -151,7 +151,7 @@ pub fn eval_template(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostic
     let file = SourceFile::new("test.hcl", src);
     let (expr, diags) = parse_template(&file, &Limits::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
-    hcl_core::native::eval::evaluate(&expr, &file, ctx)
+    expr.value(ctx)
 }
 
 /// Evaluates `src` in [`ctx`] and expects no diagnostics.
@@ -186,7 +186,7 @@ pub fn err_in(
     );
     let d = diags.iter().next().unwrap().clone();
     assert_eq!(d.summary, summary, "{src:?}: {d}");
-    let subject = d.subject.expect("a subject range");
+    let subject = d.subject.clone().expect("a subject range");
     assert_eq!(
         (subject.start.line, subject.start.column),
         (line, column),

@@ -125,7 +125,7 @@ fn invalid_operands_name_the_side_and_type() {
         d.detail,
         "Unsuitable value for left operand: a number is required.\n\nvar.name is a string."
     );
-    assert_eq!(d.context.unwrap().end.column, 13);
+    assert_eq!(d.context.clone().unwrap().end.column, 13);
     let d = err("1 + true", "Invalid operand", 1, 5);
     assert_eq!(
         d.detail,

@@ -70,7 +70,7 @@ fn interpolation_errors() {
         d.detail,
         "The expression result is null. Cannot include a null value in a string template.\n\nvar.nothing is null."
     );
-    assert_eq!(d.context.unwrap().start.column, 1);
+    assert_eq!(d.context.clone().unwrap().start.column, 1);
     let d = err(
         "\"a ${var.list}\"",
         "Invalid template interpolation value",
@@ -105,21 +105,21 @@ fn ranges_point_into_multi_line_expressions() {
         3,
         5,
     );
-    assert_eq!(d.subject.unwrap().end.column, 13);
+    assert_eq!(d.subject.clone().unwrap().end.column, 13);
     let d = err(
         "[\n  for x in var.name :\n  x\n]",
         "Iteration over non-iterable value",
         2,
         12,
     );
-    assert_eq!(d.context.unwrap().start.line, 1);
+    assert_eq!(d.context.clone().unwrap().start.line, 1);
     let d = err(
         "{\n  a = 1\n  b = var.nope\n}",
         "Unsupported attribute",
         3,
         10,
     );
-    assert_eq!(d.subject.unwrap().end.column, 15);
+    assert_eq!(d.subject.clone().unwrap().end.column, 15);
     err(
         "false ?\n  1 :\n  var.count + \"x\"",
         "Invalid operand",

@@ -10,7 +10,7 @@ mod grammar;
 mod prefixes;
 mod ranges;
 
-use hcl_core::native::{parse_config, parse_expression, parse_template};
+use hcl_core::native::{parse_config, parse_expression, parse_template, ExprNode};
 use hcl_core::Limits;
 use hcl_core::{Diagnostics, SourceFile};
 
@@ -19,7 +19,7 @@ pub fn expr_dump(src: &str) -> String {
     let file = SourceFile::new("<expr>", src);
     let (e, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
-    dump::expr(&e, file.text())
+    dump::expr(ExprNode::of(&e).unwrap())
 }
 
 /// Parses a template and dumps it; panics on diagnostics.
@@ -27,7 +27,7 @@ pub fn template_dump(src: &str) -> String {
     let file = SourceFile::new("<tmpl>", src);
     let (e, diags) = parse_template(&file, &Limits::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
-    dump::expr(&e, file.text())
+    dump::expr(ExprNode::of(&e).unwrap())
 }
 
 /// Parses a config and dumps it; panics on diagnostics.
@@ -42,7 +42,7 @@ pub fn config_dump(src: &str) -> String {
 pub fn describe(diags: &Diagnostics) -> Vec<String> {
     diags
         .iter()
-        .map(|d| match d.subject {
+        .map(|d| match &d.subject {
             Some(r) => format!(
                 "{} @ {}:{}-{}:{} [{}..{}]",
                 d.summary,

@@ -38,7 +38,7 @@ fn every_truncated_prefix_parses_or_fails_without_panic() {
         }
         // Every diagnostic points inside the text (or at its end).
         for diag in d.iter() {
-            let r = diag.subject.unwrap();
+            let r = diag.subject.clone().unwrap();
             assert!(r.end.byte as usize <= text.len(), "{text:?}: {diag}");
         }
         let f = SourceFile::new("prefix", text);

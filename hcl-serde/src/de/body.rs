@@ -112,7 +112,7 @@ impl<'a> BodyDeserializer<'a> {
     /// Where to point a problem of the body as a whole.
     fn range(&self) -> Range {
         self.block
-            .map_or_else(|| self.body.missing_item_range(), |b| b.def_range)
+            .map_or_else(|| self.body.missing_item_range(), |b| b.def_range.clone())
     }
 
     fn content(&self) -> Result<BodyContent, Error> {
@@ -204,7 +204,7 @@ impl<'a> BodyDeserializer<'a> {
                 } else {
                     hcl_core::body::missing_required_argument(name)
                 };
-                entry.diagnostic.subject = Some(content.missing_item_range);
+                entry.diagnostic.subject = Some(content.missing_item_range.clone());
             } else {
                 entry.diagnostic.subject = Some(self.range());
             }
@@ -278,7 +278,7 @@ fn depth_error(block: &Block, max_depth: usize) -> Error {
             "Maximum nesting depth exceeded",
             format!("Blocks nest more than {max_depth} levels deep (Limits::max_depth)."),
         )
-        .with_subject(block.def_range)
+        .with_subject(block.def_range.clone())
         .into(),
     )
 }
@@ -394,7 +394,7 @@ impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for BodyMap<'a, 'c> {
                     .first()
                     .map(|b| b.type_name.clone())
                     .unwrap_or_default();
-                let first = group.first().map(|b| b.def_range);
+                let first = group.first().map(|b| b.def_range.clone());
                 let level = Level::new(group, 0, self.parent)?;
                 seed.deserialize(level).map_err(|e| match first {
                     Some(r) => e.at(r).prefix_path(&type_name),
@@ -426,12 +426,12 @@ fn unsupported(e: Error, item: &Item<'_>, fields: Option<&'static [&'static str]
         Item::Attribute(a, _) | Item::Unwanted(a) => (
             "Unsupported argument",
             format!("An argument named {name:?} is not expected here.{hint}"),
-            a.name_range,
+            a.name_range.clone(),
         ),
         Item::Blocks(g) => (
             "Unsupported block type",
             format!("Blocks of type {name:?} are not expected here.{hint}"),
-            g.first().map(|b| b.type_range).unwrap_or_default(),
+            g.first().map(|b| b.type_range.clone()).unwrap_or_default(),
         ),
     };
     // Only serde's own complaint about the key is replaced; anything else
@@ -475,7 +475,7 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
                             odd.labels.len()
                         ),
                     )
-                    .with_subject(odd.def_range)
+                    .with_subject(odd.def_range.clone())
                     .into(),
                 ));
             }
@@ -506,8 +506,12 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
         match self.blocks.as_slice() {
             [one] => Ok(one),
             [first, again, ..] => Err(Error::from_diagnostics(
-                duplicate_block_diagnostic(&first.type_name, first.def_range, again.def_range)
-                    .into(),
+                duplicate_block_diagnostic(
+                    &first.type_name,
+                    first.def_range.clone(),
+                    again.def_range.clone(),
+                )
+                .into(),
             )),
             [] => Err(de::Error::custom("no block")),
         }
@@ -553,9 +557,9 @@ impl<'a, 'c: 'a> Level<'a, 'c> {
 fn in_block(e: Error, block: &Block) -> Error {
     let segment = label_segment(block.labels.iter().map(String::as_str));
     if segment.is_empty() {
-        e.at(block.def_range)
+        e.at(block.def_range.clone())
     } else {
-        e.at(block.def_range).prefix_path(&segment)
+        e.at(block.def_range.clone()).prefix_path(&segment)
     }
 }
 
@@ -707,7 +711,7 @@ impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for LabelMap<'_, 'a, 'c> {
         };
         let range = group
             .first()
-            .and_then(|b| b.label_ranges.get(self.level.level).copied());
+            .and_then(|b| b.label_ranges.get(self.level.level).cloned());
         let out = seed
             .deserialize(key_deserializer(key))
             .map_err(|e| match range {

@@ -279,10 +279,10 @@ fn depth_limit_stops_deep_values_with_an_error() {
 #[test]
 fn spanned_receives_the_range_of_the_expression() {
     let file = hcl_core::SourceFile::new("t.hcl", "port = 80\n");
-    let range = file.range(hcl_core::Span::new(file.id(), 7, 9));
+    let range = file.range_of(7..9);
     let v = Value::tuple([Value::from(80)]);
     let got: Vec<Spanned<u16>> =
-        Vec::deserialize(ValueDeserializer::new(&v).with_range(range)).unwrap();
+        Vec::deserialize(ValueDeserializer::new(&v).with_range(&range)).unwrap();
     assert_eq!(*got[0].get_ref(), 80);
     assert_eq!(got[0].range(), range);
     let plain: Result<Spanned<u16>, _> = serde_json_like();
@@ -302,9 +302,18 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     use hcl_core::native::parse_expression;
     use hcl_core::Limits;
 
+    fn native(e: &hcl_core::Expression) -> &hcl_core::__private::ast::Expr {
+        e.as_impl()
+            .as_any()
+            .downcast_ref::<hcl_core::__private::NativeExpression>()
+            .unwrap()
+            .expr()
+    }
+
     fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, diags) = parse_expression(&src, &Limits::default());
+        let (handle, diags) = parse_expression(&src, &Limits::default());
+        let expr = native(&handle).clone();
         assert!(diags.is_empty(), "{text}");
         assert!(
             is_fast_literal(&expr, src.text(), 8),
@@ -314,11 +323,11 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         let fast = T::deserialize(LiteralDeserializer {
             expr: &expr,
             source: &src,
-            range: super::value::LazyRange::Known(range),
+            range: super::value::LazyRange::Known(&range),
         })
         .map_err(|e| format!("{:?}", e.entries()));
-        let (value, _) = hcl_core::native::eval::evaluate(&expr, &src, None);
-        let slow = T::deserialize(ValueDeserializer::new(&value).with_range(range))
+        let (value, _) = hcl_core::__private::evaluate(&expr, &src, None);
+        let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
             .map_err(|e| format!("{:?}", e.entries()));
         assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
     }
@@ -374,9 +383,9 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "1 + 1",
     ] {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, _) = parse_expression(&src, &Limits::default());
+        let (handle, _) = parse_expression(&src, &Limits::default());
         assert!(
-            !is_fast_literal(&expr, src.text(), 8),
+            !is_fast_literal(native(&handle), src.text(), 8),
             "{text} takes the general path"
         );
     }

@@ -4,7 +4,7 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::native::ByteSpan;
+use hcl_core::__private::ByteSpan;
 use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
 use hcl_core::{Expression, Limits, Value};
@@ -42,7 +42,7 @@ pub(crate) enum LazyRange<'a> {
     /// No source.
     None,
     /// A resolved range.
-    Known(Range),
+    Known(&'a Range),
     /// The range of this expression.
     Expr(&'a Expression),
     /// The range of these bytes of this file.
@@ -54,9 +54,11 @@ impl LazyRange<'_> {
     pub(crate) fn get(self) -> Option<Range> {
         match self {
             LazyRange::None => None,
-            LazyRange::Known(r) => Some(r),
+            LazyRange::Known(r) => Some(r.clone()),
             LazyRange::Expr(e) => Some(e.range()),
-            LazyRange::Span(file, span) => Some(file.range(span.with_file(file.id()))),
+            LazyRange::Span(file, span) => {
+                Some(file.range_of(span.start as usize..span.end as usize))
+            }
         }
     }
 }
@@ -74,7 +76,7 @@ impl<'a> ValueDeserializer<'a> {
 
     /// The source range of the expression the value came from: what a
     /// `Spanned<T>` anywhere inside receives.
-    pub fn with_range(mut self, range: Range) -> ValueDeserializer<'a> {
+    pub fn with_range(mut self, range: &'a Range) -> ValueDeserializer<'a> {
         self.range = LazyRange::Known(range);
         self
     }

@@ -13,9 +13,10 @@
 
 use std::sync::Arc;
 
+use hcl_core::__private::ast::Expr;
+use hcl_core::__private::ast::{self, AttrId, BodyId, Tree};
+use hcl_core::__private::{ByteSpan, NativeBody, NativeExpression};
 use hcl_core::body::{Attribute, Block, BodyContent};
-use hcl_core::native::ast::{self, AttrId, BodyId, Tree};
-use hcl_core::native::{ByteSpan, Expr, NativeBody, NativeExpression};
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, SourceFile, Value};
 
 use super::CheckedSchema;
@@ -44,7 +45,7 @@ impl<'a> Syntax<'a> {
     }
 
     fn range(self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range_of(span.start as usize..span.end as usize)
     }
 
     /// A body handle for node `id`, for the generic path.
@@ -291,7 +292,7 @@ impl<'a> Content<'a> {
     /// diagnostics point at.
     pub fn missing_item_range(&self) -> Range {
         match &self.0 {
-            ContentRepr::Generic(c) => c.missing_item_range,
+            ContentRepr::Generic(c) => c.missing_item_range.clone(),
             ContentRepr::Native(c) => c.syntax.range(c.body.span.start_point()),
         }
     }
@@ -401,7 +402,7 @@ impl<'a> AttrRef<'a> {
         match self.0 {
             AttrRepr::Generic(a) => a.expr.value(ctx),
             AttrRepr::Native(syntax, a, _) => {
-                hcl_core::native::eval::evaluate(&a.expr, syntax.source, ctx)
+                hcl_core::__private::evaluate(&a.expr, syntax.source, ctx)
             }
         }
     }
@@ -457,7 +458,7 @@ impl<'a> BlockRef<'a> {
     /// The block header: from the type to the last label.
     pub fn def_range(self) -> Range {
         match self.0 {
-            BlockRepr::Generic(b) => b.def_range,
+            BlockRepr::Generic(b) => b.def_range.clone(),
             BlockRepr::Native(syntax, b) => {
                 let last = syntax.tree.labels(b).last().map_or(b.ty, |l| l.span);
                 syntax.range(b.ty.to(last))
@@ -527,7 +528,7 @@ impl<'a> Labels<'a> {
     /// Where label `index` is written.
     pub fn range(self, index: usize) -> Option<Range> {
         match self.0 {
-            LabelsRepr::Generic { ranges, .. } => ranges.get(index).copied(),
+            LabelsRepr::Generic { ranges, .. } => ranges.get(index).cloned(),
             LabelsRepr::Native(syntax, labels) => labels.get(index).map(|l| syntax.range(l.span)),
         }
     }

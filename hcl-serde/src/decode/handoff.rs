@@ -98,7 +98,7 @@ impl<'de, T: HclDecode> Visitor<'de> for DecodedVisitor<T> {
         let out = match labels::<T>(&request) {
             Ok(labels) => T::decode_body(BodyRef::from(&request.body), labels, &mut d),
             Err(problem) => {
-                d.report(problem.into());
+                d.report((*problem).into());
                 None
             }
         };
@@ -113,7 +113,7 @@ impl<'de, T: HclDecode> Visitor<'de> for DecodedVisitor<T> {
 
 /// The labels a derived block type takes: all of the block's, or those
 /// left after the keys of the maps it sits in.
-fn labels<T: HclDecode>(request: &Request) -> Result<Labels<'_>, Diagnostic> {
+fn labels<T: HclDecode>(request: &Request) -> Result<Labels<'_>, Box<Diagnostic>> {
     let Some(block) = &request.block else {
         return Ok(Labels::NONE);
     };
@@ -130,8 +130,11 @@ fn labels<T: HclDecode>(request: &Request) -> Result<Labels<'_>, Diagnostic> {
         Some(problem) => {
             // The reference's places: the first label too many, or the
             // block header when one is missing.
-            let subject = ranges.get(wanted).copied().unwrap_or(block.def_range);
-            Err(problem.with_subject(subject))
+            let subject = ranges
+                .get(wanted)
+                .cloned()
+                .unwrap_or_else(|| block.def_range.clone());
+            Err(Box::new(problem.with_subject(subject)))
         }
     }
 }

@@ -37,14 +37,14 @@
 //!
 //! ```
 //! use hcl_core::native::eval::evaluate;
-//! use hcl_core::native::parse_expression;
+//! use hcl_core::native::{parse_expression, ExprNode};
 //! use hcl_core::{EvalContext, Limits, SourceFile};
 //!
 //! let src = SourceFile::new("e.hcl", "[for x in [1, 2, 3] : x]");
 //! let (expr, _) = parse_expression(&src, &Limits::default());
 //! let mut ctx = EvalContext::new();
 //! ctx.set_limits(Limits::default().with_max_elements(2));
-//! let (_, diags) = evaluate(&expr, &src, Some(&ctx));
+//! let (_, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(&ctx));
 //! assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
 //! ```
 
@@ -60,6 +60,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem};
+use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::value::{convert, Type, Value};
 
@@ -69,29 +70,25 @@ use crate::value::{convert, Type, Value};
 ///
 /// ```
 /// use hcl_core::native::eval::evaluate;
-/// use hcl_core::native::parse_expression;
+/// use hcl_core::native::{parse_expression, ExprNode};
 /// use hcl_core::{EvalContext, Limits, SourceFile, Value};
 ///
 /// let src = SourceFile::new("e.hcl", "\"${var.name}-${1 + 2}\"");
 /// let (expr, _) = parse_expression(&src, &Limits::default());
 /// let mut ctx = EvalContext::new();
 /// ctx.set_variable("var", Value::object([("name", Value::from("web"))]));
-/// let (value, diags) = evaluate(&expr, &src, Some(&ctx));
+/// let (value, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(&ctx));
 /// assert!(diags.is_empty());
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
-pub fn evaluate(
-    expr: &Expr,
-    source: &SourceFile,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
+pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
-    evaluate_in(expr, source, ctx, &mut Budget::new(limits), 0)
+    evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
 }
 
-/// Evaluates `expr` as part of a larger evaluation: drawing on its
-/// `budget`, `depth` levels deep already (the arguments of `try` and
-/// `can`, the templates of a JSON-syntax value).
+/// Evaluates `expr`, an expression of `source`, as part of a larger
+/// evaluation: drawing on its `budget`, `depth` levels deep already (the
+/// arguments of `try` and `can`, the templates of a JSON-syntax value).
 pub(crate) fn evaluate_in(
     expr: &Expr,
     source: &SourceFile,
@@ -306,7 +303,7 @@ impl<'a> Evaluator<'a> {
 
     /// The range of a span of this source.
     pub(crate) fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span.with_file(self.source.id()))
+        self.source.range(span)
     }
 
     /// Reports an error at `subject`, within `context`.

@@ -1,12 +1,13 @@
 use super::*;
-use crate::native::parse_expression;
+use crate::native::parse_expr as parse_expression;
+use crate::native::syntax::ExprNode;
 use crate::Limits;
 
 fn eval(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("t.hcl", src);
     let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty(), "{src}: {diags}");
-    evaluate(&expr, &file, ctx)
+    evaluate(ExprNode::new(&file, &expr), ctx)
 }
 
 fn eval_within(src: &str, limits: Limits) -> (Value, Diagnostics) {
@@ -22,18 +23,20 @@ fn depth_limit_reports_once_with_a_range() {
     let (expr, _) = parse_expression(&file, &Limits::default());
     let mut ctx = EvalContext::new();
     ctx.set_limits(Limits::default().with_max_depth(4));
-    let (v, diags) = evaluate(&expr, &file, Some(&ctx));
+    let (v, diags) = evaluate(ExprNode::new(&file, &expr), Some(&ctx));
     assert_eq!(diags.len(), 1);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Maximum nesting depth exceeded");
-    assert_eq!(d.subject.unwrap().start.column, 5);
+    assert_eq!(d.subject.clone().unwrap().start.column, 5);
     assert_eq!(
         v.ty(),
         Type::tuple([Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])])])
     );
     // Four brackets and the literal: five levels.
     ctx.set_limits(Limits::default().with_max_depth(5));
-    assert!(evaluate(&expr, &file, Some(&ctx)).1.is_empty());
+    assert!(evaluate(ExprNode::new(&file, &expr), Some(&ctx))
+        .1
+        .is_empty());
 }
 
 /// The one diagnostic of an evaluation past its budget, as
@@ -43,7 +46,7 @@ fn over_budget(src: &str, limits: Limits) -> String {
     let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
     assert_eq!(errors.len(), 1, "{src}: {diags}");
     let d = errors[0];
-    let at = d.subject.unwrap();
+    let at = d.subject.clone().unwrap();
     format!(
         "{} @ {}",
         d.summary,

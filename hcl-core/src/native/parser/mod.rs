@@ -547,7 +547,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn range(&self, span: ByteSpan) -> crate::pos::Range {
-        self.file.range(span.with_file(self.file.id()))
+        self.file.range(span)
     }
 
     /// Reports an error.
