@@ -76,21 +76,6 @@ pub enum TokenKind {
     OQuote,
     /// `"` closing a quoted template.
     CQuote,
-    /// A whole quoted string that is one literal without escapes, such as
-    /// `"text"` or `""`: what `OQuote`, `QuotedLit` and `CQuote` would be.
-    /// Only the parser's token stream has it (the parser splits it into
-    /// those three tokens wherever it does not read it whole); a [`Lexer`]
-    /// made with [`Lexer::new`] never produces it.
-    ///
-    /// [`Lexer`]: super::lexer::Lexer
-    /// [`Lexer::new`]: super::lexer::Lexer::new
-    PlainString,
-    /// Identifiers joined by dots with nothing between them, such as
-    /// `var.region` (each part after a dot starting with an ASCII letter or
-    /// `_`, the first not right after a dot): what `Ident`, `Dot`, `Ident`…
-    /// would be. Only in the parser's token stream, as
-    /// [`TokenKind::PlainString`].
-    IdentPath,
     /// `<<EOT` or `<<-EOT` and its newline.
     OHeredoc,
     /// The closing marker line of a heredoc (without its newline).
@@ -168,8 +153,6 @@ impl TokenKind {
             Newline => "newline",
             Comment => "comment",
             OQuote | CQuote => "`\"`",
-            PlainString => "string",
-            IdentPath => "identifier",
             OHeredoc => "heredoc introducer",
             CHeredoc => "heredoc marker",
             QuotedLit | StringLit => "literal text",

@@ -5,7 +5,7 @@
 
 use super::template::Flat;
 use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
-use crate::native::token::Token;
+use crate::native::lexer::Lexeme;
 use std::cell::Cell;
 
 /// Buffers that grew beyond this many elements are shrunk before they are
@@ -15,7 +15,7 @@ const KEEP: usize = 1024;
 
 #[derive(Default)]
 pub(super) struct Scratch {
-    pub(super) buf: Vec<Token>,
+    pub(super) buf: Vec<Lexeme>,
     pub(super) newlines: Vec<bool>,
     pub(super) attr_stack: Vec<Attribute>,
     pub(super) attr_pool: Vec<Vec<Attribute>>,

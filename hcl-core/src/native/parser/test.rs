@@ -1,9 +1,8 @@
-//! The parser's compound tokens, checked against the plain token stream:
-//! with [`TokenKind::PlainString`] and [`TokenKind::IdentPath`] turned off,
-//! every tree and every diagnostic must come out the same.
+//! The parser's compound lexemes (see [`Lexeme`]), checked against the
+//! plain token stream: with them turned off, every tree and every
+//! diagnostic must come out the same.
 //!
-//! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
-//! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
+//! [`Lexeme`]: crate::native::lexer::Lexeme
 
 use crate::native::{
     parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
