@@ -46,7 +46,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;
 use lexer::{LexMode, Lexer};
 use parser::Parser;
-use token::TokenKind;
 
 /// Options for every entry point.
 #[derive(Clone, Debug)]
@@ -89,12 +88,7 @@ fn parse_config_lexer(
     lexer: Lexer<'_>,
     options: &ParseOptions,
 ) -> (File, Diagnostics) {
-    let mut p = Parser::new(file, lexer, options);
-    p.reserve_for_config();
-    let start = ast::ByteSpan::new(0, 0);
-    let (root, _) = p.parse_body(TokenKind::Eof, start);
-    let tree = std::mem::take(&mut p.tree);
-    let diags = p.finish();
+    let (tree, root, diags) = Parser::new(file, lexer, options).config();
     (
         File {
             tree: Arc::new(tree),
@@ -179,20 +173,7 @@ fn replace_bad_utf8(mut bytes: &[u8]) -> String {
 /// assert!(matches!(expr.kind, ExprKind::Binary(_)));
 /// ```
 pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
-    p.push_newlines(false);
-    let expr = p.parse_expr();
-    let next = p.peek();
-    if next.kind != TokenKind::Eof && !p.recovery {
-        p.error(
-            "Extra characters after expression",
-            "An expression was successfully parsed, but extra characters were found after it.",
-            parser::span_of(next),
-            None,
-        );
-    }
-    p.pop_newlines();
-    (expr, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).expression()
 }
 
 /// Parses a standalone template.
@@ -207,9 +188,7 @@ pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Dia
 /// assert_eq!(t.parts.len(), 3);
 /// ```
 pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), options);
-    let expr = p.parse_bare_template();
-    (expr, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Template), options).template()
 }
 
 /// Parses an absolute traversal (`root.attr[0]["key"]`); `None` when there is
@@ -227,7 +206,7 @@ pub fn parse_traversal_abs(
     file: &SourceFile,
     options: &ParseOptions,
 ) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, false)
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).traversal(false)
 }
 
 /// Like [`parse_traversal_abs`], but `[*]` splat steps are allowed (hcl's
@@ -236,18 +215,7 @@ pub fn parse_traversal_partial(
     file: &SourceFile,
     options: &ParseOptions,
 ) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, true)
-}
-
-fn traversal(
-    file: &SourceFile,
-    options: &ParseOptions,
-    splats: bool,
-) -> (Option<Traversal>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
-    p.push_newlines(false);
-    let t = p.parse_traversal(splats);
-    (t, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).traversal(true)
 }
 
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
@@ -264,10 +232,5 @@ pub fn parse_traversal_rel(
     file: &SourceFile,
     options: &ParseOptions,
 ) -> (Vec<Traverser>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
-    p.push_newlines(false);
-    let mut steps = Vec::new();
-    let start = ast::ByteSpan::new(0, 0);
-    p.parse_traversal_steps(&mut steps, start, false);
-    (steps, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).relative_traversal()
 }

@@ -523,7 +523,7 @@ impl<'a> Parser<'a> {
         let items = self.take_exprs(items0);
         boxed(
             open.to(close),
-            ExprKind::Tuple(kept::tuple(Tuple { items })),
+            ExprKind::Tuple(kept::tuple(Tuple { items }, self.reuse())),
         )
     }
 
@@ -640,7 +640,7 @@ impl<'a> Parser<'a> {
         let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(
             open.to(close),
-            ExprKind::Object(kept::object(Object { items })),
+            ExprKind::Object(kept::object(Object { items }, self.reuse())),
         )
     }
 

@@ -20,11 +20,7 @@ impl<'a> Parser<'a> {
     /// consumed) when the general path must parse it.
     #[inline(always)]
     pub(crate) fn parse_simple_expr(&mut self) -> Option<Expr> {
-        #[cfg(test)]
-        if !FAST_PATH.with(std::cell::Cell::get) {
-            return None;
-        }
-        if self.unwind {
+        if self.unwind || !self.tuning.shortcut {
             return None;
         }
         let first = self.peek().kind;
@@ -107,26 +103,20 @@ pub(crate) fn root_is(path: &str, name: &str) -> bool {
 }
 
 #[cfg(test)]
-thread_local! {
-    /// Whether the shortcut is taken: tests turn it off to compare it with
-    /// the general path.
-    static FAST_PATH: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-/// Runs `f` with the shortcut turned off (on this thread).
-#[cfg(test)]
-pub(crate) fn without_fast_path<R>(f: impl FnOnce() -> R) -> R {
-    FAST_PATH.with(|c| c.set(false));
-    let r = f();
-    FAST_PATH.with(|c| c.set(true));
-    r
-}
-
-#[cfg(test)]
 mod test {
-    use super::without_fast_path;
-    use crate::native::{parse_config, parse_expression, ParseOptions};
+    use crate::native::parser::test::assert_tunings_agree;
+    use crate::native::parser::Tuning;
+    use crate::native::{parse_config, ParseOptions};
     use crate::pos::SourceFile;
+
+    /// Asserts that `text` parses the same with and without the shortcut.
+    fn same_without_the_shortcut(text: &str) {
+        let general = Tuning {
+            shortcut: false,
+            ..Tuning::default()
+        };
+        assert_tunings_agree(text, &ParseOptions::default(), Tuning::default(), general);
+    }
 
     /// Values the shortcut takes, values it must leave to the general path,
     /// and the errors around both.
@@ -190,13 +180,7 @@ mod test {
     #[test]
     fn fast_path_builds_the_general_tree_in_configs() {
         for text in CONFIGS {
-            let src = SourceFile::new("t.tf", *text);
-            let opts = ParseOptions::default();
-            let (fast, fast_diags) = parse_config(&src, &opts);
-            let (slow, slow_diags) = without_fast_path(|| parse_config(&src, &opts));
-            assert_eq!(*fast.tree, *slow.tree, "tree of {text:?}");
-            assert_eq!(fast.root, slow.root, "root of {text:?}");
-            assert_eq!(fast_diags, slow_diags, "diagnostics of {text:?}");
+            same_without_the_shortcut(text);
         }
     }
 
@@ -219,12 +203,7 @@ mod test {
             "",
         ];
         for text in exprs {
-            let src = SourceFile::new("t.hcl", text);
-            let opts = ParseOptions::default();
-            let (fast, fast_diags) = parse_expression(&src, &opts);
-            let (slow, slow_diags) = without_fast_path(|| parse_expression(&src, &opts));
-            assert_eq!(fast, slow, "expression {text:?}");
-            assert_eq!(fast_diags, slow_diags, "diagnostics of {text:?}");
+            same_without_the_shortcut(text);
         }
     }
 

@@ -24,8 +24,9 @@ pub(crate) mod body;
 pub(crate) mod expr;
 mod fast;
 mod scratch;
+pub(crate) use scratch::Reuse;
 #[cfg(test)]
-pub(crate) use scratch::assert_unaffected_by_earlier_parses;
+pub(crate) use test::assert_unaffected_by_earlier_parses;
 pub(crate) mod template;
 pub(crate) mod traversal;
 
@@ -96,10 +97,35 @@ pub(crate) struct Parser<'a> {
     pub(crate) label_stack: Vec<super::ast::Label>,
     pub(crate) flat_pool: Vec<Vec<template::Flat>>,
     pub(crate) step_stack: Vec<super::ast::Traverser>,
+    /// How this parse is sped up.
+    tuning: Tuning,
     /// Peeks since the last bump: a parser loop that never consumes is a
     /// bug, caught in debug builds (and so by the fuzzer).
     #[cfg(debug_assertions)]
     stalled: u32,
+}
+
+/// How a parse is sped up. None of it shows in a result: the tests parse
+/// every way and compare.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tuning {
+    /// Where the working memory comes from, and where the tree's goes.
+    pub(crate) reuse: Reuse,
+    /// Whether the lexer delivers plain strings and dotted names as
+    /// compound lexemes.
+    pub(crate) compound_lexemes: bool,
+    /// Whether simple values take the shortcut (see `fast`).
+    pub(crate) shortcut: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            reuse: Reuse::Thread,
+            compound_lexemes: true,
+            shortcut: true,
+        }
+    }
 }
 
 /// How many tokens are lexed at a time.
@@ -108,20 +134,36 @@ const BATCH: usize = 512;
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
 impl<'a> Parser<'a> {
+    /// A parser over what `lexer` lexes from `file`, tuned as the entry
+    /// points are.
     pub(crate) fn new(
         file: &'a SourceFile,
         lexer: Lexer<'a>,
         options: &super::ParseOptions,
     ) -> Parser<'a> {
-        let mut scratch = scratch::Scratch::take();
+        Parser::tuned(file, lexer, options, Tuning::default())
+    }
+
+    /// A parser tuned as `tuning` says.
+    pub(crate) fn tuned(
+        file: &'a SourceFile,
+        lexer: Lexer<'a>,
+        options: &super::ParseOptions,
+        tuning: Tuning,
+    ) -> Parser<'a> {
+        let mut scratch = scratch::Scratch::take(tuning.reuse);
         if scratch.buf.capacity() < BATCH {
             scratch.buf.reserve(BATCH);
         }
         scratch.newlines.push(true);
+        let mut lexer = lexer.merging_blank_lines();
+        if tuning.compound_lexemes {
+            lexer = lexer.with_compound_tokens();
+        }
         let mut p = Parser {
             src: file.text(),
             file,
-            lexer: with_compound_tokens(lexer.merging_blank_lines()),
+            lexer,
             buf: scratch.buf,
             head: 0,
             lexed_eof: false,
@@ -150,6 +192,7 @@ impl<'a> Parser<'a> {
             label_stack: scratch.label_stack,
             flat_pool: scratch.flat_pool,
             step_stack: scratch.step_stack,
+            tuning,
             #[cfg(debug_assertions)]
             stalled: 0,
         };
@@ -157,12 +200,66 @@ impl<'a> Parser<'a> {
         p
     }
 
-    /// Sizes the tree for a configuration file (not done in `new`: a
-    /// standalone expression needs none of it). The scratch stacks are left
-    /// to grow: sizing them up front costs small files more allocations
-    /// than it saves large ones.
-    pub(crate) fn reserve_for_config(&mut self) {
-        self.tree = super::ast::Tree::with_capacity_for(self.src.len());
+    /// A configuration file: its tree, the id of its top-level body and
+    /// the diagnostics.
+    pub(crate) fn config(mut self) -> (super::ast::Tree, super::ast::BodyId, Diagnostics) {
+        // Sized for a configuration here (a standalone expression needs no
+        // tree). The scratch stacks are left to grow: sizing them up front
+        // costs small files more allocations than it saves large ones.
+        self.tree = super::ast::Tree::with_capacity_for(self.src.len(), self.tuning.reuse);
+        let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
+        let tree = std::mem::take(&mut self.tree);
+        (tree, root, self.finish())
+    }
+
+    /// A standalone expression (newlines are insignificant) and the
+    /// diagnostics.
+    pub(crate) fn expression(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.push_newlines(false);
+        let expr = self.parse_expr();
+        let next = self.peek();
+        if next.kind != TokenKind::Eof && !self.recovery {
+            self.error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                span_of(next),
+                None,
+            );
+        }
+        self.pop_newlines();
+        (expr, self.finish())
+    }
+
+    /// A standalone template and the diagnostics.
+    pub(crate) fn template(mut self) -> (super::ast::Expr, Diagnostics) {
+        let expr = self.parse_bare_template();
+        (expr, self.finish())
+    }
+
+    /// A standalone absolute traversal (`[*]` steps allowed when `splats`)
+    /// and the diagnostics.
+    pub(crate) fn traversal(
+        mut self,
+        splats: bool,
+    ) -> (Option<super::ast::Traversal>, Diagnostics) {
+        self.push_newlines(false);
+        let t = self.parse_traversal(splats);
+        (t, self.finish())
+    }
+
+    /// A standalone relative traversal (steps without a root) and the
+    /// diagnostics.
+    pub(crate) fn relative_traversal(mut self) -> (Vec<super::ast::Traverser>, Diagnostics) {
+        self.push_newlines(false);
+        let mut steps = Vec::new();
+        self.parse_traversal_steps(&mut steps, ByteSpan::new(0, 0), false);
+        (steps, self.finish())
+    }
+
+    /// Where this parse's memory comes from and goes.
+    #[inline]
+    pub(crate) fn reuse(&self) -> Reuse {
+        self.tuning.reuse
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
@@ -700,7 +797,7 @@ impl Drop for Parser<'_> {
             flat_pool: take(&mut self.flat_pool),
             step_stack: take(&mut self.step_stack),
         }
-        .give_back();
+        .give_back(self.tuning.reuse);
     }
 }
 
@@ -721,16 +818,6 @@ pub(crate) fn push<T>(v: &mut Vec<T>, item: T) {
 #[inline(never)]
 fn push_growing<T>(v: &mut Vec<T>, item: T) {
     v.push(item);
-}
-
-/// Turns on the compound tokens (tests can turn them off to compare with
-/// the plain token stream).
-fn with_compound_tokens(lexer: Lexer<'_>) -> Lexer<'_> {
-    #[cfg(test)]
-    if !test::COMPOUND_TOKENS.with(std::cell::Cell::get) {
-        return lexer;
-    }
-    lexer.with_compound_tokens()
 }
 
 impl Lexeme {
@@ -796,4 +883,4 @@ fn opposite(k: TokenKind) -> Option<TokenKind> {
 }
 
 #[cfg(test)]
-mod test;
+pub(crate) mod test;
