@@ -61,7 +61,6 @@ use crate::limits::Limits;
 use crate::pos::SourceFile;
 use lexer::{LexMode, Lexer};
 use parser::Parser;
-use token::TokenKind;
 
 /// Parses a configuration file.
 ///
@@ -78,12 +77,7 @@ pub fn parse_config(file: &SourceFile, limits: &Limits) -> (File, Diagnostics) {
 }
 
 fn parse_config_lexer(file: &SourceFile, lexer: Lexer<'_>, limits: &Limits) -> (File, Diagnostics) {
-    let mut p = Parser::new(file, lexer, limits);
-    p.reserve_for_config();
-    let start = ast::ByteSpan::new(0, 0);
-    let (root, _) = p.parse_body(TokenKind::Eof, start);
-    let tree = std::mem::take(&mut p.tree);
-    let diags = p.finish();
+    let (tree, root, diags) = Parser::new(file, lexer, limits).config();
     (
         File {
             tree: Arc::new(tree),
@@ -180,20 +174,7 @@ fn expression_handle(file: &SourceFile, expr: Expr) -> Expression {
 
 /// [`parse_expression`] to the compact node, for the crate's own passes.
 pub(crate) fn parse_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
-    p.push_newlines(false);
-    let expr = p.parse_expr();
-    let next = p.peek();
-    if next.kind != TokenKind::Eof && !p.recovery {
-        p.error(
-            "Extra characters after expression",
-            "An expression was successfully parsed, but extra characters were found after it.",
-            parser::span_of(next),
-            None,
-        );
-    }
-    p.pop_newlines();
-    (expr, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).expression()
 }
 
 /// Parses a standalone template, to an [`Expression`] handle.
@@ -217,9 +198,7 @@ pub fn parse_template(file: &SourceFile, limits: &Limits) -> (Expression, Diagno
 
 /// [`parse_template`] to the compact node, for the crate's own passes.
 pub(crate) fn parse_template_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), limits);
-    let expr = p.parse_bare_template();
-    (expr, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Template), limits).template()
 }
 
 /// Parses an absolute traversal (`root.attr[0]["key"]`); `None` when there is
@@ -269,10 +248,7 @@ pub(crate) fn parse_traversal_node(
     limits: &Limits,
     splats: bool,
 ) -> (Option<ast::Traversal>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
-    p.push_newlines(false);
-    let t = p.parse_traversal(splats);
-    (t, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).traversal(splats)
 }
 
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
@@ -301,10 +277,5 @@ pub(crate) fn parse_traversal_steps(
     file: &SourceFile,
     limits: &Limits,
 ) -> (Vec<ast::Traverser>, Diagnostics) {
-    let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits);
-    p.push_newlines(false);
-    let mut steps = Vec::new();
-    let start = ast::ByteSpan::new(0, 0);
-    p.parse_traversal_steps(&mut steps, start, false);
-    (steps, p.finish())
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).relative_traversal()
 }
