@@ -43,6 +43,29 @@ pub(crate) mod token;
 use std::sync::Arc;
 
 pub use body::{parse_body, parse_body_bytes};
+
+/// Frees the memory this thread keeps for its next parse.
+///
+/// Between parses, a thread keeps the parser's scratch buffers and the
+/// emptied lists and boxes of the syntax trees dropped on it, bounded
+/// whatever the files' sizes (short lists per nesting level, at most 2 048
+/// nodes a list and 256 boxes of each kind: a few hundred kilobytes).
+/// Reusing them makes repeated parsing cheaper (measured with callgrind:
+/// 3% on the corpus parsed file by file, 9% on the decode benchmark's
+/// file); a first parse finds nothing kept and allocates as it would
+/// anyway. A long-running program that parses rarely can give that memory
+/// back; only the next parse's speed-up is lost.
+///
+/// ```
+/// use hcl_core::native::{parse_config, release_kept_memory};
+/// use hcl_core::SourceFile;
+/// let (file, _) = parse_config(&SourceFile::new("a.hcl", "a = [1, 2]\n"), &Default::default());
+/// drop(file);
+/// release_kept_memory();
+/// ```
+pub fn release_kept_memory() {
+    parser::release_kept_memory();
+}
 pub use syntax::{
     AttributeNode, BinaryOp, BlockNode, BodyItem, BodyNode, CallNode, ExprKind, ExprNode, File,
     ForNode, InterpolationNode, Items, LabelNode, Literal, ObjectItemNode, ObjectKeyNode,

@@ -24,6 +24,7 @@ pub(crate) mod body;
 pub(crate) mod expr;
 mod fast;
 mod scratch;
+pub use scratch::release_kept_memory;
 pub(crate) use scratch::Reuse;
 #[cfg(test)]
 pub(crate) use test::assert_unaffected_by_earlier_parses;

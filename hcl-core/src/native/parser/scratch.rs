@@ -99,11 +99,7 @@ impl Scratch {
 /// Frees the memory this thread keeps between parses: the parser's buffers
 /// and the lists and boxes of the trees dropped on it. (Only a speed-up is
 /// lost: the next parse starts with fresh memory.)
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "offering it is a question of the public API")
-)]
-pub(crate) fn release_kept_memory() {
+pub fn release_kept_memory() {
     let _ = KEPT.try_with(Cell::take);
     kept::release();
 }

@@ -233,6 +233,13 @@ impl Number {
         }
     }
 
+    /// Whether the value is held without the heap (dropping it frees
+    /// nothing).
+    #[inline]
+    pub(crate) fn is_inline(&self) -> bool {
+        !matches!(self.0, Repr::Big(_))
+    }
+
     /// Whether the value is an integer (infinities are not).
     pub fn is_integer(&self) -> bool {
         match &self.0 {
