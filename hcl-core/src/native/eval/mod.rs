@@ -1,7 +1,7 @@
 //! Evaluation of native-syntax expressions and templates.
 //!
-//! [`evaluate`] walks the syntax tree of
-//! [`crate::native::ast`] and produce a [`Value`] and [`Diagnostics`], with
+//! [`evaluate`] walks a native-syntax expression (through the nodes of
+//! [`crate::native::syntax`]) and produces a [`Value`] and [`Diagnostics`], with
 //! the semantics of the native syntax specification and, where it is silent,
 //! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
 //! go-cty): the diagnostic summaries and details are the reference's.
