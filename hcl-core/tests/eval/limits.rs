@@ -229,3 +229,83 @@ fn a_json_value_is_one_evaluation_with_one_budget() {
     assert!(diags.is_empty());
     assert_eq!(v, s("literal"));
 }
+
+/// The issue's unbounded expressions and their relatives (`jsonencode` of
+/// it, `setproduct` in a `for`, a 64 MiB `format` in a `for`), each with
+/// the call that crosses the budget: (expression, byte where that call
+/// starts, its text).
+const UNBOUNDED: &[(&str, u32, &str)] = &[
+    (
+        "length(flatten([for i in range(1024) : [for j in range(1024) : range(1024)]]))",
+        63,
+        "range(1024)",
+    ),
+    (
+        "jsonencode([for i in range(1024) : [for j in range(1024) : range(1024)]])",
+        59,
+        "range(1024)",
+    ),
+    (
+        "[for i in range(1024) : setproduct(range(1024), range(1024))]",
+        24,
+        "setproduct(range(1024), range(1024))",
+    ),
+    (
+        "[for i in range(1024) : format(\"%67108863s\", \"\")]",
+        24,
+        "format(\"%67108863s\", \"\")",
+    ),
+];
+
+/// Asserts that `text`, evaluated with the standard library within
+/// `limits`, ends in exactly one diagnostic: "Evaluation limit exceeded"
+/// at the call `at`..`at + call.len()`.
+fn assert_ends_at_the_budget(text: &str, at: u32, call: &str, limits: Limits) {
+    let file = SourceFile::new("test.hcl", text);
+    let (expr, diags) = parse_expression(&file, &Limits::default());
+    assert!(diags.is_empty(), "{diags}");
+    let mut c = EvalContext::new();
+    c.add_functions(&hcl_core::function::stdlib::functions())
+        .set_limits(limits);
+    let (v, diags) = expr.value(Some(&c));
+    assert_eq!(diags.len(), 1, "{text}: {diags}");
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded", "{text}");
+    let r = d.subject.clone().unwrap();
+    assert_eq!(
+        (r.start.byte, r.end.byte),
+        (at, at + call.len() as u32),
+        "{text}"
+    );
+    assert!(!v.is_known(), "{text}: {v:?}");
+}
+
+/// On a budget scaled down so that the debug build stays quick: the same
+/// call crosses it. The default budget is the release-build test below.
+#[test]
+fn the_issues_unbounded_expressions_end_at_the_call_that_crosses_the_budget() {
+    let small = Limits::default()
+        .with_max_elements(1 << 14)
+        .with_max_bytes(1 << 20);
+    for &(text, at, call) in UNBOUNDED {
+        assert_ends_at_the_budget(text, at, call, small);
+    }
+    // The format is refused before anything is allocated: cheap on the
+    // default budget in any build.
+    let (text, at, call) = UNBOUNDED[3];
+    assert_ends_at_the_budget(text, at, call, Limits::default());
+}
+
+/// The default budget (about 4 million elements are built before the
+/// limit is crossed, a few seconds in a debug build); measured figures for
+/// the release build are in BENCHMARKS.md.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "costly in a debug build: cargo test --release -p hcl-core --test eval"
+)]
+fn the_issues_unbounded_expressions_end_at_the_default_budget() {
+    for &(text, at, call) in UNBOUNDED {
+        assert_ends_at_the_budget(text, at, call, Limits::default());
+    }
+}
