@@ -1,7 +1,10 @@
 //! Writing diagnostics for people (source snippets, coloured on a terminal)
 //! and for machines (`--diags=json`, the reference hcldec's JSON form).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::Arc;
 
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
@@ -50,10 +53,12 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
                 .ok()
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(80);
+            let cache = ContextCache::default();
+            let enclosing = |file: &SourceFile, offset: u32| cache.context_string(file, offset);
             let opts = RenderOptions {
                 color,
                 width,
-                enclosing: Some(&context_string),
+                enclosing: Some(&enclosing),
                 ..RenderOptions::default()
             };
             render_all(diags, sources, &opts)
@@ -71,52 +76,121 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
 /// native syntax the header of the top-level block around `offset`
 /// (`service "api"`), for JSON the path of properties and indexes to the
 /// innermost object or array around it (`service.api[0]`).
+///
+/// This parses `file`; to look up many offsets, build one
+/// [`FileContext`] and ask it (as [`format`] does).
 pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
-    if file.name().ends_with(".json") {
-        let (root, _) = hcl_core::json::parser::parse(file);
-        let mut path = String::new();
-        json_path(&root, offset, &mut path, 0);
-        return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
-    }
-    let (parsed, _) = parse_config(file, &ParseOptions::default());
-    let src = file.text();
-    let tree = &parsed.tree;
-    let block = tree.blocks(parsed.body()).iter().find(|b| {
-        let span = b.span();
-        span.start <= offset && offset < span.end
-    })?;
-    let mut out = block.ty.text(src).to_owned();
-    for l in tree.labels(block) {
-        out.push(' ');
-        out.push_str(&crate::json::quote(l.value(src)));
-    }
-    Some(out)
+    FileContext::new(file).context_string(offset)
 }
 
-fn json_path(node: &Node, offset: u32, out: &mut String, depth: usize) {
-    let contains = |n: &Node| {
+/// One file parsed once, to answer [`context_string`] for any number of
+/// offsets: each answer is a binary search among the top-level blocks (or
+/// down the JSON tree), never a scan or a parse per diagnostic.
+pub struct FileContext {
+    syntax: ParsedSyntax,
+}
+
+enum ParsedSyntax {
+    Native(hcl_core::native::File),
+    Json(Node),
+}
+
+impl FileContext {
+    /// Parses `file` in the syntax its name calls for.
+    pub fn new(file: &SourceFile) -> FileContext {
+        let syntax = if file.name().ends_with(".json") {
+            ParsedSyntax::Json(hcl_core::json::parser::parse(file).0)
+        } else {
+            ParsedSyntax::Native(parse_config(file, &ParseOptions::default()).0)
+        };
+        FileContext { syntax }
+    }
+
+    /// The description of the construct around `offset` (see
+    /// [`context_string`]).
+    pub fn context_string(&self, offset: u32) -> Option<String> {
+        match &self.syntax {
+            ParsedSyntax::Json(root) => {
+                let mut path = String::new();
+                json_path(root, offset, &mut path);
+                Some(path.strip_prefix('.').unwrap_or(&path).to_owned())
+            }
+            ParsedSyntax::Native(parsed) => {
+                let src = parsed.source.text();
+                let tree = &parsed.tree;
+                let blocks = tree.blocks(parsed.body());
+                // Blocks are in source order and do not overlap: the one
+                // that can contain `offset` is the last to start at or
+                // before it.
+                let after = blocks.partition_point(|b| b.span().start <= offset);
+                let block = blocks.get(after.checked_sub(1)?)?;
+                if offset >= block.span().end {
+                    return None;
+                }
+                let mut out = block.ty.text(src).to_owned();
+                for l in tree.labels(block) {
+                    out.push(' ');
+                    out.push_str(&crate::json::quote(l.value(src)));
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+/// Appends the path to the innermost object or array around `offset`, as
+/// the reference's JSON navigation does: only objects and arrays are
+/// entered. Iterative, and a binary search at each level (properties and
+/// elements are in source order and do not overlap).
+fn json_path(root: &Node, offset: u32, out: &mut String) {
+    let enters = |n: &Node| {
         matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
             && n.span.start <= offset
             && offset < n.span.end
     };
-    if depth > 256 {
-        return;
+    let mut node = root;
+    loop {
+        match &node.kind {
+            NodeKind::Object(props) => {
+                let after = props.partition_point(|p| p.value.span.start <= offset);
+                match after.checked_sub(1).and_then(|i| props.get(i)) {
+                    Some(p) if enters(&p.value) => {
+                        out.push('.');
+                        out.push_str(&p.key);
+                        node = &p.value;
+                    }
+                    _ => return,
+                }
+            }
+            NodeKind::Array(items) => {
+                let after = items.partition_point(|n| n.span.start <= offset);
+                match after.checked_sub(1).and_then(|i| Some((i, items.get(i)?))) {
+                    Some((i, item)) if enters(item) => {
+                        out.push_str(&format!("[{i}]"));
+                        node = item;
+                    }
+                    _ => return,
+                }
+            }
+            _ => return,
+        }
     }
-    match &node.kind {
-        NodeKind::Object(props) => {
-            if let Some(p) = props.iter().find(|p| contains(&p.value)) {
-                out.push('.');
-                out.push_str(&p.key);
-                json_path(&p.value, offset, out, depth + 1);
-            }
-        }
-        NodeKind::Array(items) => {
-            if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
-                out.push_str(&format!("[{i}]"));
-                json_path(item, offset, out, depth + 1);
-            }
-        }
-        _ => {}
+}
+
+/// The [`FileContext`] of each file named by the diagnostics being
+/// rendered, built when first asked for.
+#[derive(Default)]
+struct ContextCache {
+    files: RefCell<HashMap<Arc<str>, FileContext>>,
+}
+
+impl ContextCache {
+    fn context_string(&self, file: &SourceFile, offset: u32) -> Option<String> {
+        let mut files = self.files.borrow_mut();
+        files
+            .entry(file.name_arc().clone())
+            .or_insert_with(|| FileContext::new(file))
+            .context_string(offset)
     }
 }
 
@@ -220,6 +294,74 @@ mod test {
         assert_eq!(context_string(&native, 1), None);
         let json = SourceFile::new("a.json", r#"{"a": {"b": [1, {"c": 2}]}}"#);
         assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
+    }
+
+    /// The reference's linear scans, to check the binary searches against.
+    fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
+        let (parsed, _) = parse_config(file, &ParseOptions::default());
+        let src = file.text();
+        let block = parsed.tree.blocks(parsed.body()).iter().find(|b| {
+            let span = b.span();
+            span.start <= offset && offset < span.end
+        })?;
+        let mut out = block.ty.text(src).to_owned();
+        for l in parsed.tree.labels(block) {
+            out.push(' ');
+            out.push_str(&crate::json::quote(l.value(src)));
+        }
+        Some(out)
+    }
+
+    fn naive_json(node: &Node, offset: u32, out: &mut String) {
+        let contains = |n: &Node| {
+            matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
+                && n.span.start <= offset
+                && offset < n.span.end
+        };
+        match &node.kind {
+            NodeKind::Object(props) => {
+                if let Some(p) = props.iter().find(|p| contains(&p.value)) {
+                    out.push('.');
+                    out.push_str(&p.key);
+                    naive_json(&p.value, offset, out);
+                }
+            }
+            NodeKind::Array(items) => {
+                if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
+                    out.push_str(&format!("[{i}]"));
+                    naive_json(item, offset, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn context_string_search_agrees_with_a_scan_at_every_offset() {
+        let native = SourceFile::new(
+            "m.hcl",
+            "a = 1\nx {}\nsvc \"x\" {\n  b {\n    c = 1\n  }\n}\nd = 2\nlast \"l\" { e = 3 }\n",
+        );
+        let ctx = FileContext::new(&native);
+        for offset in 0..=native.text().len() as u32 + 1 {
+            assert_eq!(
+                ctx.context_string(offset),
+                naive_native(&native, offset),
+                "offset {offset}"
+            );
+        }
+        let json = SourceFile::new(
+            "m.json",
+            r#"{"a": 1, "b": {"c": [1, {"d": [[2], 3]}, "s"]}, "e": [], "f": {"g": {}}}"#,
+        );
+        let ctx = FileContext::new(&json);
+        let (root, _) = hcl_core::json::parser::parse(&json);
+        for offset in 0..=json.text().len() as u32 + 1 {
+            let mut want = String::new();
+            naive_json(&root, offset, &mut want);
+            let want = want.strip_prefix('.').unwrap_or(&want).to_owned();
+            assert_eq!(ctx.context_string(offset), Some(want), "offset {offset}");
+        }
     }
 
     #[test]

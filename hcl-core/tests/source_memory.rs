@@ -18,14 +18,24 @@ fn parse_one(i: usize) {
     assert!(diags.is_empty());
     let schema = BodySchema::new().attribute(AttributeSchema::required("a"));
     let (content, _) = body.content(&schema);
-    let (v, _) = content.attributes.get("a").unwrap().expr.value(Some(&EvalContext::new()));
+    let (v, _) = content
+        .attributes
+        .get("a")
+        .unwrap()
+        .expr
+        .value(Some(&EvalContext::new()));
     assert_eq!(v, Value::from("x-2"));
 
     let json = format!("f{i}.hcl.json");
     let (body, diags) = parse_source(&json, r#"{"a": "q\"${\"y\"}"}"#);
     assert!(diags.is_empty());
     let (content, _) = body.content(&schema);
-    let (v, _) = content.attributes.get("a").unwrap().expr.value(Some(&EvalContext::new()));
+    let (v, _) = content
+        .attributes
+        .get("a")
+        .unwrap()
+        .expr
+        .value(Some(&EvalContext::new()));
     assert_eq!(v, Value::from("q\"y"));
 }
 
