@@ -46,6 +46,7 @@ pub mod body;
 pub mod diag;
 pub mod eval;
 pub mod function;
+pub mod involved;
 pub mod json;
 pub mod load;
 pub mod native;

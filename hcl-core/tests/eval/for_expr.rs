@@ -95,8 +95,9 @@ fn for_expression_errors() {
     );
     assert_eq!(
         d.detail,
-        "A value of type string cannot be used as the collection in a 'for' expression.\n\nvar.name is a string."
+        "A value of type string cannot be used as the collection in a 'for' expression."
     );
+    assert_eq!(involved(&d), "var.name as \"web\"");
     let d = err(
         "[for x in [1] : x if \"maybe\"]",
         "Invalid 'for' condition",

@@ -123,8 +123,10 @@ fn invalid_operands_name_the_side_and_type() {
     let d = err("var.name + 1", "Invalid operand", 1, 1);
     assert_eq!(
         d.detail,
-        "Unsuitable value for left operand: a number is required.\n\nvar.name is a string."
+        "Unsuitable value for left operand: a number is required."
     );
+    // The values of the operand's references, not the other operand's.
+    assert_eq!(involved(&d), "var.name as \"web\"");
     assert_eq!(d.context.clone().unwrap().end.column, 13);
     let d = err("1 + true", "Invalid operand", 1, 5);
     assert_eq!(

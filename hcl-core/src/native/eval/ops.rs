@@ -41,11 +41,8 @@ impl<'a> Evaluator<'a> {
         match convert(value, ty) {
             Ok(v) => Some(v),
             Err(err) => {
-                let detail = format!(
-                    "Unsuitable value for {side} operand: {err}.{}",
-                    self.describe_operand(e, value)
-                );
-                self.error("Invalid operand", detail, e.span, Some(whole));
+                let detail = format!("Unsuitable value for {side} operand: {err}.");
+                self.error_about(e, "Invalid operand", detail, e.span, Some(whole));
                 None
             }
         }
