@@ -518,26 +518,38 @@ impl Carets {
     /// Moves past `text`: a tab stays a tab, anything else becomes spaces
     /// of its width.
     fn skip(&mut self, text: &str) {
-        for g in text.graphemes(true) {
-            match g {
-                "\t" => self.pad.push('\t'),
-                g => self.pad.extend(std::iter::repeat_n(' ', display_width(g))),
-            }
-        }
+        under(&mut self.pad, text, ' ');
     }
 
     /// Puts carets under `text` (at least one).
     fn mark(&mut self, text: &str) {
-        for g in text.graphemes(true) {
-            match g {
-                "\t" => self.marks.push('\t'),
-                g => self
-                    .marks
-                    .extend(std::iter::repeat_n('^', display_width(g))),
-            }
-        }
+        under(&mut self.marks, text, '^');
         if !self.marks.contains('^') {
             self.marks.push('^');
+        }
+    }
+}
+
+/// Appends what goes under `text` in the caret line: `fill` for each column
+/// it takes, its tabs as tabs.
+fn under(out: &mut String, text: &str, fill: char) {
+    // Printable ASCII (the common line) is one column a byte.
+    if text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) || b == b'\t')
+    {
+        out.extend(text.bytes().map(|b| if b == b'\t' { '\t' } else { fill }));
+        return;
+    }
+    under_clusters(out, text, fill);
+}
+
+/// [`under`] for any text, a grapheme cluster at a time.
+fn under_clusters(out: &mut String, text: &str, fill: char) {
+    for g in text.graphemes(true) {
+        match g {
+            "\t" => out.push('\t'),
+            g => out.extend(std::iter::repeat_n(fill, display_width(g))),
         }
     }
 }

@@ -179,3 +179,13 @@ fn operand_errors_still_report_inner_diagnostics() {
     assert_eq!(diags.len(), 1);
     assert_eq!(diags.iter().next().unwrap().summary, "Unknown variable");
 }
+
+#[test]
+fn operand_errors_come_after_the_operands_own_as_in_the_reference() {
+    let (_, diags) = eval_in("var.name + 1 + var.name", Some(&ctx()));
+    let columns: Vec<u32> = diags
+        .iter()
+        .map(|d| d.subject.clone().unwrap().start.column)
+        .collect();
+    assert_eq!(columns, [1, 16]);
+}

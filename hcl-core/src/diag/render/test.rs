@@ -462,3 +462,28 @@ fn involved_values_follow_the_snippet_as_the_reference_lists_them() {
         .with_involved(Arc::new(Involved::default()));
     assert!(diag.involved.is_none());
 }
+
+#[test]
+fn caret_fill_fast_path_agrees_with_the_cluster_path_on_printable_ascii() {
+    let texts = [
+        "",
+        "a",
+        "\t",
+        "a = 1",
+        "\tfoo\t= \"x\" ~ [1, 2]",
+        " !~{}|\t\t",
+    ];
+    for text in texts {
+        for fill in [' ', '^'] {
+            let (mut fast, mut general) = (String::new(), String::new());
+            under(&mut fast, text, fill);
+            under_clusters(&mut general, text, fill);
+            assert_eq!(fast, general, "{text:?}");
+        }
+    }
+    let every: String = (b' '..=b'~').map(char::from).collect();
+    let (mut fast, mut general) = (String::new(), String::new());
+    under(&mut fast, &every, '^');
+    under_clusters(&mut general, &every, '^');
+    assert_eq!(fast, general);
+}

@@ -53,15 +53,19 @@ impl<'a> Evaluator<'a> {
         let ty = operand_type(b.op);
         let (given_lhs, lhs_diags) = self.eval_apart(&b.lhs);
         let (given_rhs, rhs_diags) = self.eval_apart(&b.rhs);
-        let errors_before = self.diags.error_count();
+        // The operands' own diagnostics come before those about them, as
+        // in the reference.
+        let outer = std::mem::take(&mut self.diags);
         let lhs = self.operand(&b.lhs, &given_lhs, &ty, "left", whole);
         let rhs = self.operand(&b.rhs, &given_rhs, &ty, "right", whole);
+        let operand_diags = std::mem::replace(&mut self.diags, outer);
         let (Some(lhs), Some(rhs)) = (lhs, rhs) else {
             self.diags.extend(lhs_diags);
             self.diags.extend(rhs_diags);
+            self.diags.extend(operand_diags);
             return Value::unknown(result_type(b.op));
         };
-        debug_assert_eq!(self.diags.error_count(), errors_before);
+        debug_assert!(operand_diags.is_empty());
         if let Some((v, keep_lhs)) = short_circuit(b.op, &lhs, &rhs, lhs_diags.has_errors()) {
             self.diags
                 .extend(if keep_lhs { lhs_diags } else { rhs_diags });
