@@ -4,12 +4,15 @@
 //! `tests/data/render/cases.txt`.
 //!
 //! `NAME.reference.txt` is what the reference printed for a case,
-//! `NAME.ours.txt` what we print. Without the reference, the first test
+//! `NAME.ours.txt` what we print; for a case without whole diagnostics of
+//! its own, `NAME.reference.json` is what the reference prints with
+//! `--diags=json`, which ours must match exactly (the values involved are
+//! not part of the JSON form, there as here). Without the reference, the first test
 //! checks ours against both; with it (`../shared/tools`, always on CI), the
 //! second checks that the reference still prints what is stored.
 //! `HCL_UPDATE_GOLDEN=1` rewrites the stored files instead of comparing.
 
-mod common;
+#![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,6 +28,20 @@ struct Case {
     args: Vec<String>,
     ours_only: Vec<String>,
     reference_only: Vec<String>,
+}
+
+impl Case {
+    /// Whether both sides report the same diagnostics, so that their JSON
+    /// forms can be compared as they are.
+    fn same_diagnostics(&self) -> bool {
+        self.ours_only.is_empty() && self.reference_only.is_empty()
+    }
+
+    fn json_args(&self) -> Vec<String> {
+        let mut args = vec!["--diags=json".to_owned()];
+        args.extend(self.args.iter().cloned());
+        args
+    }
 }
 
 fn cases() -> Vec<Case> {
@@ -171,6 +188,19 @@ fn rendered_text_matches_the_reference_but_for_what_cases_txt_says() {
                 case.name
             ));
         }
+        if case.same_diagnostics() {
+            let ours = stderr_of(hcldec, &case.json_args());
+            let file = dir.join(format!("{}.reference.json", case.name));
+            let reference = std::fs::read(&file).unwrap_or_default();
+            if ours != reference {
+                failures.push(format!(
+                    "{}: JSON differs from the reference:\n--- reference\n{}\n--- ours\n{}",
+                    case.name,
+                    String::from_utf8_lossy(&reference),
+                    String::from_utf8_lossy(&ours)
+                ));
+            }
+        }
         // What is declared to differ does differ.
         for s in &case.ours_only {
             assert!(
@@ -220,6 +250,16 @@ fn stored_reference_text_is_what_the_reference_prints() {
         }
         if std::fs::read(&file).unwrap_or_default() != now {
             stale.push(format!("{}:\n{}", case.name, decode_per_byte(&now)));
+        }
+        if case.same_diagnostics() {
+            let now = stderr_of(&reference, &case.json_args());
+            let file = dir.join(format!("{}.reference.json", case.name));
+            if updating() {
+                std::fs::write(&file, &now).unwrap();
+            }
+            if std::fs::read(&file).unwrap_or_default() != now {
+                stale.push(format!("{} (JSON):\n{}", case.name, decode_per_byte(&now)));
+            }
         }
     }
     assert!(

@@ -36,7 +36,7 @@ use crate::eval::EvalContext;
 use crate::function::stdlib::{exact_decimal_of, float_text, quote};
 use crate::function::Function;
 use crate::traversal::{Traversal, Traverser};
-use crate::value::{Number, Type, Value};
+use crate::value::{Number, Value};
 
 /// The variable references of `expr` that `ctx` gives a known value, with
 /// those values; `None` when there are none (or no context: in
@@ -136,7 +136,14 @@ const MAX_STRING_CHARS: usize = 1000;
 /// assert_eq!(value_text(&Value::object([("name", Value::from("x"))])), "object with 1 attribute \"name\"");
 /// ```
 pub fn value_text(value: &Value) -> String {
-    let ty = value.ty();
+    // Sizes come from the values: the type of a tuple or an object is as
+    // big as the value, and building it for each diagnostic could cost
+    // more than the evaluation that failed.
+    let sized = |name: String, len: usize| match len {
+        0 => format!("empty {name}"),
+        1 => format!("{name} with 1 element"),
+        n => format!("{name} with {n} elements"),
+    };
     match value {
         Value::Null(_) => "null".to_owned(),
         Value::Unknown(_) => "(not yet known)".to_owned(),
@@ -149,27 +156,19 @@ pub fn value_text(value: &Value) -> String {
                 None => quote(s),
             }
         }
-        Value::List(_) | Value::Set(_) | Value::Map(_) | Value::Tuple(_) => {
-            let name = match &ty {
-                Type::Tuple(_) => "tuple".to_owned(),
-                collection => collection.friendly_name(),
-            };
-            match value.length().unwrap_or(0) {
-                0 => format!("empty {name}"),
-                1 => format!("{name} with 1 element"),
-                n => format!("{name} with {n} elements"),
-            }
-        }
-        Value::Object(_) => match &ty {
-            Type::Object(o) if o.attributes().len() == 1 => {
-                let name = o.attributes().keys().next().map_or("", String::as_str);
+        Value::Tuple(t) => sized("tuple".to_owned(), t.len()),
+        Value::List(l) => sized(value.ty().friendly_name(), l.len()),
+        Value::Set(set) => sized(value.ty().friendly_name(), set.len()),
+        Value::Map(m) => sized(value.ty().friendly_name(), m.len()),
+        Value::Object(o) => match o.len() {
+            0 => "object with no attributes".to_owned(),
+            1 => {
+                let name = o.entries().keys().next().map_or("", |k| k.as_str());
                 format!("object with 1 attribute {}", quote(name))
             }
-            Type::Object(o) if o.attributes().is_empty() => "object with no attributes".to_owned(),
-            Type::Object(o) => format!("object with {} attributes", o.attributes().len()),
-            other => other.friendly_name(),
+            n => format!("object with {n} attributes"),
         },
-        Value::Capsule(_) => ty.friendly_name(),
+        Value::Capsule(_) => value.ty().friendly_name(),
     }
 }
 

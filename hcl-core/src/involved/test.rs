@@ -1,5 +1,5 @@
 use super::*;
-use crate::value::Number;
+use crate::value::{Number, Type};
 
 fn n(s: &str) -> Value {
     match s.strip_prefix('-') {
@@ -63,6 +63,14 @@ fn value_text_collections_and_objects_say_their_size() {
     let cases = [
         (Value::List(list), "list of string with 2 elements"),
         (Value::tuple([s("a")]), "tuple with 1 element"),
+        (
+            Value::set(Type::Number, [n("1")]).unwrap(),
+            "set of number with 1 element",
+        ),
+        (
+            Value::map(Type::list(Type::String), Vec::<(&str, Value)>::new()).unwrap(),
+            "empty map of list of string",
+        ),
         (Value::empty_tuple(), "empty tuple"),
         (
             Value::object([("a", n("1")), ("b", n("2"))]),

@@ -221,20 +221,35 @@ impl NativeExpression {
 /// at a variable of an enclosing `for` expression or template directive
 /// within `e`: the reference's `Variables`. Object keys written as bare
 /// names are names, not references.
-pub(crate) fn visit_variables<'s>(e: &'s Expr, text: &'s str, found: &mut dyn FnMut(&'s Expr)) {
-    VariableWalk { text, found }.walk(e, &mut Vec::new(), 0);
+///
+/// At most `max_nodes` nodes are looked at (`usize::MAX` for all): a caller
+/// that walks an expression for each of many diagnostics bounds its work.
+pub(crate) fn visit_variables<'s>(
+    e: &'s Expr,
+    text: &'s str,
+    max_nodes: usize,
+    found: &mut dyn FnMut(&'s Expr),
+) {
+    let mut walk = VariableWalk {
+        text,
+        found,
+        nodes_left: max_nodes,
+    };
+    walk.walk(e, &mut Vec::new(), 0);
 }
 
 struct VariableWalk<'s, 'f> {
     text: &'s str,
     found: &'f mut dyn FnMut(&'s Expr),
+    nodes_left: usize,
 }
 
 impl<'s> VariableWalk<'s, '_> {
     fn walk(&mut self, e: &'s Expr, locals: &mut Vec<&'s str>, depth: usize) {
-        if depth > MAX_WALK_DEPTH {
+        if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
             return;
         }
+        self.nodes_left -= 1;
         let text = self.text;
         let d = depth + 1;
         match &e.kind {
@@ -355,7 +370,7 @@ impl ExpressionImpl for NativeExpression {
         }
         let text = self.source.text();
         let mut out = Vec::new();
-        visit_variables(self.expr(), text, &mut |v| {
+        visit_variables(self.expr(), text, usize::MAX, &mut |v| {
             if let Some(t) = v.as_traversal(text) {
                 out.push(self.convert_traversal(&t));
             }

@@ -396,7 +396,7 @@ impl<'a> Evaluator<'a> {
         }
         let mut values = Collector::default();
         if let Some(about) = about {
-            visit_variables(about, self.text, &mut |r| {
+            visit_variables(about, self.text, MAX_INVOLVED_NODES, &mut |r| {
                 if let Some((text, value)) = self.reference_value(r) {
                     values.add(text, &value);
                 }
@@ -473,6 +473,11 @@ impl<'a> Evaluator<'a> {
         self.error("Evaluation limit exceeded", detail, subject, None);
     }
 }
+
+/// How many nodes of the expression at fault a diagnostic looks through
+/// for the variables it refers to: errors can come once per element of a
+/// loop, so each one's work is bounded whatever the expression's size.
+const MAX_INVOLVED_NODES: usize = 4096;
 
 /// Whether an object key is `a.b` written without parentheses or quotes.
 fn is_dotted_path(e: &Expr) -> bool {
