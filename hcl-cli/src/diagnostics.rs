@@ -78,7 +78,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
 /// innermost object or array around it (`service.api[0]`).
 ///
 /// This parses `file`; to look up many offsets, build one
-/// [`FileContext`] and ask it (as [`format`] does).
+/// [`FileContext`] and ask it (as [`format()`] does).
 pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
     FileContext::new(file).context_string(offset)
 }

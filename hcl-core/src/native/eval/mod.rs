@@ -15,10 +15,13 @@
 //!
 //! Deviations from the reference worth knowing: a context in which no scope
 //! defines a variable reports "Variables not allowed" (the reference does so
-//! for a nil variable map); diagnostics about an operand, condition,
-//! argument, collection or interpolation that is a variable reference end
-//! with a sentence saying what it was (`var.port is a string.`), which the
-//! reference leaves to the application; unknown values carry no refinements.
+//! for a nil variable map); unknown values carry no refinements.
+//!
+//! Every diagnostic is reported through one place (`Evaluator::report`),
+//! which attaches what the expression at fault was evaluated with (the
+//! values of the variables it refers to, the function being called: see
+//! [`crate::diag::Involved`]), as the reference keeps the expression and
+//! its evaluation context on the diagnostic.
 //!
 //! # Limits
 //!
