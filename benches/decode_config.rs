@@ -1,5 +1,5 @@
 //! The decode benchmark's input and our structs for it, shared by
-//! `benches/decode.rs` and `examples/decode_loop.rs` (the profiling loop).
+//! `benches/decode.rs` and `benches/decode_loop.rs` (the profiling loop).
 
 #![allow(dead_code)]
 

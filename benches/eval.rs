@@ -9,39 +9,17 @@
 //! prints why it skips.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
-use hcl_core::native::ast::{Body, Expr, Tree};
-use hcl_core::native::eval::evaluate;
-use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
+use hcl_core::native::{parse_config, BodyNode, ParseOptions};
 use hcl_core::{EvalContext, Expression, SourceFile};
 
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            corpus_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("tf" | "tfvars" | "hcl")
-        ) {
-            out.push(p);
-        }
-    }
-}
-
-fn attributes(tree: &Tree, body: &Body, out: &mut Vec<Arc<Expr>>) {
-    out.extend(
-        tree.attributes(body)
-            .iter()
-            .map(|a| Arc::new(a.expr.clone())),
-    );
-    for b in tree.blocks(body) {
-        attributes(tree, tree.body(b.body), out);
+fn attributes(body: BodyNode<'_>, out: &mut Vec<Expression>) {
+    out.extend(body.attributes().map(|a| a.to_expression()));
+    for b in body.blocks() {
+        attributes(b.body(), out);
     }
 }
 
@@ -56,20 +34,13 @@ fn hcl_rs_attributes(body: &hcl::Body, out: &mut Vec<hcl::Expression>) {
 
 /// The corpus attribute expressions that need no variables, for us and
 /// (where its parse lines up with ours and it evaluates them) for hcl-rs.
-type Workload = (Vec<(SourceFile, Arc<Expr>)>, Vec<hcl::Expression>);
+type Workload = (Vec<Expression>, Vec<hcl::Expression>);
 
 fn workload(ctx: &EvalContext) -> Workload {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/terraform");
-    if !dir.is_dir() {
-        eprintln!(
-            "skipping: {} is missing (set up ../shared to run this benchmark)",
-            dir.display()
-        );
+    let Some(dir) = hcl_test_shared::shared_dir("corpus/terraform") else {
         return (Vec::new(), Vec::new());
-    }
-    let mut files = Vec::new();
-    corpus_files(&dir, &mut files);
-    files.sort();
+    };
+    let files = hcl_test_shared::config_files(&dir);
     let mut work = Vec::new();
     let mut theirs = Vec::new();
     let hcl_ctx = hcl::eval::Context::new();
@@ -83,16 +54,15 @@ fn workload(ctx: &EvalContext) -> Workload {
             continue;
         }
         let mut exprs = Vec::new();
-        attributes(&file.tree, file.body(), &mut exprs);
+        attributes(file.body(), &mut exprs);
         let mut rs_exprs = Vec::new();
         if let Ok(body) = hcl::parse(src.text()) {
             hcl_rs_attributes(&body, &mut rs_exprs);
         }
         let lined_up = rs_exprs.len() == exprs.len();
         for (i, e) in exprs.into_iter().enumerate() {
-            let handle = Expression::new(NativeExpression::new(src.clone(), e.clone()));
-            if handle.variables().is_empty() && !handle.value(Some(ctx)).1.has_errors() {
-                work.push((src.clone(), e));
+            if e.variables().is_empty() && !e.value(Some(ctx)).1.has_errors() {
+                work.push(e);
                 if let Some(rs) = rs_exprs.get(i).filter(|_| lined_up) {
                     if rs.evaluate(&hcl_ctx).is_ok() {
                         theirs.push(rs.clone());
@@ -122,7 +92,7 @@ fn eval_benches(c: &mut Criterion) {
     g.bench_function("attributes_without_variables", |b| {
         b.iter(|| {
             work.iter()
-                .map(|(src, e)| evaluate(black_box(e), src, Some(&ctx)).1.len())
+                .map(|e| black_box(e).value(Some(&ctx)).1.len())
                 .sum::<usize>()
         })
     });

@@ -2,7 +2,8 @@
 //! `#[derive(serde::Deserialize)]` structs (no HclDecode): attributes fill
 //! fields, `service "web" { ... }` blocks fill a map keyed by label, the
 //! single `database` block a nested struct; then the same file into a
-//! `serde_json::Value`, which shows the shape dynamic targets get.
+//! dynamic `hcl_core::Value`, printed as JSON, which shows the shape that
+//! dynamic targets get (a `serde_json::Value` gets the same).
 //!
 //! Run: `cargo run --example decode_plain_serde [FILE]`.
 
@@ -71,10 +72,17 @@ fn main() -> ExitCode {
     if let Some(l) = &config.limits {
         println!("limits: {}/min, burst {}", l.requests_per_minute, l.burst);
     }
-    match hcl_serde::from_file::<serde_json::Value>(&path, None) {
-        Ok(json) => println!("{json:#}"),
+    let dynamic = match hcl_serde::from_file::<hcl_core::Value>(&path, None) {
+        Ok(v) => v,
         Err(e) => {
             eprint!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match hcl_core::value::to_cty_json(&dynamic) {
+        Ok(json) => println!("{json}"),
+        Err(e) => {
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     }

@@ -6,8 +6,8 @@
 
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::function::stdlib;
-use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
-use hcl_core::{EvalContext, Expression, SourceFile, Type, Value};
+use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::{EvalContext, SourceFile, Type, Value};
 
 const CONFIG: &str = r#"
 name     = "web-${var.env}"
@@ -45,13 +45,9 @@ fn main() {
     let src = SourceFile::new("example.hcl", CONFIG);
     let (file, diags) = parse_config(&src, &ParseOptions::default());
     assert!(diags.is_empty(), "the example parses");
-    for (id, attr) in file.tree.attributes_with_ids(file.body()) {
-        let name = file.text(attr.name);
-        let expr = Expression::new(NativeExpression::attribute(
-            src.clone(),
-            file.tree.clone(),
-            id,
-        ));
+    for attr in file.body().attributes() {
+        let name = attr.name();
+        let expr = attr.expr();
         let refs: Vec<String> = expr.variables().iter().map(|t| t.to_string()).collect();
         let (value, diags) = expr.value(Some(&ctx));
         if diags.is_empty() {

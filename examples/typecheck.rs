@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
-use hcl_toolkit::core::native::{parse_config, ParseOptions};
+use hcl_toolkit::core::native::{parse_config, BlockNode, ParseOptions};
 use hcl_toolkit::core::pos::SourceFile;
-use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, Type, TypeScope};
+use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, ExtendedType, TypeScope};
 use hcl_toolkit::core::Diagnostics;
 
 const PROGRAM: &str = r#"
@@ -25,6 +25,7 @@ resource "index" "aws:s3:BucketObject" {
   content       = "<h1>Hello from ${env}</h1>"
   cache_control = short_cache ? "max-age=60" : null
   size_hint     = replicas * 2
+  metadata      = { bucket = bucket.arn, env = env }
 }
 
 output "url" {
@@ -59,11 +60,11 @@ const VAR_TYPES: &str = r#"{"env": "string", "short_cache": "bool", "replicas": 
 
 /// A resource type: the types of its inputs and of its outputs.
 struct Schema {
-    inputs: BTreeMap<String, Type>,
-    outputs: Type,
+    inputs: BTreeMap<String, ExtendedType>,
+    outputs: ExtendedType,
 }
 
-fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, Type> {
+fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, ExtendedType> {
     pairs
         .iter()
         .map(|(name, ty)| {
@@ -75,7 +76,9 @@ fn types(pairs: &[(&str, &str)]) -> BTreeMap<String, Type> {
 
 fn schemas() -> BTreeMap<&'static str, Schema> {
     // Every output is eventual; inputs take prompt or eventual values
-    // (`output(T)` is assignable from `T`), optional ones also null.
+    // (`output(T)` is assignable from `T`, and a structure holding outputs,
+    // such as `{ bucket = bucket.arn }`, converts to it), optional ones
+    // also null.
     let bucket_outputs = types(&[
         ("id", "output(string)"),
         ("arn", "output(string)"),
@@ -99,7 +102,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("tags", "optional(output(map(string)))"),
                     ("acl", "optional(output(string))"),
                 ]),
-                outputs: Type::Object(bucket_outputs.into()),
+                outputs: ExtendedType::Object(bucket_outputs.into()),
             },
         ),
         (
@@ -111,8 +114,9 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
                     ("content", "optional(output(string))"),
                     ("cache_control", "optional(output(string))"),
                     ("size_hint", "optional(output(int))"),
+                    ("metadata", "optional(output(map(string)))"),
                 ]),
-                outputs: Type::Object(object_outputs.into()),
+                outputs: ExtendedType::Object(object_outputs.into()),
             },
         ),
     ])
@@ -134,15 +138,10 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let schemas = schemas();
-    let tree = &file.tree;
-    let label = |b: &hcl_toolkit::core::native::ast::Block, i: usize| {
-        tree.labels(b)
-            .get(i)
-            .map_or("", |l| l.value(src.text()))
-            .to_string()
-    };
-    for block in tree.blocks(file.body()) {
-        if file.text(block.ty) == "resource" {
+    let label =
+        |b: BlockNode<'_>, i: usize| b.labels().nth(i).map_or("", |l| l.value()).to_string();
+    for block in file.body().blocks() {
+        if block.type_name() == "resource" {
             if let Some(schema) = schemas.get(label(block, 1).as_str()) {
                 scope.set_variable(label(block, 0), schema.outputs.clone());
             }
@@ -150,17 +149,15 @@ fn check(name: &str, text: &str) -> Diagnostics {
     }
 
     let mut checker = Checker::new(&src, &scope);
-    for block in tree.blocks(file.body()) {
-        match file.text(block.ty) {
+    for block in file.body().blocks() {
+        match block.type_name() {
             "resource" => match schemas.get(label(block, 1).as_str()) {
-                Some(schema) => {
-                    checker.check_arguments(tree, tree.body(block.body), &schema.inputs)
-                }
+                Some(schema) => checker.check_arguments(block.body(), &schema.inputs),
                 None => println!("  (no schema for {})", label(block, 1)),
             },
             "output" => {
-                for attr in tree.attributes(tree.body(block.body)) {
-                    let ty = checker.expr(&attr.expr);
+                for attr in block.body().attributes() {
+                    let ty = checker.expr(attr.expr());
                     println!("  output {:<10} : {ty}", label(block, 0));
                 }
             }

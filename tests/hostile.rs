@@ -15,7 +15,7 @@
 
 use hcl_core::function::stdlib;
 use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
-use hcl_core::native::{parse_bytes, parse_expression, ParseOptions};
+use hcl_core::native::{parse_bytes, parse_expression, ExprNode, ParseOptions};
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
 use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
 
@@ -38,7 +38,7 @@ fn eval_with(text: &str, options: &EvalOptions) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
     let (expr, diags) = parse_expression(&src, &ParseOptions::default());
     assert!(diags.is_empty(), "{text}: {diags}");
-    evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), options)
+    evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()), options)
 }
 
 fn eval(text: &str) -> (Value, Diagnostics) {
@@ -49,8 +49,11 @@ fn eval(text: &str) -> (Value, Diagnostics) {
 fn parse_eval(text: &str) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
     let (expr, mut diags) = parse_expression(&src, &ParseOptions::default());
-    let (v, more) =
-        evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    let (v, more) = evaluate_with_options(
+        ExprNode::of(&expr).unwrap(),
+        Some(&stdlib_ctx()),
+        &EvalOptions::default(),
+    );
     diags.extend(more);
     (v, diags)
 }
@@ -336,7 +339,11 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     let src = SourceFile::new("for.hcl", text.as_str());
     let (expr, diags) = parse_expression(&src, &ParseOptions::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, _) = evaluate_with_options(&expr, &src, Some(&stdlib_ctx()), &EvalOptions::default());
+    let (_, _) = evaluate_with_options(
+        ExprNode::of(&expr).unwrap(),
+        Some(&stdlib_ctx()),
+        &EvalOptions::default(),
+    );
     // Within the parser's limit the evaluator's own depth limit applies.
     let n = 60;
     let mut text = String::new();

@@ -9,8 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use hcl_core::native::ast::{Body, BodyId, Expr, ExprKind, File, TemplatePart, Tree};
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::{parse_config, BodyNode, ExprKind, ExprNode, File, ParseOptions};
 use hcl_core::SourceFile;
 
 /// Cases whose expected diagnostics come from the schema (`.hcldec`), not
@@ -30,56 +29,43 @@ fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 type Pos3 = (u32, u32, u32);
 
-fn num(tree: &Tree, body: &Body, src: &str, name: &str) -> u32 {
-    let a = tree
-        .attributes(body)
-        .iter()
-        .find(|a| a.name.text(src) == name)
+fn num(body: BodyNode<'_>, name: &str) -> u32 {
+    let a = body
+        .attribute(name)
         .unwrap_or_else(|| panic!("missing {name}"));
-    a.expr.span.text(src).parse().unwrap()
+    a.expr().source_text().parse().unwrap()
 }
 
-fn pos(tree: &Tree, body: &Body, src: &str) -> Pos3 {
-    (
-        num(tree, body, src, "line"),
-        num(tree, body, src, "column"),
-        num(tree, body, src, "byte"),
-    )
+fn pos(body: BodyNode<'_>) -> Pos3 {
+    (num(body, "line"), num(body, "column"), num(body, "byte"))
+}
+
+fn blocks<'a>(
+    body: BodyNode<'a>,
+    ty: &'static str,
+) -> impl Iterator<Item = hcl_core::native::BlockNode<'a>> + 'a {
+    body.blocks().filter(move |b| b.type_name() == ty)
 }
 
 /// The `from`/`to` of every `error` in the `.t` file's `diagnostics` block.
 fn expected_ranges(t: &SourceFile) -> Vec<(Pos3, Pos3)> {
     let (file, diags) = parse_config(t, &ParseOptions::default());
     assert!(diags.is_empty(), "{}: {diags}", t.name());
-    let src = t.text();
     let mut out = Vec::new();
-    let tree = &file.tree;
-    let blocks = |b: BodyId, ty: &'static str| {
-        tree.blocks(tree.body(b))
-            .iter()
-            .filter(move |b| b.ty.text(src) == ty)
-    };
-    for d in blocks(file.root, "diagnostics") {
-        for e in blocks(d.body, "error") {
-            let from = blocks(e.body, "from").next().unwrap();
-            let to = blocks(e.body, "to").next().unwrap();
-            out.push((
-                pos(tree, tree.body(from.body), src),
-                pos(tree, tree.body(to.body), src),
-            ));
+    for d in blocks(file.body(), "diagnostics") {
+        for e in blocks(d.body(), "error") {
+            let from = blocks(e.body(), "from").next().unwrap();
+            let to = blocks(e.body(), "to").next().unwrap();
+            out.push((pos(from.body()), pos(to.body())));
         }
     }
     out.sort();
     out
 }
 
-fn literal_string(e: &Expr, src: &str) -> Option<String> {
-    match &e.kind {
-        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
-        ExprKind::Template(t) => match t.parts.as_slice() {
-            [TemplatePart::Literal(l)] => Some(l.text.as_str(src).to_owned()),
-            _ => None,
-        },
+fn literal_string(e: ExprNode<'_>) -> Option<String> {
+    match e.kind() {
+        ExprKind::Template(t) => t.literal().map(str::to_owned),
         _ => None,
     }
 }
@@ -89,47 +75,34 @@ fn literal_string(e: &Expr, src: &str) -> Option<String> {
 /// be the expected string (this checks heredoc indentation stripping).
 fn check_literal_results(hcl: &SourceFile, file: &File, t: &SourceFile) -> usize {
     let (tfile, _) = parse_config(t, &ParseOptions::default());
-    let tsrc = t.text();
-    let Some(result) = tfile
-        .tree
-        .attributes(tfile.body())
-        .iter()
-        .find(|a| a.name.text(tsrc) == "result")
-    else {
+    let Some(result) = tfile.body().attribute("result") else {
         return 0;
     };
-    let ExprKind::Object(groups) = &result.expr.kind else {
+    let ExprKind::Object(groups) = result.expr().kind() else {
         return 0;
     };
-    let src = hcl.text();
     let mut checked = 0;
-    for group in &groups.items {
-        let Some(gname) = group.key.as_literal_name(tsrc) else {
+    for group in groups.items() {
+        let Some(gname) = group.key().literal_name() else {
             continue;
         };
-        let ExprKind::Object(want) = &group.value.kind else {
+        let ExprKind::Object(want) = group.value().kind() else {
             continue;
         };
-        let attrs = file.tree.attributes(file.body());
-        let Some(attr) = attrs.iter().find(|a| a.name.text(src) == gname) else {
+        let Some(attr) = file.body().attribute(gname) else {
             continue;
         };
-        let ExprKind::Object(have) = &attr.expr.kind else {
+        let ExprKind::Object(have) = attr.expr().kind() else {
             continue;
         };
-        for w in &want.items {
-            let key = w.key.as_literal_name(tsrc).unwrap();
-            let Some(h) = have
-                .items
-                .iter()
-                .find(|h| h.key.as_literal_name(src) == Some(key))
-            else {
+        for w in want.items() {
+            let key = w.key().literal_name().unwrap();
+            let Some(h) = have.items().find(|h| h.key().literal_name() == Some(key)) else {
                 continue;
             };
-            let (Some(want_s), Some(have_s)) = (
-                literal_string(&w.value, tsrc),
-                literal_string(&h.value, src),
-            ) else {
+            let (Some(want_s), Some(have_s)) =
+                (literal_string(w.value()), literal_string(h.value()))
+            else {
                 continue;
             };
             assert_eq!(have_s, want_s, "{}: {gname}.{key}", hcl.name());
@@ -139,57 +112,57 @@ fn check_literal_results(hcl: &SourceFile, file: &File, t: &SourceFile) -> usize
     checked
 }
 
-#[test]
-fn specsuite_cases_parse_with_the_expected_syntax_diagnostics() {
-    let Some(dir) = common::shared_dir("specsuite") else {
-        return;
-    };
-    let tests = dir.join("tests");
-    let mut files = Vec::new();
-    hcl_files(&tests, &mut files);
-    files.sort();
-    assert!(files.len() >= 10, "found {} cases", files.len());
-    let mut literal_checks = 0;
-    for path in &files {
-        let rel = path
-            .strip_prefix(&tests)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(path).unwrap();
-        let src = SourceFile::new(rel.clone(), text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
-        let t_path = path.with_extension("t");
-        let expected = match std::fs::read_to_string(&t_path) {
-            Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),
-            Err(_) => Vec::new(),
-        };
-        let mut got: Vec<(Pos3, Pos3)> = diags
-            .iter()
-            .map(|d| {
-                let r = d
-                    .subject
-                    .clone()
-                    .expect("every syntax diagnostic has a subject");
-                (
-                    (r.start.line, r.start.column, r.start.byte),
-                    (r.end.line, r.end.column, r.end.byte),
-                )
-            })
-            .collect();
-        got.sort();
-        if SCHEMA_LEVEL.contains(&rel.as_str()) {
-            assert!(diags.is_empty(), "{rel} must parse clean: {diags}");
-            assert!(!expected.is_empty(), "{rel} expects schema diagnostics");
-            continue;
+hcl_test_shared::shared_test!(
+    specsuite_cases_parse_with_the_expected_syntax_diagnostics,
+    specsuite,
+    |dir| {
+        let tests = dir.join("tests");
+        let mut files = Vec::new();
+        hcl_files(&tests, &mut files);
+        files.sort();
+        assert!(files.len() >= 10, "found {} cases", files.len());
+        let mut literal_checks = 0;
+        for path in &files {
+            let rel = path
+                .strip_prefix(&tests)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(path).unwrap();
+            let src = SourceFile::new(rel.clone(), text);
+            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let t_path = path.with_extension("t");
+            let expected = match std::fs::read_to_string(&t_path) {
+                Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),
+                Err(_) => Vec::new(),
+            };
+            let mut got: Vec<(Pos3, Pos3)> = diags
+                .iter()
+                .map(|d| {
+                    let r = d
+                        .subject
+                        .clone()
+                        .expect("every syntax diagnostic has a subject");
+                    (
+                        (r.start.line, r.start.column, r.start.byte),
+                        (r.end.line, r.end.column, r.end.byte),
+                    )
+                })
+                .collect();
+            got.sort();
+            if SCHEMA_LEVEL.contains(&rel.as_str()) {
+                assert!(diags.is_empty(), "{rel} must parse clean: {diags}");
+                assert!(!expected.is_empty(), "{rel} expects schema diagnostics");
+                continue;
+            }
+            assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
+            if let Ok(t) = std::fs::read_to_string(&t_path) {
+                literal_checks += check_literal_results(&src, &file, &SourceFile::new("t", t));
+            }
         }
-        assert_eq!(got, expected, "{rel}: diagnostics were\n{diags}");
-        if let Ok(t) = std::fs::read_to_string(&t_path) {
-            literal_checks += check_literal_results(&src, &file, &SourceFile::new("t", t));
-        }
+        assert!(
+            literal_checks >= 14,
+            "only {literal_checks} literal results checked"
+        );
     }
-    assert!(
-        literal_checks >= 14,
-        "only {literal_checks} literal results checked"
-    );
-}
+);

@@ -6,7 +6,7 @@
 
 use hcl_core::function::stdlib;
 use hcl_core::function::Functions;
-use hcl_core::native::{Expr, File};
+use hcl_core::native::{BodyNode, ExprNode, File};
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::{load, Body, Diagnostics, EvalContext, Expression, SourceFile, Type, Value};
 
@@ -18,13 +18,14 @@ const _: () = {
     assert_send_sync::<Expression>();
     assert_send_sync::<Value>();
     assert_send_sync::<Type>();
-    assert_send_sync::<hcl_core::typeck::Type>();
+    assert_send_sync::<hcl_core::typeck::ExtendedType>();
     assert_send_sync::<EvalContext>();
     assert_send_sync::<Functions>();
     assert_send_sync::<Diagnostics>();
     assert_send_sync::<SourceFile>();
     assert_send_sync::<File>();
-    assert_send_sync::<Expr>();
+    assert_send_sync::<BodyNode<'static>>();
+    assert_send_sync::<ExprNode<'static>>();
 };
 
 const NATIVE: &str = r#"

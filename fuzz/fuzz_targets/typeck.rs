@@ -1,5 +1,5 @@
-//! No-panic fuzzing of the static type checker on a native-syntax file
-//! with an empty scope.
+//! No-panic fuzzing of the static type checker on a file with an empty
+//! scope, read in both syntaxes (the name decides).
 
 #![no_main]
 
@@ -11,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let src = SourceFile::new("fuzz.hcl", text);
-    let _ = check_source(&src, &TypeScope::new());
+    for name in ["fuzz.hcl", "fuzz.hcl.json"] {
+        let src = SourceFile::new(name, text);
+        let _ = check_source(&src, &TypeScope::new());
+    }
 });

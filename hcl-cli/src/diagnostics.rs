@@ -64,8 +64,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
             render_all(diags, sources, &opts)
         }
         DiagFormat::Json => {
-            let items = diags.iter().map(diagnostic_json).collect();
-            let mut out = Json::object([("diagnostics", Json::Array(items))]).to_indented();
+            let mut out = Json::object([("diagnostics", diagnostics_json(diags))]).to_indented();
             out.push('\n');
             out
         }
@@ -91,7 +90,8 @@ pub struct FileContext {
 }
 
 enum ParsedSyntax {
-    Native(hcl_core::native::File),
+    /// Each top-level block's bytes and header, in source order.
+    Native(Vec<(u32, u32, String)>),
     Json(Node),
 }
 
@@ -101,7 +101,17 @@ impl FileContext {
         let syntax = if file.name().ends_with(".json") {
             ParsedSyntax::Json(hcl_core::json::parser::parse(file).0)
         } else {
-            ParsedSyntax::Native(parse_config(file, &ParseOptions::default()).0)
+            let (parsed, _) = parse_config(file, &ParseOptions::default());
+            let blocks = parsed.body().blocks().map(|b| {
+                let range = b.range();
+                let mut header = b.type_name().to_owned();
+                for l in b.labels() {
+                    header.push(' ');
+                    header.push_str(&crate::json::quote(l.value()));
+                }
+                (range.start.byte, range.end.byte, header)
+            });
+            ParsedSyntax::Native(blocks.collect())
         };
         FileContext { syntax }
     }
@@ -115,24 +125,13 @@ impl FileContext {
                 json_path(root, offset, &mut path);
                 Some(path.strip_prefix('.').unwrap_or(&path).to_owned())
             }
-            ParsedSyntax::Native(parsed) => {
-                let src = parsed.source.text();
-                let tree = &parsed.tree;
-                let blocks = tree.blocks(parsed.body());
+            ParsedSyntax::Native(blocks) => {
                 // Blocks are in source order and do not overlap: the one
                 // that can contain `offset` is the last to start at or
                 // before it.
-                let after = blocks.partition_point(|b| b.span().start <= offset);
-                let block = blocks.get(after.checked_sub(1)?)?;
-                if offset >= block.span().end {
-                    return None;
-                }
-                let mut out = block.ty.text(src).to_owned();
-                for l in tree.labels(block) {
-                    out.push(' ');
-                    out.push_str(&crate::json::quote(l.value(src)));
-                }
-                Some(out)
+                let after = blocks.partition_point(|(start, _, _)| *start <= offset);
+                let (_, end, header) = blocks.get(after.checked_sub(1)?)?;
+                (offset < *end).then(|| header.clone())
             }
         }
     }
@@ -200,7 +199,13 @@ pub fn emit(diags: &Diagnostics, sources: &SourceMap, fmt: DiagFormat) {
     let color = fmt == DiagFormat::Text
         && std::io::stderr().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-    eprint!("{}", format(diags, sources, fmt, color));
+    crate::stdio::write_stderr(&format(diags, sources, fmt, color));
+}
+
+/// The diagnostics as a JSON array, each in the reference's form
+/// ([`diagnostic_json`]).
+pub fn diagnostics_json(diags: &Diagnostics) -> Json {
+    Json::Array(diags.iter().map(diagnostic_json).collect())
 }
 
 /// One diagnostic in the reference's JSON form: `severity`, `summary`,
@@ -299,15 +304,14 @@ mod test {
     /// The reference's linear scans, to check the binary searches against.
     fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
         let (parsed, _) = parse_config(file, &ParseOptions::default());
-        let src = file.text();
-        let block = parsed.tree.blocks(parsed.body()).iter().find(|b| {
-            let span = b.span();
-            span.start <= offset && offset < span.end
-        })?;
-        let mut out = block.ty.text(src).to_owned();
-        for l in parsed.tree.labels(block) {
+        let block = parsed
+            .body()
+            .blocks()
+            .find(|b| b.range().contains_byte(offset))?;
+        let mut out = block.type_name().to_owned();
+        for l in block.labels() {
             out.push(' ');
-            out.push_str(&crate::json::quote(l.value(src)));
+            out.push_str(&crate::json::quote(l.value()));
         }
         Some(out)
     }

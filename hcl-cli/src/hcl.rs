@@ -1,52 +1,75 @@
-//! The `hcl` command: `check`, `eval` and `json`.
+//! The `hcl` command: `check`, `eval`, `json` and `fmt`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use hcl_core::diag::Diagnostics;
 use hcl_core::native::{parse_expression, ParseOptions};
 use hcl_core::pos::SourceMap;
-use hcl_core::{Diagnostic, EvalContext, Expression, SourceFile};
+use hcl_core::{Diagnostic, EvalContext, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
-use crate::diagnostics::{emit, DiagFormat};
+use crate::diagnostics::{diagnostics_json, emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
+use crate::json::Json;
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
+use crate::stdio::{write_stderr, write_stdout};
 use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
 
 const USAGE: &str = "usage: hcl <command> [options] [args]
+       hcl --version
 
 commands:
   check PATH...        parse files (a directory: every .hcl, .tf, .tfvars,
                        .hcl.json and .tf.json file under it) and report
-                       every diagnostic
+                       every diagnostic; --types also type-checks them
   eval [options] EXPR  evaluate one expression (`-` reads it from standard
                        input) and print its value as JSON
   json FILE            print a native-syntax file in the JSON syntax
+  fmt PATH... | -      format native-syntax files as hclfmt / terraform fmt
+                       do (--check lists those that would change, --write
+                       rewrites them)
   help                 show this help
 
+options:
+  -h, --help           show this help (after a command: its options)
+  -v, --version        show the version number
+
 Run `hcl <command> --help` for a command's options.
+";
+
+/// The exit statuses, shown in every help text.
+const EXIT_HELP: &str = "exit status:
+  0     success (there may be warnings)
+  1     errors in the input (diagnostics written), or the output not writable
+  2     a wrong command line
+  141   the reader of the output went away (as a process killed by SIGPIPE)
 ";
 
 const CHECK_FLAGS: &[Flag] = &[
     Flag::switch(
         "types",
         None,
-        "also type-check native-syntax files statically (extended types: int, union, none, promise, output)",
+        "also type-check files statically (extended types; every property of a JSON file is an attribute)",
+    ),
+    Flag::switch(
+        "print-types",
+        None,
+        "print each attribute's type: FILE:LINE:COLUMN: PATH: TYPE (implies --types)",
     ),
     Flag::valued(
         "var-types",
         None,
         "json-or-file",
-        "with --types: variable types, a JSON object such as {\"id\": \"output(string)\"}",
+        "variable types: JSON such as {\"id\": \"output(string)\"}, a .json file, or a file of id = output(string)",
     ),
     Flag::valued(
         "diags",
         None,
         "format",
-        "diagnostics format: text (default) or json",
+        "text (default: diagnostics on stderr, a summary on stdout) or json (one document on stdout: the diagnostics and the counts)",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     Flag::switch("help", Some('h'), "show this help and exit"),
@@ -101,7 +124,7 @@ const JSON_FLAGS: &[Flag] = &[
 pub fn run(args: Vec<String>) -> i32 {
     let mut args = args.into_iter();
     let Some(cmd) = args.next() else {
-        eprint!("{USAGE}");
+        write_stderr(&format!("{USAGE}\n{EXIT_HELP}"));
         return EXIT_USAGE;
     };
     let rest: Vec<String> = args.collect();
@@ -109,16 +132,16 @@ pub fn run(args: Vec<String>) -> i32 {
         "check" => with_flags("check PATH...", CHECK_FLAGS, rest, check),
         "eval" => with_flags("eval [options] EXPR", EVAL_FLAGS, rest, eval),
         "json" => with_flags("json [options] FILE", JSON_FLAGS, rest, json),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            EXIT_OK
-        }
-        "--version" | "-v" | "version" => {
-            println!("{}", env!("CARGO_PKG_VERSION"));
-            EXIT_OK
-        }
+        "fmt" => with_flags(
+            crate::fmt::SYNOPSIS,
+            crate::fmt::FLAGS,
+            rest,
+            crate::fmt::fmt,
+        ),
+        "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
+        "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),
         other => {
-            eprint!("unknown command {other:?}\n\n{USAGE}");
+            write_stderr(&format!("unknown command {other:?}\n\n{USAGE}"));
             EXIT_USAGE
         }
     }
@@ -134,26 +157,33 @@ fn with_flags(
     let parsed = match parse(flags, args) {
         Ok(p) => p,
         Err(e) => {
-            eprint!("{e}\n{usage}");
+            write_stderr(&format!("{e}\n{usage}"));
             return EXIT_USAGE;
         }
     };
     if parsed.is_set("help") {
-        print!("{usage}");
-        return EXIT_OK;
+        return print(&format!("{usage}\n{EXIT_HELP}"));
     }
     let format = match DiagFormat::from_flag(parsed.last("diags")) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{e}");
+            write_stderr(&format!("{e}\n"));
             return EXIT_USAGE;
         }
     };
     let status = cmd(&parsed, format);
     if status == EXIT_USAGE {
-        eprint!("{usage}");
+        write_stderr(&usage);
     }
     status
+}
+
+/// Writes `text` to standard output; the exit status.
+fn print(text: &str) -> i32 {
+    match write_stdout(text) {
+        Ok(()) => EXIT_OK,
+        Err(e) => e.status(EXIT_DIAGNOSTICS),
+    }
 }
 
 /// The diagnostics to show: all of them, or with `--quiet` the errors only.
@@ -177,21 +207,47 @@ pub fn is_config_file(name: &str) -> bool {
 }
 
 /// The files `hcl check` reads for `paths`: files as given, directories
-/// walked (sorted, hidden entries skipped).
-pub fn collect_files(paths: &[String]) -> Vec<PathBuf> {
+/// walked (sorted, hidden entries skipped); and an error for each directory
+/// in which there is no configuration file (a mistyped path must not pass
+/// as "0 files, 0 errors").
+pub fn collect_files(paths: &[String]) -> (Vec<PathBuf>, Diagnostics) {
+    collect_files_where(
+        paths,
+        is_config_file,
+        ".hcl, .tf, .tfvars, .hcl.json or .tf.json",
+    )
+}
+
+/// The files for `paths`: files as given, and in directories (walked in
+/// name order, hidden entries skipped) those whose names `keep` accepts;
+/// an error for each directory holding none (`kinds` names what `keep`
+/// accepts, for the message).
+pub fn collect_files_where(
+    paths: &[String],
+    keep: fn(&str) -> bool,
+    kinds: &str,
+) -> (Vec<PathBuf>, Diagnostics) {
     let mut out = Vec::new();
+    let mut diags = Diagnostics::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            walk(&path, &mut out, 0);
+            let before = out.len();
+            walk(&path, keep, &mut out, 0);
+            if out.len() == before {
+                diags.push(Diagnostic::error(
+                    "No configuration files",
+                    format!("The directory {p:?} holds no {kinds} file."),
+                ));
+            }
         } else {
             out.push(path);
         }
     }
-    out
+    (out, diags)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize) {
     // Symbolic link cycles cannot recurse forever.
     if depth > 64 {
         return;
@@ -210,8 +266,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
             continue;
         }
         if e.is_dir() {
-            walk(&e, out, depth + 1);
-        } else if is_config_file(&name) {
+            walk(&e, keep, out, depth + 1);
+        } else if keep(&name) {
             out.push(e);
         }
     }
@@ -247,13 +303,13 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
 
 fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     if flags.positional.is_empty() {
-        eprintln!("hcl check: no paths given");
+        write_stderr("hcl check: no paths given\n");
         return EXIT_USAGE;
     }
-    let files = collect_files(&flags.positional);
+    let (files, mut all) = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
-    let mut all = Diagnostics::new();
-    let scope = if flags.is_set("types") {
+    let print_types = flags.is_set("print-types");
+    let scope = if flags.is_set("types") || print_types {
         let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
         all.extend(diags);
         Some(scope)
@@ -262,45 +318,89 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     };
     for (loaded, diags) in parse_all(&files) {
         if let Some(s) = loaded.source {
-            // The type checker reads the native syntax only.
-            if let Some(scope) = scope.as_ref().filter(|_| !s.name().ends_with(".json")) {
-                let (_, type_diags) = hcl_core::typeck::check_source(&s, scope);
-                all.extend(type_diags);
+            if let Some(scope) = &scope {
+                all.extend(type_check(&s, scope, print_types));
             }
             sources.add(s);
         }
         all.extend(diags);
     }
     let (errors, warnings) = (all.error_count(), all.warning_count());
-    report(all, &sources, format, flags.is_set("quiet"));
-    println!(
-        "{} {}, {} {}, {} {}",
-        files.len(),
-        plural(files.len(), "file", "files"),
-        errors,
-        plural(errors, "error", "errors"),
-        warnings,
-        plural(warnings, "warning", "warnings"),
-    );
-    if errors > 0 {
-        EXIT_DIAGNOSTICS
-    } else {
-        EXIT_OK
+    let shown = visible(all, flags.is_set("quiet"));
+    let out = match format {
+        // Diagnostics for people on standard error, the summary on
+        // standard output.
+        DiagFormat::Text => {
+            emit(&shown, &sources, format);
+            format!(
+                "{} {}, {} {}, {} {}\n",
+                files.len(),
+                plural(files.len(), "file", "files"),
+                errors,
+                plural(errors, "error", "errors"),
+                warnings,
+                plural(warnings, "warning", "warnings"),
+            )
+        }
+        // For machines: one JSON document on standard output.
+        DiagFormat::Json => {
+            let count = |n: usize| Json::int(i64::try_from(n).unwrap_or(i64::MAX));
+            let doc = Json::object([
+                ("diagnostics", diagnostics_json(&shown)),
+                ("files", count(files.len())),
+                ("errors", count(errors)),
+                ("warnings", count(warnings)),
+            ]);
+            format!("{}\n", doc.to_indented())
+        }
+    };
+    match write_stdout(&out) {
+        Ok(()) if errors > 0 => EXIT_DIAGNOSTICS,
+        Ok(()) => EXIT_OK,
+        Err(e) => e.status(EXIT_DIAGNOSTICS),
     }
 }
 
-/// The variable types of `hcl check --types` (a JSON object, inline or in a
-/// file) and the standard library's signatures.
+/// Type-checks one file, in the syntax its name calls for, and with
+/// `print` prints the type of each attribute.
+fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool) -> Diagnostics {
+    let (types, diags) = hcl_core::typeck::check_source(src, scope);
+    if print {
+        for a in types {
+            let at = a.range.start;
+            println!(
+                "{}:{}:{}: {}: {}",
+                src.name(),
+                at.line,
+                at.column,
+                a.path,
+                a.ty
+            );
+        }
+    }
+    diags
+}
+
+/// The variable types of `hcl check --types` and the standard library's
+/// signatures. The types are a JSON object given inline (text starting
+/// with `{`) or in a `.json` file, or a native-syntax file of attributes
+/// whose values are type expressions.
 fn type_scope(
     arg: Option<&str>,
     sources: &mut SourceMap,
 ) -> (hcl_core::typeck::TypeScope, Diagnostics) {
-    use hcl_core::typeck::TypeScope;
-    let file = match arg {
-        None => None,
-        Some(a) if a.trim_start().starts_with('{') => Some(SourceFile::new("<var-types>", a)),
+    use hcl_core::load::Syntax;
+    use hcl_core::typeck::{parse_var_types, parse_var_types_native, TypeScope};
+    let (file, json) = match arg {
+        None => (None, true),
+        Some(a) if a.trim_start().starts_with('{') => {
+            (Some(SourceFile::new("<var-types>", a)), true)
+        }
         Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => Some(SourceFile::new(path, text)),
+            Ok(text) => (
+                Some(SourceFile::new(path, text)),
+                Syntax::for_name(path) == Syntax::Json,
+            ),
             Err(_) => {
                 return (
                     TypeScope::new(),
@@ -309,10 +409,19 @@ fn type_scope(
             }
         },
     };
-    let (mut scope, diags) = match &file {
-        Some(f) => TypeScope::from_var_types(f),
-        None => (TypeScope::new(), Diagnostics::new()),
-    };
+    let mut scope = TypeScope::new();
+    let mut diags = Diagnostics::new();
+    if let Some(f) = &file {
+        let (vars, d) = if json {
+            parse_var_types(f)
+        } else {
+            parse_var_types_native(f)
+        };
+        diags.extend(d);
+        for (name, ty) in vars {
+            scope.set_variable(name, ty);
+        }
+    }
     scope.add_functions(&hcl_core::function::stdlib::functions());
     if let Some(f) = file {
         sources.add(f);
@@ -330,13 +439,13 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
 
 fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     let [expr_text] = flags.positional.as_slice() else {
-        eprintln!("hcl eval: exactly one expression is required");
+        write_stderr("hcl eval: exactly one expression is required\n");
         return EXIT_USAGE;
     };
     let text = if expr_text == "-" {
         let mut s = String::new();
         if std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).is_err() {
-            eprintln!("hcl eval: standard input is not UTF-8 text");
+            write_stderr("hcl eval: standard input is not UTF-8 text\n");
             return EXIT_DIAGNOSTICS;
         }
         s
@@ -369,10 +478,6 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         report(diags, &sources, format, quiet);
         return EXIT_DIAGNOSTICS;
     }
-    let expr = Expression::new(hcl_core::native::NativeExpression::new(
-        file.clone(),
-        Arc::new(expr),
-    ));
     let (value, d) = expr.value(Some(&ctx));
     diags.extend(d);
     if diags.has_errors() {
@@ -395,22 +500,22 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         }
     };
     report(diags, &sources, format, quiet);
-    write_output(None, &out)
+    write_output(None, &out, EXIT_DIAGNOSTICS)
 }
 
 fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     let [path] = flags.positional.as_slice() else {
-        eprintln!("hcl json: exactly one file is required");
+        write_stderr("hcl json: exactly one file is required\n");
         return EXIT_USAGE;
     };
     if path.ends_with(".json") {
-        eprintln!("hcl json: {path} is already in the JSON syntax");
+        write_stderr(&format!("hcl json: {path} is already in the JSON syntax\n"));
         return EXIT_USAGE;
     }
     let (bytes, name) = if path == "-" {
         let mut b = Vec::new();
         if std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).is_err() {
-            eprintln!("hcl json: cannot read standard input");
+            write_stderr("hcl json: cannot read standard input\n");
             return EXIT_DIAGNOSTICS;
         }
         (b, "<stdin>".to_owned())
@@ -426,14 +531,14 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
     };
     let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &ParseOptions::default());
     let mut sources = SourceMap::new();
-    sources.add(file.source.clone());
+    sources.add(file.source().clone());
     if diags.has_errors() {
         report(diags, &sources, format, flags.is_set("quiet"));
         return EXIT_DIAGNOSTICS;
     }
     report(diags, &sources, format, flags.is_set("quiet"));
     let out = crate::tojson::native_to_json(&file).to_indented_readable();
-    write_output(flags.last("out"), &out)
+    write_output(flags.last("out"), &out, EXIT_DIAGNOSTICS)
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! The `hcldec` command: hashicorp's cmd/hcldec, flag for flag.
 
-use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -17,7 +16,7 @@ use crate::json::Json;
 use crate::load::{load_path, load_stdin, remember, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::specfile::read_spec_file;
-use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
+use crate::stdio::{write_stderr, write_stdout};
 
 const FLAGS: &[Flag] = &[
     Flag::valued("spec", Some('s'), "file", "path to spec file (required)"),
@@ -62,46 +61,66 @@ const FLAGS: &[Flag] = &[
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
-/// The usage text.
+/// Exit status: success.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: a failure outside the configuration, reported as
+/// `Error: …`: no `--spec`, standard input unreadable, the result without a
+/// JSON form or not writable. The reference's status for these.
+pub const EXIT_FAILURE: i32 = 1;
+/// Exit status: the spec, the variables or the input have errors
+/// (diagnostics were written). The reference's status for these.
+pub const EXIT_DIAGNOSTICS: i32 = 2;
+/// Exit status: the command line is wrong (the reference's flag parser
+/// exits 2 as well).
+pub const EXIT_USAGE: i32 = 2;
+
+/// The usage text: synopsis, flags and exit statuses.
 pub fn usage() -> String {
     format!(
-        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}",
+        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}\n{EXIT_HELP}",
         flag_help(FLAGS)
     )
 }
 
+const EXIT_HELP: &str = "exit status:
+  0     success
+  1     no --spec, standard input unreadable, or the result not writable
+  2     errors in the spec, the variables or the input (diagnostics written),
+        or a wrong command line
+  141   the reader of the output went away (as a process killed by SIGPIPE)
+";
+
 /// Runs `hcldec` with `args` (without the program name); returns the exit
-/// status.
+/// status, the reference's on every path (see [`EXIT_FAILURE`],
+/// [`EXIT_DIAGNOSTICS`], [`EXIT_USAGE`] and
+/// [`EXIT_BROKEN_PIPE`](crate::stdio::EXIT_BROKEN_PIPE)).
 pub fn run(args: Vec<String>) -> i32 {
     let flags = match parse(FLAGS, args) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{e}\n{}", usage());
+            write_stderr(&format!("{e}\n{}", usage()));
             return EXIT_USAGE;
         }
     };
     if flags.is_set("help") {
-        print!("{}", usage());
-        return EXIT_OK;
+        return print(&usage());
     }
     if flags.is_set("version") {
-        println!("{}", env!("CARGO_PKG_VERSION"));
-        return EXIT_OK;
+        return print(&format!("{}\n", env!("CARGO_PKG_VERSION")));
     }
     let format = match DiagFormat::from_flag(flags.last("diags")) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{e}");
+            write_stderr(&format!("{e}\n"));
             return EXIT_USAGE;
         }
     };
-    let Some(spec_path) = flags.last("spec") else {
-        eprintln!("Error: the --spec=... argument is required\n\n{}", usage());
-        return EXIT_USAGE;
+    let Some(spec_path) = flags.last("spec").filter(|s| !s.is_empty()) else {
+        return fail("the --spec=... argument is required");
     };
 
     let mut sources = SourceMap::new();
-    let fail = |diags: &Diagnostics, sources: &SourceMap| {
+    let errors = |diags: &Diagnostics, sources: &SourceMap| {
         emit(diags, sources, format);
         EXIT_DIAGNOSTICS
     };
@@ -110,14 +129,14 @@ pub fn run(args: Vec<String>) -> i32 {
         let (loaded, mut diags) = load_path(Path::new(spec_path), true);
         remember(&mut sources, &loaded);
         if diags.has_errors() {
-            return fail(&diags, &sources);
+            return errors(&diags, &sources);
         }
         let (spec, d) = read_spec_file(&loaded.body);
         diags.extend(d);
         (spec, diags)
     };
     if spec_diags.has_errors() {
-        return fail(&spec_diags, &sources);
+        return errors(&spec_diags, &sources);
     }
     let mut diags = spec_diags;
 
@@ -140,7 +159,10 @@ pub fn run(args: Vec<String>) -> i32 {
 
     let mut bodies = Vec::new();
     if flags.positional.is_empty() {
-        let (loaded, d) = load_stdin();
+        let (loaded, d) = match load_stdin() {
+            Ok(r) => r,
+            Err(e) => return fail(&format!("failed to read stdin: {e}")),
+        };
         remember(&mut sources, &loaded);
         if !d.has_errors() {
             bodies.push(loaded.body);
@@ -156,7 +178,7 @@ pub fn run(args: Vec<String>) -> i32 {
         diags.extend(d);
     }
     if diags.has_errors() {
-        return fail(&diags, &sources);
+        return errors(&diags, &sources);
     }
     let body = match bodies.len() {
         0 => Body::empty(Range::default()),
@@ -170,7 +192,7 @@ pub fn run(args: Vec<String>) -> i32 {
         let (value, d) = decode(&body, &spec_file.root, ctx.as_deref());
         diags.extend(d);
         if diags.has_errors() {
-            return fail(&diags, &sources);
+            return errors(&diags, &sources);
         }
         let fmt = ValueFormat {
             with_type: flags.is_set("with-type"),
@@ -178,34 +200,47 @@ pub fn run(args: Vec<String>) -> i32 {
         };
         match value_json(&value, fmt) {
             Ok(s) => s,
-            Err(e) => {
-                eprintln!("Error: {e}\n");
-                return EXIT_DIAGNOSTICS;
-            }
+            Err(e) => return fail(&e),
         }
     };
     if format == DiagFormat::Text {
         emit(&diags, &sources, format);
     }
-    write_output(flags.last("out"), &out)
+    write_output(flags.last("out"), &out, EXIT_FAILURE)
 }
 
-/// Writes the result and a newline to `--out` or standard output.
-pub fn write_output(path: Option<&str>, text: &str) -> i32 {
-    let result = match path {
-        Some(p) => std::fs::write(p, format!("{text}\n"))
-            .map_err(|e| format!("can't open {p} for writing: {e}")),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            writeln!(stdout, "{text}").map_err(|e| format!("failed to write output: {e}"))
-        }
-    };
-    match result {
+/// Reports a failure outside the configuration as the reference does.
+fn fail(message: &str) -> i32 {
+    write_stderr(&format!("Error: {message}\n\n"));
+    EXIT_FAILURE
+}
+
+/// Writes `text` to standard output; the exit status.
+fn print(text: &str) -> i32 {
+    match write_stdout(text) {
         Ok(()) => EXIT_OK,
-        Err(e) => {
-            eprintln!("Error: {e}\n");
-            EXIT_DIAGNOSTICS
-        }
+        Err(e) => e.status(EXIT_FAILURE),
+    }
+}
+
+/// Writes the result and a newline to `--out` or standard output; the exit
+/// status: 0, or `failure` when the file cannot be written (or
+/// [`EXIT_BROKEN_PIPE`](crate::stdio::EXIT_BROKEN_PIPE) when the reader of
+/// standard output went away).
+pub fn write_output(path: Option<&str>, text: &str, failure: i32) -> i32 {
+    let text = format!("{text}\n");
+    match path {
+        Some(p) => match std::fs::write(p, text) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                write_stderr(&format!("Error: can't open {p} for writing: {e}\n\n"));
+                failure
+            }
+        },
+        None => match write_stdout(&text) {
+            Ok(()) => EXIT_OK,
+            Err(e) => e.status(failure),
+        },
     }
 }
 
@@ -300,8 +335,5 @@ pub fn var_refs_json(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
 /// A value's cty JSON as a tree, to embed (Go re-indents embedded raw
 /// JSON, so it must be a tree, not text).
 fn raw_json(v: &Value) -> Option<Json> {
-    let text = to_cty_json(v).ok()?;
-    let file = SourceFile::new("<value>", text.as_str());
-    let (node, diags) = hcl_core::json::parser::parse(&file);
-    (!diags.has_errors()).then(|| Json::from_node(&node))
+    Json::parse(&to_cty_json(v).ok()?)
 }

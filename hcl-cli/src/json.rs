@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use hcl_core::json::parser::{Node, NodeKind};
+use hcl_core::SourceFile;
 
 /// A JSON value; object properties keep the order they were given in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +40,20 @@ impl Json {
     /// An object from `(key, value)` pairs.
     pub fn object<K: Into<String>>(props: impl IntoIterator<Item = (K, Json)>) -> Json {
         Json::Object(props.into_iter().map(|(k, v)| (k.into(), v)).collect())
+    }
+
+    /// Parses JSON text; `None` when it is not valid JSON.
+    ///
+    /// ```
+    /// use hcl_cli::json::Json;
+    /// let j = Json::parse(r#"{"a": [1, "x"]}"#).unwrap();
+    /// assert_eq!(j.to_compact(), r#"{"a":[1,"x"]}"#);
+    /// assert!(Json::parse("{").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<Json> {
+        let file = SourceFile::new("<json>", text);
+        let (node, diags) = hcl_core::json::parser::parse(&file);
+        (!diags.has_errors()).then(|| Json::from_node(&node))
     }
 
     /// Converts a parsed JSON tree (its [`NodeKind::Invalid`] parts become

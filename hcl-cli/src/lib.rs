@@ -1,8 +1,10 @@
-//! The command-line tools `hcl` ([`hcl`]: check, eval, json) and `hcldec`
-//! ([`hcldec`]), as a library so
+//! The command-line tools `hcl` ([`hcl`]: check, eval, json; [`fmt`]) and
+//! `hcldec` ([`hcldec`]), as a library so
 //! that their pieces can be tested (and reused): flag parsing ([`args`]), JSON output
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
-//! people and machines ([`diagnostics`]), input loading ([`load`]), and
+//! people and machines ([`diagnostics`]), input loading ([`load`]), writing
+//! to standard output and error ([`stdio`]), safe rewriting of files
+//! ([`rewrite`]), and
 //! hashicorp's `hcldec` decoding specification: the spec tree ([`spec`]),
 //! reading `.hcldec` files ([`specfile`], with the functions a spec
 //! may call, [`specfuncs`]) and applying a spec to a body
@@ -17,19 +19,23 @@
 pub mod args;
 pub mod decode;
 pub mod diagnostics;
+pub mod fmt;
 pub mod hcl;
 pub mod hcldec;
 pub mod json;
 pub mod load;
 pub mod output;
+pub mod rewrite;
 pub mod spec;
 pub mod specfile;
 pub mod specfuncs;
+pub mod stdio;
 pub mod tojson;
 
-/// Exit status: success.
+/// Exit status of `hcl`: success.
 pub const EXIT_OK: i32 = 0;
-/// Exit status: the input has errors (diagnostics were written).
+/// Exit status of `hcl`: the input has errors (diagnostics were written),
+/// or the output could not be written.
 pub const EXIT_DIAGNOSTICS: i32 = 1;
-/// Exit status: the command line is wrong.
+/// Exit status of `hcl`: the command line is wrong.
 pub const EXIT_USAGE: i32 = 2;

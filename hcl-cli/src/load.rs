@@ -24,10 +24,10 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
         let (file, diags) = parse_bytes(name, bytes, &ParseOptions::default());
-        let body = file.body_handle();
+        let body = file.to_body();
         return (
             Loaded {
-                source: Some(file.source),
+                source: Some(file.source().clone()),
                 body,
             },
             diags,
@@ -70,7 +70,8 @@ fn invalid_encoding() -> Diagnostic {
     )
 }
 
-/// The reference's diagnostic for a file that cannot be read.
+/// The reference's diagnostic for a file that cannot be read (its
+/// native-syntax loader; see [`load_path`] for JSON files).
 pub fn read_failed(name: &str) -> Diagnostic {
     Diagnostic::error(
         "Failed to read file",
@@ -78,37 +79,58 @@ pub fn read_failed(name: &str) -> Diagnostic {
     )
 }
 
-/// Reads and parses the file at `path`.
+/// Reads a file as the reference's loader for its syntax does (JSON for a
+/// `.json` name unless `force_native`): the JSON loader tells a file it
+/// cannot open from one it opened but cannot read (a directory), the
+/// native loader does not.
+fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Diagnostics> {
+    if force_native || Syntax::for_name(name) != Syntax::Json {
+        return std::fs::read(path).map_err(|_| read_failed(name).into());
+    }
+    let mut file = std::fs::File::open(path).map_err(|_| {
+        Diagnostic::error(
+            "Failed to open file",
+            format!("The file {name:?} could not be opened."),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|_| {
+        // "occured" is the reference's spelling.
+        Diagnostic::error(
+            "Failed to read file",
+            format!("The file {name:?} was opened, but an error occured while reading it."),
+        )
+    })?;
+    Ok(bytes)
+}
+
+/// Reads and parses the file at `path` (JSON syntax for a `.json` name
+/// unless `force_native`); a file that cannot be read is a diagnostic
+/// worded as the reference's loader for that syntax words it.
 pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
-    match std::fs::read(path) {
+    match read_file(path, &name, force_native) {
         Ok(bytes) => parse(&name, &bytes, force_native),
-        Err(_) => (
+        Err(diags) => (
             Loaded {
                 source: None,
                 body: Body::empty(Range::default()),
             },
-            Diagnostics::from(read_failed(&name)),
+            diags,
         ),
     }
 }
 
 /// Reads and parses standard input (native syntax), named `<stdin>`.
-pub fn load_stdin() -> (Loaded, Diagnostics) {
+///
+/// # Errors
+///
+/// When standard input cannot be read (the reference treats that as a
+/// failure of the command, not as a diagnostic).
+pub fn load_stdin() -> std::io::Result<(Loaded, Diagnostics)> {
     let mut bytes = Vec::new();
-    match std::io::stdin().read_to_end(&mut bytes) {
-        Ok(_) => parse("<stdin>", &bytes, true),
-        Err(_) => (
-            Loaded {
-                source: None,
-                body: Body::empty(Range::default()),
-            },
-            Diagnostics::from(Diagnostic::error(
-                "Failed to read standard input",
-                "The configuration could not be read from standard input.",
-            )),
-        ),
-    }
+    std::io::stdin().read_to_end(&mut bytes)?;
+    Ok(parse("<stdin>", &bytes, true))
 }
 
 /// Adds a loaded file's source to `map`.

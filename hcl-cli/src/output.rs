@@ -1,7 +1,5 @@
 //! Values as JSON text, in go-cty's JSON forms, as hcldec prints them.
 
-use hcl_core::json::parser::parse as parse_json;
-use hcl_core::pos::SourceFile;
 use hcl_core::value::{to_cty_json, to_cty_json_as, Type};
 use hcl_core::Value;
 
@@ -44,12 +42,10 @@ pub fn value_json(value: &Value, format: ValueFormat) -> Result<String, String> 
     if format.keep_nulls {
         return Ok(text);
     }
-    let file = SourceFile::new("<output>", text.as_str());
-    let (node, diags) = parse_json(&file);
-    if diags.has_errors() {
-        return Ok(text);
+    match Json::parse(&text) {
+        Some(json) => Ok(json.strip_null_properties().to_compact()),
+        None => Ok(text),
     }
-    Ok(Json::from_node(&node).strip_null_properties().to_compact())
 }
 
 #[cfg(test)]

@@ -14,44 +14,45 @@
 //!
 //! ```
 //! use hcl_cli::tojson::native_to_json;
-//! use hcl_core::native::{parse_config, ParseOptions};
+//! use hcl_core::native::parse_config;
 //! use hcl_core::SourceFile;
 //! let src = SourceFile::new("a.hcl", "port = 80\nname = \"web-${env}\"\nservice \"api\" {\n  up = true\n}\n");
-//! let (file, _) = parse_config(&src, &ParseOptions::default());
+//! let (file, _) = parse_config(&src, &Default::default());
 //! assert_eq!(
 //!     native_to_json(&file).to_compact(),
 //!     r#"{"port":80,"name":"web-${env}","service":{"api":{"up":true}}}"#
 //! );
 //! ```
 
-use hcl_core::native::ast::{
-    Body, Expr, ExprKind, File, LitText, Template, TemplatePart, Tree, UnaryOp,
+use hcl_core::native::{
+    BlockNode, BodyItem, BodyNode, ExprKind, ExprNode, File, Literal, TemplateNode, TemplatePart,
+    TemplateParts, UnaryOp,
 };
 
 use crate::json::Json;
 
 /// The JSON-syntax form of a native file.
 pub fn native_to_json(file: &File) -> Json {
-    body_json(&file.tree, file.body(), file.source.text())
+    body_json(file.body())
 }
 
 /// A group of blocks sharing a type (and a label prefix): the bodies that
 /// end here, and the deeper label levels in order of first appearance.
 #[derive(Default)]
 struct Group<'a> {
-    bodies: Vec<&'a Body>,
+    bodies: Vec<BodyNode<'a>>,
     children: Vec<(String, Group<'a>)>,
 }
 
 impl<'a> Group<'a> {
-    fn insert(&mut self, labels: &[String], body: &'a Body) {
+    fn insert(&mut self, labels: &[&str], body: BodyNode<'a>) {
         match labels.split_first() {
             None => self.bodies.push(body),
             Some((first, rest)) => {
                 let idx = match self.children.iter().position(|(k, _)| k == first) {
                     Some(i) => i,
                     None => {
-                        self.children.push((first.clone(), Group::default()));
+                        self.children.push(((*first).to_owned(), Group::default()));
                         self.children.len() - 1
                     }
                 };
@@ -62,17 +63,13 @@ impl<'a> Group<'a> {
         }
     }
 
-    fn to_json(&self, tree: &Tree, src: &str) -> Json {
-        let mut items: Vec<Json> = self
-            .bodies
-            .iter()
-            .map(|b| body_json(tree, b, src))
-            .collect();
+    fn to_json(&self) -> Json {
+        let mut items: Vec<Json> = self.bodies.iter().map(|b| body_json(*b)).collect();
         if !self.children.is_empty() {
             items.push(Json::Object(
                 self.children
                     .iter()
-                    .map(|(k, g)| (k.clone(), g.to_json(tree, src)))
+                    .map(|(k, g)| (k.clone(), g.to_json()))
                     .collect(),
             ));
         }
@@ -84,59 +81,54 @@ impl<'a> Group<'a> {
     }
 }
 
-fn body_json(tree: &Tree, body: &Body, src: &str) -> Json {
+fn body_json(body: BodyNode<'_>) -> Json {
     // Attributes and block types interleave in source order; a block
     // type's property is where its first block is.
     enum Item<'a> {
-        Attr(&'a hcl_core::native::ast::Attribute),
-        Blocks(String, Group<'a>),
+        Attr(&'a str, Json),
+        Blocks(&'a str, Group<'a>),
     }
-    let mut items: Vec<(u32, Item<'_>)> = tree
-        .attributes(body)
-        .iter()
-        .map(|a| (a.name.start, Item::Attr(a)))
-        .collect();
-    let mut groups: Vec<(u32, String, Group<'_>)> = Vec::new();
-    for b in tree.blocks(body) {
-        let ty = b.ty.text(src).to_owned();
-        let labels: Vec<String> = tree
-            .labels(b)
-            .iter()
-            .map(|l| l.value(src).to_owned())
-            .collect();
-        let idx = match groups.iter().position(|(_, t, _)| *t == ty) {
-            Some(i) => i,
-            None => {
-                groups.push((b.ty.start, ty, Group::default()));
-                groups.len() - 1
-            }
-        };
-        if let Some((_, _, g)) = groups.get_mut(idx) {
-            g.insert(&labels, tree.body(b.body));
+    let mut items: Vec<Item<'_>> = Vec::new();
+    for item in body.items() {
+        match item {
+            BodyItem::Attribute(a) => items.push(Item::Attr(a.name(), expr_json(a.expr()))),
+            BodyItem::Block(b) => add_block(&mut items, b),
         }
     }
-    items.extend(
-        groups
-            .into_iter()
-            .map(|(at, t, g)| (at, Item::Blocks(t, g))),
-    );
-    items.sort_by_key(|(at, _)| *at);
+    fn add_block<'a>(items: &mut Vec<Item<'a>>, b: BlockNode<'a>) {
+        let labels: Vec<&str> = b.labels().map(|l| l.value()).collect();
+        let ty = b.type_name();
+        let group = items.iter_mut().find_map(|i| match i {
+            Item::Blocks(t, g) if *t == ty => Some(g),
+            _ => None,
+        });
+        match group {
+            Some(g) => g.insert(&labels, b.body()),
+            None => {
+                let mut g = Group::default();
+                g.insert(&labels, b.body());
+                items.push(Item::Blocks(ty, g));
+            }
+        }
+    }
     Json::Object(
         items
             .into_iter()
-            .map(|(_, item)| match item {
-                Item::Attr(a) => (a.name.text(src).to_owned(), expr_json(&a.expr, src)),
-                Item::Blocks(t, g) => (t, g.to_json(tree, src)),
+            .map(|item| match item {
+                Item::Attr(name, value) => (name.to_owned(), value),
+                Item::Blocks(t, g) => (t.to_owned(), g.to_json()),
             })
             .collect(),
     )
 }
 
-fn number_text(e: &Expr, src: &str) -> Option<String> {
-    let ExprKind::Number(n) = &e.kind else {
+/// A number literal as JSON: its own text when that is JSON's number
+/// syntax, its canonical form otherwise.
+fn number_text(e: ExprNode<'_>) -> Option<String> {
+    let ExprKind::Literal(Literal::Number(n)) = e.kind() else {
         return None;
     };
-    let text = e.span.text(src);
+    let text = e.source_text();
     let is_json = text
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
@@ -149,50 +141,46 @@ fn number_text(e: &Expr, src: &str) -> Option<String> {
 }
 
 /// One expression in the JSON syntax.
-pub fn expr_json(e: &Expr, src: &str) -> Json {
-    match &e.kind {
-        ExprKind::Number(_) => Json::Number(number_text(e, src).unwrap_or_default()),
-        ExprKind::Unary(u)
-            if u.op == UnaryOp::Negate && matches!(u.operand.kind, ExprKind::Number(_)) =>
-        {
-            match number_text(&u.operand, src) {
+pub fn expr_json(e: ExprNode<'_>) -> Json {
+    match e.kind() {
+        ExprKind::Literal(Literal::Number(_)) => Json::Number(number_text(e).unwrap_or_default()),
+        ExprKind::Unary {
+            op: UnaryOp::Negate,
+            operand,
+        } if matches!(operand.kind(), ExprKind::Literal(Literal::Number(_))) => {
+            match number_text(operand) {
                 Some(t) => Json::Number(format!("-{t}")),
-                None => interpolation(e, src),
+                None => interpolation(e),
             }
         }
-        ExprKind::Bool(b) => Json::Bool(*b),
-        ExprKind::Null => Json::Null,
-        ExprKind::StringLit => Json::String(escape_template_text(e.span.inner().text(src))),
-        ExprKind::Template(t) => Json::String(template_text(t, src)),
-        ExprKind::TemplateWrap(inner) => interpolation(inner, src),
-        ExprKind::Tuple(t) => Json::Array(t.items.iter().map(|i| expr_json(i, src)).collect()),
+        ExprKind::Literal(Literal::Bool(b)) => Json::Bool(b),
+        ExprKind::Literal(Literal::Null) => Json::Null,
+        ExprKind::Template(t) => match t.wrapped() {
+            Some(inner) => interpolation(inner),
+            None => Json::String(template_text(t)),
+        },
+        ExprKind::Tuple(items) => Json::Array(items.iter().map(expr_json).collect()),
         ExprKind::Object(o) => Json::Object(
-            o.items
-                .iter()
+            o.items()
                 .map(|item| {
-                    let key = match item.key.as_literal_name(src) {
+                    let key = item.key();
+                    let name = match key.literal_name() {
                         Some(name) => name.to_owned(),
-                        None => match &item.key.expr.kind {
-                            ExprKind::StringLit => {
-                                escape_template_text(item.key.expr.span.inner().text(src))
-                            }
-                            ExprKind::Template(t) => template_text(t, src),
-                            _ => format!("${{{}}}", item.key.expr.span.text(src)),
+                        None => match key.expr().kind() {
+                            ExprKind::Template(t) if t.wrapped().is_none() => template_text(t),
+                            _ => format!("${{{}}}", key.expr().source_text()),
                         },
                     };
-                    (key, expr_json(&item.value, src))
+                    (name, expr_json(item.value()))
                 })
                 .collect(),
         ),
-        ExprKind::Parens(inner) if !matches!(inner.kind, ExprKind::Invalid) => {
-            interpolation(e, src)
-        }
-        _ => interpolation(e, src),
+        _ => interpolation(e),
     }
 }
 
-fn interpolation(e: &Expr, src: &str) -> Json {
-    Json::String(format!("${{{}}}", e.span.text(src)))
+fn interpolation(e: ExprNode<'_>) -> Json {
+    Json::String(format!("${{{}}}", e.source_text()))
 }
 
 /// Literal template text made safe: `${` and `%{` would start an
@@ -201,38 +189,36 @@ fn escape_template_text(s: &str) -> String {
     s.replace("${", "$${").replace("%{", "%%{")
 }
 
-fn template_text(t: &Template, src: &str) -> String {
+/// A template's text in the JSON syntax: literal text (decoded, then
+/// escaped) and every interpolation and directive marker as written.
+fn template_text(t: TemplateNode<'_>) -> String {
     let mut out = String::new();
-    parts_text(&t.parts, src, &mut out);
+    parts_text(t.parts(), &mut out);
     out
 }
 
-fn parts_text(parts: &[TemplatePart], src: &str, out: &mut String) {
+fn parts_text(parts: TemplateParts<'_>, out: &mut String) {
     for p in parts {
         match p {
-            TemplatePart::Literal(l) => {
-                let text = match &l.text {
-                    LitText::Source(s) => s.text(src),
-                    LitText::Owned(s) => s,
-                };
-                out.push_str(&escape_template_text(text));
-            }
-            TemplatePart::Interp(i) => out.push_str(i.span.text(src)),
+            TemplatePart::Literal(l) => out.push_str(&escape_template_text(l.text())),
+            TemplatePart::Interpolation(i) => out.push_str(i.source_text()),
             TemplatePart::If(i) => {
-                out.push_str(i.if_span.text(src));
-                parts_text(&i.then_parts, src, out);
-                if let Some(e) = i.else_span {
-                    out.push_str(e.text(src));
+                let src = i.condition().source();
+                out.push_str(src.text_of(&i.if_range()));
+                parts_text(i.then_parts(), out);
+                if let Some(e) = i.else_range() {
+                    out.push_str(src.text_of(&e));
                 }
-                parts_text(&i.else_parts, src, out);
-                out.push_str(i.endif_span.text(src));
+                parts_text(i.else_parts(), out);
+                out.push_str(src.text_of(&i.endif_range()));
             }
             TemplatePart::For(f) => {
-                out.push_str(f.for_span.text(src));
-                parts_text(&f.body, src, out);
-                out.push_str(f.endfor_span.text(src));
+                let src = f.collection().source();
+                out.push_str(src.text_of(&f.for_range()));
+                parts_text(f.body_parts(), out);
+                out.push_str(src.text_of(&f.endfor_range()));
             }
-            TemplatePart::Invalid(s) => out.push_str(s.text(src)),
+            TemplatePart::Invalid => {}
         }
     }
 }
@@ -240,12 +226,12 @@ fn parts_text(parts: &[TemplatePart], src: &str, out: &mut String) {
 #[cfg(test)]
 mod test {
     use super::*;
-    use hcl_core::native::{parse_config, ParseOptions};
+    use hcl_core::native::parse_config;
     use hcl_core::SourceFile;
 
     fn conv(src: &str) -> String {
         let file = SourceFile::new("t.hcl", src);
-        let (f, diags) = parse_config(&file, &ParseOptions::default());
+        let (f, diags) = parse_config(&file, &Default::default());
         assert!(diags.is_empty(), "{diags}");
         native_to_json(&f).to_compact()
     }

@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{run, scratch, write, Output};
+use common::{run, run_closed_stdout, scratch, write, Output};
+use hcl_core::SourceFile;
 use std::path::Path;
 
 const BIN: &str = env!("CARGO_BIN_EXE_hcl");
@@ -58,13 +59,78 @@ fn check_walks_directories_for_config_files_only() {
 fn check_reports_missing_files_and_invalid_utf8() {
     let dir = scratch("check_bad");
     write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
-    let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
+    let out = hcl(&dir, &["check", "bad.hcl", "nope.hcl"]);
     assert_eq!(out.status, 1);
     assert_eq!(out.stdout, "2 files, 2 errors, 0 warnings\n");
+    assert!(out.stderr.contains("Error: Invalid character encoding"));
+    assert!(out.stderr.contains("Error: Failed to read file"));
+}
+
+/// With `--diags json` standard output holds one JSON document, the
+/// diagnostics and the counts, and nothing goes to standard error (so
+/// `hcl check --diags json dir 2>&1 | jq` works).
+#[test]
+fn check_json_is_one_document_on_standard_output() {
+    let dir = scratch("check_json");
+    write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
+    let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
+    assert_eq!((out.status, out.stderr.as_str()), (1, ""));
+    let (_, diags) =
+        hcl_core::json::parser::parse(&SourceFile::new("out.json", out.stdout.as_str()));
+    assert!(
+        diags.is_empty(),
+        "not one JSON document: {diags}\n{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.starts_with("{\n  \"diagnostics\": [\n"),
+        "{}",
+        out.stdout
+    );
     assert!(out
-        .stderr
+        .stdout
         .contains("\"summary\": \"Invalid character encoding\""));
-    assert!(out.stderr.contains("\"summary\": \"Failed to read file\""));
+    assert!(out.stdout.contains("\"summary\": \"Failed to read file\""));
+    assert!(out
+        .stdout
+        .ends_with("  ],\n  \"files\": 2,\n  \"errors\": 2,\n  \"warnings\": 0\n}\n"));
+
+    write(&dir, &[("ok.hcl", b"a = 1\n")]);
+    let out = hcl(&dir, &["check", "--diags=json", "ok.hcl"]);
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    assert_eq!(
+        out.stdout,
+        "{\n  \"diagnostics\": [],\n  \"files\": 1,\n  \"errors\": 0,\n  \"warnings\": 0\n}\n"
+    );
+}
+
+/// A directory without configuration files is an error, in both formats: a
+/// mistyped path must not pass as "0 files, 0 errors".
+#[test]
+fn check_a_directory_without_configuration_files_is_an_error() {
+    let dir = scratch("check_empty");
+    write(
+        &dir,
+        &[
+            ("empty/readme.md", b"# nothing here"),
+            ("a.hcl", b"a = 1\n"),
+        ],
+    );
+    let out = hcl(&dir, &["check", "empty"]);
+    assert_eq!(out.status, 1);
+    assert_eq!(out.stdout, "0 files, 1 error, 0 warnings\n");
+    assert!(
+        out.stderr.starts_with("Error: No configuration files\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("The directory \"empty\" holds no .hcl"));
+    let out = hcl(&dir, &["check", "--diags=json", "a.hcl", "empty"]);
+    assert_eq!(out.status, 1);
+    assert!(out
+        .stdout
+        .contains("\"summary\": \"No configuration files\""));
+    assert!(out.stdout.contains("\"files\": 1,"));
 }
 
 #[test]
@@ -76,6 +142,11 @@ fn check_usage_errors_exit_two() {
     let help = hcl(&dir, &["check", "--help"]);
     assert_eq!(help.status, 0);
     assert!(help.stdout.starts_with("usage: hcl check PATH...\n"));
+    assert!(
+        help.stdout.contains("exit status:\n  0 "),
+        "{}",
+        help.stdout
+    );
 }
 
 #[test]
@@ -90,6 +161,14 @@ fn top_level_usage() {
     let out = hcl(&dir, &["--help"]);
     assert_eq!(out.status, 0);
     assert!(out.stdout.contains("check PATH..."));
+    assert!(out.stdout.contains("-v, --version"), "{}", out.stdout);
+    for status in ["0 ", "1 ", "2 ", "141 "] {
+        assert!(
+            out.stdout.contains(&format!("\n  {status}")),
+            "{}",
+            out.stdout
+        );
+    }
     let out = hcl(&dir, &["--version"]);
     assert_eq!(
         (out.status, out.stdout.trim()),
@@ -179,9 +258,13 @@ fn eval_errors() {
         "{}",
         out.stderr
     );
+    // Worded as the reference's loader for each syntax words it.
     let out = hcl(&dir, &["eval", "--vars", "nofile.json", "1"]);
     assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("Failed to read file"));
+    assert!(out.stderr.contains("Error: Failed to open file"));
+    let out = hcl(&dir, &["eval", "--vars", "nofile.hcl", "1"]);
+    assert_eq!(out.status, 1);
+    assert!(out.stderr.contains("Error: Failed to read file"));
 }
 
 #[test]
@@ -290,4 +373,131 @@ fn check_types_reports_static_type_errors_with_var_types() {
         ],
     );
     assert_eq!(out.status, 1, "{}", out.stderr);
+}
+
+#[test]
+fn check_types_covers_json_files_and_prints_every_attribute_type() {
+    let dir = scratch("check_types_print");
+    write(
+        &dir,
+        &[
+            (
+                "p.hcl",
+                b"a = count + 1\nresource \"bucket\" \"logs\" {\n  arn = join(\",\", [bucket_arn, \"x\"])\n}\n" as &[u8],
+            ),
+            (
+                "p.hcl.json",
+                b"{\"x\": \"${count * 2}\", \"//\": \"note\", \"y\": {\"z\": \"${bucket_arn}\"},\n \"bad\": \"${count.foo}\"}",
+            ),
+            (
+                "types.hcl",
+                b"count = int\nbucket_arn = output(string)\n",
+            ),
+        ],
+    );
+    let out = hcl(
+        &dir,
+        &[
+            "check",
+            "--print-types",
+            "--var-types",
+            "types.hcl",
+            "p.hcl",
+            "p.hcl.json",
+        ],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "p.hcl:1:1: a: int\n\
+         p.hcl:3:3: resource.bucket.logs.arn: output(string)\n\
+         p.hcl.json:1:2: x: int\n\
+         p.hcl.json:1:37: y: object({z=output(string)})\n\
+         p.hcl.json:2:2: bad: any\n\
+         2 files, 1 error, 0 warnings\n"
+    );
+    // The JSON file's template is checked, at its place in the file.
+    assert!(
+        out.stderr.contains("Error: Unsupported attribute"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("on p.hcl.json line 2:"),
+        "{}",
+        out.stderr
+    );
+    // --types alone checks without printing.
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "types.hcl", "p.hcl.json"],
+    );
+    assert_eq!(out.stdout, "1 file, 1 error, 0 warnings\n");
+    assert!(hcl(&dir, &["check", "--help"])
+        .stdout
+        .contains("--print-types"));
+}
+
+#[test]
+fn check_var_types_come_from_json_or_a_native_file() {
+    let dir = scratch("check_var_types_native");
+    write(
+        &dir,
+        &[
+            ("p.hcl", b"a = name\n" as &[u8]),
+            ("types.json", b"{\"name\": [\"list\", \"output(int)\"]}"),
+            ("types.hcl", b"name = list(output(int))\n"),
+            ("bad.hcl", b"name = lst(int)\nvariable \"x\" {}\n"),
+        ],
+    );
+    for types in [
+        "types.json",
+        "types.hcl",
+        "{\"name\": \"list(output(int))\"}",
+    ] {
+        let out = hcl(
+            &dir,
+            &["check", "--print-types", "--var-types", types, "p.hcl"],
+        );
+        assert_eq!(out.status, 0, "{types}: {}", out.stderr);
+        assert_eq!(
+            out.stdout, "p.hcl:1:1: a: list(output(int))\n1 file, 0 errors, 0 warnings\n",
+            "{types}"
+        );
+    }
+    let out = hcl(
+        &dir,
+        &["check", "--types", "--var-types", "bad.hcl", "p.hcl"],
+    );
+    assert_eq!(out.status, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("Error: Invalid type specification"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("on bad.hcl line 1:"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("Error: Unexpected \"variable\" block"),
+        "{}",
+        out.stderr
+    );
+    // `name` is then unknown to the checker.
+    assert!(
+        out.stderr.contains("Error: Unknown variable"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A reader that goes away (`hcl json big.hcl | head`) ends the command
+/// quietly with the status of a process killed by SIGPIPE.
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    let dir = scratch("closed_pipe");
+    let big = format!("a = \"{}\"\n", "x".repeat(200_000));
+    write(&dir, &[("big.hcl", big.as_bytes())]);
+    assert_eq!(
+        run_closed_stdout(BIN, &dir, &["json", "big.hcl"]),
+        (141, String::new())
+    );
 }

@@ -1,6 +1,7 @@
 //! `hcldec` end to end: every flag, exit status and kind of bad input.
 //! Expected outputs were taken from hashicorp's hcldec on the same files
-//! (except where COMPAT.md lists a difference, such as the exit status).
+//! (except where COMPAT.md lists a difference); `tests/reference/` runs both
+//! side by side.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -133,16 +134,35 @@ fn version_and_help_exit_zero() {
         .stdout
         .starts_with("usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n"));
     assert!(out.stdout.contains("--with-type"));
+    assert!(out.stdout.contains("exit status:\n  0 "), "{}", out.stdout);
 }
 
+/// A reader that goes away (`hcldec … | head`) ends hcldec quietly with the
+/// status a shell shows for the reference, which SIGPIPE kills.
 #[test]
-fn usage_errors_exit_two() {
+fn a_closed_output_pipe_ends_quietly() {
+    let dir = setup("closed_pipe");
+    let big = format!("name = \"{}\"\n", "x".repeat(200_000));
+    write(&dir, &[("big.hcl", big.as_bytes())]);
+    assert_eq!(
+        common::run_closed_stdout(BIN, &dir, &["--spec=s.hcldec", "big.hcl"]),
+        (141, String::new())
+    );
+}
+
+/// The exit statuses are the reference's: 2 for a wrong command line and
+/// for diagnostics, 1 for a failure outside the configuration such as a
+/// missing `--spec`.
+#[test]
+fn usage_errors_exit_two_and_a_missing_spec_one() {
     let dir = setup("usage");
     let out = hcldec(&dir, &["in.hcl"]);
-    assert_eq!(out.status, 2);
-    assert!(out
-        .stderr
-        .starts_with("Error: the --spec=... argument is required"));
+    assert_eq!(
+        (out.status, out.stderr.as_str()),
+        (1, "Error: the --spec=... argument is required\n\n")
+    );
+    let out = hcldec(&dir, &["--spec=", "in.hcl"]);
+    assert_eq!(out.status, 1);
     let out = hcldec(&dir, &["--spec=s.hcldec", "--bogus", "in.hcl"]);
     assert_eq!(out.status, 2);
     assert!(out.stderr.starts_with("unknown flag: --bogus"));
@@ -161,7 +181,7 @@ fn missing_required_attribute_in_json_diagnostics() {
     let dir = setup("required");
     write(&dir, &[("noname.hcl", b"port = 1\n")]);
     let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "noname.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert_eq!(out.stdout, "");
     assert_eq!(
         out.stderr,
@@ -196,7 +216,7 @@ fn text_diagnostics_show_the_source() {
     let dir = setup("text");
     write(&dir, &[("bad.hcl", b"name = \"x\"\ncolour = 1\n")]);
     let out = hcldec(&dir, &["--spec=s.hcldec", "bad.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(
         out.stderr
             .starts_with("Error: Unsupported argument\n\n  on bad.hcl line 2:\n   2: colour = 1\n"),
@@ -216,7 +236,7 @@ fn conversion_failures_and_block_counts_are_reported() {
         )],
     );
     let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "bad.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(out
         .stderr
         .contains("\"summary\": \"Incorrect attribute value type\""));
@@ -235,7 +255,7 @@ fn conversion_failures_and_block_counts_are_reported() {
 fn missing_input_file_is_a_diagnostic() {
     let dir = setup("missing");
     let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "nope.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(out.stderr.contains("\"summary\": \"Failed to read file\""));
     assert!(out
         .stderr
@@ -247,7 +267,7 @@ fn invalid_utf8_input_is_a_diagnostic() {
     let dir = setup("utf8");
     write(&dir, &[("bad.hcl", b"name = \"\xff\"\n")]);
     let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "bad.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(out
         .stderr
         .contains("\"summary\": \"Invalid character encoding\""));
@@ -305,11 +325,11 @@ fn invalid_spec_files_name_the_spec_file() {
     ];
     for (spec, want) in cases {
         let out = hcldec(&dir, &[&format!("--spec={spec}"), "in.hcl"]);
-        assert_eq!(out.status, 1, "{spec}");
+        assert_eq!(out.status, 2, "{spec}");
         assert!(out.stderr.starts_with(want), "{spec}: {}", out.stderr);
     }
     let out = hcldec(&dir, &["--spec=absent.hcldec", "in.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(out.stderr.contains("Failed to read file"));
     assert!(out.stderr.contains("absent.hcldec"));
 }
@@ -326,7 +346,7 @@ fn invalid_vars_json_is_a_diagnostic_naming_the_argument() {
             "in.hcl",
         ],
     );
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(
         out.stderr
             .contains("\"filename\": \"\\u003cvars argument 0\\u003e\""),
@@ -337,8 +357,9 @@ fn invalid_vars_json_is_a_diagnostic_naming_the_argument() {
         &dir,
         &["--spec=s.hcldec", "--vars", "missing.json", "in.hcl"],
     );
-    assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("Failed to read file"));
+    assert_eq!(out.status, 2);
+    // The reference's JSON loader words it so.
+    assert!(out.stderr.contains("Error: Failed to open file"));
 }
 
 #[test]
@@ -368,7 +389,7 @@ fn block_attrs_and_block_map_decode() {
         &[("dup.hcl", b"svc \"api\" {\n}\nsvc \"api\" {\n}\n")],
     );
     let out = hcldec(&dir, &["--spec=s.hcldec", "dup.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(
         out.stderr.starts_with("Error: Duplicate svc block\n"),
         "{}",
@@ -474,7 +495,7 @@ fn var_refs_lists_references_with_ranges_and_known_values() {
 "#
     );
     let out = hcldec(&dir, &["--spec=vr.hcldec", "--var-refs", "in.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
 }
 
 #[test]
@@ -569,7 +590,7 @@ fn spec_variables_functions_and_vars_flags_feed_the_input() {
     assert_eq!(out.stdout, "{\"a\":23,\"mb\":3072,\"who\":\"cli/file\"}\n");
     // Without the variable the input refers to, that reference fails.
     let out = hcldec(&dir, &["--spec=v.hcldec", "--diags=json", "v.hcl"]);
-    assert_eq!(out.status, 1);
+    assert_eq!(out.status, 2);
     assert!(
         out.stderr.contains("\"summary\": \"Unknown variable\""),
         "{}",

@@ -7,7 +7,7 @@
 
 use hcl_cli::json::Json;
 use hcl_cli::tojson::native_to_json;
-use hcl_core::native::{ast, parse_config, parse_template, ParseOptions};
+use hcl_core::native::{parse_config, parse_template, BodyNode, ParseOptions};
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::{Body, EvalContext, SourceFile};
 
@@ -35,19 +35,19 @@ fn constant(a: &hcl_core::body::Attribute) -> Option<String> {
 /// Applies the schema the native body implies to both bodies and compares
 /// what they contain: the same attributes with the same constant values,
 /// the same blocks (by type and labels), recursively.
-fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &Body, name: &str) {
+fn compare(node: BodyNode<'_>, native: &Body, json: &Body, name: &str) {
     let mut schema = BodySchema::new();
-    for a in tree.attributes(ast) {
-        schema = schema.attribute(AttributeSchema::optional(a.name.text(src)));
+    for a in node.attributes() {
+        schema = schema.attribute(AttributeSchema::optional(a.name()));
     }
-    for b in tree.blocks(ast) {
-        let ty = b.ty.text(src);
+    for b in node.blocks() {
+        let ty = b.type_name();
         match schema.find_block(ty) {
             // One type with several label counts has no schema.
-            Some(h) if h.label_names.len() != b.labels.len() => return,
+            Some(h) if h.label_names.len() != b.labels().len() => return,
             Some(_) => {}
             None => {
-                let labels: Vec<String> = (0..b.labels.len()).map(|i| format!("l{i}")).collect();
+                let labels: Vec<String> = (0..b.labels().len()).map(|i| format!("l{i}")).collect();
                 schema = schema.block(BlockHeaderSchema::new(ty, labels));
             }
         }
@@ -66,7 +66,7 @@ fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &B
         );
     }
     let key = |b: &hcl_core::body::Block| (b.type_name.clone(), b.labels.clone());
-    let mut n: Vec<_> = tree.blocks(ast).iter().zip(nc.blocks.iter()).collect();
+    let mut n: Vec<_> = node.blocks().zip(nc.blocks.iter()).collect();
     n.sort_by_key(|(_, b)| key(b));
     let mut j: Vec<_> = jc.blocks.iter().collect();
     j.sort_by_key(|b| key(b));
@@ -74,42 +74,35 @@ fn compare(tree: &ast::Tree, ast: &ast::Body, src: &str, native: &Body, json: &B
     let jk: Vec<_> = j.iter().map(|b| key(b)).collect();
     assert_eq!(nk, jk, "{name}: blocks");
     for ((a, nb), jb) in n.into_iter().zip(j) {
-        compare(tree, tree.body(a.body), src, &nb.body, &jb.body, name);
+        compare(a.body(), &nb.body, &jb.body, name);
     }
 }
 
-#[test]
-fn corpus_converts_to_json_that_parses_back_to_the_same_constants() {
-    let Some(dir) = hcl_test_shared::shared_dir("corpus") else {
-        return;
-    };
-    let paths = hcl_test_shared::config_files(&dir);
-    assert!(!paths.is_empty());
-    for path in paths {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.to_string_lossy().into_owned();
-        let native = SourceFile::new(name.as_str(), text.as_str());
-        let (file, diags) = parse_config(&native, &ParseOptions::default());
-        if diags.has_errors() {
-            continue;
+hcl_test_shared::shared_test!(
+    corpus_converts_to_json_that_parses_back_to_the_same_constants,
+    corpus,
+    |dir| {
+        let paths = hcl_test_shared::config_files(dir);
+        assert!(!paths.is_empty());
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.to_string_lossy().into_owned();
+            let native = SourceFile::new(name.as_str(), text.as_str());
+            let (file, diags) = parse_config(&native, &ParseOptions::default());
+            if diags.has_errors() {
+                continue;
+            }
+            let json = native_to_json(&file);
+            let mut texts = Vec::new();
+            strings(&json, &mut texts);
+            for t in texts {
+                let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
+                assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
+            }
+            let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());
+            let (json_body, d) = hcl_core::json::parse_body(&json_src);
+            assert!(!d.has_errors(), "{name}: {d}");
+            compare(file.body(), &file.to_body(), &json_body, &name);
         }
-        let json = native_to_json(&file);
-        let mut texts = Vec::new();
-        strings(&json, &mut texts);
-        for t in texts {
-            let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
-            assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
-        }
-        let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());
-        let (json_body, d) = hcl_core::json::parse_body(&json_src);
-        assert!(!d.has_errors(), "{name}: {d}");
-        compare(
-            &file.tree,
-            file.body(),
-            native.text(),
-            &file.body_handle(),
-            &json_body,
-            &name,
-        );
     }
-}
+);

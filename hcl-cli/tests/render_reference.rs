@@ -9,7 +9,8 @@
 //! `--diags=json`, which ours must match exactly (the values involved are
 //! not part of the JSON form, there as here). Without the reference, the first test
 //! checks ours against both; with it (`../shared/tools`, always on CI), the
-//! second checks that the reference still prints what is stored.
+//! second checks that the reference still prints what is stored (it is
+//! ignored, saying why, without `../shared/tools`).
 //! `HCL_UPDATE_GOLDEN=1` rewrites the stored files instead of comparing.
 
 #![allow(clippy::unwrap_used)]
@@ -213,61 +214,42 @@ fn rendered_text_matches_the_reference_but_for_what_cases_txt_says() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// The reference hcldec, if it can be had: `None` (after saying why) when
-/// `../shared/tools` is absent or the reference cannot be built outside CI;
-/// a failure on CI.
-fn reference_hcldec() -> Option<PathBuf> {
-    let tools = hcl_test_shared::shared_dir("tools")?;
-    let script = tools.join("reference-hcldec.sh");
-    let works = Command::new(&script)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if works {
-        return Some(script);
-    }
-    let on_ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!on_ci, "CI=true but {} does not run", script.display());
-    eprintln!(
-        "skipping: {} could not be built or run here",
-        script.display()
-    );
-    None
-}
-
-#[test]
-fn stored_reference_text_is_what_the_reference_prints() {
-    let Some(reference) = reference_hcldec() else {
-        return;
-    };
-    let dir = data_dir();
-    let mut stale = Vec::new();
-    for case in cases() {
-        let now = stderr_of(&reference, &case.args);
-        let file = dir.join(format!("{}.reference.txt", case.name));
-        if updating() {
-            std::fs::write(&file, &now).unwrap();
-        }
-        if std::fs::read(&file).unwrap_or_default() != now {
-            stale.push(format!("{}:\n{}", case.name, decode_per_byte(&now)));
-        }
-        if case.same_diagnostics() {
-            let now = stderr_of(&reference, &case.json_args());
-            let file = dir.join(format!("{}.reference.json", case.name));
+hcl_test_shared::shared_test!(
+    stored_reference_text_is_what_the_reference_prints,
+    tools,
+    |_| {
+        let Some(reference) = hcl_test_shared::reference_hcldec() else {
+            return;
+        };
+        let dir = data_dir();
+        let mut stale = Vec::new();
+        for case in cases() {
+            let now = stderr_of(&reference, &case.args);
+            let file = dir.join(format!("{}.reference.txt", case.name));
             if updating() {
                 std::fs::write(&file, &now).unwrap();
             }
             if std::fs::read(&file).unwrap_or_default() != now {
-                stale.push(format!("{} (JSON):\n{}", case.name, decode_per_byte(&now)));
+                stale.push(format!("{}:\n{}", case.name, decode_per_byte(&now)));
+            }
+            if case.same_diagnostics() {
+                let now = stderr_of(&reference, &case.json_args());
+                let file = dir.join(format!("{}.reference.json", case.name));
+                if updating() {
+                    std::fs::write(&file, &now).unwrap();
+                }
+                if std::fs::read(&file).unwrap_or_default() != now {
+                    stale.push(format!("{} (JSON):\n{}", case.name, decode_per_byte(&now)));
+                }
             }
         }
+        assert!(
+            stale.is_empty(),
+            "the reference now prints:\n{}",
+            stale.join("\n")
+        );
     }
-    assert!(
-        stale.is_empty(),
-        "the reference now prints:\n{}",
-        stale.join("\n")
-    );
-}
+);
 
 #[test]
 fn without_additions_takes_out_carets_and_call_lines_only() {

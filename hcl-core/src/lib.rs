@@ -21,6 +21,8 @@
 //! - [`json`]: the JSON syntax: a span-keeping parser and its `Body` /
 //!   `Expression` implementations.
 //! - [`load`]: reading files, choosing the syntax by extension.
+//! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
+//!   the native syntax.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.
 //! - [`typeexpr`]: type expressions (`list(string)`, `optional(T, default)`).
@@ -45,6 +47,7 @@
 pub mod body;
 pub mod diag;
 pub mod eval;
+pub mod format;
 pub mod function;
 pub mod involved;
 pub mod json;
@@ -64,3 +67,40 @@ pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use eval::EvalContext;
 pub use pos::{Pos, Range, SourceFile};
 pub use value::{Number, Type, Value};
+
+/// What hcl-serde's native-syntax fast path reads today: the parser's
+/// storage and the syntax's body and expression types. Not an API: it goes
+/// when that fast path moves into this crate, beside the schema processing
+/// it shortcuts.
+#[doc(hidden)]
+pub mod __private {
+    pub mod ast {
+        pub use crate::native::ast::*;
+    }
+
+    pub use crate::native::body::NativeBody;
+    pub use crate::native::expression::NativeExpression;
+    pub use crate::pos::ByteSpan;
+
+    /// How many tokens the native lexer makes of `text` (the lexing
+    /// benchmark's measure).
+    pub fn count_tokens(text: &str) -> usize {
+        use crate::native::lexer::{LexMode, Lexer};
+        use crate::native::token::TokenKind;
+        let mut lexer = Lexer::new(text, LexMode::Normal);
+        let mut n = 0;
+        while lexer.next_token().kind != TokenKind::Eof {
+            n += 1;
+        }
+        n
+    }
+
+    /// Evaluates a node of `source`'s tree.
+    pub fn evaluate(
+        expr: &ast::Expr,
+        source: &crate::SourceFile,
+        ctx: Option<&crate::EvalContext>,
+    ) -> (crate::Value, crate::Diagnostics) {
+        crate::native::eval::evaluate(crate::native::ExprNode::new(source, expr), ctx)
+    }
+}

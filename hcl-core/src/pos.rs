@@ -375,6 +375,18 @@ impl SourceFile {
         self.range(ByteSpan::new(clamp(bytes.start), clamp(bytes.end)))
     }
 
+    /// The text a range of this file covers (empty if the range does not
+    /// fit the text).
+    ///
+    /// ```
+    /// use hcl_core::SourceFile;
+    /// let file = SourceFile::new("a.hcl", "name = \"web\"\n");
+    /// assert_eq!(file.text_of(&file.range_of(7..12)), "\"web\"");
+    /// ```
+    pub fn text_of(&self, range: &Range) -> &str {
+        self.inner.text.get(range.bytes()).unwrap_or("")
+    }
+
     /// Resolves a span of this file into a range.
     pub(crate) fn range(&self, span: ByteSpan) -> Range {
         let start = self.pos(span.start);

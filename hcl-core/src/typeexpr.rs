@@ -52,15 +52,13 @@ pub fn type_constraint(expr: &Expression) -> (Type, Diagnostics) {
 /// to apply to values that meet the constraint.
 ///
 /// ```
-/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
+/// use hcl_core::native::parse_expression;
 /// use hcl_core::typeexpr::type_constraint_with_defaults;
 /// use hcl_core::value::convert;
-/// use hcl_core::{Expression, SourceFile, Value};
-/// use std::sync::Arc;
+/// use hcl_core::{SourceFile, Value};
 ///
 /// let src = SourceFile::new("t", "object({name=string, port=optional(number, 80)})");
-/// let (e, _) = parse_expression(&src, &ParseOptions::default());
-/// let expr = Expression::new(NativeExpression::new(src, Arc::new(e)));
+/// let (expr, _) = parse_expression(&src, &Default::default());
 /// let (ty, defaults, diags) = type_constraint_with_defaults(&expr);
 /// assert!(diags.is_empty());
 /// let given = convert(&Value::object([("name", Value::from("web"))]), &ty).unwrap();

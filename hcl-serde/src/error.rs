@@ -1,11 +1,12 @@
 //! The one error type of decoding: every diagnostic of a decode, each with
 //! its range and field path, rendered with source snippets when the source
-//! is known.
+//! is known. [`Error::line`] and [`Error::column`] give where the first
+//! problem starts, [`Error::positions`] where each one does.
 
 use std::fmt;
 
 use hcl_core::diag::render::{render, RenderOptions};
-use hcl_core::pos::{Range, SourceFile, SourceLookup};
+use hcl_core::pos::{Pos, Range, SourceFile, SourceLookup};
 use hcl_core::{Diagnostic, Diagnostics};
 
 /// A decoding failure: every problem found, not only the first.
@@ -106,6 +107,80 @@ impl Error {
         self.0.entries.iter().map(|e| &e.diagnostic)
     }
 
+    /// The line, counted from 1, where the first problem that has a place
+    /// in the source starts; `None` when none has one.
+    ///
+    /// ```
+    /// use hcl_serde::HclDecode;
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     name: String,
+    ///     port: u16,
+    /// }
+    ///
+    /// let err = hcl_serde::from_str::<Config>("name = \"web\"\nport = 70000\n").unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (Some(2), Some(8)));
+    /// ```
+    pub fn line(&self) -> Option<usize> {
+        self.first_position().map(|p| to_usize(p.line))
+    }
+
+    /// The column, counted from 1 in characters (grapheme clusters, as the
+    /// reference counts them), where the first problem that has a place in
+    /// the source starts; `None` when none has one. See [`Error::line`].
+    pub fn column(&self) -> Option<usize> {
+        self.first_position().map(|p| to_usize(p.column))
+    }
+
+    /// Every problem, in source order, with the position where it starts
+    /// (`None` for a problem without a place in the source, such as a file
+    /// that could not be read). The entry's diagnostic has the whole range,
+    /// file name included, as its `subject`.
+    ///
+    /// ```
+    /// use hcl_serde::HclDecode;
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Service {
+    ///     #[hcl(label)]
+    ///     name: String,
+    ///     port: u16,
+    /// }
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config {
+    ///     #[hcl(block)]
+    ///     service: Vec<Service>,
+    /// }
+    ///
+    /// let src = "service \"web\" {\n  port = \"http\"\n}\nservice \"api\" {\n}\n";
+    /// let err = hcl_serde::from_str::<Config>(src).unwrap_err();
+    /// let found: Vec<(u32, u32, &str)> = err
+    ///     .positions()
+    ///     .filter_map(|(entry, pos)| {
+    ///         pos.map(|p| (p.line, p.column, entry.diagnostic.summary.as_str()))
+    ///     })
+    ///     .collect();
+    /// assert_eq!(
+    ///     found,
+    ///     [
+    ///         (2, 10, "Unsuitable value type"),
+    ///         (4, 15, "Missing required argument"),
+    ///     ]
+    /// );
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = (&Entry, Option<Pos>)> {
+        self.0
+            .entries
+            .iter()
+            .map(|e| (e, e.diagnostic.subject.as_ref().map(|r| r.start)))
+    }
+
+    fn first_position(&self) -> Option<Pos> {
+        self.positions().find_map(|(_, pos)| pos)
+    }
+
     /// The first problem's summary (every error has at least one problem).
     pub fn summary(&self) -> &str {
         self.0
@@ -201,6 +276,11 @@ impl serde::de::Error for Error {
     }
 }
 
+/// A line or column number as `usize` (they are `u32`, which always fits).
+fn to_usize(n: u32) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
 /// The detail of [`serde::de::Error::missing_field`].
 pub(crate) fn missing_field_detail(field: &str) -> String {
     format!("Unsuitable value: attribute {field:?} is required")
@@ -267,6 +347,46 @@ mod test {
         sort_entries(&mut v);
         let order: Vec<&str> = v.iter().map(|e| e.diagnostic.summary.as_str()).collect();
         assert_eq!(order, ["first", "second", "none"]);
+    }
+
+    #[test]
+    fn line_and_column_come_from_the_first_problem_that_has_a_place() {
+        assert_eq!(
+            (
+                Error::message("x", "").line(),
+                Error::message("x", "").column()
+            ),
+            (None, None)
+        );
+        let file = SourceFile::new("a.hcl", "a = 1\nbé = 2\n");
+        let placed = |summary: &str, from: usize| Entry {
+            diagnostic: Diagnostic::error(summary, "").with_subject(file.range_of(from..from + 1)),
+            path: String::new(),
+        };
+        let unplaced = Entry {
+            diagnostic: Diagnostic::error("unplaced", ""),
+            path: String::new(),
+        };
+        // "bé = 2": the `=` is byte 10, the fourth character of line 2.
+        let e = Error::from_entries(vec![unplaced, placed("second", 10), placed("first", 0)]);
+        assert_eq!((e.line(), e.column()), (Some(2), Some(4)));
+        let found: Vec<_> = e
+            .positions()
+            .map(|(entry, pos)| {
+                (
+                    entry.diagnostic.summary.as_str(),
+                    pos.map(|p| (p.line, p.column)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("unplaced", None),
+                ("second", Some((2, 4))),
+                ("first", Some((1, 1)))
+            ]
+        );
     }
 
     #[test]

@@ -56,3 +56,35 @@ pub fn run(bin: &str, dir: &Path, args: &[&str], stdin: &str) -> Output {
         stderr: String::from_utf8(out.stderr).unwrap(),
     }
 }
+
+/// Runs `bin` with `args` in `dir` and closes its standard output without
+/// reading it, as `| head -c0` does; returns its status as a shell shows it
+/// (a process killed by a signal: 128 + the signal's number) and what it
+/// wrote to standard error. The output must exceed a pipe's buffer (64 KiB)
+/// for the program to meet the closed pipe.
+pub fn run_closed_stdout(bin: &str, dir: &Path, args: &[&str]) -> (i32, String) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    let code = status
+        .code()
+        .or_else(|| status.signal().map(|s| 128 + s))
+        .unwrap_or(-1);
+    (code, stderr)
+}

@@ -88,9 +88,10 @@ fn duplicate_argument(existing: &Attributes, name: &str, subject: Range) -> Diag
     let first = existing.get(name).map(|a| a.name_range.clone());
     Diagnostic::error(
         "Duplicate argument",
+        // hcl's merged.go words it without a final period.
         match first {
-            Some(r) => format!("Argument {name:?} was already set at {r}."),
-            None => format!("Argument {name:?} was already set."),
+            Some(r) => format!("Argument {name:?} was already set at {r}"),
+            None => format!("Argument {name:?} was already set"),
         },
     )
     .with_subject(subject)
@@ -309,10 +310,7 @@ mod test {
         assert_eq!(d.len(), 1);
         let diag = &d.as_slice()[0];
         assert_eq!(diag.summary, "Duplicate argument");
-        assert_eq!(
-            diag.detail,
-            "Argument \"x\" was already set at a.hcl:1,1-2."
-        );
+        assert_eq!(diag.detail, "Argument \"x\" was already set at a.hcl:1,1-2");
         let subject = diag.subject.clone().unwrap();
         assert_eq!(subject.filename(), "b.hcl");
         assert_eq!((subject.start.line, subject.start.column), (2, 1));

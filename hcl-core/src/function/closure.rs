@@ -13,7 +13,6 @@
 //! use hcl_core::function::closure::{expression_closure_type, ExpressionClosure};
 //! use hcl_core::function::{Function, Param};
 //! use hcl_core::native::{parse_expression, ParseOptions};
-//! use hcl_core::native::eval::evaluate;
 //! use hcl_core::{EvalContext, SourceFile, Type, Value};
 //!
 //! // `has_errors(expr)`: whether evaluating its argument fails.
@@ -28,7 +27,7 @@
 //! ctx.set_function("has_errors", has_errors);
 //! let src = SourceFile::new("e.hcl", "has_errors(1 + \"a\")");
 //! let (expr, _) = parse_expression(&src, &ParseOptions::default());
-//! assert_eq!(evaluate(&expr, &src, Some(&ctx)).0, Value::Bool(true));
+//! assert_eq!(expr.value(Some(&ctx)).0, Value::Bool(true));
 //! ```
 
 use std::fmt;

@@ -115,7 +115,8 @@ impl JsonExpression {
         if diags.has_errors() {
             return (Value::dynamic(), diags);
         }
-        let (v, more) = crate::native::eval::evaluate(&expr, &file, Some(ctx));
+        let (v, more) =
+            crate::native::eval::evaluate(crate::native::ExprNode::new(&file, &expr), Some(ctx));
         let mut diags = diags;
         diags.extend(more);
         (v, diags)

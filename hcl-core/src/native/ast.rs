@@ -4,8 +4,12 @@
 //! identifier, label and literal is a [`ByteSpan`] into the file's source,
 //! and only text that had escapes (or was trimmed by strip markers or `<<-`)
 //! is kept decoded, as [`LitText::Owned`]. Read text with the source string
-//! ([`File::text`], [`ByteSpan::text`]). Spans are byte ranges of the
-//! tree's own file (8 bytes); [`File::range`] resolves them into [`Range`]s.
+//! ([`ByteSpan::text`]). Spans are byte ranges of the tree's own file (8
+//! bytes); the file's [`SourceFile`](crate::SourceFile) resolves them into
+//! ranges.
+//!
+//! This is the parser's storage, private to the crate: tools read the tree
+//! through [`syntax`](super::syntax), which hides the compact special forms.
 //!
 //! The structure (bodies, attributes, blocks, labels) lives flat in a
 //! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
@@ -14,10 +18,7 @@
 //! numbers, and lists of one to three items ([`ExprList`], [`InlineList`]),
 //! are inline.
 
-use std::sync::Arc;
-
 pub use crate::pos::ByteSpan;
-use crate::pos::{Range, SourceFile};
 use crate::value::Number;
 
 pub(crate) mod kept;
@@ -26,36 +27,6 @@ mod tree;
 
 pub use list::{ExprList, InlineList};
 pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
-
-/// A parsed configuration file: its [`Tree`], the id of its top-level body
-/// and the source the spans refer to.
-#[derive(Clone, Debug)]
-pub struct File {
-    /// Every body, attribute, block and label of the file (shared, so that
-    /// body and expression handles can hold it).
-    pub tree: Arc<Tree>,
-    /// The top-level body.
-    pub root: BodyId,
-    /// The source (shared, cheap to clone); spans index into its text.
-    pub source: SourceFile,
-}
-
-impl File {
-    /// The top-level body.
-    pub fn body(&self) -> &Body {
-        self.tree.body(self.root)
-    }
-
-    /// The text of a span of this file.
-    pub fn text(&self, span: ByteSpan) -> &str {
-        span.text(self.source.text())
-    }
-
-    /// A span of this file resolved to line and column.
-    pub fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span)
-    }
-}
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
 /// lists ([`Tree::attributes`], [`Tree::blocks`]).
@@ -222,16 +193,6 @@ impl Expr {
     /// The expression as a scope traversal (root variable and steps), for
     /// [`ExprKind::Variable`], [`ExprKind::AttrPath`] and
     /// [`ExprKind::ScopeTraversal`]; `None` for anything else.
-    ///
-    /// ```
-    /// use hcl_core::pos::SourceFile;
-    /// use hcl_core::native::{parse_expression, ParseOptions};
-    /// let src = SourceFile::new("<e>", "aws_vpc.main.id");
-    /// let (e, _) = parse_expression(&src, &ParseOptions::default());
-    /// let t = e.as_traversal(src.text()).unwrap();
-    /// assert_eq!(t.root.text(src.text()), "aws_vpc");
-    /// assert_eq!(t.steps.len(), 2);
-    /// ```
     pub fn as_traversal(&self, src: &str) -> Option<Traversal> {
         match &self.kind {
             ExprKind::Variable => Some(Traversal {

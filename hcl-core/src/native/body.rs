@@ -12,7 +12,7 @@ use crate::body::{
     label_count_problem, Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::native::ast::{self, AttrId, BodyId, ByteSpan, File, Tree};
+use crate::native::ast::{self, AttrId, BodyId, ByteSpan, Tree};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config, ParseOptions};
 use crate::pos::{Pos, Range, SourceFile};
@@ -412,37 +412,16 @@ impl BodyImpl for NativeBody {
     }
 }
 
-impl File {
-    /// The file's top-level body as a [`Body`] handle.
-    ///
-    /// ```
-    /// use hcl_core::native::{parse_config, ParseOptions};
-    /// use hcl_core::SourceFile;
-    /// let src = SourceFile::new("main.hcl", "a = 1\n");
-    /// let (file, _) = parse_config(&src, &ParseOptions::default());
-    /// let (attrs, diags) = file.body_handle().just_attributes();
-    /// assert!(diags.is_empty());
-    /// assert_eq!(attrs.len(), 1);
-    /// ```
-    pub fn body_handle(&self) -> Body {
-        Body::new(NativeBody::new(
-            self.source.clone(),
-            self.tree.clone(),
-            self.root,
-        ))
-    }
-}
-
 /// Parses a native-syntax configuration file straight to its [`Body`]
 /// handle (see [`parse_config`] for the tree).
 pub fn parse_body(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
     let (f, diags) = parse_config(file, options);
-    (f.body_handle(), diags)
+    (f.to_body(), diags)
 }
 
 /// Like [`parse_body`], from bytes that may not be UTF-8 (see
 /// [`parse_bytes`]).
 pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (Body, Diagnostics) {
     let (f, diags) = parse_bytes(name, bytes, options);
-    (f.body_handle(), diags)
+    (f.to_body(), diags)
 }

@@ -68,18 +68,6 @@ impl Embedded<'_> {
 
 /// Parses embedded text as a standalone template. Returns the tree and the
 /// file its spans refer to (the outer file when the text had no escapes).
-///
-/// ```
-/// use hcl_core::native::embedded::{parse_embedded_template, Embedded};
-/// use hcl_core::native::{ByteSpan, ParseOptions};
-/// use hcl_core::SourceFile;
-/// let src = SourceFile::new("a.json", "{\"a\": \"x ${y}\"}");
-/// let at = Embedded { file: &src, span: ByteSpan::new(7, 13), text: "x ${y}" };
-/// let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
-/// assert!(diags.is_empty());
-/// assert_eq!(file.name(), src.name());
-/// assert_eq!((expr.span.start, expr.span.end), (7, 13));
-/// ```
 pub fn parse_embedded_template(
     at: Embedded<'_>,
     options: &ParseOptions,

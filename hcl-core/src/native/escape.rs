@@ -45,14 +45,6 @@ fn escape_start_bytes(word: u64) -> u64 {
 
 /// Decodes the literal text `raw`, which starts at byte `base` of the source.
 /// Returns `None` when the text needs no decoding (the common case).
-///
-/// ```
-/// use hcl_core::native::escape::decode;
-/// let mut errs = Vec::new();
-/// assert_eq!(decode(r"a\tb $${x}", true, 0, &mut errs).as_deref(), Some("a\tb ${x}"));
-/// assert_eq!(decode("plain", true, 0, &mut errs), None);
-/// assert!(errs.is_empty());
-/// ```
 pub fn decode(raw: &str, quoted: bool, base: u32, errs: &mut Vec<EscapeError>) -> Option<String> {
     if !needs_decoding(raw, quoted) {
         return None;

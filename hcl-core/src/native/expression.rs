@@ -26,6 +26,7 @@ use crate::native::ast::{
     self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
 };
 use crate::native::eval::EvalOptions;
+use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Type, Value};
@@ -35,18 +36,6 @@ use crate::value::{Type, Value};
 /// Made by [`NativeExpression::new`] for an expression of its own, or by
 /// [`NativeExpression::attribute`] for an attribute's value in a parsed
 /// file (which is what body handles give out).
-///
-/// ```
-/// use std::sync::Arc;
-/// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-/// use hcl_core::{Expression, SourceFile, Value};
-///
-/// let src = SourceFile::new("expr.hcl", "42");
-/// let (expr, diags) = parse_expression(&src, &ParseOptions::default());
-/// assert!(diags.is_empty());
-/// let handle = Expression::new(NativeExpression::new(src, Arc::new(expr)));
-/// assert_eq!(handle.value(None).0, Value::from(42));
-/// ```
 #[derive(Clone, Debug)]
 pub struct NativeExpression {
     source: SourceFile,
@@ -80,23 +69,17 @@ impl NativeExpression {
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
-    ///
-    /// ```
-    /// use hcl_core::native::{parse_config, NativeExpression, ParseOptions};
-    /// use hcl_core::{Expression, SourceFile, Value};
-    ///
-    /// let src = SourceFile::new("main.hcl", "port = 80\n");
-    /// let (file, _) = parse_config(&src, &ParseOptions::default());
-    /// let id = file.body().attributes.ids().next().unwrap();
-    /// let e = NativeExpression::attribute(src, file.tree.clone(), id);
-    /// assert_eq!(Expression::new(e).value(None).0, Value::from(80));
-    /// ```
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
         NativeExpression {
             source,
             node: Node::Attribute(tree, id),
             object_key: None,
         }
+    }
+
+    /// The syntax view of the node.
+    pub(crate) fn node(&self) -> Option<ExprNode<'_>> {
+        Some(ExprNode::new(&self.source, self.expr()))
     }
 
     /// The syntax node.
@@ -114,20 +97,6 @@ impl NativeExpression {
 
     /// Evaluates the expression within the limits of `options` (the
     /// [`ExpressionImpl::value`] of this handle uses the defaults).
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use hcl_core::native::eval::EvalOptions;
-    /// use hcl_core::native::{parse_expression, NativeExpression, ParseOptions};
-    /// use hcl_core::{EvalContext, SourceFile};
-    ///
-    /// let src = SourceFile::new("e.hcl", "\"%{for x in [1, 2, 3]}${x}%{endfor}\"");
-    /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
-    /// let e = NativeExpression::new(src, Arc::new(expr));
-    /// let tight = EvalOptions { max_template_bytes: 2, ..EvalOptions::default() };
-    /// let (_, diags) = e.value_with_options(Some(&EvalContext::new()), &tight);
-    /// assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
-    /// ```
     pub fn value_with_options(
         &self,
         ctx: Option<&EvalContext>,
@@ -136,7 +105,11 @@ impl NativeExpression {
         if self.object_key.is_some() {
             return self.value(ctx);
         }
-        crate::native::eval::evaluate_with_options(self.expr(), &self.source, ctx, options)
+        crate::native::eval::evaluate_with_options(
+            ExprNode::new(&self.source, self.expr()),
+            ctx,
+            options,
+        )
     }
 
     fn handle(&self, e: &Expr) -> Expression {
@@ -361,7 +334,7 @@ impl ExpressionImpl for NativeExpression {
             .with_subject(self.range());
             return (Value::dynamic(), d.into());
         }
-        crate::native::eval::evaluate(self.expr(), &self.source, ctx)
+        crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx)
     }
 
     fn variables(&self) -> Vec<Traversal> {

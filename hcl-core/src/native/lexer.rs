@@ -105,17 +105,6 @@ pub struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     /// A lexer over `src`, skipping a UTF-8 byte order mark at its start.
-    ///
-    /// ```
-    /// use hcl_core::native::lexer::{LexMode, Lexer};
-    /// use hcl_core::native::token::TokenKind;
-    /// let mut lx = Lexer::new("a = 1", LexMode::Normal);
-    /// let kinds: Vec<_> = std::iter::from_fn(|| {
-    ///     let t = lx.next_token();
-    ///     (t.kind != TokenKind::Eof).then_some(t.kind)
-    /// }).collect();
-    /// assert_eq!(kinds, [TokenKind::Ident, TokenKind::Equal, TokenKind::Number]);
-    /// ```
     pub fn new(src: &'a str, mode: LexMode) -> Lexer<'a> {
         let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
         let mode = match mode {

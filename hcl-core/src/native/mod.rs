@@ -1,46 +1,59 @@
-//! The native syntax: lexer, parser and syntax tree.
+//! The native syntax: parsing, the syntax tree and its evaluation.
 //!
-//! Entry points (all take a [`SourceFile`] and [`ParseOptions`], and return
-//! a partial result with every problem found, as the reference does):
+//! Entry points (each takes a [`SourceFile`] and returns a partial result
+//! with every problem found, as the reference does):
 //!
-//! - [`parse_config`]: a configuration file, to a [`File`] (its [`Body`]).
-//! - [`parse_bytes`]: the same from raw bytes, reporting invalid UTF-8 as a
-//!   diagnostic ("Invalid character encoding").
-//! - [`parse_expression`]: a standalone expression.
+//! - [`parse_config`]: a configuration file, to a [`File`]: its syntax tree
+//!   ([`File::body`], read through the nodes of [`syntax`]) and its [`Body`]
+//!   handle ([`File::to_body`]); [`parse_body`] goes straight to the handle.
+//! - [`parse_bytes`], [`parse_body_bytes`]: the same from raw bytes,
+//!   reporting invalid UTF-8 as a diagnostic ("Invalid character encoding").
+//! - [`parse_expression`]: a standalone expression, to an [`Expression`]
+//!   handle ([`ExprNode::of`] gives its syntax tree).
 //! - [`parse_template`]: a standalone template (`hello ${name}`).
 //! - [`parse_traversal_abs`]: `root.attr[0]["key"]`, as hcl's
 //!   `ParseTraversalAbs`; [`parse_traversal_partial`] also allows `[*]`.
 //! - [`parse_traversal_rel`]: steps without a root (`.attr[0]`).
 //!
 //! ```
-//! use hcl_core::pos::SourceFile;
-//! use hcl_core::native::{parse_config, ParseOptions};
+//! use hcl_core::native::parse_config;
+//! use hcl_core::SourceFile;
 //!
 //! let src = SourceFile::new("main.tf", "resource \"aws_instance\" \"web\" {\n  ami = \"ami-1\"\n}\n");
-//! let (file, diags) = parse_config(&src, &ParseOptions::default());
+//! let (file, diags) = parse_config(&src, &Default::default());
 //! assert!(diags.is_empty());
-//! let tree = &file.tree;
-//! let block = &tree.blocks(file.body())[0];
-//! assert_eq!(file.text(block.ty), "resource");
-//! assert_eq!(tree.labels(block)[1].value(src.text()), "web");
-//! assert_eq!(file.text(tree.attributes(tree.body(block.body))[0].name), "ami");
+//! let block = file.body().blocks().next().unwrap();
+//! assert_eq!(block.type_name(), "resource");
+//! assert_eq!(block.labels().nth(1).unwrap().value(), "web");
+//! assert_eq!(block.body().attributes().next().unwrap().name(), "ami");
 //! ```
 
-pub mod ast;
-mod body;
-pub mod embedded;
-pub mod escape;
+pub(crate) mod ast;
+pub(crate) mod body;
+pub(crate) mod embedded;
+pub(crate) mod escape;
 pub mod eval;
-mod expression;
-pub mod lexer;
+pub(crate) mod expression;
+pub(crate) mod lexer;
 mod parser;
-pub mod token;
+pub mod syntax;
+pub(crate) mod token;
 
 use std::sync::Arc;
 
-pub use ast::{Body, BodyId, ByteSpan, Expr, ExprKind, File, Traversal, Traverser, Tree};
-pub use body::{parse_body, parse_body_bytes, NativeBody};
-pub use expression::NativeExpression;
+pub use body::{parse_body, parse_body_bytes};
+pub use syntax::{
+    AttributeNode, BinaryOp, BlockNode, BodyItem, BodyNode, CallNode, ExprKind, ExprNode, File,
+    ForNode, InterpolationNode, Items, LabelNode, Literal, ObjectItemNode, ObjectKeyNode,
+    ObjectNode, SplatNode, Step, StepKind, Steps, TemplateForNode, TemplateIfNode, TemplateKind,
+    TemplateNode, TemplatePart, TemplateParts, TemplateText, TraversalNode, UnaryOp,
+};
+
+pub(crate) use expression::NativeExpression;
+
+use crate::body::Expression;
+use crate::traversal::Traversal;
+use ast::Expr;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;
@@ -73,11 +86,11 @@ impl Default for ParseOptions {
 /// Parses a configuration file.
 ///
 /// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::SourceFile;
 /// let src = SourceFile::new("t.hcl", "a = 1\nb = ");
-/// let (file, diags) = parse_config(&src, &ParseOptions::default());
-/// assert_eq!(file.body().attributes.len(), 2);
+/// let (file, diags) = parse_config(&src, &Default::default());
+/// assert_eq!(file.body().attributes().len(), 2);
 /// assert_eq!(diags.iter().next().unwrap().summary, "Missing expression");
 /// ```
 pub fn parse_config(file: &SourceFile, options: &ParseOptions) -> (File, Diagnostics) {
@@ -113,12 +126,12 @@ fn parse_config_lexer(
 /// file's text holds the replacements.
 ///
 /// ```
-/// use hcl_core::native::{parse_bytes, ParseOptions};
-/// let (file, diags) = parse_bytes("t.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
+/// use hcl_core::native::parse_bytes;
+/// let (file, diags) = parse_bytes("t.hcl", b"a = \"\xff\"\n", &Default::default());
 /// let d = diags.iter().next().unwrap();
 /// assert_eq!(d.summary, "Invalid character encoding");
-/// assert_eq!(d.subject.clone().unwrap().start.byte, 5);
-/// assert_eq!(file.body().attributes.len(), 1);
+/// assert_eq!(d.subject.as_ref().unwrap().start.byte, 5);
+/// assert_eq!(file.body().attributes().len(), 1);
 /// ```
 pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, Diagnostics) {
     match std::str::from_utf8(bytes) {
@@ -168,17 +181,29 @@ fn replace_bad_utf8(mut bytes: &[u8]) -> String {
     }
 }
 
-/// Parses a standalone expression (newlines are insignificant).
+/// Parses a standalone expression (newlines are insignificant), to an
+/// [`Expression`] handle; [`ExprNode::of`] reads its syntax tree.
 ///
 /// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
+/// use hcl_core::native::{parse_expression, ExprKind, ExprNode};
+/// use hcl_core::SourceFile;
 /// let src = SourceFile::new("<expr>", "1 + 2 * 3");
-/// let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, diags) = parse_expression(&src, &Default::default());
 /// assert!(diags.is_empty());
-/// assert!(matches!(expr.kind, ExprKind::Binary(_)));
+/// assert!(matches!(ExprNode::of(&expr).unwrap().kind(), ExprKind::Binary { .. }));
+/// assert_eq!(expr.value(None).0, hcl_core::Value::from(7));
 /// ```
-pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
+pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expression, Diagnostics) {
+    let (expr, diags) = parse_expr(file, options);
+    (expression_handle(file, expr), diags)
+}
+
+fn expression_handle(file: &SourceFile, expr: Expr) -> Expression {
+    Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)))
+}
+
+/// [`parse_expression`] to the compact node, for the crate's own passes.
+pub(crate) fn parse_expr(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let expr = p.parse_expr();
@@ -195,18 +220,30 @@ pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expr, Dia
     (expr, p.finish())
 }
 
-/// Parses a standalone template.
+/// Parses a standalone template, to an [`Expression`] handle.
 ///
 /// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_template, ExprKind, ParseOptions};
+/// use hcl_core::native::{parse_template, ExprKind, ExprNode};
+/// use hcl_core::{EvalContext, SourceFile, Value};
 /// let src = SourceFile::new("<tmpl>", "Hello, ${name}!");
-/// let (expr, diags) = parse_template(&src, &ParseOptions::default());
+/// let (expr, diags) = parse_template(&src, &Default::default());
 /// assert!(diags.is_empty());
-/// let ExprKind::Template(t) = &expr.kind else { panic!() };
-/// assert_eq!(t.parts.len(), 3);
+/// let ExprKind::Template(t) = ExprNode::of(&expr).unwrap().kind() else { panic!() };
+/// assert_eq!(t.parts().count(), 3);
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("name", Value::from("you"));
+/// assert_eq!(expr.value(Some(&ctx)).0, Value::from("Hello, you!"));
 /// ```
-pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
+pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expression, Diagnostics) {
+    let (expr, diags) = parse_template_expr(file, options);
+    (expression_handle(file, expr), diags)
+}
+
+/// [`parse_template`] to the compact node, for the crate's own passes.
+pub(crate) fn parse_template_expr(
+    file: &SourceFile,
+    options: &ParseOptions,
+) -> (Expr, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Template), options);
     let expr = p.parse_bare_template();
     (expr, p.finish())
@@ -216,12 +253,14 @@ pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagn
 /// no root name.
 ///
 /// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_traversal_abs, ParseOptions};
+/// use hcl_core::native::parse_traversal_abs;
+/// use hcl_core::SourceFile;
 /// let src = SourceFile::new("<t>", "var.list[0]");
-/// let (t, diags) = parse_traversal_abs(&src, &ParseOptions::default());
+/// let (t, diags) = parse_traversal_abs(&src, &Default::default());
 /// assert!(diags.is_empty());
-/// assert_eq!(t.unwrap().steps.len(), 2);
+/// let t = t.unwrap();
+/// assert_eq!(t.root_name(), Some("var"));
+/// assert_eq!(t.to_string(), "var.list[0]");
 /// ```
 pub fn parse_traversal_abs(
     file: &SourceFile,
@@ -244,6 +283,26 @@ fn traversal(
     options: &ParseOptions,
     splats: bool,
 ) -> (Option<Traversal>, Diagnostics) {
+    let (t, diags) = parse_traversal_node(file, options, splats);
+    let t = t.map(|t| {
+        let mut steps = Vec::with_capacity(t.steps.len() + 1);
+        steps.push(crate::traversal::Traverser::Root {
+            name: t.root.text(file.text()).to_owned(),
+            range: file.range(t.root),
+        });
+        steps.extend(syntax::Steps::list(file, &t.steps).map(syntax::Step::to_traverser));
+        Traversal::new(steps)
+    });
+    (t, diags)
+}
+
+/// [`parse_traversal_abs`] and [`parse_traversal_partial`] to the compact
+/// node, for the crate's own passes.
+pub(crate) fn parse_traversal_node(
+    file: &SourceFile,
+    options: &ParseOptions,
+    splats: bool,
+) -> (Option<ast::Traversal>, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let t = p.parse_traversal(splats);
@@ -253,17 +312,29 @@ fn traversal(
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
 ///
 /// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_traversal_rel, ParseOptions};
+/// use hcl_core::native::parse_traversal_rel;
+/// use hcl_core::SourceFile;
 /// let src = SourceFile::new("<t>", ".a[1]");
-/// let (steps, diags) = parse_traversal_rel(&src, &ParseOptions::default());
+/// let (t, diags) = parse_traversal_rel(&src, &Default::default());
 /// assert!(diags.is_empty());
-/// assert_eq!(steps.len(), 2);
+/// assert!(!t.is_absolute());
+/// assert_eq!(t.steps.len(), 2);
 /// ```
-pub fn parse_traversal_rel(
+pub fn parse_traversal_rel(file: &SourceFile, options: &ParseOptions) -> (Traversal, Diagnostics) {
+    let (steps, diags) = parse_traversal_steps(file, options);
+    let t = Traversal::new(
+        syntax::Steps::list(file, &steps)
+            .map(syntax::Step::to_traverser)
+            .collect(),
+    );
+    (t, diags)
+}
+
+/// [`parse_traversal_rel`] to the compact steps, for the crate's own passes.
+pub(crate) fn parse_traversal_steps(
     file: &SourceFile,
     options: &ParseOptions,
-) -> (Vec<Traverser>, Diagnostics) {
+) -> (Vec<ast::Traverser>, Diagnostics) {
     let mut p = Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options);
     p.push_newlines(false);
     let mut steps = Vec::new();

@@ -130,67 +130,6 @@ pub enum TokenKind {
     Eof,
 }
 
-impl TokenKind {
-    /// A short description for messages, such as ``"`]`"``.
-    pub fn description(self) -> &'static str {
-        use TokenKind::*;
-        match self {
-            Ident => "identifier",
-            Number => "number",
-            OBrace => "`{`",
-            CBrace => "`}`",
-            OBrack => "`[`",
-            CBrack => "`]`",
-            OParen => "`(`",
-            CParen => "`)`",
-            Dot => "`.`",
-            Comma => "`,`",
-            Star => "`*`",
-            Slash => "`/`",
-            Percent => "`%`",
-            Plus => "`+`",
-            Minus => "`-`",
-            Equal => "`=`",
-            Lt => "`<`",
-            Gt => "`>`",
-            Bang => "`!`",
-            Question => "`?`",
-            Colon => "`:`",
-            EqEq => "`==`",
-            NotEq => "`!=`",
-            Ge => "`>=`",
-            Le => "`<=`",
-            AndAnd => "`&&`",
-            OrOr => "`||`",
-            DoubleColon => "`::`",
-            Ellipsis => "`...`",
-            FatArrow => "`=>`",
-            Newline => "newline",
-            Comment => "comment",
-            OQuote | CQuote => "`\"`",
-            PlainString => "string",
-            IdentPath => "identifier",
-            OHeredoc => "heredoc introducer",
-            CHeredoc => "heredoc marker",
-            QuotedLit | StringLit => "literal text",
-            TemplateInterp => "`${`",
-            TemplateControl => "`%{`",
-            TemplateSeqEnd => "`}`",
-            QuotedNewline => "newline in string",
-            Amp => "`&`",
-            Pipe => "`|`",
-            Caret => "`^`",
-            Tilde => "`~`",
-            Semicolon => "`;`",
-            Backtick => "`` ` ``",
-            Apostrophe => "`'`",
-            Invalid => "invalid character",
-            BadUtf8 => "invalid UTF-8",
-            Eof => "end of file",
-        }
-    }
-}
-
 /// One token: its kind and its byte range `start..end` in the source.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Token {

@@ -1,30 +1,32 @@
-//! Reading extended types: the type-expression form that [`Type`] prints,
-//! and a JSON map of variable types (go-cty's JSON type form, extended).
+//! Reading extended types: the type-expression form that [`ExtendedType`]
+//! prints, and variable types, as a JSON map (go-cty's JSON type form,
+//! extended) or a native-syntax file of attributes.
 
 use std::collections::BTreeMap;
 
-use super::ty::Type;
+use super::ty::ExtendedType;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
-use crate::native::ast::{ByteSpan, Expr, ExprKind};
-use crate::native::{parse_expression, ParseOptions};
+use crate::native::ast::{ByteSpan, Expr, ExprKind, TemplatePart};
+use crate::native::{parse_expr, ParseOptions};
 use crate::pos::SourceFile;
 
 const INVALID: &str = "Invalid type specification";
 const MAX_DEPTH: usize = 128;
 
-/// Parses a type written as [`Type`] prints it: the keywords `bool`,
+/// Parses a type written as [`ExtendedType`] prints it: the keywords `bool`,
 /// `number`, `int`, `string`, `none` and `any` (or `dynamic`), and
 /// `list(T)`, `map(T)`, `set(T)`, `tuple([T, ...])`, `object({name = T,
-/// ...})`, `union(T, ...)`, `optional(T)` (`union(T, none)`),
+/// ...})`, `union(T, ...)` (as [`ExtendedType::union`]: `union(T)` is `T`),
+/// `optional(T)` (`union(T, none)`),
 /// `promise(T)` and `output(T)`.
 ///
 /// ```
-/// use hcl_core::typeck::{parse_type, Type};
+/// use hcl_core::typeck::{parse_type, ExtendedType};
 /// let t = parse_type("object({id = output(string), tags = optional(map(string))})").unwrap();
-/// assert_eq!(t, Type::object([
-///     ("id", Type::output(Type::String)),
-///     ("tags", Type::optional(Type::map(Type::String))),
+/// assert_eq!(t, ExtendedType::object([
+///     ("id", ExtendedType::output(ExtendedType::String)),
+///     ("tags", ExtendedType::optional(ExtendedType::map(ExtendedType::String))),
 /// ]));
 /// assert_eq!(parse_type(&t.to_string()).unwrap(), t);
 /// assert!(parse_type("list(strin)").is_err());
@@ -34,9 +36,9 @@ const MAX_DEPTH: usize = 128;
 ///
 /// A message (lowercase, as the project's own messages) when the text is
 /// not a type.
-pub fn parse_type(text: &str) -> Result<Type, String> {
+pub fn parse_type(text: &str) -> Result<ExtendedType, String> {
     let src = SourceFile::new("<type>", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expr(&src, &ParseOptions::default());
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(d.summary.to_lowercase());
     }
@@ -49,11 +51,11 @@ pub fn parse_type(text: &str) -> Result<Type, String> {
 /// # Errors
 ///
 /// When the expression is not a type expression.
-pub fn type_from_expr(expr: &Expr, src: &str) -> Result<Type, (ByteSpan, String)> {
+pub fn type_from_expr(expr: &Expr, src: &str) -> Result<ExtendedType, (ByteSpan, String)> {
     from_expr(expr, src, 0)
 }
 
-fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, String)> {
+fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (ByteSpan, String)> {
     let fail = |span: ByteSpan, msg: String| Err((span, msg));
     if depth > MAX_DEPTH {
         return fail(expr.span, "type nests too deeply".into());
@@ -61,14 +63,14 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
     let d = depth + 1;
     match &expr.kind {
         ExprKind::Parens(inner) => from_expr(inner, src, d),
-        ExprKind::Null => Ok(Type::None),
+        ExprKind::Null => Ok(ExtendedType::None),
         ExprKind::Variable => match expr.span.text(src) {
-            "bool" => Ok(Type::Bool),
-            "number" => Ok(Type::Number),
-            "int" => Ok(Type::Int),
-            "string" => Ok(Type::String),
-            "none" => Ok(Type::None),
-            "any" | "dynamic" => Ok(Type::Dynamic),
+            "bool" => Ok(ExtendedType::Bool),
+            "number" => Ok(ExtendedType::Number),
+            "int" => Ok(ExtendedType::Int),
+            "string" => Ok(ExtendedType::String),
+            "none" => Ok(ExtendedType::None),
+            "any" | "dynamic" => Ok(ExtendedType::Dynamic),
             kw => fail(expr.span, format!("`{kw}` is not a type")),
         },
         ExprKind::Call(call) => {
@@ -81,24 +83,24 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
                 )),
             };
             match name.as_str() {
-                "list" => one("list").map(Type::list),
-                "map" => one("map").map(Type::map),
-                "set" => one("set").map(Type::set),
-                "promise" => one("promise").map(Type::promise),
-                "output" => one("output").map(Type::output),
-                "optional" => one("optional").map(Type::optional),
-                "union" if call.args.len() >= 2 => Ok(Type::union(
+                "list" => one("list").map(ExtendedType::list),
+                "map" => one("map").map(ExtendedType::map),
+                "set" => one("set").map(ExtendedType::set),
+                "promise" => one("promise").map(ExtendedType::promise),
+                "output" => one("output").map(ExtendedType::output),
+                "optional" => one("optional").map(ExtendedType::optional),
+                // As the constructor: `union(T)` is `T`, `union()` is `any`.
+                "union" => Ok(ExtendedType::union(
                     call.args
                         .iter()
                         .map(|a| from_expr(a, src, d))
                         .collect::<Result<Vec<_>, _>>()?,
                 )),
-                "union" => fail(expr.span, "`union` takes two or more types".into()),
                 "tuple" => match call.args.as_slice() {
                     [Expr {
                         kind: ExprKind::Tuple(items),
                         ..
-                    }] => Ok(Type::tuple(
+                    }] => Ok(ExtendedType::tuple(
                         items
                             .items
                             .iter()
@@ -117,20 +119,20 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
                     }] => {
                         let mut attrs = BTreeMap::new();
                         for item in &obj.items {
-                            let name = match &item.key.expr.kind {
-                                _ if item.key.as_literal_name(src).is_some() => {
-                                    item.key.as_literal_name(src).unwrap_or_default()
-                                }
-                                ExprKind::StringLit => item.key.expr.span.inner().text(src),
-                                _ => return fail(
-                                    item.key.expr.span,
-                                    "object attribute names must be identifiers or quoted strings"
-                                        .into(),
-                                ),
+                            let name = match item.key.as_literal_name(src) {
+                                Some(name) => name.to_owned(),
+                                None => match quoted_literal(&item.key.expr, src) {
+                                    Some(name) => name,
+                                    None => return fail(
+                                        item.key.expr.span,
+                                        "object attribute names must be identifiers or quoted strings"
+                                            .into(),
+                                    ),
+                                },
                             };
-                            attrs.insert(name.to_owned(), from_expr(&item.value, src, d)?);
+                            attrs.insert(name, from_expr(&item.value, src, d)?);
                         }
-                        Ok(Type::Object(std::sync::Arc::new(attrs)))
+                        Ok(ExtendedType::Object(std::sync::Arc::new(attrs)))
                     }
                     _ => fail(
                         expr.span,
@@ -144,6 +146,68 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
             }
         }
         _ => fail(expr.span, "a type is required".into()),
+    }
+}
+
+/// Reads variable types from a native-syntax file of attributes whose
+/// values are type expressions (as [`parse_type`] reads them), for example
+/// `id = output(string)`. The file's syntax errors come with the
+/// diagnostics (reading it is parsing it); a block is "Unexpected block".
+///
+/// ```
+/// use hcl_core::pos::SourceFile;
+/// use hcl_core::typeck::{parse_var_types_native, ExtendedType};
+/// let src = SourceFile::new("types.hcl", "region = string\nids = list(output(string))\n");
+/// let (types, diags) = parse_var_types_native(&src);
+/// assert!(diags.is_empty());
+/// assert_eq!(types["ids"], ExtendedType::list(ExtendedType::output(ExtendedType::String)));
+/// ```
+pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
+    let (parsed, mut diags) = crate::native::parse_config(file, &ParseOptions::default());
+    let range = |span: ByteSpan| file.range(span);
+    let mut out = BTreeMap::new();
+    for attr in parsed.body().attributes() {
+        let name = attr.name();
+        match type_from_expr(attr.expr().ast(), file.text()) {
+            Ok(t) => {
+                out.insert(name.to_owned(), t);
+            }
+            Err((span, msg)) => diags.push(
+                Diagnostic::error(
+                    INVALID,
+                    format!("Invalid type for variable {name:?}: {msg}."),
+                )
+                .with_subject(range(span)),
+            ),
+        }
+    }
+    for block in parsed.body().blocks() {
+        let ty = block.type_name();
+        diags.push(
+            Diagnostic::error(
+                format!("Unexpected {ty:?} block"),
+                "Blocks are not allowed here: variable types are attributes, such as `id = output(string)`.",
+            )
+            .with_subject(block.type_range()),
+        );
+    }
+    (out, diags)
+}
+
+/// The text of a quoted string without interpolations or directives,
+/// escapes decoded.
+pub(super) fn quoted_literal(e: &Expr, src: &str) -> Option<String> {
+    match &e.kind {
+        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
+        ExprKind::Template(t) => t
+            .parts
+            .iter()
+            .map(|p| match p {
+                TemplatePart::Literal(l) => Some(l.text.as_str(src)),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
     }
 }
 
@@ -161,13 +225,13 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<Type, (ByteSpan, St
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::typeck::{parse_var_types, Type};
+/// use hcl_core::typeck::{parse_var_types, ExtendedType};
 /// let src = SourceFile::new("types.json", r#"{"region": "string", "ids": ["list", ["output", "string"]]}"#);
 /// let (types, diags) = parse_var_types(&src);
 /// assert!(diags.is_empty());
-/// assert_eq!(types["ids"], Type::list(Type::output(Type::String)));
+/// assert_eq!(types["ids"], ExtendedType::list(ExtendedType::output(ExtendedType::String)));
 /// ```
-pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, Type>, Diagnostics) {
+pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
     let (root, mut diags) = json::parse(file);
     let mut out = BTreeMap::new();
     if diags.has_errors() {
@@ -200,7 +264,7 @@ pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, Type>, Diagnostic
     (out, diags)
 }
 
-fn json_type(node: &Node, depth: usize) -> Result<Type, (&Node, String)> {
+fn json_type(node: &Node, depth: usize) -> Result<ExtendedType, (&Node, String)> {
     if depth > MAX_DEPTH {
         return Err((node, "type nests too deeply".into()));
     }
@@ -221,12 +285,12 @@ fn json_type(node: &Node, depth: usize) -> Result<Type, (&Node, String)> {
                 return Err((node, "unexpected extra data in type description".into()));
             }
             match kind {
-                "list" => Ok(Type::list(json_type(arg(1)?, d)?)),
-                "map" => Ok(Type::map(json_type(arg(1)?, d)?)),
-                "set" => Ok(Type::set(json_type(arg(1)?, d)?)),
-                "promise" => Ok(Type::promise(json_type(arg(1)?, d)?)),
-                "output" => Ok(Type::output(json_type(arg(1)?, d)?)),
-                "optional" => Ok(Type::optional(json_type(arg(1)?, d)?)),
+                "list" => Ok(ExtendedType::list(json_type(arg(1)?, d)?)),
+                "map" => Ok(ExtendedType::map(json_type(arg(1)?, d)?)),
+                "set" => Ok(ExtendedType::set(json_type(arg(1)?, d)?)),
+                "promise" => Ok(ExtendedType::promise(json_type(arg(1)?, d)?)),
+                "output" => Ok(ExtendedType::output(json_type(arg(1)?, d)?)),
+                "optional" => Ok(ExtendedType::optional(json_type(arg(1)?, d)?)),
                 "tuple" | "union" => {
                     let n = arg(1)?;
                     let NodeKind::Array(es) = &n.kind else {
@@ -237,9 +301,9 @@ fn json_type(node: &Node, depth: usize) -> Result<Type, (&Node, String)> {
                         .map(|e| json_type(e, d))
                         .collect::<Result<Vec<_>, _>>()?;
                     Ok(if kind == "tuple" {
-                        Type::tuple(ts)
+                        ExtendedType::tuple(ts)
                     } else {
-                        Type::union(ts)
+                        ExtendedType::union(ts)
                     })
                 }
                 "object" => {
@@ -262,13 +326,13 @@ fn json_type(node: &Node, depth: usize) -> Result<Type, (&Node, String)> {
                     for p in props {
                         let t = json_type(&p.value, d)?;
                         let t = if optional.contains(&&*p.key) {
-                            Type::optional(t)
+                            ExtendedType::optional(t)
                         } else {
                             t
                         };
                         attrs.insert(p.key.to_string(), t);
                     }
-                    Ok(Type::Object(std::sync::Arc::new(attrs)))
+                    Ok(ExtendedType::Object(std::sync::Arc::new(attrs)))
                 }
                 other => Err((node, format!("`{other}` is not a type kind"))),
             }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::ty::Type;
+use super::ty::ExtendedType;
 use crate::value::Safety;
 
 /// How deeply the rules recurse into nested types before giving the
@@ -29,12 +29,16 @@ pub const MAX_DEPTH: usize = 256;
 /// - "A promise type is assignable from itself or from its element type";
 ///   "an output type is assignable from itself, its corresponding promise
 ///   type, or its element type" (read through assignability of the
-///   elements: `output(number)` is assignable from `promise(int)`).
+///   elements: `output(number)` is assignable from `promise(int)`). A
+///   structure holding eventuals is not assignable to an eventual
+///   (`output(list(string))` from `list(output(string))`): that takes a
+///   conversion, which waits for all of them.
 /// - "The null value is only assignable to the none type": `none` is
 ///   assignable to `none`, to unions containing it and to the dynamic
 ///   pseudo-type only.
-/// - `number` is assignable from `int` (every integer is a number), as in
-///   Pulumi's model.
+/// - `number` is assignable from `int` (every integer is a number). The
+///   document is silent; Pulumi's model makes this a safe conversion
+///   instead (see COMPAT.md).
 /// - Collections and structures are assignable element-wise; `list(T)` is
 ///   also assignable from a tuple of elements assignable to `T`, `map(T)`
 ///   from an object of such attributes; an object from an object that has
@@ -43,49 +47,59 @@ pub const MAX_DEPTH: usize = 256;
 ///   allowed).
 ///
 /// ```
-/// use hcl_core::typeck::{assignable, Type};
-/// assert!(assignable(&Type::optional(Type::String), &Type::String));
-/// assert!(assignable(&Type::output(Type::String), &Type::promise(Type::String)));
-/// assert!(!assignable(&Type::String, &Type::None));
-/// assert!(!assignable(&Type::Int, &Type::Number));
+/// use hcl_core::typeck::{assignable, ExtendedType};
+/// assert!(assignable(&ExtendedType::optional(ExtendedType::String), &ExtendedType::String));
+/// assert!(assignable(&ExtendedType::output(ExtendedType::String), &ExtendedType::promise(ExtendedType::String)));
+/// assert!(!assignable(&ExtendedType::String, &ExtendedType::None));
+/// assert!(!assignable(&ExtendedType::Int, &ExtendedType::Number));
 /// ```
-pub fn assignable(to: &Type, from: &Type) -> bool {
+pub fn assignable(to: &ExtendedType, from: &ExtendedType) -> bool {
     assignable_at(to, from, 0)
 }
 
-fn assignable_at(to: &Type, from: &Type, depth: usize) -> bool {
-    if to == from || *to == Type::Dynamic {
+fn assignable_at(to: &ExtendedType, from: &ExtendedType, depth: usize) -> bool {
+    if to == from || *to == ExtendedType::Dynamic {
         return true;
     }
     if depth > MAX_DEPTH {
         return false;
     }
     let d = depth + 1;
-    if let Type::Union(froms) = from {
+    if let ExtendedType::Union(froms) = from {
         return froms.iter().all(|f| assignable_at(to, f, d));
     }
     match (to, from) {
-        (Type::Union(tos), _) => tos.iter().any(|t| assignable_at(t, from, d)),
-        (Type::Promise(t), Type::Promise(f)) => assignable_at(t, f, d),
-        (Type::Output(t), Type::Output(f) | Type::Promise(f)) => assignable_at(t, f, d),
-        (Type::Promise(t) | Type::Output(t), f) if !f.is_eventual() => assignable_at(t, f, d),
-        (Type::Number, Type::Int) => true,
-        (Type::List(t), Type::List(f))
-        | (Type::Set(t), Type::Set(f))
-        | (Type::Map(t), Type::Map(f)) => assignable_at(t, f, d),
-        (Type::List(t), Type::Tuple(fs)) => fs.iter().all(|f| assignable_at(t, f, d)),
-        (Type::Map(t), Type::Object(fs)) => fs.values().all(|f| assignable_at(t, f, d)),
-        (Type::Tuple(ts), Type::Tuple(fs)) => {
+        (ExtendedType::Union(tos), _) => tos.iter().any(|t| assignable_at(t, from, d)),
+        (ExtendedType::Promise(t), ExtendedType::Promise(f)) => assignable_at(t, f, d),
+        (ExtendedType::Output(t), ExtendedType::Output(f) | ExtendedType::Promise(f)) => {
+            assignable_at(t, f, d)
+        }
+        (ExtendedType::Promise(t) | ExtendedType::Output(t), f) if !f.is_eventual() => {
+            assignable_at(t, f, d)
+        }
+        (ExtendedType::Number, ExtendedType::Int) => true,
+        (ExtendedType::List(t), ExtendedType::List(f))
+        | (ExtendedType::Set(t), ExtendedType::Set(f))
+        | (ExtendedType::Map(t), ExtendedType::Map(f)) => assignable_at(t, f, d),
+        (ExtendedType::List(t), ExtendedType::Tuple(fs)) => {
+            fs.iter().all(|f| assignable_at(t, f, d))
+        }
+        (ExtendedType::Map(t), ExtendedType::Object(fs)) => {
+            fs.values().all(|f| assignable_at(t, f, d))
+        }
+        (ExtendedType::Tuple(ts), ExtendedType::Tuple(fs)) => {
             ts.len() == fs.len()
                 && ts
                     .iter()
                     .zip(fs.iter())
                     .all(|(t, f)| assignable_at(t, f, d))
         }
-        (Type::Object(ts), Type::Object(fs)) => ts.iter().all(|(name, t)| match fs.get(name) {
-            Some(f) => assignable_at(t, f, d),
-            None => assignable_at(t, &Type::None, d),
-        }),
+        (ExtendedType::Object(ts), ExtendedType::Object(fs)) => {
+            ts.iter().all(|(name, t)| match fs.get(name) {
+                Some(f) => assignable_at(t, f, d),
+                None => assignable_at(t, &ExtendedType::None, d),
+            })
+        }
         _ => false,
     }
 }
@@ -110,7 +124,12 @@ fn assignable_at(to: &Type, from: &Type, depth: usize) -> bool {
 ///   "unsafe" meaning "some values fail".
 /// - To `promise(U)`: from `promise(V)` or a prompt `T`, as `V` or `T`
 ///   converts to `U`. To `output(U)`: from `output(V)`, `promise(V)` or a
-///   prompt `T`, likewise. An eventual never converts to a prompt type.
+///   prompt `T`, likewise. A prompt `T` holding eventuals inside (a tuple
+///   of outputs) converts as `T` with them lifted out (see
+///   [`ExtendedType::lifted`]): the eventual waits for all of them, as
+///   Pulumi's input types allow an eventual at every level; to a promise
+///   only when none of them is an output. An eventual never converts to a
+///   prompt type.
 /// - `none` converts only where it is assignable (null is only assignable
 ///   to none).
 /// - Collections and structures as in the base model, element-wise, the
@@ -121,14 +140,17 @@ fn assignable_at(to: &Type, from: &Type, depth: usize) -> bool {
 ///   (unsafe) from map.
 ///
 /// ```
-/// use hcl_core::typeck::{conversion, Type};
+/// use hcl_core::typeck::{conversion, ExtendedType};
 /// use hcl_core::value::Safety;
-/// assert_eq!(conversion(&Type::Int, &Type::String), Some(Safety::Safe));
-/// assert_eq!(conversion(&Type::Number, &Type::Int), Some(Safety::Unsafe));
-/// assert_eq!(conversion(&Type::Int, &Type::output(Type::String)), Some(Safety::Safe));
-/// assert_eq!(conversion(&Type::output(Type::Int), &Type::Int), None);
+/// assert_eq!(conversion(&ExtendedType::Int, &ExtendedType::String), Some(Safety::Safe));
+/// assert_eq!(conversion(&ExtendedType::Number, &ExtendedType::Int), Some(Safety::Unsafe));
+/// assert_eq!(conversion(&ExtendedType::Int, &ExtendedType::output(ExtendedType::String)), Some(Safety::Safe));
+/// assert_eq!(conversion(&ExtendedType::output(ExtendedType::Int), &ExtendedType::Int), None);
+/// let outputs = ExtendedType::tuple([ExtendedType::output(ExtendedType::String), ExtendedType::String]);
+/// let want = ExtendedType::output(ExtendedType::list(ExtendedType::String));
+/// assert_eq!(conversion(&outputs, &want), Some(Safety::Safe));
 /// ```
-pub fn conversion(from: &Type, to: &Type) -> Option<Safety> {
+pub fn conversion(from: &ExtendedType, to: &ExtendedType) -> Option<Safety> {
     conversion_at(from, to, 0)
 }
 
@@ -140,7 +162,7 @@ fn worst(a: Option<Safety>, b: Option<Safety>) -> Option<Safety> {
 /// if any pair does not convert.
 fn worst_of<'t>(
     start: Safety,
-    mut pairs: impl Iterator<Item = (&'t Type, &'t Type)>,
+    mut pairs: impl Iterator<Item = (&'t ExtendedType, &'t ExtendedType)>,
     depth: usize,
 ) -> Option<Safety> {
     pairs.try_fold(start, |acc, (f, t)| {
@@ -148,16 +170,16 @@ fn worst_of<'t>(
     })
 }
 
-fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
+fn conversion_at(from: &ExtendedType, to: &ExtendedType, depth: usize) -> Option<Safety> {
     use Safety::{Safe, Unsafe};
-    if assignable_at(to, from, depth) || *from == Type::Dynamic {
+    if assignable_at(to, from, depth) || *from == ExtendedType::Dynamic {
         return Some(Safe);
     }
     if depth > MAX_DEPTH {
         return None;
     }
     let d = depth + 1;
-    if let Type::Union(froms) = from {
+    if let ExtendedType::Union(froms) = from {
         let each: Vec<Option<Safety>> = froms.iter().map(|f| conversion_at(f, to, d)).collect();
         return if each.iter().all(|c| *c == Some(Safe)) {
             Some(Safe)
@@ -168,44 +190,57 @@ fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
         };
     }
     match (from, to) {
-        (_, Type::Union(tos)) => tos.iter().filter_map(|t| conversion_at(from, t, d)).min(),
-        (Type::Promise(f), Type::Promise(t))
-        | (Type::Promise(f) | Type::Output(f), Type::Output(t)) => conversion_at(f, t, d),
-        (f, Type::Promise(t) | Type::Output(t)) if !f.is_eventual() => conversion_at(f, t, d),
-        (Type::Promise(_) | Type::Output(_) | Type::None, _) => None,
-        (Type::Number | Type::Bool | Type::Int, Type::String) | (Type::Int, Type::Number) => {
-            Some(Safe)
+        (_, ExtendedType::Union(tos)) => tos.iter().filter_map(|t| conversion_at(from, t, d)).min(),
+        // From an eventual's element or a prompt type, either with the
+        // eventuals inside lifted out; a promise cannot wait for an output.
+        (f, ExtendedType::Promise(t) | ExtendedType::Output(t)) => {
+            let (lifted, ev) = f.lifted();
+            if ev > to.eventual() {
+                None
+            } else {
+                conversion_at(&lifted, t, d)
+            }
         }
-        (Type::String, Type::Number | Type::Bool | Type::Int) | (Type::Number, Type::Int) => {
-            Some(Unsafe)
+        (ExtendedType::Promise(_) | ExtendedType::Output(_) | ExtendedType::None, _) => None,
+        (ExtendedType::Number | ExtendedType::Bool | ExtendedType::Int, ExtendedType::String)
+        | (ExtendedType::Int, ExtendedType::Number) => Some(Safe),
+        (ExtendedType::String, ExtendedType::Number | ExtendedType::Bool | ExtendedType::Int)
+        | (ExtendedType::Number, ExtendedType::Int) => Some(Unsafe),
+        (ExtendedType::List(f) | ExtendedType::Set(f), ExtendedType::List(t)) => {
+            conversion_at(f, t, d)
         }
-        (Type::List(f) | Type::Set(f), Type::List(t)) => conversion_at(f, t, d),
-        (Type::Set(f), Type::Set(t)) => conversion_at(f, t, d),
-        (Type::List(f), Type::Set(t)) => worst(conversion_at(f, t, d), Some(Unsafe)),
-        (Type::Tuple(fs), Type::List(t) | Type::Set(t)) => {
+        (ExtendedType::Set(f), ExtendedType::Set(t)) => conversion_at(f, t, d),
+        (ExtendedType::List(f), ExtendedType::Set(t)) => {
+            worst(conversion_at(f, t, d), Some(Unsafe))
+        }
+        (ExtendedType::Tuple(fs), ExtendedType::List(t) | ExtendedType::Set(t)) => {
             // Equal elements of a tuple merge in a set.
-            let start = if matches!(to, Type::Set(_)) && fs.len() > 1 {
+            let start = if matches!(to, ExtendedType::Set(_)) && fs.len() > 1 {
                 Unsafe
             } else {
                 Safe
             };
             worst_of(start, fs.iter().map(|f| (f, &**t)), d)
         }
-        (Type::List(f) | Type::Set(f), Type::Tuple(ts)) => {
+        (ExtendedType::List(f) | ExtendedType::Set(f), ExtendedType::Tuple(ts)) => {
             worst_of(Unsafe, ts.iter().map(|t| (&**f, t)), d)
         }
-        (Type::Tuple(fs), Type::Tuple(ts)) if fs.len() == ts.len() => {
+        (ExtendedType::Tuple(fs), ExtendedType::Tuple(ts)) if fs.len() == ts.len() => {
             worst_of(Safe, fs.iter().zip(ts.iter()), d)
         }
-        (Type::Map(f), Type::Map(t)) => conversion_at(f, t, d),
-        (Type::Object(fs), Type::Map(t)) => worst_of(Safe, fs.values().map(|f| (f, &**t)), d),
-        (Type::Object(fs), Type::Object(ts)) => worst_of(
+        (ExtendedType::Map(f), ExtendedType::Map(t)) => conversion_at(f, t, d),
+        (ExtendedType::Object(fs), ExtendedType::Map(t)) => {
+            worst_of(Safe, fs.values().map(|f| (f, &**t)), d)
+        }
+        (ExtendedType::Object(fs), ExtendedType::Object(ts)) => worst_of(
             Safe,
             ts.iter()
-                .map(|(name, t)| (fs.get(name).unwrap_or(&Type::None), t)),
+                .map(|(name, t)| (fs.get(name).unwrap_or(&ExtendedType::None), t)),
             d,
         ),
-        (Type::Map(f), Type::Object(ts)) => worst_of(Unsafe, ts.values().map(|t| (&**f, t)), d),
+        (ExtendedType::Map(f), ExtendedType::Object(ts)) => {
+            worst_of(Unsafe, ts.values().map(|t| (&**f, t)), d)
+        }
         _ => None,
     }
 }
@@ -219,20 +254,22 @@ fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
 ///
 /// 1. Equal types unify as themselves; the dynamic pseudo-type unifies as
 ///    the other type.
-/// 2. "A promise type unifies with an output type by producing a new
+/// 2. "Two union types unify by producing a new union type whose elements
+///    are the concatenation of those of the two input types." "A union type
+///    unifies with another type by producing a new union whose element
+///    types are the unification of the other type with each of the input
+///    union's element types." These come before the eventual rules, as the
+///    document orders them, also when the union has eventual elements:
+///    `union(promise(int), none)` with `union(output(string), bool)` is
+///    `union(promise(int), none, output(string), bool)`.
+/// 3. "A promise type unifies with an output type by producing a new
 ///    output type whose element type is the unification of [the element
 ///    types]." Two promises give a promise. Two outputs give an **output**
 ///    (the document says a promise, which would drop the output's
 ///    application data and is not assignable from either input; Pulumi's
 ///    own implementation also gives an output). An eventual with a prompt
-///    type `T` gives the same eventual of the unification with `T`. A union
-///    with an eventual element counts as the strongest such eventual of the
-///    union of its resolved elements.
-/// 3. "Two union types unify by producing a new union type whose elements
-///    are the concatenation of those of the two input types." "A union type
-///    unifies with another type by producing a new union whose element
-///    types are the unification of the other type with each of the input
-///    union's element types."
+///    type `T` gives the same eventual of the unification with `T` (whose
+///    own eventuals inside are lifted into it).
 /// 4. "The int type unifies with number by preferring number, and unifies
 ///    with string by preferring string"; number and bool with string give
 ///    string (base model).
@@ -244,14 +281,14 @@ fn conversion_at(from: &Type, to: &Type, depth: usize) -> Option<Safety> {
 ///    union (`null` with `T` gives `optional(T)`).
 ///
 /// ```
-/// use hcl_core::typeck::{unify, Type};
-/// assert_eq!(unify(&Type::Int, &Type::Number), Type::Number);
-/// assert_eq!(unify(&Type::String, &Type::None), Type::optional(Type::String));
-/// let o = Type::output(Type::String);
-/// assert_eq!(unify(&o, &Type::promise(Type::Int)), o);
+/// use hcl_core::typeck::{unify, ExtendedType};
+/// assert_eq!(unify(&ExtendedType::Int, &ExtendedType::Number), ExtendedType::Number);
+/// assert_eq!(unify(&ExtendedType::String, &ExtendedType::None), ExtendedType::optional(ExtendedType::String));
+/// let o = ExtendedType::output(ExtendedType::String);
+/// assert_eq!(unify(&o, &ExtendedType::promise(ExtendedType::Int)), o);
 /// ```
-pub fn unify(a: &Type, b: &Type) -> Type {
-    unify_at(a, b, false, 0).unwrap_or_else(|| Type::union([a.clone(), b.clone()]))
+pub fn unify(a: &ExtendedType, b: &ExtendedType) -> ExtendedType {
+    unify_at(a, b, false, 0).unwrap_or_else(|| ExtendedType::union([a.clone(), b.clone()]))
 }
 
 /// Like [`unify`], but `None` where rule 6 would have to form a union of
@@ -260,83 +297,98 @@ pub fn unify(a: &Type, b: &Type) -> Type {
 /// ("Inconsistent conditional result types").
 ///
 /// ```
-/// use hcl_core::typeck::{unify_strict, Type};
-/// assert_eq!(unify_strict(&Type::Bool, &Type::Number), None);
-/// assert_eq!(unify_strict(&Type::None, &Type::Bool), Some(Type::optional(Type::Bool)));
+/// use hcl_core::typeck::{unify_strict, ExtendedType};
+/// assert_eq!(unify_strict(&ExtendedType::Bool, &ExtendedType::Number), None);
+/// assert_eq!(unify_strict(&ExtendedType::None, &ExtendedType::Bool), Some(ExtendedType::optional(ExtendedType::Bool)));
 /// ```
-pub fn unify_strict(a: &Type, b: &Type) -> Option<Type> {
+pub fn unify_strict(a: &ExtendedType, b: &ExtendedType) -> Option<ExtendedType> {
     unify_at(a, b, true, 0)
 }
 
 /// Unifies any number of types (left to right); the dynamic pseudo-type
 /// for none.
-pub fn unify_all<'a>(types: impl IntoIterator<Item = &'a Type>) -> Type {
+pub fn unify_all<'a>(types: impl IntoIterator<Item = &'a ExtendedType>) -> ExtendedType {
     let mut it = types.into_iter();
     let Some(first) = it.next() else {
-        return Type::Dynamic;
+        return ExtendedType::Dynamic;
     };
     it.fold(first.clone(), |acc, t| unify(&acc, t))
 }
 
-fn unify_at(a: &Type, b: &Type, strict: bool, depth: usize) -> Option<Type> {
+fn unify_at(
+    a: &ExtendedType,
+    b: &ExtendedType,
+    strict: bool,
+    depth: usize,
+) -> Option<ExtendedType> {
     if a == b {
         return Some(a.clone());
     }
     match (a, b) {
-        (Type::Dynamic, t) | (t, Type::Dynamic) => return Some(t.clone()),
+        (ExtendedType::Dynamic, t) | (t, ExtendedType::Dynamic) => return Some(t.clone()),
         _ => {}
     }
     if depth > MAX_DEPTH {
         return if strict {
             None
         } else {
-            Some(Type::union([a.clone(), b.clone()]))
+            Some(ExtendedType::union([a.clone(), b.clone()]))
         };
     }
     let d = depth + 1;
-    let u = |x: &Type, y: &Type| unify_at(x, y, strict, d);
-    // Rule 2: eventuals, the stronger kind winning.
-    // A union with an eventual element counts as eventual, so that the
-    // result can take each of its elements.
-    let (ra, ea) = a.resolved_deep();
-    let (rb, eb) = b.resolved_deep();
-    if ea.max(eb) != super::Eventual::Prompt {
-        return Some(ea.max(eb).wrap(u(&ra, &rb)?));
-    }
-    // Rule 3: unions.
+    let u = |x: &ExtendedType, y: &ExtendedType| unify_at(x, y, strict, d);
+    // Rule 2: unions.
     match (a, b) {
-        (Type::Union(xs), Type::Union(ys)) => {
-            return Some(Type::union(xs.iter().chain(ys.iter()).cloned()));
+        (ExtendedType::Union(xs), ExtendedType::Union(ys)) => {
+            return Some(ExtendedType::union(xs.iter().chain(ys.iter()).cloned()));
         }
-        (Type::Union(xs), t) | (t, Type::Union(xs)) => {
+        (ExtendedType::Union(xs), t) | (t, ExtendedType::Union(xs)) => {
             let elems = xs.iter().map(|x| u(x, t)).collect::<Option<Vec<_>>>()?;
-            return Some(Type::union(elems));
+            return Some(ExtendedType::union(elems));
         }
         _ => {}
     }
+    // Rule 3: eventuals, the stronger kind winning.
+    let (ra, ea) = a.resolved();
+    let (rb, eb) = b.resolved();
+    if ea.max(eb) != super::Eventual::Prompt {
+        return Some(ea.max(eb).wrap(u(ra, rb)?));
+    }
     // Rules 4 and 5.
     let unified = match (a, b) {
-        (Type::Int, Type::Number) | (Type::Number, Type::Int) => Type::Number,
-        (Type::Int | Type::Number | Type::Bool, Type::String)
-        | (Type::String, Type::Int | Type::Number | Type::Bool) => Type::String,
-        (Type::List(x), Type::List(y)) => Type::list(u(x, y)?),
-        (Type::Set(x), Type::Set(y)) => Type::set(u(x, y)?),
-        (Type::Map(x), Type::Map(y)) => Type::map(u(x, y)?),
-        (Type::List(x) | Type::Set(x), Type::List(y) | Type::Set(y)) => Type::list(u(x, y)?),
-        (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => Type::tuple(
-            xs.iter()
-                .zip(ys.iter())
-                .map(|(x, y)| u(x, y))
-                .collect::<Option<Vec<_>>>()?,
-        ),
-        (Type::Tuple(xs), Type::Tuple(ys)) => Type::list(fold(xs.iter().chain(ys.iter()), u)?),
-        (Type::List(x) | Type::Set(x), Type::Tuple(ys))
-        | (Type::Tuple(ys), Type::List(x) | Type::Set(x)) => {
-            Type::list(fold(std::iter::once(&**x).chain(ys.iter()), u)?)
+        (ExtendedType::Int, ExtendedType::Number) | (ExtendedType::Number, ExtendedType::Int) => {
+            ExtendedType::Number
         }
-        (Type::Object(xs), Type::Object(ys)) => unify_objects(xs, ys, u)?,
-        (Type::Map(x), Type::Object(ys)) | (Type::Object(ys), Type::Map(x)) => {
-            Type::map(fold(std::iter::once(&**x).chain(ys.values()), u)?)
+        (ExtendedType::Int | ExtendedType::Number | ExtendedType::Bool, ExtendedType::String)
+        | (ExtendedType::String, ExtendedType::Int | ExtendedType::Number | ExtendedType::Bool) => {
+            ExtendedType::String
+        }
+        (ExtendedType::List(x), ExtendedType::List(y)) => ExtendedType::list(u(x, y)?),
+        (ExtendedType::Set(x), ExtendedType::Set(y)) => ExtendedType::set(u(x, y)?),
+        (ExtendedType::Map(x), ExtendedType::Map(y)) => ExtendedType::map(u(x, y)?),
+        (
+            ExtendedType::List(x) | ExtendedType::Set(x),
+            ExtendedType::List(y) | ExtendedType::Set(y),
+        ) => ExtendedType::list(u(x, y)?),
+        (ExtendedType::Tuple(xs), ExtendedType::Tuple(ys)) if xs.len() == ys.len() => {
+            ExtendedType::tuple(
+                xs.iter()
+                    .zip(ys.iter())
+                    .map(|(x, y)| u(x, y))
+                    .collect::<Option<Vec<_>>>()?,
+            )
+        }
+        (ExtendedType::Tuple(xs), ExtendedType::Tuple(ys)) => {
+            ExtendedType::list(fold(xs.iter().chain(ys.iter()), u)?)
+        }
+        (ExtendedType::List(x) | ExtendedType::Set(x), ExtendedType::Tuple(ys))
+        | (ExtendedType::Tuple(ys), ExtendedType::List(x) | ExtendedType::Set(x)) => {
+            ExtendedType::list(fold(std::iter::once(&**x).chain(ys.iter()), u)?)
+        }
+        (ExtendedType::Object(xs), ExtendedType::Object(ys)) => unify_objects(xs, ys, u)?,
+        (ExtendedType::Map(x), ExtendedType::Object(ys))
+        | (ExtendedType::Object(ys), ExtendedType::Map(x)) => {
+            ExtendedType::map(fold(std::iter::once(&**x).chain(ys.values()), u)?)
         }
         // Rule 6.
         _ => {
@@ -344,10 +396,10 @@ fn unify_at(a: &Type, b: &Type, strict: bool, depth: usize) -> Option<Type> {
                 b.clone()
             } else if conversion_at(b, a, d) == Some(Safety::Safe) {
                 a.clone()
-            } else if strict && *a != Type::None && *b != Type::None {
+            } else if strict && *a != ExtendedType::None && *b != ExtendedType::None {
                 return None;
             } else {
-                Type::union([a.clone(), b.clone()])
+                ExtendedType::union([a.clone(), b.clone()])
             }
         }
     };
@@ -357,10 +409,10 @@ fn unify_at(a: &Type, b: &Type, strict: bool, depth: usize) -> Option<Type> {
 /// Unifies several types in a canonical (sorted) order, so that the
 /// result does not depend on which operand they came from.
 fn fold<'a>(
-    types: impl Iterator<Item = &'a Type>,
-    u: impl Fn(&Type, &Type) -> Option<Type>,
-) -> Option<Type> {
-    let mut all: Vec<&Type> = types.collect();
+    types: impl Iterator<Item = &'a ExtendedType>,
+    u: impl Fn(&ExtendedType, &ExtendedType) -> Option<ExtendedType>,
+) -> Option<ExtendedType> {
+    let mut all: Vec<&ExtendedType> = types.collect();
     all.sort();
     all.dedup();
     let mut it = all.into_iter();
@@ -369,22 +421,22 @@ fn fold<'a>(
 }
 
 fn unify_objects(
-    xs: &BTreeMap<String, Type>,
-    ys: &BTreeMap<String, Type>,
-    u: impl Fn(&Type, &Type) -> Option<Type>,
-) -> Option<Type> {
+    xs: &BTreeMap<String, ExtendedType>,
+    ys: &BTreeMap<String, ExtendedType>,
+    u: impl Fn(&ExtendedType, &ExtendedType) -> Option<ExtendedType>,
+) -> Option<ExtendedType> {
     let mut out = BTreeMap::new();
     for (name, x) in xs.iter() {
         let t = match ys.get(name) {
             Some(y) => u(x, y)?,
-            None => u(x, &Type::None)?,
+            None => u(x, &ExtendedType::None)?,
         };
         out.insert(name.clone(), t);
     }
     for (name, y) in ys.iter() {
         if !xs.contains_key(name) {
-            out.insert(name.clone(), u(y, &Type::None)?);
+            out.insert(name.clone(), u(y, &ExtendedType::None)?);
         }
     }
-    Some(Type::Object(Arc::new(out)))
+    Some(ExtendedType::Object(Arc::new(out)))
 }

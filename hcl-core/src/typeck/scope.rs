@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ty::Type;
+use super::ty::ExtendedType;
 use crate::function::{Function, Functions};
 use crate::value::Value;
 
@@ -13,15 +13,16 @@ pub struct SigParam {
     /// The name, for messages.
     pub name: String,
     /// The type arguments must convert to. A parameter of a prompt type
-    /// also takes an eventual argument (the call's result is then
-    /// eventual); a parameter whose type is eventual (or a union with an
-    /// eventual element) takes it as it is.
-    pub ty: Type,
+    /// also takes an eventual argument, or one with eventuals inside (a
+    /// tuple of outputs): they are lifted out, and the call's result is
+    /// then eventual. A parameter whose type holds an eventual takes an
+    /// argument that converts to it as it is.
+    pub ty: ExtendedType,
 }
 
 impl SigParam {
     /// A parameter.
-    pub fn new(name: impl Into<String>, ty: Type) -> SigParam {
+    pub fn new(name: impl Into<String>, ty: ExtendedType) -> SigParam {
         SigParam {
             name: name.into(),
             ty,
@@ -32,9 +33,9 @@ impl SigParam {
 /// A function signature in extended types.
 ///
 /// ```
-/// use hcl_core::typeck::{Signature, SigParam, Type};
-/// let sig = Signature::new([SigParam::new("s", Type::String)], Type::Int)
-///     .variadic(SigParam::new("rest", Type::Dynamic));
+/// use hcl_core::typeck::{Signature, SigParam, ExtendedType};
+/// let sig = Signature::new([SigParam::new("s", ExtendedType::String)], ExtendedType::Int)
+///     .variadic(SigParam::new("rest", ExtendedType::Dynamic));
 /// assert_eq!(sig.param_for(3).unwrap().name, "rest");
 /// ```
 #[derive(Clone, Debug)]
@@ -44,7 +45,7 @@ pub struct Signature {
     /// The variadic parameter, if any.
     pub variadic: Option<SigParam>,
     /// The result type (before eventual arguments make it eventual).
-    pub result: Type,
+    pub result: ExtendedType,
     /// The base function, when the signature was made from one: its
     /// result-type rule then refines `result` from the argument types.
     pub base: Option<Function>,
@@ -52,7 +53,7 @@ pub struct Signature {
 
 impl Signature {
     /// A signature with positional parameters and a result type.
-    pub fn new(params: impl IntoIterator<Item = SigParam>, result: Type) -> Signature {
+    pub fn new(params: impl IntoIterator<Item = SigParam>, result: ExtendedType) -> Signature {
         Signature {
             params: params.into_iter().collect(),
             variadic: None,
@@ -73,8 +74,12 @@ impl Signature {
     /// at each call.
     pub fn from_function(f: &Function) -> Signature {
         let param = |p: &crate::function::Param| {
-            let ty = Type::from(&p.ty);
-            let ty = if p.allow_null { Type::optional(ty) } else { ty };
+            let ty = ExtendedType::from(&p.ty);
+            let ty = if p.allow_null {
+                ExtendedType::optional(ty)
+            } else {
+                ty
+            };
             SigParam::new(p.name.clone(), ty)
         };
         let result = f
@@ -84,7 +89,7 @@ impl Signature {
                     .map(|p| Value::unknown(p.ty.clone()))
                     .collect::<Vec<_>>(),
             )
-            .map_or(Type::Dynamic, |t| Type::from(&t));
+            .map_or(ExtendedType::Dynamic, |t| ExtendedType::from(&t));
         Signature {
             params: f.params().iter().map(param).collect(),
             variadic: f.variadic_param().map(param),
@@ -101,7 +106,7 @@ impl Signature {
     /// The result type for arguments of the given (prompt) types: the base
     /// function's rule when there is one and every type has a base form,
     /// the declared result otherwise.
-    pub(crate) fn result_for(&self, args: &[Type]) -> Type {
+    pub(crate) fn result_for(&self, args: &[ExtendedType]) -> ExtendedType {
         let Some(f) = &self.base else {
             return self.result.clone();
         };
@@ -113,7 +118,7 @@ impl Signature {
             return self.result.clone();
         };
         f.return_type(&values)
-            .map_or_else(|_| self.result.clone(), |t| Type::from(&t))
+            .map_or_else(|_| self.result.clone(), |t| ExtendedType::from(&t))
     }
 }
 
@@ -121,15 +126,15 @@ impl Signature {
 /// sees them; scopes nest (for-expression variables shadow outer ones).
 ///
 /// ```
-/// use hcl_core::typeck::{Signature, SigParam, Type, TypeScope};
+/// use hcl_core::typeck::{Signature, SigParam, ExtendedType, TypeScope};
 /// let mut scope = TypeScope::new();
-/// scope.set_variable("region", Type::String);
-/// scope.set_function("len", Signature::new([SigParam::new("s", Type::String)], Type::Int));
-/// assert_eq!(scope.variable("region"), Some(&Type::String));
+/// scope.set_variable("region", ExtendedType::String);
+/// scope.set_function("len", Signature::new([SigParam::new("s", ExtendedType::String)], ExtendedType::Int));
+/// assert_eq!(scope.variable("region"), Some(&ExtendedType::String));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct TypeScope {
-    variables: BTreeMap<String, Type>,
+    variables: BTreeMap<String, ExtendedType>,
     functions: BTreeMap<String, Signature>,
 }
 
@@ -152,11 +157,11 @@ impl TypeScope {
     ///
     /// ```
     /// use hcl_core::pos::SourceFile;
-    /// use hcl_core::typeck::{Type, TypeScope};
+    /// use hcl_core::typeck::{ExtendedType, TypeScope};
     /// let src = SourceFile::new("types.json", r#"{"id": "output(string)"}"#);
     /// let (scope, diags) = TypeScope::from_var_types(&src);
     /// assert!(diags.is_empty());
-    /// assert_eq!(scope.variable("id"), Some(&Type::output(Type::String)));
+    /// assert_eq!(scope.variable("id"), Some(&ExtendedType::output(ExtendedType::String)));
     /// ```
     pub fn from_var_types(file: &crate::pos::SourceFile) -> (TypeScope, crate::diag::Diagnostics) {
         let (vars, diags) = super::parse_var_types(file);
@@ -176,7 +181,7 @@ impl TypeScope {
     }
 
     /// Declares (or redeclares) a variable.
-    pub fn set_variable(&mut self, name: impl Into<String>, ty: Type) {
+    pub fn set_variable(&mut self, name: impl Into<String>, ty: ExtendedType) {
         self.variables.insert(name.into(), ty);
     }
 
@@ -186,7 +191,7 @@ impl TypeScope {
     }
 
     /// A variable's type.
-    pub fn variable(&self, name: &str) -> Option<&Type> {
+    pub fn variable(&self, name: &str) -> Option<&ExtendedType> {
         self.variables.get(name)
     }
 
@@ -196,7 +201,7 @@ impl TypeScope {
     }
 
     /// The variables, by name.
-    pub fn variables(&self) -> impl Iterator<Item = (&str, &Type)> {
+    pub fn variables(&self) -> impl Iterator<Item = (&str, &ExtendedType)> {
         self.variables.iter().map(|(k, v)| (k.as_str(), v))
     }
 }

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::rules::{conversion, MAX_DEPTH};
-use super::ty::Type;
+use super::ty::ExtendedType;
 use crate::value::Number;
 
 /// One traversal step.
@@ -23,7 +23,7 @@ pub enum Step<'a> {
     /// `[key]`: the key's type, and its value when it is a literal.
     Index {
         /// The key's type.
-        ty: &'a Type,
+        ty: &'a ExtendedType,
         /// The key's value, when known statically.
         literal: Option<KeyLiteral<'a>>,
     },
@@ -84,12 +84,12 @@ const NO_ELEMENT: &str = "The given key does not identify an element in this col
 /// The type of applying `step` to a value of type `ty`.
 ///
 /// ```
-/// use hcl_core::typeck::{traverse, Step, Type};
-/// let bucket = Type::output(Type::object([("arn", Type::String)]));
-/// assert_eq!(traverse(&bucket, Step::Attr("arn")).unwrap(), Type::output(Type::String));
-/// let maybe = Type::optional(Type::object([("arn", Type::String)]));
-/// assert_eq!(traverse(&maybe, Step::Attr("arn")).unwrap(), Type::optional(Type::String));
-/// let e = traverse(&Type::String, Step::Attr("arn")).unwrap_err();
+/// use hcl_core::typeck::{traverse, Step, ExtendedType};
+/// let bucket = ExtendedType::output(ExtendedType::object([("arn", ExtendedType::String)]));
+/// assert_eq!(traverse(&bucket, Step::Attr("arn")).unwrap(), ExtendedType::output(ExtendedType::String));
+/// let maybe = ExtendedType::optional(ExtendedType::object([("arn", ExtendedType::String)]));
+/// assert_eq!(traverse(&maybe, Step::Attr("arn")).unwrap(), ExtendedType::optional(ExtendedType::String));
+/// let e = traverse(&ExtendedType::String, Step::Attr("arn")).unwrap_err();
 /// assert_eq!(e.summary, "Unsupported attribute");
 /// ```
 ///
@@ -97,24 +97,28 @@ const NO_ELEMENT: &str = "The given key does not identify an element in this col
 ///
 /// When the step cannot apply to any value of the type (for a union: to
 /// any element type; the first element's error is returned).
-pub fn traverse(ty: &Type, step: Step<'_>) -> Result<Type, TraversalError> {
+pub fn traverse(ty: &ExtendedType, step: Step<'_>) -> Result<ExtendedType, TraversalError> {
     traverse_at(ty, step, 0)
 }
 
-fn traverse_at(ty: &Type, step: Step<'_>, depth: usize) -> Result<Type, TraversalError> {
+fn traverse_at(
+    ty: &ExtendedType,
+    step: Step<'_>,
+    depth: usize,
+) -> Result<ExtendedType, TraversalError> {
     if depth > MAX_DEPTH {
-        return Ok(Type::Dynamic);
+        return Ok(ExtendedType::Dynamic);
     }
     match ty {
-        Type::Dynamic => Ok(Type::Dynamic),
-        Type::Promise(e) => Ok(Type::promise(traverse_at(e, step, depth + 1)?)),
-        Type::Output(e) => Ok(Type::output(traverse_at(e, step, depth + 1)?)),
-        Type::Union(es) => {
+        ExtendedType::Dynamic => Ok(ExtendedType::Dynamic),
+        ExtendedType::Promise(e) => Ok(ExtendedType::promise(traverse_at(e, step, depth + 1)?)),
+        ExtendedType::Output(e) => Ok(ExtendedType::output(traverse_at(e, step, depth + 1)?)),
+        ExtendedType::Union(es) => {
             let mut ok = Vec::new();
             let mut first_err = None;
             for e in es.iter() {
-                if *e == Type::None {
-                    ok.push(Type::None);
+                if *e == ExtendedType::None {
+                    ok.push(ExtendedType::None);
                     continue;
                 }
                 match traverse_at(e, step, depth + 1) {
@@ -125,11 +129,11 @@ fn traverse_at(ty: &Type, step: Step<'_>, depth: usize) -> Result<Type, Traversa
                 }
             }
             match first_err {
-                Some(e) if ok.iter().all(|t| *t == Type::None) => Err(e),
-                _ => Ok(Type::union(ok)),
+                Some(e) if ok.iter().all(|t| *t == ExtendedType::None) => Err(e),
+                _ => Ok(ExtendedType::union(ok)),
             }
         }
-        Type::None => Err(match step {
+        ExtendedType::None => Err(match step {
             Step::Attr(_) => err(
                 "Attempt to get attribute from null value",
                 "This value is null, so it does not have any attributes.",
@@ -146,21 +150,23 @@ fn traverse_at(ty: &Type, step: Step<'_>, depth: usize) -> Result<Type, Traversa
     }
 }
 
-fn attr(ty: &Type, name: &str) -> Result<Type, TraversalError> {
+fn attr(ty: &ExtendedType, name: &str) -> Result<ExtendedType, TraversalError> {
     const SUMMARY: &str = "Unsupported attribute";
     match ty {
-        Type::Object(attrs) => attrs.get(name).cloned().ok_or_else(|| {
+        ExtendedType::Object(attrs) => attrs.get(name).cloned().ok_or_else(|| {
             err(
                 SUMMARY,
                 format!("This object does not have an attribute named {name:?}."),
             )
         }),
-        Type::Map(e) => Ok((**e).clone()),
-        Type::Bool | Type::Number | Type::Int | Type::String => Err(err(
-            SUMMARY,
-            format!("Can't access attributes on a primitive-typed value ({ty})."),
-        )),
-        Type::List(e) | Type::Set(e) if matches!(**e, Type::Object(_)) => {
+        ExtendedType::Map(e) => Ok((**e).clone()),
+        ExtendedType::Bool | ExtendedType::Number | ExtendedType::Int | ExtendedType::String => {
+            Err(err(
+                SUMMARY,
+                format!("Can't access attributes on a primitive-typed value ({ty})."),
+            ))
+        }
+        ExtendedType::List(e) | ExtendedType::Set(e) if matches!(**e, ExtendedType::Object(_)) => {
             let kind = if ty_is_list(ty) { "list" } else { "set" };
             Err(err(
                 SUMMARY,
@@ -175,17 +181,21 @@ fn attr(ty: &Type, name: &str) -> Result<Type, TraversalError> {
     }
 }
 
-fn ty_is_list(ty: &Type) -> bool {
-    matches!(ty, Type::List(_))
+fn ty_is_list(ty: &ExtendedType) -> bool {
+    matches!(ty, ExtendedType::List(_))
 }
 
-fn index(ty: &Type, key: &Type, literal: Option<KeyLiteral<'_>>) -> Result<Type, TraversalError> {
+fn index(
+    ty: &ExtendedType,
+    key: &ExtendedType,
+    literal: Option<KeyLiteral<'_>>,
+) -> Result<ExtendedType, TraversalError> {
     const SUMMARY: &str = "Invalid index";
     let (key, _) = key.resolved();
-    if *key == Type::None {
+    if *key == ExtendedType::None {
         return Err(err(SUMMARY, "Can't use a null value as an indexing key."));
     }
-    let needs = |want: &Type, what: &str| {
+    let needs = |want: &ExtendedType, what: &str| {
         if conversion(key, want).is_none() {
             Err(err(
                 SUMMARY,
@@ -196,8 +206,8 @@ fn index(ty: &Type, key: &Type, literal: Option<KeyLiteral<'_>>) -> Result<Type,
         }
     };
     match ty {
-        Type::List(e) => {
-            needs(&Type::Number, "number")?;
+        ExtendedType::List(e) => {
+            needs(&ExtendedType::Number, "number")?;
             if let Some(l) = literal {
                 if l.as_index().is_none_or(|i| i < 0) {
                     return Err(err(SUMMARY, NO_ELEMENT));
@@ -205,8 +215,8 @@ fn index(ty: &Type, key: &Type, literal: Option<KeyLiteral<'_>>) -> Result<Type,
             }
             Ok((**e).clone())
         }
-        Type::Tuple(es) => {
-            needs(&Type::Number, "number")?;
+        ExtendedType::Tuple(es) => {
+            needs(&ExtendedType::Number, "number")?;
             match literal {
                 Some(l) => l
                     .as_index()
@@ -215,25 +225,25 @@ fn index(ty: &Type, key: &Type, literal: Option<KeyLiteral<'_>>) -> Result<Type,
                     .cloned()
                     .ok_or_else(|| err(SUMMARY, NO_ELEMENT)),
                 None if es.is_empty() => Err(err(SUMMARY, NO_ELEMENT)),
-                None => Ok(Type::union(es.iter().cloned())),
+                None => Ok(ExtendedType::union(es.iter().cloned())),
             }
         }
-        Type::Map(e) => {
-            needs(&Type::String, "string")?;
+        ExtendedType::Map(e) => {
+            needs(&ExtendedType::String, "string")?;
             Ok((**e).clone())
         }
-        Type::Object(attrs) => {
-            needs(&Type::String, "string")?;
+        ExtendedType::Object(attrs) => {
+            needs(&ExtendedType::String, "string")?;
             match literal {
                 Some(l) => attrs
                     .get(&l.as_name())
                     .cloned()
                     .ok_or_else(|| err(SUMMARY, NO_ELEMENT)),
                 None if attrs.is_empty() => Err(err(SUMMARY, NO_ELEMENT)),
-                None => Ok(Type::union(attrs.values().cloned())),
+                None => Ok(ExtendedType::union(attrs.values().cloned())),
             }
         }
-        Type::Set(_) => Err(err(
+        ExtendedType::Set(_) => Err(err(
             SUMMARY,
             "Elements of a set are identified only by their value and don't have any \
              separate index or key to select with, so it's only possible to perform \

@@ -209,7 +209,7 @@ fn traversal_application_matches_evaluation() {
     ] {
         let file = SourceFile::new("t.hcl", src);
         let (expr, _) = parse_expression(&file, &ParseOptions::default());
-        let handle = Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)));
+        let handle = expr;
         let traversal = handle.as_impl().absolute_traversal().unwrap();
         let (tv, td) = traversal.traverse_abs(Some(&c));
         let (ev, ed) = handle.value(Some(&c));

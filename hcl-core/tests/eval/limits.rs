@@ -2,12 +2,13 @@
 
 use super::*;
 use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+use hcl_core::native::ExprNode;
 
 fn eval_with(src: &str, options: &EvalOptions) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
     let (expr, diags) = parse_expression(&file, &ParseOptions::default());
     assert!(diags.is_empty());
-    evaluate_with_options(&expr, &file, Some(&ctx()), options)
+    evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&ctx()), options)
 }
 
 #[test]
@@ -90,12 +91,12 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
             let file = SourceFile::new("deep.hcl", src.as_str());
             let (expr, diags) = parse_expression(&file, &ParseOptions::default());
             assert!(diags.is_empty(), "{diags}");
-            let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+            let (_, diags) = expr.value(None);
             assert!(diags.is_empty(), "{diags}");
             let file = SourceFile::new("deep.hcl", src2.as_str());
             let (expr, diags) = parse_expression(&file, &ParseOptions::default());
             if diags.is_empty() {
-                let (v, diags) = hcl_core::native::eval::evaluate(&expr, &file, None);
+                let (v, diags) = expr.value(None);
                 assert!(
                     diags.is_empty()
                         || diags
@@ -162,7 +163,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                     if diags.has_errors() {
                         continue;
                     }
-                    let (_, diags) = hcl_core::native::eval::evaluate(&expr, &file, Some(&c));
+                    let (_, diags) = expr.value(Some(&c));
                     for d in &diags {
                         // `try` reports the depth error of its arguments
                         // inside its own.
@@ -172,7 +173,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                             "{open}×{depth}: {d}"
                         );
                     }
-                    let handle = Expression::new(NativeExpression::new(file, Arc::new(expr)));
+                    let handle = expr;
                     let _ = handle.variables();
                 }
             })

@@ -15,7 +15,7 @@ mod templates;
 use std::sync::Arc;
 
 use hcl_core::function::{stdlib, Function, FunctionError, Param};
-use hcl_core::native::{parse_expression, parse_template, NativeExpression, ParseOptions};
+use hcl_core::native::{parse_expression, parse_template, ParseOptions};
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Number, SourceFile, Type, Value};
 
 /// A number from its literal text.
@@ -141,7 +141,7 @@ pub fn eval_in(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
     let (expr, diags) = parse_expression(&file, &ParseOptions::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
-    let handle = Expression::new(NativeExpression::new(file, Arc::new(expr)));
+    let handle = expr;
     handle.value(ctx)
 }
 
@@ -150,7 +150,7 @@ pub fn eval_template(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostic
     let file = SourceFile::new("test.hcl", src);
     let (expr, diags) = parse_template(&file, &ParseOptions::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
-    hcl_core::native::eval::evaluate(&expr, &file, ctx)
+    expr.value(ctx)
 }
 
 /// Evaluates `src` in [`ctx`] and expects no diagnostics.

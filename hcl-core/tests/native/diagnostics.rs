@@ -342,8 +342,8 @@ fn invalid_utf8_is_one_positioned_diagnostic() {
     );
     let d = describe(&diags);
     assert_eq!(d[0], "Invalid character encoding @ 2:5-2:6 [10..11]");
-    assert_eq!(file.body().attributes.len(), 3);
-    assert_eq!(file.text(file.tree.attributes(file.body())[2].name), "c");
+    assert_eq!(file.body().attributes().len(), 3);
+    assert_eq!(file.body().attributes().nth(2).unwrap().name(), "c");
     let (_, diags) =
         hcl_core::native::parse_bytes("t.hcl", b"a = \"\xc3\"\n", &ParseOptions::default());
     assert_eq!(

@@ -1,63 +1,65 @@
-//! A structural dump of a parsed file (no spans, no file ids) and a
-//! canonical printer that writes the tree back as native syntax.
+//! A structural dump of a parsed file (no spans, no ranges) and a canonical
+//! printer that writes the tree back as native syntax, both written against
+//! the public syntax view: every node kind the parser makes must be visible
+//! through it.
 
 #![allow(dead_code)]
 
 use std::fmt::Write;
 
-use hcl_core::native::ast::*;
+use hcl_core::native::{
+    BodyNode, ExprKind, ExprNode, File, Literal, StepKind, Steps, TemplatePart, TemplateParts,
+    UnaryOp,
+};
 
 /// An S-expression of one expression.
-pub fn expr(e: &Expr, src: &str) -> String {
-    let tree = Tree::default();
-    let mut d = Dumper {
-        tree: &tree,
-        src,
-        out: String::new(),
-    };
+pub fn expr(e: ExprNode<'_>) -> String {
+    let mut d = Dumper { out: String::new() };
     d.expr(e);
     d.out
 }
 
 /// An S-expression of the tree's structure and values.
 pub fn file(f: &File) -> String {
-    let mut d = Dumper {
-        tree: &f.tree,
-        src: f.source.text(),
-        out: String::new(),
-    };
+    let mut d = Dumper { out: String::new() };
     d.body(f.body());
     d.out
 }
 
-struct Dumper<'a> {
-    tree: &'a Tree,
-    src: &'a str,
+struct Dumper {
     out: String,
 }
 
-impl Dumper<'_> {
-    fn body(&mut self, b: &Body) {
+fn lit(l: Literal<'_>) -> String {
+    match l {
+        Literal::Number(n) => format!("{n}"),
+        Literal::Bool(b) => format!("{b}"),
+        Literal::Null => "null".into(),
+        Literal::String(s) => format!("{s:?}"),
+    }
+}
+
+impl Dumper {
+    fn body(&mut self, b: BodyNode<'_>) {
         self.out.push_str("(body");
-        let tree = self.tree;
-        for a in tree.attributes(b) {
-            let _ = write!(self.out, " (attr {} ", a.name.text(self.src));
-            self.expr(&a.expr);
+        for a in b.attributes() {
+            let _ = write!(self.out, " (attr {} ", a.name());
+            self.expr(a.expr());
             self.out.push(')');
         }
-        for bl in tree.blocks(b) {
-            let _ = write!(self.out, " (block {}", bl.ty.text(self.src));
-            for l in tree.labels(bl) {
-                let _ = write!(self.out, " {:?}", l.value(self.src));
+        for bl in b.blocks() {
+            let _ = write!(self.out, " (block {}", bl.type_name());
+            for l in bl.labels() {
+                let _ = write!(self.out, " {:?}", l.value());
             }
             self.out.push(' ');
-            self.body(tree.body(bl.body));
+            self.body(bl.body());
             self.out.push(')');
         }
         self.out.push(')');
     }
 
-    fn exprs(&mut self, tag: &str, es: &[Expr]) {
+    fn exprs<'a>(&mut self, tag: &str, es: impl Iterator<Item = ExprNode<'a>>) {
         let _ = write!(self.out, "({tag}");
         for e in es {
             self.out.push(' ');
@@ -66,197 +68,182 @@ impl Dumper<'_> {
         self.out.push(')');
     }
 
-    fn steps(&mut self, steps: &[Traverser]) {
+    fn steps(&mut self, steps: Steps<'_>) {
         for s in steps {
-            match &s.kind {
-                TraverserKind::Attr { name } => {
-                    let _ = write!(self.out, " .{}", name.text(self.src));
+            match s.kind() {
+                StepKind::Attr(name) => {
+                    let _ = write!(self.out, " .{name}");
                 }
-                TraverserKind::Index { key, legacy } => {
-                    let _ = write!(
-                        self.out,
-                        " [{}{}]",
-                        if *legacy { "legacy " } else { "" },
-                        self.lit(key)
-                    );
+                StepKind::Index(key) => {
+                    let legacy = if s.is_legacy_index() { "legacy " } else { "" };
+                    let _ = write!(self.out, " [{legacy}{}]", lit(key));
                 }
-                TraverserKind::Splat => self.out.push_str(" [*]"),
+                StepKind::Invalid => {
+                    let legacy = if s.is_legacy_index() { "legacy " } else { "" };
+                    let _ = write!(self.out, " [{legacy}dynamic]");
+                }
+                StepKind::Splat => self.out.push_str(" [*]"),
             }
         }
     }
 
-    fn lit(&self, l: &Literal) -> String {
-        match l {
-            Literal::Number(n) => format!("{n}"),
-            Literal::Bool(b) => format!("{b}"),
-            Literal::Null => "null".into(),
-            Literal::String(s) => format!("{:?}", s.as_str(self.src)),
-            Literal::Dynamic => "dynamic".into(),
-        }
-    }
-
-    fn parts(&mut self, parts: &[TemplatePart]) {
+    fn parts(&mut self, parts: TemplateParts<'_>) {
         for p in parts {
             self.out.push(' ');
             match p {
                 TemplatePart::Literal(l) => {
-                    let _ = write!(self.out, "{:?}", l.text.as_str(self.src));
+                    let _ = write!(self.out, "{:?}", l.text());
                 }
-                TemplatePart::Interp(i) => {
+                TemplatePart::Interpolation(i) => {
                     self.out.push_str("(interp ");
-                    self.expr(&i.expr);
+                    self.expr(i.expr());
                     self.out.push(')');
                 }
                 TemplatePart::If(t) => {
                     self.out.push_str("(if ");
-                    self.expr(&t.cond);
+                    self.expr(t.condition());
                     self.out.push_str(" (then");
-                    self.parts(&t.then_parts);
+                    self.parts(t.then_parts());
                     self.out.push_str(") (else");
-                    self.parts(&t.else_parts);
+                    self.parts(t.else_parts());
                     self.out.push_str("))");
                 }
                 TemplatePart::For(t) => {
-                    let k = t.key_var.map_or("", |k| k.text(self.src));
-                    let _ = write!(self.out, "(for {k} {} ", t.value_var.text(self.src));
-                    self.expr(&t.collection);
-                    self.parts(&t.body);
+                    let k = t.key_var().unwrap_or("");
+                    let _ = write!(self.out, "(for {k} {} ", t.value_var());
+                    self.expr(t.collection());
+                    self.parts(t.body_parts());
                     self.out.push(')');
                 }
-                TemplatePart::Invalid(_) => self.out.push_str("invalid"),
+                TemplatePart::Invalid => self.out.push_str("invalid"),
             }
         }
     }
 
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Number(n) => {
-                let _ = write!(self.out, "{n}");
-            }
-            ExprKind::Bool(b) => {
-                let _ = write!(self.out, "{b}");
-            }
-            ExprKind::Null => self.out.push_str("null"),
-            ExprKind::StringLit => {
-                let _ = write!(self.out, "(template {:?})", e.span.inner().text(self.src));
-            }
+    fn expr(&mut self, e: ExprNode<'_>) {
+        match e.kind() {
+            ExprKind::Literal(l) => self.out.push_str(&lit(l)),
             ExprKind::Template(t) => {
-                self.out.push_str("(template");
-                if let [TemplatePart::Literal(l)] = t.parts.as_slice() {
-                    let _ = write!(self.out, " {:?})", l.text.as_str(self.src));
+                if let Some(inner) = t.wrapped() {
+                    self.out.push_str("(wrap ");
+                    self.expr(inner);
+                    self.out.push(')');
                     return;
                 }
-                self.parts(&t.parts);
+                self.out.push_str("(template");
+                if let Some(text) = t.literal().filter(|_| t.parts().count() == 1) {
+                    let _ = write!(self.out, " {text:?})");
+                    return;
+                }
+                self.parts(t.parts());
                 self.out.push(')');
             }
-            ExprKind::TemplateWrap(w) => {
-                self.out.push_str("(wrap ");
-                self.expr(w);
+            ExprKind::Traversal(t) => {
+                let _ = write!(self.out, "(var {}", t.root_name());
+                self.steps(t.steps());
                 self.out.push(')');
             }
-            ExprKind::Variable => {
-                let _ = write!(self.out, "(var {})", e.span.text(self.src));
-            }
-            ExprKind::ScopeTraversal(_) | ExprKind::AttrPath => {
-                let t = e.as_traversal(self.src).unwrap();
-                let _ = write!(self.out, "(var {}", t.root.text(self.src));
-                self.steps(&t.steps);
-                self.out.push(')');
-            }
-            ExprKind::RelativeTraversal(t) => {
+            ExprKind::RelativeTraversal { source, steps } => {
                 self.out.push_str("(rel ");
-                self.expr(&t.source);
-                self.steps(&t.steps);
+                self.expr(source);
+                self.steps(steps);
                 self.out.push(')');
             }
-            ExprKind::Index(i) => {
+            ExprKind::Index { collection, key } => {
                 self.out.push_str("(index ");
-                self.expr(&i.collection);
+                self.expr(collection);
                 self.out.push(' ');
-                self.expr(&i.key);
+                self.expr(key);
                 self.out.push(')');
             }
             ExprKind::Call(c) => {
-                let name = c.full_name(self.src);
-                let tag = if c.expand_final {
-                    format!("call... {name}")
+                let tag = if c.expand_final() {
+                    format!("call... {}", c.name())
                 } else {
-                    format!("call {name}")
+                    format!("call {}", c.name())
                 };
-                self.exprs(&tag, &c.args);
+                self.exprs(&tag, c.args().iter());
             }
-            ExprKind::Tuple(t) => self.exprs("tuple", &t.items),
+            ExprKind::Tuple(items) => self.exprs("tuple", items.iter()),
             ExprKind::Object(o) => {
                 self.out.push_str("(object");
-                for it in &o.items {
+                for it in o.items() {
                     self.out.push_str(" (");
-                    match it.key.as_literal_name(self.src) {
+                    match it.key().literal_name() {
                         Some(n) => {
                             let _ = write!(self.out, "{n:?}");
                         }
-                        None => self.expr(&it.key.expr),
+                        None => self.expr(it.key().expr()),
                     }
                     self.out.push(' ');
-                    self.expr(&it.value);
+                    self.expr(it.value());
                     self.out.push(')');
                 }
                 self.out.push(')');
             }
             ExprKind::For(f) => {
-                let k = f.key_var.map_or("", |k| k.text(self.src));
+                let k = f.key_var().unwrap_or("");
                 let _ = write!(
                     self.out,
                     "(for{} {k} {} ",
-                    if f.object { "-object" } else { "" },
-                    f.value_var.text(self.src)
+                    if f.is_object() { "-object" } else { "" },
+                    f.value_var()
                 );
-                self.expr(&f.collection);
-                if let Some(k) = &f.key {
+                self.expr(f.collection());
+                if let Some(k) = f.key() {
                     self.out.push_str(" key ");
                     self.expr(k);
                 }
                 self.out.push(' ');
-                self.expr(&f.value);
-                if f.group {
+                self.expr(f.value());
+                if f.is_grouped() {
                     self.out.push_str(" ...");
                 }
-                if let Some(c) = &f.cond {
+                if let Some(c) = f.condition() {
                     self.out.push_str(" if ");
                     self.expr(c);
                 }
                 self.out.push(')');
             }
             ExprKind::Splat(s) => {
-                let _ = write!(self.out, "(splat{} ", if s.full { "-full" } else { "" });
-                self.expr(&s.source);
+                let _ = write!(
+                    self.out,
+                    "(splat{} ",
+                    if s.is_full() { "-full" } else { "" }
+                );
+                self.expr(s.source());
                 self.out.push(' ');
-                self.expr(&s.each);
+                self.expr(s.each());
                 self.out.push(')');
             }
-            ExprKind::AnonSymbol => self.out.push('*'),
-            ExprKind::Unary(u) => {
+            ExprKind::SplatElement => self.out.push('*'),
+            ExprKind::Unary { op, operand } => {
                 let _ = write!(
                     self.out,
                     "({} ",
-                    if u.op == UnaryOp::Negate { "-" } else { "!" }
+                    if op == UnaryOp::Negate { "-" } else { "!" }
                 );
-                self.expr(&u.operand);
+                self.expr(operand);
                 self.out.push(')');
             }
-            ExprKind::Binary(b) => {
-                let _ = write!(self.out, "({} ", b.op.symbol());
-                self.expr(&b.lhs);
+            ExprKind::Binary { op, lhs, rhs } => {
+                let _ = write!(self.out, "({} ", op.symbol());
+                self.expr(lhs);
                 self.out.push(' ');
-                self.expr(&b.rhs);
+                self.expr(rhs);
                 self.out.push(')');
             }
-            ExprKind::Conditional(c) => {
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 self.out.push_str("(? ");
-                self.expr(&c.cond);
+                self.expr(cond);
                 self.out.push(' ');
-                self.expr(&c.then);
+                self.expr(then);
                 self.out.push(' ');
-                self.expr(&c.otherwise);
+                self.expr(otherwise);
                 self.out.push(')');
             }
             // Grouping is visible in the tree's shape; the printer adds
@@ -269,18 +256,12 @@ impl Dumper<'_> {
 
 /// Writes the tree back as canonical native syntax.
 pub fn print(f: &File) -> String {
-    let mut p = Printer {
-        tree: &f.tree,
-        src: f.source.text(),
-        out: String::new(),
-    };
+    let mut p = Printer { out: String::new() };
     p.body(f.body(), 0);
     p.out
 }
 
-struct Printer<'a> {
-    tree: &'a Tree,
-    src: &'a str,
+struct Printer {
     out: String,
 }
 
@@ -305,96 +286,90 @@ fn quote(s: &str) -> String {
     o
 }
 
-impl<'a> Printer<'a> {
-    fn t(&self, s: ByteSpan) -> &'a str {
-        s.text(self.src)
-    }
-
-    fn body(&mut self, b: &Body, indent: usize) {
+impl Printer {
+    fn body(&mut self, b: BodyNode<'_>, indent: usize) {
         let pad = "  ".repeat(indent);
-        let tree = self.tree;
-        for a in tree.attributes(b) {
-            let _ = write!(self.out, "{pad}{} = ", self.t(a.name));
-            self.expr(&a.expr);
+        for a in b.attributes() {
+            let _ = write!(self.out, "{pad}{} = ", a.name());
+            self.expr(a.expr());
             self.out.push('\n');
         }
-        for bl in tree.blocks(b) {
-            let _ = write!(self.out, "{pad}{}", self.t(bl.ty));
-            for l in tree.labels(bl) {
-                let _ = write!(self.out, " {}", quote(l.value(self.src)));
+        for bl in b.blocks() {
+            let _ = write!(self.out, "{pad}{}", bl.type_name());
+            for l in bl.labels() {
+                let _ = write!(self.out, " {}", quote(l.value()));
             }
             self.out.push_str(" {\n");
-            self.body(tree.body(bl.body), indent + 1);
+            self.body(bl.body(), indent + 1);
             let _ = writeln!(self.out, "{pad}}}");
         }
     }
 
-    fn steps(&mut self, steps: &[Traverser]) {
+    fn steps(&mut self, steps: Steps<'_>) {
         for s in steps {
-            match &s.kind {
-                TraverserKind::Attr { name } => {
-                    let _ = write!(self.out, ".{}", self.t(*name));
+            let key = match s.kind() {
+                StepKind::Attr(name) => {
+                    let _ = write!(self.out, ".{name}");
+                    continue;
                 }
-                TraverserKind::Index { key, legacy } => {
-                    let k = match &**key {
-                        Literal::Number(n) => format!("{n}"),
-                        Literal::Bool(b) => format!("{b}"),
-                        Literal::Null => "null".into(),
-                        Literal::String(s) => quote(s.as_str(self.src)),
-                        Literal::Dynamic => "null".into(),
-                    };
-                    if *legacy {
-                        let _ = write!(self.out, ".{k}");
-                    } else {
-                        let _ = write!(self.out, "[{k}]");
-                    }
+                StepKind::Splat => {
+                    self.out.push_str("[*]");
+                    continue;
                 }
-                TraverserKind::Splat => self.out.push_str("[*]"),
+                StepKind::Index(Literal::Number(n)) => format!("{n}"),
+                StepKind::Index(Literal::Bool(b)) => format!("{b}"),
+                StepKind::Index(Literal::Null) | StepKind::Invalid => "null".into(),
+                StepKind::Index(Literal::String(s)) => quote(s),
+            };
+            if s.is_legacy_index() {
+                let _ = write!(self.out, ".{key}");
+            } else {
+                let _ = write!(self.out, "[{key}]");
             }
         }
     }
 
-    fn parts(&mut self, parts: &[TemplatePart]) {
+    fn parts(&mut self, parts: TemplateParts<'_>) {
         for p in parts {
             match p {
                 TemplatePart::Literal(l) => {
-                    let q = quote(l.text.as_str(self.src));
+                    let q = quote(l.text());
                     self.out.push_str(&q[1..q.len() - 1]);
                 }
-                TemplatePart::Interp(i) => {
+                TemplatePart::Interpolation(i) => {
                     self.out.push_str("${");
-                    self.expr(&i.expr);
+                    self.expr(i.expr());
                     self.out.push('}');
                 }
                 TemplatePart::If(t) => {
                     self.out.push_str("%{ if ");
-                    self.expr(&t.cond);
+                    self.expr(t.condition());
                     self.out.push_str(" }");
-                    self.parts(&t.then_parts);
-                    if t.else_span.is_some() {
+                    self.parts(t.then_parts());
+                    if t.else_range().is_some() {
                         self.out.push_str("%{ else }");
-                        self.parts(&t.else_parts);
+                        self.parts(t.else_parts());
                     }
                     self.out.push_str("%{ endif }");
                 }
                 TemplatePart::For(t) => {
                     self.out.push_str("%{ for ");
-                    if let Some(k) = t.key_var {
-                        let _ = write!(self.out, "{}, ", self.t(k));
+                    if let Some(k) = t.key_var() {
+                        let _ = write!(self.out, "{k}, ");
                     }
-                    let _ = write!(self.out, "{} in ", self.t(t.value_var));
-                    self.expr(&t.collection);
+                    let _ = write!(self.out, "{} in ", t.value_var());
+                    self.expr(t.collection());
                     self.out.push_str(" }");
-                    self.parts(&t.body);
+                    self.parts(t.body_parts());
                     self.out.push_str("%{ endfor }");
                 }
-                TemplatePart::Invalid(_) => {}
+                TemplatePart::Invalid => {}
             }
         }
     }
 
-    fn list(&mut self, es: &[Expr]) {
-        for (i, e) in es.iter().enumerate() {
+    fn list<'a>(&mut self, es: impl Iterator<Item = ExprNode<'a>>) {
+        for (i, e) in es.enumerate() {
             if i > 0 {
                 self.out.push_str(", ");
             }
@@ -402,132 +377,128 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Number(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Null
-            | ExprKind::Variable
-            | ExprKind::AttrPath => {
-                let s = self.t(e.span).to_owned();
-                self.out.push_str(&s);
+    fn expr(&mut self, e: ExprNode<'_>) {
+        match e.kind() {
+            ExprKind::Literal(_) => self.out.push_str(e.source_text()),
+            ExprKind::Template(t) => match t.wrapped() {
+                Some(w) => {
+                    self.out.push_str("\"${");
+                    self.expr(w);
+                    self.out.push_str("}\"");
+                }
+                None => {
+                    self.out.push('"');
+                    self.parts(t.parts());
+                    self.out.push('"');
+                }
+            },
+            ExprKind::Traversal(t) => {
+                self.out.push_str(t.root_name());
+                self.steps(t.steps());
             }
-            ExprKind::StringLit => {
-                let s = self.t(e.span).to_owned();
-                self.out.push_str(&s);
+            ExprKind::RelativeTraversal { source, steps } => {
+                self.expr(source);
+                self.steps(steps);
             }
-            ExprKind::Template(t) => {
-                self.out.push('"');
-                self.parts(&t.parts);
-                self.out.push('"');
-            }
-            ExprKind::TemplateWrap(w) => {
-                self.out.push_str("\"${");
-                self.expr(w);
-                self.out.push_str("}\"");
-            }
-            ExprKind::ScopeTraversal(t) => {
-                let r = self.t(t.root).to_owned();
-                self.out.push_str(&r);
-                self.steps(&t.steps);
-            }
-            ExprKind::RelativeTraversal(t) => {
-                self.expr(&t.source);
-                self.steps(&t.steps);
-            }
-            ExprKind::Index(i) => {
-                self.expr(&i.collection);
+            ExprKind::Index { collection, key } => {
+                self.expr(collection);
                 self.out.push('[');
-                self.expr(&i.key);
+                self.expr(key);
                 self.out.push(']');
             }
             ExprKind::Call(c) => {
-                let n = c.full_name(self.src);
-                self.out.push_str(&n);
+                self.out.push_str(c.name());
                 self.out.push('(');
-                self.list(&c.args);
-                if c.expand_final {
+                self.list(c.args().iter());
+                if c.expand_final() {
                     self.out.push_str("...");
                 }
                 self.out.push(')');
             }
-            ExprKind::Tuple(t) => {
+            ExprKind::Tuple(items) => {
                 self.out.push('[');
-                self.list(&t.items);
+                self.list(items.iter());
                 self.out.push(']');
             }
             ExprKind::Object(o) => {
                 self.out.push('{');
-                for (i, it) in o.items.iter().enumerate() {
+                for (i, it) in o.items().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    if it.key.force_non_literal && !matches!(it.key.expr.kind, ExprKind::Parens(_))
-                    {
+                    let key = it.key();
+                    if key.is_parenthesized() && !matches!(key.expr().kind(), ExprKind::Parens(_)) {
                         self.out.push('(');
-                        self.expr(&it.key.expr);
+                        self.expr(key.expr());
                         self.out.push(')');
                     } else {
-                        self.expr(&it.key.expr);
+                        self.expr(key.expr());
                     }
                     self.out.push_str(" = ");
-                    self.expr(&it.value);
+                    self.expr(it.value());
                 }
                 self.out.push('}');
             }
             ExprKind::For(f) => {
-                self.out.push_str(if f.object { "{for " } else { "[for " });
-                if let Some(k) = f.key_var {
-                    let _ = write!(self.out, "{}, ", self.t(k));
+                self.out
+                    .push_str(if f.is_object() { "{for " } else { "[for " });
+                if let Some(k) = f.key_var() {
+                    let _ = write!(self.out, "{k}, ");
                 }
-                let _ = write!(self.out, "{} in ", self.t(f.value_var));
-                self.expr(&f.collection);
+                let _ = write!(self.out, "{} in ", f.value_var());
+                self.expr(f.collection());
                 self.out.push_str(" : ");
-                if let Some(k) = &f.key {
+                if let Some(k) = f.key() {
                     self.expr(k);
                     self.out.push_str(" => ");
                 }
-                self.expr(&f.value);
-                if f.group {
+                self.expr(f.value());
+                if f.is_grouped() {
                     self.out.push_str("...");
                 }
-                if let Some(c) = &f.cond {
+                if let Some(c) = f.condition() {
                     self.out.push_str(" if ");
                     self.expr(c);
                 }
-                self.out.push(if f.object { '}' } else { ']' });
+                self.out.push(if f.is_object() { '}' } else { ']' });
             }
             ExprKind::Splat(s) => {
-                self.expr(&s.source);
-                self.out.push_str(if s.full { "[*]" } else { ".*" });
-                self.expr(&s.each);
+                self.expr(s.source());
+                self.out.push_str(if s.is_full() { "[*]" } else { ".*" });
+                self.expr(s.each());
             }
-            ExprKind::AnonSymbol => {}
-            ExprKind::Unary(u) => {
-                self.out
-                    .push(if u.op == UnaryOp::Negate { '-' } else { '!' });
-                self.expr(&u.operand);
+            ExprKind::SplatElement => {}
+            ExprKind::Unary { op, operand } => {
+                self.out.push(if op == UnaryOp::Negate { '-' } else { '!' });
+                self.expr(operand);
             }
-            ExprKind::Binary(b) => {
+            ExprKind::Binary { op, lhs, rhs } => {
                 // Parenthesise every operation: the dump then shows Parens
                 // nodes, so the comparison is made on a second printing.
                 self.out.push('(');
-                self.expr(&b.lhs);
-                let _ = write!(self.out, " {} ", b.op.symbol());
-                self.expr(&b.rhs);
+                self.expr(lhs);
+                let _ = write!(self.out, " {} ", op.symbol());
+                self.expr(rhs);
                 self.out.push(')');
             }
-            ExprKind::Conditional(c) => {
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
                 self.out.push('(');
-                self.expr(&c.cond);
+                self.expr(cond);
                 self.out.push_str(" ? ");
-                self.expr(&c.then);
+                self.expr(then);
                 self.out.push_str(" : ");
-                self.expr(&c.otherwise);
+                self.expr(otherwise);
                 self.out.push(')');
             }
             ExprKind::Parens(p) => {
-                if matches!(p.kind, ExprKind::Binary(_) | ExprKind::Conditional(_)) {
+                if matches!(
+                    p.kind(),
+                    ExprKind::Binary { .. } | ExprKind::Conditional { .. }
+                ) {
                     // Printed with its own parentheses.
                     self.expr(p);
                     return;

@@ -10,7 +10,7 @@ mod grammar;
 mod prefixes;
 mod ranges;
 
-use hcl_core::native::{parse_config, parse_expression, parse_template, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression, parse_template, ExprNode, ParseOptions};
 use hcl_core::{Diagnostics, SourceFile};
 
 /// Parses an expression and dumps it; panics on diagnostics.
@@ -18,7 +18,7 @@ pub fn expr_dump(src: &str) -> String {
     let file = SourceFile::new("<expr>", src);
     let (e, diags) = parse_expression(&file, &ParseOptions::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
-    dump::expr(&e, file.text())
+    dump::expr(ExprNode::of(&e).unwrap())
 }
 
 /// Parses a template and dumps it; panics on diagnostics.
@@ -26,7 +26,7 @@ pub fn template_dump(src: &str) -> String {
     let file = SourceFile::new("<tmpl>", src);
     let (e, diags) = parse_template(&file, &ParseOptions::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
-    dump::expr(&e, file.text())
+    dump::expr(ExprNode::of(&e).unwrap())
 }
 
 /// Parses a config and dumps it; panics on diagnostics.

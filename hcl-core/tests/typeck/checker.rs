@@ -7,11 +7,11 @@ use hcl_core::function::{Function, Functions, Param};
 use hcl_core::native::{parse_config, parse_expression, ParseOptions};
 use hcl_core::pos::SourceFile;
 use hcl_core::typeck::{
-    check_expr, check_file, parse_type, Checker, SigParam, Signature, Type, TypeScope,
+    check_expr, check_file, parse_type, Checker, ExtendedType, SigParam, Signature, TypeScope,
 };
 use hcl_core::value::{self, Value};
 
-fn t(s: &str) -> Type {
+fn t(s: &str) -> ExtendedType {
     parse_type(s).unwrap()
 }
 
@@ -30,6 +30,14 @@ fn scope() -> TypeScope {
             .param(Param::new("value", value::Type::Dynamic).allow_dynamic())
             .returns(value::Type::Number)
             .implementation(|_, _| Ok(Value::from(0))),
+    );
+    base.insert(
+        "join",
+        Function::builder()
+            .param(Param::new("separator", value::Type::String))
+            .param(Param::new("list", value::Type::list(value::Type::String)))
+            .returns(value::Type::String)
+            .implementation(|args, _| Ok(args[0].clone())),
     );
     let mut s = TypeScope::with_functions(&base);
     for (name, ty) in [
@@ -69,30 +77,43 @@ fn scope() -> TypeScope {
         "make_bucket",
         Signature::new(
             [
-                SigParam::new("name", Type::String),
-                SigParam::new("size", Type::optional(Type::Int)),
+                SigParam::new("name", ExtendedType::String),
+                SigParam::new("size", ExtendedType::optional(ExtendedType::Int)),
             ],
             t("output(object({id=string}))"),
         ),
     );
     s.set_function(
         "await_it",
-        Signature::new([SigParam::new("v", t("output(string)"))], Type::Bool),
+        Signature::new(
+            [SigParam::new("v", t("output(string)"))],
+            ExtendedType::Bool,
+        ),
+    );
+    s.set_function(
+        "await_all",
+        Signature::new(
+            [SigParam::new("v", t("list(output(string))"))],
+            ExtendedType::Bool,
+        ),
     );
     s.set_function(
         "join_all",
-        Signature::new([SigParam::new("sep", Type::String)], Type::String)
-            .variadic(SigParam::new("parts", Type::String)),
+        Signature::new(
+            [SigParam::new("sep", ExtendedType::String)],
+            ExtendedType::String,
+        )
+        .variadic(SigParam::new("parts", ExtendedType::String)),
     );
     s
 }
 
 /// The type of `src` and its diagnostics as `summary @ subject text`.
-fn check(src: &str) -> (Type, Vec<String>) {
+fn check(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
     let (expr, pd) = parse_expression(&file, &ParseOptions::default());
     assert!(pd.is_empty(), "{src}: {pd:?}");
-    let (ty, diags) = check_expr(&expr, &file, &scope());
+    let (ty, diags) = check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &scope());
     let msgs = diags
         .iter()
         .map(|d| {
@@ -141,7 +162,9 @@ fn literals_integers_are_exact_beyond_256_bits() {
     ok(&format!("1{}1", "0".repeat(199)), "int");
     let file = SourceFile::new("<e>", format!("1{}1", "0".repeat(199)));
     let (expr, _) = parse_expression(&file, &ParseOptions::default());
-    let hcl_core::native::ExprKind::Number(n) = &expr.kind else {
+    let hcl_core::native::ExprKind::Literal(hcl_core::native::Literal::Number(n)) =
+        hcl_core::native::ExprNode::of(&expr).unwrap().kind()
+    else {
         panic!()
     };
     assert_eq!(n.to_string(), format!("1{}1", "0".repeat(199)));
@@ -188,7 +211,12 @@ fn operands_of_unions_with_eventual_elements_are_eventual() {
     ok("\"id-${maybe_os}\"", "output(string)");
     ok("maybe_os == null", "output(bool)");
     ok("upper(maybe_os)", "output(string)");
-    ok("b ? maybe_os : \"x\"", "output(optional(string))");
+    // The union rule: each element unified with the other arm.
+    ok(
+        "b ? maybe_os : \"x\"",
+        "union(none, output(string), string)",
+    );
+    ok("ob ? maybe_os : \"x\"", "output(optional(string))");
 }
 
 #[test]
@@ -386,7 +414,7 @@ fn body_arguments_against_input_types() {
         ("acl".to_string(), t("optional(string)")),
     ]);
     let mut checker = Checker::new(&src, &scope);
-    checker.check_arguments(&file.tree, file.body(), &inputs);
+    checker.check_arguments(file.body(), &inputs);
     let summaries: Vec<String> = checker.finish().iter().map(|d| d.summary.clone()).collect();
     assert_eq!(
         summaries,
@@ -404,11 +432,10 @@ fn recorded_types_cover_every_subexpression() {
     let (expr, _) = parse_expression(&src, &ParseOptions::default());
     let scope = scope();
     let mut checker = Checker::new(&src, &scope).record_types();
-    checker.expr(&expr);
+    checker.expr(hcl_core::native::ExprNode::of(&expr).unwrap());
     let rec: Vec<(&str, String)> = checker
         .recorded()
-        .iter()
-        .map(|(span, ty)| (span.text(src.text()), ty.to_string()))
+        .map(|(range, ty)| (src.text_of(&range), ty.to_string()))
         .collect();
     assert_eq!(
         rec,
@@ -418,4 +445,226 @@ fn recorded_types_cover_every_subexpression() {
             ("i + 1", "int".into())
         ]
     );
+}
+
+/// "Pulumi lifts eventuals found anywhere inside arguments": an argument
+/// holding eventuals (a tuple, object, for expression or splat of outputs)
+/// to a prompt parameter makes the call eventual.
+#[test]
+fn function_calls_lift_eventuals_inside_arguments() {
+    for (src, want) in [
+        ("join(\",\", [bucket.arn, \"x\"])", "output(string)"),
+        ("join(\",\", [for s in subnets : s.id])", "output(string)"),
+        ("join(\",\", subnets[*].id)", "output(string)"),
+        ("join(\",\", osubnets[*].id)", "output(string)"),
+        ("join(\",\", [pi])", "promise(string)"),
+        ("join(\",\", [pi, os])", "output(string)"),
+        ("join(\",\", [\"a\", \"b\"])", "string"),
+        ("join(os, ids)", "output(string)"),
+        ("length({a = os})", "output(number)"),
+        ("length([ob, 1])", "output(number)"),
+        ("length([[pi]])", "promise(number)"),
+        ("upper(b ? os : \"x\")", "output(string)"),
+        ("upper(\"${pi}\")", "promise(string)"),
+        ("join(\",\", b ? [os] : [])", "output(string)"),
+        (
+            "make_bucket(upper(os), [pi][0])",
+            "output(object({id=string}))",
+        ),
+        // A parameter taking eventuals takes them where they are.
+        ("await_it(os)", "bool"),
+        ("await_all([os, \"x\"])", "bool"),
+        ("await_all(subnets[*].id)", "bool"),
+        ("await_all(osubnets[*].id)", "output(bool)"),
+    ] {
+        ok(src, want);
+    }
+    err(
+        "join(\",\", [os, [1]])",
+        "output(string)",
+        "Invalid function argument @ [os, [1]]",
+    );
+    let (_, diags) = check_detail("join(\",\", [os, [1]])");
+    assert_eq!(
+        diags,
+        ["Invalid value for \"list\" parameter: list(string) required, but have tuple([output(string), tuple([int])])."]
+    );
+}
+
+/// Operands, conditions, keys and interpolations wait for eventuals
+/// anywhere inside them; collections to iterate only for the eventual
+/// around them.
+#[test]
+fn eventuals_inside_values_make_operations_eventual() {
+    for (src, want) in [
+        // Operators.
+        ("[os] == [\"x\"]", "output(bool)"),
+        ("{a = pi} != null", "promise(bool)"),
+        ("[pi, os] == []", "output(bool)"),
+        ("-[pi][0]", "promise(int)"),
+        // Conditions.
+        ("[ob][0] ? 1 : 2", "output(int)"),
+        ("b ? [os] : []", "list(output(string))"),
+        ("ob ? [os] : [\"x\"]", "output(tuple([string]))"),
+        // Templates.
+        ("\"${[os][0]}-${pi}\"", "output(string)"),
+        ("\"%{for x in [os]}${x}%{endfor}\"", "output(string)"),
+        ("\"%{if [ob][0]}x%{endif}\"", "output(string)"),
+        // Keys: index, object and for keys.
+        ("tags[os]", "output(string)"),
+        ("ids[[pi][0]]", "promise(string)"),
+        ("{(os) = 1}", "output(map(int))"),
+        (
+            "{for x in ids : \"${x}-${os}\" => x}",
+            "output(map(string))",
+        ),
+        ("[for x in ids : x if x == [os][0]]", "output(list(string))"),
+        // Collections: elements stay eventual.
+        (
+            "[for x in [os, \"a\"] : x]",
+            "list(union(output(string), string))",
+        ),
+        ("[os, \"a\"][1]", "string"),
+        ("{a = os}.a", "output(string)"),
+        ("[pi, os]", "tuple([promise(int), output(string)])"),
+        ("{a = [pi]}", "object({a=tuple([promise(int)])})"),
+        ("[{id = os}][*].id", "tuple([output(string)])"),
+    ] {
+        ok(src, want);
+    }
+    err("[pi] + 1", "promise(number)", "Invalid operand @ [pi]");
+    // A lone interpolation yields its value unconverted; with text around
+    // it the value must be a string.
+    ok("\"${[os]}\"", "tuple([output(string)])");
+    err(
+        "\"x${[os]}\"",
+        "output(string)",
+        "Invalid template interpolation value @ [os]",
+    );
+    let (_, diags) = check_detail("\"x${[os]}\"");
+    assert_eq!(
+        diags,
+        ["Cannot include the given value in a string template: string required, but have tuple([output(string)])."]
+    );
+    err(
+        "{a = ob} ? 1 : 2",
+        "output(int)",
+        "Incorrect condition type @ {a = ob}",
+    );
+    let (_, diags) = check_detail("{a = ob} ? 1 : 2");
+    assert_eq!(
+        diags,
+        ["The condition expression must be of type bool, but have object({a=output(bool)})."]
+    );
+}
+
+/// Arguments checked against input types take eventuals inside their
+/// values where the input is eventual.
+#[test]
+fn body_arguments_lift_eventuals_inside_values() {
+    let src = SourceFile::new(
+        "main.hcl",
+        "list = [os, \"x\"]\nobj = {a = os, b = pi}\npromised = [os]\nouts = [os, \"x\"]\nplain = [os]\n",
+    );
+    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let scope = scope();
+    let inputs = BTreeMap::from([
+        ("list".to_string(), t("output(list(string))")),
+        (
+            "obj".to_string(),
+            t("optional(output(object({a=string, b=number})))"),
+        ),
+        ("promised".to_string(), t("promise(list(string))")),
+        ("outs".to_string(), t("list(output(string))")),
+        ("plain".to_string(), t("list(string)")),
+    ]);
+    let mut checker = Checker::new(&src, &scope);
+    checker.check_arguments(file.body(), &inputs);
+    let got: Vec<String> = checker.finish().iter().map(|d| d.detail.clone()).collect();
+    assert_eq!(
+        got,
+        [
+            "Inappropriate value for attribute \"promised\": promise(list(string)) required, but have tuple([output(string)]).",
+            "Inappropriate value for attribute \"plain\": list(string) required, but have tuple([output(string)]).",
+        ]
+    );
+}
+
+#[test]
+fn json_files_check_template_strings_in_every_value() {
+    let text = r#"{
+  "//": "a comment",
+  "name": "logs-${bucket.arn}",
+  "count": 3,
+  "ratio": 1.5,
+  "tags": {"env": "${s}", "${os}": 1},
+  "list": ["${i + 1}", null, true],
+  "bad": "${s.x}",
+  "broken": "${(}"
+}"#;
+    let src = SourceFile::new("main.tf.json", text);
+    let (types, diags) = hcl_core::typeck::check_source(&src, &scope());
+    let got: Vec<(String, String)> = types
+        .iter()
+        .map(|a| (a.path.clone(), a.ty.to_string()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("name", "output(string)"),
+            ("count", "int"),
+            ("ratio", "number"),
+            ("tags", "output(map(string))"),
+            ("list", "tuple([int, none, bool])"),
+            ("bad", "any"),
+            ("broken", "any"),
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    let summaries: Vec<(String, u32)> = diags
+        .iter()
+        .map(|d| (d.summary.clone(), d.subject.clone().unwrap().start.line))
+        .collect();
+    assert_eq!(summaries[0], ("Unsupported attribute".to_string(), 8));
+    assert_eq!(summaries[1].1, 9);
+    assert_eq!(summaries.len(), 2, "{summaries:?}");
+    // The attribute's range is its name.
+    assert_eq!(types[0].range.start.line, 3);
+}
+
+#[test]
+fn json_files_property_names_with_templates_make_maps() {
+    for (text, want, diag) in [
+        (r#"{"a": {"${s}": 1, "b": 2}}"#, "map(int)", None),
+        (r#"{"a": {"${os}": "x"}}"#, "output(map(string))", None),
+        (
+            r#"{"a": {"${pair}": 1}}"#,
+            "map(int)",
+            Some("Incorrect key type"),
+        ),
+        (
+            r#"{"a": {"x${ids}": 1}}"#,
+            "map(int)",
+            Some("Invalid template interpolation value"),
+        ),
+        (
+            r#"{"a": [{"$${s}": 1}]}"#,
+            "tuple([object({\"$${s}\"=int})])",
+            None,
+        ),
+    ] {
+        let src = SourceFile::new("t.json", text);
+        let (types, diags) = hcl_core::typeck::check_source(&src, &scope());
+        assert_eq!(types[0].ty, t(want), "{text}");
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, diag.into_iter().collect::<Vec<_>>(), "{text}");
+    }
+}
+
+/// The diagnostics' details of checking `src`.
+fn check_detail(src: &str) -> (ExtendedType, Vec<String>) {
+    let file = SourceFile::new("<expr>", src);
+    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let (ty, diags) = check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &scope());
+    (ty, diags.iter().map(|d| d.detail.clone()).collect())
 }

@@ -8,7 +8,7 @@
 
 use serde::de::{self, DeserializeSeed, Visitor};
 
-use hcl_core::native::ast::{Expr, ExprKind, ObjectItem};
+use hcl_core::__private::ast::{Expr, ExprKind, ObjectItem};
 use hcl_core::pos::SourceFile;
 use hcl_core::Value;
 
@@ -123,7 +123,7 @@ impl<'a> LiteralDeserializer<'a> {
 
     /// The slow path: the node's value.
     fn value(&self) -> Value {
-        hcl_core::native::eval::evaluate(self.expr, self.source, None).0
+        hcl_core::__private::evaluate(self.expr, self.source, None).0
     }
 }
 

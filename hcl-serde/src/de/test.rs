@@ -301,9 +301,18 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     use super::literal::{is_fast_literal, LiteralDeserializer};
     use hcl_core::native::{parse_expression, ParseOptions};
 
+    fn native(e: &hcl_core::Expression) -> &hcl_core::__private::ast::Expr {
+        e.as_impl()
+            .as_any()
+            .downcast_ref::<hcl_core::__private::NativeExpression>()
+            .unwrap()
+            .expr()
+    }
+
     fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+        let (handle, diags) = parse_expression(&src, &ParseOptions::default());
+        let expr = native(&handle).clone();
         assert!(diags.is_empty(), "{text}");
         assert!(
             is_fast_literal(&expr, src.text(), 8),
@@ -316,7 +325,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
             range: super::value::LazyRange::Known(&range),
         })
         .map_err(|e| format!("{:?}", e.entries()));
-        let (value, _) = hcl_core::native::eval::evaluate(&expr, &src, None);
+        let (value, _) = hcl_core::__private::evaluate(&expr, &src, None);
         let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
             .map_err(|e| format!("{:?}", e.entries()));
         assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
@@ -373,9 +382,9 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "1 + 1",
     ] {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (expr, _) = parse_expression(&src, &ParseOptions::default());
+        let (handle, _) = parse_expression(&src, &ParseOptions::default());
         assert!(
-            !is_fast_literal(&expr, src.text(), 8),
+            !is_fast_literal(native(&handle), src.text(), 8),
             "{text} takes the general path"
         );
     }

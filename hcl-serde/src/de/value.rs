@@ -4,7 +4,7 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::native::ByteSpan;
+use hcl_core::__private::ByteSpan;
 use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
 use hcl_core::{Expression, Value};

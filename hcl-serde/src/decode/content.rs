@@ -13,9 +13,10 @@
 
 use std::sync::Arc;
 
+use hcl_core::__private::ast::Expr;
+use hcl_core::__private::ast::{self, AttrId, BodyId, Tree};
+use hcl_core::__private::{ByteSpan, NativeBody, NativeExpression};
 use hcl_core::body::{Attribute, Block, BodyContent};
-use hcl_core::native::ast::{self, AttrId, BodyId, Tree};
-use hcl_core::native::{ByteSpan, Expr, NativeBody, NativeExpression};
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, SourceFile, Value};
 
 use super::CheckedSchema;
@@ -401,7 +402,7 @@ impl<'a> AttrRef<'a> {
         match self.0 {
             AttrRepr::Generic(a) => a.expr.value(ctx),
             AttrRepr::Native(syntax, a, _) => {
-                hcl_core::native::eval::evaluate(&a.expr, syntax.source, ctx)
+                hcl_core::__private::evaluate(&a.expr, syntax.source, ctx)
             }
         }
     }

@@ -466,7 +466,9 @@ impl<'a> Decoder<'a> {
 /// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
 #[inline]
-fn fast_literal(attr: AttrRef<'_>) -> Option<(&hcl_core::native::Expr, &hcl_core::SourceFile)> {
+fn fast_literal(
+    attr: AttrRef<'_>,
+) -> Option<(&hcl_core::__private::ast::Expr, &hcl_core::SourceFile)> {
     let (expr, source) = attr.native_expr()?;
     is_fast_literal(expr, source.text(), FAST_LITERAL_DEPTH).then_some((expr, source))
 }

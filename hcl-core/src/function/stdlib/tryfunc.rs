@@ -16,7 +16,6 @@ use crate::value::{Type, Value};
 /// ```
 /// use hcl_core::function::stdlib::try_function;
 /// use hcl_core::native::{parse_expression, ParseOptions};
-/// use hcl_core::native::eval::evaluate;
 /// use hcl_core::{EvalContext, SourceFile, Value};
 ///
 /// let mut ctx = EvalContext::new();
@@ -24,7 +23,7 @@ use crate::value::{Type, Value};
 /// ctx.set_variable("cfg", Value::object([("port", Value::from(80))]));
 /// let src = SourceFile::new("e.hcl", "try(cfg.host, \"localhost\")");
 /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
-/// assert_eq!(evaluate(&expr, &src, Some(&ctx)).0, Value::from("localhost"));
+/// assert_eq!(expr.value(Some(&ctx)).0, Value::from("localhost"));
 /// ```
 pub fn try_function() -> Function {
     Function::builder()
@@ -66,7 +65,6 @@ fn try_impl(args: &[Value]) -> Result<Value, FunctionError> {
 /// ```
 /// use hcl_core::function::stdlib::can_function;
 /// use hcl_core::native::{parse_expression, ParseOptions};
-/// use hcl_core::native::eval::evaluate;
 /// use hcl_core::{EvalContext, SourceFile, Value};
 ///
 /// let mut ctx = EvalContext::new();
@@ -74,7 +72,7 @@ fn try_impl(args: &[Value]) -> Result<Value, FunctionError> {
 /// ctx.set_variable("list", Value::tuple([Value::from(1)]));
 /// let src = SourceFile::new("e.hcl", "[can(list[0]), can(list[1])]");
 /// let (expr, _) = parse_expression(&src, &ParseOptions::default());
-/// let v = evaluate(&expr, &src, Some(&ctx)).0;
+/// let v = expr.value(Some(&ctx)).0;
 /// assert_eq!(v, Value::tuple([Value::Bool(true), Value::Bool(false)]));
 /// ```
 pub fn can_function() -> Function {

@@ -7,16 +7,6 @@ use super::Expr;
 /// [`Tuple`](super::Tuple)'s items, an [`Object`](super::Object)'s items),
 /// read as a slice (`Deref<Target = [T]>`). One, two or three items, the
 /// commonest cases, are stored inline, which saves an allocation per list.
-///
-/// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ExprKind, ParseOptions};
-/// let src = SourceFile::new("<e>", "max(1, 2, 3, 4)");
-/// let (e, _) = parse_expression(&src, &ParseOptions::default());
-/// let ExprKind::Call(c) = &e.kind else { panic!() };
-/// assert_eq!(c.args.len(), 4);
-/// assert_eq!(c.args[2].span.text(src.text()), "3");
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum InlineList<T> {
     /// Exactly one item.

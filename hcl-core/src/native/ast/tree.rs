@@ -147,21 +147,6 @@ impl<T> fmt::Debug for IdRange<T> {
 /// Runs are contiguous because the parser collects a body's items on
 /// scratch stacks and appends them when the body is complete: nested bodies
 /// finish first, so a body's items are never interleaved with theirs.
-///
-/// ```
-/// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
-///
-/// let src = SourceFile::new("main.tf", "a = 1\nb \"x\" {\n  c = 2\n}\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
-/// let tree = &file.tree;
-/// let root = file.body();
-/// assert_eq!(tree.attributes(root).len(), 1);
-/// let block = &tree.blocks(root)[0];
-/// assert_eq!(tree.labels(block)[0].value(src.text()), "x");
-/// let inner = tree.body(block.body);
-/// assert_eq!(file.text(tree.attributes(inner)[0].name), "c");
-/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tree {
     pub(super) bodies: Vec<Body>,
@@ -356,7 +341,7 @@ mod test {
         let (file, diags) = parse_config(&src, &ParseOptions::default());
         assert!(diags.is_empty(), "{diags}");
         assert_eq!(
-            outline(&file.tree, file.body(), text),
+            outline(&file.tree, file.root_body(), text),
             r#"a f outer["x"]{b d inner["y", "z"]{c} one[]{e}} last[]{}"#
         );
         assert_eq!(file.tree.body_count(), 5);
@@ -376,7 +361,7 @@ mod test {
             Some("Invalid block definition")
         );
         assert_eq!(
-            outline(&file.tree, file.body(), text),
+            outline(&file.tree, file.root_body(), text),
             r#"broken["l1"]{} ok["l2"]{a}"#
         );
     }

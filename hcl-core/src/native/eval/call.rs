@@ -12,6 +12,7 @@ use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
 use crate::function::{CallError, Function};
 use crate::involved::signature;
 use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
+use crate::native::syntax::ExprNode;
 use crate::value::{convert, Value};
 
 /// One argument after `...` expansion.
@@ -285,7 +286,7 @@ impl<'a> Evaluator<'a> {
             }
         };
         ExpressionClosure::new(move || {
-            evaluate_with_options(&expr, &source, ctx.as_deref(), &options)
+            evaluate_with_options(ExprNode::new(&source, &expr), ctx.as_deref(), &options)
         })
     }
 }

@@ -36,13 +36,13 @@
 //!
 //! ```
 //! use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
-//! use hcl_core::native::{parse_expression, ParseOptions};
+//! use hcl_core::native::{parse_expression, ExprNode};
 //! use hcl_core::{EvalContext, SourceFile};
 //!
 //! let src = SourceFile::new("e.hcl", "[for x in [1, 2, 3] : x]");
-//! let (expr, _) = parse_expression(&src, &ParseOptions::default());
+//! let (expr, _) = parse_expression(&src, &Default::default());
 //! let options = EvalOptions { max_elements: 2, ..EvalOptions::default() };
-//! let (_, diags) = evaluate_with_options(&expr, &src, Some(&EvalContext::new()), &options);
+//! let (_, diags) = evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&EvalContext::new()), &options);
 //! assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
 //! ```
 
@@ -61,6 +61,7 @@ use crate::eval::EvalContext;
 use crate::involved::{push_index, Collector};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TraverserKind};
 use crate::native::expression::visit_variables;
+use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::value::{convert, get_attr, index, Type, Value};
 
@@ -104,34 +105,29 @@ impl Default for EvalOptions {
 ///
 /// ```
 /// use hcl_core::native::eval::evaluate;
-/// use hcl_core::native::{parse_expression, ParseOptions};
+/// use hcl_core::native::{parse_expression, ExprNode};
 /// use hcl_core::{EvalContext, SourceFile, Value};
 ///
 /// let src = SourceFile::new("e.hcl", "\"${var.name}-${1 + 2}\"");
-/// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, _) = parse_expression(&src, &Default::default());
 /// let mut ctx = EvalContext::new();
 /// ctx.set_variable("var", Value::object([("name", Value::from("web"))]));
-/// let (value, diags) = evaluate(&expr, &src, Some(&ctx));
+/// let (value, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(&ctx));
 /// assert!(diags.is_empty());
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
-pub fn evaluate(
-    expr: &Expr,
-    source: &SourceFile,
-    ctx: Option<&EvalContext>,
-) -> (Value, Diagnostics) {
-    evaluate_with_options(expr, source, ctx, &EvalOptions::default())
+pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    evaluate_with_options(expr, ctx, &EvalOptions::default())
 }
 
 /// Evaluates `expr` like [`evaluate`], within the limits of `options`.
 pub fn evaluate_with_options(
-    expr: &Expr,
-    source: &SourceFile,
+    expr: ExprNode<'_>,
     ctx: Option<&EvalContext>,
     options: &EvalOptions,
 ) -> (Value, Diagnostics) {
-    let mut ev = Evaluator::new(source, ctx, options);
-    let value = ev.eval(expr);
+    let mut ev = Evaluator::new(expr.source(), ctx, options);
+    let value = ev.eval(expr.ast());
     (value, ev.diags)
 }
 

@@ -1,11 +1,12 @@
 use super::*;
-use crate::native::{parse_expression, ParseOptions};
+use crate::native::syntax::ExprNode;
+use crate::native::{parse_expr as parse_expression, ParseOptions};
 
 fn eval(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("t.hcl", src);
     let (expr, diags) = parse_expression(&file, &ParseOptions::default());
     assert!(diags.is_empty(), "{src}: {diags}");
-    evaluate(&expr, &file, ctx)
+    evaluate(ExprNode::new(&file, &expr), ctx)
 }
 
 #[test]
@@ -16,7 +17,7 @@ fn depth_limit_reports_once_with_a_range() {
         max_depth: 3,
         ..EvalOptions::default()
     };
-    let (v, diags) = evaluate_with_options(&expr, &file, None, &options);
+    let (v, diags) = evaluate_with_options(ExprNode::new(&file, &expr), None, &options);
     assert_eq!(diags.len(), 1);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Maximum nesting depth exceeded");
@@ -29,7 +30,11 @@ fn depth_limit_reports_once_with_a_range() {
         max_depth: 5,
         ..EvalOptions::default()
     };
-    assert!(evaluate_with_options(&expr, &file, None, &ok).1.is_empty());
+    assert!(
+        evaluate_with_options(ExprNode::new(&file, &expr), None, &ok)
+            .1
+            .is_empty()
+    );
 }
 
 #[test]

@@ -632,19 +632,20 @@ fn batches_lex_what_single_steps_lex() {
     }
 }
 
-#[test]
-fn batches_lex_what_single_steps_lex_on_the_shared_files() {
-    let mut paths = Vec::new();
-    for sub in ["corpus", "specsuite"] {
-        if let Some(dir) = hcl_test_shared::shared_dir(sub) {
-            paths.extend(hcl_test_shared::config_files(&dir));
+hcl_test_shared::shared_test!(
+    batches_lex_what_single_steps_lex_on_the_shared_files,
+    corpus,
+    |dir| {
+        let mut paths = hcl_test_shared::config_files(dir);
+        if let Some(specsuite) = hcl_test_shared::shared_dir("specsuite") {
+            paths.extend(hcl_test_shared::config_files(&specsuite));
+        }
+        for path in paths {
+            let Ok(src) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            batched_and_single(&src, LexMode::Normal, true, true, 256);
+            batched_and_single(&src, LexMode::Normal, false, false, 256);
         }
     }
-    for path in paths {
-        let Ok(src) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        batched_and_single(&src, LexMode::Normal, true, true, 256);
-        batched_and_single(&src, LexMode::Normal, false, false, 256);
-    }
-}
+);

@@ -193,7 +193,7 @@ pub(crate) fn without_fast_path<R>(f: impl FnOnce() -> R) -> R {
 #[cfg(test)]
 mod test {
     use super::without_fast_path;
-    use crate::native::{parse_config, parse_expression, ParseOptions};
+    use crate::native::{parse_config, parse_expr as parse_expression, ParseOptions};
     use crate::pos::SourceFile;
 
     /// Values the shortcut takes, values it must leave to the general path,
@@ -304,7 +304,7 @@ mod test {
         assert!(diags.is_empty());
         let kinds: Vec<_> = file
             .tree
-            .attributes(file.body())
+            .attributes(file.root_body())
             .iter()
             .map(|a| a.expr.kind.clone())
             .collect();
@@ -327,13 +327,13 @@ mod test {
         let src = SourceFile::new("t.tf", text);
         let (file, diags) = parse_config(&src, &ParseOptions::default());
         assert!(diags.is_empty(), "{diags:?}");
-        let attrs = file.tree.attributes(file.body());
+        let attrs = file.tree.attributes(file.root_body());
         let plain: Vec<bool> = attrs
             .iter()
             .map(|a| a.expr.kind == ExprKind::StringLit)
             .collect();
         assert_eq!(plain, [true, false, true, false, false]);
-        let block = &file.tree.blocks(file.body())[0];
+        let block = &file.tree.blocks(file.root_body())[0];
         let labels: Vec<_> = file
             .tree
             .labels(block)

@@ -6,8 +6,8 @@
 //! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
 
 use crate::native::{
-    parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial,
-    parse_traversal_rel, ParseOptions,
+    parse_config, parse_expr as parse_expression, parse_template_expr as parse_template,
+    parse_traversal_abs, parse_traversal_partial, parse_traversal_rel, ParseOptions,
 };
 use crate::pos::SourceFile;
 use std::cell::Cell;
@@ -208,16 +208,13 @@ fn compound_tokens_agree_at_the_depth_limit() {
     }
 }
 
-/// The shared corpus and spec suite (when present beside the project),
-/// whole, cut short and with a byte dropped at a few places each: real
-/// text, and the errors that broken real text makes.
-#[test]
-fn compound_tokens_agree_on_the_shared_files() {
-    let mut files = Vec::new();
-    for sub in ["corpus", "specsuite"] {
-        if let Some(dir) = hcl_test_shared::shared_dir(sub) {
-            files.extend(hcl_test_shared::config_files(&dir));
-        }
+// The shared corpus and spec suite (when present beside the project),
+// whole, cut short and with a byte dropped at a few places each: real
+// text, and the errors that broken real text makes.
+hcl_test_shared::shared_test!(compound_tokens_agree_on_the_shared_files, corpus, |dir| {
+    let mut files = hcl_test_shared::config_files(dir);
+    if let Some(specsuite) = hcl_test_shared::shared_dir("specsuite") {
+        files.extend(hcl_test_shared::config_files(&specsuite));
     }
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -235,7 +232,7 @@ fn compound_tokens_agree_on_the_shared_files() {
             cut += step;
         }
     }
-}
+});
 
 #[test]
 fn integer_literals_take_the_value_the_number_parser_gives() {
@@ -323,8 +320,8 @@ fn attributes_are_redefined_only_within_their_body() {
             .map(|a| a.name.text(text))
             .collect()
     };
-    assert_eq!(names(file.body()), ["a", "e"]);
-    let b = &tree.blocks(file.body())[0];
+    assert_eq!(names(file.root_body()), ["a", "e"]);
+    let b = &tree.blocks(file.root_body())[0];
     assert_eq!(names(tree.body(b.body)), ["a", "d"]);
     let c = &tree.blocks(tree.body(b.body))[0];
     assert_eq!(names(tree.body(c.body)), ["a"]);
@@ -363,7 +360,7 @@ fn attributes_are_redefined_whatever_names_look_alike() {
             let src = SourceFile::new("t.tf", text.as_str());
             let (file, diags) = parse_config(&src, &ParseOptions::default());
             assert!(diags.is_empty(), "{text:?}: {diags:?}");
-            assert_eq!(file.tree.attributes(file.body()).len(), count);
+            assert_eq!(file.tree.attributes(file.root_body()).len(), count);
             // Each name repeated once at the end: one error for the repeat.
             for (i, again) in names.iter().enumerate() {
                 let text = format!("{text}{again} = 2\n");
@@ -376,7 +373,7 @@ fn attributes_are_redefined_whatever_names_look_alike() {
                 );
                 let details: Vec<_> = diags.iter().map(|d| d.detail.as_str()).collect();
                 assert_eq!(details, [expected.as_str()], "{text:?}");
-                assert_eq!(file.tree.attributes(file.body()).len(), count);
+                assert_eq!(file.tree.attributes(file.root_body()).len(), count);
             }
         }
     }
@@ -400,7 +397,7 @@ fn object_for_expressions_are_found_past_newlines() {
             let text = format!("{prefix}a = {value}\n");
             let src = SourceFile::new("t.tf", text.as_str());
             let (file, diags) = parse_config(&src, &ParseOptions::default());
-            let attrs = file.tree.attributes(file.body());
+            let attrs = file.tree.attributes(file.root_body());
             let kind = &attrs[attrs.len() - 1].expr.kind;
             if is_for {
                 assert!(diags.is_empty(), "{text:?}: {diags:?}");

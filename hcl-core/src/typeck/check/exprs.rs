@@ -1,33 +1,44 @@
 //! Checking operators, conditionals, collections, for expressions and
 //! splats.
 //!
-//! Where a value would be needed to go on (an operand, a condition, a
-//! collection to iterate, a key), an eventual type is not an error: the
-//! operation happens when the value is there, so its result is eventual of
-//! the same kind (an output absorbing a promise).
+//! Where a value would be needed to go on (an operand, a condition, a key),
+//! an eventual type is not an error: the operation happens when the value
+//! is there, so its result is eventual of the same kind (an output
+//! absorbing a promise). That holds for eventuals anywhere inside the value
+//! too (`[bucket.arn] == ["x"]` waits for the arn; see
+//! [`ExtendedType::lifted`]). A collection to iterate (for expressions,
+//! splats) waits only for the eventual around it: its elements may stay
+//! eventual.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::Checker;
 use crate::native::ast::{
-    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat, TemplatePart,
-    Unary, UnaryOp,
+    Binary, BinaryOp, ByteSpan, Conditional, Expr, ExprKind, ForExpr, Object, Splat, Unary, UnaryOp,
 };
+use crate::typeck::parse::quoted_literal;
 use crate::typeck::rules::{conversion, unify, unify_all, unify_strict};
-use crate::typeck::ty::{Eventual, Type};
+use crate::typeck::ty::{Eventual, ExtendedType};
 
-fn requirement(want: &Type) -> &'static str {
+fn requirement(want: &ExtendedType) -> &'static str {
     match want {
-        Type::Bool => "a bool is required",
-        Type::Number => "a number is required",
+        ExtendedType::Bool => "a bool is required",
+        ExtendedType::Number => "a number is required",
         _ => "a string is required",
     }
 }
 
 impl<'a> Checker<'a> {
     /// Reports an operand that cannot convert to `want`.
-    fn operand(&mut self, got: &Type, want: &Type, side: &str, e: &Expr, whole: ByteSpan) {
+    fn operand(
+        &mut self,
+        got: &ExtendedType,
+        want: &ExtendedType,
+        side: &str,
+        e: &Expr,
+        whole: ByteSpan,
+    ) {
         if conversion(got, want).is_none() {
             self.error(
                 "Invalid operand",
@@ -41,61 +52,61 @@ impl<'a> Checker<'a> {
         }
     }
 
-    pub(super) fn unary(&mut self, u: &'a Unary, whole: ByteSpan) -> Type {
-        let t = self.expr(&u.operand);
-        let (t, ev) = t.resolved_deep();
+    pub(super) fn unary(&mut self, u: &'a Unary, whole: ByteSpan) -> ExtendedType {
+        let t = self.expr_ast(&u.operand);
+        let (t, ev) = t.lifted();
         let t = &t;
         let result = match u.op {
             UnaryOp::Not => {
-                self.operand(t, &Type::Bool, "unary", &u.operand, whole);
-                Type::Bool
+                self.operand(t, &ExtendedType::Bool, "unary", &u.operand, whole);
+                ExtendedType::Bool
             }
             UnaryOp::Negate => {
-                self.operand(t, &Type::Number, "unary", &u.operand, whole);
-                if *t == Type::Int {
-                    Type::Int
+                self.operand(t, &ExtendedType::Number, "unary", &u.operand, whole);
+                if *t == ExtendedType::Int {
+                    ExtendedType::Int
                 } else {
-                    Type::Number
+                    ExtendedType::Number
                 }
             }
         };
         ev.wrap(result)
     }
 
-    pub(super) fn binary(&mut self, b: &'a Binary, whole: ByteSpan) -> Type {
+    pub(super) fn binary(&mut self, b: &'a Binary, whole: ByteSpan) -> ExtendedType {
         use BinaryOp::*;
-        let l = self.expr(&b.lhs);
-        let r = self.expr(&b.rhs);
-        let (l, el) = l.resolved_deep();
+        let l = self.expr_ast(&b.lhs);
+        let r = self.expr_ast(&b.rhs);
+        let (l, el) = l.lifted();
         let l = &l;
-        let (r, er) = r.resolved_deep();
+        let (r, er) = r.lifted();
         let r = &r;
-        let both = |checker: &mut Self, want: &Type| {
+        let both = |checker: &mut Self, want: &ExtendedType| {
             checker.operand(l, want, "left", &b.lhs, whole);
             checker.operand(r, want, "right", &b.rhs, whole);
         };
         let result = match b.op {
-            Eq | NotEq => Type::Bool,
+            Eq | NotEq => ExtendedType::Bool,
             Or | And => {
-                both(self, &Type::Bool);
-                Type::Bool
+                both(self, &ExtendedType::Bool);
+                ExtendedType::Bool
             }
             Gt | Ge | Lt | Le => {
-                both(self, &Type::Number);
-                Type::Bool
+                both(self, &ExtendedType::Number);
+                ExtendedType::Bool
             }
             Add | Sub | Mul | Mod => {
-                both(self, &Type::Number);
+                both(self, &ExtendedType::Number);
                 // Integers are closed under these; see COMPAT.md.
-                if *l == Type::Int && *r == Type::Int {
-                    Type::Int
+                if *l == ExtendedType::Int && *r == ExtendedType::Int {
+                    ExtendedType::Int
                 } else {
-                    Type::Number
+                    ExtendedType::Number
                 }
             }
             Div => {
-                both(self, &Type::Number);
-                Type::Number
+                both(self, &ExtendedType::Number);
+                ExtendedType::Number
             }
         };
         el.max(er).wrap(result)
@@ -103,10 +114,9 @@ impl<'a> Checker<'a> {
 
     /// Checks a condition (`bool` required) and says which eventual it is.
     pub(super) fn condition(&mut self, cond: &'a Expr, context: ByteSpan) -> Eventual {
-        let t = self.expr(cond);
-        let (t, ev) = t.resolved_deep();
-        let t = &t;
-        if conversion(t, &Type::Bool).is_none() {
+        let t = self.expr_ast(cond);
+        let (lifted, ev) = t.lifted();
+        if conversion(&lifted, &ExtendedType::Bool).is_none() {
             self.error(
                 "Incorrect condition type",
                 format!("The condition expression must be of type bool, but have {t}."),
@@ -117,10 +127,10 @@ impl<'a> Checker<'a> {
         ev
     }
 
-    pub(super) fn conditional(&mut self, c: &'a Conditional, whole: ByteSpan) -> Type {
+    pub(super) fn conditional(&mut self, c: &'a Conditional, whole: ByteSpan) -> ExtendedType {
         let ev = self.condition(&c.cond, whole);
-        let t = self.expr(&c.then);
-        let f = self.expr(&c.otherwise);
+        let t = self.expr_ast(&c.then);
+        let f = self.expr_ast(&c.otherwise);
         let result = match unify_strict(&t, &f) {
             Some(u) => u,
             None => {
@@ -143,14 +153,14 @@ impl<'a> Checker<'a> {
     /// that cannot be iterated.
     pub(super) fn iteration(
         &mut self,
-        coll: &Type,
+        coll: &ExtendedType,
         span: ByteSpan,
         context: ByteSpan,
-    ) -> (Type, Type) {
+    ) -> (ExtendedType, ExtendedType) {
         if let Some(kv) = iteration_types(coll) {
             return kv;
         }
-        if *coll == Type::None {
+        if *coll == ExtendedType::None {
             self.error(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.".into(),
@@ -165,12 +175,12 @@ impl<'a> Checker<'a> {
                 Some(context),
             );
         }
-        (Type::Dynamic, Type::Dynamic)
+        (ExtendedType::Dynamic, ExtendedType::Dynamic)
     }
 
-    pub(super) fn for_expr(&mut self, f: &'a ForExpr, whole: ByteSpan) -> Type {
-        let coll = self.expr(&f.collection);
-        let (coll, mut ev) = coll.resolved_deep();
+    pub(super) fn for_expr(&mut self, f: &'a ForExpr, whole: ByteSpan) -> ExtendedType {
+        let coll = self.expr_ast(&f.collection);
+        let (coll, mut ev) = coll.resolved_outer();
         let coll = &coll;
         let (k, v) = self.iteration(coll, f.collection.span, whole);
         let n = self.locals.len();
@@ -179,11 +189,10 @@ impl<'a> Checker<'a> {
         }
         self.locals.push((self.text(f.value_var), v));
         if let Some(key) = &f.key {
-            let kt = self.expr(key);
-            let (kt, e) = kt.resolved_deep();
-            let kt = &kt;
+            let kt = self.expr_ast(key);
+            let (lifted, e) = kt.lifted();
             ev = ev.max(e);
-            if conversion(kt, &Type::String).is_none() {
+            if conversion(&lifted, &ExtendedType::String).is_none() {
                 self.error(
                     "Invalid object key",
                     format!("Key expression in 'for' expression must be a string, but have {kt}."),
@@ -192,13 +201,12 @@ impl<'a> Checker<'a> {
                 );
             }
         }
-        let value = self.expr(&f.value);
+        let value = self.expr_ast(&f.value);
         if let Some(cond) = &f.cond {
-            let ct = self.expr(cond);
-            let (ct, e) = ct.resolved_deep();
-            let ct = &ct;
+            let ct = self.expr_ast(cond);
+            let (lifted, e) = ct.lifted();
             ev = ev.max(e);
-            if conversion(ct, &Type::Bool).is_none() {
+            if conversion(&lifted, &ExtendedType::Bool).is_none() {
                 self.error(
                     "Invalid 'for' condition",
                     "The 'if' clause value is invalid: a bool is required.".into(),
@@ -209,57 +217,60 @@ impl<'a> Checker<'a> {
         }
         self.locals.truncate(n);
         let result = match (f.object, f.group) {
-            (true, true) => Type::map(Type::list(value)),
-            (true, false) => Type::map(value),
-            (false, _) => Type::list(value),
+            (true, true) => ExtendedType::map(ExtendedType::list(value)),
+            (true, false) => ExtendedType::map(value),
+            (false, _) => ExtendedType::list(value),
         };
         ev.wrap(result)
     }
 
-    pub(super) fn splat(&mut self, s: &'a Splat) -> Type {
-        let source = self.expr(&s.source);
-        let (source, ev) = source.resolved_deep();
+    pub(super) fn splat(&mut self, s: &'a Splat) -> ExtendedType {
+        let source = self.expr_ast(&s.source);
+        let (source, ev) = source.resolved_outer();
         let source = &source;
         let result = match source {
-            Type::Dynamic => {
-                self.each(&s.each, Type::Dynamic);
-                Type::Dynamic
+            ExtendedType::Dynamic => {
+                self.each(&s.each, ExtendedType::Dynamic);
+                ExtendedType::Dynamic
             }
             // A null source gives an empty tuple.
-            Type::None => {
-                self.each(&s.each, Type::Dynamic);
-                Type::tuple([])
+            ExtendedType::None => {
+                self.each(&s.each, ExtendedType::Dynamic);
+                ExtendedType::tuple([])
             }
-            Type::List(e) | Type::Set(e) => Type::list(self.each(&s.each, (**e).clone())),
+            ExtendedType::List(e) | ExtendedType::Set(e) => {
+                ExtendedType::list(self.each(&s.each, (**e).clone()))
+            }
             // As the reference: `each` per element, a tuple of the results.
             // A problem `each` has with several elements is reported once.
-            Type::Tuple(es) => {
+            ExtendedType::Tuple(es) => {
                 let before = self.diags.len();
-                let ts: Vec<Type> = es.iter().map(|e| self.each(&s.each, e.clone())).collect();
+                let ts: Vec<ExtendedType> =
+                    es.iter().map(|e| self.each(&s.each, e.clone())).collect();
                 self.dedup_diagnostics_since(before);
-                Type::tuple(ts)
+                ExtendedType::tuple(ts)
             }
             // A union of lists and sets splats as a list of its elements'
             // union; a null (if the union has `none`) gives an empty
             // tuple, so an optional single value gives zero or one element.
-            Type::Union(_) => {
+            ExtendedType::Union(_) => {
                 let rest = source.without_none();
-                let elems: Option<Vec<Type>> = rest
+                let elems: Option<Vec<ExtendedType>> = rest
                     .union_elements()
                     .iter()
                     .map(|t| match t {
-                        Type::List(e) | Type::Set(e) => Some((**e).clone()),
+                        ExtendedType::List(e) | ExtendedType::Set(e) => Some((**e).clone()),
                         _ => None,
                     })
                     .collect();
                 match elems {
-                    Some(es) => Type::list(self.each(&s.each, Type::union(es))),
-                    None if source.is_optional() => Type::list(self.each(&s.each, rest)),
-                    None => Type::tuple([self.each(&s.each, rest)]),
+                    Some(es) => ExtendedType::list(self.each(&s.each, ExtendedType::union(es))),
+                    None if source.is_optional() => ExtendedType::list(self.each(&s.each, rest)),
+                    None => ExtendedType::tuple([self.each(&s.each, rest)]),
                 }
             }
             // Any other value is taken as a one-element tuple.
-            other => Type::tuple([self.each(&s.each, other.clone())]),
+            other => ExtendedType::tuple([self.each(&s.each, other.clone())]),
         };
         ev.wrap(result)
     }
@@ -275,14 +286,14 @@ impl<'a> Checker<'a> {
         self.diags.extend(kept);
     }
 
-    fn each(&mut self, each: &'a Expr, elem: Type) -> Type {
+    fn each(&mut self, each: &'a Expr, elem: ExtendedType) -> ExtendedType {
         self.anon.push(elem);
-        let t = self.expr(each);
+        let t = self.expr_ast(each);
         self.anon.pop();
         t
     }
 
-    pub(super) fn object(&mut self, o: &'a Object) -> Type {
+    pub(super) fn object(&mut self, o: &'a Object) -> ExtendedType {
         let mut attrs = BTreeMap::new();
         let mut literal_keys = true;
         let mut ev = Eventual::Prompt;
@@ -294,11 +305,10 @@ impl<'a> Checker<'a> {
             };
             if name.is_none() {
                 literal_keys = false;
-                let kt = self.expr(&item.key.expr);
-                let (kt, e) = kt.resolved_deep();
-                let kt = &kt;
+                let kt = self.expr_ast(&item.key.expr);
+                let (lifted, e) = kt.lifted();
                 ev = ev.max(e);
-                if conversion(kt, &Type::String).is_none() {
+                if conversion(&lifted, &ExtendedType::String).is_none() {
                     self.error(
                         "Incorrect key type",
                         format!("Can't use this value as a key: string required, but have {kt}."),
@@ -307,7 +317,7 @@ impl<'a> Checker<'a> {
                     );
                 }
             }
-            let v = self.expr(&item.value);
+            let v = self.expr_ast(&item.value);
             if let Some(n) = name {
                 attrs.insert(n, v.clone());
             }
@@ -316,49 +326,45 @@ impl<'a> Checker<'a> {
         // Keys known only at evaluation: the attribute names are unknown, so
         // the best static description is a map of the values' unification.
         let result = if literal_keys {
-            Type::Object(Arc::new(attrs))
+            ExtendedType::Object(Arc::new(attrs))
         } else {
-            Type::map(unify_all(values.iter()))
+            ExtendedType::map(unify_all(values.iter()))
         };
         ev.wrap(result)
     }
 }
 
-/// The text of a key written as a string without interpolations.
+/// The text of a key written as a string without interpolations, or as a
+/// number.
 fn literal_text(e: &Expr, src: &str) -> Option<String> {
     match &e.kind {
-        ExprKind::StringLit => Some(e.span.inner().text(src).to_owned()),
-        ExprKind::Template(t) => {
-            let mut s = String::new();
-            for p in &t.parts {
-                match p {
-                    TemplatePart::Literal(l) => s.push_str(l.text.as_str(src)),
-                    _ => return None,
-                }
-            }
-            Some(s)
-        }
         ExprKind::Number(n) => Some(n.to_string()),
-        _ => None,
+        _ => quoted_literal(e, src),
     }
 }
 
 /// The key and element types of iterating a value of type `coll`, or
 /// `None` when no value of the type can be iterated. A union iterates as
 /// its iterable elements (a null one would fail at evaluation).
-fn iteration_types(coll: &Type) -> Option<(Type, Type)> {
+fn iteration_types(coll: &ExtendedType) -> Option<(ExtendedType, ExtendedType)> {
     match coll {
-        Type::Dynamic => Some((Type::Dynamic, Type::Dynamic)),
-        Type::List(e) | Type::Set(e) => Some((Type::Int, (**e).clone())),
-        Type::Tuple(es) => Some((Type::Int, Type::union(es.iter().cloned()))),
-        Type::Map(e) => Some((Type::String, (**e).clone())),
-        Type::Object(attrs) => Some((Type::String, Type::union(attrs.values().cloned()))),
-        Type::Union(es) => {
-            let (ks, vs): (Vec<Type>, Vec<Type>) = es.iter().filter_map(iteration_types).unzip();
+        ExtendedType::Dynamic => Some((ExtendedType::Dynamic, ExtendedType::Dynamic)),
+        ExtendedType::List(e) | ExtendedType::Set(e) => Some((ExtendedType::Int, (**e).clone())),
+        ExtendedType::Tuple(es) => {
+            Some((ExtendedType::Int, ExtendedType::union(es.iter().cloned())))
+        }
+        ExtendedType::Map(e) => Some((ExtendedType::String, (**e).clone())),
+        ExtendedType::Object(attrs) => Some((
+            ExtendedType::String,
+            ExtendedType::union(attrs.values().cloned()),
+        )),
+        ExtendedType::Union(es) => {
+            let (ks, vs): (Vec<ExtendedType>, Vec<ExtendedType>) =
+                es.iter().filter_map(iteration_types).unzip();
             if ks.is_empty() {
                 None
             } else {
-                Some((Type::union(ks), Type::union(vs)))
+                Some((ExtendedType::union(ks), ExtendedType::union(vs)))
             }
         }
         _ => None,

@@ -1,19 +1,21 @@
 //! The static checker: the type of every expression of a native-syntax
-//! file, and the type errors, without evaluating anything.
+//! file, and the type errors, without evaluating anything; JSON-syntax
+//! files through the native-syntax templates in their strings.
 
 mod exprs;
+mod json;
 
 use std::collections::BTreeMap;
 
 use super::rules::{assignable, conversion};
 use super::scope::TypeScope;
 use super::traverse::{traverse, KeyLiteral, Step};
-use super::ty::{Eventual, Type};
+use super::ty::{Eventual, ExtendedType};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
-    Body, ByteSpan, Call, Expr, ExprKind, File, Literal, TemplatePart, Traverser, TraverserKind,
-    Tree,
+    Body, ByteSpan, Call, Expr, ExprKind, Literal, TemplatePart, Traverser, TraverserKind, Tree,
 };
+use crate::native::{BodyNode, ExprNode, File};
 use crate::pos::{Range, SourceFile};
 
 /// How deeply the checker descends into nested expressions before giving
@@ -30,7 +32,7 @@ pub struct AttributeType {
     /// The attribute's name in the source.
     pub range: Range,
     /// The type of its expression.
-    pub ty: Type,
+    pub ty: ExtendedType,
 }
 
 /// Type-checks every attribute of a file (in every block), with the
@@ -38,59 +40,80 @@ pub struct AttributeType {
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
-/// use hcl_core::typeck::{check_file, Type, TypeScope};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::typeck::{check_file, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "a = 1\nb = a_var ? \"x\" : null\nc = 1 + true\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Default::default());
 /// let mut scope = TypeScope::new();
-/// scope.set_variable("a_var", Type::output(Type::Bool));
+/// scope.set_variable("a_var", ExtendedType::output(ExtendedType::Bool));
 /// let (types, diags) = check_file(&file, &scope);
-/// assert_eq!(types[0].ty, Type::Int);
+/// assert_eq!(types[0].ty, ExtendedType::Int);
 /// assert_eq!(types[1].ty.to_string(), "output(optional(string))");
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
 /// ```
 pub fn check_file(file: &File, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let mut checker = Checker::new(&file.source, scope);
-    let types = checker.body(&file.tree, file.body());
+    let mut checker = Checker::new(file.source(), scope);
+    let types = checker.body(file.body());
     (types, checker.finish())
 }
 
-/// Parses `src` as a native-syntax configuration and type-checks it (see
-/// [`check_file`]); the diagnostics are the checker's only, the parser's
-/// being the caller's to report (`hcl check` has them already).
+/// Parses `src` in the syntax its name calls for (JSON for `.json`, as
+/// [`load`](crate::load) decides) and type-checks it; the diagnostics are
+/// the checker's only, the parser's being the caller's to report (`hcl
+/// check` has them already).
+///
+/// A native-syntax file is checked as [`check_file`] does. A JSON-syntax
+/// file has no schema to tell blocks from attributes, so every property of
+/// its root object is an attribute (as the JSON syntax reads a body without
+/// a schema): objects are object values, arrays tuples, and strings
+/// templates whose interpolations are checked (their syntax errors too,
+/// which the JSON parser leaves to evaluation).
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::typeck::{check_source, TypeScope};
+/// use hcl_core::typeck::{check_source, ExtendedType, TypeScope};
 /// let src = SourceFile::new("main.hcl", "a = true * 2\n");
 /// let (types, diags) = check_source(&src, &TypeScope::new());
 /// assert_eq!(types[0].ty.to_string(), "number");
 /// assert_eq!(diags.iter().next().unwrap().summary, "Invalid operand");
+///
+/// let mut scope = TypeScope::new();
+/// scope.set_variable("arn", ExtendedType::output(ExtendedType::String));
+/// let src = SourceFile::new("main.tf.json", r#"{"bucket": {"name": "logs-${arn}", "size": 3}}"#);
+/// let (types, diags) = check_source(&src, &scope);
+/// assert!(diags.is_empty());
+/// assert_eq!(types[0].ty.to_string(), "object({name=output(string), size=int})");
 /// ```
 pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let (file, _) = crate::native::parse_config(src, &crate::native::ParseOptions::default());
-    check_file(&file, scope)
+    match crate::load::Syntax::for_name(src.name()) {
+        crate::load::Syntax::Json => json::check_json(src, scope),
+        crate::load::Syntax::Native => {
+            let (file, _) =
+                crate::native::parse_config(src, &crate::native::ParseOptions::default());
+            check_file(&file, scope)
+        }
+    }
 }
 
 /// Type-checks one expression of `src`.
 ///
 /// ```
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_expression, ParseOptions};
-/// use hcl_core::typeck::{check_expr, Type, TypeScope};
+/// use hcl_core::native::{parse_expression, ExprNode};
+/// use hcl_core::typeck::{check_expr, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("<expr>", "[for s in subnets : s.id]");
-/// let (expr, _) = parse_expression(&src, &ParseOptions::default());
+/// let (expr, _) = parse_expression(&src, &Default::default());
 /// let mut scope = TypeScope::new();
-/// let subnet = Type::object([("id", Type::output(Type::String))]);
-/// scope.set_variable("subnets", Type::list(subnet));
-/// let (ty, diags) = check_expr(&expr, &src, &scope);
+/// let subnet = ExtendedType::object([("id", ExtendedType::output(ExtendedType::String))]);
+/// scope.set_variable("subnets", ExtendedType::list(subnet));
+/// let (ty, diags) = check_expr(ExprNode::of(&expr).unwrap(), &scope);
 /// assert!(diags.is_empty());
-/// assert_eq!(ty, Type::list(Type::output(Type::String)));
+/// assert_eq!(ty, ExtendedType::list(ExtendedType::output(ExtendedType::String)));
 /// ```
-pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Diagnostics) {
-    let mut checker = Checker::new(src, scope);
+pub fn check_expr(expr: ExprNode<'_>, scope: &TypeScope) -> (ExtendedType, Diagnostics) {
+    let mut checker = Checker::new(expr.source(), scope);
     let ty = checker.expr(expr);
     (ty, checker.finish())
 }
@@ -101,19 +124,19 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 /// ```
 /// use std::collections::BTreeMap;
 /// use hcl_core::pos::SourceFile;
-/// use hcl_core::native::{parse_config, ParseOptions};
-/// use hcl_core::typeck::{Checker, Type, TypeScope};
+/// use hcl_core::native::parse_config;
+/// use hcl_core::typeck::{Checker, ExtendedType, TypeScope};
 ///
 /// let src = SourceFile::new("main.hcl", "name = 42\nsize = \"big\"\n");
-/// let (file, _) = parse_config(&src, &ParseOptions::default());
+/// let (file, _) = parse_config(&src, &Default::default());
 /// let scope = TypeScope::new();
 /// let inputs = BTreeMap::from([
-///     ("name".to_string(), Type::String),
-///     ("size".to_string(), Type::Int),
-///     ("tags".to_string(), Type::optional(Type::map(Type::String))),
+///     ("name".to_string(), ExtendedType::String),
+///     ("size".to_string(), ExtendedType::Int),
+///     ("tags".to_string(), ExtendedType::optional(ExtendedType::map(ExtendedType::String))),
 /// ]);
 /// let mut checker = Checker::new(&src, &scope);
-/// checker.check_arguments(&file.tree, file.body(), &inputs);
+/// checker.check_arguments(file.body(), &inputs);
 /// // 42 converts to a string; "big" may fail to be an int, but only
 /// // evaluation can tell: neither is a type error.
 /// assert!(checker.finish().is_empty());
@@ -121,10 +144,10 @@ pub fn check_expr(expr: &Expr, src: &SourceFile, scope: &TypeScope) -> (Type, Di
 pub struct Checker<'a> {
     src: &'a SourceFile,
     scope: &'a TypeScope,
-    locals: Vec<(&'a str, Type)>,
-    anon: Vec<Type>,
+    locals: Vec<(&'a str, ExtendedType)>,
+    anon: Vec<ExtendedType>,
     diags: Diagnostics,
-    record: Option<Vec<(ByteSpan, Type)>>,
+    record: Option<Vec<(ByteSpan, ExtendedType)>>,
     depth: usize,
 }
 
@@ -152,8 +175,11 @@ impl<'a> Checker<'a> {
 
     /// The span and type of every expression checked so far, innermost
     /// first, when [`record_types`](Checker::record_types) was asked for.
-    pub fn recorded(&self) -> &[(ByteSpan, Type)] {
-        self.record.as_deref().unwrap_or(&[])
+    pub fn recorded(&self) -> impl Iterator<Item = (Range, &ExtendedType)> + '_ {
+        self.record
+            .iter()
+            .flatten()
+            .map(|(span, ty)| (self.src.range(*span), ty))
     }
 
     /// The diagnostics so far.
@@ -189,9 +215,13 @@ impl<'a> Checker<'a> {
     }
 
     /// The type of an expression; type errors go to the diagnostics.
-    pub fn expr(&mut self, e: &'a Expr) -> Type {
+    pub fn expr(&mut self, e: ExprNode<'a>) -> ExtendedType {
+        self.expr_ast(e.ast())
+    }
+
+    fn expr_ast(&mut self, e: &'a Expr) -> ExtendedType {
         if self.depth >= MAX_DEPTH {
-            return Type::Dynamic;
+            return ExtendedType::Dynamic;
         }
         self.depth += 1;
         let ty = self.expr_kind(e);
@@ -204,8 +234,12 @@ impl<'a> Checker<'a> {
 
     /// Checks that `e`'s type converts to `want` ("Incorrect attribute
     /// value type" otherwise) and returns `e`'s type.
-    pub fn expect(&mut self, e: &'a Expr, want: &Type) -> Type {
-        let got = self.expr(e);
+    pub fn expect(&mut self, e: ExprNode<'a>, want: &ExtendedType) -> ExtendedType {
+        self.expect_ast(e.ast(), want)
+    }
+
+    fn expect_ast(&mut self, e: &'a Expr, want: &ExtendedType) -> ExtendedType {
+        let got = self.expr_ast(e);
         if conversion(&got, want).is_none() {
             self.error(
                 "Incorrect attribute value type",
@@ -217,8 +251,9 @@ impl<'a> Checker<'a> {
         got
     }
 
-    /// Checks every attribute of a body of `tree` and of its nested blocks.
-    pub fn body(&mut self, tree: &'a Tree, body: &'a Body) -> Vec<AttributeType> {
+    /// Checks every attribute of a body and of its nested blocks.
+    pub fn body(&mut self, body: BodyNode<'a>) -> Vec<AttributeType> {
+        let (tree, body) = body.ast();
         let mut out = Vec::new();
         self.body_at(tree, body, String::new(), &mut out);
         out
@@ -232,7 +267,7 @@ impl<'a> Checker<'a> {
         out: &mut Vec<AttributeType>,
     ) {
         for attr in tree.attributes(body) {
-            let ty = self.expr(&attr.expr);
+            let ty = self.expr_ast(&attr.expr);
             out.push(AttributeType {
                 path: format!("{prefix}{}", self.text(attr.name)),
                 range: self.range(attr.name),
@@ -253,19 +288,24 @@ impl<'a> Checker<'a> {
     /// argument not named is "Unsupported argument", one whose type does
     /// not convert is "Incorrect attribute value type", and one missing
     /// whose type is not optional is "Missing required argument". Nested
-    /// blocks are checked without expectations. `body` is a body of `tree`.
-    pub fn check_arguments(
+    /// blocks are checked without expectations.
+    pub fn check_arguments(&mut self, body: BodyNode<'a>, inputs: &BTreeMap<String, ExtendedType>) {
+        let (tree, body) = body.ast();
+        self.check_arguments_ast(tree, body, inputs);
+    }
+
+    fn check_arguments_ast(
         &mut self,
         tree: &'a Tree,
         body: &'a Body,
-        inputs: &BTreeMap<String, Type>,
+        inputs: &BTreeMap<String, ExtendedType>,
     ) {
         let attrs = tree.attributes(body);
         for attr in attrs {
             let name = self.text(attr.name);
             match inputs.get(name) {
                 None => {
-                    self.expr(&attr.expr);
+                    self.expr_ast(&attr.expr);
                     self.error(
                         "Unsupported argument",
                         format!("An argument named {name:?} is not expected here."),
@@ -274,7 +314,7 @@ impl<'a> Checker<'a> {
                     );
                 }
                 Some(want) => {
-                    let got = self.expr(&attr.expr);
+                    let got = self.expr_ast(&attr.expr);
                     if conversion(&got, want).is_none() {
                         self.error(
                             "Incorrect attribute value type",
@@ -290,7 +330,7 @@ impl<'a> Checker<'a> {
         }
         for (name, want) in inputs {
             let present = attrs.iter().any(|a| self.text(a.name) == name);
-            if !present && !assignable(want, &Type::None) {
+            if !present && !assignable(want, &ExtendedType::None) {
                 self.error(
                     "Missing required argument",
                     format!("The argument {name:?} is required, but no definition was found."),
@@ -305,49 +345,50 @@ impl<'a> Checker<'a> {
             }
         }
         for block in tree.blocks(body) {
-            self.body(tree, tree.body(block.body));
+            let mut out = Vec::new();
+            self.body_at(tree, tree.body(block.body), String::new(), &mut out);
         }
     }
 
-    fn expr_kind(&mut self, e: &'a Expr) -> Type {
+    fn expr_kind(&mut self, e: &'a Expr) -> ExtendedType {
         match &e.kind {
             // Integer literals are exact (the number layer keeps integers
             // exact up to a million bits and refuses larger literals when
             // parsing), which meets the document's 256 bits.
-            ExprKind::Number(n) if n.is_integer() => Type::Int,
-            ExprKind::Number(_) => Type::Number,
-            ExprKind::Bool(_) => Type::Bool,
-            ExprKind::Null => Type::None,
-            ExprKind::StringLit => Type::String,
+            ExprKind::Number(n) if n.is_integer() => ExtendedType::Int,
+            ExprKind::Number(_) => ExtendedType::Number,
+            ExprKind::Bool(_) => ExtendedType::Bool,
+            ExprKind::Null => ExtendedType::None,
+            ExprKind::StringLit => ExtendedType::String,
             ExprKind::Template(t) => {
                 let ev = self.template(&t.parts);
-                ev.wrap(Type::String)
+                ev.wrap(ExtendedType::String)
             }
-            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr(inner),
+            ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.expr_ast(inner),
             ExprKind::Variable | ExprKind::AttrPath => match e.as_traversal(self.src.text()) {
                 Some(t) => {
                     let root = self.variable(t.root);
                     self.steps(root, &t.steps, e.span)
                 }
-                None => Type::Dynamic,
+                None => ExtendedType::Dynamic,
             },
             ExprKind::ScopeTraversal(t) => {
                 let root = self.variable(t.root);
                 self.steps(root, &t.steps, e.span)
             }
             ExprKind::RelativeTraversal(t) => {
-                let source = self.expr(&t.source);
+                let source = self.expr_ast(&t.source);
                 self.steps(source, &t.steps, e.span)
             }
             ExprKind::Index(ix) => {
-                let collection = self.expr(&ix.collection);
-                let key = self.expr(&ix.key);
+                let collection = self.expr_ast(&ix.collection);
+                let key = self.expr_ast(&ix.key);
                 let literal = match &ix.key.kind {
                     ExprKind::Number(n) => Some(KeyLiteral::Number(n)),
                     ExprKind::StringLit => Some(KeyLiteral::String(self.text(ix.key.span.inner()))),
                     _ => None,
                 };
-                let (key, ev) = key.resolved_deep();
+                let (key, ev) = key.lifted();
                 let key = &key;
                 let step = Step::Index { ty: key, literal };
                 let ty = self.step(&collection, step, ix.brackets, e.span);
@@ -355,20 +396,20 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Call(call) => self.call(call, e.span),
             ExprKind::Tuple(t) => {
-                Type::tuple(t.items.iter().map(|i| self.expr(i)).collect::<Vec<_>>())
+                ExtendedType::tuple(t.items.iter().map(|i| self.expr_ast(i)).collect::<Vec<_>>())
             }
             ExprKind::Object(o) => self.object(o),
             ExprKind::For(f) => self.for_expr(f, e.span),
             ExprKind::Splat(s) => self.splat(s),
-            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or(Type::Dynamic),
+            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or(ExtendedType::Dynamic),
             ExprKind::Unary(u) => self.unary(u, e.span),
             ExprKind::Binary(b) => self.binary(b, e.span),
             ExprKind::Conditional(c) => self.conditional(c, e.span),
-            ExprKind::Invalid => Type::Dynamic,
+            ExprKind::Invalid => ExtendedType::Dynamic,
         }
     }
 
-    fn variable(&mut self, name: ByteSpan) -> Type {
+    fn variable(&mut self, name: ByteSpan) -> ExtendedType {
         let text = self.text(name);
         if let Some((_, t)) = self.locals.iter().rev().find(|(n, _)| *n == text) {
             return t.clone();
@@ -382,12 +423,17 @@ impl<'a> Checker<'a> {
             name,
             None,
         );
-        Type::Dynamic
+        ExtendedType::Dynamic
     }
 
     /// Applies traversal steps; after the first failing step the rest are
     /// not checked (their type is unknown), as evaluation stops there too.
-    fn steps(&mut self, mut ty: Type, steps: &[Traverser], whole: ByteSpan) -> Type {
+    fn steps(
+        &mut self,
+        mut ty: ExtendedType,
+        steps: &[Traverser],
+        whole: ByteSpan,
+    ) -> ExtendedType {
         for s in steps {
             let key_ty;
             let step = match &s.kind {
@@ -396,19 +442,19 @@ impl<'a> Checker<'a> {
                     let (t, literal) = match &**key {
                         Literal::Number(n) => {
                             let t = if n.is_integer() {
-                                Type::Int
+                                ExtendedType::Int
                             } else {
-                                Type::Number
+                                ExtendedType::Number
                             };
                             (t, Some(KeyLiteral::Number(n)))
                         }
                         Literal::String(s) => (
-                            Type::String,
+                            ExtendedType::String,
                             Some(KeyLiteral::String(s.as_str(self.src.text()))),
                         ),
-                        Literal::Bool(_) => (Type::Bool, None),
-                        Literal::Null => (Type::None, None),
-                        Literal::Dynamic => (Type::Dynamic, None),
+                        Literal::Bool(_) => (ExtendedType::Bool, None),
+                        Literal::Null => (ExtendedType::None, None),
+                        Literal::Dynamic => (ExtendedType::Dynamic, None),
                     };
                     key_ty = t;
                     Step::Index {
@@ -416,28 +462,34 @@ impl<'a> Checker<'a> {
                         literal,
                     }
                 }
-                TraverserKind::Splat => return Type::Dynamic,
+                TraverserKind::Splat => return ExtendedType::Dynamic,
             };
             ty = self.step(&ty, step, s.span, whole);
-            if ty == Type::Dynamic {
+            if ty == ExtendedType::Dynamic {
                 break;
             }
         }
         ty
     }
 
-    fn step(&mut self, ty: &Type, step: Step<'_>, span: ByteSpan, whole: ByteSpan) -> Type {
+    fn step(
+        &mut self,
+        ty: &ExtendedType,
+        step: Step<'_>,
+        span: ByteSpan,
+        whole: ByteSpan,
+    ) -> ExtendedType {
         match traverse(ty, step) {
             Ok(t) => t,
             Err(e) => {
                 self.error(e.summary, e.detail, span, Some(whole));
-                Type::Dynamic
+                ExtendedType::Dynamic
             }
         }
     }
 
-    fn call(&mut self, call: &'a Call, whole: ByteSpan) -> Type {
-        let args: Vec<Type> = call.args.iter().map(|a| self.expr(a)).collect();
+    fn call(&mut self, call: &'a Call, whole: ByteSpan) -> ExtendedType {
+        let args: Vec<ExtendedType> = call.args.iter().map(|a| self.expr_ast(a)).collect();
         let name = call.full_name(self.src.text());
         let scope = self.scope;
         let Some(sig) = scope.function(&name) else {
@@ -447,7 +499,7 @@ impl<'a> Checker<'a> {
                 call.name_span(),
                 Some(whole),
             );
-            return Type::Dynamic;
+            return ExtendedType::Dynamic;
         };
         // With `...` the final argument's elements are the remaining
         // arguments; how many is not known statically.
@@ -493,12 +545,14 @@ impl<'a> Checker<'a> {
             };
             // An eventual argument to a parameter that does not take one
             // makes the call eventual rather than being an error: the call
-            // happens once the value is there.
-            let takes_eventual = param.ty.resolved_deep().1 != Eventual::Prompt;
+            // happens once the value is there. So do eventuals inside the
+            // argument (`join(",", [bucket.arn, "x"])` waits for the arn),
+            // as Pulumi's input types take an eventual at every level.
+            let takes_eventual = param.ty.lifted().1 != Eventual::Prompt;
             let (got, e) = if takes_eventual && conversion(arg, &param.ty).is_some() {
                 (arg.clone(), Eventual::Prompt)
             } else {
-                arg.resolved_deep()
+                arg.lifted()
             };
             ev = ev.max(e);
             prompt.push(got.clone());
@@ -506,7 +560,7 @@ impl<'a> Checker<'a> {
                 self.error(
                     "Invalid function argument",
                     format!(
-                        "Invalid value for {:?} parameter: {} required, but have {got}.",
+                        "Invalid value for {:?} parameter: {} required, but have {arg}.",
                         param.name, param.ty
                     ),
                     expr.span,
@@ -528,11 +582,10 @@ impl<'a> Checker<'a> {
             match part {
                 TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
                 TemplatePart::Interp(i) => {
-                    let t = self.expr(&i.expr);
-                    let (t, e) = t.resolved_deep();
-                    let t = &t;
+                    let t = self.expr_ast(&i.expr);
+                    let (lifted, e) = t.lifted();
                     ev = ev.max(e);
-                    if conversion(t, &Type::String).is_none() {
+                    if conversion(&lifted, &ExtendedType::String).is_none() {
                         self.error(
                             "Invalid template interpolation value",
                             format!(
@@ -549,8 +602,8 @@ impl<'a> Checker<'a> {
                     ev = ev.max(self.template(&ti.else_parts));
                 }
                 TemplatePart::For(tf) => {
-                    let coll = self.expr(&tf.collection);
-                    let (coll, e) = coll.resolved_deep();
+                    let coll = self.expr_ast(&tf.collection);
+                    let (coll, e) = coll.resolved_outer();
                     let coll = &coll;
                     ev = ev.max(e);
                     let (k, v) = self.iteration(coll, tf.collection.span, tf.for_span);

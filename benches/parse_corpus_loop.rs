@@ -19,7 +19,7 @@ fn main() {
     for _ in 0..rounds {
         for src in &sources {
             let (f, _) = hcl_core::native::parse_config(src, &Default::default());
-            n += f.body().blocks.len();
+            n += f.body().blocks().len();
         }
     }
     let secs = t.elapsed().as_secs_f64();
@@ -32,7 +32,7 @@ fn main() {
         for text in &texts {
             let src = hcl_core::SourceFile::new("f.tf", text.as_str());
             let (f, _) = hcl_core::native::parse_config(&src, &Default::default());
-            n += f.body().blocks.len();
+            n += f.body().blocks().len();
         }
     }
     let secs = t.elapsed().as_secs_f64();

@@ -4,7 +4,6 @@
 //! where `all` is `hcl_serde::from_str` (the benchmark), `parse` only
 //! parses, and `decode` decodes a body parsed once.
 
-#[path = "../benches/decode_config.rs"]
 mod decode_config;
 
 use decode_config::{config, Config};

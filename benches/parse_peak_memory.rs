@@ -9,7 +9,6 @@
 //! mark is reset (`/proc/self/clear_refs`) once the source text is loaded,
 //! and the report counts the text once plus everything the parse added.
 
-#[path = "../benches/gen.rs"]
 mod gen;
 
 fn status_kb(field: &str) -> Option<u64> {
@@ -48,7 +47,7 @@ fn main() {
     let total = added + len as u64;
     println!(
         "input {len} bytes, {} top-level blocks, {} diagnostics, {:.1} ms ({:.0} MB/s)",
-        file.body().blocks.len(),
+        file.body().blocks().len(),
         diags.len(),
         elapsed.as_secs_f64() * 1e3,
         len as f64 / elapsed.as_secs_f64() / 1e6,

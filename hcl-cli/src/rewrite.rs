@@ -1,0 +1,106 @@
+//! Replacing a user's file safely: the new text goes to a temporary file
+//! beside it, which is then renamed over the original, so that a reader
+//! (or a crash) sees the old file or the new one, never half of one; the
+//! original's permissions are kept.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Replaces the contents of the file at `path` by `contents`.
+///
+/// A symbolic link stays a link: the file it points to is replaced. On an
+/// error the original is untouched and the temporary file removed.
+pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let path = &std::fs::canonicalize(path)?;
+    let permissions = std::fs::metadata(path)?.permissions();
+    let temp = temp_path(path);
+    let result = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        file.write_all(contents)?;
+        file.set_permissions(permissions)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// `.NAME.PID.tmp` beside `path`: hidden, in the same directory (so that
+/// the rename stays on one file system), and not shared with another
+/// process.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+#[cfg(test)]
+mod test {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hcl-rewrite-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn replaces_contents_and_leaves_no_temporary_file() {
+        let dir = scratch("replace");
+        let path = dir.join("a.hcl");
+        std::fs::write(&path, "old").unwrap();
+        replace_file(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("perms");
+        let path = dir.join("a.hcl");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        replace_file(&path, b"new").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_stays_a_link_to_the_new_contents() {
+        let dir = scratch("link");
+        let target = dir.join("real.hcl");
+        let link = dir.join("link.hcl");
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        replace_file(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_and_creates_nothing() {
+        let dir = scratch("missing");
+        assert!(replace_file(&dir.join("none.hcl"), b"x").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,2 @@
+name = "web"
+name = "api"

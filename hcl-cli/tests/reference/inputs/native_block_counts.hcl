@@ -1,0 +1,9 @@
+name = "web"
+listener {
+  port = 1
+}
+listener {
+  port = 2
+}
+listener {
+}

@@ -1,0 +1,6 @@
+name = "web"
+database {
+}
+database {
+  url = "x"
+}

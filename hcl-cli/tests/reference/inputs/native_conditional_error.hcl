@@ -1,0 +1,2 @@
+name = "web"
+port = true ? 1 : "x" + 1

@@ -1,0 +1,5 @@
+name = "web"
+port = "eighty"
+tags = "public"
+debug = "maybe"
+limits = {a = "x"}

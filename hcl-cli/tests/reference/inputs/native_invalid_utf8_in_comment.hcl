@@ -1,0 +1,2 @@
+# café
+name = "web"

@@ -1,0 +1,2 @@
+name = "web"
+port = {a = 1}.b

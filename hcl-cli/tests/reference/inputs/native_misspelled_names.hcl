@@ -1,0 +1,4 @@
+nmae = "web"
+prt = 80
+listner {
+}

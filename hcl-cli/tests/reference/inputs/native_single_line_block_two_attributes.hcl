@@ -1,0 +1,2 @@
+name = "web"
+service "api" { image = "x" replicas = 2 }

@@ -1,0 +1,1 @@
+name = "web" port = 1

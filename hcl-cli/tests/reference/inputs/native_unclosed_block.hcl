@@ -1,0 +1,3 @@
+name = "web"
+listener {
+  port = 80

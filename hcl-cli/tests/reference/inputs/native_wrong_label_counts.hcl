@@ -1,0 +1,5 @@
+name = "web"
+service {
+}
+service "a" "b" {
+}

@@ -1,0 +1,2 @@
+name = <<EOT
+never closed

@@ -1,0 +1,1 @@
+name = "%{ if true }yes"

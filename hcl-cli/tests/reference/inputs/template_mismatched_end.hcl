@@ -1,0 +1,1 @@
+name = "%{ for x in [1] }${x}%{ endif }"

@@ -1,0 +1,114 @@
+//! The formatter: rewrites the blanks of a native-syntax file into the
+//! canonical layout, exactly as hashicorp's `hclwrite.Format` (`hclfmt`,
+//! `terraform fmt`) does.
+//!
+//! Only blanks change: every token, comment and blank line is kept, and so
+//! is the text of strings and heredocs. The layout is decided from tokens
+//! alone, in passes over the file's lines:
+//!
+//! 1. `lines`: split into lines, and each line into cells (the code, an
+//!    attribute's `= value`, a trailing comment);
+//! 2. `indent`: two spaces per level of open brackets;
+//! 3. `spacing`: one space or none between neighbouring tokens, from a
+//!    table of rules (`spacing::space_after`);
+//! 4. `align`: `=` signs, then trailing comments, lined up in runs of
+//!    consecutive lines.
+//!
+//! The tokens are the native lexer's (`native::lexer`), which keeps
+//! comments and newlines and splits templates and heredocs where the
+//! reference's scanner does: the formatter lexes nothing itself.
+//!
+//! Unlike `hclwrite.Format`, which formats whatever it is given, [`format`]
+//! first parses the file and refuses one with syntax errors, returning the
+//! parser's diagnostics, as `terraform fmt` does: a formatter that guesses
+//! at broken code can make it worse. The other deliberate differences, on
+//! inputs where the reference would change what a file means (`1 .5`) or
+//! predates the syntax (`provider::p::f`), are listed in COMPAT.md.
+//!
+//! ```
+//! let src = "service \"web\" {\nport=8080\n  protocol = \"http\" # default\n}\n";
+//! let out = hcl_core::format::format(src).unwrap();
+//! assert_eq!(
+//!     out,
+//!     "service \"web\" {\n  port     = 8080\n  protocol = \"http\" # default\n}\n"
+//! );
+//! ```
+
+mod align;
+mod indent;
+mod lines;
+mod spacing;
+mod tokens;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::native::{parse_config, ParseOptions};
+use crate::pos::SourceFile;
+
+/// Formats a native-syntax configuration file.
+///
+/// Returns the formatted text, or, when the text has syntax errors, the
+/// parser's diagnostics (the file is not formatted). Formatting twice gives
+/// what formatting once gives.
+///
+/// ```
+/// use hcl_core::format::format;
+///
+/// assert_eq!(format("a=1\nbeta = [ 1,2 ]\n").unwrap(), "a    = 1\nbeta = [1, 2]\n");
+///
+/// let diags = format("a = [1,\n").unwrap_err();
+/// assert!(diags.has_errors());
+/// ```
+pub fn format(text: &str) -> Result<String, Diagnostics> {
+    format_source(&SourceFile::new("<input>", text))
+}
+
+/// Formats the text of `file`, as [`format`] does; diagnostics point into
+/// `file` (so that they can be rendered with it).
+///
+/// The output may be longer than the input (indentation, alignment), but a
+/// hostile file could make the alignment quadratic: output beyond twice the
+/// input's length plus 256 MiB is refused with an error ("Formatted output
+/// too large").
+///
+/// ```
+/// use hcl_core::format::format_source;
+/// use hcl_core::SourceFile;
+///
+/// let file = SourceFile::new("main.tf", "locals {\nx = 1 + 2 # three\n}\n");
+/// assert_eq!(format_source(&file).unwrap(), "locals {\n  x = 1 + 2 # three\n}\n");
+///
+/// let bad = SourceFile::new("bad.tf", "x = \n");
+/// let diags = format_source(&bad).unwrap_err();
+/// let first = diags.iter().next().unwrap();
+/// assert_eq!(first.subject.as_ref().unwrap().filename(), "bad.tf");
+/// ```
+pub fn format_source(file: &SourceFile) -> Result<String, Diagnostics> {
+    let (_, diags) = parse_config(file, &ParseOptions::default());
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let text = file.text();
+    let limit = text.len().saturating_mul(2).saturating_add(256 << 20);
+    format_tokens(text, limit).ok_or_else(|| {
+        Diagnostics::from(Diagnostic::error(
+            "Formatted output too large",
+            format!(
+                "Aligning this file would make it longer than {limit} bytes; it was left as it is."
+            ),
+        ))
+    })
+}
+
+/// The passes over `text`, whatever its syntax: `None` when the result
+/// would be longer than `limit` bytes.
+pub(crate) fn format_tokens(text: &str, limit: usize) -> Option<String> {
+    let mut toks = tokens::Tokens::lex(text);
+    let lines = lines::lines(&toks);
+    indent::indent(&mut toks, &lines);
+    spacing::space(&mut toks, &lines);
+    align::align(&mut toks, &lines);
+    toks.write(limit)
+}
+
+#[cfg(test)]
+mod test;
