@@ -24,15 +24,17 @@ impl<'a> Tokens<'a> {
     /// tabs between tokens) and a leading byte order mark in a token, so
     /// writing the tokens back with their spaces loses nothing else.
     pub(super) fn lex(src: &'a str) -> Tokens<'a> {
+        // A plain lexer (no compound lexemes): every lexeme is one token.
         let mut lexer = Lexer::new(src, LexMode::Normal);
         // A token per four bytes is about what configuration files hold.
-        let mut tokens = Vec::with_capacity(src.len() / 4 + 2);
+        let mut lexemes = Vec::with_capacity(src.len() / 4 + 2);
         loop {
-            let limit = tokens.len() + 4096;
-            if lexer.lex_into(&mut tokens, limit) {
+            let limit = lexemes.len() + 4096;
+            if lexer.lex_into(&mut lexemes, limit) {
                 break;
             }
         }
+        let tokens: Vec<Token> = lexemes.iter().map(|l| l.first()).collect();
         let mut spaces = Vec::with_capacity(tokens.len());
         let mut last_end = 0;
         for t in &tokens {

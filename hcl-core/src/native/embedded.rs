@@ -14,8 +14,7 @@
 use crate::diag::Diagnostics;
 use crate::native::ast::{ByteSpan, Expr};
 use crate::native::lexer::{LexMode, Lexer};
-use crate::native::parser::{self, Parser};
-use crate::native::token::TokenKind;
+use crate::native::parser::Parser;
 use crate::native::ParseOptions;
 use crate::pos::SourceFile;
 
@@ -72,7 +71,7 @@ pub fn parse_embedded_template(
     at: Embedded<'_>,
     options: &ParseOptions,
 ) -> (Expr, SourceFile, Diagnostics) {
-    parse_embedded(at, options, LexMode::Template, |p| p.parse_bare_template())
+    parse_embedded(at, options, LexMode::Template, |p| p.template())
 }
 
 /// Parses embedded text as a native-syntax expression (newlines are
@@ -81,21 +80,7 @@ pub fn parse_embedded_expression(
     at: Embedded<'_>,
     options: &ParseOptions,
 ) -> (Expr, SourceFile, Diagnostics) {
-    parse_embedded(at, options, LexMode::Normal, |p| {
-        p.push_newlines(false);
-        let expr = p.parse_expr();
-        let next = p.peek();
-        if next.kind != TokenKind::Eof && !p.recovery {
-            p.error(
-                "Extra characters after expression",
-                "An expression was successfully parsed, but extra characters were found after it.",
-                parser::span_of(next),
-                None,
-            );
-        }
-        p.pop_newlines();
-        expr
-    })
+    parse_embedded(at, options, LexMode::Normal, |p| p.expression())
 }
 
 /// Lexes only the embedded span of the prepared file, in `mode`, and runs
@@ -104,16 +89,14 @@ fn parse_embedded(
     at: Embedded<'_>,
     options: &ParseOptions,
     mode: LexMode,
-    parse: impl FnOnce(&mut Parser<'_>) -> Expr,
+    parse: impl FnOnce(Parser<'_>) -> (Expr, Diagnostics),
 ) -> (Expr, SourceFile, Diagnostics) {
     let (file, span) = at.prepare();
     let (expr, diags) = {
         let text = file.text();
         let lexer = Lexer::new(text.get(..span.end as usize).unwrap_or(text), mode)
             .starting_at(span.start as usize);
-        let mut p = Parser::new(&file, lexer, options);
-        let expr = parse(&mut p);
-        (expr, p.finish())
+        parse(Parser::new(&file, lexer, options))
     };
     (expr, file, diags)
 }

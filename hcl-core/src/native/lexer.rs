@@ -7,11 +7,12 @@
 //! lexer counts braces, as the reference scanner does). Tokens are produced on
 //! demand, so the parser never holds more than a few of them.
 //!
-//! For the parser, two compound tokens stand for runs of others: a quoted
-//! string with no escape or sequence is one `PlainString`, and a dotted name
-//! written without spaces one `IdentPath`; the parser splits them back
-//! wherever it reads their parts. Byte classes and word-at-a-time scans live
-//! in `scan`, template text in `template`.
+//! For the parser, two compound lexemes stand for runs of tokens (see
+//! [`Lexeme`]): a quoted string with no escape or sequence, and a dotted
+//! name written without spaces. Only the parser's lexer makes them; the
+//! public token stream ([`Lexer::next_token`]) never holds one. Byte
+//! classes and word-at-a-time scans live in `scan`, template text in
+//! `template`.
 
 use super::token::{Token, TokenKind};
 
@@ -64,6 +65,93 @@ pub(crate) fn needs_lexical_check(kind: TokenKind) -> bool {
     )
 }
 
+/// What the parser's lexer delivers: one token, or a compound lexeme that
+/// stands for a run of them and that the parser can take whole (most
+/// strings and names of a configuration are such runs, and one lexeme
+/// instead of three or more saves the lexer mode changes and the parser
+/// steps). A compound lexeme is the first token of its run, with the run
+/// noted in what would be a token's padding: read as a token, every lexeme
+/// is the next token. Only the parser's cursor looks further.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Lexeme {
+    /// The kind of the token (of a run's first token).
+    pub(crate) kind: TokenKind,
+    /// The run that a compound lexeme stands for; `None` for one token.
+    pub(crate) run: Option<Run>,
+    /// The length of the run in bytes (runs are at most `u16::MAX` long;
+    /// a longer one is lexed token by token).
+    pub(crate) run_len: u16,
+    /// Byte offset of the first byte.
+    pub(crate) start: u32,
+    /// Byte offset just past the token (the run's first token).
+    pub(crate) end: u32,
+}
+
+/// The runs of tokens that a compound [`Lexeme`] stands for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Run {
+    /// A quoted string that is one literal needing no decoding, such as
+    /// `"text"` or `""`: `OQuote`, `QuotedLit` (when not empty), `CQuote`.
+    PlainString,
+    /// Names joined by dots with nothing between them, such as
+    /// `var.region` (each part after a dot starting with an ASCII letter or
+    /// `_`, the first not right after a dot): `Ident` (`Dot` `Ident`)+.
+    DottedName,
+}
+
+impl Lexeme {
+    /// The lexeme of one token.
+    #[inline(always)]
+    pub(crate) fn token(kind: TokenKind, start: u32, end: u32) -> Lexeme {
+        Lexeme {
+            kind,
+            run: None,
+            run_len: 0,
+            start,
+            end,
+        }
+    }
+
+    /// The compound lexeme for `run` over `start..run_end` whose first
+    /// token is `kind` and ends at `first_end` (the caller has checked
+    /// that the run is at most `u16::MAX` bytes long).
+    #[inline(always)]
+    fn compound(
+        kind: TokenKind,
+        run: Run,
+        start: usize,
+        first_end: usize,
+        run_end: usize,
+    ) -> Lexeme {
+        Lexeme {
+            kind,
+            run: Some(run),
+            run_len: (run_end - start) as u16,
+            start: start as u32,
+            end: first_end as u32,
+        }
+    }
+
+    /// The token the lexeme is (a compound lexeme: its run's first token).
+    #[inline(always)]
+    pub(crate) fn first(self) -> Token {
+        Token {
+            kind: self.kind,
+            start: self.start,
+            end: self.end,
+        }
+    }
+
+    /// Where the lexeme ends: past its run, or past its token.
+    #[inline]
+    pub(crate) fn run_end(self) -> u32 {
+        match self.run {
+            Some(_) => self.start + u32::from(self.run_len),
+            None => self.end,
+        }
+    }
+}
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -84,9 +172,9 @@ pub struct Lexer<'a> {
     /// Whether a newline token also covers the blank lines and the
     /// indentation after it (see [`Lexer::merging_blank_lines`]).
     merge_blank_lines: bool,
-    /// Whether a quoted string without escapes or sequences is one
-    /// [`TokenKind::PlainString`] and a dotted name one
-    /// [`TokenKind::IdentPath`] (see [`Lexer::with_compound_tokens`]).
+    /// Whether a quoted string without escapes or sequences and a dotted
+    /// name are each one compound [`Lexeme`] (see
+    /// [`Lexer::with_compound_tokens`]).
     compound_tokens: bool,
     /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
     /// is, `u32::MAX` until one is lexed: literals that end before it need
@@ -98,7 +186,7 @@ pub struct Lexer<'a> {
     /// Where tokens are emitted: each path pushes its token straight into
     /// the output (building it in place keeps the hot loop out of memory
     /// round trips).
-    out: Vec<Token>,
+    out: Vec<Lexeme>,
     /// Set when `Eof` has been emitted.
     done: bool,
 }
@@ -146,10 +234,10 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes a quoted string that is one literal without escapes (most
-    /// strings of a configuration) as one [`TokenKind::PlainString`]
+    /// strings of a configuration) as one [`Run::PlainString`] lexeme
     /// instead of three tokens and two mode changes, and a dotted name
-    /// (`var.region`) as one [`TokenKind::IdentPath`]: for the parser,
-    /// which knows these tokens.
+    /// (`var.region`) as one [`Run::DottedName`]: for the parser,
+    /// whose cursor knows these lexemes.
     pub(crate) fn with_compound_tokens(mut self) -> Lexer<'a> {
         self.compound_tokens = true;
         self
@@ -169,10 +257,10 @@ impl<'a> Lexer<'a> {
         self
     }
 
-    /// Appends tokens to `out` until it holds `limit` tokens or the end is
-    /// reached; returns whether [`TokenKind::Eof`] was appended. Lexing in
-    /// batches lets the compiler build each token in place.
-    pub fn lex_into(&mut self, out: &mut Vec<Token>, limit: usize) -> bool {
+    /// Appends lexemes to `out` until it holds `limit` of them or the end
+    /// is reached; returns whether [`TokenKind::Eof`] was appended. Lexing
+    /// in batches lets the compiler build each lexeme in place.
+    pub(crate) fn lex_into(&mut self, out: &mut Vec<Lexeme>, limit: usize) -> bool {
         self.done = false;
         while out.len() < limit && !self.done {
             if self.mode == Mode::Main {
@@ -192,7 +280,7 @@ impl<'a> Lexer<'a> {
     /// pushing to it cannot change the lexer's fields as far as the
     /// compiler knows); the rest go through [`Lexer::lex_main`].
     #[inline(always)]
-    fn run_main(&mut self, out: &mut Vec<Token>, limit: usize) {
+    fn run_main(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
         use TokenKind as K;
         let b = self.bytes;
         let src = self.src;
@@ -203,11 +291,12 @@ impl<'a> Lexer<'a> {
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
-                out.push(Token {
-                    kind: $kind,
-                    start: start as u32,
-                    end: end as u32,
-                });
+                out.push(Lexeme::token($kind, start as u32, end as u32));
+                p = end;
+            }};
+            ($lexeme:expr, $end:expr) => {{
+                let (l, end): (Lexeme, usize) = ($lexeme, $end);
+                out.push(l);
                 p = end;
             }};
         }
@@ -233,12 +322,18 @@ impl<'a> Lexer<'a> {
                     }
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let (kind, end) = self.ident_or_path(p, ident_cont_end(src, p + 1));
-                    emit!(kind, p, end);
+                    let first = ident_cont_end(src, p + 1);
+                    match self.dotted_name(p, first) {
+                        Some((l, end)) => emit!(l, end),
+                        None => emit!(K::Ident, p, first.0),
+                    }
                 }
                 b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
                 b'"' if self.compound_tokens => match Self::plain_string_end(b, p) {
-                    Some(end) => emit!(K::PlainString, p, end),
+                    Some(end) => emit!(
+                        Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
+                        end
+                    ),
                     None => {
                         self.push_mode(Mode::Quoted);
                         emit!(K::OQuote, p, p + 1);
@@ -293,14 +388,22 @@ impl<'a> Lexer<'a> {
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
     pub fn next_token(&mut self) -> Token {
+        // One token at a time is never a compound lexeme (the parser's
+        // batches are).
+        let compound = std::mem::replace(&mut self.compound_tokens, false);
+        let l = self.next_lexeme();
+        self.compound_tokens = compound;
+        debug_assert!(l.run.is_none(), "no compound lexeme one at a time");
+        l.first()
+    }
+
+    /// The next lexeme, one at a time (through `lex_main` only; the tests
+    /// compare it with the batches).
+    pub(crate) fn next_lexeme(&mut self) -> Lexeme {
         self.lex_one();
         self.out.pop().unwrap_or_else(|| {
             let n = self.bytes.len() as u32;
-            Token {
-                kind: TokenKind::Eof,
-                start: n,
-                end: n,
-            }
+            Lexeme::token(TokenKind::Eof, n, n)
         })
     }
 
@@ -345,11 +448,8 @@ impl<'a> Lexer<'a> {
             self.noted = true;
         }
         self.pos = start + len;
-        self.out.push(Token {
-            kind,
-            start: start as u32,
-            end: (start + len) as u32,
-        });
+        self.out
+            .push(Lexeme::token(kind, start as u32, (start + len) as u32));
     }
 
     fn eof(&mut self) {
@@ -375,7 +475,9 @@ impl<'a> Lexer<'a> {
             b'"' => {
                 if self.compound_tokens {
                     if let Some(end) = Self::plain_string_end(b, p) {
-                        return self.tok(K::PlainString, p, end - p);
+                        self.pos = end;
+                        let l = Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end);
+                        return self.out.push(l);
                     }
                 }
                 self.push_mode(Mode::Quoted);
@@ -471,7 +573,9 @@ impl<'a> Lexer<'a> {
                 p += 8;
             }
             match *b.get(p)? {
-                b'"' => return Some(p + 1),
+                // (A run longer than a lexeme can note is lexed token by
+                // token.)
+                b'"' => return (p + 1 - open <= usize::from(u16::MAX)).then_some(p + 1),
                 b'$' | b'%' => match template::literal_sigil(b, p) {
                     Some(1) => p += 1,
                     _ => return None,
@@ -507,26 +611,37 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn ident(&mut self, start: usize) {
         let end = self.ident_end(start);
-        let (kind, end) = self.ident_or_path(start, (end, self.at(end)));
-        self.tok(kind, start, end - start)
+        match self.dotted_name(start, (end, self.at(end))) {
+            Some((l, end)) => {
+                self.pos = end;
+                self.out.push(l);
+            }
+            None => self.tok(TokenKind::Ident, start, end - start),
+        }
     }
 
-    /// The identifier (or, with compound tokens, the dotted name) starting
-    /// at `start`, whose first name ends at `end`, before the byte `next`
-    /// (0 at the end of the input): its kind and end.
+    /// With compound tokens, the dotted name starting at `start` whose
+    /// first name ends at `end`, before the byte `next` (0 at the end of the
+    /// input), if there is one: its lexeme and end. (A name longer than a
+    /// lexeme can note is lexed token by token.)
     #[inline(always)]
-    fn ident_or_path(&self, start: usize, (mut end, next): (usize, u8)) -> (TokenKind, usize) {
+    fn dotted_name(&self, start: usize, (end, next): (usize, u8)) -> Option<(Lexeme, usize)> {
         if next == b'.'
             && self.compound_tokens
             && ascii_ident_start(self.at(end + 1))
             && (start == 0 || self.at(start - 1) != b'.')
         {
-            while self.at(end) == b'.' && ascii_ident_start(self.at(end + 1)) {
-                end = ident_cont_end(self.src, end + 2).0;
+            let mut run_end = end;
+            while self.at(run_end) == b'.' && ascii_ident_start(self.at(run_end + 1)) {
+                run_end = ident_cont_end(self.src, run_end + 2).0;
             }
-            return (TokenKind::IdentPath, end);
+            if run_end - start > usize::from(u16::MAX) {
+                return None;
+            }
+            let l = Lexeme::compound(TokenKind::Ident, Run::DottedName, start, end, run_end);
+            return Some((l, run_end));
         }
-        (TokenKind::Ident, end)
+        None
     }
 
     /// Where the identifier starting at `start` ends.

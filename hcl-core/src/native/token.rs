@@ -76,21 +76,6 @@ pub enum TokenKind {
     OQuote,
     /// `"` closing a quoted template.
     CQuote,
-    /// A whole quoted string that is one literal without escapes, such as
-    /// `"text"` or `""`: what `OQuote`, `QuotedLit` and `CQuote` would be.
-    /// Only the parser's token stream has it (the parser splits it into
-    /// those three tokens wherever it does not read it whole); a [`Lexer`]
-    /// made with [`Lexer::new`] never produces it.
-    ///
-    /// [`Lexer`]: super::lexer::Lexer
-    /// [`Lexer::new`]: super::lexer::Lexer::new
-    PlainString,
-    /// Identifiers joined by dots with nothing between them, such as
-    /// `var.region` (each part after a dot starting with an ASCII letter or
-    /// `_`, the first not right after a dot): what `Ident`, `Dot`, `Ident`…
-    /// would be. Only in the parser's token stream, as
-    /// [`TokenKind::PlainString`].
-    IdentPath,
     /// `<<EOT` or `<<-EOT` and its newline.
     OHeredoc,
     /// The closing marker line of a heredoc (without its newline).
@@ -145,10 +130,5 @@ impl Token {
     /// The length in bytes.
     pub fn len(&self) -> u32 {
         self.end - self.start
-    }
-
-    /// Whether the token covers no bytes (only [`TokenKind::Eof`]).
-    pub fn is_empty(&self) -> bool {
-        self.start == self.end
     }
 }

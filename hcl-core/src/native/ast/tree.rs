@@ -147,12 +147,39 @@ impl<T> fmt::Debug for IdRange<T> {
 /// Runs are contiguous because the parser collects a body's items on
 /// scratch stacks and appends them when the body is complete: nested bodies
 /// finish first, so a body's items are never interleaved with theirs.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Default)]
 pub struct Tree {
     pub(super) bodies: Vec<Body>,
     pub(super) attributes: Vec<Attribute>,
     pub(super) blocks: Vec<Block>,
     pub(super) labels: Vec<Label>,
+    /// Where the tree's memory goes when it is dropped (see
+    /// [`kept`](super::kept)); not part of what the tree says.
+    pub(super) reuse: super::kept::Reuse,
+}
+
+// Written out: the memory policy is not part of the tree's content.
+impl PartialEq for Tree {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.bodies, &self.attributes, &self.blocks, &self.labels)
+            == (
+                &other.bodies,
+                &other.attributes,
+                &other.blocks,
+                &other.labels,
+            )
+    }
+}
+
+impl fmt::Debug for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tree")
+            .field("bodies", &self.bodies)
+            .field("attributes", &self.attributes)
+            .field("blocks", &self.blocks)
+            .field("labels", &self.labels)
+            .finish()
+    }
 }
 
 // What a foreign id resolves to (ids are only handed out by the parser, so
@@ -235,10 +262,10 @@ impl Tree {
     /// allocation and a copy). The ratios are from the shared corpus, taken
     /// low: real Terraform has an attribute per 86 bytes, a block per 250.
     ///
-    /// The lists a dropped tree left on this thread are reused (see
-    /// [`kept`](super::kept)).
-    pub(crate) fn with_capacity_for(len: usize) -> Tree {
-        let mut tree = super::kept::empty_tree();
+    /// With [`Reuse::Thread`](super::kept::Reuse), the lists a dropped
+    /// tree left on this thread are reused (see [`kept`](super::kept)).
+    pub(crate) fn with_capacity_for(len: usize, reuse: super::kept::Reuse) -> Tree {
+        let mut tree = super::kept::empty_tree(reuse);
         tree.bodies.reserve(len / 512 + 1);
         tree.attributes.reserve(len / 128 + 1);
         tree.blocks.reserve(len / 512);

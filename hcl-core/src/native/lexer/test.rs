@@ -488,83 +488,146 @@ fn first_escape_marks_where_literals_may_need_decoding() {
 }
 
 #[test]
-fn plain_strings_are_one_token_only_when_asked_and_undecoded() {
-    fn lex_plain(src: &str) -> Vec<(TokenKind, &str)> {
+fn plain_strings_and_dotted_names_are_one_lexeme_only_when_asked() {
+    use super::Run;
+    /// A token's kind, or the run a compound lexeme stands for.
+    #[derive(Debug, PartialEq)]
+    enum L {
+        T(TokenKind),
+        Run(Run),
+    }
+    fn t(kind: TokenKind) -> L {
+        L::T(kind)
+    }
+    const STRING: L = L::Run(Run::PlainString);
+    const NAME: L = L::Run(Run::DottedName);
+    fn lex_compound(src: &str) -> Vec<(L, &str)> {
         let mut lx = Lexer::new(src, LexMode::Normal).with_compound_tokens();
         let mut out = Vec::new();
         loop {
-            let t = lx.next_token();
-            if t.kind == Eof {
+            let l = lx.next_lexeme();
+            if l.kind == Eof {
                 return out;
             }
-            out.push((t.kind, &src[t.start as usize..t.end as usize]));
+            let kind = match l.run {
+                Some(run) => L::Run(run),
+                None => L::T(l.kind),
+            };
+            out.push((kind, &src[l.start as usize..l.run_end() as usize]));
         }
     }
-    let table: &[(&str, &[(TokenKind, &str)])] = &[
+    let table: &[(&str, &[(L, &str)])] = &[
         (
             "a = \"x\"",
-            &[(Ident, "a"), (Equal, "="), (PlainString, "\"x\"")],
+            &[(t(Ident), "a"), (t(Equal), "="), (STRING, "\"x\"")],
         ),
-        ("\"\" \"\"", &[(PlainString, "\"\""), (PlainString, "\"\"")]),
+        ("\"\" \"\"", &[(STRING, "\"\""), (STRING, "\"\"")]),
         (
             "\"registry.example.com/team/svc-1:1.1.0\"",
-            &[(PlainString, "\"registry.example.com/team/svc-1:1.1.0\"")],
+            &[(STRING, "\"registry.example.com/team/svc-1:1.1.0\"")],
         ),
-        ("\"$x %y # é\t\"", &[(PlainString, "\"$x %y # é\t\"")]),
+        ("\"$x %y # é\t\"", &[(STRING, "\"$x %y # é\t\"")]),
         (
             "\"a\\nb\"",
-            &[(OQuote, "\""), (QuotedLit, "a\\nb"), (CQuote, "\"")],
+            &[
+                (t(OQuote), "\""),
+                (t(QuotedLit), "a\\nb"),
+                (t(CQuote), "\""),
+            ],
         ),
         (
             "\"$${a}\"",
-            &[(OQuote, "\""), (QuotedLit, "$${a}"), (CQuote, "\"")],
+            &[
+                (t(OQuote), "\""),
+                (t(QuotedLit), "$${a}"),
+                (t(CQuote), "\""),
+            ],
         ),
         (
             "\"%%{a}\"",
-            &[(OQuote, "\""), (QuotedLit, "%%{a}"), (CQuote, "\"")],
+            &[
+                (t(OQuote), "\""),
+                (t(QuotedLit), "%%{a}"),
+                (t(CQuote), "\""),
+            ],
         ),
         (
             "\"a${b}\"",
             &[
-                (OQuote, "\""),
-                (QuotedLit, "a"),
-                (TemplateInterp, "${"),
-                (Ident, "b"),
-                (TemplateSeqEnd, "}"),
-                (CQuote, "\""),
+                (t(OQuote), "\""),
+                (t(QuotedLit), "a"),
+                (t(TemplateInterp), "${"),
+                (t(Ident), "b"),
+                (t(TemplateSeqEnd), "}"),
+                (t(CQuote), "\""),
             ],
         ),
         (
             "\"%{if a}\"",
             &[
-                (OQuote, "\""),
-                (TemplateControl, "%{"),
-                (Ident, "if"),
-                (Ident, "a"),
-                (TemplateSeqEnd, "}"),
-                (CQuote, "\""),
+                (t(OQuote), "\""),
+                (t(TemplateControl), "%{"),
+                (t(Ident), "if"),
+                (t(Ident), "a"),
+                (t(TemplateSeqEnd), "}"),
+                (t(CQuote), "\""),
             ],
         ),
         (
             "\"a\nb\"",
             &[
-                (OQuote, "\""),
-                (QuotedLit, "a"),
-                (QuotedNewline, "\n"),
-                (QuotedLit, "b"),
-                (CQuote, "\""),
+                (t(OQuote), "\""),
+                (t(QuotedLit), "a"),
+                (t(QuotedNewline), "\n"),
+                (t(QuotedLit), "b"),
+                (t(CQuote), "\""),
             ],
         ),
         (
             "\"abcdefghijklmnop",
-            &[(OQuote, "\""), (QuotedLit, "abcdefghijklmnop")],
+            &[(t(OQuote), "\""), (t(QuotedLit), "abcdefghijklmnop")],
         ),
-        ("\"", &[(OQuote, "\"")]),
+        ("\"", &[(t(OQuote), "\"")]),
+        ("var.region", &[(NAME, "var.region")]),
+        ("a.b.c_d-e f", &[(NAME, "a.b.c_d-e"), (t(Ident), "f")]),
+        (
+            "a.0 a.é",
+            &[
+                (t(Ident), "a"),
+                (t(Dot), "."),
+                (t(Number), "0"),
+                (t(Ident), "a"),
+                (t(Dot), "."),
+                (t(Ident), "é"),
+            ],
+        ),
+        (
+            "a . b x..y",
+            &[
+                (t(Ident), "a"),
+                (t(Dot), "."),
+                (t(Ident), "b"),
+                (t(Ident), "x"),
+                (t(Dot), "."),
+                (t(Dot), "."),
+                (t(Ident), "y"),
+            ],
+        ),
     ];
     for (src, want) in table {
-        assert_eq!(lex_plain(src), *want, "{src:?}");
-        // Without asking, the three-token form.
-        assert!(!lex(src, LexMode::Normal).iter().any(|t| t.0 == PlainString));
+        assert_eq!(lex_compound(src), *want, "{src:?}");
+        // One token at a time, or without asking: the plain tokens.
+        let plain = lex(src, LexMode::Normal);
+        let mut lx = Lexer::new(src, LexMode::Normal).with_compound_tokens();
+        let mut one_at_a_time = Vec::new();
+        loop {
+            let t = lx.next_token();
+            if t.kind == Eof {
+                break;
+            }
+            one_at_a_time.push((t.kind, &src[t.start as usize..t.end as usize]));
+        }
+        assert_eq!(one_at_a_time, plain, "{src:?}");
     }
 }
 
@@ -592,7 +655,7 @@ fn batched_and_single(src: &str, mode: LexMode, compound: bool, merge: bool, lim
     let mut lx = make();
     let mut single = Vec::new();
     loop {
-        let t = lx.next_token();
+        let t = lx.next_lexeme();
         single.push(t);
         if t.kind == Eof {
             break;

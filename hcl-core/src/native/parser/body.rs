@@ -1,10 +1,10 @@
 //! Structure: bodies, attributes, blocks and labels.
 
-use super::{span_of, Parser};
+use super::{span_of, Parser, Run};
 use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
-use crate::native::token::{Token, TokenKind as K};
+use crate::native::token::TokenKind as K;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
@@ -44,22 +44,18 @@ impl<'a> Parser<'a> {
         let blocks0 = self.block_stack.len();
         let end_span;
         loop {
-            let (i, next) = self.peek_at_whole();
+            let next = self.peek();
             if next.kind == end {
-                end_span = span_of(self.bump_at(i, next));
+                end_span = span_of(self.bump());
                 break;
             }
             match next.kind {
                 K::Newline => {
-                    self.bump_at(i, next);
+                    self.bump();
                 }
                 K::Ident => {
                     self.reset_recovery();
-                    self.parse_body_item(&mut seen, i, next);
-                }
-                // Split; the loop looks at its first part.
-                K::PlainString | K::IdentPath => {
-                    self.peek();
+                    self.parse_body_item(&mut seen);
                 }
                 _ => {
                     let bad = self.bump();
@@ -186,12 +182,11 @@ impl<'a> Parser<'a> {
     /// The item goes on the body's scratch stack (built where it is
     /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
-    fn parse_body_item(&mut self, seen: &mut Seen<'a>, i: usize, t: Token) {
-        let ident = span_of(self.bump_at(i, t));
-        let (i, next) = self.peek_at_whole();
-        match next.kind {
+    fn parse_body_item(&mut self, seen: &mut Seen<'a>) {
+        let ident = span_of(self.bump());
+        match self.peek().kind {
             K::Equal => {
-                let (equals, expr) = self.finish_attribute(ident, false, i, next);
+                let (equals, expr) = self.finish_attribute(ident, false);
                 if !self.redefined(seen, ident) {
                     super::push(
                         &mut self.attr_stack,
@@ -203,7 +198,7 @@ impl<'a> Parser<'a> {
                     );
                 }
             }
-            K::OQuote | K::PlainString | K::OBrace | K::Ident | K::IdentPath => {
+            K::OQuote | K::OBrace | K::Ident => {
                 if let Some(block) = self.finish_block(ident) {
                     super::push(&mut self.block_stack, block);
                 }
@@ -220,28 +215,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `=` (just peeked: `t` at `i`) and the value of attribute `name`.
+    /// The `=` (the next token) and the value of attribute `name`.
     // Inlined: returned through memory, the attribute cost a store-forwarding
     // stall in the body loop (~2%).
     #[inline(always)]
-    fn finish_attribute(
-        &mut self,
-        name: ByteSpan,
-        single_line: bool,
-        i: usize,
-        t: Token,
-    ) -> (ByteSpan, Expr) {
-        let equals = span_of(self.bump_at(i, t));
+    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> (ByteSpan, Expr) {
+        let equals = span_of(self.bump());
         let mark = self.mark();
         let expr = self.parse_expr_inline();
         if self.failed(mark) {
             self.recover_after_body_item();
         } else if !single_line {
-            let (i, end) = self.peek_at_whole();
+            let end = self.peek();
             if end.kind == K::Newline || end.kind == K::Eof {
-                self.bump_at(i, end);
+                self.bump();
             } else {
-                let end = self.peek();
                 if !self.recovery {
                     let (summary, detail) = if end.kind == K::Comma {
                         ("Unexpected comma after argument", "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.")
@@ -263,29 +251,34 @@ impl<'a> Parser<'a> {
         let labels0 = self.label_stack.len();
         let open;
         loop {
-            let (i, tok) = self.peek_at_whole();
+            // A plain string: what `parse_quoted_label` makes of its three
+            // tokens.
+            if let Some((Run::PlainString, span)) = self.peek_run() {
+                self.bump_run(span);
+                self.label_stack.push(Label {
+                    span,
+                    quoted: true,
+                    decoded: None,
+                });
+                continue;
+            }
+            let tok = self.peek();
             match tok.kind {
                 K::OBrace => {
-                    open = span_of(self.bump_at(i, tok));
+                    open = span_of(self.bump());
                     break;
                 }
-                // A plain string: what `parse_quoted_label` makes of its
-                // three tokens.
-                K::PlainString | K::Ident => {
-                    let t = self.bump_at(i, tok);
+                K::Ident => {
+                    let span = span_of(self.bump());
                     self.label_stack.push(Label {
-                        span: span_of(t),
-                        quoted: t.kind == K::PlainString,
+                        span,
+                        quoted: false,
                         decoded: None,
                     });
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();
                     self.label_stack.push(label);
-                }
-                // Split; the loop looks at its first part.
-                K::IdentPath => {
-                    self.peek();
                 }
                 _ => {
                     let at = span_of(tok);
@@ -318,7 +311,7 @@ impl<'a> Parser<'a> {
             self.recover_after_body_item();
             return None;
         }
-        let body = match self.peek_kind_whole() {
+        let body = match self.peek().kind {
             K::Newline | K::Eof | K::CBrace => self.parse_body(K::CBrace, open).0,
             _ => self.parse_one_line_body(ty, open),
         };
@@ -327,11 +320,10 @@ impl<'a> Parser<'a> {
         // After the body: its nested blocks' labels went in first.
         let labels = self.tree.append_labels(&mut self.label_stack, labels0);
 
-        let (i, eol) = self.peek_at_whole();
+        let eol = self.peek();
         if eol.kind == K::Newline || eol.kind == K::Eof {
-            self.bump_at(i, eol);
+            self.bump();
         } else {
-            let eol = self.peek();
             if !self.recovery {
                 self.error(
                     "Missing newline after block definition",
@@ -360,7 +352,7 @@ impl<'a> Parser<'a> {
         };
         let ident = self.bump();
         let ident_span = span_of(ident);
-        let (next_at, next) = self.peek_at();
+        let next = self.peek();
         let mut ok = false;
         if ident.kind != K::Ident {
             self.recover_after_body_item();
@@ -373,7 +365,7 @@ impl<'a> Parser<'a> {
         } else {
             match next.kind {
                 K::Equal => {
-                    let (equals, expr) = self.finish_attribute(ident_span, true, next_at, next);
+                    let (equals, expr) = self.finish_attribute(ident_span, true);
                     let attr = Attribute {
                         name: ident_span,
                         equals,

@@ -2,7 +2,7 @@
 //! table, terms, function calls, collections and `for` expressions.
 
 use super::body::invalid;
-use super::{span_of, Parser};
+use super::{span_of, Parser, Run};
 use crate::native::ast::{
     kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr,
     InlineList, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
@@ -57,14 +57,13 @@ impl<'a> Parser<'a> {
     /// [`Parser::parse_expr`] past the shortcut.
     #[inline(never)]
     fn parse_expr_general(&mut self) -> Expr {
-        // A plain string's whole span serves as well as its `"`: only its
-        // start shows (in the conditional's error context).
-        let start = span_of(self.peek_whole());
         let mark = self.mark();
         let cond = self.parse_binary(0);
-        if self.failed(mark) || self.peek_kind_whole() != K::Question {
+        if self.failed(mark) || !self.at(K::Question) {
             return cond;
         }
+        // (An expression starts where its first token does.)
+        let start = cond.span.start_point();
         let q = span_of(self.bump());
         if !self.enter(q) {
             return cond;
@@ -113,15 +112,13 @@ impl<'a> Parser<'a> {
         let mut lhs = self.parse_term_with_traversals();
         let mut chain = 0usize;
         while !self.failed(mark) {
-            // (A compound token is no operator.)
-            let (i, t) = self.peek_at_whole();
-            let Some((level, op)) = binding_power(t.kind) else {
+            let Some((level, op)) = binding_power(self.peek().kind) else {
                 break;
             };
             if level <= min_level {
                 break;
             }
-            let op_span = span_of(self.bump_at(i, t));
+            let op_span = span_of(self.bump());
             // A long operator chain nests the tree: count it as depth.
             if !self.enter(op_span) {
                 break;
@@ -147,7 +144,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
         // Most terms have no postfix steps: skip the call then.
-        if matches!(self.peek_kind_whole(), K::Dot | K::OBrack) {
+        if matches!(self.peek().kind, K::Dot | K::OBrack) {
             self.parse_traversals(term)
         } else {
             term
@@ -162,36 +159,21 @@ impl<'a> Parser<'a> {
     /// ```
     #[inline(always)]
     fn parse_term(&mut self) -> Expr {
-        let (mut i, mut start) = self.peek_at_whole();
-        if start.kind == K::IdentPath
-            && (self.unwind || super::fast::keyword_root(span_of(start).text(self.src)))
-        {
-            // Not the attribute path read below: a keyword's steps make a
-            // relative traversal, and when unwinding no step is read.
-            (i, start) = self.peek_at();
+        if let Some(term) = self.parse_run_term() {
+            return term;
         }
+        let start = self.peek();
         let at = span_of(start);
         match start.kind {
-            // What `Ident` and the contiguous attribute steps after it make
-            // (`parse_traversals` joins them into an attribute path).
-            K::IdentPath => {
-                self.bump_at(i, start);
-                boxed(at, ExprKind::AttrPath)
-            }
-            // What `parse_template_expr` makes of its three tokens.
-            K::PlainString => {
-                self.bump_at(i, start);
-                boxed(at, ExprKind::StringLit)
-            }
             K::OParen => self.parse_parens(),
             K::Number => {
-                self.bump_at(i, start);
+                self.bump();
                 let n = self.number_literal(at);
                 boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
             }
             K::Ident => {
-                self.bump_at(i, start);
-                if matches!(self.peek_kind_whole(), K::OParen | K::DoubleColon) {
+                self.bump();
+                if matches!(self.peek().kind, K::OParen | K::DoubleColon) {
                     return self.finish_call(at);
                 }
                 let kind = match at.text(self.src) {
@@ -225,13 +207,36 @@ impl<'a> Parser<'a> {
                     })),
                 )
             }
-            K::OBrack => self.parse_tuple(i, start),
-            K::OBrace => self.parse_object(i, start),
+            K::OBrack => self.parse_tuple(),
+            K::OBrace => self.parse_object(),
             _ => {
                 self.invalid_expression_start(start);
                 invalid(at)
             }
         }
+    }
+
+    /// A term that a run of tokens makes on its own, taken whole: a plain
+    /// string is what [`Parser::parse_template_expr`] makes of its three
+    /// tokens, a dotted name what a name and the contiguous attribute steps
+    /// after it make ([`Parser::parse_traversals`] joins them into an
+    /// attribute path). Not a dotted name after a keyword (`true.x`: its
+    /// steps make a relative traversal), nor when unwinding (no step is
+    /// read then).
+    #[inline(always)]
+    pub(crate) fn parse_run_term(&mut self) -> Option<Expr> {
+        let (run, span) = self.peek_run()?;
+        let kind = match run {
+            Run::PlainString => ExprKind::StringLit,
+            Run::DottedName => {
+                if self.unwind || super::fast::keyword_root(span.text(self.src)) {
+                    return None;
+                }
+                ExprKind::AttrPath
+            }
+        };
+        self.bump_run(span);
+        Some(boxed(span, kind))
     }
 
     #[cold]
@@ -363,7 +368,7 @@ impl<'a> Parser<'a> {
         let mut close = open_span;
         self.push_newlines(false);
         loop {
-            if self.peek_kind_whole() == K::CParen {
+            if self.at(K::CParen) {
                 close = span_of(self.bump());
                 break;
             }
@@ -386,7 +391,7 @@ impl<'a> Parser<'a> {
                 }
                 K::Ellipsis => {
                     expand_final = true;
-                    if self.peek_kind() != K::CParen {
+                    if !self.at(K::CParen) {
                         self.error_unless_recovering(
                             "Missing closing parenthesis",
                             "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
@@ -400,7 +405,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 K::Comma => {
-                    if self.peek_kind_whole() == K::CParen {
+                    if self.at(K::CParen) {
                         close = span_of(self.bump());
                         break;
                     }
@@ -452,9 +457,8 @@ impl<'a> Parser<'a> {
     /// ```ebnf
     /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
     /// ```
-    /// (`t` at `i` is the `[`, just peeked.)
-    fn parse_tuple(&mut self, i: usize, t: Token) -> Expr {
-        let open = span_of(self.bump_at(i, t));
+    fn parse_tuple(&mut self) -> Expr {
+        let open = span_of(self.bump());
         if !self.enter(open) {
             let close = self.recover(K::CBrack);
             return invalid(open.to(span_of(close)));
@@ -474,9 +478,8 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            let (i, next) = self.peek_at_whole();
-            if next.kind == K::CBrack {
-                close = span_of(self.bump_at(i, next));
+            if self.at(K::CBrack) {
+                close = span_of(self.bump());
                 break;
             }
             let mark = self.mark();
@@ -486,14 +489,13 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrack));
                 break;
             }
-            let (i, next) = self.peek_at_whole();
-            match next.kind {
+            match self.peek().kind {
                 K::CBrack => {
-                    close = span_of(self.bump_at(i, next));
+                    close = span_of(self.bump());
                     break;
                 }
                 K::Comma => {
-                    self.bump_at(i, next);
+                    self.bump();
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -521,7 +523,7 @@ impl<'a> Parser<'a> {
         let items = self.take_exprs(items0);
         boxed(
             open.to(close),
-            ExprKind::Tuple(kept::tuple(Tuple { items })),
+            ExprKind::Tuple(kept::tuple(Tuple { items }, self.reuse())),
         )
     }
 
@@ -529,9 +531,8 @@ impl<'a> Parser<'a> {
     /// object = "{" ((objectelem (( "," | Newline) objectelem)* ","?)?) "}";
     /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
     /// ```
-    /// (`t` at `i` is the `{`, just peeked.)
-    fn parse_object(&mut self, i: usize, t: Token) -> Expr {
-        let open = span_of(self.bump_at(i, t));
+    fn parse_object(&mut self) -> Expr {
+        let open = span_of(self.bump());
         if !self.enter(open) {
             let close = self.recover(K::CBrace);
             return invalid(open.to(span_of(close)));
@@ -558,19 +559,19 @@ impl<'a> Parser<'a> {
         let items0 = self.item_stack.len();
         let close;
         loop {
-            let (i, next) = self.peek_at_whole();
-            match next.kind {
+            let next = self.peek().kind;
+            match next {
                 K::Newline => {
-                    self.bump_at(i, next);
+                    self.bump();
                     continue;
                 }
                 K::CBrace => {
-                    close = span_of(self.bump_at(i, next));
+                    close = span_of(self.bump());
                     break;
                 }
                 _ => {}
             }
-            let force_non_literal = next.kind == K::OParen;
+            let force_non_literal = next == K::OParen;
             let mark = self.mark();
             let key = self.parse_expr_inline();
             if self.failed(mark) {
@@ -581,9 +582,8 @@ impl<'a> Parser<'a> {
                 expr: key,
                 force_non_literal,
             };
-            let (i, next) = self.peek_at_whole();
+            let next = self.peek();
             if next.kind != K::Equal && next.kind != K::Colon {
-                let next = self.peek();
                 let at = span_of(next);
                 let ctx = Some(open.to(at));
                 match next.kind {
@@ -595,7 +595,7 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            self.bump_at(i, next);
+            self.bump();
             let mark = self.mark();
             let value = self.parse_expr_inline();
             if self.failed(mark) {
@@ -606,14 +606,13 @@ impl<'a> Parser<'a> {
                 break;
             }
             super::push(&mut self.item_stack, ObjectItem { key, value });
-            let (i, next) = self.peek_at_whole();
-            match next.kind {
+            match self.peek().kind {
                 K::CBrace => {
-                    close = span_of(self.bump_at(i, next));
+                    close = span_of(self.bump());
                     break;
                 }
                 K::Comma | K::Newline => {
-                    self.bump_at(i, next);
+                    self.bump();
                 }
                 K::Eof => {
                     self.error_unless_recovering(
@@ -641,7 +640,7 @@ impl<'a> Parser<'a> {
         let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(
             open.to(close),
-            ExprKind::Object(kept::object(Object { items })),
+            ExprKind::Object(kept::object(Object { items }, self.reuse())),
         )
     }
 
@@ -660,14 +659,14 @@ impl<'a> Parser<'a> {
             let close = p.recover(close_kind);
             invalid(open.to(span_of(close)))
         };
-        if self.peek_kind() != K::Ident {
+        if !self.at(K::Ident) {
             return bad(self, "For expression requires variable name after 'for'.");
         }
         let mut value_var = span_of(self.bump());
         let mut key_var = None;
-        if self.peek_kind() == K::Comma {
+        if self.at(K::Comma) {
             self.bump();
-            if self.peek_kind() != K::Ident {
+            if !self.at(K::Ident) {
                 return bad(
                     self,
                     "For expression requires value variable name after comma.",
@@ -689,7 +688,7 @@ impl<'a> Parser<'a> {
             let close = self.recover(close_kind);
             return invalid(open.to(span_of(close)));
         }
-        if self.peek_kind() != K::Colon {
+        if !self.at(K::Colon) {
             return bad(
                 self,
                 "For expression requires a colon after the collection expression.",
@@ -698,7 +697,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut key = None;
         let mut value = self.parse_expr();
-        if self.peek_kind() == K::FatArrow {
+        if self.at(K::FatArrow) {
             self.bump();
             key = Some(value);
             value = self.parse_expr();
@@ -708,7 +707,7 @@ impl<'a> Parser<'a> {
             return invalid(open.to(span_of(close)));
         }
         let mut group = None;
-        if self.peek_kind() == K::Ellipsis {
+        if self.at(K::Ellipsis) {
             group = Some(span_of(self.bump()));
         }
         let mut cond = None;
@@ -721,7 +720,7 @@ impl<'a> Parser<'a> {
             }
             cond = Some(c);
         }
-        let close = if self.peek_kind() == close_kind {
+        let close = if self.at(close_kind) {
             span_of(self.bump())
         } else {
             let at = span_of(self.peek());

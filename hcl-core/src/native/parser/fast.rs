@@ -5,13 +5,14 @@
 //! object values and call arguments, and the general descent (conditional,
 //! operator loop, term, postfix steps) costs several token peeks each.
 //!
-//! The shortcut looks at the raw tokens already lexed and builds exactly the
-//! node the general path would; anything else (escapes, interpolation,
-//! spaced or indexed traversals, calls, operators, a batch boundary) is left
-//! to the general path.
+//! The shortcut takes the value the way the general path's terms do (a run
+//! whole, a number or a name), after a look at the raw token after it, and
+//! builds exactly the node the general path would; anything else (escapes,
+//! interpolation, spaced or indexed traversals, calls, operators, a batch
+//! boundary) is left to the general path.
 
-use super::{span_of, Parser, NO_PEEK};
-use crate::native::ast::{ByteSpan, Expr, ExprKind};
+use super::{span_of, Parser};
+use crate::native::ast::{Expr, ExprKind};
 use crate::native::token::{Token, TokenKind as K};
 
 impl<'a> Parser<'a> {
@@ -19,86 +20,24 @@ impl<'a> Parser<'a> {
     /// consumed) when the general path must parse it.
     #[inline(always)]
     pub(crate) fn parse_simple_expr(&mut self) -> Option<Expr> {
-        #[cfg(test)]
-        if !FAST_PATH.with(std::cell::Cell::get) {
+        if self.unwind || !self.tuning.shortcut {
             return None;
         }
-        if self.unwind {
+        let first = self.peek().kind;
+        if !matches!(first, K::Number | K::Ident | K::OQuote) || !self.ends_expr(self.next_at + 1) {
             return None;
         }
-        let (i, first) = self.peek_at_whole();
-        let at = span_of(first);
-        let (kind, last) = match first.kind {
-            K::PlainString => {
-                if !self.ends_expr(i + 1) {
-                    return None;
-                }
-                (K::OQuote, i)
-            }
-            K::Number => {
-                if !self.ends_expr(i + 1) {
-                    return None;
-                }
-                (K::Number, i)
-            }
-            K::Ident | K::IdentPath => {
-                let mut last = i;
-                // Contiguous `.name` steps make an attribute path.
-                while let (Some(dot), Some(name)) = (self.buf.get(last + 1), self.buf.get(last + 2))
-                {
-                    let prev_end = self.buf.get(last).map_or(0, |t| t.end);
-                    if dot.kind != K::Dot
-                        || name.kind != K::Ident
-                        || dot.start != prev_end
-                        || name.start != dot.end
-                    {
-                        break;
-                    }
-                    last += 2;
-                }
-                let path = last > i || first.kind == K::IdentPath;
-                if path && keyword_root(at.text(self.src)) {
-                    return None;
-                }
-                if !self.ends_expr(last + 1) {
-                    return None;
-                }
-                (if path { K::IdentPath } else { K::Ident }, last)
-            }
-            K::OQuote => {
-                let lit = self.buf.get(i + 1).copied()?;
-                let close = match lit.kind {
-                    K::CQuote => i + 1,
-                    K::QuotedLit => {
-                        if self.buf.get(i + 2).map(|t| t.kind) != Some(K::CQuote)
-                            || self.quoted_needs_decoding(lit)
-                        {
-                            return None;
-                        }
-                        i + 2
-                    }
-                    _ => return None,
-                };
-                if !self.ends_expr(close + 1) {
-                    return None;
-                }
-                (K::OQuote, close)
-            }
-            _ => return None,
-        };
-        let end = self.buf.get(last).copied()?;
-        self.consume_through(last, end);
-        // (Tokens come in order: no `min`/`max` needed.)
-        let span = ByteSpan {
-            start: at.start,
-            end: end.end,
-        };
-        let kind = match kind {
+        if self.peek_run().is_some() {
+            return self.parse_run_term();
+        }
+        if first == K::OQuote {
+            return None;
+        }
+        let at = span_of(self.bump());
+        let kind = match first {
             K::Number => self
                 .number_literal(at)
                 .map_or(ExprKind::Invalid, ExprKind::Number),
-            K::OQuote => ExprKind::StringLit,
-            K::IdentPath => ExprKind::AttrPath,
             _ => match at.text(self.src) {
                 "true" => ExprKind::Bool(true),
                 "false" => ExprKind::Bool(false),
@@ -106,7 +45,7 @@ impl<'a> Parser<'a> {
                 _ => ExprKind::Variable,
             },
         };
-        Some(Expr { span, kind })
+        Some(Expr { span: at, kind })
     }
 
     /// Whether the quoted literal token `lit` needs decoding (the lexer
@@ -117,14 +56,16 @@ impl<'a> Parser<'a> {
             && crate::native::escape::needs_decoding(span_of(lit).text(self.src), true)
     }
 
-    /// Whether the raw token at `i` ends any expression before it: the
-    /// general path would stop there without looking further.
+    /// Whether the raw lexeme at `i` ends any expression before it: the
+    /// general path would stop there without looking further. (`false`
+    /// when it is not lexed yet.)
     #[inline]
     fn ends_expr(&self, i: usize) -> bool {
-        let Some(t) = self.buf.get(i) else {
+        let Some(l) = self.buf.get(i) else {
             return false;
         };
-        match t.kind {
+        // (A compound lexeme starts with `"` or a name: no end either.)
+        match l.kind {
             K::Eof
             | K::CBrace
             | K::CBrack
@@ -137,26 +78,13 @@ impl<'a> Parser<'a> {
             // A line comment stands for a newline (see `peek_scan`).
             K::Comment => {
                 self.newlines_significant()
-                    && (t.end as usize)
+                    && (l.end as usize)
                         .checked_sub(1)
                         .and_then(|e| self.src.as_bytes().get(e))
                         == Some(&b'\n')
             }
             _ => false,
         }
-    }
-
-    /// Consumes the raw tokens up to `last` (found by scanning from the
-    /// next significant token, so none of them is trivia).
-    #[inline]
-    fn consume_through(&mut self, last: usize, t: Token) {
-        #[cfg(debug_assertions)]
-        {
-            self.stalled = 0;
-        }
-        self.peeked = NO_PEEK;
-        self.head = last + 1;
-        self.prev = span_of(t);
     }
 }
 
@@ -175,26 +103,20 @@ pub(crate) fn root_is(path: &str, name: &str) -> bool {
 }
 
 #[cfg(test)]
-thread_local! {
-    /// Whether the shortcut is taken: tests turn it off to compare it with
-    /// the general path.
-    static FAST_PATH: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-/// Runs `f` with the shortcut turned off (on this thread).
-#[cfg(test)]
-pub(crate) fn without_fast_path<R>(f: impl FnOnce() -> R) -> R {
-    FAST_PATH.with(|c| c.set(false));
-    let r = f();
-    FAST_PATH.with(|c| c.set(true));
-    r
-}
-
-#[cfg(test)]
 mod test {
-    use super::without_fast_path;
-    use crate::native::{parse_config, parse_expr as parse_expression, ParseOptions};
+    use crate::native::parser::test::assert_tunings_agree;
+    use crate::native::parser::Tuning;
+    use crate::native::{parse_config, ParseOptions};
     use crate::pos::SourceFile;
+
+    /// Asserts that `text` parses the same with and without the shortcut.
+    fn same_without_the_shortcut(text: &str) {
+        let general = Tuning {
+            shortcut: false,
+            ..Tuning::default()
+        };
+        assert_tunings_agree(text, &ParseOptions::default(), Tuning::default(), general);
+    }
 
     /// Values the shortcut takes, values it must leave to the general path,
     /// and the errors around both.
@@ -258,13 +180,7 @@ mod test {
     #[test]
     fn fast_path_builds_the_general_tree_in_configs() {
         for text in CONFIGS {
-            let src = SourceFile::new("t.tf", *text);
-            let opts = ParseOptions::default();
-            let (fast, fast_diags) = parse_config(&src, &opts);
-            let (slow, slow_diags) = without_fast_path(|| parse_config(&src, &opts));
-            assert_eq!(*fast.tree, *slow.tree, "tree of {text:?}");
-            assert_eq!(fast.root, slow.root, "root of {text:?}");
-            assert_eq!(fast_diags, slow_diags, "diagnostics of {text:?}");
+            same_without_the_shortcut(text);
         }
     }
 
@@ -287,12 +203,7 @@ mod test {
             "",
         ];
         for text in exprs {
-            let src = SourceFile::new("t.hcl", text);
-            let opts = ParseOptions::default();
-            let (fast, fast_diags) = parse_expression(&src, &opts);
-            let (slow, slow_diags) = without_fast_path(|| parse_expression(&src, &opts));
-            assert_eq!(fast, slow, "expression {text:?}");
-            assert_eq!(fast_diags, slow_diags, "diagnostics of {text:?}");
+            same_without_the_shortcut(text);
         }
     }
 

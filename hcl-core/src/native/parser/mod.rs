@@ -3,9 +3,19 @@
 //! modules: [`body`] (structure), [`expr`] (expressions and the operator
 //! table), [`traversal`] (postfix steps and splats), [`template`]
 //! (templates and directives).
+//!
+//! The grammar reads tokens through one pair: [`Parser::peek`] (or
+//! [`Parser::at`]) looks at the next significant token, [`Parser::bump`]
+//! consumes it. The lexer delivers most strings and dotted names as one
+//! compound lexeme (see [`Lexeme`]); the cursor shows the grammar the
+//! tokens such a lexeme stands for, one at a time, so the grammar is
+//! written for the plain token stream. The few places that can take a
+//! whole run at once (a string or an attribute path as a term or a block
+//! label) ask [`Parser::peek_run`] first.
 
 use super::ast::ByteSpan;
-use super::lexer::Lexer;
+pub(crate) use super::lexer::Run;
+use super::lexer::{Lexeme, Lexer};
 use super::token::{Token, TokenKind};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;
@@ -14,8 +24,10 @@ pub(crate) mod body;
 pub(crate) mod expr;
 mod fast;
 mod scratch;
+pub use scratch::release_kept_memory;
+pub(crate) use scratch::Reuse;
 #[cfg(test)]
-pub(crate) use scratch::assert_unaffected_by_earlier_parses;
+pub(crate) use test::assert_unaffected_by_earlier_parses;
 pub(crate) mod template;
 pub(crate) mod traversal;
 
@@ -33,18 +45,20 @@ pub(crate) struct Parser<'a> {
     pub(crate) src: &'a str,
     file: &'a SourceFile,
     lexer: Lexer<'a>,
-    /// A batch of raw tokens (trivia included); `head` is the first one not
-    /// consumed. Lexing in batches keeps the lexer's loop tight.
-    buf: Vec<Token>,
+    /// A batch of raw lexemes (trivia included); `head` is the first one
+    /// not consumed. Lexing in batches keeps the lexer's loop tight.
+    buf: Vec<Lexeme>,
     head: usize,
     lexed_eof: bool,
     /// Whether newlines are significant; the top of the stack rules.
     newlines: Vec<bool>,
     /// The top of `newlines` (cached: every peek asks).
     newlines_top: bool,
-    /// The index in `buf` of the last `peek_at` answer (`usize::MAX` when
-    /// unknown): valid until a bump, a fill or a newline-mode change.
-    peeked: usize,
+    /// The next significant lexeme (trivia skipped as the newline mode
+    /// says) and its index in `buf`: brought up to date by every step, so
+    /// that a look is a read and a step after a look looks nothing up.
+    next: Lexeme,
+    next_at: usize,
     /// The last significant token consumed.
     /// (Only the span: copying a whole token copies its padding through
     /// the stack.)
@@ -84,13 +98,36 @@ pub(crate) struct Parser<'a> {
     pub(crate) label_stack: Vec<super::ast::Label>,
     pub(crate) flat_pool: Vec<Vec<template::Flat>>,
     pub(crate) step_stack: Vec<super::ast::Traverser>,
+    /// How this parse is sped up.
+    tuning: Tuning,
     /// Peeks since the last bump: a parser loop that never consumes is a
     /// bug, caught in debug builds (and so by the fuzzer).
     #[cfg(debug_assertions)]
     stalled: u32,
 }
 
-const NO_PEEK: usize = usize::MAX;
+/// How a parse is sped up. None of it shows in a result: the tests parse
+/// every way and compare.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tuning {
+    /// Where the working memory comes from, and where the tree's goes.
+    pub(crate) reuse: Reuse,
+    /// Whether the lexer delivers plain strings and dotted names as
+    /// compound lexemes.
+    pub(crate) compound_lexemes: bool,
+    /// Whether simple values take the shortcut (see `fast`).
+    pub(crate) shortcut: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            reuse: Reuse::Thread,
+            compound_lexemes: true,
+            shortcut: true,
+        }
+    }
+}
 
 /// How many tokens are lexed at a time.
 const BATCH: usize = 512;
@@ -98,26 +135,43 @@ const BATCH: usize = 512;
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
 impl<'a> Parser<'a> {
+    /// A parser over what `lexer` lexes from `file`, tuned as the entry
+    /// points are.
     pub(crate) fn new(
         file: &'a SourceFile,
         lexer: Lexer<'a>,
         options: &super::ParseOptions,
     ) -> Parser<'a> {
-        let mut scratch = scratch::Scratch::take();
+        Parser::tuned(file, lexer, options, Tuning::default())
+    }
+
+    /// A parser tuned as `tuning` says.
+    pub(crate) fn tuned(
+        file: &'a SourceFile,
+        lexer: Lexer<'a>,
+        options: &super::ParseOptions,
+        tuning: Tuning,
+    ) -> Parser<'a> {
+        let mut scratch = scratch::Scratch::take(tuning.reuse);
         if scratch.buf.capacity() < BATCH {
             scratch.buf.reserve(BATCH);
         }
         scratch.newlines.push(true);
-        Parser {
+        let mut lexer = lexer.merging_blank_lines();
+        if tuning.compound_lexemes {
+            lexer = lexer.with_compound_tokens();
+        }
+        let mut p = Parser {
             src: file.text(),
             file,
-            lexer: with_compound_tokens(lexer.merging_blank_lines()),
+            lexer,
             buf: scratch.buf,
             head: 0,
             lexed_eof: false,
             newlines: scratch.newlines,
             newlines_top: true,
-            peeked: NO_PEEK,
+            next: Lexeme::token(TokenKind::Eof, 0, 0),
+            next_at: 0,
             prev: ByteSpan::new(0, 0),
             diags: Vec::new(),
             lex_diags: Vec::new(),
@@ -139,17 +193,74 @@ impl<'a> Parser<'a> {
             label_stack: scratch.label_stack,
             flat_pool: scratch.flat_pool,
             step_stack: scratch.step_stack,
+            tuning,
             #[cfg(debug_assertions)]
             stalled: 0,
-        }
+        };
+        p.refresh();
+        p
     }
 
-    /// Sizes the tree for a configuration file (not done in `new`: a
-    /// standalone expression needs none of it). The scratch stacks are left
-    /// to grow: sizing them up front costs small files more allocations
-    /// than it saves large ones.
-    pub(crate) fn reserve_for_config(&mut self) {
-        self.tree = super::ast::Tree::with_capacity_for(self.src.len());
+    /// A configuration file: its tree, the id of its top-level body and
+    /// the diagnostics.
+    pub(crate) fn config(mut self) -> (super::ast::Tree, super::ast::BodyId, Diagnostics) {
+        // Sized for a configuration here (a standalone expression needs no
+        // tree). The scratch stacks are left to grow: sizing them up front
+        // costs small files more allocations than it saves large ones.
+        self.tree = super::ast::Tree::with_capacity_for(self.src.len(), self.tuning.reuse);
+        let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
+        let tree = std::mem::take(&mut self.tree);
+        (tree, root, self.finish())
+    }
+
+    /// A standalone expression (newlines are insignificant) and the
+    /// diagnostics.
+    pub(crate) fn expression(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.push_newlines(false);
+        let expr = self.parse_expr();
+        let next = self.peek();
+        if next.kind != TokenKind::Eof && !self.recovery {
+            self.error(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                span_of(next),
+                None,
+            );
+        }
+        self.pop_newlines();
+        (expr, self.finish())
+    }
+
+    /// A standalone template and the diagnostics.
+    pub(crate) fn template(mut self) -> (super::ast::Expr, Diagnostics) {
+        let expr = self.parse_bare_template();
+        (expr, self.finish())
+    }
+
+    /// A standalone absolute traversal (`[*]` steps allowed when `splats`)
+    /// and the diagnostics.
+    pub(crate) fn traversal(
+        mut self,
+        splats: bool,
+    ) -> (Option<super::ast::Traversal>, Diagnostics) {
+        self.push_newlines(false);
+        let t = self.parse_traversal(splats);
+        (t, self.finish())
+    }
+
+    /// A standalone relative traversal (steps without a root) and the
+    /// diagnostics.
+    pub(crate) fn relative_traversal(mut self) -> (Vec<super::ast::Traverser>, Diagnostics) {
+        self.push_newlines(false);
+        let mut steps = Vec::new();
+        self.parse_traversal_steps(&mut steps, ByteSpan::new(0, 0), false);
+        (steps, self.finish())
+    }
+
+    /// Where this parse's memory comes from and goes.
+    #[inline]
+    pub(crate) fn reuse(&self) -> Reuse {
+        self.tuning.reuse
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
@@ -182,15 +293,11 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn fill(&mut self) {
         self.buf.drain(..self.head);
+        self.next_at = self.next_at.saturating_sub(self.head);
         self.head = 0;
-        self.peeked = NO_PEEK;
         if self.lexed_eof {
             let n = self.src.len() as u32;
-            self.buf.push(Token {
-                kind: TokenKind::Eof,
-                start: n,
-                end: n,
-            });
+            self.buf.push(Lexeme::token(TokenKind::Eof, n, n));
             return;
         }
         let from = self.buf.len();
@@ -199,9 +306,9 @@ impl<'a> Parser<'a> {
         // complains about (most batches hold none).
         if self.lexer.take_noted() {
             for i in from..self.buf.len() {
-                let t = self.buf[i];
-                if super::lexer::needs_lexical_check(t.kind) {
-                    self.check_lexical(t);
+                let l = self.buf[i];
+                if super::lexer::needs_lexical_check(l.kind) {
+                    self.check_lexical(l.first());
                 }
             }
         }
@@ -273,155 +380,77 @@ impl<'a> Parser<'a> {
         self.newlines_top
     }
 
-    /// The index in `buf` and the value of the next significant token,
-    /// never a compound token ([`TokenKind::PlainString`],
-    /// [`TokenKind::IdentPath`]): one is split into the tokens it stands
-    /// for, so that the grammar sees what the lexer alone would give.
-    /// (Indexes stay valid until the next `fill`, which only `peek_scan`
-    /// calls, and the cache is recomputed after it.)
+    /// The next significant token, not consumed. A compound lexeme shows
+    /// as the first token it stands for.
+    // The cursor's steps are forced inline in release builds (each call
+    // would hand a token back through memory), but not in debug builds,
+    // where the larger frames would cost the deepest inputs the stack.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek_at(&mut self) -> (usize, Token) {
-        let (i, t) = self.peek_at_whole();
-        if !is_compound(t.kind) {
-            return (i, t);
-        }
-        (i, self.split_compound(i, t))
-    }
-
-    /// Replaces the compound token `t` at `i` by the tokens it stands for
-    /// and returns the first of them.
-    // Built here from the length the cold part returns: a whole token
-    // coming back from a call reaches the caller through a stack copy of
-    // its padding, which stalls (store forwarding).
-    #[inline(always)]
-    fn split_compound(&mut self, i: usize, t: Token) -> Token {
-        let len = self.split_compound_tokens(i, t);
-        let kind = if t.kind == TokenKind::PlainString {
-            TokenKind::OQuote
-        } else {
-            TokenKind::Ident
-        };
-        Token {
-            kind,
-            start: t.start,
-            end: t.start + len,
-        }
-    }
-
-    /// The splitting: a plain string becomes its `OQuote`, `QuotedLit`
-    /// (when not empty) and `CQuote`; a dotted name its `Ident`s and
-    /// `Dot`s. Returns the length of the first. (Out of line, so that the
-    /// peeks that call it stay small enough to inline.)
-    #[cold]
-    #[inline(never)]
-    fn split_compound_tokens(&mut self, i: usize, t: Token) -> u32 {
-        let tok = |kind, start, end| Token { kind, start, end };
-        if t.kind == TokenKind::PlainString {
-            let open = tok(TokenKind::OQuote, t.start, t.start + 1);
-            let lit = tok(TokenKind::QuotedLit, t.start + 1, t.end - 1);
-            let close = tok(TokenKind::CQuote, t.end - 1, t.end);
-            if lit.is_empty() {
-                self.buf.splice(i..=i, [open, close]);
-            } else {
-                self.buf.splice(i..=i, [open, lit, close]);
-            }
-        } else {
-            let mut parts = Vec::new();
-            let mut at = t.start;
-            for (n, name) in span_of(t).text(self.src).split('.').enumerate() {
-                if n > 0 {
-                    parts.push(tok(TokenKind::Dot, at, at + 1));
-                    at += 1;
-                }
-                let end = at + name.len() as u32;
-                parts.push(tok(TokenKind::Ident, at, end));
-                at = end;
-            }
-            self.buf.splice(i..=i, parts);
-        }
-        self.peeked = i;
-        self.buf.get(i).map_or(0, Token::len)
-    }
-
-    /// Like [`Parser::peek_at`], but a compound token is returned whole:
-    /// for the places that read one, or that only compare its kind with
-    /// others (or use its start).
-    // The cursor's steps are forced inline in release builds (the compiler
-    // stops inlining them once the compound-token split is in, and each
-    // call then hands a token back through memory), but not in debug
-    // builds, where the larger frames would cost the deepest inputs the
-    // stack.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek_at_whole(&mut self) -> (usize, Token) {
+    pub(crate) fn peek(&mut self) -> Token {
         #[cfg(debug_assertions)]
         {
             self.stalled += 1;
             assert!(self.stalled < 100_000, "parser loop makes no progress");
         }
-        if let Some(&t) = self.buf.get(self.peeked) {
-            return (self.peeked, t);
-        }
-        // Fast path: the next raw token is not trivia (a newline is not
-        // where newlines are significant).
-        if let Some(&t) = self.buf.get(self.head) {
-            if t.kind != TokenKind::Comment && (t.kind != TokenKind::Newline || self.newlines_top) {
-                self.peeked = self.head;
-                return (self.head, t);
-            }
-        }
-        let i = self.peek_scan();
-        self.peeked = i;
-        (i, self.buf[i])
+        self.next.first()
     }
 
-    #[inline(never)]
-    fn peek_scan(&mut self) -> usize {
-        let nl = self.newlines_significant();
-        let mut i = self.head;
-        loop {
-            if i >= self.buf.len() {
-                let back = i - self.head;
-                self.fill();
-                i = self.head + back;
-            }
-            let t = self.buf[i];
-            match t.kind {
-                TokenKind::Comment => {
-                    // A line comment stands for the newline that ends it.
-                    // (Rewriting it in place is safe: where newlines are
-                    // insignificant, both are skipped alike.)
-                    if nl && self.src.as_bytes().get(t.end as usize - 1) == Some(&b'\n') {
-                        self.buf[i].kind = TokenKind::Newline;
-                        return i;
-                    }
-                    i += 1;
-                }
-                TokenKind::Newline if !nl => i += 1,
-                _ => return i,
-            }
-        }
-    }
-
-    /// The next significant token, not consumed.
+    /// Whether the next significant token is a `kind`.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek(&mut self) -> Token {
-        self.peek_at().1
+    pub(crate) fn at(&mut self, kind: TokenKind) -> bool {
+        self.peek().kind == kind
     }
 
-    /// The raw token right after the next significant one (no trivia
-    /// skipping: used inside templates, which have none).
-    pub(crate) fn peek_second_raw(&mut self) -> Token {
-        let (i, _) = self.peek_at();
-        if i + 1 >= self.buf.len() {
-            self.fill();
-            self.peeked = NO_PEEK;
+    /// Consumes and returns the next significant token (the one
+    /// [`Parser::peek`] shows).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn bump(&mut self) -> Token {
+        let t = self.peek();
+        // (Only these kinds start a run: where the caller has matched the
+        // kind, the check of the run folds away.)
+        if matches!(t.kind, TokenKind::OQuote | TokenKind::Ident) && self.next.run.is_some() {
+            self.split_next();
         }
-        let (i, _) = self.peek_at();
-        match self.buf.get(i + 1) {
-            Some(t) => *t,
+        self.advance_to(self.next_at + 1, span_of(t));
+        t
+    }
+
+    /// The run of tokens that the next significant lexeme stands for, if
+    /// the lexer delivered one whole: a plain quoted string (one literal
+    /// needing no decoding) or a dotted name (`var.region`), with its span.
+    /// Not consumed: [`Parser::bump_run`] takes it whole, or
+    /// [`Parser::bump`] token by token. `None` when the next token is any
+    /// other (including the rest of a run already partly consumed).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn peek_run(&self) -> Option<(Run, ByteSpan)> {
+        let l = self.next;
+        Some((l.run?, ByteSpan::new(l.start, l.run_end())))
+    }
+
+    /// Consumes the run that [`Parser::peek_run`] showed (`span`), whole.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn bump_run(&mut self, span: ByteSpan) {
+        debug_assert!(
+            self.peek_run().map(|(_, s)| s) == Some(span),
+            "bump_run without a run"
+        );
+        self.advance_to(self.next_at + 1, span);
+    }
+
+    /// The raw token after the next significant one (no trivia skipped:
+    /// templates have none); a compound lexeme there shows as its first
+    /// token.
+    pub(crate) fn peek_second_raw(&mut self) -> Token {
+        if self.next_at + 1 >= self.buf.len() {
+            self.fill();
+        }
+        match self.buf.get(self.next_at + 1).copied() {
+            Some(l) => l.first(),
             None => {
                 let n = self.src.len() as u32;
                 Token {
@@ -433,58 +462,96 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The kind of the next significant token.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek_kind(&mut self) -> TokenKind {
-        self.peek_at().1.kind
+    /// Replaces the next lexeme, a compound one, by the tokens it stands
+    /// for: the grammar reads it token by token. (Rare: it happens where
+    /// the grammar reports an error, or reads the parts of a name, such as
+    /// a `for` keyword's.)
+    #[cold]
+    #[inline(never)]
+    fn split_next(&mut self) {
+        let (i, l) = (self.next_at, self.next);
+        let mut parts = Vec::new();
+        let mut at = l.start;
+        while at < l.run_end() {
+            let t = l.part_at(self.src, at);
+            parts.push(Lexeme::token(t.kind, t.start, t.end));
+            at = t.end.max(at + 1);
+        }
+        self.buf.splice(i..=i, parts);
+        if let Some(&first) = self.buf.get(i) {
+            self.set_next(i, first);
+        }
     }
 
-    /// The next significant token, not consumed; may be a compound token
-    /// (where only its kind or its start matters, or where it is read
-    /// whole).
+    /// Moves the cursor to `buf[head]` (`prev` is the span of what was
+    /// consumed) and looks for the next significant lexeme.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek_whole(&mut self) -> Token {
-        self.peek_at_whole().1
-    }
-
-    /// The kind of the next significant token; may be a compound one.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn peek_kind_whole(&mut self) -> TokenKind {
-        self.peek_at_whole().1.kind
-    }
-
-    /// Consumes and returns the next significant token.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn bump(&mut self) -> Token {
-        let (i, t) = self.peek_at();
-        self.advance_past(i, t);
-        t
-    }
-
-    /// Consumes `t`, the token at `i` that the last peek returned, as it
-    /// is (a compound token whole): a bump without the second look.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn bump_at(&mut self, i: usize, t: Token) -> Token {
-        debug_assert!(self.peeked == i && self.buf.get(i) == Some(&t));
-        self.advance_past(i, t);
-        t
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn advance_past(&mut self, i: usize, t: Token) {
+    fn advance_to(&mut self, head: usize, prev: ByteSpan) {
         #[cfg(debug_assertions)]
         {
             self.stalled = 0;
         }
-        self.peeked = NO_PEEK;
-        self.head = i + 1;
-        self.prev = span_of(t);
+        self.head = head;
+        self.prev = prev;
+        self.refresh();
+    }
+
+    /// Finds the next significant lexeme from `head` on.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn refresh(&mut self) {
+        // Fast path: the next raw lexeme is not trivia (a newline is not
+        // where newlines are significant).
+        if let Some(&l) = self.buf.get(self.head) {
+            if l.kind != TokenKind::Comment && (l.kind != TokenKind::Newline || self.newlines_top) {
+                self.set_next(self.head, l);
+                return;
+            }
+        }
+        self.refresh_slow();
+    }
+
+    #[inline(never)]
+    fn refresh_slow(&mut self) {
+        let nl = self.newlines_significant();
+        let mut i = self.head;
+        loop {
+            if i >= self.buf.len() {
+                let back = i - self.head;
+                self.fill();
+                i = self.head + back;
+            }
+            let l = self.buf[i];
+            match l.kind {
+                TokenKind::Comment => {
+                    // A line comment stands for the newline that ends it.
+                    // (Rewriting it in place is safe: where newlines are
+                    // insignificant, both are skipped alike.)
+                    if nl && self.src.as_bytes().get(l.end as usize - 1) == Some(&b'\n') {
+                        self.buf[i].kind = TokenKind::Newline;
+                        break;
+                    }
+                    i += 1;
+                }
+                TokenKind::Newline if !nl => i += 1,
+                _ => break,
+            }
+        }
+        let l = self.buf[i];
+        self.set_next(i, l);
+    }
+
+    /// Notes `l`, at `i` in `buf`, as the next significant lexeme.
+    // Field by field: a whole copy comes out dearer.
+    #[inline(always)]
+    fn set_next(&mut self, i: usize, l: Lexeme) {
+        self.next.start = l.start;
+        self.next.end = l.end;
+        self.next.kind = l.kind;
+        self.next.run = l.run;
+        self.next.run_len = l.run_len;
+        self.next_at = i;
     }
 
     /// The span of the last consumed token.
@@ -493,48 +560,46 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn push_newlines(&mut self, significant: bool) {
-        if self.newlines_significant() != significant {
-            self.peeked = NO_PEEK;
-        }
         self.newlines.push(significant);
-        self.newlines_top = significant;
+        if self.newlines_top != significant {
+            self.newlines_top = significant;
+            self.refresh();
+        }
     }
 
     pub(crate) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
         }
-        self.newlines_top = self.newlines.last().copied().unwrap_or(true);
-        self.peeked = NO_PEEK;
-    }
-
-    /// Whether the next token is the identifier `kw` (a dotted name's
-    /// first part counts: it is the next token once split).
-    pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
-        let t = self.peek_whole();
-        self.is_keyword(t, kw)
-    }
-
-    /// Whether `t` is the keyword `kw`, or a dotted name that starts with it.
-    #[inline]
-    fn is_keyword(&self, t: Token, kw: &str) -> bool {
-        match t.kind {
-            TokenKind::Ident => t.len() as usize == kw.len() && span_of(t).text(self.src) == kw,
-            TokenKind::IdentPath => fast::root_is(span_of(t).text(self.src), kw),
-            _ => false,
+        let significant = self.newlines.last().copied().unwrap_or(true);
+        if self.newlines_top != significant {
+            self.newlines_top = significant;
+            self.refresh();
         }
     }
 
+    /// Whether the next token is the identifier `kw`.
+    pub(crate) fn at_keyword(&mut self, kw: &str) -> bool {
+        let t = self.peek();
+        self.is_keyword(t, kw)
+    }
+
+    /// Whether `t` is the identifier `kw`.
+    #[inline]
+    fn is_keyword(&self, t: Token, kw: &str) -> bool {
+        t.kind == TokenKind::Ident
+            && t.len() as usize == kw.len()
+            && span_of(t).text(self.src) == kw
+    }
+
     /// [`Parser::at_keyword`] with newlines insignificant, without
-    /// switching the newline mode when the answer is among the tokens
+    /// switching the newline mode when the answer is among the lexemes
     /// already lexed (an object's first item usually is).
     pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
+        let trivia = |l: &&Lexeme| matches!(l.kind, TokenKind::Newline | TokenKind::Comment);
         let lexed = self.buf.get(self.head..).unwrap_or_default();
-        if let Some(&t) = lexed
-            .iter()
-            .find(|t| !matches!(t.kind, TokenKind::Newline | TokenKind::Comment))
-        {
-            return self.is_keyword(t, kw);
+        if let Some(&l) = lexed.iter().find(|l| !trivia(l)) {
+            return self.is_keyword(l.first(), kw);
         }
         self.push_newlines(false);
         let at = self.at_keyword(kw);
@@ -733,7 +798,7 @@ impl Drop for Parser<'_> {
             flat_pool: take(&mut self.flat_pool),
             step_stack: take(&mut self.step_stack),
         }
-        .give_back();
+        .give_back(self.tuning.reuse);
     }
 }
 
@@ -756,20 +821,34 @@ fn push_growing<T>(v: &mut Vec<T>, item: T) {
     v.push(item);
 }
 
-/// Turns on the compound tokens (tests can turn them off to compare with
-/// the plain token stream).
-fn with_compound_tokens(lexer: Lexer<'_>) -> Lexer<'_> {
-    #[cfg(test)]
-    if !test::COMPOUND_TOKENS.with(std::cell::Cell::get) {
-        return lexer;
+impl Lexeme {
+    /// The token that starts at byte `at` of the run this lexeme stands
+    /// for (`at` is the start of the lexeme or the end of a token of its
+    /// run): the one place that knows what a compound lexeme holds.
+    fn part_at(self, src: &str, at: u32) -> Token {
+        let end = self.run_end();
+        let (kind, part_end) = match self.run {
+            _ if at == self.start => (self.kind, self.end),
+            None => (self.kind, self.end),
+            Some(Run::PlainString) if at + 1 >= end => (TokenKind::CQuote, end),
+            Some(Run::PlainString) => (TokenKind::QuotedLit, end - 1),
+            Some(Run::DottedName) if src.as_bytes().get(at as usize) == Some(&b'.') => {
+                (TokenKind::Dot, at + 1)
+            }
+            Some(Run::DottedName) => (TokenKind::Ident, at + name_len(src, at, end)),
+        };
+        Token {
+            kind,
+            start: at,
+            end: part_end,
+        }
     }
-    lexer.with_compound_tokens()
 }
 
-/// Whether `kind` stands for several tokens of the plain stream.
-#[inline(always)]
-pub(crate) fn is_compound(kind: TokenKind) -> bool {
-    matches!(kind, TokenKind::PlainString | TokenKind::IdentPath)
+/// The length of the name at `at` in a dotted name ending at `end`.
+fn name_len(src: &str, at: u32, end: u32) -> u32 {
+    let rest = ByteSpan::new(at, end).text(src).as_bytes();
+    memchr::memchr(b'.', rest).unwrap_or(rest.len()) as u32
 }
 
 /// The span of a token. (Not through `ByteSpan::new`: the lexer's tokens
@@ -805,4 +884,4 @@ fn opposite(k: TokenKind) -> Option<TokenKind> {
 }
 
 #[cfg(test)]
-mod test;
+pub(crate) mod test;

@@ -329,15 +329,15 @@ impl<'a> Parser<'a> {
                     p.error_unless_recovering("Invalid 'for' directive", detail, at, None);
                     p.recover(K::TemplateSeqEnd);
                 };
-                if self.peek_kind() != K::Ident {
+                if !self.at(K::Ident) {
                     bad(self, "For directive requires variable name after 'for'.");
                     return None;
                 }
                 let mut value_var = span_of(self.bump());
                 let mut key_var = None;
-                if self.peek_kind() == K::Comma {
+                if self.at(K::Comma) {
                     self.bump();
-                    if self.peek_kind() != K::Ident {
+                    if !self.at(K::Ident) {
                         bad(
                             self,
                             "For directive requires value variable name after comma.",

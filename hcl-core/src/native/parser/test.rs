@@ -1,66 +1,83 @@
-//! The parser's compound tokens, checked against the plain token stream:
-//! with [`TokenKind::PlainString`] and [`TokenKind::IdentPath`] turned off,
-//! every tree and every diagnostic must come out the same.
-//!
-//! [`TokenKind::PlainString`]: crate::native::token::TokenKind::PlainString
-//! [`TokenKind::IdentPath`]: crate::native::token::TokenKind::IdentPath
+//! Parser tests, and the harness that parses one text every way the
+//! parser can be tuned (compound lexemes or the plain token stream, the
+//! simple-value shortcut or the general path, kept or fresh memory): every
+//! tree and every diagnostic must come out the same.
 
-use crate::native::{
-    parse_config, parse_expr as parse_expression, parse_template_expr as parse_template,
-    parse_traversal_abs, parse_traversal_partial, parse_traversal_rel, ParseOptions,
-};
+use super::{Parser, Reuse, Tuning};
+use crate::diag::Diagnostics;
+use crate::native::ast::{BodyId, Expr, Traversal, Traverser, Tree};
+use crate::native::lexer::{LexMode, Lexer};
+use crate::native::{parse_config, parse_expr as parse_expression, ParseOptions};
 use crate::pos::SourceFile;
-use std::cell::Cell;
 
-thread_local! {
-    /// Whether the parser's lexer makes compound tokens.
-    pub(super) static COMPOUND_TOKENS: Cell<bool> = const { Cell::new(true) };
+/// What every entry point makes of one text.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Parses {
+    config: (Tree, BodyId, Diagnostics),
+    expression: (Expr, Diagnostics),
+    template: (Expr, Diagnostics),
+    traversal_abs: (Option<Traversal>, Diagnostics),
+    traversal_partial: (Option<Traversal>, Diagnostics),
+    traversal_rel: (Vec<Traverser>, Diagnostics),
 }
 
-fn without_compound_tokens<R>(f: impl FnOnce() -> R) -> R {
-    COMPOUND_TOKENS.with(|c| c.set(false));
-    let r = f();
-    COMPOUND_TOKENS.with(|c| c.set(true));
-    r
-}
-
-/// Parses `text` as a configuration, an expression and a template both
-/// ways and compares everything.
-fn same_both_ways(text: &str) {
-    let opts = ParseOptions::default();
-    let src = SourceFile::new("t.tf", text);
-    let (whole, whole_diags) = parse_config(&src, &opts);
-    let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
-    assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
-    assert_eq!(whole.root, split.root, "root of {text:?}");
-    assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
-    let (whole, whole_diags) = parse_expression(&src, &opts);
-    let (split, split_diags) = without_compound_tokens(|| parse_expression(&src, &opts));
-    assert_eq!(whole, split, "expression {text:?}");
-    assert_eq!(
-        whole_diags, split_diags,
-        "expression diagnostics of {text:?}"
-    );
-    let (whole, whole_diags) = parse_template(&src, &opts);
-    let (split, split_diags) = without_compound_tokens(|| parse_template(&src, &opts));
-    assert_eq!(whole, split, "template {text:?}");
-    assert_eq!(whole_diags, split_diags, "template diagnostics of {text:?}");
-    for parse in [parse_traversal_abs, parse_traversal_partial] {
-        let (whole, whole_diags) = parse(&src, &opts);
-        let (split, split_diags) = without_compound_tokens(|| parse(&src, &opts));
-        assert_eq!(whole, split, "traversal {text:?}");
-        assert_eq!(
-            whole_diags, split_diags,
-            "traversal diagnostics of {text:?}"
-        );
+/// `src` parsed by the steps of every entry point, tuned as `tuning`
+/// says.
+pub(crate) fn parses(src: &SourceFile, options: &ParseOptions, tuning: Tuning) -> Parses {
+    let parser = |mode| Parser::tuned(src, Lexer::new(src.text(), mode), options, tuning);
+    Parses {
+        config: parser(LexMode::Normal).config(),
+        expression: parser(LexMode::Normal).expression(),
+        template: parser(LexMode::Template).template(),
+        traversal_abs: parser(LexMode::Normal).traversal(false),
+        traversal_partial: parser(LexMode::Normal).traversal(true),
+        traversal_rel: parser(LexMode::Normal).relative_traversal(),
     }
-    let (whole, whole_diags) = parse_traversal_rel(&src, &opts);
-    let (split, split_diags) = without_compound_tokens(|| parse_traversal_rel(&src, &opts));
-    assert_eq!(whole, split, "relative traversal {text:?}");
+}
+
+/// Asserts that `text` parses the same tuned as `a` and as `b`.
+pub(crate) fn assert_tunings_agree(text: &str, options: &ParseOptions, a: Tuning, b: Tuning) {
+    let src = SourceFile::new("t.tf", text);
     assert_eq!(
-        whole_diags, split_diags,
-        "relative traversal diagnostics of {text:?}"
+        parses(&src, options, a),
+        parses(&src, options, b),
+        "{text:?}: {a:?} and {b:?} differ"
     );
+}
+
+/// The entry points' tuning, and the same with the compound lexemes off.
+fn compound_and_plain() -> (Tuning, Tuning) {
+    let plain = Tuning {
+        compound_lexemes: false,
+        ..Tuning::default()
+    };
+    (Tuning::default(), plain)
+}
+
+/// Parses `text` with and without compound lexemes and compares
+/// everything.
+fn same_both_ways(text: &str) {
+    let (compound, plain) = compound_and_plain();
+    assert_tunings_agree(text, &ParseOptions::default(), compound, plain);
+}
+
+/// Asserts that parsing `good` after parsing each of `others` on this
+/// thread gives what a parse of `good` with fresh memory gives: whatever a
+/// parse leaves behind for the next one (the parser's buffers, the tree's
+/// kept lists and boxes) must never show.
+pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
+    let options = ParseOptions::default();
+    let fresh = Tuning {
+        reuse: Reuse::Fresh,
+        ..Tuning::default()
+    };
+    let good = SourceFile::new("good.tf", good);
+    let expected = parses(&good, &options, fresh);
+    for other in others {
+        let other = SourceFile::new("other.tf", *other);
+        drop(parses(&other, &options, Tuning::default()));
+    }
+    assert_eq!(parses(&good, &options, Tuning::default()), expected);
 }
 
 /// Strings and dotted names in every place the grammar reads them, and in
@@ -199,12 +216,9 @@ fn compound_tokens_agree_at_the_depth_limit() {
         max_depth: 3,
         ..ParseOptions::default()
     };
+    let (compound, plain) = compound_and_plain();
     for text in CASES {
-        let src = SourceFile::new("t.tf", *text);
-        let (whole, whole_diags) = parse_config(&src, &opts);
-        let (split, split_diags) = without_compound_tokens(|| parse_config(&src, &opts));
-        assert_eq!(*whole.tree, *split.tree, "tree of {text:?}");
-        assert_eq!(whole_diags, split_diags, "diagnostics of {text:?}");
+        assert_tunings_agree(text, &opts, compound, plain);
     }
 }
 
@@ -407,4 +421,26 @@ fn object_for_expressions_are_found_past_newlines() {
             }
         }
     }
+}
+
+/// A parse with fresh memory leaves nothing on the thread; the entry
+/// points' parses leave a bounded amount, which a release frees.
+#[test]
+fn kept_memory_is_bounded_releasable_and_optional() {
+    use super::scratch::{kept_bytes, release_kept_memory};
+    let options = ParseOptions::default();
+    let huge = "r \"l\" {\n  s = [t, {u = v}]\n  w = \"x\"\n}\n".repeat(20_000);
+    let huge = SourceFile::new("huge.tf", huge);
+    release_kept_memory();
+    let fresh = Tuning {
+        reuse: Reuse::Fresh,
+        ..Tuning::default()
+    };
+    drop(parses(&huge, &options, fresh));
+    assert_eq!(kept_bytes(), 0);
+    drop(parses(&huge, &options, Tuning::default()));
+    let kept = kept_bytes();
+    assert!(kept > 0 && kept < 800_000, "{kept} bytes kept");
+    release_kept_memory();
+    assert_eq!(kept_bytes(), 0);
 }

@@ -26,7 +26,7 @@ impl<'a> Parser<'a> {
         // Literal steps collect on the scratch stack until a node is built.
         let steps0 = self.step_stack.len();
         while !self.unwind {
-            match self.peek_kind() {
+            match self.peek().kind {
                 K::Dot => {
                     let dot = span_of(self.bump());
                     let next = self.peek();
@@ -74,7 +74,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     wraps += 1;
-                    if self.peek_kind_whole() == K::Star {
+                    if self.at(K::Star) {
                         self.bump();
                         let mut close = self.bump();
                         if close.kind != K::CBrack && !self.recovery {
@@ -173,7 +173,7 @@ impl<'a> Parser<'a> {
         let marker = dot.to(star);
         let mut steps = Vec::new();
         let mut last = star;
-        while self.peek_kind() == K::Dot {
+        while self.at(K::Dot) {
             let dot = span_of(self.bump());
             let next = self.peek();
             let at = span_of(next);
