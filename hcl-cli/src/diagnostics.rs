@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::sync::Arc;
 
+use hcl_core::diag::render::block_header;
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
 use hcl_core::native::{parse_config, ParseOptions};
@@ -104,11 +105,7 @@ impl FileContext {
             let (parsed, _) = parse_config(file, &ParseOptions::default());
             let blocks = parsed.body().blocks().map(|b| {
                 let range = b.range();
-                let mut header = b.type_name().to_owned();
-                for l in b.labels() {
-                    header.push(' ');
-                    header.push_str(&crate::json::quote(l.value()));
-                }
+                let header = block_header(b.type_name(), b.labels().map(|l| l.value()));
                 (range.start.byte, range.end.byte, header)
             });
             ParsedSyntax::Native(blocks.collect())
@@ -301,6 +298,50 @@ mod test {
         assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
     }
 
+    #[test]
+    fn context_string_quotes_labels_as_go_does() {
+        // `<`, `&` and `>` as they are (JSON quoting would escape them),
+        // control characters as `\x..`, invisible ones as `\u....`.
+        let file = SourceFile::new(
+            "q.hcl",
+            "svc \"a<b&c>\\t\u{e9}\\u0001\\u200b\" \"\" {\n  x = 1\n}\n",
+        );
+        assert_eq!(
+            context_string(&file, 40).as_deref(),
+            Some(r#"svc "a<b&c>\té\x01\u200b" """#)
+        );
+    }
+
+    #[test]
+    fn text_of_a_multi_line_subject_in_a_block_with_bytes_that_were_not_utf8() {
+        // As loaded from a file with a bad byte in the label, in a comment
+        // on the subject's first line and in a string on its second: each
+        // became U+001A, shown as one U+FFFD column in the lines and as
+        // Go quotes the label's character in the header.
+        let file = SourceFile::new(
+            "bad.hcl",
+            "svc \"w\u{1a}b\" {\n  port = [ # \u{1a}\u{1a}\n    \"\u{1a}\",\n  ]\n}\n",
+        );
+        let start = file.text().find('[').unwrap();
+        let end = file.text().find(']').unwrap() + 1;
+        let d = Diagnostic::error("Incorrect attribute value type", "")
+            .with_subject(file.range_of(start..end));
+        let mut map = SourceMap::new();
+        map.add(file.clone());
+        assert_eq!(
+            format(&Diagnostics::from(d), &map, DiagFormat::Text, false),
+            "Error: Incorrect attribute value type\n\
+             \n  on bad.hcl line 2, in svc \"w\\x1ab\":\
+             \n   2:   port = [ # \u{fffd}\u{fffd}\
+             \n               ^^^^^^\
+             \n   3:     \"\u{fffd}\",\
+             \n      ^^^^^^^^\
+             \n   4:   ]\
+             \n      ^^^\
+             \n\n"
+        );
+    }
+
     /// The reference's linear scans, to check the binary searches against.
     fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
         let (parsed, _) = parse_config(file, &ParseOptions::default());
@@ -308,12 +349,10 @@ mod test {
             .body()
             .blocks()
             .find(|b| b.range().contains_byte(offset))?;
-        let mut out = block.type_name().to_owned();
-        for l in block.labels() {
-            out.push(' ');
-            out.push_str(&crate::json::quote(l.value()));
-        }
-        Some(out)
+        Some(block_header(
+            block.type_name(),
+            block.labels().map(|l| l.value()),
+        ))
     }
 
     fn naive_json(node: &Node, offset: u32, out: &mut String) {

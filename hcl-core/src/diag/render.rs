@@ -48,6 +48,26 @@ use crate::pos::{Range, SourceFile, SourceLookup};
 /// number as `, in …`. Syntaxes supply one; see [`RenderOptions::enclosing`].
 pub type EnclosingFn<'a> = &'a dyn Fn(&SourceFile, u32) -> Option<String>;
 
+/// The `, in …` text of a native-syntax block: its type, then each label
+/// quoted as the reference's navigation quotes it (Go's `%q`, so `<` stays
+/// `<` and a control character is `\x01`, where JSON quoting would write
+/// `\u003c` and `\u0001`). For an [`EnclosingFn`].
+///
+/// ```
+/// use hcl_core::diag::render::block_header;
+/// assert_eq!(block_header("service", ["web"]), r#"service "web""#);
+/// assert_eq!(block_header("a", ["x<y", "tab\there"]), r#"a "x<y" "tab\there""#);
+/// assert_eq!(block_header("locals", [] as [&str; 0]), "locals");
+/// ```
+pub fn block_header<'l>(type_name: &str, labels: impl IntoIterator<Item = &'l str>) -> String {
+    let mut out = type_name.to_owned();
+    for label in labels {
+        out.push(' ');
+        out.push_str(&crate::function::stdlib::quote(label));
+    }
+    out
+}
+
 /// How diagnostics are drawn.
 ///
 /// ```
