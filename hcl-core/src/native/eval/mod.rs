@@ -1,10 +1,11 @@
 //! Evaluation of native-syntax expressions and templates.
 //!
-//! [`evaluate`] (and [`evaluate_with_options`]) walk the syntax tree of
-//! [`crate::native::ast`] and produce a [`Value`] and [`Diagnostics`], with
-//! the semantics of the native syntax specification and, where it is silent,
-//! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
-//! go-cty): the diagnostic summaries and details are the reference's.
+//! [`evaluate`] (and [`evaluate_with_options`]) walk the parser's syntax
+//! tree (the crate-private `native::ast`) and produce a [`Value`] and
+//! [`Diagnostics`], with the semantics of the native syntax specification
+//! and, where it is silent, of the reference implementation (hashicorp/hcl
+//! v2 `hclsyntax` with go-cty): the diagnostic summaries and details are
+//! the reference's.
 //!
 //! The evaluator is split by construct (private modules): `ops` for
 //! operators, `access` for variables, traversals, indexes and splats, `call`
