@@ -22,14 +22,12 @@ use std::sync::Arc;
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{
-    self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
-};
+use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
 use crate::native::eval::EvalOptions;
-use crate::native::syntax::ExprNode;
+use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
-use crate::value::{Type, Value};
+use crate::value::Value;
 
 /// A native-syntax expression: the node and its source file.
 ///
@@ -53,10 +51,6 @@ enum Node {
     /// An expression of its own.
     Owned(Arc<Expr>),
 }
-
-/// How deep [`ExpressionImpl::variables`] descends; deeper parts of a tree
-/// (only possible through very long index chains) are not searched.
-const MAX_WALK_DEPTH: usize = 1024;
 
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
@@ -145,150 +139,14 @@ impl NativeExpression {
             }])),
             ExprKind::RelativeTraversal(t) => {
                 let mut base = self.traversal_of(&t.source)?;
-                base.steps.extend(t.steps.iter().map(|s| self.step(s)));
+                base.steps
+                    .extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
                 Some(base)
             }
-            _ => {
-                let t = e.as_traversal(text)?;
-                Some(self.convert_traversal(&t))
-            }
-        }
-    }
-
-    fn convert_traversal(&self, t: &ast::Traversal) -> Traversal {
-        let mut steps = Vec::with_capacity(t.steps.len() + 1);
-        steps.push(Traverser::Root {
-            name: t.root.text(self.source.text()).to_owned(),
-            range: self.range_of(t.root),
-        });
-        steps.extend(t.steps.iter().map(|s| self.step(s)));
-        Traversal::new(steps)
-    }
-
-    fn step(&self, s: &ast::Traverser) -> Traverser {
-        let text = self.source.text();
-        let range = self.range_of(s.span);
-        match &s.kind {
-            TraverserKind::Attr { name } => Traverser::Attr {
-                name: name.text(text).to_owned(),
-                range,
+            _ => match ExprNode::new(&self.source, e).kind() {
+                syntax::ExprKind::Traversal(t) => Some(t.to_traversal()),
+                _ => None,
             },
-            TraverserKind::Index { key, .. } => Traverser::Index {
-                key: match &**key {
-                    Literal::Number(n) => Value::Number(n.clone()),
-                    Literal::Bool(b) => Value::Bool(*b),
-                    Literal::Null => Value::null(Type::Dynamic),
-                    Literal::String(s) => Value::string(s.as_str(text)),
-                    Literal::Dynamic => Value::dynamic(),
-                },
-                range,
-            },
-            TraverserKind::Splat => Traverser::Splat { range },
-        }
-    }
-
-    /// Collects the absolute traversals of `e`, skipping those rooted at a
-    /// name in `locals` (the variables of enclosing `for` expressions).
-    fn walk<'s>(
-        &'s self,
-        e: &'s Expr,
-        locals: &mut Vec<&'s str>,
-        out: &mut Vec<Traversal>,
-        depth: usize,
-    ) {
-        if depth > MAX_WALK_DEPTH {
-            return;
-        }
-        let text = self.source.text();
-        let d = depth + 1;
-        match &e.kind {
-            ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
-                if let Some(t) = e.as_traversal(text) {
-                    if !locals.contains(&t.root.text(text)) {
-                        out.push(self.convert_traversal(&t));
-                    }
-                }
-            }
-            ExprKind::Number(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Null
-            | ExprKind::StringLit
-            | ExprKind::AnonSymbol
-            | ExprKind::Invalid => {}
-            ExprKind::Template(t) => self.walk_parts(&t.parts, locals, out, d),
-            ExprKind::TemplateWrap(x) | ExprKind::Parens(x) => self.walk(x, locals, out, d),
-            ExprKind::RelativeTraversal(t) => self.walk(&t.source, locals, out, d),
-            ExprKind::Index(ix) => {
-                self.walk(&ix.collection, locals, out, d);
-                self.walk(&ix.key, locals, out, d);
-            }
-            ExprKind::Call(c) => c.args.iter().for_each(|a| self.walk(a, locals, out, d)),
-            ExprKind::Tuple(t) => t.items.iter().for_each(|a| self.walk(a, locals, out, d)),
-            ExprKind::Object(o) => {
-                for item in &o.items {
-                    if item.key.as_literal_name(text).is_none() {
-                        self.walk(&item.key.expr, locals, out, d);
-                    }
-                    self.walk(&item.value, locals, out, d);
-                }
-            }
-            ExprKind::For(f) => {
-                self.walk(&f.collection, locals, out, d);
-                let base = locals.len();
-                locals.extend(f.key_var.iter().map(|k| k.text(text)));
-                locals.push(f.value_var.text(text));
-                if let Some(k) = &f.key {
-                    self.walk(k, locals, out, d);
-                }
-                self.walk(&f.value, locals, out, d);
-                if let Some(c) = &f.cond {
-                    self.walk(c, locals, out, d);
-                }
-                locals.truncate(base);
-            }
-            ExprKind::Splat(s) => {
-                self.walk(&s.source, locals, out, d);
-                self.walk(&s.each, locals, out, d);
-            }
-            ExprKind::Unary(u) => self.walk(&u.operand, locals, out, d),
-            ExprKind::Binary(b) => {
-                self.walk(&b.lhs, locals, out, d);
-                self.walk(&b.rhs, locals, out, d);
-            }
-            ExprKind::Conditional(c) => {
-                self.walk(&c.cond, locals, out, d);
-                self.walk(&c.then, locals, out, d);
-                self.walk(&c.otherwise, locals, out, d);
-            }
-        }
-    }
-
-    fn walk_parts<'s>(
-        &'s self,
-        parts: &'s [TemplatePart],
-        locals: &mut Vec<&'s str>,
-        out: &mut Vec<Traversal>,
-        depth: usize,
-    ) {
-        let text = self.source.text();
-        for part in parts {
-            match part {
-                TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
-                TemplatePart::Interp(i) => self.walk(&i.expr, locals, out, depth),
-                TemplatePart::If(d) => {
-                    self.walk(&d.cond, locals, out, depth);
-                    self.walk_parts(&d.then_parts, locals, out, depth + 1);
-                    self.walk_parts(&d.else_parts, locals, out, depth + 1);
-                }
-                TemplatePart::For(d) => {
-                    self.walk(&d.collection, locals, out, depth);
-                    let base = locals.len();
-                    locals.extend(d.key_var.iter().map(|k| k.text(text)));
-                    locals.push(d.value_var.text(text));
-                    self.walk_parts(&d.body, locals, out, depth + 1);
-                    locals.truncate(base);
-                }
-            }
         }
     }
 }
@@ -318,9 +176,7 @@ impl ExpressionImpl for NativeExpression {
         if self.literal_key_name().is_some() {
             return Vec::new();
         }
-        let mut out = Vec::new();
-        self.walk(self.expr(), &mut Vec::new(), &mut out, 0);
-        out
+        ExprNode::new(&self.source, self.expr()).variables()
     }
 
     fn range(&self) -> Range {

@@ -1116,20 +1116,23 @@ impl<'a> TraversalNode<'a> {
     /// The steps after the root.
     #[inline]
     pub fn steps(self) -> Steps<'a> {
+        self.steps_after(self.root_span())
+    }
+
+    /// [`TraversalNode::steps`] for a known [`TraversalNode::root_span`].
+    #[inline]
+    fn steps_after(self, root: ByteSpan) -> Steps<'a> {
         let e = self.node.expr;
         let source = self.node.source;
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => Steps::list(source, &t.steps),
-            ast::ExprKind::AttrPath => {
-                let root = self.root_span();
-                Steps {
-                    source,
-                    repr: StepsRepr::Path {
-                        at: root.end,
-                        end: e.span.end,
-                    },
-                }
-            }
+            ast::ExprKind::AttrPath => Steps {
+                source,
+                repr: StepsRepr::Path {
+                    at: root.end,
+                    end: e.span.end,
+                },
+            },
             _ => Steps {
                 source,
                 repr: StepsRepr::Path { at: 0, end: 0 },
@@ -1145,13 +1148,25 @@ impl<'a> TraversalNode<'a> {
     /// The traversal as the information model's [`Traversal`] (owned, with
     /// the range of each step).
     pub fn to_traversal(self) -> Traversal {
-        let steps = self.steps();
-        let mut out = Vec::with_capacity(steps.size_hint().0 + 1);
+        // Static analysis builds one of these per reference: the steps
+        // follow the root on its line, so each range is resolved from the
+        // one before it ([`SourceFile::range_after`]) rather than searched
+        // for, and the vector is allocated once, at its final size.
+        let source = self.node.source;
+        let root_span = self.root_span();
+        let root = source.range(root_span);
+        let steps = self.steps_after(root_span);
+        let mut out = Vec::with_capacity(steps.len() + 1);
+        let mut at = root.end;
         out.push(Traverser::Root {
-            name: self.root_name().to_owned(),
-            range: self.root_range(),
+            name: root_span.text(source.text()).to_owned(),
+            range: root,
         });
-        out.extend(steps.map(Step::to_traverser));
+        for step in steps {
+            let range = source.range_after(at, step.span);
+            at = range.end;
+            out.push(step.to_traverser_with(range));
+        }
         Traversal::new(out)
     }
 
@@ -1184,6 +1199,25 @@ impl<'a> Steps<'a> {
         Steps {
             source,
             repr: StepsRepr::List(steps.iter()),
+        }
+    }
+
+    /// How many steps are left.
+    pub fn len(&self) -> usize {
+        match &self.repr {
+            StepsRepr::Path { at, end } => {
+                let text = ByteSpan::new(*at, *end).text(self.source.text());
+                memchr::memchr_iter(b'.', text.as_bytes()).count()
+            }
+            StepsRepr::List(steps) => steps.len(),
+        }
+    }
+
+    /// Whether no step is left.
+    pub fn is_empty(&self) -> bool {
+        match &self.repr {
+            StepsRepr::Path { at, end } => at >= end,
+            StepsRepr::List(steps) => steps.len() == 0,
         }
     }
 }
@@ -1292,7 +1326,11 @@ impl<'a> Step<'a> {
 
     /// The step as the information model's [`Traverser`].
     pub fn to_traverser(self) -> Traverser {
-        let range = self.range();
+        self.to_traverser_with(self.range())
+    }
+
+    /// [`Step::to_traverser`] with the step's range already resolved.
+    fn to_traverser_with(self, range: Range) -> Traverser {
         match self.kind() {
             StepKind::Attr(name) => Traverser::Attr {
                 name: name.to_owned(),
