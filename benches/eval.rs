@@ -22,9 +22,8 @@ use hcl::eval::Evaluate;
 use hcl_core::EvalContext;
 
 mod eval_workload;
-mod hcl_rs_analysis;
 
-use eval_workload::workload;
+use eval_workload::{hcl_rs_analysis, workload};
 
 fn eval_benches(c: &mut Criterion) {
     let ctx = EvalContext::new();

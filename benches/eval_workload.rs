@@ -8,7 +8,7 @@ use hcl_core::native::{parse_config, BodyItem, BodyNode};
 use hcl_core::{EvalContext, Expression, SourceFile};
 
 #[path = "hcl_rs_analysis.rs"]
-mod hcl_rs_analysis;
+pub mod hcl_rs_analysis;
 
 /// Every attribute of `body`, blocks included, in source order (as hcl-rs
 /// lists them), with its name.
