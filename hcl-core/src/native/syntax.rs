@@ -37,7 +37,7 @@ use crate::eval::EvalContext;
 use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
-use crate::pos::{ByteSpan, Range, SourceFile};
+use crate::pos::{ByteSpan, Pos, Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
@@ -550,7 +550,22 @@ impl<'a> ExprNode<'a> {
     /// references.
     pub fn variables(self) -> Vec<Traversal> {
         let mut out = Vec::new();
-        self.each_variable(|t| out.push(t.to_traversal()));
+        // References come in source order: each one's position is
+        // resolved from where the one before it ended.
+        let mut at = Pos::START;
+        self.each_variable(|t| {
+            let traversal = t.to_traversal_after(at);
+            if let Some(
+                Traverser::Root { range, .. }
+                | Traverser::Attr { range, .. }
+                | Traverser::Index { range, .. }
+                | Traverser::Splat { range },
+            ) = traversal.steps.last()
+            {
+                at = range.end;
+            }
+            out.push(traversal);
+        });
         out
     }
 
@@ -1106,7 +1121,7 @@ impl<'a> TraversalNode<'a> {
             ast::ExprKind::ScopeTraversal(t) => t.root,
             ast::ExprKind::AttrPath => {
                 let text = e.span.text(self.node.source.text());
-                let root = memchr::memchr(b'.', text.as_bytes()).unwrap_or(text.len());
+                let root = first_dot(text);
                 ByteSpan::new(e.span.start, e.span.start + root as u32)
             }
             _ => e.span,
@@ -1148,13 +1163,19 @@ impl<'a> TraversalNode<'a> {
     /// The traversal as the information model's [`Traversal`] (owned, with
     /// the range of each step).
     pub fn to_traversal(self) -> Traversal {
+        self.to_traversal_after(Pos::START)
+    }
+
+    /// [`TraversalNode::to_traversal`] for a traversal known to start at or
+    /// after `before`.
+    fn to_traversal_after(self, before: Pos) -> Traversal {
         // Static analysis builds one of these per reference: the steps
         // follow the root on its line, so each range is resolved from the
         // one before it ([`SourceFile::range_after`]) rather than searched
         // for, and the vector is allocated once, at its final size.
         let source = self.node.source;
         let root_span = self.root_span();
-        let root = source.range(root_span);
+        let root = source.range_after(before, root_span);
         let steps = self.steps_after(root_span);
         let mut out = Vec::with_capacity(steps.len() + 1);
         let mut at = root.end;
@@ -1174,6 +1195,13 @@ impl<'a> TraversalNode<'a> {
     pub fn expr(self) -> ExprNode<'a> {
         self.node
     }
+}
+
+/// Where the first `.` of a dotted path is (its length if none). The
+/// names of a path are short: a plain loop beats `memchr`'s set-up.
+#[inline]
+fn first_dot(path: &str) -> usize {
+    path.bytes().position(|b| b == b'.').unwrap_or(path.len())
 }
 
 /// The steps of a traversal.
@@ -1207,7 +1235,7 @@ impl<'a> Steps<'a> {
         match &self.repr {
             StepsRepr::Path { at, end } => {
                 let text = ByteSpan::new(*at, *end).text(self.source.text());
-                memchr::memchr_iter(b'.', text.as_bytes()).count()
+                text.bytes().filter(|&b| b == b'.').count()
             }
             StepsRepr::List(steps) => steps.len(),
         }
@@ -1234,7 +1262,7 @@ impl<'a> Iterator for Steps<'a> {
                     return None;
                 }
                 let rest = ByteSpan::new(*at + 1, *end).text(source.text());
-                let len = memchr::memchr(b'.', rest.as_bytes()).unwrap_or(rest.len()) as u32;
+                let len = first_dot(rest) as u32;
                 let name = ByteSpan::new(*at + 1, *at + 1 + len);
                 let step = Step {
                     source,
