@@ -291,12 +291,22 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
     }
 }
 
-/// Parses every file within `limits`, in parallel on all cores; results in
-/// file order.
+/// Parses every file within `limits`, in parallel on all cores; results in file order.
 pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics)> {
+    load_each(files, limits, |loaded, diags| (loaded, diags))
+}
+
+/// Loads every file within `limits`, in parallel on all cores, and hands each to `each`
+/// on the thread that loaded it; `each`'s results come back in file order.
+/// Whatever `each` does not return (a syntax tree, say) is freed there and
+/// then, in parallel, rather than kept until every file is done.
+pub fn load_each<R: Send>(
+    files: &[PathBuf],
+    limits: &Limits,
+    each: impl Fn(Loaded, Diagnostics) -> R + Sync,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<(Loaded, Diagnostics)>>> =
-        files.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<R>>> = files.iter().map(|_| Mutex::new(None)).collect();
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len().max(1));
@@ -307,7 +317,8 @@ pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics
                 let (Some(path), Some(slot)) = (files.get(i), results.get(i)) else {
                     break;
                 };
-                let r = load_path(path, false, limits);
+                let (loaded, diags) = load_path(path, false, limits);
+                let r = each(loaded, diags);
                 if let Ok(mut slot) = slot.lock() {
                     *slot = Some(r);
                 }
@@ -335,11 +346,23 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     } else {
         None
     };
-    for (loaded, diags) in parse_all(&files, limits) {
-        if let Some(s) = loaded.source {
-            if let Some(scope) = &scope {
-                all.extend(type_check(&s, scope, print_types));
-            }
+    // Each file is parsed and type-checked on a worker, which frees its
+    // tree there; only the text (for the snippets) and what is reported
+    // come back.
+    let checked = load_each(&files, limits, |loaded, mut diags| {
+        let mut printed = String::new();
+        if let (Some(s), Some(scope)) = (&loaded.source, &scope) {
+            let (d, p) = type_check(s, scope, print_types);
+            diags.extend(d);
+            printed = p;
+        }
+        (loaded.source, diags, printed)
+    });
+    for (source, diags, printed) in checked {
+        if !printed.is_empty() {
+            print!("{printed}");
+        }
+        if let Some(s) = source {
             sources.add(s);
         }
         all.extend(diags);
@@ -381,13 +404,20 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
 }
 
 /// Type-checks one file, in the syntax its name calls for, and with
-/// `print` prints the type of each attribute.
-fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool) -> Diagnostics {
+/// `print` lists the type of each attribute (one line each, to print).
+fn type_check(
+    src: &SourceFile,
+    scope: &hcl_core::typeck::TypeScope,
+    print: bool,
+) -> (Diagnostics, String) {
+    use std::fmt::Write;
     let (types, diags) = hcl_core::typeck::check_source(src, scope);
+    let mut printed = String::new();
     if print {
         for a in types {
             let at = a.range.start;
-            println!(
+            let _ = writeln!(
+                printed,
                 "{}:{}:{}: {}: {}",
                 src.name(),
                 at.line,
@@ -397,7 +427,7 @@ fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool
             );
         }
     }
-    diags
+    (diags, printed)
 }
 
 /// The variable types of `hcl check --types` and the standard library's

@@ -322,14 +322,18 @@ impl Drop for Tree {
 }
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
-/// body, or a block under one) moves in one copy; a tail is moved item by
-/// item, and an empty one (a block without nested blocks or labels) not at
-/// all.
+/// body, or a block under one) moves in one copy, or none when `list` is
+/// still empty and too small for it (the buffers are swapped: a top-level
+/// body of a million attributes is not copied, nor held twice at its
+/// peak); a tail is moved item by item, and an empty one (a block without
+/// nested blocks or labels) not at all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 {
+    if from == 0 && list.is_empty() && list.capacity() < stack.len() {
+        std::mem::swap(list, stack);
+    } else if from == 0 {
         list.append(stack);
     } else {
         list.extend(stack.drain(from..));

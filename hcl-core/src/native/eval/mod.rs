@@ -66,7 +66,6 @@ use crate::eval::EvalContext;
 use crate::involved::{push_index, Collector};
 use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TraverserKind};
-use crate::native::expression::visit_variables;
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::value::{convert, get_attr, index, Type, Value};
@@ -386,8 +385,8 @@ impl<'a> Evaluator<'a> {
         }
         let mut values = Collector::default();
         if let Some(about) = about {
-            visit_variables(about, self.text, MAX_INVOLVED_NODES, &mut |r| {
-                if let Some((text, value)) = self.reference_value(r) {
+            ExprNode::new(self.source, about).each_variable_within(MAX_INVOLVED_NODES, &mut |r| {
+                if let Some((text, value)) = self.reference_value(r.ast()) {
                     values.add(text, &value);
                 }
             });

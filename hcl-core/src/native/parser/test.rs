@@ -445,3 +445,40 @@ fn kept_memory_is_bounded_releasable_and_optional() {
     release_kept_memory();
     assert_eq!(kept_bytes(), 0);
 }
+
+proptest::proptest! {
+    /// Redefinitions are found the same in small bodies (a scan of the
+    /// names) and large ones (a hash set of the names, past `MAP_AT`): the
+    /// first definition of a name stays, each later one is reported with
+    /// the first one's position and dropped, as a plain model says.
+    #[test]
+    fn redefinitions_match_a_plain_model(
+        names in proptest::collection::vec("[a-e][a-c]{0,2}", 0..120),
+    ) {
+        let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
+        let src = SourceFile::new("t.tf", text.as_str());
+        let (file, diags) = parse_config(&src, &Default::default());
+        let mut kept: Vec<(&str, usize)> = Vec::new();
+        let mut reported = Vec::new();
+        for (line, n) in names.iter().enumerate() {
+            match kept.iter().find(|(k, _)| k == n) {
+                Some((_, first)) => reported.push(format!(
+                    "The argument \"{n}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
+                    first + 1,
+                    n.len() + 1
+                )),
+                None => kept.push((n, line)),
+            }
+        }
+        let got: Vec<String> = diags.iter().map(|d| d.detail.clone()).collect();
+        proptest::prop_assert_eq!(got, reported);
+        let tree = &file.tree;
+        let stored: Vec<&str> = tree
+            .attributes(file.root_body())
+            .iter()
+            .map(|a| a.name.text(&text))
+            .collect();
+        let model: Vec<&str> = kept.iter().map(|(k, _)| *k).collect();
+        proptest::prop_assert_eq!(stored, model);
+    }
+}

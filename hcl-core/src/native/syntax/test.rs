@@ -238,3 +238,52 @@ proptest! {
         prop_assert_eq!(from_expr.to_string(), text);
     }
 }
+
+/// The general way to build a traversal: every range resolved on its own.
+fn traversal_resolving_each_range(t: TraversalNode<'_>) -> Traversal {
+    let mut steps = vec![Traverser::Root {
+        name: t.root_name().to_owned(),
+        range: t.root_range(),
+    }];
+    steps.extend(t.steps().map(Step::to_traverser));
+    Traversal::new(steps)
+}
+
+proptest! {
+    /// `to_traversal` resolves each step's range from the one before it;
+    /// it gives what resolving every range on its own gives, whatever the
+    /// spaces, line breaks and non-ASCII text around and inside the steps.
+    #[test]
+    fn to_traversal_matches_resolving_each_range(
+        prefix in prop_oneof!["", "é = 1\n", "\n\n", "x = \"ü\"\n  "],
+        root in prop_oneof!["[a-z][a-z0-9_]{0,5}", "é[a-z]{0,3}"],
+        steps in proptest::collection::vec(
+            (
+                prop_oneof!["", " ", "\n", "\t"],
+                prop_oneof![
+                    "[a-z][a-z0-9_]{0,5}".prop_map(|n| format!(".{n}")),
+                    "[a-zé]{1,4}".prop_map(|n| format!(".{n}")),
+                    (0u32..20).prop_map(|i| format!("[{i}]")),
+                    "[a-zü]{1,4}".prop_map(|k| format!("[\"{k}\"]")),
+                ],
+            ),
+            0..6,
+        ),
+    ) {
+        prop_assume!(!matches!(root.as_str(), "true" | "false" | "null" | "for" | "if" | "in"));
+        let path: String = steps.iter().map(|(sp, s)| format!("{sp}{s}")).collect();
+        let text = format!("{prefix}a = ({root}{path})\n");
+        let src = SourceFile::new("<t>", text.as_str());
+        let (file, d) = parse_config(&src, &Default::default());
+        prop_assume!(!d.has_errors());
+        let Some(a) = file.body().attribute("a") else {
+            return Err(TestCaseError::fail(format!("{text}: no attribute a")));
+        };
+        let mut found = 0;
+        a.expr().each_variable(|t| {
+            found += 1;
+            assert_eq!(t.to_traversal(), traversal_resolving_each_range(t), "{text}");
+        });
+        prop_assert_eq!(found, 1);
+    }
+}
