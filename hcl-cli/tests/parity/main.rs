@@ -53,7 +53,8 @@ fn parse_table(text: &str) -> Table {
     let mut comments = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
     let mut in_outcome = false;
-    for line in text.lines() {
+    // Split at `\n` only: an input may hold `\r\n` line breaks.
+    for line in text.strip_suffix('\n').unwrap_or(text).split('\n') {
         if let Some(header) = line.strip_prefix("=== ") {
             let mut words = header.split(' ');
             let file = words.next().unwrap().to_owned();
@@ -286,4 +287,18 @@ macro_rules! tables {
 tables! {
     /// `1.e5`: a literal's fraction digits may be missing before an exponent.
     number_literal_fraction_digits_may_be_missing,
+    /// `"x ${~ "y" ~}\n\n z"` is `"xy\n z"`.
+    strip_markers_strip_through_one_line_break,
+    /// Every stray `endif`, `endfor` and `else` is reported.
+    unexpected_directives_cascade,
+    /// `5..`: two "Invalid attribute name".
+    traversal_steps_continue_after_an_invalid_attribute_name,
+    /// `lo[*.id`: the subject is the end of the input.
+    missing_close_brackets_are_reported_where_recovery_stops,
+    /// `"\` at a line end: "Invalid character".
+    backslash_at_line_end_is_an_invalid_character,
+    /// A leading BOM is not a column.
+    byte_order_mark_is_not_a_column,
+    /// `abs("x")`: the subject is `x`.
+    argument_errors_point_at_the_argument_s_first_part,
 }
