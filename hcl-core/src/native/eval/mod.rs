@@ -13,9 +13,7 @@
 //! `template`. Index and attribute access is [`crate::value::index`] and
 //! [`crate::value::get_attr`], shared with [`crate::traversal`].
 //!
-//! Deviations from the reference worth knowing: a context in which no scope
-//! defines a variable reports "Variables not allowed" (the reference does so
-//! for a nil variable map); diagnostics about an operand, condition,
+//! Deviations from the reference worth knowing: diagnostics about an operand, condition,
 //! argument, collection or interpolation that is a variable reference end
 //! with a sentence saying what it was (`var.port is a string.`), which the
 //! reference leaves to the application; unknown values carry no refinements.
@@ -277,10 +275,7 @@ impl<'a> Evaluator<'a> {
         if let Some(v) = self.ctx.and_then(|c| c.variable(name)) {
             return Some(v.clone());
         }
-        let has_any = !self.locals.is_empty()
-            || self
-                .ctx
-                .is_some_and(|c| c.variable_names().next().is_some());
+        let has_any = !self.locals.is_empty() || self.ctx.is_some_and(EvalContext::has_variables);
         if !has_any {
             self.error(
                 "Variables not allowed",
