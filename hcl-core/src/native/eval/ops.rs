@@ -206,6 +206,11 @@ fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
         Div => a
             .div(b)
             .map_err(nan("can't divide zero by zero or infinity by infinity"))?,
+        // An infinite operand is an error, as in the reference, whose
+        // modulo of computed infinities fails (`2 % (1/0)`).
+        Mod if a.is_infinite() || b.is_infinite() => {
+            return Err("can't use modulo with zero and infinity".into())
+        }
         Mod => a
             .rem(b)
             .map_err(nan("can't use modulo with zero and infinity"))?,
