@@ -355,7 +355,8 @@ impl SourceFile {
             // A byte order mark that starts the file is not a column: the
             // reference's scanner skips it before it counts (so `v` after
             // it is in column 1).
-            let bom = usize::from(line_idx == 0 && byte >= 3 && self.inner.text.starts_with('\u{feff}'));
+            let bom =
+                usize::from(line_idx == 0 && byte >= 3 && self.inner.text.starts_with('\u{feff}'));
             (ascii_run - line_start) + clusters - bom
         };
         Pos {

@@ -223,7 +223,10 @@ mod test {
             // Without labels: an error in the native syntax ("Extraneous
             // label"), an unlabelled block whose body is `{"a": {}}` in JSON.
             let (content, diags) = body.content(&bare);
-            assert!(diags.has_errors() || content.blocks[0].labels.is_empty(), "{file}");
+            assert!(
+                diags.has_errors() || content.blocks[0].labels.is_empty(),
+                "{file}"
+            );
         }
     }
 

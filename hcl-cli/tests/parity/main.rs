@@ -201,10 +201,17 @@ fn check(name: &str) {
     let compat = compat_text();
     let mut failures = Vec::new();
     for case in &table.cases {
-        assert!(!case.recorded.is_empty(), "{name}: {} has no recorded outcome", case.header);
+        assert!(
+            !case.recorded.is_empty(),
+            "{name}: {} has no recorded outcome",
+            case.header
+        );
         let ours = outcome(&[OURS], case, &dir);
         if let Some(entry) = &case.known {
-            assert!(compat.contains(entry.as_str()), "COMPAT.md has no entry {entry:?}");
+            assert!(
+                compat.contains(entry.as_str()),
+                "COMPAT.md has no entry {entry:?}"
+            );
             assert_ne!(
                 ours, case.recorded,
                 "{name}: {} no longer differs (drop its known=)",
@@ -273,7 +280,10 @@ hcl_test_shared::shared_test!(tables_hold_the_reference_outcomes, tools, |_tools
 fn every_table_has_a_test() {
     let source = std::fs::read_to_string(data().join("main.rs")).unwrap();
     for name in tables() {
-        assert!(source.contains(&format!("    {name},\n")), "no test for {name}.txt");
+        assert!(
+            source.contains(&format!("    {name},\n")),
+            "no test for {name}.txt"
+        );
     }
 }
 

@@ -44,7 +44,10 @@ pub(crate) fn context() -> EvalContext {
         ("uset", Value::unknown(Type::set(Type::String))),
         ("um", Value::unknown(Type::map(Type::String))),
         ("uo", Value::unknown(Type::object([("a", Type::String)]))),
-        ("ut", Value::unknown(Type::tuple([Type::String, Type::Number]))),
+        (
+            "ut",
+            Value::unknown(Type::tuple([Type::String, Type::Number])),
+        ),
         ("ns", Value::null(Type::String)),
         ("nn", Value::null(Type::Number)),
         ("nl", Value::null(strs.clone())),
@@ -55,10 +58,19 @@ pub(crate) fn context() -> EvalContext {
             "lu",
             Value::list(Type::String, [s("a"), Value::unknown(Type::String)]).unwrap(),
         ),
-        ("ms", Value::map(Type::String, [("a", s("x")), ("b", s("y"))]).unwrap()),
-        ("me", Value::map(Type::String, Vec::<(&str, Value)>::new()).unwrap()),
+        (
+            "ms",
+            Value::map(Type::String, [("a", s("x")), ("b", s("y"))]).unwrap(),
+        ),
+        (
+            "me",
+            Value::map(Type::String, Vec::<(&str, Value)>::new()).unwrap(),
+        ),
         ("ss", Value::set(Type::String, [s("b"), s("a")]).unwrap()),
-        ("sn", Value::set(Type::Number, [Value::from(10), Value::from(2)]).unwrap()),
+        (
+            "sn",
+            Value::set(Type::Number, [Value::from(10), Value::from(2)]).unwrap(),
+        ),
         ("se", Value::set(Type::String, []).unwrap()),
     ];
     for (name, value) in vars {

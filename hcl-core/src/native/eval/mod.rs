@@ -46,6 +46,7 @@ mod call;
 pub(crate) use call::start_span;
 mod conditional;
 mod for_expr;
+pub(crate) use for_expr::elements;
 mod ops;
 mod template;
 

@@ -320,9 +320,22 @@ fn native_numeric_literal_syntax() {
     // The fraction's digits may be missing in a literal, as Go's
     // big.ParseFloat reads it (the reference's `1.e5` is 100000); the lexer
     // never ends a token with the dot, but the parse takes it.
-    for (text, want) in [("1.e5", "100000"), ("1.E+5", "100000"), ("1.e-2", "0.01"), ("5.", "5")] {
-        assert_eq!(Number::parse_literal(text).unwrap().to_string(), want, "{text}");
-        assert_eq!(Number::parse_decimal(text), Err(NumberError::Syntax), "{text}");
+    for (text, want) in [
+        ("1.e5", "100000"),
+        ("1.E+5", "100000"),
+        ("1.e-2", "0.01"),
+        ("5.", "5"),
+    ] {
+        assert_eq!(
+            Number::parse_literal(text).unwrap().to_string(),
+            want,
+            "{text}"
+        );
+        assert_eq!(
+            Number::parse_decimal(text),
+            Err(NumberError::Syntax),
+            "{text}"
+        );
     }
 }
 
