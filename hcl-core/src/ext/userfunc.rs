@@ -201,23 +201,17 @@ impl Declared {
     }
 }
 
-/// Diagnostics as one message (the reference's error text for them).
+/// Diagnostics as one message, as the reference's error text for them:
+/// the first, and how many others there are.
 fn describe(diags: &Diagnostics) -> String {
     let one = |d: &Diagnostic| match &d.subject {
         Some(r) => format!("{r}: {}; {}", d.summary, d.detail),
         None => format!("{}; {}", d.summary, d.detail),
     };
-    let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
-    match errors.as_slice() {
+    match diags.as_slice() {
+        [] => "no diagnostics".into(),
         [d] => one(d),
-        all => {
-            let mut out = format!("{} problems:\n", all.len());
-            for d in all {
-                out.push_str("\n- ");
-                out.push_str(&one(d));
-            }
-            out
-        }
+        [d, rest @ ..] => format!("{}, and {} other diagnostic(s)", one(d), rest.len()),
     }
 }
 

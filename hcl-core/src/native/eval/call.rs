@@ -42,7 +42,9 @@ pub(crate) fn start_span(e: &Expr) -> ByteSpan {
             ExprKind::Conditional(c) => &c.cond,
             ExprKind::Index(i) => &i.collection,
             ExprKind::RelativeTraversal(t) => &t.source,
-            ExprKind::Call(c) => return c.name_span(),
+            // The name and the opening parenthesis, as the reference's
+            // start range of a call.
+            ExprKind::Call(c) => return c.name_span().to(c.open_paren),
             ExprKind::Splat(s) => return s.marker,
             ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
                 return ByteSpan::new(e.span.start, e.span.start.saturating_add(1).min(e.span.end))
@@ -168,13 +170,13 @@ impl<'a> Evaluator<'a> {
                     }
                     None => {
                         let detail = format!("Call to function {name:?} failed: {message}.");
-                        self.error("Error in function call", detail, c.name_span(), Some(whole))
+                        self.error("Error in function call", detail, c.name_span().to(c.open_paren), Some(whole))
                     }
                 }
             }
             other => {
                 let detail = format!("Call to function {name:?} failed: {other}.");
-                self.error("Error in function call", detail, c.name_span(), Some(whole));
+                self.error("Error in function call", detail, c.name_span().to(c.open_paren), Some(whole));
             }
         }
     }
