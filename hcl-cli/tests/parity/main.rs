@@ -318,4 +318,6 @@ tables! {
     argument_errors_point_at_the_argument_s_first_part,
     /// `true || nosuch` and `provider::a::b()`: newer HCL, kept.
     newer_hcl_features_are_kept,
+    /// `length("b")` through a spec-file function is an error, as go-cty's.
+    spec_functions_are_go_cty_s,
 }

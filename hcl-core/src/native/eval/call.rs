@@ -170,13 +170,23 @@ impl<'a> Evaluator<'a> {
                     }
                     None => {
                         let detail = format!("Call to function {name:?} failed: {message}.");
-                        self.error("Error in function call", detail, c.name_span().to(c.open_paren), Some(whole))
+                        self.error(
+                            "Error in function call",
+                            detail,
+                            c.name_span().to(c.open_paren),
+                            Some(whole),
+                        )
                     }
                 }
             }
             other => {
                 let detail = format!("Call to function {name:?} failed: {other}.");
-                self.error("Error in function call", detail, c.name_span().to(c.open_paren), Some(whole));
+                self.error(
+                    "Error in function call",
+                    detail,
+                    c.name_span().to(c.open_paren),
+                    Some(whole),
+                );
             }
         }
     }
