@@ -26,6 +26,7 @@
 //! );
 //! ```
 
+pub mod argument;
 pub mod closure;
 pub mod stdlib;
 mod table;

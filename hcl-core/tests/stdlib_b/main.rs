@@ -224,7 +224,10 @@ fn null_arguments_are_refused_where_go_cty_refuses_them() {
         ("zipmap", vec![null_list.clone(), strings(&[])]),
         ("keys", vec![null_map.clone()]),
         ("values", vec![null_map.clone()]),
-        ("lookup", vec![null_map, Value::from("a"), Value::from(false)]),
+        (
+            "lookup",
+            vec![null_map, Value::from("a"), Value::from(false)],
+        ),
         ("range", vec![Value::null(Type::Number)]),
         ("setproduct", vec![null_list.clone(), strings(&["a"])]),
     ];
@@ -285,7 +288,11 @@ fn unknown_arguments_give_unknown_results_of_the_result_type() {
         ),
         (
             "lookup",
-            vec![u(Type::map(Type::Bool)), Value::from("a"), Value::from(false)],
+            vec![
+                u(Type::map(Type::Bool)),
+                Value::from("a"),
+                Value::from(false),
+            ],
             u(Type::Bool),
         ),
         (
