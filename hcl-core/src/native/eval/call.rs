@@ -181,14 +181,28 @@ impl<'a> Evaluator<'a> {
                     None => {
                         let detail = format!("Call to function {name:?} failed: {message}.");
                         let summary = "Error in function call";
-                        self.report(call, called, summary, detail, c.name_span().to(c.open_paren), Some(whole))
+                        self.report(
+                            call,
+                            called,
+                            summary,
+                            detail,
+                            c.name_span().to(c.open_paren),
+                            Some(whole),
+                        )
                     }
                 }
             }
             other => {
                 let detail = format!("Call to function {name:?} failed: {other}.");
                 let summary = "Error in function call";
-                self.report(call, called, summary, detail, c.name_span().to(c.open_paren), Some(whole));
+                self.report(
+                    call,
+                    called,
+                    summary,
+                    detail,
+                    c.name_span().to(c.open_paren),
+                    Some(whole),
+                );
             }
         }
     }
