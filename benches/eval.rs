@@ -13,7 +13,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
 use hcl_core::function::stdlib;
-use hcl_core::native::{parse_config, BodyNode, ParseOptions};
+use hcl_core::native::{parse_config, BodyNode};
+use hcl_core::Limits;
 use hcl_core::{EvalContext, Expression, SourceFile};
 
 fn attributes(body: BodyNode<'_>, out: &mut Vec<Expression>) {
@@ -49,7 +50,7 @@ fn workload(ctx: &EvalContext) -> Workload {
             continue;
         };
         let src = SourceFile::new(path.display().to_string(), text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         if diags.has_errors() {
             continue;
         }

@@ -39,8 +39,7 @@ fn main() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let base = status_kb("VmRSS:").unwrap_or(0);
     let t = std::time::Instant::now();
-    let (file, diags) =
-        hcl_core::native::parse_config(&src, &hcl_core::native::ParseOptions::default());
+    let (file, diags) = hcl_core::native::parse_config(&src, &hcl_core::Limits::default());
     let elapsed = t.elapsed();
     let peak = status_kb("VmHWM:").unwrap_or(0);
     let added = peak.saturating_sub(base) * 1024;

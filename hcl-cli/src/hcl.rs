@@ -5,14 +5,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use hcl_core::diag::Diagnostics;
-use hcl_core::native::{parse_expression, ParseOptions};
+use hcl_core::native::parse_expression;
 use hcl_core::pos::SourceMap;
-use hcl_core::{Diagnostic, EvalContext, SourceFile};
+use hcl_core::{Diagnostic, EvalContext, Limits, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
 use crate::diagnostics::{diagnostics_json, emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
 use crate::json::Json;
+use crate::limit_flags::{MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::stdio::{write_stderr, write_stdout};
@@ -37,7 +38,9 @@ options:
   -h, --help           show this help (after a command: its options)
   -v, --version        show the version number
 
-Run `hcl <command> --help` for a command's options.
+Run `hcl <command> --help` for a command's options; check, eval and json
+take --max-depth and --max-diagnostics, and eval --max-elements and
+--max-bytes: the limits of parsing and evaluation.
 ";
 
 /// The exit statuses, shown in every help text.
@@ -72,6 +75,8 @@ const CHECK_FLAGS: &[Flag] = &[
         "text (default: diagnostics on stderr, a summary on stdout) or json (one document on stdout: the diagnostics and the counts)",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -99,6 +104,10 @@ const EVAL_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_ELEMENTS,
+    MAX_BYTES,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -116,6 +125,8 @@ const JSON_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -136,7 +147,7 @@ pub fn run(args: Vec<String>) -> i32 {
             crate::fmt::SYNOPSIS,
             crate::fmt::FLAGS,
             rest,
-            crate::fmt::fmt,
+            |flags, format, _| crate::fmt::fmt(flags, format),
         ),
         "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
         "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),
@@ -151,7 +162,7 @@ fn with_flags(
     synopsis: &str,
     flags: &[Flag],
     args: Vec<String>,
-    cmd: fn(&Parsed, DiagFormat) -> i32,
+    cmd: fn(&Parsed, DiagFormat, &Limits) -> i32,
 ) -> i32 {
     let usage = format!("usage: hcl {synopsis}\n{}", flag_help(flags));
     let parsed = match parse(flags, args) {
@@ -171,7 +182,14 @@ fn with_flags(
             return EXIT_USAGE;
         }
     };
-    let status = cmd(&parsed, format);
+    let limits = match crate::limit_flags::limits(&parsed) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{e}\n{usage}");
+            return EXIT_USAGE;
+        }
+    };
+    let status = cmd(&parsed, format, &limits);
     if status == EXIT_USAGE {
         write_stderr(&usage);
     }
@@ -273,8 +291,9 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
     }
 }
 
-/// Parses every file, in parallel on all cores; results in file order.
-pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
+/// Parses every file within `limits`, in parallel on all cores; results in
+/// file order.
+pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics)> {
     let next = AtomicUsize::new(0);
     let results: Vec<Mutex<Option<(Loaded, Diagnostics)>>> =
         files.iter().map(|_| Mutex::new(None)).collect();
@@ -288,7 +307,7 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
                 let (Some(path), Some(slot)) = (files.get(i), results.get(i)) else {
                     break;
                 };
-                let r = load_path(path, false);
+                let r = load_path(path, false, limits);
                 if let Ok(mut slot) = slot.lock() {
                     *slot = Some(r);
                 }
@@ -301,7 +320,7 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
         .collect()
 }
 
-fn check(flags: &Parsed, format: DiagFormat) -> i32 {
+fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     if flags.positional.is_empty() {
         write_stderr("hcl check: no paths given\n");
         return EXIT_USAGE;
@@ -316,7 +335,7 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     } else {
         None
     };
-    for (loaded, diags) in parse_all(&files) {
+    for (loaded, diags) in parse_all(&files, limits) {
         if let Some(s) = loaded.source {
             if let Some(scope) = &scope {
                 all.extend(type_check(&s, scope, print_types));
@@ -437,7 +456,7 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
-fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
+fn eval(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [expr_text] = flags.positional.as_slice() else {
         write_stderr("hcl eval: exactly one expression is required\n");
         return EXIT_USAGE;
@@ -453,10 +472,11 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         expr_text.clone()
     };
     let mut sources = SourceMap::new();
-    let mut diags = Diagnostics::new();
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
     let mut ctx = EvalContext::new();
+    ctx.set_limits(*limits);
     for (i, arg) in flags.all("vars").iter().enumerate() {
-        let (vars, d) = read_vars(arg, i, &mut sources);
+        let (vars, d) = read_vars(arg, i, &mut sources, limits);
         diags.extend(d);
         for (name, v) in vars {
             ctx.set_variable(name, v);
@@ -472,7 +492,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     }
     let file = SourceFile::new("<expr>", text);
     sources.add(file.clone());
-    let (expr, d) = parse_expression(&file, &ParseOptions::default());
+    let (expr, d) = parse_expression(&file, limits);
     diags.extend(d);
     if diags.has_errors() {
         report(diags, &sources, format, quiet);
@@ -503,7 +523,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     write_output(None, &out, EXIT_DIAGNOSTICS)
 }
 
-fn json(flags: &Parsed, format: DiagFormat) -> i32 {
+fn json(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [path] = flags.positional.as_slice() else {
         write_stderr("hcl json: exactly one file is required\n");
         return EXIT_USAGE;
@@ -529,7 +549,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
             }
         }
     };
-    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &ParseOptions::default());
+    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, limits);
     let mut sources = SourceMap::new();
     sources.add(file.source().clone());
     if diags.has_errors() {

@@ -25,7 +25,6 @@ use crate::eval::EvalContext;
 use crate::native::ast::{
     self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
 };
-use crate::native::eval::EvalOptions;
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
@@ -93,23 +92,6 @@ impl NativeExpression {
     /// The file the node was parsed from.
     pub fn source(&self) -> &SourceFile {
         &self.source
-    }
-
-    /// Evaluates the expression within the limits of `options` (the
-    /// [`ExpressionImpl::value`] of this handle uses the defaults).
-    pub fn value_with_options(
-        &self,
-        ctx: Option<&EvalContext>,
-        options: &EvalOptions,
-    ) -> (Value, Diagnostics) {
-        if self.object_key.is_some() {
-            return self.value(ctx);
-        }
-        crate::native::eval::evaluate_with_options(
-            ExprNode::new(&self.source, self.expr()),
-            ctx,
-            options,
-        )
     }
 
     fn handle(&self, e: &Expr) -> Expression {
