@@ -49,6 +49,7 @@
 pub mod body;
 pub mod diag;
 pub mod eval;
+pub mod ext;
 pub mod format;
 pub mod function;
 pub mod involved;
