@@ -46,7 +46,7 @@ fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
     assert_eq!(e.path, "tls.verify");
     assert_eq!(
         e.diagnostic.detail,
-        "Unsuitable value: a bool is required, but \"maybe\" is neither \"true\" nor \"false\""
+        "Unsuitable value: a bool is required, but \"maybe\" is none of \"true\", \"false\", \"1\" and \"0\""
     );
     let r = e.diagnostic.subject.clone().unwrap();
     assert_eq!((r.start.line, r.start.column), (3, 7));
