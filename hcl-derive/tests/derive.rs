@@ -6,12 +6,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::{Body, EvalContext, Expression, Value};
-use hcl_serde::{from_str, HclDecode, Spanned};
+use hcl_serde::{from_str, Decode, HclDecode, Spanned};
 
 /// `(summary, path, "line:col")` of every diagnostic.
-fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(
-    src: &str,
-) -> Vec<(String, String, String)> {
+fn errors<T: Decode + std::fmt::Debug>(src: &str) -> Vec<(String, String, String)> {
     from_str::<T>(src)
         .unwrap_err()
         .entries()
@@ -499,4 +497,124 @@ fn labels_can_keep_their_ranges() {
     );
     assert_eq!(w.resource[0].name, "main");
     assert_eq!(SpannedLabels::LABELS, ["kind", "name"]);
+}
+
+/// Field kinds follow the field's type, not its spelling: an alias of
+/// `Value`, an alias of an `Option`, and `Expression` named through a
+/// macro behave like the types they name.
+#[test]
+fn field_kinds_follow_the_type_not_its_spelling() {
+    type Dyn = Value;
+    type MaybePort = Option<u16>;
+    macro_rules! expression_type {
+        () => {
+            hcl_core::Expression
+        };
+    }
+    #[derive(HclDecode, Debug)]
+    struct Aliased {
+        any: Dyn,
+        port: MaybePort,
+        raw: expression_type!(),
+    }
+    let a: Aliased = from_str("any = [1, \"x\"]\nraw = 1 + 2\n").unwrap();
+    assert_eq!(
+        a.any.ty(),
+        hcl_core::value::Type::tuple([
+            hcl_core::value::Type::Number,
+            hcl_core::value::Type::String,
+        ])
+    );
+    assert_eq!(a.port, None, "an alias of an Option is optional");
+    assert_eq!(a.raw.value(None).0, Value::from(3));
+}
+
+/// `Option<Body>` as a remain field is `None` when nothing is left.
+#[test]
+fn remain_option_body_is_none_when_nothing_remains() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct App {
+        name: String,
+        #[hcl(remain)]
+        rest: Option<Body>,
+    }
+    assert!(from_str::<App>("name = \"a\"\n").unwrap().rest.is_none());
+    let app = from_str::<App>("name = \"a\"\nextra = 1\n").unwrap();
+    assert!(app.rest.is_some());
+}
+
+/// A remain field of a derived type: two-step partial processing gives
+/// what one step over the union of both schemas gives (spec, "Partial
+/// Decoding").
+#[test]
+fn remain_into_a_derived_struct_equals_one_step_over_the_union() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Network {
+        port: u16,
+        #[hcl(block)]
+        tls: Option<Tls>,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Tls {
+        cert: String,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct TwoStep {
+        name: String,
+        #[hcl(remain)]
+        network: Network,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Union {
+        name: String,
+        port: u16,
+        #[hcl(block)]
+        tls: Option<Tls>,
+    }
+    for src in [
+        "name = \"a\"\nport = 80\n",
+        "name = \"a\"\nport = \"80\"\ntls {\n  cert = \"c\"\n}\n",
+    ] {
+        let two: TwoStep = from_str(src).unwrap();
+        let one: Union = from_str(src).unwrap();
+        assert_eq!(
+            (two.name, two.network.port, two.network.tls),
+            (one.name, one.port, one.tls)
+        );
+    }
+    // What neither step claims is an error in the last step, as in one.
+    for src in ["name = \"a\"\nport = 80\nextra = 1\n", "name = \"a\"\n"] {
+        assert_eq!(
+            errors::<TwoStep>(src)
+                .into_iter()
+                .map(|(s, _, at)| (s, at))
+                .collect::<Vec<_>>(),
+            errors::<Union>(src)
+                .into_iter()
+                .map(|(s, _, at)| (s, at))
+                .collect::<Vec<_>>(),
+            "{src}"
+        );
+    }
+}
+
+/// A labelled type decoded as a whole body says where and why.
+#[test]
+fn a_labelled_type_at_the_root_is_reported() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        #[hcl(label)]
+        name: String,
+    }
+    let err = from_str::<Service>("\n").unwrap_err();
+    let d = &err.entries()[0].diagnostic;
+    assert_eq!(d.summary, "Block type decoded as a whole body");
+    assert!(
+        d.detail.contains("takes the block label \"name\""),
+        "{}",
+        d.detail
+    );
+    assert!(d.subject.is_some());
 }

@@ -199,12 +199,6 @@ impl Error {
         out
     }
 
-    /// The same problems, sorted by source position.
-    pub(crate) fn sorted(mut self) -> Error {
-        sort_entries(&mut self.0.entries);
-        self
-    }
-
     pub(crate) fn into_entries(self) -> Vec<Entry> {
         self.0.entries
     }

@@ -3,16 +3,15 @@
 //!
 //! Modules, in pipeline order:
 //!
-//! - [`decode`]: the [`HclDecode`] trait (what the derive implements), block
-//!   and remain field shapes, and the [`Decoder`] that collects every
+//! - [`decode`]: the [`Decode`] trait (what every entry point takes: the
+//!   derive implements it, and every plain serde type has it), block and
+//!   remain field shapes, and the [`Decoder`] that collects every
 //!   diagnostic of a decode.
 //! - [`de`]: the serde Deserializers: over evaluated values, with the
 //!   spec's conversions (`"8080"` → `u16`, `5` → `String`, `"true"` →
 //!   `bool`, …), and over whole bodies (attributes as fields, blocks as
 //!   nested structs, sequences or maps keyed by label).
 //! - [`Spanned`]: a value with its source range.
-//! - [`Serde`]: a plain serde type where an [`HclDecode`] type is wanted
-//!   (a block field of a derived struct).
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
@@ -20,13 +19,15 @@
 //! evaluation context), [`from_file`] (JSON syntax for `.json`), and
 //! [`from_body`] for a body already parsed (a remain body, say).
 //!
-//! Every entry point takes any `T: serde::Deserialize`: a plain serde type
-//! reads the body through [`de::BodyDeserializer`]; a derived type also
-//! implements `Deserialize` (the derive generates it), which hands the body
-//! to its schema decoder, so it keeps labels, remain bodies, expression
-//! fields and every diagnostic.
+//! Every entry point takes any `T: Decode`: a derived type decodes through
+//! its generated schema decoder (labels, remain bodies, expression fields,
+//! every diagnostic); a plain serde type reads the body through
+//! [`de::BodyDeserializer`]. One route: entry point → [`Decode::decode_body`]
+//! → (generated code →) [`Decoder`] → the value deserializer for each
+//! attribute; no request, body or error travels beside it in a
+//! thread-local.
 //!
-//! Decisions: the `HclDecode` trait lives here, in the runtime crate, with
+//! Decisions: the `Decode` trait lives here, in the runtime crate, with
 //! the Deserializer its attribute fields use (the derive, in `hcl-derive`,
 //! is re-exported behind the default `derive` feature); attribute values
 //! that are literals of the native syntax are deserialized straight from
@@ -42,20 +43,17 @@
 pub mod de;
 pub mod decode;
 mod error;
-mod serde_body;
 mod spanned;
 
-pub use decode::{decode_body, BlockField, Decoder, HclDecode, RemainField};
+pub use decode::{decode_body, BlockField, Decode, Decoder, LabelField, RemainField};
 pub use error::{Entry, Error};
-pub use serde_body::Serde;
 pub use spanned::Spanned;
 
-/// `#[derive(HclDecode)]`: see [`HclDecode`].
+/// `#[derive(HclDecode)]`: implements [`Decode`] for a struct; see [`Decode`].
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclDecode;
 
 use hcl_core::{Body, Diagnostics, EvalContext, SourceFile};
-use serde::de::DeserializeOwned;
 
 /// The file name messages use for text given without one.
 pub const DEFAULT_NAME: &str = "<input>";
@@ -93,21 +91,21 @@ pub const DEFAULT_NAME: &str = "<input>";
 /// assert_eq!(err.entries()[0].path, r#"service["web"].port"#);
 /// assert_eq!(err.entries()[0].diagnostic.detail, "Unsuitable value: 70000 is out of range for u16");
 /// ```
-pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
+pub fn from_str<T: Decode>(src: &str) -> Result<T, Error> {
     let file = SourceFile::new(DEFAULT_NAME, src);
     let (body, diags) = hcl_core::native::parse_body(&file, &Default::default());
     decode_parsed(body, diags, file, None)
 }
 
 /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
-pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+pub fn from_slice<T: Decode>(bytes: &[u8]) -> Result<T, Error> {
     let (body, diags) =
         hcl_core::native::parse_body_bytes(DEFAULT_NAME, bytes, &Default::default());
     decode_parsed_no_source(body, diags, None)
 }
 
 /// Reads everything from `reader` and decodes it as native syntax.
-pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(mut reader: R) -> Result<T, Error> {
+pub fn from_reader<T: Decode, R: std::io::Read>(mut reader: R) -> Result<T, Error> {
     let mut bytes = Vec::new();
     reader
         .read_to_end(&mut bytes)
@@ -128,7 +126,7 @@ pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(mut reader: R) -> Resu
 /// let app: App = hcl_serde::from_str_with("app.hcl.json", r#"{"greeting": "hello", "port": "80"}"#, None).unwrap();
 /// assert_eq!((app.greeting.as_str(), app.port), ("hello", 80));
 /// ```
-pub fn from_str_with<T: DeserializeOwned>(
+pub fn from_str_with<T: Decode>(
     name: &str,
     src: &str,
     ctx: Option<&EvalContext>,
@@ -140,7 +138,7 @@ pub fn from_str_with<T: DeserializeOwned>(
 
 /// Reads and decodes a file: JSON syntax when its name ends in `.json`,
 /// native syntax otherwise.
-pub fn from_file<T: DeserializeOwned>(
+pub fn from_file<T: Decode>(
     path: impl AsRef<std::path::Path>,
     ctx: Option<&EvalContext>,
 ) -> Result<T, Error> {
@@ -173,15 +171,11 @@ pub fn from_file<T: DeserializeOwned>(
 /// let err = hcl_serde::from_body::<App>(&body, None).unwrap_err();
 /// assert!(err.to_string().contains(r#"1: {"port": 70000}"#));
 /// ```
-pub fn from_body<T: DeserializeOwned>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    T::deserialize(de::BodyDeserializer::new(body, ctx)).map_err(|e| {
-        body.sources()
-            .into_iter()
-            .fold(e.sorted(), Error::with_source)
-    })
+pub fn from_body<T: Decode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+    decode_body::<T>(body, ctx).map_err(|e| body.sources().into_iter().fold(e, Error::with_source))
 }
 
-fn decode_parsed<T: DeserializeOwned>(
+fn decode_parsed<T: Decode>(
     body: Body,
     diags: Diagnostics,
     file: SourceFile,
@@ -192,7 +186,7 @@ fn decode_parsed<T: DeserializeOwned>(
 
 /// Syntax errors stop before decoding: decoding a body the parser
 /// recovered from would add cascading errors about what it skipped.
-fn decode_parsed_no_source<T: DeserializeOwned>(
+fn decode_parsed_no_source<T: Decode>(
     body: Body,
     diags: Diagnostics,
     ctx: Option<&EvalContext>,
@@ -203,11 +197,12 @@ fn decode_parsed_no_source<T: DeserializeOwned>(
     from_body(&body, ctx)
 }
 
+/// What generated code needs; not for applications.
 #[doc(hidden)]
 pub mod __private {
     pub use hcl_core;
     pub use serde;
     pub use std::sync::OnceLock;
 
-    pub use crate::decode::handoff::deserialize_decoded;
+    pub use crate::decode::dispatch;
 }

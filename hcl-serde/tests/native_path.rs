@@ -127,7 +127,7 @@ zone "b" { weight = 2 }
 
 /// Decodes `src` both ways and checks that values and diagnostics agree;
 /// returns the tree path's result.
-fn same<T: HclDecode + std::fmt::Debug + PartialEq>(
+fn same<T: hcl_serde::Decode + std::fmt::Debug + PartialEq>(
     src: &str,
     ctx: Option<&EvalContext>,
 ) -> (Option<T>, Vec<hcl_serde::Entry>) {

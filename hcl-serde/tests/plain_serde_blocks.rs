@@ -250,19 +250,21 @@ fn value_collections_in_derived_attribute_fields() {
     assert_eq!(j.meta["x"], Value::from(1));
 }
 
-#[derive(Deserialize, Debug)]
+#[derive(HclDecode, Debug)]
 struct Wrap {
+    #[hcl(block)]
     job: Vec<Job>,
 }
 
 #[test]
-fn derived_block_types_inside_plain_structs_get_their_labels() {
+fn derived_block_types_get_their_labels_in_sequences_and_maps() {
     let w: Wrap =
         hcl_serde::from_str("job \"a\" {\n  count = 1\n}\njob \"b\" {\n  count = 2\n}\n").unwrap();
     let names: Vec<&str> = w.job.iter().map(|j| j.name.as_str()).collect();
     assert_eq!(names, ["a", "b"]);
-    #[derive(Deserialize, Debug)]
+    #[derive(HclDecode, Debug)]
     struct ByName {
+        #[hcl(block)]
         job: BTreeMap<String, Job>,
     }
     let b: ByName = hcl_serde::from_str("job \"a\" {\n  count = 1\n}\n").unwrap();
@@ -274,16 +276,6 @@ fn derived_block_types_inside_plain_structs_get_their_labels() {
     assert_eq!(err.entries()[0].diagnostic.summary, "Missing name for job");
     let err = hcl_serde::from_str::<Wrap>("job \"a\" {\n  count = \"x\"\n}\n").unwrap_err();
     assert_eq!(err.entries()[0].path, "job[\"a\"].count");
-}
-
-#[test]
-fn derived_types_are_refused_by_other_deserializers() {
-    let err = serde_json::from_str::<Job>(r#"{"name": "a", "count": 1}"#).unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("derives HclDecode, so it decodes from a block"),
-        "{err}"
-    );
 }
 
 #[test]
@@ -312,25 +304,6 @@ fn many_distinct_block_types_and_labels_decode_in_linear_time() {
     assert!(json["b19999"].is_object());
 }
 
-#[test]
-fn a_derived_type_as_an_attribute_value_says_to_use_a_block() {
-    #[derive(HclDecode, Debug)]
-    #[allow(dead_code)]
-    struct Outer {
-        inner: Job,
-    }
-    let err = hcl_serde::from_str::<Outer>("inner = { name = \"a\", count = 1 }\n").unwrap_err();
-    let e = &err.entries()[0];
-    assert_eq!(e.path, "inner");
-    assert!(
-        e.diagnostic
-            .detail
-            .contains("(a field marked #[hcl(block)])"),
-        "{}",
-        e.diagnostic.detail
-    );
-}
-
 #[derive(Deserialize, Debug)]
 #[allow(dead_code)]
 struct Nested {
@@ -341,7 +314,7 @@ struct Nested {
 #[allow(dead_code)]
 struct DerivedRoot {
     #[hcl(block)]
-    n: Option<hcl_serde::Serde<Nested>>,
+    n: Option<Nested>,
 }
 
 #[test]

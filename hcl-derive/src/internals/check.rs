@@ -3,14 +3,13 @@
 
 use proc_macro2::TokenStream;
 
-use super::ast::{is_spanned_string, is_string, Container, Field, Kind};
+use super::ast::{Container, Field, Kind};
 use super::Ctxt;
 
 /// Runs every check.
 pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     for field in &cont.fields {
         check_flags(cx, field);
-        check_label_type(cx, field);
     }
     check_single_remain(cx, cont);
     check_duplicate_names(cx, cont);
@@ -64,15 +63,6 @@ fn check_flags(cx: &Ctxt, field: &Field<'_>) {
     }
     if let (Some(o), Some((d, _))) = (&a.optional, &a.default) {
         conflict(cx, d, o, "`optional` and `default` cannot be combined: `optional` means `default` with `Default::default`");
-    }
-}
-
-fn check_label_type(cx: &Ctxt, field: &Field<'_>) {
-    if field.kind == Kind::Label && !is_string(field.ty) && !is_spanned_string(field.ty) {
-        cx.error_spanned_by(
-            field.ty,
-            "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`",
-        );
     }
 }
 

@@ -15,9 +15,8 @@
 //!   Value>`) get the JSON syntax's representation: labels nest as object
 //!   keys, and several blocks under one key become a sequence.
 //!
-//! A type with `#[derive(HclDecode)]` is handed its body whole (see
-//! `crate::decode::handoff`): its generated decoder applies its schema,
-//! labels, remain field and expression fields, with every diagnostic.
+//! Derived types (`#[derive(HclDecode)]`) do not implement `Deserialize`
+//! and never come here: their generated decoder reads the body itself.
 //!
 //! serde stops at the first error a visitor returns, so for plain types
 //! every evaluation error of a body is reported (attributes are evaluated
@@ -34,7 +33,6 @@ use hcl_core::suggest::closest;
 use hcl_core::{Body, Diagnostic, EvalContext, Value};
 
 use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
-use crate::decode::handoff::{self, Request};
 use crate::decode::shapes::duplicate_block_diagnostic;
 use crate::decode::{label_segment, MAX_BLOCK_DEPTH};
 use crate::error::{Entry, Error};
@@ -225,17 +223,6 @@ impl<'a> BodyDeserializer<'a> {
         }
         Ok(BodyDeserializer::of_block(block, self.ctx, self.depth + 1))
     }
-
-    fn hand_over<'de, V: Visitor<'de>>(&self, level: usize, visitor: V) -> Result<V::Value, Error> {
-        let request = Request {
-            body: self.body.clone(),
-            block: self.block.cloned(),
-            level,
-            ctx: self.ctx.cloned(),
-            depth: self.depth,
-        };
-        handoff::deliver(request, visitor)
-    }
 }
 
 /// `blocks` grouped by `key`, groups in order of first appearance, blocks
@@ -311,9 +298,6 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == handoff::NAME {
-            return self.hand_over(0, visitor);
-        }
         if name == spanned::NAME {
             return spanned::deserialize_spanned(self, Some(self.range()), visitor);
         }
@@ -589,9 +573,6 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == handoff::NAME {
-            return self.in_single(|body| body.hand_over(self.level, visitor));
-        }
         if self.labelled() {
             return self.deserialize_map(visitor);
         }
@@ -662,14 +643,8 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let level = self.0.level;
-        self.0.in_single(|body| {
-            if name == handoff::NAME {
-                body.hand_over(level, visitor)
-            } else {
-                body.deserialize_struct(name, fields, visitor)
-            }
-        })
+        self.0
+            .in_single(|body| body.deserialize_struct(name, fields, visitor))
     }
 
     body_like_methods!();

@@ -4,10 +4,9 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::body::Attribute;
-use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
-use super::{BlockField, BlockRef, BodyRef, Content, Decoder, HclDecode, Labels, RemainField};
+use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
@@ -39,7 +38,7 @@ fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, type_name: &str) {
     d.report(diag.into());
 }
 
-fn labels_of<T: HclDecode>() -> Vec<String> {
+fn labels_of<T: Decode>() -> Vec<String> {
     T::LABELS.iter().map(|s| (*s).to_owned()).collect()
 }
 
@@ -65,9 +64,9 @@ fn at_most_one<'c>(
     }
 }
 
-/// `T` as a block field: exactly one block. Derived types implement
-/// [`BlockField`] through this.
-pub fn exactly_one<T: HclDecode>(
+/// `T` as a block field: exactly one block (what a block field of any
+/// [`Decode`] type that is not a [`BlockField`] shape takes).
+pub fn exactly_one<T: Decode>(
     content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
@@ -82,27 +81,7 @@ pub fn exactly_one<T: HclDecode>(
     }
 }
 
-/// The label names of `T` as a block: what derived [`BlockField`] impls
-/// return.
-pub fn block_labels<T: HclDecode>() -> Vec<String> {
-    labels_of::<T>()
-}
-
-/// Boxed types decode like the type inside, so recursive block structures
-/// (`Option<Box<Node>>`, `Vec<Box<Node>>`) work.
-impl<T: HclDecode> HclDecode for Box<T> {
-    const LABELS: &'static [&'static str] = T::LABELS;
-
-    fn body_schema() -> BodySchema {
-        T::body_schema()
-    }
-
-    fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        T::decode_body(body, labels, d).map(Box::new)
-    }
-}
-
-impl<T: HclDecode> BlockField for Option<T> {
+impl<T: Decode> BlockField for Option<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -116,7 +95,7 @@ impl<T: HclDecode> BlockField for Option<T> {
     }
 }
 
-impl<T: HclDecode> BlockField for Box<T> {
+impl<T: Decode> BlockField for Box<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -126,7 +105,7 @@ impl<T: HclDecode> BlockField for Box<T> {
     }
 }
 
-impl<T: HclDecode> BlockField for Vec<T> {
+impl<T: Decode> BlockField for Vec<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -147,7 +126,7 @@ impl<T: HclDecode> BlockField for Vec<T> {
 
 /// The map form's label names: the value type's own labels, or one label
 /// called `name` when it has none. The first label is the key.
-fn map_labels<T: HclDecode>() -> Vec<String> {
+fn map_labels<T: Decode>() -> Vec<String> {
     if T::LABELS.is_empty() {
         vec!["name".to_owned()]
     } else {
@@ -155,7 +134,7 @@ fn map_labels<T: HclDecode>() -> Vec<String> {
     }
 }
 
-fn decode_map<T: HclDecode>(
+fn decode_map<T: Decode>(
     content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
@@ -196,12 +175,12 @@ fn decode_map<T: HclDecode>(
 }
 
 impl Decoder<'_> {
-    fn block_without_labels<T: HclDecode>(&mut self, block: BlockRef<'_>) -> Option<T> {
+    fn block_without_labels<T: Decode>(&mut self, block: BlockRef<'_>) -> Option<T> {
         self.enter(block, Labels::NONE)
     }
 }
 
-impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
+impl<T: Decode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
     fn label_names() -> Vec<String> {
         map_labels::<T>()
     }
@@ -215,7 +194,7 @@ impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<S
     }
 }
 
-impl<T: HclDecode> BlockField for BTreeMap<String, T> {
+impl<T: Decode> BlockField for BTreeMap<String, T> {
     fn label_names() -> Vec<String> {
         map_labels::<T>()
     }
@@ -235,9 +214,12 @@ impl RemainField for Body {
     }
 }
 
+/// `None` when nothing remains: no attribute and no block left.
 impl RemainField for Option<Body> {
     fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
-        Some(Some(body.clone()))
+        let (content, _) = body.all_content();
+        let empty = content.attributes.is_empty() && content.blocks.is_empty();
+        Some((!empty).then(|| body.clone()))
     }
 }
 
@@ -284,34 +266,34 @@ macro_rules! remain_maps {
             }
         }
 
-        /// A whole body of attributes as dynamic values (just-attributes
-        /// processing; blocks are an error). For other value types use
-        /// [`Serde`](crate::Serde)`<HashMap<String, T>>`.
-        impl HclDecode for $map<String, Value> {
-            const LABELS: &'static [&'static str] = &[];
-
-            fn body_schema() -> BodySchema {
-                BodySchema::new()
-            }
-
-            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(&body.to_body(), d)
-            }
-        }
-
-        /// A whole body of attributes as unevaluated expressions.
-        impl HclDecode for $map<String, Expression> {
-            const LABELS: &'static [&'static str] = &[];
-
-            fn body_schema() -> BodySchema {
-                BodySchema::new()
-            }
-
-            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(&body.to_body(), d)
-            }
-        }
     )*};
 }
 
 remain_maps!(HashMap BTreeMap);
+
+/// A `#[hcl(label)]` field's type: `String`, or [`Spanned<String>`]
+/// (the label with where it is written).
+///
+/// [`Spanned<String>`]: crate::Spanned
+#[diagnostic::on_unimplemented(
+    message = "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`, not `{Self}`",
+    label = "not a label type"
+)]
+pub trait LabelField: Sized {
+    /// The label at `index` (schema processing guarantees the count).
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self>;
+}
+
+impl LabelField for String {
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self> {
+        labels.get(index).map(str::to_owned)
+    }
+}
+
+impl LabelField for crate::Spanned<String> {
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self> {
+        let name = labels.get(index)?.to_owned();
+        let range = labels.range(index).unwrap_or_default();
+        Some(crate::Spanned::new(name, range))
+    }
+}
