@@ -274,7 +274,7 @@ macro_rules! body_like_methods {
             visitor: V,
         ) -> Result<V::Value, Error> {
             if name == hcl_core::value::VALUE_TOKEN {
-                return hand_over_value(self.value()?, visitor);
+                return hand_over_value(&self.value()?, visitor);
             }
             visitor.visit_newtype_struct(self)
         }

@@ -190,7 +190,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == hcl_core::value::VALUE_TOKEN {
-            return crate::de::value::hand_over_value(self.value(), visitor);
+            return crate::de::value::hand_over_value(&self.value(), visitor);
         }
         visitor.visit_newtype_struct(self)
     }

@@ -196,7 +196,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == hcl_core::value::VALUE_TOKEN {
-            return hand_over_value(self.value.clone(), visitor);
+            return hand_over_value(self.value, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -480,22 +480,18 @@ fn is_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
-/// The path segment of a map or object key: `.name` for an object
-/// attribute that is an identifier, `["key"]` otherwise.
-/// Gives `value` whole to a [`Value`] visitor (see
-/// `hcl_core::value::VALUE_TOKEN`): a `Value` field keeps the exact type,
+/// Gives `value` whole to a [`Value`] visitor, as data (see
+/// `hcl_core::value::EncodedValue`): a `Value` field keeps the exact type,
 /// unknowns and typed nulls included.
 pub(crate) fn hand_over_value<'de, V: Visitor<'de>>(
-    value: Value,
+    value: &Value,
     visitor: V,
 ) -> Result<V::Value, Error> {
-    hcl_core::value::park_value(value);
-    let out = visitor.visit_unit();
-    // A visitor that is not `Value`'s leaves the value parked; drop it.
-    hcl_core::value::clear_parked_value();
-    out
+    visitor.visit_map(hcl_core::value::EncodedValue::new(value))
 }
 
+/// The path segment of a map or object key: `.name` for an object
+/// attribute that is an identifier, `["key"]` otherwise.
 pub(crate) fn key_segment(k: &str, object: bool) -> String {
     if object && is_identifier(k) {
         format!(".{k}")
