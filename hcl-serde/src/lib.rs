@@ -16,8 +16,10 @@
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
-//! evaluation context), [`from_file`] (JSON syntax for `.json`), and
-//! [`from_body`] for a body already parsed (a remain body, say).
+//! evaluation context), [`from_file`] (JSON syntax for `.json`),
+//! [`from_files`], [`from_paths`] and [`from_dir`] for one configuration
+//! written across several files, and [`from_body`] for a body already
+//! parsed (a remain body, say).
 //!
 //! Every entry point takes any `T: Decode`: a derived type decodes through
 //! its generated schema decoder (labels, remain bodies, expression fields,
@@ -153,6 +155,120 @@ pub fn from_file<T: Decode>(
         )
     })?;
     from_str_with(&path.display().to_string(), &text, ctx)
+}
+
+/// Decodes one configuration written across several files (Terraform's
+/// module directories, `conf.d/*.hcl`): each file is parsed in the syntax
+/// its name calls for (JSON for `.json`), and the bodies are merged as the
+/// spec's merged bodies (`hcl_core::body::merge_bodies`): an attribute may
+/// be set in any one file, blocks come from all of them in file order.
+/// Diagnostics name the file they are in; one [`Error`] covers them all.
+///
+/// ```
+/// use hcl_core::SourceFile;
+/// use hcl_serde::HclDecode;
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Config {
+///     region: String,
+///     #[hcl(block)]
+///     service: Vec<Service>,
+/// }
+///
+/// let files = [
+///     SourceFile::new("main.hcl", "region = \"eu\"\nservice \"web\" { port = 80 }\n"),
+///     SourceFile::new("api.hcl.json", r#"{"service": {"api": {"port": 8080}}}"#),
+/// ];
+/// let c: Config = hcl_serde::from_files(files, None).unwrap();
+/// assert_eq!(c.service.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["web", "api"]);
+///
+/// let twice = [
+///     SourceFile::new("a.hcl", "region = \"eu\"\n"),
+///     SourceFile::new("b.hcl", "region = \"us\"\n"),
+/// ];
+/// let err = hcl_serde::from_files::<Config>(twice, None).unwrap_err();
+/// assert_eq!(err.summary(), "Duplicate argument");
+/// assert_eq!(&*err.entries()[0].diagnostic.subject.clone().unwrap().filename, "b.hcl");
+/// ```
+pub fn from_files<T: Decode>(
+    files: impl IntoIterator<Item = SourceFile>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    let mut diags = Diagnostics::new();
+    let mut bodies = Vec::new();
+    for file in files {
+        let (body, more) = hcl_core::load::parse_source_file(&file);
+        diags.extend(more);
+        bodies.push(body);
+    }
+    decode_merged(hcl_core::body::merge_bodies(bodies), diags, ctx)
+}
+
+/// Reads and decodes several files as one configuration (see
+/// [`from_files`]); a file that cannot be read is a diagnostic naming it.
+pub fn from_paths<T: Decode>(
+    paths: impl IntoIterator<Item = impl AsRef<std::path::Path>>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    let (body, diags) = hcl_core::load::parse_files(paths);
+    decode_merged(body, diags, ctx)
+}
+
+/// Reads and decodes every `.hcl` and `.hcl.json` file of a directory (not
+/// its subdirectories), in file-name order, as one configuration (see
+/// [`from_files`]).
+pub fn from_dir<T: Decode>(
+    dir: impl AsRef<std::path::Path>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    from_paths(config_files_in(dir.as_ref())?, ctx)
+}
+
+/// The `.hcl` and `.hcl.json` files of `dir`, sorted by name.
+fn config_files_in(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Error> {
+    let unreadable = |e: std::io::Error| {
+        Error::message(
+            "Failed to read directory",
+            format!(
+                "The directory {:?} could not be read: {e}.",
+                dir.display().to_string()
+            ),
+        )
+    };
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let path = entry.map_err(unreadable)?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if (name.ends_with(".hcl") || name.ends_with(".hcl.json")) && path.is_file() {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// Syntax errors of any file stop before decoding (as for one file); the
+/// error can draw snippets from every file.
+fn decode_merged<T: Decode>(
+    body: Body,
+    diags: Diagnostics,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    if diags.has_errors() {
+        let e = Error::from_diagnostics(diags);
+        return Err(body.sources().into_iter().fold(e, Error::with_source));
+    }
+    from_body(&body, ctx)
 }
 
 /// Decodes an existing body (from either syntax) into `T`, evaluating
