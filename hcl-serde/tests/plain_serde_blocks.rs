@@ -334,3 +334,68 @@ fn block_nesting_is_bounded_across_plain_and_derived_decoders() {
     let err = hcl_serde::from_body::<DerivedRoot>(&body, None).unwrap_err();
     assert_eq!(err.summary(), "Maximum nesting depth exceeded");
 }
+
+/// Plain serde enums, externally tagged as hcl-rs reads them: a block
+/// whose one nested block (or attribute) names the variant, an object
+/// with one attribute, or a string for a unit variant.
+#[test]
+fn plain_serde_enums_from_blocks_objects_and_strings() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Check {
+        Http { url: String },
+        Tcp { port: u16 },
+        Exec(Vec<String>),
+        Noop,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Config {
+        check: Vec<Check>,
+        default: Check,
+        kind: Check,
+    }
+    let src = r#"
+check {
+  http { url = "/h" }
+}
+check {
+  tcp { port = "80" }
+}
+check {
+  exec = ["a", "b"]
+}
+default = { tcp = { port = 1 } }
+kind = "noop"
+"#;
+    let c: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(
+        c,
+        Config {
+            check: vec![
+                Check::Http { url: "/h".into() },
+                Check::Tcp { port: 80 },
+                Check::Exec(vec!["a".into(), "b".into()]),
+            ],
+            default: Check::Tcp { port: 1 },
+            kind: Check::Noop,
+        }
+    );
+    let err = hcl_serde::from_str::<Config>(
+        "check {\n  tcp { port = \"x\" }\n}\ndefault = \"noop\"\nkind = \"noop\"\n",
+    )
+    .unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "check.tcp.port");
+    assert_eq!(e.diagnostic.subject.clone().unwrap().start.line, 2);
+    let err = hcl_serde::from_str::<Config>(
+        "check {\n  tcp { port = 1 }\n  http { url = \"/\" }\n}\ndefault = \"noop\"\nkind = \"noop\"\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.entries()[0]
+            .diagnostic
+            .detail
+            .contains("exactly one block or attribute"),
+        "{err}"
+    );
+}

@@ -163,6 +163,31 @@ impl<'a> BodyDeserializer<'a> {
         out.map_err(|e| self.place(e, fields, &content))
     }
 
+    /// The body as an externally tagged enum, as hcl-rs reads one: the body
+    /// holds exactly one item, whose name is the variant — a block type
+    /// (`check { http { url = "/h" } }`: variant `http`, its block the
+    /// data) or an attribute (`check { port = 80 }`).
+    fn visit_enum_body<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let content = self.content()?;
+        let mut items = self.attribute_items(&content, None)?;
+        let groups = group_by(content.blocks.iter(), |b| b.type_name.as_str());
+        items.extend(groups.into_iter().map(|(_, g)| Item::Blocks(g)));
+        match (items.pop(), items.is_empty()) {
+            (Some(item), true) => visitor.visit_enum(BodyVariant { parent: self, item }),
+            (item, _) => Err(Error::from_diagnostics(
+                Diagnostic::error(
+                    "Unsuitable value type",
+                    format!(
+                        "Unsuitable value: an enum variant is required: a body with exactly one block or attribute, whose name is the variant, but this one has {}",
+                        items.len() + usize::from(item.is_some())
+                    ),
+                )
+                .with_subject(self.range())
+                .into(),
+            )),
+        }
+    }
+
     /// Gives struct-level problems (serde's "missing field") the
     /// reference's wording and the body's range.
     #[cold]
@@ -304,11 +329,118 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
         self.visit_body(Some(fields), visitor)
     }
 
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.visit_enum_body(visitor)
+    }
+
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
+    }
+}
+
+/// The one item of a body read as an enum: its name is the variant.
+struct BodyVariant<'a, 'c> {
+    parent: BodyDeserializer<'a>,
+    item: Item<'c>,
+}
+
+impl<'de, 'a, 'c: 'a> de::EnumAccess<'de> for BodyVariant<'a, 'c> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        let variant = seed.deserialize(key_deserializer(self.item.name()))?;
+        Ok((variant, self))
+    }
+}
+
+impl<'a, 'c: 'a> BodyVariant<'a, 'c> {
+    /// Runs `f` on the variant's data: the attribute's value or the
+    /// blocks, placing what it reports at the item.
+    fn data<R>(
+        self,
+        attr: impl FnOnce(ValueDeserializer<'_>) -> Result<R, Error>,
+        blocks: impl FnOnce(Level<'a, 'c>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
+        match self.item {
+            Item::Attribute(a, value) => {
+                let de = ValueDeserializer::new(&value).with_lazy_range(LazyRange::Expr(&a.expr));
+                attr(de).map_err(|e| e.at(a.expr.range()).prefix_path(&a.name))
+            }
+            Item::Unwanted(a) => Err(Error::message(
+                "Unsuitable value type",
+                "Unsuitable value: the variant has no value",
+            )
+            .at(a.name_range.clone())),
+            Item::Blocks(group) => {
+                let type_name = group
+                    .first()
+                    .map(|b| b.type_name.clone())
+                    .unwrap_or_default();
+                let first = group.first().map(|b| b.def_range.clone());
+                let level = Level::new(group, 0, self.parent)?;
+                blocks(level).map_err(|e| match first {
+                    Some(r) => e.at(r).prefix_path(&type_name),
+                    None => e,
+                })
+            }
+        }
+    }
+}
+
+impl<'de, 'a, 'c: 'a> de::VariantAccess<'de> for BodyVariant<'a, 'c> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        // `kind { tcp {} }`: an empty block names a unit variant.
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        let seed = std::cell::Cell::new(Some(seed));
+        let take = || {
+            seed.take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(|d| take()?.deserialize(d), |l| take()?.deserialize(l))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        let visitor = std::cell::Cell::new(Some(visitor));
+        let take = || {
+            visitor
+                .take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(
+            |d| de::Deserializer::deserialize_seq(d, take()?),
+            |l| de::Deserializer::deserialize_seq(l, take()?),
+        )
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let visitor = std::cell::Cell::new(Some(visitor));
+        let take = || {
+            visitor
+                .take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(
+            |d| de::Deserializer::deserialize_struct(d, "", fields, take()?),
+            |l| de::Deserializer::deserialize_struct(l, "", fields, take()?),
+        )
     }
 }
 
@@ -579,11 +711,20 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
         self.in_single(|body| body.deserialize_struct(name, fields, visitor))
     }
 
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.in_single(|body| body.visit_enum_body(visitor))
+    }
+
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct tuple tuple_struct enum identifier
+        bytes byte_buf unit unit_struct tuple tuple_struct identifier
     }
 }
 
@@ -647,11 +788,20 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
             .in_single(|body| body.deserialize_struct(name, fields, visitor))
     }
 
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.0.in_single(|body| body.visit_enum_body(visitor))
+    }
+
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
     }
 }
 
