@@ -10,6 +10,12 @@ use crate::internals::{ast::Container, check, Ctxt};
 /// Expands `#[derive(HclDecode)]`; errors carry the spans at fault.
 pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
+    if let syn::Data::Enum(data) = &input.data {
+        let attrs = crate::internals::attr::Container::from_ast(&cx, input);
+        let out = codegen::string_enum::expand(&cx, input, data, attrs.rename_all, &attrs.krate);
+        cx.check()?;
+        return Ok(dummy::wrap_in_const(out.unwrap_or_default()));
+    }
     let Some(cont) = Container::from_ast(&cx, input) else {
         cx.check()?;
         return Ok(TokenStream::new());

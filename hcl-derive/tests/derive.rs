@@ -618,3 +618,42 @@ fn a_labelled_type_at_the_root_is_reported() {
     );
     assert!(d.subject.is_some());
 }
+
+/// String enums: unit variants named as written, after `rename_all` or a
+/// variant's `rename`; a wrong value names the variants and the closest.
+#[test]
+fn string_enums_with_rename_and_did_you_mean() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "kebab-case")]
+    enum Proto {
+        Tcp,
+        Udp,
+        #[hcl(rename = "quic")]
+        QuicV1,
+        UnixSocket,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Listener {
+        proto: Proto,
+        fallback: Option<Proto>,
+        more: Vec<Proto>,
+    }
+    let l: Listener =
+        from_str("proto = \"tcp\"\nmore = [\"quic\", \"unix-socket\", \"udp\"]\n").unwrap();
+    assert_eq!(
+        l,
+        Listener {
+            proto: Proto::Tcp,
+            fallback: None,
+            more: vec![Proto::QuicV1, Proto::UnixSocket, Proto::Udp],
+        }
+    );
+    let err = from_str::<Listener>("proto = \"tpc\"\nmore = []\n").unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "proto");
+    assert_eq!(
+        e.diagnostic.detail,
+        "Unsuitable value: \"tpc\" is not one of \"tcp\", \"udp\", \"quic\", \"unix-socket\"; did you mean \"tcp\"?"
+    );
+    assert_eq!(e.diagnostic.subject.clone().unwrap().start.column, 9);
+}

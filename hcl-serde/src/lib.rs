@@ -321,4 +321,16 @@ pub mod __private {
     pub use std::sync::OnceLock;
 
     pub use crate::decode::dispatch;
+
+    /// The message of a derived string enum for a value that names no
+    /// variant: the variants, and the closest one.
+    #[cold]
+    pub fn unknown_variant(given: &str, names: &[&str]) -> String {
+        let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        let hint = match hcl_core::suggest::closest(given, names.iter().copied()) {
+            Some(s) => format!("; did you mean {s:?}?"),
+            None => String::new(),
+        };
+        format!("{given:?} is not one of {}{hint}", list.join(", "))
+    }
 }

@@ -3,3 +3,4 @@
 pub mod bounds;
 pub mod decode;
 pub mod schema;
+pub mod string_enum;

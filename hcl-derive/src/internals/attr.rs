@@ -104,6 +104,33 @@ impl RenameRule {
             .map(|(_, r)| *r)
     }
 
+    /// Applies the rule to a PascalCase variant name (`TcpSix`), as serde
+    /// does for variants.
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => {
+                let mut chars = variant.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+                    .unwrap_or_default()
+            }
+            _ => {
+                let mut snake = String::new();
+                for (i, c) in variant.char_indices() {
+                    if i > 0 && c.is_uppercase() {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                }
+                self.apply(&snake)
+            }
+        }
+    }
+
     /// Applies the rule to a snake_case field name.
     pub fn apply(self, field: &str) -> String {
         match self {

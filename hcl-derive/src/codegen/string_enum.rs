@@ -1,0 +1,112 @@
+//! `#[derive(HclDecode)]` on an enum of unit variants: a string enum, read
+//! from an attribute's string (`proto = "tcp"`). It implements
+//! `serde::Deserialize` (so it is an attribute value, and hcl_serde's
+//! blanket `Decode` covers the rest); a wrong value names the variants and
+//! the closest one.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::internals::attr::RenameRule;
+use crate::internals::symbol::{HCL, RENAME};
+use crate::internals::Ctxt;
+
+/// The impl for `input`, an enum; `None` after reporting why it is not a
+/// string enum.
+pub fn expand(
+    cx: &Ctxt,
+    input: &syn::DeriveInput,
+    data: &syn::DataEnum,
+    rename_all: Option<RenameRule>,
+    krate: &syn::Path,
+) -> Option<TokenStream> {
+    if !input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &input.generics,
+            "`HclDecode` on an enum makes a string enum, which takes no generic parameters",
+        );
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut idents = Vec::new();
+    for v in &data.variants {
+        if !matches!(v.fields, syn::Fields::Unit) {
+            cx.error_spanned_by(
+                v,
+                "`HclDecode` on an enum supports unit variants only (a string enum); for variants with data, derive `serde::Deserialize` (externally tagged: a block or an object whose one item names the variant)",
+            );
+            continue;
+        }
+        let written = v.ident.to_string();
+        let name = variant_rename(cx, v)
+            .or_else(|| rename_all.map(|r| r.apply_to_variant(&written)))
+            .unwrap_or(written);
+        names.push(name);
+        idents.push(&v.ident);
+    }
+    let ident = &input.ident;
+    let serde = quote!(#krate::__private::serde);
+    let expecting = format!(
+        "one of {}",
+        names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Some(quote! {
+        #[automatically_derived]
+        impl<'__de> #serde::Deserialize<'__de> for #ident {
+            fn deserialize<__D: #serde::Deserializer<'__de>>(
+                __deserializer: __D,
+            ) -> ::std::result::Result<Self, __D::Error> {
+                struct __Visitor;
+                impl<'__de> #serde::de::Visitor<'__de> for __Visitor {
+                    type Value = #ident;
+
+                    fn expecting(
+                        &self,
+                        __f: &mut ::std::fmt::Formatter<'_>,
+                    ) -> ::std::fmt::Result {
+                        __f.write_str(#expecting)
+                    }
+
+                    fn visit_str<__E: #serde::de::Error>(
+                        self,
+                        __v: &str,
+                    ) -> ::std::result::Result<#ident, __E> {
+                        match __v {
+                            #(#names => ::std::result::Result::Ok(#ident::#idents),)*
+                            __other => ::std::result::Result::Err(__E::custom(
+                                #krate::__private::unknown_variant(__other, &[#(#names),*]),
+                            )),
+                        }
+                    }
+                }
+                __deserializer.deserialize_str(__Visitor)
+            }
+        }
+    })
+}
+
+/// `#[hcl(rename = "...")]` on a variant (the only variant option).
+fn variant_rename(cx: &Ctxt, v: &syn::Variant) -> Option<String> {
+    let mut out = None;
+    for attr in v.attrs.iter().filter(|a| *a.path() == HCL) {
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path == RENAME {
+                let s: syn::LitStr = meta.value()?.parse()?;
+                if out.replace(s.value()).is_some() {
+                    return Err(meta.error("duplicate hcl attribute `rename`"));
+                }
+                Ok(())
+            } else {
+                Err(meta.error("unknown hcl variant attribute; a variant takes `rename` only"))
+            }
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
