@@ -30,12 +30,15 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let labels = codegen::schema::labels(&cont);
     let schema = codegen::schema::body_schema(&cont);
     let decode = codegen::decode::decode_body(&cont, generic);
+    let map_checks = codegen::decode::label_map_checks(&cont);
     let krate = &cont.attrs.krate;
     let core = quote!(#krate::__private::hcl_core);
     // One impl: `Decode`, what every entry point takes. Derived types do
     // not implement `serde::Deserialize` (hcl_serde's blanket impl covers
     // those that do, so deriving both is a conflict).
     Ok(dummy::wrap_in_const(quote! {
+        #map_checks
+
         #[automatically_derived]
         impl #impl_generics #krate::Decode for #ident #ty_generics #bounds {
             const LABELS: &'static [&'static str] = #labels;
@@ -52,10 +55,26 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 #[allow(unused_imports)]
                 use #krate::__private::dispatch::{
                     AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
-                    AttributeSpecial as _, BlockOne as _, BlockShape as _, RemainDecode as _,
+                    AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _, RemainDecode as _,
                     RemainShape as _,
                 };
                 #decode
+            }
+        }
+
+        // A block type at the leaves of maps keyed by its labels.
+        #[automatically_derived]
+        impl #impl_generics #krate::decode::BlockMapValue for #ident #ty_generics #bounds {
+            const LEVELS: usize = 0;
+            const LEAF_LABELS: &'static [&'static str] = #labels;
+
+            fn decode_group(
+                __blocks: &[#krate::decode::BlockRef<'_>],
+                __type_name: &str,
+                _: usize,
+                __d: &mut #krate::Decoder<'_>,
+            ) -> ::std::option::Option<Self> {
+                #krate::decode::leaf_of_group::<Self>(__blocks, __type_name, __d)
             }
         }
 

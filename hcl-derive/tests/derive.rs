@@ -657,3 +657,63 @@ fn string_enums_with_rename_and_did_you_mean() {
     );
     assert_eq!(e.diagnostic.subject.clone().unwrap().start.column, 9);
 }
+
+/// `resource "type" "name"`: one nested map per label, any map type.
+#[test]
+fn multi_label_blocks_decode_into_nested_maps() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Resource {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        size: u32,
+    }
+    #[derive(HclDecode, Debug)]
+    struct Module {
+        #[hcl(block)]
+        resource: BTreeMap<String, HashMap<String, Resource>>,
+    }
+    let src = "resource \"disk\" \"a\" { size = 1 }\nresource \"disk\" \"b\" { size = 2 }\nresource \"vm\" \"a\" { size = 3 }\n";
+    let m: Module = from_str(src).unwrap();
+    assert_eq!(m.resource.len(), 2);
+    assert_eq!(m.resource["disk"]["b"].size, 2);
+    assert_eq!(m.resource["disk"]["b"].name, "b");
+    assert_eq!(m.resource["vm"]["a"].kind, "vm");
+    let dup = format!("{src}resource \"disk\" \"a\" {{ size = 9 }}\n");
+    assert_eq!(
+        errors::<Module>(&dup),
+        [e("Duplicate resource block", "", "4:1")]
+    );
+    let err = from_str::<Module>("resource \"disk\" { size = 1 }\n").unwrap_err();
+    assert_eq!(err.summary(), "Missing name for resource");
+}
+
+/// A one-level map of a two-label block type the derive cannot see (an
+/// alias) is a clear diagnostic at run time.
+#[test]
+fn a_hidden_one_level_map_of_two_label_blocks_is_reported_at_run_time() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Rule {
+        #[hcl(label)]
+        action: String,
+        #[hcl(label)]
+        name: String,
+    }
+    type Rules = BTreeMap<String, Rule>;
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        #[hcl(block)]
+        rule: Rules,
+    }
+    let err = from_str::<Config>("rule \"allow\" \"a\" {}\nrule \"allow\" \"b\" {}\n").unwrap_err();
+    let d = &err.entries()[0].diagnostic;
+    assert_eq!(d.summary, "Unsuitable map for rule blocks");
+    assert!(
+        d.detail.contains("needs one nested map per label"),
+        "{}",
+        d.detail
+    );
+}

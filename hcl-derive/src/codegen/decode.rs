@@ -73,7 +73,7 @@ fn field_expr(
         }
         // Spanned at the type, so that a type with no decoder for its kind
         // is reported at the field.
-        Kind::Block => quote_spanned!(ty.span()=> (&&#kind).decode_blocks(&__content, #name, __d)),
+        Kind::Block => quote_spanned!(ty.span()=> (&&&#kind).decode_blocks(&__content, #name, __d)),
         Kind::Remain => {
             let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));
             quote! {
@@ -119,4 +119,53 @@ fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
             ::std::option::Option::None => ::std::option::Option::None,
         }
     }
+}
+
+/// For each block field whose type the derive can see is a one-level map
+/// (`BTreeMap<String, T>`, `HashMap<String, T>`, any `...Map<String, T>`
+/// with `T` not itself spelled as a map), a compile-time check that `T`
+/// takes at most one label: a two-label block type needs a nested map per
+/// label. Generic structs are checked at run time instead.
+pub fn label_map_checks(cont: &Container<'_>) -> TokenStream {
+    let krate = &cont.attrs.krate;
+    if !cont.original.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let checks = cont.fields.iter().filter(|f| f.kind == Kind::Block).filter_map(|f| {
+        let value = map_value(f.ty)?;
+        if map_value(value).is_some() {
+            return None;
+        }
+        let msg = format!(
+            "`{}` is a map of one level, but its block type takes several labels: use one nested map per label, e.g. `BTreeMap<String, BTreeMap<String, T>>` for two",
+            f.ident
+        );
+        Some(quote_spanned! {f.ty.span()=>
+            const _: () = ::core::assert!(
+                <#value as #krate::Decode>::LABELS.len() <= 1,
+                #msg
+            );
+        })
+    });
+    quote!(#(#checks)*)
+}
+
+/// `T` of a type spelled `SomethingMap<String, T>` (or `<K, T, S>`).
+fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else {
+        return None;
+    };
+    let seg = p.path.segments.last()?;
+    if !seg.ident.to_string().ends_with("Map") {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    });
+    let _key = types.next()?;
+    types.next()
 }

@@ -25,7 +25,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
             Kind::Block => Some(quote! {
                 __schema.blocks.push(#core::schema::BlockHeaderSchema {
                     type_name: ::std::string::String::from(#name),
-                    label_names: (&&#krate::__private::dispatch::Kind::<#ty>::new()).label_names(),
+                    label_names: (&&&#krate::__private::dispatch::Kind::<#ty>::new()).label_names(),
                 });
             }),
             Kind::Label | Kind::Remain => None,
@@ -34,7 +34,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
-            AbsentOption as _, AbsentRequired as _, BlockOne as _, BlockShape as _,
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

@@ -5,7 +5,8 @@
 //! `&&Kind<T>` first, where the special impls live (for `&Kind<Value>`,
 //! `&Kind<Expression>`, block shapes, remain shapes), and only then, one
 //! reference less, the general impl (any `Deserialize` or [`Decode`]
-//! type). An impl whose bounds do not hold is skipped, so a type alias of
+//! type). Blocks have three levels (`&&&Kind<T>`): label maps of derived
+//! types, then block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
 //! names.
 //!
@@ -17,7 +18,9 @@ use serde::de::DeserializeOwned;
 
 use hcl_core::{Body, Expression, Value};
 
-use super::{exactly_one, BlockField, BodyRef, Content, Decode, Decoder, Labels, RemainField};
+use super::{
+    exactly_one, BlockField, BlockMap, BodyRef, Content, Decode, Decoder, Labels, RemainField,
+};
 
 /// The type `T` of a field, as a receiver for method lookup.
 pub struct Kind<T>(PhantomData<T>);
@@ -158,6 +161,36 @@ impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
     }
 }
 
+/// Block fields of a map keyed by labels, one level per label, of derived
+/// block types (see [`BlockMap`]): the highest priority, so that such a
+/// map is not read as a one-level map of a plain type.
+pub trait BlockLabelMap<T> {
+    /// The label names of the block type.
+    fn label_names(&self) -> Vec<String>;
+    /// The blocks of `type_name`.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+}
+
+impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
+    fn label_names(&self) -> Vec<String> {
+        T::label_names()
+    }
+
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        T::decode_blocks(content, type_name, d)
+    }
+}
+
 /// Block fields of a [`BlockField`] shape (`Option`, `Vec`, `Box`, maps,
 /// and any type that implements it).
 pub trait BlockShape<T> {
@@ -190,9 +223,9 @@ impl<T: BlockField> BlockShape<T> for &Kind<T> {
 
 /// Block fields of any other [`Decode`] type: exactly one block.
 pub trait BlockOne<T> {
-    /// See [`BlockShape::label_names`].
+    /// See [`BlockLabelMap::label_names`].
     fn label_names(&self) -> Vec<String>;
-    /// See [`BlockShape::decode_blocks`].
+    /// See [`BlockLabelMap::decode_blocks`].
     fn decode_blocks(
         &self,
         content: &Content<'_>,

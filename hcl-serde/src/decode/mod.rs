@@ -22,7 +22,7 @@ use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
-pub use shapes::{exactly_one, LabelField};
+pub use shapes::{exactly_one, leaf_of_group, BlockMap, BlockMapValue, LabelField};
 
 /// How deeply blocks may nest while decoding.
 pub const MAX_BLOCK_DEPTH: usize = 128;

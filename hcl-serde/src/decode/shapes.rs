@@ -297,3 +297,178 @@ impl LabelField for crate::Spanned<String> {
         Some(crate::Spanned::new(name, range))
     }
 }
+
+/// A value of a map keyed by block labels: a block type (the leaf, which
+/// `#[derive(HclDecode)]` implements this for), or another such map keyed
+/// by the next label (`BTreeMap<String, BTreeMap<String, T>>` for the
+/// `resource "type" "name"` shape).
+pub trait BlockMapValue: Sized {
+    /// How many map levels this value is (0 for a block type).
+    const LEVELS: usize;
+    /// The labels of the block type at the leaves.
+    const LEAF_LABELS: &'static [&'static str];
+
+    /// Decodes `blocks`, which share their first `level` labels.
+    fn decode_group(
+        blocks: &[BlockRef<'_>],
+        type_name: &str,
+        level: usize,
+        d: &mut Decoder<'_>,
+    ) -> Option<Self>;
+}
+
+/// A block type at the leaf of a label map: one block (a second with the
+/// same labels is a duplicate), taking its own labels (all of them).
+pub fn leaf_of_group<T: Decode>(
+    blocks: &[BlockRef<'_>],
+    type_name: &str,
+    d: &mut Decoder<'_>,
+) -> Option<T> {
+    let (first, again) = match blocks {
+        [first, again @ ..] => (*first, again),
+        [] => return None,
+    };
+    if !again.is_empty() {
+        for b in again {
+            let labels: Vec<String> = b.labels().iter().map(|l| format!("{l:?}")).collect();
+            let diag = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A {type_name} block labelled {} was already defined at {}.",
+                    labels.join(" "),
+                    first.def_range()
+                ),
+            )
+            .with_subject(b.def_range());
+            d.report(diag.into());
+        }
+        return None;
+    }
+    if T::LABELS.is_empty() {
+        d.block_without_labels::<T>(first)
+    } else {
+        d.block(first)
+    }
+}
+
+/// `blocks` grouped by their label at `level`, groups in order of first
+/// appearance.
+fn group_by_label<'c>(blocks: &[BlockRef<'c>], level: usize) -> Vec<(&'c str, Vec<BlockRef<'c>>)> {
+    let mut index: HashMap<&'c str, usize> = HashMap::new();
+    let mut groups: Vec<(&'c str, Vec<BlockRef<'c>>)> = Vec::new();
+    for b in blocks {
+        let key = b.labels().get(level).unwrap_or_default();
+        match index.get(key).and_then(|&i| groups.get_mut(i)) {
+            Some((_, g)) => g.push(*b),
+            None => {
+                index.insert(key, groups.len());
+                groups.push((key, vec![*b]));
+            }
+        }
+    }
+    groups
+}
+
+/// The label names of a label map whose values are `V`: the leaf type's
+/// own labels, or one name per map level when it has none (`name` for one
+/// level, as hcldec names it).
+fn label_map_names<V: BlockMapValue>() -> Vec<String> {
+    if !V::LEAF_LABELS.is_empty() {
+        return V::LEAF_LABELS.iter().map(|l| (*l).to_owned()).collect();
+    }
+    match V::LEVELS {
+        0 => vec!["name".to_owned()],
+        n => (1..=n + 1).map(|i| format!("label{i}")).collect(),
+    }
+}
+
+/// A label map with fewer (or more) levels than its block type has labels
+/// (the derive refuses the ones it can see at compile time).
+#[cold]
+fn levels_problem(
+    blocks: &[BlockRef<'_>],
+    type_name: &str,
+    levels: usize,
+    labels: usize,
+    d: &mut Decoder<'_>,
+) {
+    let Some(first) = blocks.first() else {
+        return;
+    };
+    let diag = Diagnostic::error(
+        format!("Unsuitable map for {type_name} blocks"),
+        format!(
+            "A {type_name} block has {labels} labels, but the field is a map of {levels} level{}: it needs one nested map per label.",
+            if levels == 1 { "" } else { "s" }
+        ),
+    )
+    .with_subject(first.def_range());
+    d.report(diag.into());
+}
+
+/// A map keyed by block labels, one level per label: what a block field of
+/// `BTreeMap<String, T>` or `BTreeMap<String, BTreeMap<String, T>>` (any
+/// map type) with a derived `T` takes.
+pub trait BlockMap: Sized {
+    /// The label names of the block type.
+    fn label_names() -> Vec<String>;
+    /// Decodes the blocks of `type_name` in `content`.
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+macro_rules! label_maps {
+    ($($map:ident $(, $s:ident)?;)*) => {$(
+        impl<V: BlockMapValue $(, $s: std::hash::BuildHasher + Default)?> BlockMapValue
+            for $map<String, V $(, $s)?>
+        {
+            const LEVELS: usize = V::LEVELS + 1;
+            const LEAF_LABELS: &'static [&'static str] = V::LEAF_LABELS;
+
+            fn decode_group(
+                blocks: &[BlockRef<'_>],
+                type_name: &str,
+                level: usize,
+                d: &mut Decoder<'_>,
+            ) -> Option<Self> {
+                let mut out = $map::default();
+                let mut ok = true;
+                for (key, group) in group_by_label(blocks, level) {
+                    match V::decode_group(&group, type_name, level + 1, d) {
+                        Some(v) => {
+                            out.insert(key.to_owned(), v);
+                        }
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(out)
+            }
+        }
+
+        impl<V: BlockMapValue $(, $s: std::hash::BuildHasher + Default)?> BlockMap
+            for $map<String, V $(, $s)?>
+        {
+            fn label_names() -> Vec<String> {
+                label_map_names::<V>()
+            }
+
+            fn decode_blocks(
+                content: &Content<'_>,
+                type_name: &str,
+                d: &mut Decoder<'_>,
+            ) -> Option<Self> {
+                let blocks: Vec<BlockRef<'_>> = content.blocks_of_type(type_name).collect();
+                let labels = V::LEAF_LABELS.len();
+                if labels > 0 && labels != Self::LEVELS {
+                    levels_problem(&blocks, type_name, Self::LEVELS, labels, d);
+                    return None;
+                }
+                <Self as BlockMapValue>::decode_group(&blocks, type_name, 0, d)
+            }
+        }
+    )*};
+}
+
+label_maps! {
+    HashMap, S;
+    BTreeMap;
+}
