@@ -21,7 +21,7 @@
 //! - [`json`]: the JSON syntax: a span-keeping parser and its `Body` /
 //!   `Expression` implementations.
 //! - [`load`]: reading files, choosing the syntax by extension.
-//! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
+//! - [`mod@format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.
@@ -49,6 +49,7 @@ pub mod diag;
 pub mod eval;
 pub mod format;
 pub mod function;
+pub mod involved;
 pub mod json;
 pub mod load;
 pub mod native;
