@@ -53,6 +53,7 @@ pub mod involved;
 pub mod json;
 pub mod load;
 pub mod native;
+pub mod navigation;
 pub mod pos;
 pub mod schema;
 pub mod static_analysis;

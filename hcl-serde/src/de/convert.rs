@@ -101,7 +101,7 @@ pub(crate) trait IntTarget: Sized {
     fn from_number(n: &Number) -> Result<Self, Error>;
 
     /// The scalar as `Self` (numbers and numeric strings).
-    #[inline]
+    #[inline(always)]
     fn from_scalar(s: Scalar<'_>) -> Result<Self, Error> {
         match s {
             Scalar::Number(n) => Self::from_number(n),
@@ -175,7 +175,7 @@ fn float_range_error(ty: &str, max: f64) -> Error {
 
 /// The spec's conversion to string, handed to `visitor`: a string as it
 /// is, a number in its decimal form, a bool as `"true"` or `"false"`.
-#[inline]
+#[inline(always)]
 pub(crate) fn visit_string<'de, V: Visitor<'de>>(
     s: Scalar<'_>,
     visitor: V,

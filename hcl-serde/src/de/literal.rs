@@ -110,25 +110,16 @@ impl<'a> LiteralDeserializer<'a> {
         LiteralDeserializer { expr, ..*self }
     }
 
-    /// The text of a string literal, when it is one that needs no
-    /// normalising.
-    #[inline]
-    fn ascii_text(&self) -> Option<&'a str> {
-        let ExprKind::StringLit = self.expr.kind else {
-            return None;
-        };
-        let text = self.expr.span.inner().text(self.source.text());
-        (self.source.is_ascii() || text.is_ascii()).then_some(text)
-    }
-
     /// The scalar a literal node is, when it is one the rules read in
     /// place (a non-ASCII string is normalised through its value first).
-    #[inline]
+    /// One match on the node's kind: this runs for every literal attribute.
+    #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
-        if let Some(text) = self.ascii_text() {
-            return Some(Scalar::Str(text));
-        }
         match &self.expr.kind {
+            ExprKind::StringLit => {
+                let text = self.expr.span.inner().text(self.source.text());
+                (self.source.is_ascii() || text.is_ascii()).then_some(Scalar::Str(text))
+            }
             ExprKind::Number(n) => Some(Scalar::Number(n)),
             ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
             _ => None,
@@ -161,11 +152,12 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if let Some(text) = self.ascii_text() {
-            return visitor.visit_str(text);
+        match self.scalar() {
+            Some(Scalar::Str(text)) => return visitor.visit_str(text),
+            Some(Scalar::Bool(b)) => return visitor.visit_bool(b),
+            _ => {}
         }
         match &self.expr.kind {
-            ExprKind::Bool(b) => visitor.visit_bool(*b),
             ExprKind::Tuple(_) => self.deserialize_seq(visitor),
             ExprKind::Object(_) => self.deserialize_map(visitor),
             _ => {
