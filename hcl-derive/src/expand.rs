@@ -12,7 +12,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     if let syn::Data::Enum(data) = &input.data {
         let attrs = crate::internals::attr::Container::from_ast(&cx, input);
-        let out = codegen::string_enum::expand(&cx, input, data, attrs.rename_all, &attrs.krate);
+        let out = codegen::enums::expand(&cx, input, data, attrs.rename_all, &attrs.krate);
         cx.check()?;
         return Ok(dummy::wrap_in_const(out.unwrap_or_default()));
     }
@@ -55,7 +55,8 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 #[allow(unused_imports)]
                 use #krate::__private::dispatch::{
                     AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
-                    AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _, RemainDecode as _,
+                    AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+                    BlockVariants as _, RemainDecode as _,
                     RemainShape as _,
                 };
                 #decode

@@ -717,3 +717,74 @@ fn a_hidden_one_level_map_of_two_label_blocks_is_reported_at_run_time() {
         d.detail
     );
 }
+
+/// Block-type dispatch: a derived enum of one-field variants claims a
+/// block type per variant, in source order, as `Vec`, `Option` or one.
+#[test]
+fn block_type_enums_claim_each_variant_in_source_order() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct HttpCheck {
+        path: String,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct TcpCheck {
+        #[hcl(label)]
+        name: String,
+        port: u16,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    enum Check {
+        Http(HttpCheck),
+        Tcp(TcpCheck),
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "snake_case")]
+    enum Stage {
+        Source(HttpCheck),
+        #[hcl(rename = "out")]
+        Sink(HttpCheck),
+    }
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        name: String,
+        #[hcl(block)]
+        checks: Vec<Check>,
+        #[hcl(block)]
+        first: Option<Stage>,
+    }
+    let src = "name = \"web\"\nhttp { path = \"/h\" }\ntcp \"db\" { port = 5432 }\nhttp { path = \"/x\" }\nout { path = \"/o\" }\n";
+    let s: Service = from_str(src).unwrap();
+    assert_eq!(
+        s.checks,
+        [
+            Check::Http(HttpCheck { path: "/h".into() }),
+            Check::Tcp(TcpCheck {
+                name: "db".into(),
+                port: 5432
+            }),
+            Check::Http(HttpCheck { path: "/x".into() }),
+        ]
+    );
+    assert_eq!(s.first, Some(Stage::Sink(HttpCheck { path: "/o".into() })));
+    let schema = Service::body_schema();
+    let headers: Vec<(&str, usize)> = schema
+        .blocks
+        .iter()
+        .map(|b| (b.type_name.as_str(), b.label_names.len()))
+        .collect();
+    assert_eq!(
+        headers,
+        [("http", 0), ("tcp", 1), ("source", 0), ("out", 0)]
+    );
+    assert_eq!(
+        errors::<Service>(
+            "name = \"a\"\ntcp { port = 1 }\nsource { path = 1 }\nout { path = \"x\" }\n"
+        ),
+        [
+            e("Missing name for tcp", "", "2:5"),
+            e("Duplicate source or out block", "", "4:1"),
+        ]
+    );
+}

@@ -2,5 +2,5 @@
 
 pub mod bounds;
 pub mod decode;
+pub mod enums;
 pub mod schema;
-pub mod string_enum;

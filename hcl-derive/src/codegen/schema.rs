@@ -23,10 +23,9 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                 })
             }
             Kind::Block => Some(quote! {
-                __schema.blocks.push(#core::schema::BlockHeaderSchema {
-                    type_name: ::std::string::String::from(#name),
-                    label_names: (&&&#krate::__private::dispatch::Kind::<#ty>::new()).label_names(),
-                });
+                __schema.blocks.extend(
+                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name),
+                );
             }),
             Kind::Label | Kind::Remain => None,
         }
@@ -35,6 +34,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
             AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+            BlockVariants as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

@@ -5,8 +5,8 @@
 //! `&&Kind<T>` first, where the special impls live (for `&Kind<Value>`,
 //! `&Kind<Expression>`, block shapes, remain shapes), and only then, one
 //! reference less, the general impl (any `Deserialize` or [`Decode`]
-//! type). Blocks have three levels (`&&&Kind<T>`): label maps of derived
-//! types, then block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
+//! type). Blocks have four levels (`&&&&Kind<T>`): block-type enums, label
+//! maps of derived types, block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
 //! names.
 //!
@@ -18,8 +18,11 @@ use serde::de::DeserializeOwned;
 
 use hcl_core::{Body, Expression, Value};
 
+use hcl_core::schema::BlockHeaderSchema;
+
 use super::{
-    exactly_one, BlockField, BlockMap, BodyRef, Content, Decode, Decoder, Labels, RemainField,
+    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, Labels,
+    RemainField,
 };
 
 /// The type `T` of a field, as a receiver for method lookup.
@@ -161,6 +164,36 @@ impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
     }
 }
 
+/// Block fields of a block-type enum (`#[derive(HclDecode)] enum Check {
+/// Http(HttpCheck), Tcp(TcpCheck) }`) as `T`, `Option<T>` or `Vec<T>`:
+/// the highest priority; the field claims every variant's block type.
+pub trait BlockVariants<T> {
+    /// One header per variant.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
+    /// The blocks of every variant's type, in source order.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+}
+
+impl<T: BlockTypesShape> BlockVariants<T> for &&&Kind<T> {
+    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers()
+    }
+
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        _type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        T::decode_variants(content, d)
+    }
+}
+
 /// Block fields of a map keyed by labels, one level per label, of derived
 /// block types (see [`BlockMap`]): the highest priority, so that such a
 /// map is not read as a one-level map of a plain type.
@@ -174,6 +207,10 @@ pub trait BlockLabelMap<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
 }
 
 impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
@@ -203,6 +240,10 @@ pub trait BlockShape<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
 }
 
 impl<T: BlockField> BlockShape<T> for &Kind<T> {
@@ -232,6 +273,10 @@ pub trait BlockOne<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
 }
 
 impl<T: Decode> BlockOne<T> for Kind<T> {

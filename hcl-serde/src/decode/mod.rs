@@ -22,7 +22,9 @@ use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
-pub use shapes::{exactly_one, leaf_of_group, BlockMap, BlockMapValue, LabelField};
+pub use shapes::{
+    exactly_one, leaf_of_group, BlockMap, BlockMapValue, BlockTypes, BlockTypesShape, LabelField,
+};
 
 /// How deeply blocks may nest while decoding.
 pub const MAX_BLOCK_DEPTH: usize = 128;
@@ -60,7 +62,13 @@ pub const MAX_BLOCK_DEPTH: usize = 128;
 ///   (exactly one), `Option<T>` (at most one), `Vec<T>` (any number, in
 ///   source order), `Box<T>`, and `HashMap<String, T>` / `BTreeMap<String, T>`
 ///   keyed by the first label (`T`'s own labels, or one label called `name`
-///   when `T` has none). `T` is any `Decode` type: derived, or plain serde.
+///   when `T` has none), with one nested map per label for block types with
+///   several labels (`BTreeMap<String, BTreeMap<String, T>>`). `T` is any
+///   `Decode` type: derived, or plain serde. A derived enum of one-field
+///   variants (`enum Check { Http(HttpCheck), Tcp(TcpCheck) }`) is a
+///   block-type enum: as `T`, `Option<T>` or `Vec<T>` the field claims one
+///   block type per variant (`http`, `tcp`, after `rename_all`/`rename`),
+///   in source order, each with its variant type's labels.
 /// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
 ///   is written) taking the next block label; the label fields, in order,
 ///   define the block header.

@@ -472,3 +472,112 @@ label_maps! {
     HashMap, S;
     BTreeMap;
 }
+
+/// A block-type enum: each variant is a block type with its own body type
+/// (`#[derive(HclDecode)] enum Check { Http(HttpCheck), Tcp(TcpCheck) }`
+/// reads `http` and `tcp` blocks).
+pub trait BlockTypes: Sized {
+    /// One header per variant: its block type and its body type's labels.
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
+    /// Whether `type_name` is one of the variants' block types.
+    fn claims(type_name: &str) -> bool;
+    /// Decodes `block` as the variant its type names.
+    fn decode_block(block: BlockRef<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The shapes a block-type enum field takes: `T` (exactly one block of any
+/// of its types), `Option<T>` (at most one), `Vec<T>` (any number, in
+/// source order).
+pub trait BlockTypesShape: Sized {
+    /// The headers of every variant.
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
+    /// The blocks of the variants' types in `content`.
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The blocks of `E`'s types, at most one unless `many`.
+fn variant_blocks<'c, E: BlockTypes>(
+    content: &'c Content<'_>,
+    many: bool,
+    d: &mut Decoder<'_>,
+) -> Result<Vec<BlockRef<'c>>, ()> {
+    let blocks: Vec<BlockRef<'c>> = content.blocks_where(|t: &str| E::claims(t)).collect();
+    if !many {
+        if let [first, again, ..] = blocks.as_slice() {
+            let names = E::headers()
+                .iter()
+                .map(|h| h.type_name.clone())
+                .collect::<Vec<_>>()
+                .join(" or ");
+            let diag = Diagnostic::error(
+                format!("Duplicate {names} block"),
+                format!(
+                    "Only one {names} block is allowed. Another was defined at {}.",
+                    first.def_range()
+                ),
+            )
+            .with_subject(again.def_range());
+            d.report(diag.into());
+            return Err(());
+        }
+    }
+    Ok(blocks)
+}
+
+impl<E: BlockTypes> BlockTypesShape for E {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        match variant_blocks::<E>(content, false, d).ok()?.first() {
+            Some(b) => E::decode_block(*b, d),
+            None => {
+                let names = E::headers()
+                    .iter()
+                    .map(|h| h.type_name.clone())
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                let diag = Diagnostic::error(
+                    format!("Missing {names} block"),
+                    format!("A {names} block is required."),
+                )
+                .with_subject(content.missing_item_range());
+                d.report(diag.into());
+                None
+            }
+        }
+    }
+}
+
+impl<E: BlockTypes> BlockTypesShape for Option<E> {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        match variant_blocks::<E>(content, false, d).ok()?.first() {
+            Some(b) => E::decode_block(*b, d).map(Some),
+            None => Some(None),
+        }
+    }
+}
+
+impl<E: BlockTypes> BlockTypesShape for Vec<E> {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        let blocks = variant_blocks::<E>(content, true, d).ok()?;
+        let mut out = Vec::with_capacity(blocks.len());
+        let mut ok = true;
+        for b in blocks {
+            match E::decode_block(b, d) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+}
