@@ -788,3 +788,31 @@ fn block_type_enums_claim_each_variant_in_source_order() {
         ]
     );
 }
+
+/// A block-type enum's variant and another field cannot claim one block
+/// type; the derive of the outer type cannot see the enum's variants, so
+/// every decode says so.
+#[test]
+fn a_block_type_claimed_by_two_fields_is_reported() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Http {
+        path: String,
+    }
+    #[derive(HclDecode, Debug)]
+    #[hcl(rename_all = "lowercase")]
+    #[allow(dead_code)]
+    enum Check {
+        Http(Http),
+    }
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct S {
+        #[hcl(block)]
+        check: Vec<Check>,
+        #[hcl(block)]
+        http: Option<Http>,
+    }
+    let err = from_str::<S>("http { path = \"/\" }\n").unwrap_err();
+    assert_eq!(err.summary(), "Block type claimed twice");
+}

@@ -194,13 +194,27 @@ impl<T: DeserializeOwned> Decode for T {
 pub struct CheckedSchema {
     schema: BodySchema,
     valid: bool,
+    /// A block type two block headers name (two fields of one type would
+    /// claim the same blocks: a block-type enum's variant and another
+    /// field, say), which the derive cannot see across types.
+    shared_block: Option<String>,
 }
 
 impl CheckedSchema {
     /// Checks `schema`.
     pub fn new(schema: BodySchema) -> CheckedSchema {
         let valid = schema.validate().is_ok();
-        CheckedSchema { schema, valid }
+        let blocks = &schema.blocks;
+        let shared_block = blocks
+            .iter()
+            .enumerate()
+            .find(|(i, b)| blocks[..*i].iter().any(|a| a.type_name == b.type_name))
+            .map(|(_, b)| b.type_name.clone());
+        CheckedSchema {
+            schema,
+            valid,
+            shared_block,
+        }
     }
 
     /// The schema.
@@ -322,6 +336,9 @@ impl<'a> Decoder<'a> {
         schema: &CheckedSchema,
         partial: bool,
     ) -> (Content<'b>, Option<Body>) {
+        if let Some(name) = &schema.shared_block {
+            self.shared_block(body, name);
+        }
         if !partial {
             if let Some(content) = Content::native(body, schema) {
                 return (content, None);
@@ -342,6 +359,20 @@ impl<'a> Decoder<'a> {
             }
             (Content::generic(content), None)
         }
+    }
+
+    /// Two fields of the type being decoded claim one block type: a
+    /// mistake in the type, reported on every body it decodes.
+    #[cold]
+    fn shared_block(&mut self, body: BodyRef<'_>, name: &str) {
+        let d = Diagnostic::error(
+            "Block type claimed twice",
+            format!(
+                "Two fields claim blocks of type {name:?} (a block-type enum's variant and another block field, say); each block type can go to one field only."
+            ),
+        )
+        .with_subject(body.to_body().missing_item_range());
+        self.report(d.into());
     }
 
     /// Evaluates an attribute; `None` after an evaluation error (reported,
