@@ -129,8 +129,9 @@ mod test {
     // beside the renderer that shows it.
     use hcl_core::diag::render::block_header;
     use hcl_core::json::parser::{Node, NodeKind};
-    use hcl_core::native::{parse_config, ParseOptions};
+    use hcl_core::native::parse_config;
     use hcl_core::pos::SourceFile;
+    use hcl_core::Limits;
 
     #[test]
     fn json_form_matches_reference_hcldec() {
@@ -227,7 +228,7 @@ mod test {
 
     /// The reference's linear scans, to check the binary searches against.
     fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
-        let (parsed, _) = parse_config(file, &ParseOptions::default());
+        let (parsed, _) = parse_config(file, &Limits::default());
         let block = parsed
             .body()
             .blocks()

@@ -1,6 +1,7 @@
 //! The command-line tools `hcl` ([`hcl`]: check, eval, json; [`fmt`]) and
 //! `hcldec` ([`hcldec`]), as a library so
-//! that their pieces can be tested (and reused): flag parsing ([`args`]), JSON output
+//! that their pieces can be tested (and reused): flag parsing ([`args`], and the
+//! flags that set the limits, [`limit_flags`]), JSON output
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
 //! people and machines ([`diagnostics`]), input loading ([`load`]), writing
 //! to standard output and error ([`stdio`]), safe rewriting of files
@@ -23,6 +24,7 @@ pub mod fmt;
 pub mod hcl;
 pub mod hcldec;
 pub mod json;
+pub mod limit_flags;
 pub mod load;
 pub mod output;
 pub mod rewrite;

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use crate::diag::render::block_header;
 use crate::json::parser::{Node, NodeKind};
-use crate::native::{parse_config, ParseOptions};
+use crate::native::parse_config;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 /// What the reference shows after the line number (`, in …`): for the
 /// native syntax the header of the top-level block around `offset`
@@ -43,7 +44,7 @@ impl FileContext {
         let syntax = if file.name().ends_with(".json") {
             ParsedSyntax::Json(crate::json::parser::parse(file).0)
         } else {
-            let (parsed, _) = parse_config(file, &ParseOptions::default());
+            let (parsed, _) = parse_config(file, &Limits::default());
             let blocks = parsed.body().blocks().map(|b| {
                 let range = b.range();
                 let header = block_header(b.type_name(), b.labels().map(|l| l.value()));

@@ -14,7 +14,7 @@ pub(crate) mod literal;
 pub mod value;
 
 pub use body::BodyDeserializer;
-pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};
+pub use value::ValueDeserializer;
 
 #[cfg(test)]
 mod test;

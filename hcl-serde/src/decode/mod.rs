@@ -10,7 +10,7 @@
 use serde::de::DeserializeOwned;
 
 use hcl_core::schema::BodySchema;
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
@@ -25,9 +25,6 @@ pub use content::{BlockRef, BodyRef, Content, Labels};
 pub use shapes::{
     exactly_one, leaf_of_group, BlockMap, BlockMapValue, BlockTypes, BlockTypesShape, LabelField,
 };
-
-/// How deeply blocks may nest while decoding.
-pub const MAX_BLOCK_DEPTH: usize = 128;
 
 /// A type decoded from an HCL body: what every entry point
 /// ([`from_str`](crate::from_str), [`from_body`](crate::from_body), …)
@@ -165,7 +162,10 @@ impl<T: DeserializeOwned> Decode for T {
 
     fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
         let body = body.to_body();
-        match T::deserialize(BodyDeserializer::new(&body, d.context()).at_depth(d.depth())) {
+        let de = BodyDeserializer::new(&body, d.context())
+            .with_max_depth(d.max_depth())
+            .at_depth(d.depth());
+        match T::deserialize(de) {
             Ok(v) => Some(v),
             Err(e) => {
                 d.absorb(e);
@@ -253,16 +253,31 @@ pub struct Decoder<'a> {
     ctx: Option<&'a EvalContext>,
     entries: Vec<Entry>,
     depth: usize,
+    /// How deeply blocks and values may nest ([`Limits::max_depth`]).
+    max_depth: usize,
 }
 
 impl<'a> Decoder<'a> {
-    /// A decoder evaluating in `ctx` (`None`: literal-only mode).
+    /// A decoder evaluating in `ctx` (`None`: literal-only mode), within
+    /// its limits (the defaults in literal-only mode).
     pub fn new(ctx: Option<&'a EvalContext>) -> Decoder<'a> {
         Decoder {
             ctx,
             entries: Vec::new(),
             depth: 0,
+            max_depth: ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth,
         }
+    }
+
+    /// Blocks and values nest at most `max_depth` levels deep.
+    pub(crate) fn with_max_depth(mut self, max_depth: usize) -> Decoder<'a> {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// How deeply blocks and values may nest.
+    pub(crate) fn max_depth(&self) -> usize {
+        self.max_depth
     }
 
     /// How many blocks deep the decode is.
@@ -309,10 +324,13 @@ impl<'a> Decoder<'a> {
     /// found inside with the block's segment (`service["web"]`): paths are
     /// built only when there is a problem, not for every block.
     fn enter<T: Decode>(&mut self, block: BlockRef<'_>, labels: Labels<'_>) -> Option<T> {
-        if self.depth >= MAX_BLOCK_DEPTH {
+        if self.depth >= self.max_depth {
             let d = Diagnostic::error(
                 "Maximum nesting depth exceeded",
-                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+                format!(
+                    "Blocks nest more than {} levels deep (Limits::max_depth).",
+                    self.max_depth
+                ),
             )
             .with_subject(block.def_range());
             self.report(d.into());
@@ -403,7 +421,7 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attribute(slot, name) else {
             return (!required).then_some(None);
         };
-        if let Some((expr, source)) = fast_literal(attr) {
+        if let Some((expr, source)) = fast_literal(attr, self.max_depth) {
             let de = LiteralDeserializer {
                 expr,
                 source,
@@ -421,7 +439,10 @@ impl<'a> Decoder<'a> {
         if value.is_null() {
             return self.null_attribute(attr, required);
         }
-        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(attr.lazy_range())) {
+        let de = ValueDeserializer::new(&value)
+            .with_lazy_range(attr.lazy_range())
+            .with_max_depth(self.max_depth);
+        match T::deserialize(de) {
             Ok(v) => Some(Some(v)),
             Err(e) => {
                 self.conversion_error(e, attr);
@@ -524,13 +545,16 @@ impl<'a> Decoder<'a> {
 #[inline]
 fn fast_literal(
     attr: AttrRef<'_>,
+    max_depth: usize,
 ) -> Option<(&hcl_core::__private::ast::Expr, &hcl_core::SourceFile)> {
     let (expr, source) = attr.native_expr()?;
-    is_fast_literal(expr, source.text(), FAST_LITERAL_DEPTH).then_some((expr, source))
+    let depth = FAST_LITERAL_DEPTH.min(max_depth);
+    is_fast_literal(expr, source.text(), depth).then_some((expr, source))
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
-/// literals take the general path, with its own depth guard).
+/// literals, or deeper than the decode's limit, take the general path,
+/// with its own depth guard).
 const FAST_LITERAL_DEPTH: usize = 32;
 
 #[cold]
@@ -587,7 +611,18 @@ pub fn decode_with_diagnostics<T: Decode>(
 
 /// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
 pub fn decode_body<T: Decode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    let mut d = Decoder::new(ctx);
+    let max_depth = ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth;
+    decode_body_within(body, ctx, max_depth)
+}
+
+/// [`decode_body`] with blocks and values nesting at most `max_depth`
+/// levels deep (what [`Options`](crate::Options) passes).
+pub(crate) fn decode_body_within<T: Decode>(
+    body: &Body,
+    ctx: Option<&EvalContext>,
+    max_depth: usize,
+) -> Result<T, Error> {
+    let mut d = Decoder::new(ctx).with_max_depth(max_depth);
     let out = decode_root::<T>(body, &mut d);
     d.finish()?;
     out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
