@@ -128,7 +128,7 @@ mod test {
     // The context lookup lives in hcl_core::navigation; its tests stay
     // beside the renderer that shows it.
     use hcl_core::diag::render::block_header;
-    use hcl_core::json::parser::{Node, NodeKind};
+    use hcl_core::json::syntax::{Node, NodeKind};
     use hcl_core::native::parse_config;
     use hcl_core::pos::SourceFile;
     use hcl_core::Limits;
@@ -282,7 +282,7 @@ mod test {
             r#"{"a": 1, "b": {"c": [1, {"d": [[2], 3]}, "s"]}, "e": [], "f": {"g": {}}}"#,
         );
         let ctx = FileContext::new(&json);
-        let (root, _) = hcl_core::json::parser::parse(&json);
+        let (root, _) = hcl_core::json::syntax::parse(&json);
         for offset in 0..=json.text().len() as u32 + 1 {
             let mut want = String::new();
             naive_json(&root, offset, &mut want);

@@ -20,7 +20,7 @@ use crate::Limits;
 /// innermost object or array around it (`service.api[0]`).
 ///
 /// This parses `file`; to look up many offsets, build one
-/// [`FileContext`] and ask it (as [`format()`] does).
+/// [`FileContext`] and ask it (as the CLI renderer does).
 pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
     FileContext::new(file).context_string(offset)
 }
