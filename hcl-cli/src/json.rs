@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use hcl_core::json::parser::{Node, NodeKind};
+use hcl_core::json::syntax::{Node, NodeKind};
 use hcl_core::SourceFile;
 
 /// A JSON value; object properties keep the order they were given in.
@@ -52,7 +52,7 @@ impl Json {
     /// ```
     pub fn parse(text: &str) -> Option<Json> {
         let file = SourceFile::new("<json>", text);
-        let (node, diags) = hcl_core::json::parser::parse(&file);
+        let (node, diags) = hcl_core::json::syntax::parse(&file);
         (!diags.has_errors()).then(|| Json::from_node(&node))
     }
 

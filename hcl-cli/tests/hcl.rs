@@ -76,7 +76,7 @@ fn check_json_is_one_document_on_standard_output() {
     let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
     assert_eq!((out.status, out.stderr.as_str()), (1, ""));
     let (_, diags) =
-        hcl_core::json::parser::parse(&SourceFile::new("out.json", out.stdout.as_str()));
+        hcl_core::json::syntax::parse(&SourceFile::new("out.json", out.stdout.as_str()));
     assert!(
         diags.is_empty(),
         "not one JSON document: {diags}\n{}",

@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hcl_core::json::parser::parse;
+use hcl_core::json::syntax::parse;
 use hcl_core::pos::SourceFile;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 

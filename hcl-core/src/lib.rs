@@ -57,6 +57,7 @@ pub mod json;
 pub mod limits;
 pub mod load;
 pub mod native;
+pub mod navigation;
 pub mod pos;
 pub mod schema;
 pub mod static_analysis;

@@ -1,7 +1,9 @@
 //! The HCL JSON syntax (`hcl-json-syntax.md`).
 //!
-//! - [`parser`]: JSON text to a tree of spanned [`parser::Node`]s that keeps
-//!   property order, duplicate names and exact number text.
+//! - [`syntax`]: JSON text to its syntax tree of spanned
+//!   [`syntax::Node`]s, which keeps property order, duplicate names and
+//!   exact number text: what a tool that reports positions in JSON files
+//!   reads (the JSON counterpart of [`crate::native::File`]).
 //! - [`parse_body`]: a file to its [`Body`], which maps object properties to
 //!   attributes and blocks as a schema asks ([`JsonBody`]), with values as
 //!   [`JsonExpression`]s.
@@ -27,11 +29,34 @@ mod body;
 mod expression;
 mod literal;
 mod node_ref;
-pub mod parser;
+pub(crate) mod parser;
 mod scanner;
 mod text;
 
 pub use body::JsonBody;
+
+/// The JSON syntax tree: what [`syntax::parse`] makes of a JSON text.
+///
+/// A plain, read-only tree: each [`Node`] has the bytes it
+/// spans and its kind; objects keep their properties in source order with
+/// duplicates, strings are decoded, numbers keep their exact text. The
+/// scanner and the parser that build it are private.
+///
+/// ```
+/// use hcl_core::json::syntax::{parse, NodeKind};
+/// use hcl_core::SourceFile;
+///
+/// let (root, diags) = parse(&SourceFile::new("a.json", r#"{"a": [1.50, "x"]}"#));
+/// assert!(diags.is_empty());
+/// let NodeKind::Object(props) = &root.kind else { unreachable!() };
+/// assert_eq!(&*props[0].key, "a");
+/// let NodeKind::Array(items) = &props[0].value.kind else { unreachable!() };
+/// assert!(matches!(&items[0].kind, NodeKind::Number(n) if &**n == "1.50"));
+/// ```
+pub mod syntax {
+    pub use super::parser::{parse, parse_with, Node, NodeKind, Property};
+    pub use super::text::Text;
+}
 pub use expression::JsonExpression;
 
 use crate::body::{Body, Expression};

@@ -14,7 +14,7 @@
 //! ([`Limits::max_depth`]), so no input can exhaust the stack.
 //!
 //! ```
-//! use hcl_core::json::parser::{parse, NodeKind};
+//! use hcl_core::json::syntax::{parse, NodeKind};
 //! use hcl_core::pos::SourceFile;
 //!
 //! let file = SourceFile::new("main.tf.json", r#"{"a": 1, "a": 2.50}"#);

@@ -16,7 +16,7 @@ const INLINE: usize = 22;
 /// does not allocate once per token; longer texts live on the heap.
 ///
 /// ```
-/// use hcl_core::json::parser::Text;
+/// use hcl_core::json::syntax::Text;
 /// let t = Text::from("instance_type");
 /// assert_eq!(&*t, "instance_type");
 /// assert_eq!(t, Text::from(String::from("instance_type")));

@@ -12,7 +12,7 @@
 //! survives the trip. Unknown values, infinities and capsule values have no
 //! encoding.
 //!
-//! Decoding uses this crate's own JSON parser ([`crate::json::parser`]),
+//! Decoding uses this crate's own JSON parser ([`crate::json::syntax`]),
 //! which keeps numbers exactly as written.
 //!
 //! ```
