@@ -295,13 +295,24 @@ pub struct Object {
 impl Object {
     /// An object with `attrs`; a later duplicate name replaces an earlier one.
     pub fn new<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Object {
+        Object::from_strs(attrs.into_iter().map(|(k, v)| (Str::new(k.as_ref()), v)))
+    }
+
+    /// An object with `attrs` whose names are [`Str`]s already: each is
+    /// kept as it is, not copied (evaluation builds its keys this way).
+    /// A later duplicate name replaces an earlier one.
+    ///
+    /// ```
+    /// use hcl_core::value::{Object, Str, Value};
+    ///
+    /// let name = Str::new("b");
+    /// let o = Object::from_strs([(name, Value::from(1)), (Str::new("a"), Value::from(true))]);
+    /// let names: Vec<&str> = o.iter().map(|(k, _)| k.as_str()).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// ```
+    pub fn from_strs(attrs: impl IntoIterator<Item = (Str, Value)>) -> Object {
         Object {
-            attrs: Arc::new(
-                attrs
-                    .into_iter()
-                    .map(|(k, v)| (Str::new(k.as_ref()), v))
-                    .collect(),
-            ),
+            attrs: Arc::new(attrs.into_iter().collect()),
         }
     }
 

@@ -65,10 +65,10 @@ use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::involved::{push_index, Collector};
 use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
-use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TraverserKind};
+use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TemplatePart, TraverserKind};
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
-use crate::value::{convert, get_attr, index, Type, Value};
+use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
 
 /// Evaluates `expr`, an expression of `source`, within the limits of `ctx`
 /// (the defaults when `ctx` is `None`, literal-only mode), with a budget
@@ -89,7 +89,52 @@ use crate::value::{convert, get_attr, index, Type, Value};
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
+    // Most attributes of a configuration are literals: their value needs no
+    // evaluator, budget or scope.
+    if let Some(value) = literal_value(expr, limits) {
+        return (value, Diagnostics::with_limit(limits.max_diagnostics));
+    }
+    evaluate_general(expr, ctx)
+}
+
+/// [`evaluate`] without its literal fast path: the whole evaluator, for
+/// every expression.
+pub(crate) fn evaluate_general(
+    expr: ExprNode<'_>,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
+    let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
     evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
+}
+
+/// The value of `expr` when it is a literal whose evaluation (by
+/// [`evaluate_general`], with a fresh budget of `limits`) cannot fail: a
+/// number, `true`/`false`, `null`, or a string of one literal part that
+/// fits in the budget's bytes. `None` for anything else, and for every
+/// expression when `limits` allow no depth at all; the general path then
+/// decides, diagnostics included.
+#[inline]
+fn literal_value(expr: ExprNode<'_>, limits: &Limits) -> Option<Value> {
+    if limits.max_depth == 0 {
+        return None;
+    }
+    let e = expr.ast();
+    // The source text is read only for strings: one memory access fewer
+    // for every other literal.
+    let text = || expr.source().text();
+    let string = |s: &str| (s.len() <= limits.max_bytes).then(|| Value::string(s));
+    match &e.kind {
+        ExprKind::Number(n) => Some(Value::Number(n.clone())),
+        ExprKind::Bool(b) => Some(Value::Bool(*b)),
+        ExprKind::Null => Some(Value::Null(Type::Dynamic)),
+        ExprKind::StringLit => string(e.span.inner().text(text())),
+        ExprKind::Template(t) => match t.parts.as_slice() {
+            [] => string(""),
+            [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Evaluates `expr`, an expression of `source`, as part of a larger
@@ -197,8 +242,8 @@ impl<'a> Evaluator<'a> {
                 if !self.charge_elements(t.items.len(), e.span) {
                     return Value::dynamic();
                 }
-                let items: Vec<Value> = t.items.iter().map(|i| self.eval(i)).collect();
-                Value::tuple(items)
+                // Collected straight into the tuple's shared slice.
+                Value::tuple(t.items.iter().map(|i| self.eval(i)))
             }
             ExprKind::Object(o) => {
                 if !self.charge_elements(o.items.len().saturating_add(MAP_NODE), e.span) {
@@ -217,30 +262,34 @@ impl<'a> Evaluator<'a> {
     }
 
     /// `{ k = v, ... }`: keys are converted to strings; a later duplicate
-    /// key replaces an earlier one, as in the reference.
+    /// key replaces an earlier one, as in the reference. Each key becomes
+    /// a [`Str`] once: a literal name straight from the source, a computed
+    /// key as its conversion made it.
     fn eval_object(&mut self, items: &'a [ObjectItem]) -> Value {
-        let mut attrs: Vec<(String, Value)> = Vec::with_capacity(items.len());
+        let mut attrs: Vec<(Str, Value)> = Vec::with_capacity(items.len());
         let mut known = true;
         for item in items {
-            let (key, key_diags) = match item.key.as_literal_name(self.text) {
-                Some(name) => (Value::string(name), Diagnostics::new()),
-                None if !item.key.force_non_literal && is_dotted_path(&item.key.expr) => {
-                    // About no expression (the reference names none): the
-                    // key is a name, not a reference.
-                    self.report(
-                        None,
-                        None,
-                        "Ambiguous attribute key",
-                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.".into(),
-                        item.key.expr.span,
-                        None,
-                    );
-                    known = false;
-                    self.eval(&item.value);
-                    continue;
-                }
-                None => self.eval_apart(&item.key.expr),
-            };
+            if let Some(name) = item.key.as_literal_name(self.text) {
+                let value = self.eval(&item.value);
+                attrs.push((Str::new(name), value));
+                continue;
+            }
+            if !item.key.force_non_literal && is_dotted_path(&item.key.expr) {
+                // About no expression (the reference names none): the
+                // key is a name, not a reference.
+                self.report(
+                    None,
+                    None,
+                    "Ambiguous attribute key",
+                    "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.".into(),
+                    item.key.expr.span,
+                    None,
+                );
+                known = false;
+                self.eval(&item.value);
+                continue;
+            }
+            let (key, key_diags) = self.eval_apart(&item.key.expr);
             let key_failed = key_diags.has_errors();
             self.diags.extend(key_diags);
             let value = self.eval(&item.value);
@@ -266,14 +315,14 @@ impl<'a> Evaluator<'a> {
                     self.error_about(&item.key.expr, "Incorrect key type", detail, span, None);
                     known = false;
                 }
-                Ok(Value::String(s)) => attrs.push((s.as_str().to_owned(), value)),
+                Ok(Value::String(s)) => attrs.push((s, value)),
                 Ok(_) => known = false,
             }
         }
         if !known {
             return Value::dynamic();
         }
-        Value::object(attrs)
+        Value::Object(Object::from_strs(attrs))
     }
 
     // --- variables -------------------------------------------------------

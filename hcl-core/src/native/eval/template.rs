@@ -9,6 +9,8 @@
 //! [`ExprKind::TemplateWrap`](crate::native::ast::ExprKind::TemplateWrap)
 //! and yields the value unconverted.
 
+use std::borrow::Cow;
+
 use super::Evaluator;
 use crate::native::ast::{ByteSpan, Expr, Template, TemplateFor, TemplateIf, TemplatePart};
 use crate::value::{convert, Type, Value};
@@ -22,7 +24,9 @@ impl<'a> Evaluator<'a> {
     /// Renders `parts` to a string value (unknown if a part is unknown).
     fn eval_parts(&mut self, parts: &'a [TemplatePart], whole: ByteSpan) -> Value {
         let errors_before = self.diags.error_count();
-        let mut buf = String::new();
+        // Borrowed while the output is one literal part (most templates):
+        // the value is then the only copy of its text.
+        let mut buf: Cow<'a, str> = Cow::Borrowed("");
         let mut known = true;
         for part in parts {
             let (value, span) = match part {
@@ -32,7 +36,11 @@ impl<'a> Evaluator<'a> {
                         if !self.charge_bytes(text.len(), l.span) {
                             return Value::unknown(Type::String);
                         }
-                        buf.push_str(text);
+                        if buf.is_empty() {
+                            buf = Cow::Borrowed(text);
+                        } else {
+                            buf.to_mut().push_str(text);
+                        }
                     }
                     continue;
                 }
@@ -67,7 +75,7 @@ impl<'a> Evaluator<'a> {
                         if !self.charge_bytes(s.len(), span) {
                             return Value::unknown(Type::String);
                         }
-                        buf.push_str(&s);
+                        buf.to_mut().push_str(&s);
                     }
                 }
                 Ok(_) => known = false,
@@ -81,7 +89,7 @@ impl<'a> Evaluator<'a> {
         if !known {
             return Value::unknown(Type::String);
         }
-        Value::string(buf)
+        Value::string(&*buf)
     }
 
     /// "Invalid template interpolation value", about the interpolated

@@ -176,3 +176,78 @@ fn literal_mode_evaluates_constant_expressions() {
         Value::tuple([Value::from(2), Value::from(4)])
     );
 }
+
+/// Source text of a random expression: literals of every kind the literal
+/// fast path takes (and some it must leave alone), inside the constructs
+/// that reach it only through the general path.
+fn expression_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let leaf = prop_oneof![
+        Just("0".to_owned()),
+        Just("1.5".to_owned()),
+        Just("1e400".to_owned()),
+        Just("true".to_owned()),
+        Just("null".to_owned()),
+        Just("\"\"".to_owned()),
+        Just("\"e\\u0301\"".to_owned()),
+        Just("\"a\\nb\"".to_owned()),
+        Just("\"%%{x}$${y}\"".to_owned()),
+        Just("\"${1}\"".to_owned()),
+        Just("\"a${true}b\"".to_owned()),
+        Just("\"%{ if true }x%{ endif }\"".to_owned()),
+        Just("<<EOT\nheredoc\nEOT\n".to_owned()),
+        Just("x".to_owned()),
+        "[a-z]{0,12}".prop_map(|s| format!("{s:?}")),
+    ];
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..3)
+                .prop_map(|items| format!("[{}]", items.join(", "))),
+            (inner.clone(), inner.clone()).prop_map(|(k, v)| format!("{{ k = {v}, ({k}) = {v} }}")),
+            inner.clone().prop_map(|e| format!("({e})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{a} == {b}")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("true ? {a} : {b}")),
+        ]
+    })
+}
+
+/// Limits around the literal fast path's conditions: no depth at all,
+/// strings just over or under the byte budget, and the defaults.
+fn limits() -> impl proptest::strategy::Strategy<Value = Option<Limits>> {
+    use proptest::prelude::*;
+    proptest::option::of((0usize..4, 0usize..16, 0usize..40).prop_map(
+        |(depth, bytes, elements)| {
+            Limits::default()
+                .with_max_depth(depth)
+                .with_max_bytes(bytes)
+                .with_max_elements(elements)
+        },
+    ))
+}
+
+proptest::proptest! {
+    /// The literal fast path behind `evaluate` gives the value and the
+    /// diagnostics of the general path, in literal-only mode and in a
+    /// context with any limits.
+    #[test]
+    fn literal_fast_path_agrees_with_the_general_path(
+        src in expression_text(),
+        limits in limits(),
+        with_context in proptest::bool::ANY,
+    ) {
+        let file = SourceFile::new("t.hcl", src.as_str());
+        let (expr, parse_diags) = parse_expression(&file, &Limits::default());
+        proptest::prop_assume!(!parse_diags.has_errors());
+        let mut ctx = EvalContext::new();
+        if let Some(limits) = limits {
+            ctx.set_limits(limits);
+        }
+        let ctx = (with_context || limits.is_some()).then_some(&ctx);
+        let node = ExprNode::new(&file, &expr);
+        let (fast, fast_diags) = evaluate(node, ctx);
+        let (general, general_diags) = evaluate_general(node, ctx);
+        proptest::prop_assert_eq!(fast.ty(), general.ty(), "{}", src);
+        proptest::prop_assert_eq!(&fast, &general, "{}", src);
+        proptest::prop_assert_eq!(fast_diags, general_diags, "{}", src);
+    }
+}
