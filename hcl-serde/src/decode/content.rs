@@ -19,7 +19,7 @@ use hcl_core::__private::{ByteSpan, NativeBody, NativeExpression};
 use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, SourceFile, Value};
 
-use super::CheckedSchema;
+use super::{CheckedSchema, FieldId};
 use crate::de::value::LazyRange;
 
 /// A parsed native-syntax file: the tree and the text its spans index.
@@ -170,7 +170,8 @@ pub struct Content<'a>(ContentRepr<'a>);
 
 #[derive(Debug)]
 enum ContentRepr<'a> {
-    Generic(BodyContent),
+    /// What the generic path found, and the schema that names the ids.
+    Generic(BodyContent, &'a CheckedSchema),
     Native(NativeContent<'a>),
 }
 
@@ -186,9 +187,9 @@ struct NativeContent<'a> {
 }
 
 impl<'a> Content<'a> {
-    /// Content found by the generic path.
-    pub fn generic(content: BodyContent) -> Content<'a> {
-        Content(ContentRepr::Generic(content))
+    /// Content found by the generic path for `schema`.
+    pub fn generic(content: BodyContent, schema: &'a CheckedSchema) -> Content<'a> {
+        Content(ContentRepr::Generic(content, schema))
     }
 
     /// The content of `body` read from its syntax tree, when it is a
@@ -249,14 +250,17 @@ impl<'a> Content<'a> {
         })))
     }
 
-    /// Attribute `name`, the schema's attribute number `slot` (native
-    /// content finds it by `slot`, generic content by `name`).
+    /// The attribute `id` names (native content finds it by its position,
+    /// generic content by the name the schema gives it).
     #[inline]
-    pub(crate) fn attribute(&self, slot: usize, name: &str) -> Option<AttrRef<'_>> {
+    pub(crate) fn attribute(&self, id: FieldId) -> Option<AttrRef<'_>> {
         match &self.0 {
-            ContentRepr::Generic(c) => c.attributes.get(name).map(AttrRef::from),
+            ContentRepr::Generic(c, schema) => {
+                let name = schema.attribute_name(id)?;
+                c.attributes.get(name).map(AttrRef::from)
+            }
             ContentRepr::Native(c) => {
-                let index = c.attrs.get(slot)?;
+                let index = c.attrs.get(id.index()?)?;
                 let attr = c.all.get(index)?;
                 let id = c.body.attributes.get(index)?;
                 Some(AttrRef(AttrRepr::Native(c.syntax, attr, id)))
@@ -270,7 +274,7 @@ impl<'a> Content<'a> {
         type_name: &'c str,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
         let (generic, native) = match &self.0 {
-            ContentRepr::Generic(c) => (Some(c.blocks_of_type(type_name)), None),
+            ContentRepr::Generic(c, _) => (Some(c.blocks_of_type(type_name)), None),
             ContentRepr::Native(c) => {
                 let blocks = c.syntax.tree.blocks(c.body).iter();
                 let syntax = c.syntax;
@@ -295,7 +299,7 @@ impl<'a> Content<'a> {
         claims: impl Fn(&str) -> bool + 'c,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
         let (generic, native) = match &self.0 {
-            ContentRepr::Generic(c) => (Some(c.blocks.iter()), None),
+            ContentRepr::Generic(c, _) => (Some(c.blocks.iter()), None),
             ContentRepr::Native(c) => (None, Some((c.syntax, c.syntax.tree.blocks(c.body).iter()))),
         };
         let generic = generic
@@ -312,7 +316,7 @@ impl<'a> Content<'a> {
     /// diagnostics point at.
     pub fn missing_item_range(&self) -> Range {
         match &self.0 {
-            ContentRepr::Generic(c) => c.missing_item_range.clone(),
+            ContentRepr::Generic(c, _) => c.missing_item_range.clone(),
             ContentRepr::Native(c) => c.syntax.range(c.body.span.start_point()),
         }
     }
@@ -619,10 +623,12 @@ mod test {
     #[test]
     fn slots_find_attributes_in_any_order() {
         let b = body("port = 2\nname = \"x\"\n");
-        let c = Content::native(BodyRef::from(&b), &CheckedSchema::new(schema())).unwrap();
-        assert_eq!(c.attribute(0, "name").map(AttrRef::name), Some("name"));
-        assert_eq!(c.attribute(1, "port").map(AttrRef::name), Some("port"));
-        assert!(c.attribute(2, "none").is_none());
+        let schema = CheckedSchema::new(schema());
+        let c = Content::native(BodyRef::from(&b), &schema).unwrap();
+        let name = |n| c.attribute(schema.attribute_id(n)).map(AttrRef::name);
+        assert_eq!(name("name"), Some("name"));
+        assert_eq!(name("port"), Some("port"));
+        assert!(name("none").is_none());
     }
 
     #[test]
@@ -650,9 +656,11 @@ mod test {
         // Written backwards, so every search wraps around.
         let src: String = names.iter().rev().map(|n| format!("{n} = 1\n")).collect();
         let b = body(&src);
-        let c = Content::native(BodyRef::from(&b), &CheckedSchema::new(schema)).unwrap();
-        for (slot, n) in names.iter().enumerate() {
-            assert_eq!(c.attribute(slot, n).map(AttrRef::name), Some(n.as_str()));
+        let schema = CheckedSchema::new(schema);
+        let c = Content::native(BodyRef::from(&b), &schema).unwrap();
+        for n in &names {
+            let id = schema.attribute_id(n);
+            assert_eq!(c.attribute(id).map(AttrRef::name), Some(n.as_str()));
         }
     }
 }

@@ -227,6 +227,52 @@ impl CheckedSchema {
     pub fn is_valid(&self) -> bool {
         self.valid
     }
+
+    /// The id of attribute `name`, by which [`Decoder::attribute`] and
+    /// [`Content`] find it on either path; an id for a name the schema
+    /// does not list finds nothing. Generated code asks once per type,
+    /// when it builds the schema.
+    ///
+    /// ```
+    /// use hcl_core::schema::{AttributeSchema, BodySchema};
+    /// use hcl_serde::decode::CheckedSchema;
+    ///
+    /// let schema = CheckedSchema::new(BodySchema::new().attribute(AttributeSchema::required("a")));
+    /// assert_eq!(schema.attribute_id("a"), schema.attribute_id("a"));
+    /// assert_ne!(schema.attribute_id("a"), schema.attribute_id("b"));
+    /// ```
+    pub fn attribute_id(&self, name: &str) -> FieldId {
+        let index = self.schema.attributes.iter().position(|a| a.name == name);
+        FieldId(
+            index
+                .and_then(|i| u32::try_from(i).ok())
+                .unwrap_or(FieldId::NONE.0),
+        )
+    }
+
+    /// The name of the attribute `id` names.
+    pub(crate) fn attribute_name(&self, id: FieldId) -> Option<&str> {
+        let attr = self.schema.attributes.get(id.index()?)?;
+        Some(&attr.name)
+    }
+}
+
+/// An attribute of a [`CheckedSchema`], as the schema numbers it: how
+/// generated code addresses an attribute field, on the native path (a
+/// position among the attributes found) and the generic one (the name the
+/// schema gives it) alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FieldId(u32);
+
+impl FieldId {
+    /// The id of no attribute.
+    const NONE: FieldId = FieldId(u32::MAX);
+
+    /// The attribute's position in the schema's list.
+    #[inline]
+    pub(crate) fn index(self) -> Option<usize> {
+        (self != FieldId::NONE).then_some(self.0 as usize)
+    }
 }
 
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
@@ -351,7 +397,7 @@ impl<'a> Decoder<'a> {
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
-        schema: &CheckedSchema,
+        schema: &'b CheckedSchema,
         partial: bool,
     ) -> (Content<'b>, Option<Body>) {
         if let Some(name) = &schema.shared_block {
@@ -362,6 +408,7 @@ impl<'a> Decoder<'a> {
                 return (content, None);
             }
         }
+        let checked = schema;
         let schema = schema.schema();
         let body = body.to_body();
         if partial {
@@ -369,13 +416,13 @@ impl<'a> Decoder<'a> {
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (Content::generic(content), Some(remain))
+            (Content::generic(content, checked), Some(remain))
         } else {
             let (content, diags) = body.content(schema);
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (Content::generic(content), None)
+            (Content::generic(content, checked), None)
         }
     }
 
@@ -405,8 +452,8 @@ impl<'a> Decoder<'a> {
         (!failed).then_some(value)
     }
 
-    /// Decodes attribute `name`, number `slot` in the schema's list, into
-    /// any `Deserialize` type.
+    /// Decodes the attribute `id` names (an id its schema issued, see
+    /// [`CheckedSchema::attribute_id`]) into any `Deserialize` type.
     ///
     /// `Some(None)`: absent or null (null counts as absent, spec "Null
     /// values"). `None`: an error was reported, or a required attribute is
@@ -414,11 +461,10 @@ impl<'a> Decoder<'a> {
     pub fn attribute<T: DeserializeOwned>(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<T>> {
-        let Some(attr) = content.attribute(slot, name) else {
+        let Some(attr) = content.attribute(id) else {
             return (!required).then_some(None);
         };
         if let Some((expr, source)) = fast_literal(attr, self.max_depth) {
@@ -481,17 +527,16 @@ impl<'a> Decoder<'a> {
         self.evaluate(AttrRef::from(attr))
     }
 
-    /// Attribute `name` (number `slot` in the schema) as its dynamic value
+    /// The attribute `id` names, as its dynamic value
     /// (null is absent when not required, and kept as a null value when
     /// required).
     pub fn attribute_value(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Value>> {
-        match content.attribute(slot, name) {
+        match content.attribute(id) {
             // An optional dynamic field treats null as absent, like every
             // other optional field; a required one keeps the null value.
             Some(attr) => match self.evaluate(attr)? {
@@ -502,16 +547,15 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Attribute `name` (number `slot` in the schema) as its unevaluated
+    /// The attribute `id` names, as its unevaluated
     /// expression.
     pub fn attribute_expression(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Expression>> {
-        match content.attribute(slot, name) {
+        match content.attribute(id) {
             Some(attr) => Some(Some(attr.expression())),
             None => (!required).then_some(None),
         }
