@@ -87,19 +87,6 @@ pub mod __private {
     pub use crate::native::expression::NativeExpression;
     pub use crate::pos::ByteSpan;
 
-    /// How many tokens the native lexer makes of `text` (the lexing
-    /// benchmark's measure).
-    pub fn count_tokens(text: &str) -> usize {
-        use crate::native::lexer::{LexMode, Lexer};
-        use crate::native::token::TokenKind;
-        let mut lexer = Lexer::new(text, LexMode::Normal);
-        let mut n = 0;
-        while lexer.next_token().kind != TokenKind::Eof {
-            n += 1;
-        }
-        n
-    }
-
     /// Evaluates a node of `source`'s tree.
     pub fn evaluate(
         expr: &ast::Expr,
