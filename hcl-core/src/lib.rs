@@ -72,27 +72,3 @@ pub use eval::EvalContext;
 pub use limits::Limits;
 pub use pos::{Pos, Range, SourceFile};
 pub use value::{Number, Type, Value};
-
-/// What hcl-serde's native-syntax fast path reads today: the parser's
-/// storage and the syntax's body and expression types. Not an API: it goes
-/// when that fast path moves into this crate, beside the schema processing
-/// it shortcuts.
-#[doc(hidden)]
-pub mod __private {
-    pub mod ast {
-        pub use crate::native::ast::*;
-    }
-
-    pub use crate::native::body::NativeBody;
-    pub use crate::native::expression::NativeExpression;
-    pub use crate::pos::ByteSpan;
-
-    /// Evaluates a node of `source`'s tree.
-    pub fn evaluate(
-        expr: &ast::Expr,
-        source: &crate::SourceFile,
-        ctx: Option<&crate::EvalContext>,
-    ) -> (crate::Value, crate::Diagnostics) {
-        crate::native::eval::evaluate(crate::native::ExprNode::new(source, expr), ctx)
-    }
-}

@@ -32,6 +32,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod body;
+pub mod by_id;
 pub(crate) mod embedded;
 pub(crate) mod escape;
 pub mod eval;

@@ -9,6 +9,8 @@
 
 use serde::de::DeserializeOwned;
 
+use hcl_core::native::by_id::CompiledSchema;
+pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
@@ -192,8 +194,7 @@ impl<T: DeserializeOwned> Decode for T {
 /// ```
 #[derive(Clone, Debug)]
 pub struct CheckedSchema {
-    schema: BodySchema,
-    valid: bool,
+    compiled: CompiledSchema,
     /// A block type two block headers name (two fields of one type would
     /// claim the same blocks: a block-type enum's variant and another
     /// field, say), which the derive cannot see across types.
@@ -203,7 +204,6 @@ pub struct CheckedSchema {
 impl CheckedSchema {
     /// Checks `schema`.
     pub fn new(schema: BodySchema) -> CheckedSchema {
-        let valid = schema.validate().is_ok();
         let blocks = &schema.blocks;
         let shared_block = blocks
             .iter()
@@ -211,21 +211,25 @@ impl CheckedSchema {
             .find(|(i, b)| blocks[..*i].iter().any(|a| a.type_name == b.type_name))
             .map(|(_, b)| b.type_name.clone());
         CheckedSchema {
-            schema,
-            valid,
+            compiled: CompiledSchema::new(schema),
             shared_block,
         }
     }
 
     /// The schema.
     pub fn schema(&self) -> &BodySchema {
-        &self.schema
+        self.compiled.schema()
+    }
+
+    /// The schema as hcl-core's schema processing by id takes it.
+    pub(crate) fn compiled(&self) -> &CompiledSchema {
+        &self.compiled
     }
 
     /// Whether the schema passed [`BodySchema::validate`] (an invalid one
     /// is reported by schema processing, on the generic path).
     pub fn is_valid(&self) -> bool {
-        self.valid
+        self.compiled.is_valid()
     }
 
     /// The id of attribute `name`, by which [`Decoder::attribute`] and
@@ -242,36 +246,12 @@ impl CheckedSchema {
     /// assert_ne!(schema.attribute_id("a"), schema.attribute_id("b"));
     /// ```
     pub fn attribute_id(&self, name: &str) -> FieldId {
-        let index = self.schema.attributes.iter().position(|a| a.name == name);
-        FieldId(
-            index
-                .and_then(|i| u32::try_from(i).ok())
-                .unwrap_or(FieldId::NONE.0),
-        )
+        self.compiled.attribute_id(name)
     }
 
     /// The name of the attribute `id` names.
     pub(crate) fn attribute_name(&self, id: FieldId) -> Option<&str> {
-        let attr = self.schema.attributes.get(id.index()?)?;
-        Some(&attr.name)
-    }
-}
-
-/// An attribute of a [`CheckedSchema`], as the schema numbers it: how
-/// generated code addresses an attribute field, on the native path (a
-/// position among the attributes found) and the generic one (the name the
-/// schema gives it) alike.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FieldId(u32);
-
-impl FieldId {
-    /// The id of no attribute.
-    const NONE: FieldId = FieldId(u32::MAX);
-
-    /// The attribute's position in the schema's list.
-    #[inline]
-    pub(crate) fn index(self) -> Option<usize> {
-        (self != FieldId::NONE).then_some(self.0 as usize)
+        self.compiled.attribute_name(id)
     }
 }
 
@@ -467,10 +447,9 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attribute(id) else {
             return (!required).then_some(None);
         };
-        if let Some((expr, source)) = fast_literal(attr, self.max_depth) {
+        if let Some(expr) = fast_literal(attr, self.max_depth) {
             let de = LiteralDeserializer {
                 expr,
-                source,
                 range: attr.lazy_range(),
             };
             return match T::deserialize(de) {
@@ -587,13 +566,9 @@ impl<'a> Decoder<'a> {
 /// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
 #[inline]
-fn fast_literal(
-    attr: AttrRef<'_>,
-    max_depth: usize,
-) -> Option<(&hcl_core::__private::ast::Expr, &hcl_core::SourceFile)> {
-    let (expr, source) = attr.native_expr()?;
-    let depth = FAST_LITERAL_DEPTH.min(max_depth);
-    is_fast_literal(expr, source.text(), depth).then_some((expr, source))
+fn fast_literal(attr: AttrRef<'_>, max_depth: usize) -> Option<hcl_core::native::ExprNode<'_>> {
+    let expr = attr.native_expr()?;
+    is_fast_literal(expr, FAST_LITERAL_DEPTH.min(max_depth)).then_some(expr)
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
