@@ -356,6 +356,12 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "\"é\"",
         "[\"e\u{0301}\", \"x\"]",
         "{a = 1, b = \"e\u{0301}\"}",
+        // Literal templates with escapes, and heredocs, are read in place
+        // too (their text is their value).
+        "\"a\\tb $${x}\"",
+        "{\"k\\n\" = \"8080\"}",
+        "<<EOT\n  80\nEOT\n",
+        "<<-EOT\n    true\n  EOT\n",
     ] {
         both::<u16>(text);
         both::<i64>(text);
