@@ -122,7 +122,7 @@ fn parse_benches(c: &mut Criterion) {
         b.iter(|| {
             files
                 .iter()
-                .map(|t| hcl_core::__private::count_tokens(black_box(t)))
+                .map(|t| hcl_core::native::count_tokens(black_box(t)))
                 .sum::<usize>()
         })
     });

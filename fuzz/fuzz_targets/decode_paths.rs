@@ -1,6 +1,8 @@
 //! Differential fuzzing of the two decode paths: a native-syntax body that
-//! matches its schema cleanly is decoded straight from the syntax tree,
-//! any other through the generic `Body::content`. The same body decoded
+//! matches its schema cleanly is read straight from the syntax tree, any
+//! other through the generic `Body::content` (the choice is
+//! `hcl_core::native::by_id::content_by_id`'s). The entry must report what
+//! the general path reports for the same schema; and the same body decoded
 //! as it is and wrapped in a body type the decoder cannot see through
 //! (which forces the generic path everywhere) must give equal values and
 //! equal diagnostics (summaries, details, ranges, paths, order).
@@ -11,10 +13,11 @@ use std::collections::BTreeMap;
 
 use hcl_core::body::{Attributes, BodyContent, BodyImpl};
 use hcl_core::function::stdlib;
+use hcl_core::native::by_id::{content_by_id, CompiledSchema};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostics, EvalContext, Range, SourceFile, Value};
 use hcl_serde::decode::decode_with_diagnostics;
-use hcl_serde::{HclDecode, Spanned};
+use hcl_serde::{Decode, HclDecode, Spanned};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Debug)]
@@ -123,6 +126,10 @@ fuzz_target!(|data: &[u8]| {
     let ctx = (first & 1 == 0).then_some(&ctx);
     let file = SourceFile::new("job.hcl", text);
     let (body, _) = hcl_core::native::parse_body(&file, &Default::default());
+    let schema = CompiledSchema::new(<Job as Decode>::body_schema());
+    let (_, by_id) = content_by_id(&body, &schema);
+    let (_, general) = body.content(schema.schema());
+    assert_eq!(format!("{by_id:?}"), format!("{general:?}"));
     let tree = decode_with_diagnostics::<Job>(&body, ctx);
     let generic = decode_with_diagnostics::<Job>(&Body::new(Opaque(body)), ctx);
     assert_eq!(tree, generic);

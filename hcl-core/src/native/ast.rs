@@ -26,7 +26,7 @@ mod list;
 mod tree;
 
 pub use list::{ExprList, InlineList};
-pub use tree::{AttrId, BlockId, BodyId, Id, IdRange, Tree};
+pub use tree::{AttrId, BodyId, IdRange, Tree};
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
 /// lists ([`Tree::attributes`], [`Tree::blocks`]).

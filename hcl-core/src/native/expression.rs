@@ -83,11 +83,6 @@ impl NativeExpression {
         }
     }
 
-    /// The file the node was parsed from.
-    pub fn source(&self) -> &SourceFile {
-        &self.source
-    }
-
     fn handle(&self, e: &Expr) -> Expression {
         Expression::new(NativeExpression::new(
             self.source.clone(),

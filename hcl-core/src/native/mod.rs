@@ -32,6 +32,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod body;
+pub mod by_id;
 pub(crate) mod embedded;
 pub(crate) mod escape;
 pub mod eval;
@@ -66,6 +67,23 @@ pub use body::{parse_body, parse_body_bytes};
 /// ```
 pub fn release_kept_memory() {
     parser::release_kept_memory();
+}
+
+/// How many tokens the native lexer makes of `text`, end of input not
+/// counted: the lexer alone, without the parser (what a lexing benchmark
+/// measures). Never fails: what is not a token is an invalid-character
+/// token, counted like any other.
+///
+/// ```
+/// assert_eq!(hcl_core::native::count_tokens("a = [1, 2]\n"), 8);
+/// ```
+pub fn count_tokens(text: &str) -> usize {
+    let mut lexer = lexer::Lexer::new(text, lexer::LexMode::Normal);
+    let mut n = 0;
+    while lexer.next_token().kind != token::TokenKind::Eof {
+        n += 1;
+    }
+    n
 }
 pub use syntax::{
     AttributeNode, BinaryOp, BlockNode, BodyItem, BodyNode, CallNode, ExprKind, ExprNode, File,

@@ -57,6 +57,7 @@ impl File {
     pub fn body(&self) -> BodyNode<'_> {
         BodyNode {
             cx: self.cx(),
+            id: self.root,
             body: self.tree.body(self.root),
         }
     }
@@ -104,6 +105,7 @@ struct Cx<'a> {
 #[derive(Clone, Copy)]
 pub struct BodyNode<'a> {
     cx: Cx<'a>,
+    id: BodyId,
     body: &'a ast::Body,
 }
 
@@ -136,6 +138,7 @@ impl<'a> BodyNode<'a> {
                 tree: native.tree(),
                 source: native.source(),
             },
+            id: native.id(),
             body: native.ast(),
         })
     }
@@ -155,6 +158,7 @@ impl<'a> BodyNode<'a> {
     }
 
     /// The blocks, in source order.
+    #[inline]
     pub fn blocks(self) -> impl ExactSizeIterator<Item = BlockNode<'a>> + 'a {
         let cx = self.cx;
         cx.tree
@@ -181,7 +185,36 @@ impl<'a> BodyNode<'a> {
         self.cx.source.range(self.body.span)
     }
 
+    /// The body as a [`Body`] handle, for schema-driven processing (no
+    /// copy of the tree).
+    pub fn to_body(self) -> Body {
+        Body::new(NativeBody::new(
+            self.cx.source.clone(),
+            self.cx.tree.clone(),
+            self.id,
+        ))
+    }
+
+    /// Attribute number `index` in source order, found in place.
+    #[inline]
+    pub(crate) fn attribute_at(self, index: usize) -> Option<AttributeNode<'a>> {
+        let attr = self.cx.tree.attributes(self.body).get(index)?;
+        let id = self.body.attributes.get(index)?;
+        Some(AttributeNode {
+            cx: self.cx,
+            id,
+            attr,
+        })
+    }
+
+    /// Where an item the body lacks would go: its first byte (what a
+    /// "Missing ..." diagnostic points at, as schema processing does).
+    pub(crate) fn missing_item_range(self) -> Range {
+        self.cx.source.range(self.body.span.start_point())
+    }
+
     /// The source the body was parsed from.
+    #[inline]
     pub fn source(self) -> &'a SourceFile {
         self.cx.source
     }
@@ -202,6 +235,7 @@ pub struct AttributeNode<'a> {
 
 impl<'a> AttributeNode<'a> {
     /// The name.
+    #[inline]
     pub fn name(self) -> &'a str {
         self.attr.name.text(self.cx.source.text())
     }
@@ -217,6 +251,7 @@ impl<'a> AttributeNode<'a> {
     }
 
     /// The value expression.
+    #[inline]
     pub fn expr(self) -> ExprNode<'a> {
         ExprNode::new(self.cx.source, &self.attr.expr)
     }
@@ -245,6 +280,7 @@ pub struct BlockNode<'a> {
 
 impl<'a> BlockNode<'a> {
     /// The block type.
+    #[inline]
     pub fn type_name(self) -> &'a str {
         self.block.ty.text(self.cx.source.text())
     }
@@ -255,6 +291,7 @@ impl<'a> BlockNode<'a> {
     }
 
     /// The labels, in order.
+    #[inline]
     pub fn labels(self) -> impl ExactSizeIterator<Item = LabelNode<'a>> + 'a {
         let source = self.cx.source;
         self.cx
@@ -268,6 +305,7 @@ impl<'a> BlockNode<'a> {
     pub fn body(self) -> BodyNode<'a> {
         BodyNode {
             cx: self.cx,
+            id: self.block.body,
             body: self.cx.tree.body(self.block.body),
         }
     }
@@ -306,6 +344,7 @@ pub struct LabelNode<'a> {
 
 impl<'a> LabelNode<'a> {
     /// The label's value (escapes decoded, quotes removed).
+    #[inline]
     pub fn value(self) -> &'a str {
         self.label.value(self.source.text())
     }
@@ -509,6 +548,7 @@ impl<'a> ExprNode<'a> {
         }
     }
 
+    #[inline]
     fn template(self, repr: TemplateRepr<'a>) -> TemplateNode<'a> {
         TemplateNode {
             source: self.source,
@@ -528,6 +568,7 @@ impl<'a> ExprNode<'a> {
     }
 
     /// The source the expression was parsed from.
+    #[inline]
     pub fn source(self) -> &'a SourceFile {
         self.source
     }
@@ -828,6 +869,7 @@ impl<'a> TemplateNode<'a> {
     /// The interpolated expression when the template is one interpolation
     /// and nothing else (`"${x}"`): its value is `x`'s, not converted to a
     /// string.
+    #[inline]
     pub fn wrapped(self) -> Option<ExprNode<'a>> {
         match self.repr {
             TemplateRepr::Wrap(inner) => Some(ExprNode::new(self.source, inner)),
@@ -836,6 +878,7 @@ impl<'a> TemplateNode<'a> {
     }
 
     /// The text, when the template is literal text only.
+    #[inline]
     pub fn literal(self) -> Option<&'a str> {
         match self.repr {
             TemplateRepr::Lit => Some(self.span.inner().text(self.source.text())),
@@ -990,6 +1033,7 @@ pub struct InterpolationNode<'a> {
 
 impl<'a> InterpolationNode<'a> {
     /// The interpolated expression.
+    #[inline]
     pub fn expr(self) -> ExprNode<'a> {
         ExprNode::new(self.source, self.expr)
     }
@@ -1217,6 +1261,7 @@ impl<'a> TraversalNode<'a> {
     }
 
     /// The expression node.
+    #[inline]
     pub fn expr(self) -> ExprNode<'a> {
         self.node
     }
@@ -1413,6 +1458,7 @@ pub struct Items<'a> {
 
 impl<'a> Items<'a> {
     /// The items, in order.
+    #[inline]
     pub fn iter(self) -> impl ExactSizeIterator<Item = ExprNode<'a>> + DoubleEndedIterator + 'a {
         let source = self.source;
         self.items.iter().map(move |e| ExprNode::new(source, e))
@@ -1444,6 +1490,7 @@ pub struct CallNode<'a> {
 
 impl<'a> CallNode<'a> {
     /// The name as written, segments joined with `::`.
+    #[inline]
     pub fn name(self) -> &'a str {
         self.call.name_span().text(self.source.text())
     }
@@ -1487,7 +1534,8 @@ pub struct ObjectNode<'a> {
 
 impl<'a> ObjectNode<'a> {
     /// The items, in order.
-    pub fn items(self) -> impl ExactSizeIterator<Item = ObjectItemNode<'a>> + 'a {
+    #[inline]
+    pub fn items(self) -> impl ExactSizeIterator<Item = ObjectItemNode<'a>> + Clone + 'a {
         let source = self.source;
         self.items
             .iter()
@@ -1504,6 +1552,7 @@ pub struct ObjectItemNode<'a> {
 
 impl<'a> ObjectItemNode<'a> {
     /// The key.
+    #[inline]
     pub fn key(self) -> ObjectKeyNode<'a> {
         ObjectKeyNode {
             source: self.source,
@@ -1512,6 +1561,7 @@ impl<'a> ObjectItemNode<'a> {
     }
 
     /// The value.
+    #[inline]
     pub fn value(self) -> ExprNode<'a> {
         ExprNode::new(self.source, &self.item.value)
     }
@@ -1527,18 +1577,21 @@ pub struct ObjectKeyNode<'a> {
 
 impl<'a> ObjectKeyNode<'a> {
     /// The literal name, for a bare name (or keyword) not in parentheses.
+    #[inline]
     pub fn literal_name(self) -> Option<&'a str> {
         self.key.as_literal_name(self.source.text())
     }
 
     /// The key as an expression (for a literal name, the bare name as a
     /// traversal or keyword literal).
+    #[inline]
     pub fn expr(self) -> ExprNode<'a> {
         ExprNode::new(self.source, &self.key.expr)
     }
 
     /// Whether the key is parenthesised, which makes a bare name a
     /// variable.
+    #[inline]
     pub fn is_parenthesized(self) -> bool {
         self.key.force_non_literal
     }
@@ -1576,6 +1629,7 @@ impl<'a> ForNode<'a> {
     }
 
     /// The value expression.
+    #[inline]
     pub fn value(self) -> ExprNode<'a> {
         ExprNode::new(self.source, &self.node.value)
     }
@@ -1632,3 +1686,17 @@ impl<'a> SplatNode<'a> {
 
 #[cfg(test)]
 mod test;
+
+/// Nodes show their kind and where they are written (the tree itself is
+/// the parser's storage).
+macro_rules! debug_by_range {
+    ($($node:ident),*) => {$(
+        impl std::fmt::Debug for $node<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_tuple(stringify!($node)).field(&self.range()).finish()
+            }
+        }
+    )*};
+}
+
+debug_by_range!(BodyNode, AttributeNode, BlockNode, ExprNode);

@@ -26,23 +26,40 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     }
     // A static in a generic function is shared by every instantiation, so
     // only non-generic structs cache their schema.
-    let checked = quote!(#krate::decode::CheckedSchema::new(
-        <Self as #krate::Decode>::body_schema()
-    ));
+    // The schema issues the attribute fields' ids once, with the schema.
+    let attr_names: Vec<&String> = cont
+        .fields
+        .iter()
+        .filter(|f| f.kind == Kind::Attr)
+        .map(|f| &f.name)
+        .collect();
+    let id_vars: Vec<_> = (0..attr_names.len())
+        .map(|i| format_ident!("__id{}", i, span = Span::mixed_site()))
+        .collect();
+    let n = attr_names.len();
+    let checked = quote! {{
+        let __s = #krate::decode::CheckedSchema::new(<Self as #krate::Decode>::body_schema());
+        let __ids: [#krate::decode::FieldId; #n] = [#(__s.attribute_id(#attr_names)),*];
+        (__s, __ids)
+    }};
     let schema = if generic {
         quote! {
             let __schema_owned = #checked;
-            let __schema = &__schema_owned;
+            let (__schema, __ids) = (&__schema_owned.0, &__schema_owned.1);
         }
     } else {
         quote! {
-            static __SCHEMA: #krate::__private::OnceLock<#krate::decode::CheckedSchema> =
-                #krate::__private::OnceLock::new();
-            let __schema = __SCHEMA.get_or_init(|| #checked);
+            static __SCHEMA: #krate::__private::OnceLock<(
+                #krate::decode::CheckedSchema,
+                [#krate::decode::FieldId; #n],
+            )> = #krate::__private::OnceLock::new();
+            let __cached = __SCHEMA.get_or_init(|| #checked);
+            let (__schema, __ids) = (&__cached.0, &__cached.1);
         }
     };
     quote! {
         #schema
+        let [#(#id_vars),*] = *__ids;
         let (__content, __remain) = __d.content(__body, __schema, #partial);
         let _ = &__remain;
         let _ = __labels;
@@ -52,8 +69,8 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
 }
 
 /// `label_index` counts label fields, `attr_slot` attribute fields: the
-/// position of the next one in the labels and in the schema's attributes
-/// (`body_schema` lists attributes in field order). Each kind dispatches on
+/// position of the next one in the labels and among the attribute ids the
+/// schema issued (`__id0`, `__id1`, ...). Each kind dispatches on
 /// the field's type (see `hcl_serde::decode::dispatch`), never on how the
 /// type is spelled.
 fn field_expr(
@@ -94,7 +111,7 @@ fn field_expr(
 }
 
 fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
-    let name = &f.name;
+    let id = format_ident!("__id{}", slot, span = Span::mixed_site());
     let ty = f.ty;
     let required = required_expr(krate, f);
     let absent = if has_default(f) {
@@ -110,7 +127,7 @@ fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
     };
     let fetch = quote_spanned!(ty.span()=>
         (&&#krate::__private::dispatch::Kind::<#ty>::new())
-            .attribute(__d, &__content, #slot, #name, #required)
+            .attribute(__d, &__content, #id, #required)
     );
     quote! {
         match #fetch {

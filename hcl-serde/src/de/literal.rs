@@ -8,8 +8,7 @@
 
 use serde::de::{self, DeserializeSeed, Visitor};
 
-use hcl_core::__private::ast::{Expr, ExprKind, ObjectItem};
-use hcl_core::pos::SourceFile;
+use hcl_core::native::{ExprKind, ExprNode, Literal, ObjectItemNode, TemplateNode};
 use hcl_core::Value;
 
 use crate::de::convert::{custom, scalar_requests, Scalar};
@@ -21,37 +20,24 @@ use crate::spanned;
 /// Whether `expr` is a literal tree the fast path handles: no nulls, no
 /// non-ASCII object keys (which would need normalising), no duplicate
 /// object keys (the later one wins, which evaluation handles), nesting at
-/// most `depth`. (A
-/// non-ASCII string value is decoded through its value, node by node.)
+/// most `depth`. (A non-ASCII string value is decoded through its value,
+/// node by node.)
 #[inline]
-pub(crate) fn is_fast_literal(expr: &Expr, src: &str, depth: usize) -> bool {
-    match &expr.kind {
-        ExprKind::StringLit | ExprKind::Number(_) | ExprKind::Bool(_) => true,
-        _ => is_fast_composite(expr, src, depth),
-    }
-}
-
-fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
-    match &expr.kind {
-        ExprKind::StringLit => true,
-        ExprKind::Number(_) | ExprKind::Bool(_) => true,
-        ExprKind::Tuple(t) if depth > 0 => {
-            t.items.iter().all(|e| is_fast_literal(e, src, depth - 1))
-        }
+pub(crate) fn is_fast_literal(expr: ExprNode<'_>, depth: usize) -> bool {
+    match expr.kind() {
+        ExprKind::Literal(Literal::Number(_) | Literal::Bool(_)) => true,
+        ExprKind::Template(t) => string_of(t).is_some(),
+        ExprKind::Tuple(t) if depth > 0 => t.iter().all(|e| is_fast_literal(e, depth - 1)),
         ExprKind::Object(o) if depth > 0 => {
-            if !o
-                .items
-                .iter()
-                .all(|i| is_fast_literal(&i.value, src, depth - 1))
-            {
+            if !o.items().all(|i| is_fast_literal(i.value(), depth - 1)) {
                 return false;
             }
             // Small objects compare keys pairwise, on the stack; large ones
             // sort them (a pairwise check would be quadratic).
-            if o.items.len() <= SMALL_OBJECT {
+            if o.items().len() <= SMALL_OBJECT {
                 let mut keys = [""; SMALL_OBJECT];
-                for (i, item) in o.items.iter().enumerate() {
-                    let Some(k) = key_of(item, src).filter(|k| k.is_ascii()) else {
+                for (i, item) in o.items().enumerate() {
+                    let Some(k) = key_of(item).filter(|k| k.is_ascii()) else {
                         return false;
                     };
                     let (before, rest) = keys.split_at_mut(i);
@@ -65,9 +51,8 @@ fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
                 return true;
             }
             let keys: Option<Vec<&str>> = o
-                .items
-                .iter()
-                .map(|i| key_of(i, src).filter(|k| k.is_ascii()))
+                .items()
+                .map(|i| key_of(i).filter(|k| k.is_ascii()))
                 .collect();
             let Some(mut keys) = keys else {
                 return false;
@@ -83,16 +68,21 @@ fn is_fast_composite(expr: &Expr, src: &str, depth: usize) -> bool {
 /// duplicates without allocating.
 const SMALL_OBJECT: usize = 8;
 
+/// The text of a string with no interpolation or directive.
+#[inline(always)]
+fn string_of(t: TemplateNode<'_>) -> Option<&str> {
+    t.literal()
+}
+
 #[inline]
-fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
-    if let Some(name) = item.key.as_literal_name(src) {
+fn key_of<'a>(item: ObjectItemNode<'a>) -> Option<&'a str> {
+    let key = item.key();
+    if let Some(name) = key.literal_name() {
         // `true`, `false` and `null` as bare keys name attributes.
         return Some(name);
     }
-    match item.key.expr.kind {
-        ExprKind::StringLit if !item.key.force_non_literal => {
-            Some(item.key.expr.span.inner().text(src))
-        }
+    match key.expr().kind() {
+        ExprKind::Template(t) if !key.is_parenthesized() => string_of(t),
         _ => None,
     }
 }
@@ -100,13 +90,12 @@ fn key_of<'a>(item: &ObjectItem, src: &'a str) -> Option<&'a str> {
 /// Deserializes a literal tree checked by [`is_fast_literal`].
 #[derive(Clone, Copy)]
 pub(crate) struct LiteralDeserializer<'a> {
-    pub(crate) expr: &'a Expr,
-    pub(crate) source: &'a SourceFile,
+    pub(crate) expr: ExprNode<'a>,
     pub(crate) range: LazyRange<'a>,
 }
 
 impl<'a> LiteralDeserializer<'a> {
-    fn at(&self, expr: &'a Expr) -> LiteralDeserializer<'a> {
+    fn at(&self, expr: ExprNode<'a>) -> LiteralDeserializer<'a> {
         LiteralDeserializer { expr, ..*self }
     }
 
@@ -115,13 +104,13 @@ impl<'a> LiteralDeserializer<'a> {
     /// One match on the node's kind: this runs for every literal attribute.
     #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
-        match &self.expr.kind {
-            ExprKind::StringLit => {
-                let text = self.expr.span.inner().text(self.source.text());
-                (self.source.is_ascii() || text.is_ascii()).then_some(Scalar::Str(text))
+        match self.expr.kind() {
+            ExprKind::Template(t) => {
+                let text = string_of(t)?;
+                (self.expr.source().is_ascii() || text.is_ascii()).then_some(Scalar::Str(text))
             }
-            ExprKind::Number(n) => Some(Scalar::Number(n)),
-            ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
+            ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
+            ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
             _ => None,
         }
     }
@@ -135,7 +124,7 @@ impl<'a> LiteralDeserializer<'a> {
 
     /// The slow path: the node's value.
     fn value(&self) -> Value {
-        hcl_core::__private::evaluate(self.expr, self.source, None).0
+        self.expr.value(None).0
     }
 }
 
@@ -157,7 +146,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
             Some(Scalar::Bool(b)) => return visitor.visit_bool(b),
             _ => {}
         }
-        match &self.expr.kind {
+        match self.expr.kind() {
             ExprKind::Tuple(_) => self.deserialize_seq(visitor),
             ExprKind::Object(_) => self.deserialize_map(visitor),
             _ => {
@@ -188,17 +177,17 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match &self.expr.kind {
+        match self.expr.kind() {
             ExprKind::Tuple(t) => {
                 let mut seq = Seq {
                     parent: self,
-                    items: t.items.iter().enumerate(),
+                    items: t.iter().enumerate(),
                 };
                 let out = visitor.visit_seq(&mut seq)?;
                 if seq.items.len() > 0 {
                     return Err(custom(format!(
                         "a sequence of {} elements is too long for this field",
-                        t.items.len()
+                        t.len()
                     )));
                 }
                 Ok(out)
@@ -230,25 +219,21 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match &self.expr.kind {
+        match self.expr.kind() {
             ExprKind::Object(o) => {
                 // Object values iterate in key order; so does this. Keys
                 // written in order (the usual case) need no sorted copy.
-                let src = self.source.text();
-                let items = o
-                    .items
-                    .iter()
-                    .filter_map(move |i| key_of(i, src).map(|k| (k, &i.value)));
+                let items = o.items().filter_map(|i| key_of(i).map(|k| (k, i.value())));
                 let mut previous = None;
                 if items.clone().all(|(k, _)| previous.replace(k) < Some(k)) {
                     return visitor.visit_map(Map {
                         parent: self,
                         items: items.clone(),
-                        len: o.items.len(),
+                        len: o.items().len(),
                         pending: None,
                     });
                 }
-                let mut sorted: Vec<(&str, &Expr)> = items.collect();
+                let mut sorted: Vec<(&str, ExprNode<'_>)> = items.collect();
                 sorted.sort_unstable_by_key(|(k, _)| *k);
                 visitor.visit_map(Map {
                     parent: self,
@@ -272,7 +257,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match &self.expr.kind {
+        match self.expr.kind() {
             ExprKind::Object(_) if name != spanned::NAME => self.deserialize_map(visitor),
             _ => {
                 let v = self.value();
@@ -318,7 +303,7 @@ struct Seq<'a, I> {
 
 impl<'de, 'a, I> de::SeqAccess<'de> for &mut Seq<'a, I>
 where
-    I: ExactSizeIterator<Item = (usize, &'a Expr)>,
+    I: ExactSizeIterator<Item = (usize, ExprNode<'a>)>,
 {
     type Error = Error;
 
@@ -345,12 +330,12 @@ struct Map<'a, I> {
     items: I,
     /// How many items are left (every key of a checked literal is one).
     len: usize,
-    pending: Option<(&'a str, &'a Expr)>,
+    pending: Option<(&'a str, ExprNode<'a>)>,
 }
 
 impl<'de, 'a, I> de::MapAccess<'de> for Map<'a, I>
 where
-    I: Iterator<Item = (&'a str, &'a Expr)>,
+    I: Iterator<Item = (&'a str, ExprNode<'a>)>,
 {
     type Error = Error;
 

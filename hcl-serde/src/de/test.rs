@@ -309,34 +309,26 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     use super::literal::{is_fast_literal, LiteralDeserializer};
-    use hcl_core::native::parse_expression;
+    use hcl_core::native::{parse_expression, ExprNode};
     use hcl_core::Limits;
 
-    fn native(e: &hcl_core::Expression) -> &hcl_core::__private::ast::Expr {
-        e.as_impl()
-            .as_any()
-            .downcast_ref::<hcl_core::__private::NativeExpression>()
-            .unwrap()
-            .expr()
+    fn native(e: &hcl_core::Expression) -> ExprNode<'_> {
+        ExprNode::of(e).unwrap()
     }
 
     fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
         let src = hcl_core::SourceFile::new("t.hcl", text);
         let (handle, diags) = parse_expression(&src, &Limits::default());
-        let expr = native(&handle).clone();
+        let expr = native(&handle);
         assert!(diags.is_empty(), "{text}");
-        assert!(
-            is_fast_literal(&expr, src.text(), 8),
-            "{text} is a fast literal"
-        );
+        assert!(is_fast_literal(expr, 8), "{text} is a fast literal");
         let range = hcl_core::Range::default();
         let fast = T::deserialize(LiteralDeserializer {
-            expr: &expr,
-            source: &src,
+            expr,
             range: super::value::LazyRange::Known(&range),
         })
         .map_err(|e| format!("{:?}", e.entries()));
-        let (value, _) = hcl_core::__private::evaluate(&expr, &src, None);
+        let (value, _) = expr.value(None);
         let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
             .map_err(|e| format!("{:?}", e.entries()));
         assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
@@ -364,6 +356,12 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "\"é\"",
         "[\"e\u{0301}\", \"x\"]",
         "{a = 1, b = \"e\u{0301}\"}",
+        // Literal templates with escapes, and heredocs, are read in place
+        // too (their text is their value).
+        "\"a\\tb $${x}\"",
+        "{\"k\\n\" = \"8080\"}",
+        "<<EOT\n  80\nEOT\n",
+        "<<-EOT\n    true\n  EOT\n",
     ] {
         both::<u16>(text);
         both::<i64>(text);
@@ -395,7 +393,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         let src = hcl_core::SourceFile::new("t.hcl", text);
         let (handle, _) = parse_expression(&src, &Limits::default());
         assert!(
-            !is_fast_literal(native(&handle), src.text(), 8),
+            !is_fast_literal(native(&handle), 8),
             "{text} takes the general path"
         );
     }

@@ -4,8 +4,8 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::__private::ByteSpan;
-use hcl_core::pos::{Range, SourceFile};
+use hcl_core::native::ExprNode;
+use hcl_core::pos::Range;
 use hcl_core::value::Type;
 use hcl_core::{Expression, Limits, Value};
 
@@ -45,8 +45,8 @@ pub(crate) enum LazyRange<'a> {
     Known(&'a Range),
     /// The range of this expression.
     Expr(&'a Expression),
-    /// The range of these bytes of this file.
-    Span(&'a SourceFile, ByteSpan),
+    /// The range of this syntax node.
+    Node(ExprNode<'a>),
 }
 
 impl LazyRange<'_> {
@@ -56,9 +56,7 @@ impl LazyRange<'_> {
             LazyRange::None => None,
             LazyRange::Known(r) => Some(r.clone()),
             LazyRange::Expr(e) => Some(e.range()),
-            LazyRange::Span(file, span) => {
-                Some(file.range_of(span.start as usize..span.end as usize))
-            }
+            LazyRange::Node(node) => Some(node.range()),
         }
     }
 }

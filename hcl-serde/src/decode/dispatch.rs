@@ -21,8 +21,8 @@ use hcl_core::{Body, Expression, Value};
 use hcl_core::schema::BlockHeaderSchema;
 
 use super::{
-    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, Labels,
-    RemainField,
+    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, FieldId,
+    Labels, RemainField,
 };
 
 /// The type `T` of a field, as a receiver for method lookup.
@@ -70,14 +70,13 @@ impl<T> AbsentRequired<T> for Kind<T> {
 /// evaluated value itself), `Expression` (unevaluated), and their
 /// `Option`s.
 pub trait AttributeSpecial<T> {
-    /// Attribute `name`, number `slot` of the schema; `Some(None)` when
+    /// The attribute the schema's id `id` names; `Some(None)` when
     /// absent (or null, for an optional one), `None` after an error.
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<T>>;
 }
@@ -87,11 +86,10 @@ impl AttributeSpecial<Value> for &Kind<Value> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Value>> {
-        d.attribute_value(content, slot, name, required)
+        d.attribute_value(content, id, required)
     }
 }
 
@@ -100,12 +98,10 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         _required: bool,
     ) -> Option<Option<Option<Value>>> {
-        d.attribute_value(content, slot, name, false)
-            .map(|v| v.map(Some))
+        d.attribute_value(content, id, false).map(|v| v.map(Some))
     }
 }
 
@@ -114,11 +110,10 @@ impl AttributeSpecial<Expression> for &Kind<Expression> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Expression>> {
-        d.attribute_expression(content, slot, name, required)
+        d.attribute_expression(content, id, required)
     }
 }
 
@@ -127,11 +122,10 @@ impl AttributeSpecial<Option<Expression>> for &Kind<Option<Expression>> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         _required: bool,
     ) -> Option<Option<Option<Expression>>> {
-        d.attribute_expression(content, slot, name, false)
+        d.attribute_expression(content, id, false)
             .map(|e| e.map(Some))
     }
 }
@@ -144,8 +138,7 @@ pub trait AttributeSerde<T> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<T>>;
 }
@@ -156,11 +149,10 @@ impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
         &self,
         d: &mut Decoder<'_>,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<T>> {
-        d.attribute::<T>(content, slot, name, required)
+        d.attribute::<T>(content, id, required)
     }
 }
 

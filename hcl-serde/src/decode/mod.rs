@@ -9,6 +9,8 @@
 
 use serde::de::DeserializeOwned;
 
+use hcl_core::native::by_id::CompiledSchema;
+pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
@@ -192,8 +194,7 @@ impl<T: DeserializeOwned> Decode for T {
 /// ```
 #[derive(Clone, Debug)]
 pub struct CheckedSchema {
-    schema: BodySchema,
-    valid: bool,
+    compiled: CompiledSchema,
     /// A block type two block headers name (two fields of one type would
     /// claim the same blocks: a block-type enum's variant and another
     /// field, say), which the derive cannot see across types.
@@ -203,7 +204,6 @@ pub struct CheckedSchema {
 impl CheckedSchema {
     /// Checks `schema`.
     pub fn new(schema: BodySchema) -> CheckedSchema {
-        let valid = schema.validate().is_ok();
         let blocks = &schema.blocks;
         let shared_block = blocks
             .iter()
@@ -211,21 +211,47 @@ impl CheckedSchema {
             .find(|(i, b)| blocks[..*i].iter().any(|a| a.type_name == b.type_name))
             .map(|(_, b)| b.type_name.clone());
         CheckedSchema {
-            schema,
-            valid,
+            compiled: CompiledSchema::new(schema),
             shared_block,
         }
     }
 
     /// The schema.
     pub fn schema(&self) -> &BodySchema {
-        &self.schema
+        self.compiled.schema()
+    }
+
+    /// The schema as hcl-core's schema processing by id takes it.
+    pub(crate) fn compiled(&self) -> &CompiledSchema {
+        &self.compiled
     }
 
     /// Whether the schema passed [`BodySchema::validate`] (an invalid one
     /// is reported by schema processing, on the generic path).
     pub fn is_valid(&self) -> bool {
-        self.valid
+        self.compiled.is_valid()
+    }
+
+    /// The id of attribute `name`, by which [`Decoder::attribute`] and
+    /// [`Content`] find it on either path; an id for a name the schema
+    /// does not list finds nothing. Generated code asks once per type,
+    /// when it builds the schema.
+    ///
+    /// ```
+    /// use hcl_core::schema::{AttributeSchema, BodySchema};
+    /// use hcl_serde::decode::CheckedSchema;
+    ///
+    /// let schema = CheckedSchema::new(BodySchema::new().attribute(AttributeSchema::required("a")));
+    /// assert_eq!(schema.attribute_id("a"), schema.attribute_id("a"));
+    /// assert_ne!(schema.attribute_id("a"), schema.attribute_id("b"));
+    /// ```
+    pub fn attribute_id(&self, name: &str) -> FieldId {
+        self.compiled.attribute_id(name)
+    }
+
+    /// The name of the attribute `id` names.
+    pub(crate) fn attribute_name(&self, id: FieldId) -> Option<&str> {
+        self.compiled.attribute_name(id)
     }
 }
 
@@ -351,7 +377,7 @@ impl<'a> Decoder<'a> {
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
-        schema: &CheckedSchema,
+        schema: &'b CheckedSchema,
         partial: bool,
     ) -> (Content<'b>, Option<Body>) {
         if let Some(name) = &schema.shared_block {
@@ -362,6 +388,7 @@ impl<'a> Decoder<'a> {
                 return (content, None);
             }
         }
+        let checked = schema;
         let schema = schema.schema();
         let body = body.to_body();
         if partial {
@@ -369,13 +396,13 @@ impl<'a> Decoder<'a> {
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (Content::generic(content), Some(remain))
+            (Content::generic(content, checked), Some(remain))
         } else {
             let (content, diags) = body.content(schema);
             if !diags.is_empty() {
                 self.report(diags);
             }
-            (Content::generic(content), None)
+            (Content::generic(content, checked), None)
         }
     }
 
@@ -405,8 +432,8 @@ impl<'a> Decoder<'a> {
         (!failed).then_some(value)
     }
 
-    /// Decodes attribute `name`, number `slot` in the schema's list, into
-    /// any `Deserialize` type.
+    /// Decodes the attribute `id` names (an id its schema issued, see
+    /// [`CheckedSchema::attribute_id`]) into any `Deserialize` type.
     ///
     /// `Some(None)`: absent or null (null counts as absent, spec "Null
     /// values"). `None`: an error was reported, or a required attribute is
@@ -414,17 +441,15 @@ impl<'a> Decoder<'a> {
     pub fn attribute<T: DeserializeOwned>(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<T>> {
-        let Some(attr) = content.attribute(slot, name) else {
+        let Some(attr) = content.attribute(id) else {
             return (!required).then_some(None);
         };
-        if let Some((expr, source)) = fast_literal(attr, self.max_depth) {
+        if let Some(expr) = fast_literal(attr, self.max_depth) {
             let de = LiteralDeserializer {
                 expr,
-                source,
                 range: attr.lazy_range(),
             };
             return match T::deserialize(de) {
@@ -481,17 +506,16 @@ impl<'a> Decoder<'a> {
         self.evaluate(AttrRef::from(attr))
     }
 
-    /// Attribute `name` (number `slot` in the schema) as its dynamic value
+    /// The attribute `id` names, as its dynamic value
     /// (null is absent when not required, and kept as a null value when
     /// required).
     pub fn attribute_value(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Value>> {
-        match content.attribute(slot, name) {
+        match content.attribute(id) {
             // An optional dynamic field treats null as absent, like every
             // other optional field; a required one keeps the null value.
             Some(attr) => match self.evaluate(attr)? {
@@ -502,16 +526,15 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Attribute `name` (number `slot` in the schema) as its unevaluated
+    /// The attribute `id` names, as its unevaluated
     /// expression.
     pub fn attribute_expression(
         &mut self,
         content: &Content<'_>,
-        slot: usize,
-        name: &str,
+        id: FieldId,
         required: bool,
     ) -> Option<Option<Expression>> {
-        match content.attribute(slot, name) {
+        match content.attribute(id) {
             Some(attr) => Some(Some(attr.expression())),
             None => (!required).then_some(None),
         }
@@ -543,13 +566,9 @@ impl<'a> Decoder<'a> {
 /// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
 #[inline]
-fn fast_literal(
-    attr: AttrRef<'_>,
-    max_depth: usize,
-) -> Option<(&hcl_core::__private::ast::Expr, &hcl_core::SourceFile)> {
-    let (expr, source) = attr.native_expr()?;
-    let depth = FAST_LITERAL_DEPTH.min(max_depth);
-    is_fast_literal(expr, source.text(), depth).then_some((expr, source))
+fn fast_literal(attr: AttrRef<'_>, max_depth: usize) -> Option<hcl_core::native::ExprNode<'_>> {
+    let expr = attr.native_expr()?;
+    is_fast_literal(expr, FAST_LITERAL_DEPTH.min(max_depth)).then_some(expr)
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper

@@ -56,8 +56,6 @@ impl<T> fmt::Debug for Id<T> {
 pub type BodyId = Id<Body>;
 /// The id of an [`Attribute`].
 pub type AttrId = Id<Attribute>;
-/// The id of a [`Block`].
-pub type BlockId = Id<Block>;
 
 /// A contiguous run `start..end` of nodes of type `T` in a [`Tree`].
 pub struct IdRange<T> {
@@ -84,11 +82,6 @@ impl<T> IdRange<T> {
     #[inline]
     pub const fn len(self) -> usize {
         (self.end - self.start) as usize
-    }
-
-    /// Whether the run is empty.
-    pub const fn is_empty(self) -> bool {
-        self.start == self.end
     }
 
     /// The ids, in order.
@@ -242,21 +235,6 @@ impl Tree {
         body.attributes.ids().zip(self.attributes(body))
     }
 
-    /// How many bodies the tree holds (the file's and one per block).
-    pub fn body_count(&self) -> usize {
-        self.bodies.len()
-    }
-
-    /// How many attributes the tree holds, in all bodies.
-    pub fn attribute_count(&self) -> usize {
-        self.attributes.len()
-    }
-
-    /// How many blocks the tree holds, at any depth.
-    pub fn block_count(&self) -> usize {
-        self.blocks.len()
-    }
-
     /// An empty tree with room for what a configuration of `len` bytes
     /// usually holds, so that the lists rarely grow (each growth is an
     /// allocation and a copy). The ratios are from the shared corpus, taken
@@ -376,9 +354,9 @@ mod test {
             outline(&file.tree, file.root_body(), text),
             r#"a f outer["x"]{b d inner["y", "z"]{c} one[]{e}} last[]{}"#
         );
-        assert_eq!(file.tree.body_count(), 5);
-        assert_eq!(file.tree.attribute_count(), 6);
-        assert_eq!(file.tree.block_count(), 4);
+        assert_eq!(file.tree.bodies.len(), 5);
+        assert_eq!(file.tree.attributes.len(), 6);
+        assert_eq!(file.tree.blocks.len(), 4);
     }
 
     #[test]

@@ -1,0 +1,326 @@
+//! Schema processing by field id, for typed decoding: a schema compiled
+//! once per type ([`CompiledSchema`]) numbers its attributes
+//! ([`FieldId`]), and [`content_by_id`] answers "the content of this body,
+//! attribute by id".
+//!
+//! Two paths, one entry. A native-syntax body that matches its schema
+//! cleanly (every attribute and block claimed, every required attribute
+//! present, every block with the labels its type takes) is read in one
+//! pass over its tree ([`NativeContent`]): names are compared in place and
+//! nothing is built per attribute or block. Any other body (JSON, merged,
+//! a leftover of partial processing), and a native body with any problem,
+//! takes the general [`Body::content`], which reports what is wrong. The
+//! fast path decides only *whether* it applies; the content it gives is the
+//! content the general path finds (the differential test in `test.rs`
+//! checks both on random bodies).
+
+use crate::body::{Attribute, Body, BodyContent};
+use crate::diag::Diagnostics;
+use crate::native::syntax::{AttributeNode, BodyNode};
+use crate::pos::Range;
+use crate::schema::BodySchema;
+
+/// A body schema checked once ([`BodySchema::validate`]) and numbered:
+/// what a decoder keeps per type.
+///
+/// ```
+/// use hcl_core::native::by_id::CompiledSchema;
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+///
+/// let schema = CompiledSchema::new(BodySchema::new().attribute(AttributeSchema::required("a")));
+/// assert!(schema.is_valid());
+/// assert_eq!(schema.attribute_name(schema.attribute_id("a")), Some("a"));
+/// assert_eq!(schema.attribute_name(schema.attribute_id("b")), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct CompiledSchema {
+    schema: BodySchema,
+    valid: bool,
+}
+
+/// An attribute of a [`CompiledSchema`], as the schema numbers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FieldId(u32);
+
+impl FieldId {
+    /// The id of no attribute.
+    const NONE: FieldId = FieldId(u32::MAX);
+
+    #[inline]
+    fn index(self) -> Option<usize> {
+        (self != FieldId::NONE).then_some(self.0 as usize)
+    }
+}
+
+impl CompiledSchema {
+    /// Checks and numbers `schema`.
+    pub fn new(schema: BodySchema) -> CompiledSchema {
+        let valid = schema.validate().is_ok();
+        CompiledSchema { schema, valid }
+    }
+
+    /// The schema.
+    pub fn schema(&self) -> &BodySchema {
+        &self.schema
+    }
+
+    /// Whether the schema passed [`BodySchema::validate`] (an invalid one
+    /// takes the general path, which reports it).
+    pub fn is_valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The id of attribute `name`; for a name the schema does not list, an
+    /// id that finds nothing. Ask once per type, with the schema.
+    pub fn attribute_id(&self, name: &str) -> FieldId {
+        let index = self.schema.attributes.iter().position(|a| a.name == name);
+        FieldId(
+            index
+                .and_then(|i| u32::try_from(i).ok())
+                .unwrap_or(FieldId::NONE.0),
+        )
+    }
+
+    /// The name of the attribute `id` names.
+    pub fn attribute_name(&self, id: FieldId) -> Option<&str> {
+        let attr = self.schema.attributes.get(id.index()?)?;
+        Some(&attr.name)
+    }
+}
+
+/// The content of a body for a [`CompiledSchema`], from either path.
+#[derive(Debug)]
+pub enum ContentById<'a> {
+    /// Read from the native syntax tree (nothing to report).
+    Native(NativeContent<'a>),
+    /// Found by [`Body::content`] (whose diagnostics come with it).
+    General(BodyContent),
+}
+
+/// A native body that matched its schema cleanly, and where each schema
+/// attribute is in it.
+#[derive(Clone)]
+pub struct NativeContent<'a> {
+    body: BodyNode<'a>,
+    attrs: Slots,
+}
+
+impl std::fmt::Debug for NativeContent<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NativeContent")
+            .field("range", &self.body.range())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The content of `body` for `schema`: from its syntax tree when it is a
+/// native body that matches cleanly, else from [`Body::content`], with
+/// that path's diagnostics (the fast path has none to give).
+///
+/// ```
+/// use hcl_core::native::by_id::{content_by_id, CompiledSchema, ContentById};
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+/// use hcl_core::load::parse_source;
+///
+/// let schema = CompiledSchema::new(BodySchema::new().attribute(AttributeSchema::required("port")));
+/// let port = schema.attribute_id("port");
+/// let (body, _) = parse_source("a.hcl", "port = 80\n");
+/// let (content, diags) = content_by_id(&body, &schema);
+/// assert!(matches!(content, ContentById::Native(_)) && diags.is_empty());
+/// assert_eq!(content.attribute(port, &schema).unwrap().name(), "port");
+///
+/// // A problem: the general path reports it.
+/// let (body, _) = parse_source("a.hcl", "prot = 80\n");
+/// let (content, diags) = content_by_id(&body, &schema);
+/// assert!(matches!(content, ContentById::General(_)));
+/// assert!(diags.has_errors());
+/// ```
+pub fn content_by_id<'a>(
+    body: &'a Body,
+    schema: &CompiledSchema,
+) -> (ContentById<'a>, Diagnostics) {
+    if let Some(c) = BodyNode::of(body).and_then(|n| NativeContent::of(n, schema)) {
+        return (ContentById::Native(c), Diagnostics::new());
+    }
+    let (content, diags) = body.content(schema.schema());
+    (ContentById::General(content), diags)
+}
+
+impl<'a> ContentById<'a> {
+    /// The attribute `id` names, if present.
+    pub fn attribute<'c>(&'c self, id: FieldId, schema: &CompiledSchema) -> Option<AttrById<'c>>
+    where
+        'a: 'c,
+    {
+        match self {
+            ContentById::Native(c) => c.attribute(id).map(AttrById::Native),
+            ContentById::General(c) => {
+                let name = schema.attribute_name(id)?;
+                c.attributes.get(name).map(AttrById::General)
+            }
+        }
+    }
+}
+
+/// An attribute of [`ContentById`].
+#[derive(Clone, Copy)]
+pub enum AttrById<'a> {
+    /// A node of the native tree.
+    Native(AttributeNode<'a>),
+    /// An attribute the general path built.
+    General(&'a Attribute),
+}
+
+impl<'a> AttrById<'a> {
+    /// The attribute's name.
+    pub fn name(self) -> &'a str {
+        match self {
+            AttrById::Native(a) => a.name(),
+            AttrById::General(a) => &a.name,
+        }
+    }
+}
+
+impl<'a> NativeContent<'a> {
+    /// The content of `body` read in one pass over its tree, when it
+    /// matches `schema` with nothing to report (`None`: take the general
+    /// path, which reports what is wrong).
+    pub fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
+        if !schema.valid {
+            return None;
+        }
+        let schema = &schema.schema;
+        let mut attrs = Slots::new(schema.attributes.len());
+        let mut found = 0;
+        let (tree, node) = body.ast();
+        let all = tree.attributes(node);
+        let text = body.source().text();
+        // Each name is first looked for right after the previous hit:
+        // bodies usually list attributes in the order of a type's fields.
+        let mut next = 0;
+        for (slot, wanted) in schema.attributes.iter().enumerate() {
+            let is_wanted = |a: &crate::native::ast::Attribute| {
+                text.as_bytes()
+                    .get(a.name.start as usize..a.name.end as usize)
+                    .is_some_and(|n| same_bytes(n, wanted.name.as_bytes()))
+            };
+            let hit = match all.get(next) {
+                Some(a) if is_wanted(a) => Some(next),
+                _ => all.iter().position(is_wanted),
+            };
+            match hit {
+                Some(index) => {
+                    attrs.set(slot, index)?;
+                    next = index + 1;
+                    found += 1;
+                }
+                None if wanted.required => return None,
+                None => {}
+            }
+        }
+        // Names are unique, so this says every attribute was claimed.
+        if found != all.len() {
+            return None;
+        }
+        for block in body.blocks() {
+            let ty = block.type_name().as_bytes();
+            let header = schema
+                .blocks
+                .iter()
+                .find(|b| same_bytes(ty, b.type_name.as_bytes()))?;
+            // Any other count is a problem the general path reports.
+            if block.labels().len() != header.label_names.len() {
+                return None;
+            }
+        }
+        Some(NativeContent { body, attrs })
+    }
+
+    /// The attribute `id` names, if present.
+    #[inline]
+    pub fn attribute(&self, id: FieldId) -> Option<AttributeNode<'a>> {
+        self.body.attribute_at(self.attrs.get(id.index()?)?)
+    }
+
+    /// The body read.
+    pub fn body(&self) -> BodyNode<'a> {
+        self.body
+    }
+
+    /// Where an item the body lacks would go (as [`Body::content`]'s
+    /// `missing_item_range`).
+    pub fn missing_item_range(&self) -> Range {
+        self.body.missing_item_range()
+    }
+}
+
+/// Byte-string equality for names: most differ in length, and the rest
+/// are compared as two overlapping words of the widest size that fits
+/// (names of 1 to 16 bytes) instead of byte by byte or through a call.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let n = a.len();
+    match n {
+        0 => true,
+        1..4 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
+        4..8 => ends::<4>(a) == ends::<4>(b),
+        8..=16 => ends::<8>(a) == ends::<8>(b),
+        _ => a == b,
+    }
+}
+
+/// The first and the last `N` bytes of `s` (which holds at least `N`).
+#[inline(always)]
+fn ends<const N: usize>(s: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
+    Some((s.first_chunk::<N>()?, s.last_chunk::<N>()?))
+}
+
+/// Where each schema attribute is in a native body (its position among
+/// the body's attributes); inline for the usual handful of attributes, so
+/// that a body costs no allocation.
+#[derive(Clone, Debug)]
+enum Slots {
+    Inline([u32; INLINE_SLOTS]),
+    Heap(Vec<u32>),
+}
+
+const INLINE_SLOTS: usize = 16;
+
+/// An empty slot.
+const ABSENT: u32 = u32::MAX;
+
+impl Slots {
+    fn new(len: usize) -> Slots {
+        if len <= INLINE_SLOTS {
+            Slots::Inline([ABSENT; INLINE_SLOTS])
+        } else {
+            Slots::Heap(vec![ABSENT; len])
+        }
+    }
+
+    /// `None` when the position does not fit a slot (the general path
+    /// then applies).
+    fn set(&mut self, slot: usize, index: usize) -> Option<()> {
+        let cell = match self {
+            Slots::Inline(a) => a.get_mut(slot),
+            Slots::Heap(v) => v.get_mut(slot),
+        };
+        *cell? = u32::try_from(index).ok()?;
+        Some(())
+    }
+
+    #[inline]
+    fn get(&self, slot: usize) -> Option<usize> {
+        let index = match self {
+            Slots::Inline(a) => a.get(slot),
+            Slots::Heap(v) => v.get(slot),
+        };
+        index.filter(|&&i| i != ABSENT).map(|&i| i as usize)
+    }
+}
+
+#[cfg(test)]
+mod test;

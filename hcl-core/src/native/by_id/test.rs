@@ -1,0 +1,168 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::load::parse_source;
+use crate::schema::{AttributeSchema, BlockHeaderSchema};
+
+/// A schema over the names the random bodies use: `a` required, `b` and
+/// `c` optional, blocks `x` (no label) and `y` (one label).
+fn schema() -> CompiledSchema {
+    CompiledSchema::new(
+        BodySchema::new()
+            .attribute(AttributeSchema::required("a"))
+            .attribute(AttributeSchema::optional("b"))
+            .attribute(AttributeSchema::optional("c"))
+            .block(BlockHeaderSchema {
+                type_name: "x".into(),
+                label_names: vec![],
+            })
+            .block(BlockHeaderSchema {
+                type_name: "y".into(),
+                label_names: vec!["name".into()],
+            }),
+    )
+}
+
+/// Random bodies: attributes and blocks with names in and out of the
+/// schema, zero to two labels, repeated names, nested content.
+fn body_text() -> impl Strategy<Value = String> {
+    let attr =
+        prop::sample::select(vec!["a", "b", "c", "d", "bb"]).prop_map(|n| format!("{n} = 1\n"));
+    let block = (
+        prop::sample::select(vec!["x", "y", "z"]),
+        0..3usize,
+        prop::bool::ANY,
+    )
+        .prop_map(|(ty, labels, inner)| {
+            let labels: String = (0..labels).map(|i| format!(" \"l{i}\"")).collect();
+            let inner = if inner { "a = 2" } else { "" };
+            format!("{ty}{labels} {{ {inner} }}\n")
+        });
+    prop::collection::vec(prop_oneof![attr, block], 0..7).prop_map(|items| items.concat())
+}
+
+/// What a content holds, comparable across the paths: attribute names
+/// with the range of their values, and each block's type and labels.
+fn summary(content: &ContentById<'_>, schema: &CompiledSchema) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in ["a", "b", "c", "d"] {
+        let range = match content.attribute(schema.attribute_id(name), schema) {
+            Some(AttrById::Native(a)) => Some(a.expr().range()),
+            Some(AttrById::General(a)) => Some(a.expr.range()),
+            None => None,
+        };
+        out.push(format!("{name}: {range:?}"));
+    }
+    match content {
+        ContentById::Native(c) => {
+            for b in c.body().blocks() {
+                let labels: Vec<_> = b.labels().map(|l| l.value()).collect();
+                out.push(format!("{} {labels:?}", b.type_name()));
+            }
+            out.push(format!("missing at {:?}", c.missing_item_range()));
+        }
+        ContentById::General(c) => {
+            for b in &c.blocks {
+                out.push(format!("{} {:?}", b.type_name, b.labels));
+            }
+            out.push(format!("missing at {:?}", c.missing_item_range));
+        }
+    }
+    out
+}
+
+proptest! {
+    /// The entry gives what the general path gives, content and
+    /// diagnostics alike, whichever path it took.
+    #[test]
+    fn content_by_id_agrees_with_the_general_path(text in body_text()) {
+        let schema = schema();
+        let (body, parse) = parse_source("t.hcl", &text);
+        prop_assume!(parse.is_empty());
+        let (fast, fast_diags) = content_by_id(&body, &schema);
+        let (general, general_diags) = body.content(schema.schema());
+        let general = ContentById::General(general);
+        prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
+        prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
+        // The tree is read only when the general path has nothing to say.
+        if matches!(fast, ContentById::Native(_)) {
+            prop_assert!(general_diags.is_empty());
+        }
+    }
+}
+
+#[test]
+fn only_a_body_that_matches_its_schema_cleanly_is_read_from_the_tree() {
+    let schema = schema();
+    let native = |text: &str| {
+        let (body, _) = parse_source("t.hcl", text);
+        matches!(content_by_id(&body, &schema).0, ContentById::Native(_))
+    };
+    assert!(native("a = 1\n"));
+    assert!(native("c = 1\na = 1\nx {}\ny \"n\" {}\ny \"m\" {}\n"));
+    for broken in [
+        "b = 1\n",        // a required attribute missing
+        "a = 1\nd = 2\n", // an attribute the schema does not name
+        "a = 1\nz {}\n",  // a block type it does not name
+        "a = 1\ny {}\n",  // a label missing
+        "a = 1\nx \"l\" {}\n",
+    ] {
+        assert!(!native(broken), "{broken}");
+    }
+    // Another syntax, a leftover and an invalid schema: the general path.
+    let (json, _) = parse_source("t.hcl.json", r#"{"a": 1}"#);
+    assert!(matches!(
+        content_by_id(&json, &schema).0,
+        ContentById::General(_)
+    ));
+    let (body, _) = parse_source("t.hcl", "a = 1\n");
+    let (_, rest, _) = body.partial_content(&BodySchema::new());
+    assert!(matches!(
+        content_by_id(&rest, &schema).0,
+        ContentById::General(_)
+    ));
+    let twice = CompiledSchema::new(
+        BodySchema::new()
+            .attribute(AttributeSchema::required("a"))
+            .attribute(AttributeSchema::optional("a")),
+    );
+    assert!(!twice.is_valid());
+    assert!(matches!(
+        content_by_id(&body, &twice).0,
+        ContentById::General(_)
+    ));
+}
+
+#[test]
+fn schemas_beyond_the_inline_slots_are_read_from_the_tree_too() {
+    let names: Vec<String> = (0..40).map(|i| format!("a{i}")).collect();
+    let mut schema = BodySchema::new();
+    for n in &names {
+        schema = schema.attribute(AttributeSchema::required(n.as_str()));
+    }
+    let schema = CompiledSchema::new(schema);
+    // Written backwards, so every search wraps around.
+    let src: String = names.iter().rev().map(|n| format!("{n} = 1\n")).collect();
+    let (body, _) = parse_source("t.hcl", &src);
+    let (content, _) = content_by_id(&body, &schema);
+    assert!(matches!(content, ContentById::Native(_)));
+    for n in &names {
+        let attr = content.attribute(schema.attribute_id(n), &schema);
+        assert_eq!(attr.map(AttrById::name), Some(n.as_str()));
+    }
+}
+
+#[test]
+fn name_comparison_agrees_with_byte_equality_at_every_length() {
+    let base: Vec<u8> = (b'a'..=b'z').collect();
+    for len in 0..base.len() {
+        let a = &base[..len];
+        assert!(same_bytes(a, a));
+        for at in 0..len {
+            let mut b = a.to_vec();
+            b[at] = b'_';
+            assert!(!same_bytes(a, &b), "{len} {at}");
+        }
+        assert!(!same_bytes(a, &base[..len + 1]));
+    }
+}
