@@ -23,6 +23,8 @@
 //! - [`load`]: reading files, choosing the syntax by extension.
 //! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
+//! - [`write`]: values and bodies (of either syntax) as native-syntax text
+//!   in the formatter's layout.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.
 //! - [`typeexpr`]: type expressions (`list(string)`, `optional(T, default)`).
@@ -60,6 +62,7 @@ pub mod traversal;
 pub mod typeck;
 pub mod typeexpr;
 pub mod value;
+pub mod write;
 
 pub use body::{Body, Expression};
 pub use diag::{Diagnostic, Diagnostics, Severity};

@@ -24,7 +24,7 @@
 //! ```
 
 mod body;
-mod expression;
+pub(crate) mod expression;
 mod literal;
 mod node_ref;
 pub mod parser;

@@ -1,0 +1,528 @@
+//! [`Writer`]: native-syntax text in the formatter's canonical layout,
+//! written in one pass by whoever walks the data (the [`Value`] writer
+//! here, hcl-serde's Serializer).
+//!
+//! The layout is the one [`crate::format`] produces, so that formatting the
+//! output changes nothing:
+//!
+//! - two spaces of indentation per open block, object or multi-line tuple;
+//! - a block's body and a non-empty object one item per line; `{}` when
+//!   empty;
+//! - a tuple on one line (`[1, 2]`) unless an element spans lines, then one
+//!   element per line, each followed by a comma;
+//! - in a run of consecutive one-line attributes (or object items) the `=`
+//!   signs line up one column after the widest name; a multi-line item,
+//!   a block or a blank line ends the run;
+//! - a blank line between a block and the item before it, and between a
+//!   block and an attribute after it.
+//!
+//! Alignment is decided when a run ends, so the padding is kept aside as
+//! `(offset, spaces)` insertions and applied once by [`Writer::finish`].
+//!
+//! [`Value`]: crate::Value
+
+use super::text::{is_bare_key, push_key, push_number, push_quoted, width};
+use crate::value::Number;
+
+/// Writes native-syntax text in the canonical layout; see the module
+/// documentation. The caller says what comes (attributes, blocks, values)
+/// in order; names, labels and strings are checked and quoted here, so
+/// that the text always reads back as what was given.
+///
+/// ```
+/// use hcl_core::write::Writer;
+///
+/// let mut w = Writer::new();
+/// w.attribute("name").unwrap();
+/// w.string("web");
+/// w.end_item();
+/// w.attribute("port").unwrap();
+/// w.raw("8080");
+/// w.end_item();
+/// w.block("tls").unwrap();
+/// w.label("main");
+/// w.attribute("enabled").unwrap();
+/// w.bool(true);
+/// w.end_item();
+/// w.end_block();
+/// let text = w.finish();
+/// assert_eq!(text, "name = \"web\"\nport = 8080\n\ntls \"main\" {\n  enabled = true\n}\n");
+/// assert_eq!(hcl_core::format::format(&text).unwrap(), text);
+/// ```
+#[derive(Debug, Default)]
+pub struct Writer {
+    out: String,
+    /// Open blocks, objects and multi-line tuples.
+    depth: usize,
+    /// Open bodies and objects, innermost last.
+    levels: Vec<Level>,
+    /// The one-line items of the open runs: (offset after the name, the
+    /// name's width in columns), each level's from its `run_start` on.
+    run: Vec<(usize, usize)>,
+    /// Padding to insert at offsets of `out`, applied by `finish`.
+    pads: Vec<(usize, usize)>,
+    /// Open tuples, innermost last.
+    tuples: Vec<Tuple>,
+    /// Where the elements of open one-line tuples start.
+    elements: Vec<usize>,
+    /// Newlines written so far (to tell one-line items from others).
+    newlines: usize,
+    /// Raw text spanning lines was written: `finish` runs the formatter.
+    reformat: bool,
+}
+
+#[derive(Debug)]
+struct Level {
+    /// Where this level's run starts in `Writer::run`.
+    run_start: usize,
+    /// The kind of the previous item (bodies put blank lines around
+    /// blocks).
+    prev: Prev,
+    /// Newlines written when the current item started.
+    item_lines: usize,
+    /// For a block body: where labels go, and where the body starts.
+    header: Option<(usize, usize)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prev {
+    Nothing,
+    Attribute,
+    Block,
+}
+
+#[derive(Debug)]
+struct Tuple {
+    /// The offset of `[`.
+    open: usize,
+    multiline: bool,
+    /// Where this tuple's element starts begin in `Writer::elements`.
+    elements_start: usize,
+    count: usize,
+}
+
+/// A name that the native syntax cannot write where it was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidName(pub String);
+
+impl std::fmt::Display for InvalidName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not a valid identifier", self.0)
+    }
+}
+
+impl std::error::Error for InvalidName {}
+
+impl Writer {
+    /// An empty writer at the top level of a body.
+    pub fn new() -> Writer {
+        Writer::with_capacity(256)
+    }
+
+    /// An empty writer whose buffer holds `bytes` before growing.
+    pub fn with_capacity(bytes: usize) -> Writer {
+        Writer {
+            out: String::with_capacity(bytes),
+            levels: vec![Level::new(0, None, 0)],
+            ..Writer::default()
+        }
+    }
+
+    fn level(&mut self) -> &mut Level {
+        if self.levels.is_empty() {
+            self.levels.push(Level::new(0, None, self.newlines));
+        }
+        let last = self.levels.len() - 1;
+        &mut self.levels[last]
+    }
+
+    fn indent(&mut self) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        self.newlines += 1;
+    }
+
+    // --- bodies ------------------------------------------------------
+
+    /// Starts an attribute of a body: `name = `; the value follows, then
+    /// [`Writer::end_item`]. The name must be an identifier.
+    pub fn attribute(&mut self, name: &str) -> Result<(), InvalidName> {
+        if !super::is_identifier(name) {
+            return Err(InvalidName(name.to_owned()));
+        }
+        if self.level().prev == Prev::Block {
+            self.newline();
+        }
+        self.item(name, width(name));
+        Ok(())
+    }
+
+    /// Starts an item named `key` (an identifier, or the text of a quoted
+    /// key) at the current level, in the current run.
+    fn item(&mut self, key: &str, key_width: usize) {
+        let lines = self.newlines;
+        let level = self.level();
+        level.prev = Prev::Attribute;
+        level.item_lines = lines;
+        self.indent();
+        if key_width == usize::MAX {
+            let start = self.out.len();
+            push_key(&mut self.out, key);
+            let w = width(&self.out[start..]);
+            self.run.push((self.out.len(), w));
+        } else {
+            self.out.push_str(key);
+            self.run.push((self.out.len(), key_width));
+        }
+        self.out.push_str(" = ");
+    }
+
+    /// Ends an attribute or object item. An item whose value spanned
+    /// lines ends the run of `=` alignment before it.
+    pub fn end_item(&mut self) {
+        let multiline = self.newlines > self.level().item_lines;
+        self.newline();
+        if multiline {
+            let own = self.run.pop();
+            self.end_run();
+            debug_assert!(own.is_some());
+        }
+    }
+
+    /// Lines up the `=` of the current level's run and starts a new one.
+    fn end_run(&mut self) {
+        let start = self.level().run_start.min(self.run.len());
+        let entries = &self.run[start..];
+        if entries.len() > 1 {
+            let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
+            for &(at, w) in entries {
+                if w < widest {
+                    self.pads.push((at, widest - w));
+                }
+            }
+        }
+        self.run.truncate(start);
+    }
+
+    /// Starts a block of type `type_name` (an identifier); labels may
+    /// follow with [`Writer::label`] (also after body items: they are put
+    /// in the header), then the body's items, then [`Writer::end_block`].
+    pub fn block(&mut self, type_name: &str) -> Result<(), InvalidName> {
+        if !super::is_identifier(type_name) {
+            return Err(InvalidName(type_name.to_owned()));
+        }
+        self.end_run();
+        if self.level().prev != Prev::Nothing {
+            self.newline();
+        }
+        self.level().prev = Prev::Block;
+        self.indent();
+        self.out.push_str(type_name);
+        let labels_at = self.out.len();
+        self.out.push_str(" {");
+        self.newline();
+        let body_start = self.out.len();
+        let run_start = self.run.len();
+        self.levels.push(Level::new(
+            run_start,
+            Some((labels_at, body_start)),
+            self.newlines,
+        ));
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Adds a label to the innermost open block's header (quoted).
+    pub fn label(&mut self, label: &str) {
+        let Some((at, _)) = self.levels.iter().rev().find_map(|l| l.header) else {
+            return;
+        };
+        let mut text = String::with_capacity(label.len() + 3);
+        text.push(' ');
+        push_quoted(&mut text, label);
+        self.insert(at, &text);
+    }
+
+    /// Inserts `text` at `at`, moving every offset kept past it.
+    fn insert(&mut self, at: usize, text: &str) {
+        let n = text.len();
+        if at == self.out.len() {
+            self.out.push_str(text);
+        } else {
+            self.out.insert_str(at, text);
+        }
+        let shift = |o: &mut usize| {
+            if *o >= at {
+                *o += n;
+            }
+        };
+        for (o, _) in self.pads.iter_mut().chain(self.run.iter_mut()) {
+            shift(o);
+        }
+        for o in &mut self.elements {
+            shift(o);
+        }
+        for t in &mut self.tuples {
+            shift(&mut t.open);
+        }
+        for l in &mut self.levels {
+            if let Some((labels, body)) = &mut l.header {
+                // A label goes after the labels before it.
+                shift(labels);
+                shift(body);
+            }
+        }
+    }
+
+    /// Ends the innermost open block: `{}` when its body is empty.
+    pub fn end_block(&mut self) {
+        self.end_run();
+        let Some(level) = self.levels.pop() else {
+            return;
+        };
+        self.depth = self.depth.saturating_sub(1);
+        match level.header {
+            Some((_, body_start)) if body_start == self.out.len() => {
+                self.out.pop();
+                self.newlines -= 1;
+                self.out.push('}');
+            }
+            _ => {
+                self.indent();
+                self.out.push('}');
+            }
+        }
+        self.newline();
+    }
+
+    // --- values ------------------------------------------------------
+
+    /// `null`
+    pub fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    /// `true` or `false`
+    pub fn bool(&mut self, b: bool) {
+        self.out.push_str(if b { "true" } else { "false" });
+    }
+
+    /// A number, exactly; `false` (nothing written) for an infinity,
+    /// which has no literal.
+    pub fn number(&mut self, n: &Number) -> bool {
+        push_number(&mut self.out, n).is_some()
+    }
+
+    /// A string literal that evaluates to `s` (see
+    /// [`push_quoted`](super::push_quoted)).
+    pub fn string(&mut self, s: &str) {
+        push_quoted(&mut self.out, s);
+    }
+
+    /// Expression text written as it is (a number's digits, an
+    /// expression's source). Text that spans lines is laid out by the
+    /// formatter in [`Writer::finish`].
+    pub fn raw(&mut self, text: &str) {
+        let lines = text.bytes().filter(|&b| b == b'\n').count();
+        if lines > 0 {
+            self.newlines += lines;
+            self.reformat = true;
+        }
+        self.out.push_str(text);
+    }
+
+    /// Starts a tuple; `multiline` when an element is known to span
+    /// lines. Each element follows a [`Writer::element`] call.
+    pub fn begin_tuple(&mut self, multiline: bool) {
+        let open = self.out.len();
+        self.out.push('[');
+        if multiline {
+            self.newline();
+            self.depth += 1;
+        }
+        self.tuples.push(Tuple {
+            open,
+            multiline,
+            elements_start: self.elements.len(),
+            count: 0,
+        });
+    }
+
+    /// Starts the next element of the innermost tuple; `spans_lines` when
+    /// it will (an object, a multi-line tuple): a one-line tuple then
+    /// becomes a multi-line one.
+    pub fn element(&mut self, spans_lines: bool) {
+        let Some(t) = self.tuples.last() else {
+            return;
+        };
+        if spans_lines && !t.multiline {
+            self.break_tuple();
+        }
+        let Some(t) = self.tuples.last_mut() else {
+            return;
+        };
+        let (count, multiline) = (t.count, t.multiline);
+        t.count += 1;
+        if multiline {
+            if count > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.indent();
+        } else {
+            if count > 0 {
+                self.out.push_str(", ");
+            }
+            self.elements.push(self.out.len());
+        }
+    }
+
+    /// Rewrites the innermost one-line tuple as a multi-line one. Its
+    /// elements so far are one-line values without padding, so they move
+    /// as text.
+    fn break_tuple(&mut self) {
+        let Some(t) = self.tuples.last_mut() else {
+            return;
+        };
+        t.multiline = true;
+        let (open, start) = (t.open, t.elements_start);
+        let tail = self.out.split_off(open + 1);
+        let starts: Vec<usize> = self.elements.drain(start..).map(|s| s - open - 1).collect();
+        self.depth += 1;
+        self.newline();
+        for (i, &s) in starts.iter().enumerate() {
+            let end = match starts.get(i + 1) {
+                Some(&next) => next - 2,
+                None => tail.len(),
+            };
+            if i > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.indent();
+            self.out.push_str(tail.get(s..end).unwrap_or(""));
+        }
+    }
+
+    /// Ends the innermost tuple.
+    pub fn end_tuple(&mut self) {
+        let Some(t) = self.tuples.pop() else {
+            return;
+        };
+        if t.multiline {
+            if t.count > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.depth = self.depth.saturating_sub(1);
+            self.indent();
+        } else {
+            self.elements.truncate(t.elements_start);
+        }
+        self.out.push(']');
+    }
+
+    /// Starts an object: `{}` at once when `empty`, otherwise items follow
+    /// ([`Writer::key`], the value, [`Writer::end_item`]) and then
+    /// [`Writer::end_object`].
+    pub fn begin_object(&mut self, empty: bool) {
+        if empty {
+            self.out.push_str("{}");
+            return;
+        }
+        self.out.push('{');
+        self.newline();
+        self.depth += 1;
+        let run_start = self.run.len();
+        self.levels.push(Level::new(run_start, None, self.newlines));
+    }
+
+    /// Starts an object item: the key, bare when it is an identifier,
+    /// quoted otherwise.
+    pub fn key(&mut self, key: &str) {
+        if is_bare_key(key) {
+            self.item(key, width(key));
+        } else {
+            self.item(key, usize::MAX);
+        }
+    }
+
+    /// Ends a non-empty object.
+    pub fn end_object(&mut self) {
+        self.end_run();
+        self.levels.pop();
+        self.depth = self.depth.saturating_sub(1);
+        self.indent();
+        self.out.push('}');
+    }
+
+    /// The text so far, before alignment (for callers that write a value
+    /// on its own, with no body around it).
+    pub fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Whether nothing was written.
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
+    /// Cuts the text back to `len` bytes (to undo a value that failed
+    /// half-way); only for text written at the current level since then.
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.out.len() {
+            let cut = &self.out[len..];
+            self.newlines -= cut.bytes().filter(|&b| b == b'\n').count();
+            self.out.truncate(len);
+            self.run.retain(|e| e.0 <= len);
+            self.pads.retain(|e| e.0 <= len);
+        }
+    }
+
+    /// The finished text, with the `=` of the last runs aligned.
+    pub fn finish(mut self) -> String {
+        while self.levels.len() > 1 {
+            self.end_run();
+            self.levels.pop();
+        }
+        self.end_run();
+        let mut out = if self.pads.is_empty() {
+            self.out
+        } else {
+            self.pads.sort_by_key(|p| p.0);
+            let extra: usize = self.pads.iter().map(|p| p.1).sum();
+            let mut out = String::with_capacity(self.out.len() + extra);
+            let mut from = 0;
+            for &(at, n) in &self.pads {
+                out.push_str(&self.out[from..at]);
+                out.extend(std::iter::repeat_n(' ', n));
+                from = at;
+            }
+            out.push_str(&self.out[from..]);
+            out
+        };
+        if self.reformat {
+            let limit = out.len().saturating_mul(2).saturating_add(1 << 20);
+            if let Some(formatted) = crate::format::format_tokens(&out, limit) {
+                out = formatted;
+            }
+        }
+        out
+    }
+}
+
+impl Level {
+    fn new(run_start: usize, header: Option<(usize, usize)>, item_lines: usize) -> Level {
+        Level {
+            run_start,
+            prev: Prev::Nothing,
+            item_lines,
+            header,
+        }
+    }
+}
