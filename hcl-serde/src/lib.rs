@@ -14,6 +14,8 @@
 //! - [`Serde`]: a plain serde type where an [`HclDecode`] type is wanted
 //!   (a block field of a derived struct).
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
+//! - [`ser`]: the other direction: [`to_string`], [`to_vec`],
+//!   [`to_writer`] write any `serde::Serialize` type as native syntax.
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
@@ -42,11 +44,13 @@
 pub mod de;
 pub mod decode;
 mod error;
+pub mod ser;
 mod serde_body;
 mod spanned;
 
 pub use decode::{decode_body, BlockField, Decoder, HclDecode, RemainField};
 pub use error::{Entry, Error};
+pub use ser::{to_string, to_vec, to_writer};
 pub use serde_body::Serde;
 pub use spanned::Spanned;
 

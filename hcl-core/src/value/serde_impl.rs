@@ -31,6 +31,21 @@ pub const VALUE_TOKEN: &str = "$__hcl_core_private_Value";
 
 thread_local! {
     static PARKED: RefCell<Option<Value>> = const { RefCell::new(None) };
+    /// The value being serialized, for a serializer that writes HCL
+    /// (hcl-serde's) and takes it whole; see [`take_serialized_value`].
+    static SERIALIZING: RefCell<Option<Value>> = const { RefCell::new(None) };
+}
+
+/// Takes the [`Value`] (or [`Number`]) whose `Serialize` is running: it
+/// calls `serialize_newtype_struct(VALUE_TOKEN, inner)` after parking a
+/// copy of itself, and `inner` takes the copy back when serialized, so a
+/// serializer that does not know the token sees the plain data model (a
+/// newtype is transparent to it) and one that does can take the exact
+/// value here instead of serializing `inner` (numbers beyond `f64`, typed
+/// collections). Not for applications.
+#[doc(hidden)]
+pub fn take_serialized_value() -> Option<Value> {
+    SERIALIZING.with(|p| p.borrow_mut().take())
 }
 
 /// Parks `value` for the `Value` visitor about to be called with
@@ -146,29 +161,67 @@ impl Serialize for Value {
     /// assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"port":80,"tls":true}"#);
     /// ```
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if !self.is_known() {
+        SERIALIZING.with(|p| *p.borrow_mut() = Some(self.clone()));
+        s.serialize_newtype_struct(VALUE_TOKEN, &Plain(self))
+    }
+}
+
+impl Serialize for Number {
+    /// As an integer when it is one that fits `i64`, `u64` or `i128`,
+    /// otherwise as the nearest `f64` (a serializer that writes HCL gets
+    /// the exact number; see [`take_serialized_value`]).
+    ///
+    /// ```
+    /// use hcl_core::Number;
+    /// assert_eq!(serde_json::to_string(&Number::from(7)).unwrap(), "7");
+    /// ```
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SERIALIZING.with(|p| *p.borrow_mut() = Some(Value::Number(self.clone())));
+        s.serialize_newtype_struct(VALUE_TOKEN, &PlainNumber(self))
+    }
+}
+
+/// A number in the plain data model.
+struct PlainNumber<'a>(&'a Number);
+
+impl Serialize for PlainNumber<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SERIALIZING.with(|p| p.borrow_mut().take());
+        serialize_number(self.0, s)
+    }
+}
+
+/// A value in the plain data model (what a serializer that does not take
+/// the value whole sees).
+struct Plain<'a>(&'a Value);
+
+impl Serialize for Plain<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SERIALIZING.with(|p| p.borrow_mut().take());
+        let this = self.0;
+        if !this.is_known() {
             return Err(S::Error::custom("an unknown value cannot be serialized"));
         }
-        if self.is_null() {
+        if this.is_null() {
             return s.serialize_unit();
         }
-        if let Some(b) = self.as_bool() {
+        if let Some(b) = this.as_bool() {
             return s.serialize_bool(b);
         }
-        if let Some(n) = self.as_number() {
+        if let Some(n) = this.as_number() {
             return serialize_number(n, s);
         }
-        if let Some(text) = self.as_str() {
+        if let Some(text) = this.as_str() {
             return s.serialize_str(text);
         }
-        if let Some(items) = self.as_elements() {
+        if let Some(items) = this.as_elements() {
             let mut seq = s.serialize_seq(Some(items.len()))?;
             for v in items {
                 seq.serialize_element(v)?;
             }
             return seq.end();
         }
-        if let Some(entries) = self.as_entries() {
+        if let Some(entries) = this.as_entries() {
             let mut map = s.serialize_map(Some(entries.len()))?;
             for (k, v) in entries {
                 map.serialize_entry(k.as_str(), v)?;
@@ -177,7 +230,7 @@ impl Serialize for Value {
         }
         Err(S::Error::custom(format_args!(
             "a value of type {} cannot be serialized",
-            self.ty()
+            this.ty()
         )))
     }
 }

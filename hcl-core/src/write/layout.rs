@@ -69,6 +69,9 @@ pub struct Writer {
     newlines: usize,
     /// Raw text spanning lines was written: `finish` runs the formatter.
     reformat: bool,
+    /// Values are written in literal syntax only (see
+    /// [`Writer::literal`]).
+    literal: bool,
 }
 
 #[derive(Debug)]
@@ -80,6 +83,9 @@ struct Level {
     prev: Prev,
     /// Newlines written when the current item started.
     item_lines: usize,
+    /// Where the current item's name ends (its entry in the run, until a
+    /// value that spans lines takes it out).
+    item_at: usize,
     /// For a block body: where labels go, and where the body starts.
     header: Option<(usize, usize)>,
 }
@@ -128,6 +134,21 @@ impl Writer {
         }
     }
 
+    /// Makes [`write_value`](super::write_value) write values in literal
+    /// syntax only, for text that is read in literal-only mode (no
+    /// functions): lists and sets as tuples, maps as objects, typed nulls
+    /// as `null`. The text then evaluates to a value that *converts* to the
+    /// original under its type, rather than to an equal one.
+    pub fn literal(mut self) -> Writer {
+        self.literal = true;
+        self
+    }
+
+    /// Whether values are written in literal syntax only.
+    pub fn literal_values(&self) -> bool {
+        self.literal
+    }
+
     fn level(&mut self) -> &mut Level {
         if self.levels.is_empty() {
             self.levels.push(Level::new(0, None, self.newlines));
@@ -137,9 +158,7 @@ impl Writer {
     }
 
     fn indent(&mut self) {
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
-        }
+        push_spaces(&mut self.out, 2 * self.depth);
     }
 
     fn newline(&mut self) {
@@ -166,9 +185,6 @@ impl Writer {
     /// key) at the current level, in the current run.
     fn item(&mut self, key: &str, key_width: usize) {
         let lines = self.newlines;
-        let level = self.level();
-        level.prev = Prev::Attribute;
-        level.item_lines = lines;
         self.indent();
         if key_width == usize::MAX {
             let start = self.out.len();
@@ -179,6 +195,11 @@ impl Writer {
             self.out.push_str(key);
             self.run.push((self.out.len(), key_width));
         }
+        let at = self.out.len();
+        let level = self.level();
+        level.prev = Prev::Attribute;
+        level.item_lines = lines;
+        level.item_at = at;
         self.out.push_str(" = ");
     }
 
@@ -188,9 +209,22 @@ impl Writer {
         let multiline = self.newlines > self.level().item_lines;
         self.newline();
         if multiline {
-            let own = self.run.pop();
+            self.item_spans_lines();
+        }
+    }
+
+    /// The current item's value spans lines: its line has no `=` cell for
+    /// the formatter, so the run before it ends (and a new one starts
+    /// after it). Done as soon as that is known, so that padding is kept
+    /// in the order of the text.
+    fn item_spans_lines(&mut self) {
+        let Some(level) = self.levels.last() else {
+            return;
+        };
+        let own = level.item_at;
+        if self.run.len() > level.run_start && self.run.last().map(|e| e.0) == Some(own) {
+            self.run.pop();
             self.end_run();
-            debug_assert!(own.is_some());
         }
     }
 
@@ -318,6 +352,14 @@ impl Writer {
         push_number(&mut self.out, n).is_some()
     }
 
+    /// A number given by its decimal text (an integer, or a finite float's
+    /// shortest text, which reads back as the same float): written as it
+    /// displays.
+    pub fn number_text(&mut self, n: impl std::fmt::Display) {
+        use std::fmt::Write;
+        let _ = write!(self.out, "{n}");
+    }
+
     /// A string literal that evaluates to `s` (see
     /// [`push_quoted`](super::push_quoted)).
     pub fn string(&mut self, s: &str) {
@@ -339,6 +381,9 @@ impl Writer {
     /// Starts a tuple; `multiline` when an element is known to span
     /// lines. Each element follows a [`Writer::element`] call.
     pub fn begin_tuple(&mut self, multiline: bool) {
+        if multiline {
+            self.item_spans_lines();
+        }
         let open = self.out.len();
         self.out.push('[');
         if multiline {
@@ -386,6 +431,7 @@ impl Writer {
     /// elements so far are one-line values without padding, so they move
     /// as text.
     fn break_tuple(&mut self) {
+        self.item_spans_lines();
         let Some(t) = self.tuples.last_mut() else {
             return;
         };
@@ -435,6 +481,7 @@ impl Writer {
             self.out.push_str("{}");
             return;
         }
+        self.item_spans_lines();
         self.out.push('{');
         self.newline();
         self.depth += 1;
@@ -467,6 +514,11 @@ impl Writer {
         self.out.len()
     }
 
+    /// Whether the text so far ends with `text`.
+    pub fn ends_with(&self, text: &str) -> bool {
+        self.out.ends_with(text)
+    }
+
     /// Whether nothing was written.
     pub fn is_empty(&self) -> bool {
         self.out.is_empty()
@@ -494,13 +546,16 @@ impl Writer {
         let mut out = if self.pads.is_empty() {
             self.out
         } else {
-            self.pads.sort_by_key(|p| p.0);
+            // Inner runs end before outer ones: mostly sorted already.
+            if !self.pads.is_sorted_by_key(|p| p.0) {
+                self.pads.sort_by_key(|p| p.0);
+            }
             let extra: usize = self.pads.iter().map(|p| p.1).sum();
             let mut out = String::with_capacity(self.out.len() + extra);
             let mut from = 0;
             for &(at, n) in &self.pads {
                 out.push_str(&self.out[from..at]);
-                out.extend(std::iter::repeat_n(' ', n));
+                push_spaces(&mut out, n);
                 from = at;
             }
             out.push_str(&self.out[from..]);
@@ -516,12 +571,23 @@ impl Writer {
     }
 }
 
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let chunk = left.min(SPACES.len());
+        out.push_str(&SPACES[..chunk]);
+        left -= chunk;
+    }
+}
+
 impl Level {
     fn new(run_start: usize, header: Option<(usize, usize)>, item_lines: usize) -> Level {
         Level {
             run_start,
             prev: Prev::Nothing,
             item_lines,
+            item_at: usize::MAX,
             header,
         }
     }

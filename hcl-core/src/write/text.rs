@@ -13,6 +13,15 @@ use crate::value::Number;
 /// assert!(!is_identifier("a b"));
 /// ```
 pub fn is_identifier(s: &str) -> bool {
+    // Most names are ASCII: one table lookup per byte, no decoding.
+    if let [first, rest @ ..] = s.as_bytes() {
+        if IDENT[*first as usize] == 2 && rest.iter().all(|&b| IDENT[b as usize] != 0) {
+            return true;
+        }
+        if s.is_ascii() {
+            return false;
+        }
+    }
     let mut chars = s.chars();
     chars
         .next()
@@ -48,8 +57,16 @@ pub fn push_quoted(out: &mut String, s: &str) {
 /// [`push_quoted`]).
 pub(crate) fn push_escaped(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
+    // Most strings need no escape: copy them whole.
+    if !bytes.iter().any(|&b| ATTENTION[b as usize]) {
+        out.push_str(s);
+        return;
+    }
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
+        if !ATTENTION[b as usize] {
+            continue;
+        }
         let escape: &str = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -74,6 +91,40 @@ pub(crate) fn push_escaped(out: &mut String, s: &str) {
     }
     out.push_str(&s[run..]);
 }
+
+/// ASCII identifier bytes: 2 may start a name (letters, `_`), 1 may
+/// continue one (digits, `-`), 0 neither.
+static IDENT: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            t[b] = 2;
+        } else if c.is_ascii_digit() || c == b'-' {
+            t[b] = 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The bytes [`push_escaped`] looks at: quotes, backslashes, control
+/// characters and the first characters of `${` and `%{`.
+static ATTENTION: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[0x7f] = true;
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t
+};
 
 /// Appends an object key: bare when it is an identifier the parser reads
 /// as a name, quoted otherwise.

@@ -18,6 +18,28 @@ pub(super) fn write_value(
     if depth > MAX_DEPTH {
         return Err(WriteError::new(path, WriteErrorKind::TooDeep));
     }
+    if w.literal_values() {
+        match v {
+            Value::Null(_) => {
+                w.null();
+                return Ok(());
+            }
+            Value::List(_) | Value::Set(_) => {
+                let items = v.as_elements().unwrap_or_default();
+                return write_elements(w, items, path, depth);
+            }
+            Value::Map(m) => {
+                return write_entries(
+                    w,
+                    m.iter().map(|(k, v)| (k.as_str(), v)),
+                    m.len(),
+                    path,
+                    depth,
+                );
+            }
+            _ => {}
+        }
+    }
     match v {
         Value::Unknown(_) => return Err(WriteError::new(path, WriteErrorKind::Unknown)),
         Value::Capsule(c) => {
@@ -190,7 +212,17 @@ fn witness(ty: &Type) -> Option<Value> {
 
 /// Whether writing `v` takes more than one line (a non-empty object, or a
 /// tuple holding one).
-fn spans_lines(v: &Value) -> bool {
+fn spans_lines(v: &Value, literal: bool) -> bool {
+    if literal {
+        return match v {
+            Value::Object(o) => !o.is_empty(),
+            Value::Map(m) => !m.is_empty(),
+            Value::Null(_) => false,
+            _ => v
+                .as_elements()
+                .is_some_and(|items| items.iter().any(|v| spans_lines_within(v, MAX_DEPTH))),
+        };
+    }
     spans_lines_within(v, MAX_DEPTH)
 }
 
@@ -210,12 +242,12 @@ fn spans_lines_within(v: &Value, depth: usize) -> bool {
         // Typed nulls and empty collections are written with a witness of
         // their type, which may hold an object.
         Value::Null(Type::Dynamic | Type::String | Type::Number | Type::Bool) => false,
-        Value::Null(ty) => witness(ty).is_some_and(|w| spans_lines(&w)),
+        Value::Null(ty) => witness(ty).is_some_and(|w| spans_lines_within(&w, depth)),
         Value::List(_) | Value::Set(_) | Value::Map(_) => {
             v.ty() != Type::list(Type::Dynamic)
                 && v.ty() != Type::set(Type::Dynamic)
                 && v.ty() != Type::map(Type::Dynamic)
-                && witness(&v.ty()).is_some_and(|w| spans_lines(&w))
+                && witness(&v.ty()).is_some_and(|w| spans_lines_within(&w, depth))
         }
         _ => false,
     }
@@ -227,7 +259,8 @@ fn write_elements(
     path: &mut String,
     depth: usize,
 ) -> Result<(), WriteError> {
-    w.begin_tuple(items.iter().any(spans_lines));
+    let literal = w.literal_values();
+    w.begin_tuple(items.iter().any(|v| spans_lines(v, literal)));
     for (i, item) in items.iter().enumerate() {
         w.element(false);
         let len = path.len();
