@@ -4,6 +4,10 @@
 //! the same `Serialize` impls). The data is read once, with our decoder,
 //! from the decode benchmark's text.
 //!
+//! A second group: an untouched edit round trip (`Document::parse`, then
+//! its text) beside what it must not be slower than, a parse plus a copy
+//! of the bytes, on the same text.
+//!
 //! Run: `cargo bench --bench write`.
 
 use std::collections::BTreeMap;
@@ -53,6 +57,27 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(theirs.len() as u64));
     g.bench_function("hcl-rs hcl::to_string", |b| {
         b.iter(|| hcl::to_string(black_box(&data)).map(|s| s.len()))
+    });
+    g.finish();
+
+    let text = decode_config::config();
+    let mut g = c.benchmark_group("edit_round_trip_config_50_services");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("Document::parse + text", |b| {
+        b.iter(|| {
+            let doc = hcl_core::edit::Document::parse("bench.hcl", black_box(text.as_str()))
+                .unwrap_or_else(|e| panic!("{e}"));
+            doc.text().len()
+        })
+    });
+    g.bench_function("parse + copy of the bytes", |b| {
+        b.iter(|| {
+            let src = hcl_core::SourceFile::new("bench.hcl", black_box(text.as_str()));
+            let (file, _) = hcl_core::native::parse_config(&src, &Default::default());
+            let copy = text.clone();
+            let n = file.body().attributes().len();
+            n + copy.len()
+        })
     });
     g.finish();
 }

@@ -23,6 +23,7 @@
 //! - [`load`]: reading files, choosing the syntax by extension.
 //! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
+//! - [`edit`]: comment-preserving edits of native-syntax files.
 //! - [`write`]: values and bodies (of either syntax) as native-syntax text
 //!   in the formatter's layout.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
@@ -48,6 +49,7 @@
 
 pub mod body;
 pub mod diag;
+pub mod edit;
 pub mod eval;
 pub mod format;
 pub mod function;

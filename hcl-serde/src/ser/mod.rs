@@ -210,5 +210,33 @@ pub fn to_writer<W: std::io::Write, T: ?Sized + Serialize>(
         .map_err(|e| Error::message("Failed to write output", e.to_string()))
 }
 
+/// Typed editing: updates `doc` to hold `value`, changing only the
+/// attributes whose values changed (and adding or removing what was added
+/// or removed); every other byte of the file, comments included, stays as
+/// it was. See [`hcl_core::edit::Document::update_from`].
+///
+/// ```
+/// use hcl_core::edit::Document;
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Serialize, Deserialize)]
+/// struct App { name: String, port: u16 }
+///
+/// let src = "# the app\nname = \"web\" # keep me\nport = 80\n";
+/// let mut app: App = hcl_serde::from_str(src).unwrap();
+/// app.port = 8080;
+/// let mut doc = Document::parse("app.hcl", src).unwrap();
+/// hcl_serde::ser::update_document(&mut doc, &app).unwrap();
+/// assert_eq!(doc.text(), "# the app\nname = \"web\" # keep me\nport = 8080\n");
+/// ```
+pub fn update_document<T: ?Sized + Serialize>(
+    doc: &mut hcl_core::edit::Document,
+    value: &T,
+) -> Result<(), Error> {
+    let text = to_string(value)?;
+    doc.update_from(&text)
+        .map_err(|e| Error::message("Cannot update document", e.to_string()))
+}
+
 #[cfg(test)]
 mod test;
