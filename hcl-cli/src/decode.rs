@@ -14,7 +14,7 @@ use hcl_core::body::{Block, BodyContent};
 use hcl_core::pos::Range;
 use hcl_core::traversal::{Traversal, Traverser};
 use hcl_core::value::{convert, unify_unsafe, Type};
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Value};
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
 use crate::spec::Spec;
 
@@ -56,14 +56,16 @@ fn decode_content(
             match convert(&v, ty) {
                 Ok(v) => v,
                 Err(e) => {
-                    diags.push(
+                    diags.push(with_values(
                         Diagnostic::error(
                             "Incorrect attribute value type",
                             format!("Inappropriate value for attribute {name:?}: {e}."),
                         )
                         .with_subject(attr.expr.range())
                         .with_context(between(attr.name_range.clone(), attr.expr.range())),
-                    );
+                        &attr.expr,
+                        ctx,
+                    ));
                     Value::unknown(ty.clone())
                 }
             }
@@ -193,14 +195,16 @@ fn decode_content(
                 let v = match convert(&v, element_type) {
                     Ok(v) => v,
                     Err(e) => {
-                        diags.push(
+                        diags.push(with_values(
                             Diagnostic::error(
                                 "Invalid attribute value",
                                 format!("Invalid value for attribute of {type_name:?} block: {e}."),
                             )
                             .with_subject(attr.expr.range())
                             .with_context(between(attr.name_range.clone(), attr.expr.range())),
-                        );
+                            &attr.expr,
+                            ctx,
+                        ));
                         Value::unknown(element_type.clone())
                     }
                 };
@@ -485,6 +489,15 @@ fn collect_variables(spec: &Spec, content: &BodyContent, out: &mut Vec<Traversal
     }
     for child in spec.same_body_children() {
         collect_variables(child, content, out);
+    }
+}
+
+/// `diag` about the value of `expr`, with the values of the variables it
+/// refers to (which the text form shows), as the reference attaches them.
+fn with_values(diag: Diagnostic, expr: &Expression, ctx: Option<&EvalContext>) -> Diagnostic {
+    match hcl_core::involved::of_expression(expr, ctx) {
+        Some(values) => diag.with_involved(values),
+        None => diag,
     }
 }
 

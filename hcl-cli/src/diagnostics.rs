@@ -1,8 +1,12 @@
 //! Writing diagnostics for people (source snippets, coloured on a terminal)
 //! and for machines (`--diags=json`, the reference hcldec's JSON form).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::sync::Arc;
 
+use hcl_core::diag::render::block_header;
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
 use hcl_core::native::{parse_config, ParseOptions};
@@ -50,10 +54,12 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
                 .ok()
                 .and_then(|c| c.parse().ok())
                 .unwrap_or(80);
+            let cache = ContextCache::default();
+            let enclosing = |file: &SourceFile, offset: u32| cache.context_string(file, offset);
             let opts = RenderOptions {
                 color,
                 width,
-                enclosing: Some(&context_string),
+                enclosing: Some(&enclosing),
                 ..RenderOptions::default()
             };
             render_all(diags, sources, &opts)
@@ -70,50 +76,117 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
 /// native syntax the header of the top-level block around `offset`
 /// (`service "api"`), for JSON the path of properties and indexes to the
 /// innermost object or array around it (`service.api[0]`).
+///
+/// This parses `file`; to look up many offsets, build one
+/// [`FileContext`] and ask it (as [`format()`] does).
 pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
-    if file.name().ends_with(".json") {
-        let (root, _) = hcl_core::json::parser::parse(file);
-        let mut path = String::new();
-        json_path(&root, offset, &mut path, 0);
-        return Some(path.strip_prefix('.').unwrap_or(&path).to_owned());
-    }
-    let (parsed, _) = parse_config(file, &ParseOptions::default());
-    let block = parsed
-        .body()
-        .blocks()
-        .find(|b| b.range().contains_byte(offset))?;
-    let mut out = block.type_name().to_owned();
-    for l in block.labels() {
-        out.push(' ');
-        out.push_str(&crate::json::quote(l.value()));
-    }
-    Some(out)
+    FileContext::new(file).context_string(offset)
 }
 
-fn json_path(node: &Node, offset: u32, out: &mut String, depth: usize) {
-    let contains = |n: &Node| {
+/// One file parsed once, to answer [`context_string`] for any number of
+/// offsets: each answer is a binary search among the top-level blocks (or
+/// down the JSON tree), never a scan or a parse per diagnostic.
+pub struct FileContext {
+    syntax: ParsedSyntax,
+}
+
+enum ParsedSyntax {
+    /// Each top-level block's bytes and header, in source order.
+    Native(Vec<(u32, u32, String)>),
+    Json(Node),
+}
+
+impl FileContext {
+    /// Parses `file` in the syntax its name calls for.
+    pub fn new(file: &SourceFile) -> FileContext {
+        let syntax = if file.name().ends_with(".json") {
+            ParsedSyntax::Json(hcl_core::json::parser::parse(file).0)
+        } else {
+            let (parsed, _) = parse_config(file, &ParseOptions::default());
+            let blocks = parsed.body().blocks().map(|b| {
+                let range = b.range();
+                let header = block_header(b.type_name(), b.labels().map(|l| l.value()));
+                (range.start.byte, range.end.byte, header)
+            });
+            ParsedSyntax::Native(blocks.collect())
+        };
+        FileContext { syntax }
+    }
+
+    /// The description of the construct around `offset` (see
+    /// [`context_string`]).
+    pub fn context_string(&self, offset: u32) -> Option<String> {
+        match &self.syntax {
+            ParsedSyntax::Json(root) => {
+                let mut path = String::new();
+                json_path(root, offset, &mut path);
+                Some(path.strip_prefix('.').unwrap_or(&path).to_owned())
+            }
+            ParsedSyntax::Native(blocks) => {
+                // Blocks are in source order and do not overlap: the one
+                // that can contain `offset` is the last to start at or
+                // before it.
+                let after = blocks.partition_point(|(start, _, _)| *start <= offset);
+                let (_, end, header) = blocks.get(after.checked_sub(1)?)?;
+                (offset < *end).then(|| header.clone())
+            }
+        }
+    }
+}
+
+/// Appends the path to the innermost object or array around `offset`, as
+/// the reference's JSON navigation does: only objects and arrays are
+/// entered. Iterative, and a binary search at each level (properties and
+/// elements are in source order and do not overlap).
+fn json_path(root: &Node, offset: u32, out: &mut String) {
+    let enters = |n: &Node| {
         matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
             && n.span.start <= offset
             && offset < n.span.end
     };
-    if depth > 256 {
-        return;
+    let mut node = root;
+    loop {
+        match &node.kind {
+            NodeKind::Object(props) => {
+                let after = props.partition_point(|p| p.value.span.start <= offset);
+                match after.checked_sub(1).and_then(|i| props.get(i)) {
+                    Some(p) if enters(&p.value) => {
+                        out.push('.');
+                        out.push_str(&p.key);
+                        node = &p.value;
+                    }
+                    _ => return,
+                }
+            }
+            NodeKind::Array(items) => {
+                let after = items.partition_point(|n| n.span.start <= offset);
+                match after.checked_sub(1).and_then(|i| Some((i, items.get(i)?))) {
+                    Some((i, item)) if enters(item) => {
+                        out.push_str(&format!("[{i}]"));
+                        node = item;
+                    }
+                    _ => return,
+                }
+            }
+            _ => return,
+        }
     }
-    match &node.kind {
-        NodeKind::Object(props) => {
-            if let Some(p) = props.iter().find(|p| contains(&p.value)) {
-                out.push('.');
-                out.push_str(&p.key);
-                json_path(&p.value, offset, out, depth + 1);
-            }
-        }
-        NodeKind::Array(items) => {
-            if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
-                out.push_str(&format!("[{i}]"));
-                json_path(item, offset, out, depth + 1);
-            }
-        }
-        _ => {}
+}
+
+/// The [`FileContext`] of each file named by the diagnostics being
+/// rendered, built when first asked for.
+#[derive(Default)]
+struct ContextCache {
+    files: RefCell<HashMap<Arc<str>, FileContext>>,
+}
+
+impl ContextCache {
+    fn context_string(&self, file: &SourceFile, offset: u32) -> Option<String> {
+        let mut files = self.files.borrow_mut();
+        files
+            .entry(file.name_arc().clone())
+            .or_insert_with(|| FileContext::new(file))
+            .context_string(offset)
     }
 }
 
@@ -223,6 +296,115 @@ mod test {
         assert_eq!(context_string(&native, 1), None);
         let json = SourceFile::new("a.json", r#"{"a": {"b": [1, {"c": 2}]}}"#);
         assert_eq!(context_string(&json, 21).as_deref(), Some("a.b[1]"));
+    }
+
+    #[test]
+    fn context_string_quotes_labels_as_go_does() {
+        // `<`, `&` and `>` as they are (JSON quoting would escape them),
+        // control characters as `\x..`, invisible ones as `\u....`.
+        let file = SourceFile::new(
+            "q.hcl",
+            "svc \"a<b&c>\\t\u{e9}\\u0001\\u200b\" \"\" {\n  x = 1\n}\n",
+        );
+        assert_eq!(
+            context_string(&file, 40).as_deref(),
+            Some(r#"svc "a<b&c>\té\x01\u200b" """#)
+        );
+    }
+
+    #[test]
+    fn text_of_a_multi_line_subject_in_a_block_with_bytes_that_were_not_utf8() {
+        // As loaded from a file with a bad byte in the label, in a comment
+        // on the subject's first line and in a string on its second: each
+        // became U+001A, shown as one U+FFFD column in the lines and as
+        // Go quotes the label's character in the header.
+        let file = SourceFile::new(
+            "bad.hcl",
+            "svc \"w\u{1a}b\" {\n  port = [ # \u{1a}\u{1a}\n    \"\u{1a}\",\n  ]\n}\n",
+        );
+        let start = file.text().find('[').unwrap();
+        let end = file.text().find(']').unwrap() + 1;
+        let d = Diagnostic::error("Incorrect attribute value type", "")
+            .with_subject(file.range_of(start..end));
+        let mut map = SourceMap::new();
+        map.add(file.clone());
+        assert_eq!(
+            format(&Diagnostics::from(d), &map, DiagFormat::Text, false),
+            "Error: Incorrect attribute value type\n\
+             \n  on bad.hcl line 2, in svc \"w\\x1ab\":\
+             \n   2:   port = [ # \u{fffd}\u{fffd}\
+             \n               ^^^^^^\
+             \n   3:     \"\u{fffd}\",\
+             \n      ^^^^^^^^\
+             \n   4:   ]\
+             \n      ^^^\
+             \n\n"
+        );
+    }
+
+    /// The reference's linear scans, to check the binary searches against.
+    fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
+        let (parsed, _) = parse_config(file, &ParseOptions::default());
+        let block = parsed
+            .body()
+            .blocks()
+            .find(|b| b.range().contains_byte(offset))?;
+        Some(block_header(
+            block.type_name(),
+            block.labels().map(|l| l.value()),
+        ))
+    }
+
+    fn naive_json(node: &Node, offset: u32, out: &mut String) {
+        let contains = |n: &Node| {
+            matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
+                && n.span.start <= offset
+                && offset < n.span.end
+        };
+        match &node.kind {
+            NodeKind::Object(props) => {
+                if let Some(p) = props.iter().find(|p| contains(&p.value)) {
+                    out.push('.');
+                    out.push_str(&p.key);
+                    naive_json(&p.value, offset, out);
+                }
+            }
+            NodeKind::Array(items) => {
+                if let Some((i, item)) = items.iter().enumerate().find(|(_, n)| contains(n)) {
+                    out.push_str(&format!("[{i}]"));
+                    naive_json(item, offset, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn context_string_search_agrees_with_a_scan_at_every_offset() {
+        let native = SourceFile::new(
+            "m.hcl",
+            "a = 1\nx {}\nsvc \"x\" {\n  b {\n    c = 1\n  }\n}\nd = 2\nlast \"l\" { e = 3 }\n",
+        );
+        let ctx = FileContext::new(&native);
+        for offset in 0..=native.text().len() as u32 + 1 {
+            assert_eq!(
+                ctx.context_string(offset),
+                naive_native(&native, offset),
+                "offset {offset}"
+            );
+        }
+        let json = SourceFile::new(
+            "m.json",
+            r#"{"a": 1, "b": {"c": [1, {"d": [[2], 3]}, "s"]}, "e": [], "f": {"g": {}}}"#,
+        );
+        let ctx = FileContext::new(&json);
+        let (root, _) = hcl_core::json::parser::parse(&json);
+        for offset in 0..=json.text().len() as u32 + 1 {
+            let mut want = String::new();
+            naive_json(&root, offset, &mut want);
+            let want = want.strip_prefix('.').unwrap_or(&want).to_owned();
+            assert_eq!(ctx.context_string(offset), Some(want), "offset {offset}");
+        }
     }
 
     #[test]

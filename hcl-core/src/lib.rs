@@ -21,7 +21,7 @@
 //! - [`json`]: the JSON syntax: a span-keeping parser and its `Body` /
 //!   `Expression` implementations.
 //! - [`load`]: reading files, choosing the syntax by extension.
-//! - [`format`]: the formatter, hashicorp's `hclwrite.Format` layout for
+//! - [`mod@format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
 //! - [`edit`]: comment-preserving edits of native-syntax files.
 //! - [`write`]: values and bodies (of either syntax) as native-syntax text
@@ -53,6 +53,7 @@ pub mod edit;
 pub mod eval;
 pub mod format;
 pub mod function;
+pub mod involved;
 pub mod json;
 pub mod load;
 pub mod native;

@@ -10,10 +10,11 @@
 pub mod render;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::pos::Range;
 
-pub use render::{render, render_all, RenderOptions};
+pub use render::{render, render_all, write_diagnostic, RenderOptions};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -51,6 +52,49 @@ pub struct Diagnostic {
     pub subject: Option<Range>,
     /// A wider range around the subject, for context.
     pub context: Option<Range>,
+    /// What the expression at fault was evaluated with (the values of the
+    /// variables it refers to, the function being called), for diagnostics
+    /// made by evaluation; shown after the snippet when rendered.
+    pub involved: Option<Arc<Involved>>,
+}
+
+/// What the expression of a diagnostic was evaluated with, kept as text:
+/// the values of the variables it refers to and the function it was
+/// calling. The reference keeps the expression and its evaluation context
+/// on the diagnostic and works these out when it draws it; this is the
+/// owned result, so that a diagnostic stays plain data. Rendered after the
+/// snippet:
+///
+/// ```text
+/// with var.name as "web",
+///      var.port set to null.
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Involved {
+    /// One entry per distinct variable reference whose value was known,
+    /// sorted by reference.
+    pub values: Vec<InvolvedValue>,
+    /// The signature of the function being called when the diagnostic is
+    /// about a call (`upper(str)`, `concat(seqs...)`).
+    pub call: Option<String>,
+}
+
+/// A variable reference and its value, as [`Involved`] lists them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct InvolvedValue {
+    /// The reference as written in native syntax, index keys included
+    /// (`var.name`, `local.servers[0]`, `each.value["k"]`).
+    pub traversal: String,
+    /// The value in the reference's concise form (`"web"`, `true`,
+    /// `list of string with 2 elements`); `None` when it is null.
+    pub value: Option<String>,
+}
+
+impl Involved {
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty() && self.call.is_none()
+    }
 }
 
 impl Diagnostic {
@@ -68,6 +112,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject: None,
             context: None,
+            involved: None,
         }
     }
 
@@ -88,6 +133,13 @@ impl Diagnostic {
     /// Sets the context range.
     pub fn with_context(mut self, context: Range) -> Diagnostic {
         self.context = Some(context);
+        self
+    }
+
+    /// Sets what the expression at fault was evaluated with (none when
+    /// `involved` is empty).
+    pub fn with_involved(mut self, involved: Arc<Involved>) -> Diagnostic {
+        self.involved = (!involved.is_empty()).then_some(involved);
         self
     }
 
@@ -211,6 +263,7 @@ impl Diagnostics {
                 ),
                 subject: None,
                 context: None,
+                involved: None,
             });
             self.items.push(marker);
         }

@@ -18,7 +18,7 @@
 //! comments and newlines and splits templates and heredocs where the
 //! reference's scanner does: the formatter lexes nothing itself.
 //!
-//! Unlike `hclwrite.Format`, which formats whatever it is given, [`format`]
+//! Unlike `hclwrite.Format`, which formats whatever it is given, [`format()`]
 //! first parses the file and refuses one with syntax errors, returning the
 //! parser's diagnostics, as `terraform fmt` does: a formatter that guesses
 //! at broken code can make it worse. The other deliberate differences, on
@@ -62,7 +62,7 @@ pub fn format(text: &str) -> Result<String, Diagnostics> {
     format_source(&SourceFile::new("<input>", text))
 }
 
-/// Formats the text of `file`, as [`format`] does; diagnostics point into
+/// Formats the text of `file`, as [`format()`] does; diagnostics point into
 /// `file` (so that they can be rendered with it).
 ///
 /// The output may be longer than the input (indentation, alignment), but a

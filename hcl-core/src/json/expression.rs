@@ -11,8 +11,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
+use crate::involved;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
@@ -138,33 +139,37 @@ impl JsonExpression {
         // would make a wide object quadratic.
         let mut seen: HashMap<String, ByteSpan> = HashMap::with_capacity(props.len());
         let mut known = true;
+        // What the whole object refers to, worked out for its first
+        // duplicate and shared by the others (one walk, however many).
+        let mut whole_involved: Option<Option<Arc<Involved>>> = None;
         for (i, p) in props.iter().enumerate() {
             let (name, d) = JsonExpression::key(self.at.clone(), i).value(ctx);
             diags.extend(d);
-            let (val, d) = JsonExpression::new(self.at.child(i)).value(ctx);
+            let value_expr = JsonExpression::new(self.at.child(i));
+            let (val, d) = value_expr.value(ctx);
             diags.extend(d);
             let name_range = self.at.range(p.key_span);
+            // As the reference, a bad key is reported with the values of
+            // the property's value expression.
+            let bad_key = |detail: String| {
+                let d = Diagnostic::error("Invalid object key expression", detail)
+                    .with_subject(name_range.clone());
+                match involved::of_expression(&Expression::new(value_expr.clone()), ctx) {
+                    Some(values) => d.with_involved(values),
+                    None => d,
+                }
+            };
             let name = match convert(&name, &Type::String) {
                 Ok(n) => n,
                 Err(e) => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Invalid object key expression",
-                            format!("Cannot use this expression as an object key: {e}."),
-                        )
-                        .with_subject(name_range),
-                    );
+                    diags.push(bad_key(format!(
+                        "Cannot use this expression as an object key: {e}."
+                    )));
                     continue;
                 }
             };
             if name.is_null() {
-                diags.push(
-                    Diagnostic::error(
-                        "Invalid object key expression",
-                        "Cannot use null value as an object key.",
-                    )
-                    .with_subject(name_range),
-                );
+                diags.push(bad_key("Cannot use null value as an object key.".into()));
                 continue;
             }
             let Some(name) = name.as_str() else {
@@ -172,16 +177,21 @@ impl JsonExpression {
                 continue;
             };
             if let Some(first) = seen.get(name) {
-                diags.push(
-                    Diagnostic::error(
-                        "Duplicate object attribute",
-                        format!(
-                            "An attribute named {name:?} was already defined at {}.",
-                            self.at.range(*first)
-                        ),
-                    )
-                    .with_subject(name_range),
-                );
+                let d = Diagnostic::error(
+                    "Duplicate object attribute",
+                    format!(
+                        "An attribute named {name:?} was already defined at {}.",
+                        self.at.range(*first)
+                    ),
+                )
+                .with_subject(name_range);
+                let values = whole_involved.get_or_insert_with(|| {
+                    involved::of_expression(&Expression::new(self.clone()), ctx)
+                });
+                diags.push(match values {
+                    Some(values) => d.with_involved(values.clone()),
+                    None => d,
+                });
                 continue;
             }
             seen.insert(name.to_owned(), p.key_span);

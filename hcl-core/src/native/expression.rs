@@ -186,27 +186,56 @@ impl NativeExpression {
             TraverserKind::Splat => Traverser::Splat { range },
         }
     }
+}
 
-    /// Collects the absolute traversals of `e`, skipping those rooted at a
-    /// name in `locals` (the variables of enclosing `for` expressions).
-    fn walk<'s>(
-        &'s self,
-        e: &'s Expr,
-        locals: &mut Vec<&'s str>,
-        out: &mut Vec<Traversal>,
-        depth: usize,
-    ) {
-        if depth > MAX_WALK_DEPTH {
+/// Calls `found` with every variable reference in `e` (a node of kind
+/// [`ExprKind::Variable`], [`ExprKind::AttrPath`] or
+/// [`ExprKind::ScopeTraversal`]), in source order, leaving out those rooted
+/// at a variable of an enclosing `for` expression or template directive
+/// within `e`: the reference's `Variables`. Object keys written as bare
+/// names are names, not references.
+///
+/// At most `max_nodes` nodes are looked at (`usize::MAX` for all): a caller
+/// that walks an expression for each of many diagnostics bounds its work.
+pub(crate) fn visit_variables<'s>(
+    e: &'s Expr,
+    text: &'s str,
+    max_nodes: usize,
+    found: &mut dyn FnMut(&'s Expr),
+) {
+    let mut walk = VariableWalk {
+        text,
+        found,
+        nodes_left: max_nodes,
+    };
+    walk.walk(e, &mut Vec::new(), 0);
+}
+
+struct VariableWalk<'s, 'f> {
+    text: &'s str,
+    found: &'f mut dyn FnMut(&'s Expr),
+    nodes_left: usize,
+}
+
+impl<'s> VariableWalk<'s, '_> {
+    fn walk(&mut self, e: &'s Expr, locals: &mut Vec<&'s str>, depth: usize) {
+        if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
             return;
         }
-        let text = self.source.text();
+        self.nodes_left -= 1;
+        let text = self.text;
         let d = depth + 1;
         match &e.kind {
             ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
-                if let Some(t) = e.as_traversal(text) {
-                    if !locals.contains(&t.root.text(text)) {
-                        out.push(self.convert_traversal(&t));
+                let root = match &e.kind {
+                    ExprKind::ScopeTraversal(t) => t.root.text(text),
+                    _ => {
+                        let path = e.span.text(text);
+                        path.split('.').next().unwrap_or(path)
                     }
+                };
+                if !locals.contains(&root) {
+                    (self.found)(e);
                 }
             }
             ExprKind::Number(_)
@@ -215,77 +244,71 @@ impl NativeExpression {
             | ExprKind::StringLit
             | ExprKind::AnonSymbol
             | ExprKind::Invalid => {}
-            ExprKind::Template(t) => self.walk_parts(&t.parts, locals, out, d),
-            ExprKind::TemplateWrap(x) | ExprKind::Parens(x) => self.walk(x, locals, out, d),
-            ExprKind::RelativeTraversal(t) => self.walk(&t.source, locals, out, d),
+            ExprKind::Template(t) => self.walk_parts(&t.parts, locals, d),
+            ExprKind::TemplateWrap(x) | ExprKind::Parens(x) => self.walk(x, locals, d),
+            ExprKind::RelativeTraversal(t) => self.walk(&t.source, locals, d),
             ExprKind::Index(ix) => {
-                self.walk(&ix.collection, locals, out, d);
-                self.walk(&ix.key, locals, out, d);
+                self.walk(&ix.collection, locals, d);
+                self.walk(&ix.key, locals, d);
             }
-            ExprKind::Call(c) => c.args.iter().for_each(|a| self.walk(a, locals, out, d)),
-            ExprKind::Tuple(t) => t.items.iter().for_each(|a| self.walk(a, locals, out, d)),
+            ExprKind::Call(c) => c.args.iter().for_each(|a| self.walk(a, locals, d)),
+            ExprKind::Tuple(t) => t.items.iter().for_each(|a| self.walk(a, locals, d)),
             ExprKind::Object(o) => {
                 for item in &o.items {
                     if item.key.as_literal_name(text).is_none() {
-                        self.walk(&item.key.expr, locals, out, d);
+                        self.walk(&item.key.expr, locals, d);
                     }
-                    self.walk(&item.value, locals, out, d);
+                    self.walk(&item.value, locals, d);
                 }
             }
             ExprKind::For(f) => {
-                self.walk(&f.collection, locals, out, d);
+                self.walk(&f.collection, locals, d);
                 let base = locals.len();
                 locals.extend(f.key_var.iter().map(|k| k.text(text)));
                 locals.push(f.value_var.text(text));
                 if let Some(k) = &f.key {
-                    self.walk(k, locals, out, d);
+                    self.walk(k, locals, d);
                 }
-                self.walk(&f.value, locals, out, d);
+                self.walk(&f.value, locals, d);
                 if let Some(c) = &f.cond {
-                    self.walk(c, locals, out, d);
+                    self.walk(c, locals, d);
                 }
                 locals.truncate(base);
             }
             ExprKind::Splat(s) => {
-                self.walk(&s.source, locals, out, d);
-                self.walk(&s.each, locals, out, d);
+                self.walk(&s.source, locals, d);
+                self.walk(&s.each, locals, d);
             }
-            ExprKind::Unary(u) => self.walk(&u.operand, locals, out, d),
+            ExprKind::Unary(u) => self.walk(&u.operand, locals, d),
             ExprKind::Binary(b) => {
-                self.walk(&b.lhs, locals, out, d);
-                self.walk(&b.rhs, locals, out, d);
+                self.walk(&b.lhs, locals, d);
+                self.walk(&b.rhs, locals, d);
             }
             ExprKind::Conditional(c) => {
-                self.walk(&c.cond, locals, out, d);
-                self.walk(&c.then, locals, out, d);
-                self.walk(&c.otherwise, locals, out, d);
+                self.walk(&c.cond, locals, d);
+                self.walk(&c.then, locals, d);
+                self.walk(&c.otherwise, locals, d);
             }
         }
     }
 
-    fn walk_parts<'s>(
-        &'s self,
-        parts: &'s [TemplatePart],
-        locals: &mut Vec<&'s str>,
-        out: &mut Vec<Traversal>,
-        depth: usize,
-    ) {
-        let text = self.source.text();
+    fn walk_parts(&mut self, parts: &'s [TemplatePart], locals: &mut Vec<&'s str>, depth: usize) {
+        let text = self.text;
         for part in parts {
             match part {
                 TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
-                TemplatePart::Interp(i) => self.walk(&i.expr, locals, out, depth),
+                TemplatePart::Interp(i) => self.walk(&i.expr, locals, depth),
                 TemplatePart::If(d) => {
-                    self.walk(&d.cond, locals, out, depth);
-                    self.walk_parts(&d.then_parts, locals, out, depth + 1);
-                    self.walk_parts(&d.else_parts, locals, out, depth + 1);
+                    self.walk(&d.cond, locals, depth);
+                    self.walk_parts(&d.then_parts, locals, depth + 1);
+                    self.walk_parts(&d.else_parts, locals, depth + 1);
                 }
                 TemplatePart::For(d) => {
-                    self.walk(&d.collection, locals, out, depth);
+                    self.walk(&d.collection, locals, depth);
                     let base = locals.len();
                     locals.extend(d.key_var.iter().map(|k| k.text(text)));
                     locals.push(d.value_var.text(text));
-                    self.walk_parts(&d.body, locals, out, depth + 1);
+                    self.walk_parts(&d.body, locals, depth + 1);
                     locals.truncate(base);
                 }
             }
@@ -318,8 +341,13 @@ impl ExpressionImpl for NativeExpression {
         if self.literal_key_name().is_some() {
             return Vec::new();
         }
+        let text = self.source.text();
         let mut out = Vec::new();
-        self.walk(self.expr(), &mut Vec::new(), &mut out, 0);
+        visit_variables(self.expr(), text, usize::MAX, &mut |v| {
+            if let Some(t) = v.as_traversal(text) {
+                out.push(self.convert_traversal(&t));
+            }
+        });
         out
     }
 

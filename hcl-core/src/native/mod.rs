@@ -4,8 +4,9 @@
 //! with every problem found, as the reference does):
 //!
 //! - [`parse_config`]: a configuration file, to a [`File`]: its syntax tree
-//!   ([`File::body`], read through the nodes of [`syntax`]) and its [`Body`]
-//!   handle ([`File::to_body`]); [`parse_body`] goes straight to the handle.
+//!   ([`File::body`], read through the nodes of [`syntax`]) and its
+//!   [`Body`](crate::Body) handle ([`File::to_body`]); [`parse_body`] goes
+//!   straight to the handle.
 //! - [`parse_bytes`], [`parse_body_bytes`]: the same from raw bytes,
 //!   reporting invalid UTF-8 as a diagnostic ("Invalid character encoding").
 //! - [`parse_expression`]: a standalone expression, to an [`Expression`]

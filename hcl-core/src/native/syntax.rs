@@ -36,7 +36,7 @@ use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
 use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
-use crate::native::expression::NativeExpression;
+use crate::native::expression::{visit_variables, NativeExpression};
 use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Number, Type, Value};
@@ -557,8 +557,12 @@ impl<'a> ExprNode<'a> {
     /// Calls `f` with each variable reference, in source order, without
     /// building anything for expressions that have none.
     pub fn each_variable(self, mut f: impl FnMut(TraversalNode<'a>)) {
-        let mut locals = Vec::new();
-        walk_variables(self, &mut locals, &mut f, 0);
+        let source = self.source;
+        visit_variables(self.expr, source.text(), usize::MAX, &mut |expr| {
+            f(TraversalNode {
+                node: ExprNode { source, expr },
+            })
+        });
     }
 
     /// The direct sub-expressions, in source order (object keys included
@@ -638,74 +642,6 @@ impl<'a> ExprNode<'a> {
     /// The compact node, for the crate's own passes.
     pub(crate) fn ast(self) -> &'a ast::Expr {
         self.expr
-    }
-}
-
-/// How deep [`ExprNode::each_variable`] descends; deeper parts of a tree
-/// (reachable only through very long index chains, since the parser bounds
-/// nesting) are not searched.
-const MAX_WALK_DEPTH: usize = 1024;
-
-fn walk_variables<'a>(
-    e: ExprNode<'a>,
-    locals: &mut Vec<&'a str>,
-    f: &mut dyn FnMut(TraversalNode<'a>),
-    depth: usize,
-) {
-    if depth > MAX_WALK_DEPTH {
-        return;
-    }
-    match e.kind() {
-        ExprKind::Traversal(t) => {
-            if !locals.contains(&t.root_name()) {
-                f(t);
-            }
-        }
-        ExprKind::For(x) => {
-            walk_variables(x.collection(), locals, f, depth + 1);
-            let base = locals.len();
-            locals.extend(x.key_var());
-            locals.push(x.value_var());
-            let parts = [x.key(), Some(x.value()), x.condition()];
-            for part in parts.into_iter().flatten() {
-                walk_variables(part, locals, f, depth + 1);
-            }
-            locals.truncate(base);
-        }
-        ExprKind::Template(t) if t.wrapped().is_none() => {
-            for part in t.parts() {
-                walk_part_variables(part, locals, f, depth + 1);
-            }
-        }
-        _ => e.for_each_child(|c| walk_variables(c, locals, f, depth + 1)),
-    }
-}
-
-fn walk_part_variables<'a>(
-    part: TemplatePart<'a>,
-    locals: &mut Vec<&'a str>,
-    f: &mut dyn FnMut(TraversalNode<'a>),
-    depth: usize,
-) {
-    match part {
-        TemplatePart::Literal(_) | TemplatePart::Invalid => {}
-        TemplatePart::Interpolation(i) => walk_variables(i.expr(), locals, f, depth),
-        TemplatePart::If(d) => {
-            walk_variables(d.condition(), locals, f, depth);
-            for p in d.then_parts().chain(d.else_parts()) {
-                walk_part_variables(p, locals, f, depth + 1);
-            }
-        }
-        TemplatePart::For(d) => {
-            walk_variables(d.collection(), locals, f, depth);
-            let base = locals.len();
-            locals.extend(d.key_var());
-            locals.push(d.value_var());
-            for p in d.body_parts() {
-                walk_part_variables(p, locals, f, depth + 1);
-            }
-            locals.truncate(base);
-        }
     }
 }
 

@@ -58,11 +58,17 @@ fn index_errors_carry_the_bracket_range() {
         let d = err(src, summary, 1, *col);
         assert_eq!(&d.detail, detail, "{src}");
     }
+    // The values of the whole index expression's references, as the
+    // reference shows them.
     let d = err("var.list[var.name]", "Invalid index", 1, 9);
-    assert!(
-        d.detail.ends_with("\n\nvar.name is a string."),
-        "{}",
-        d.detail
+    assert_eq!(
+        involved(&d),
+        "var.list as list of string with 3 elements; var.name as \"web\""
+    );
+    // A reference that fails shows nothing (its own error says why).
+    assert_eq!(
+        involved(&err("var.nope", "Unsupported attribute", 1, 4)),
+        ""
     );
 }
 

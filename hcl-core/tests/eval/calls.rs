@@ -68,7 +68,15 @@ fn call_errors() {
         "Invalid value for \"str\" parameter: string required, but have tuple with 1 element."
     );
     let d = err("pair(1, var.list)", "Invalid function argument", 1, 9);
-    assert_eq!(d.detail, "Invalid value for \"b\" parameter: number required, but have list of string.\n\nvar.list is list of string.");
+    assert_eq!(
+        d.detail,
+        "Invalid value for \"b\" parameter: number required, but have list of string."
+    );
+    // About the argument, with the called function's signature.
+    assert_eq!(
+        involved(&d),
+        "while calling pair(a, b, rest...); var.list as list of string with 3 elements"
+    );
     let d = err("upper(null)", "Invalid function argument", 1, 7);
     assert_eq!(
         d.detail,

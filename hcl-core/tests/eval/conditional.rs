@@ -42,10 +42,8 @@ fn conditional_errors() {
     let d = err("1 ? 2 : 3", "Incorrect condition type", 1, 1);
     assert_eq!(d.detail, "The condition expression must be of type bool.");
     let d = err("var.name ? 2 : 3", "Incorrect condition type", 1, 1);
-    assert_eq!(
-        d.detail,
-        "The condition expression must be of type bool.\n\nvar.name is a string."
-    );
+    assert_eq!(d.detail, "The condition expression must be of type bool.");
+    assert_eq!(involved(&d), "var.name as \"web\"");
     let d = err("var.nothing ? 2 : 3", "Null condition", 1, 1);
     assert_eq!(
         d.detail,

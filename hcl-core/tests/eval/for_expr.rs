@@ -95,8 +95,9 @@ fn for_expression_errors() {
     );
     assert_eq!(
         d.detail,
-        "A value of type string cannot be used as the collection in a 'for' expression.\n\nvar.name is a string."
+        "A value of type string cannot be used as the collection in a 'for' expression."
     );
+    assert_eq!(involved(&d), "var.name as \"web\"");
     let d = err(
         "[for x in [1] : x if \"maybe\"]",
         "Invalid 'for' condition",
@@ -145,4 +146,17 @@ fn for_expression_errors() {
 fn for_variables_do_not_leak() {
     let (_, diags) = eval_in("[[for x in [1] : x], x]", Some(&ctx()));
     assert_eq!(diags.iter().next().unwrap().summary, "Unknown variable");
+}
+
+#[test]
+fn errors_in_an_iteration_show_its_variables() {
+    let (_, diags) = eval_in("[for k, v in var.map : k * v]", Some(&ctx()));
+    let shown: Vec<String> = diags.iter().map(involved).collect();
+    assert_eq!(shown, ["k as \"x\"", "k as \"y\""]);
+    // In literal-only mode nothing is looked up, but the loop's own
+    // variables are a scope.
+    let (_, diags) = eval_in("[for s in [\"a\"] : s * 2]", None);
+    assert_eq!(involved(diags.iter().next().unwrap()), "s as \"a\"");
+    let (_, diags) = eval_in("\"a\" * 2", None);
+    assert_eq!(involved(diags.iter().next().unwrap()), "");
 }

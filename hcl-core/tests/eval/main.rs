@@ -161,6 +161,21 @@ pub fn ok(src: &str) -> Value {
     v
 }
 
+/// What a diagnostic says it was evaluated with: `while calling f(x)` if
+/// it names a call, then `x as v` (or `x set to null`) per value, joined
+/// by `; `, as the text form lists them.
+pub fn involved(d: &Diagnostic) -> String {
+    let Some(inv) = &d.involved else {
+        return String::new();
+    };
+    let call = inv.call.iter().map(|c| format!("while calling {c}"));
+    let values = inv.values.iter().map(|v| match &v.value {
+        Some(value) => format!("{} as {value}", v.traversal),
+        None => format!("{} set to null", v.traversal),
+    });
+    call.chain(values).collect::<Vec<_>>().join("; ")
+}
+
 /// Evaluates `src` in [`ctx`] and expects exactly one error, with
 /// `summary`, whose subject starts at `line:column`; returns it.
 #[track_caller]

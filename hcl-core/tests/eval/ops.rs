@@ -123,8 +123,10 @@ fn invalid_operands_name_the_side_and_type() {
     let d = err("var.name + 1", "Invalid operand", 1, 1);
     assert_eq!(
         d.detail,
-        "Unsuitable value for left operand: a number is required.\n\nvar.name is a string."
+        "Unsuitable value for left operand: a number is required."
     );
+    // The values of the operand's references, not the other operand's.
+    assert_eq!(involved(&d), "var.name as \"web\"");
     assert_eq!(d.context.clone().unwrap().end.column, 13);
     let d = err("1 + true", "Invalid operand", 1, 5);
     assert_eq!(
@@ -176,4 +178,14 @@ fn operand_errors_still_report_inner_diagnostics() {
     let (_, diags) = eval_in("nope + 1", Some(&ctx()));
     assert_eq!(diags.len(), 1);
     assert_eq!(diags.iter().next().unwrap().summary, "Unknown variable");
+}
+
+#[test]
+fn operand_errors_come_after_the_operands_own_as_in_the_reference() {
+    let (_, diags) = eval_in("var.name + 1 + var.name", Some(&ctx()));
+    let columns: Vec<u32> = diags
+        .iter()
+        .map(|d| d.subject.clone().unwrap().start.column)
+        .collect();
+    assert_eq!(columns, [1, 16]);
 }

@@ -68,8 +68,9 @@ fn interpolation_errors() {
     );
     assert_eq!(
         d.detail,
-        "The expression result is null. Cannot include a null value in a string template.\n\nvar.nothing is null."
+        "The expression result is null. Cannot include a null value in a string template."
     );
+    assert_eq!(involved(&d), "var.nothing set to null");
     assert_eq!(d.context.clone().unwrap().start.column, 1);
     let d = err(
         "\"a ${var.list}\"",
@@ -79,8 +80,9 @@ fn interpolation_errors() {
     );
     assert_eq!(
         d.detail,
-        "Cannot include the given value in a string template: string required, but have list of string.\n\nvar.list is list of string."
+        "Cannot include the given value in a string template: string required, but have list of string."
     );
+    assert_eq!(involved(&d), "var.list as list of string with 3 elements");
     err("\"%{if 1}a%{endif}\"", "Incorrect condition type", 1, 7);
     err("\"%{if null}a%{endif}\"", "Null condition", 1, 7);
     err(

@@ -88,9 +88,19 @@ fn snippet_context_too_long_to_show_falls_back_to_the_subject_lines() {
     let diag = Diagnostic::error("Bad", "")
         .with_subject(range_of(&file, "line5", 0))
         .with_context(whole);
+    let opts = RenderOptions {
+        max_lines: 5,
+        ..RenderOptions::default()
+    };
     assert_eq!(
-        plain(&diag, &file),
+        render(&diag, &file, &opts),
         "Error: Bad\n\n  on f line 5:\n   5: line5\n      ^^^^^\n\n"
+    );
+    // Within the limit the whole context shows, as the reference shows it.
+    let shown = plain(&diag, &file);
+    assert!(
+        shown.contains("   1: line1\n") && shown.contains("  10: line10\n"),
+        "{shown}"
     );
 }
 
@@ -122,8 +132,12 @@ fn snippet_long_subject_is_capped_with_ellipsis() {
     // From "x1" on line 1 to "x12" on line 12.
     let subject = file.range(ByteSpan::new(0, text.len() as u32 - 1));
     let diag = Diagnostic::warning("Long", "").with_subject(subject);
+    let opts = RenderOptions {
+        max_lines: 5,
+        ..RenderOptions::default()
+    };
     assert_eq!(
-        plain(&diag, &file),
+        render(&diag, &file, &opts),
         "Warning: Long\n\
          \n  on f line 1:\
          \n   1: x1\
@@ -158,12 +172,13 @@ fn snippet_empty_range_at_end_of_file_gets_one_caret() {
          \n\n"
     );
 
+    // An empty line is never shown, as in the reference.
     let file = SourceFile::new("g", "a = 1\n");
     let diag =
         Diagnostic::error("Unexpected end", "").with_subject(file.range(ByteSpan::new(6, 6)));
     assert_eq!(
         plain(&diag, &file),
-        "Error: Unexpected end\n\n  on g line 2:\n   2: \n      ^\n\n"
+        "Error: Unexpected end\n\n  on g line 2:\n\n"
     );
 }
 
@@ -188,21 +203,18 @@ fn snippet_columns_count_display_width_of_graphemes() {
 }
 
 #[test]
-fn snippet_tabs_expand_to_tab_stops_in_line_and_carets() {
+fn snippet_tabs_are_kept_and_repeated_in_the_caret_line() {
     let file = SourceFile::new("f", "\tfoo\t= 1\n");
     let diag = Diagnostic::error("Bad", "").with_subject(range_of(&file, "1", 0));
     assert_eq!(
         plain(&diag, &file),
-        "Error: Bad\n\n  on f line 1:\n   1:     foo = 1\n                ^\n\n"
+        "Error: Bad\n\n  on f line 1:\n   1: \tfoo\t= 1\n      \t   \t  ^\n\n"
     );
-    let opts = RenderOptions {
-        tab_width: 8,
-        ..RenderOptions::default()
-    };
+    // A tab inside the subject stays a tab among the carets.
     let diag = Diagnostic::error("Bad", "").with_subject(range_of(&file, "foo\t", 0));
     assert_eq!(
-        render(&diag, &file, &opts),
-        "Error: Bad\n\n  on f line 1:\n   1:         foo     = 1\n              ^^^^^^^^\n\n"
+        plain(&diag, &file),
+        "Error: Bad\n\n  on f line 1:\n   1: \tfoo\t= 1\n      \t^^^\t\n\n"
     );
 }
 
@@ -341,4 +353,137 @@ fn snippet_of_a_very_long_line_is_a_window_around_the_subject() {
     assert_eq!(lines[3], format!("   1: {shown}"));
     assert_eq!(lines[4], format!("{}^", " ".repeat(6 + 1 + 100)));
     assert!(out.len() < 600, "{}", out.len());
+}
+
+#[test]
+fn snippet_multi_line_subject_leaves_out_empty_lines_as_the_reference() {
+    let file = SourceFile::new("f", "c = [\n  1,\n\n  2,\n]\n");
+    let subject = file.range(ByteSpan::new(4, file.text().len() as u32 - 1));
+    let diag = Diagnostic::error("Bad", "").with_subject(subject);
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Bad\n\
+         \n  on f line 1:\
+         \n   1: c = [\
+         \n          ^\
+         \n   2:   1,\
+         \n      ^^^^\
+         \n   4:   2,\
+         \n      ^^^^\
+         \n   5: ]\
+         \n      ^\
+         \n\n"
+    );
+}
+
+#[test]
+fn snippet_range_ending_at_a_line_start_shows_that_line_as_the_reference() {
+    // The reference tests the end offset for containment, so a range that
+    // takes in a line break shows the next line too (without carets).
+    let file = SourceFile::new("f", "a = 1\nb = 2\n");
+    let diag = Diagnostic::error("Bad", "").with_subject(file.range(ByteSpan::new(0, 6)));
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Bad\n\n  on f line 1:\n   1: a = 1\n      ^^^^^\n   2: b = 2\n\n"
+    );
+}
+
+#[test]
+fn snippet_line_numbers_take_four_columns_or_more_each() {
+    let text: String = (1..=10_001).map(|i| format!("l{i}\n")).collect();
+    let file = SourceFile::new("f", text.as_str());
+    let start = text.find("l9999").unwrap();
+    let end = text.find("l10000").unwrap() + 6;
+    let diag = Diagnostic::error("Bad", "").with_subject(file.range_of(start..end));
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Bad\n\n  on f line 9999:\n9999: l9999\n      ^^^^^\n10000: l10000\n       ^^^^^^\n\n"
+    );
+}
+
+#[test]
+fn snippet_bytes_that_were_not_utf8_show_as_replacement_characters_one_column_each() {
+    // As loaded from `a = "\xff\xfe" + bad`: each bad byte became U+001A.
+    let file = SourceFile::new("f", "a = \"\u{1a}\u{1a}\" + bad\n");
+    let diag = Diagnostic::error("Unknown variable", "").with_subject(range_of(&file, "bad", 0));
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Unknown variable\n\n  on f line 1:\n   1: a = \"\u{fffd}\u{fffd}\" + bad\n                 ^^^\n\n"
+    );
+    let diag = Diagnostic::error("Invalid character encoding", "").with_subject(range_of(
+        &file,
+        "\u{1a}\u{1a}",
+        0,
+    ));
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Invalid character encoding\n\n  on f line 1:\n   1: a = \"\u{fffd}\u{fffd}\" + bad\n           ^^\n\n"
+    );
+}
+
+#[test]
+fn involved_values_follow_the_snippet_as_the_reference_lists_them() {
+    use crate::diag::{Involved, InvolvedValue};
+    use std::sync::Arc;
+    let file = SourceFile::new("f", "a = upper(var.names)\n");
+    let involved = Involved {
+        values: vec![
+            InvolvedValue {
+                traversal: "var.names".into(),
+                value: Some("list of string with 2 elements".into()),
+            },
+            InvolvedValue {
+                traversal: "var.x".into(),
+                value: None,
+            },
+        ],
+        call: Some("upper(str)".into()),
+    };
+    let diag = Diagnostic::error("Invalid function argument", "Invalid value.")
+        .with_subject(range_of(&file, "var.names", 0))
+        .with_involved(Arc::new(involved));
+    assert_eq!(
+        plain(&diag, &file),
+        "Error: Invalid function argument\n\
+         \n  on f line 1:\
+         \n   1: a = upper(var.names)\
+         \n                ^^^^^^^^^\
+         \n\
+         \nwhile calling upper(str)\
+         \nwith var.names as list of string with 2 elements,\
+         \n     var.x set to null.\
+         \n\
+         \nInvalid value.\
+         \n\n"
+    );
+    // Nothing involved, nothing shown.
+    let diag = Diagnostic::error("S", "")
+        .with_subject(range_of(&file, "a", 0))
+        .with_involved(Arc::new(Involved::default()));
+    assert!(diag.involved.is_none());
+}
+
+#[test]
+fn caret_fill_fast_path_agrees_with_the_cluster_path_on_printable_ascii() {
+    let texts = [
+        "",
+        "a",
+        "\t",
+        "a = 1",
+        "\tfoo\t= \"x\" ~ [1, 2]",
+        " !~{}|\t\t",
+    ];
+    for text in texts {
+        for fill in [' ', '^'] {
+            let (mut fast, mut general) = (String::new(), String::new());
+            under(&mut fast, text, fill);
+            under_clusters(&mut general, text, fill);
+            assert_eq!(fast, general, "{text:?}");
+        }
+    }
+    let every: String = (b' '..=b'~').map(char::from).collect();
+    let (mut fast, mut general) = (String::new(), String::new());
+    under(&mut fast, &every, '^');
+    under_clusters(&mut general, &every, '^');
+    assert_eq!(fast, general);
 }

@@ -33,7 +33,7 @@ use super::string::{check_size, grapheme_count, str_arg, string_list, MAX_RESULT
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{convert, Number, Type, Value};
 
-pub(super) use go::{decimal_of, quote};
+pub(crate) use go::{decimal_of, exact_decimal_of, float_text, quote};
 use go::{format_float, format_int, quote_rune, Spec};
 
 pub(super) fn register(table: &mut Functions) {

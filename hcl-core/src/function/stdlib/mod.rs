@@ -18,6 +18,10 @@ mod set;
 mod string;
 mod tryfunc;
 
+// Go's number and string layouts, for diagnostics that quote values as the
+// reference does.
+pub(crate) use format::{exact_decimal_of, float_text, quote};
+
 pub use tryfunc::{can_function, try_function};
 
 use super::Functions;

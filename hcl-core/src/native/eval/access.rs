@@ -102,8 +102,7 @@ impl<'a> Evaluator<'a> {
         let key = self.eval(&ix.key);
         match index(&collection, &key) {
             Ok(v) => v,
-            Err(mut err) => {
-                err.detail.push_str(&self.describe_operand(&ix.key, &key));
+            Err(err) => {
                 self.access_error(err, ix.brackets, whole);
                 Value::dynamic()
             }
@@ -128,7 +127,8 @@ impl<'a> Evaluator<'a> {
             if !sequence {
                 return Value::empty_tuple();
             }
-            self.error(
+            self.error_about(
+                &s.source,
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.",
                 s.source.span,

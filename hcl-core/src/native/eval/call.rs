@@ -10,6 +10,7 @@ use super::{evaluate_with_options, EvalOptions, Evaluator};
 use crate::eval::EvalContext;
 use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
 use crate::function::{CallError, Function};
+use crate::involved::signature;
 use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
 use crate::native::syntax::ExprNode;
 use crate::value::{convert, Value};
@@ -72,12 +73,9 @@ impl<'a> Evaluator<'a> {
                 "Function {name:?} expects{qual} {} argument(s). Missing value for {missing:?}.",
                 params.len()
             );
-            self.error(
-                "Not enough function arguments",
-                detail,
-                c.close_paren,
-                Some(whole),
-            );
+            let (about, called) = (self.current, Some(signature(&name, &func)));
+            let summary = "Not enough function arguments";
+            self.report(about, called, summary, detail, c.close_paren, Some(whole));
             return Value::dynamic();
         }
         if variadic.is_none() && args.len() > params.len() {
@@ -88,7 +86,9 @@ impl<'a> Evaluator<'a> {
             let at = args
                 .get(params.len())
                 .map_or(c.close_paren, |a| start_span(a.expr()));
-            self.error("Too many function arguments", detail, at, Some(whole));
+            let (about, called) = (self.current, Some(signature(&name, &func)));
+            let summary = "Too many function arguments";
+            self.report(about, called, summary, detail, at, Some(whole));
             return Value::dynamic();
         }
         let errors_before = self.diags.error_count();
@@ -112,17 +112,10 @@ impl<'a> Evaluator<'a> {
             match convert(&given, &param.ty) {
                 Ok(v) => values.push(v),
                 Err(err) => {
-                    let detail = format!(
-                        "Invalid value for {:?} parameter: {err}.{}",
-                        param.name,
-                        self.describe_operand(arg.expr(), &given)
-                    );
-                    self.error(
-                        "Invalid function argument",
-                        detail,
-                        start_span(arg.expr()),
-                        Some(whole),
-                    );
+                    let detail = format!("Invalid value for {:?} parameter: {err}.", param.name);
+                    let (about, called) = (Some(arg.expr()), Some(signature(&name, &func)));
+                    let (summary, at) = ("Invalid function argument", start_span(arg.expr()));
+                    self.report(about, called, summary, detail, at, Some(whole));
                     values.push(Value::dynamic());
                 }
             }
@@ -149,6 +142,10 @@ impl<'a> Evaluator<'a> {
         c: &'a Call,
         whole: ByteSpan,
     ) {
+        // Each is about the call (an argument, where one is named), and
+        // shows the function's signature.
+        let called = Some(signature(name, func));
+        let call = self.current;
         match err {
             CallError::Argument {
                 index,
@@ -156,25 +153,26 @@ impl<'a> Evaluator<'a> {
                 message,
             } => {
                 let detail = format!("Invalid value for {param:?} parameter: {message}.");
+                let summary = "Invalid function argument";
                 match args.get(index) {
-                    Some(arg) => self.error(
-                        "Invalid function argument",
-                        detail,
-                        start_span(arg.expr()),
-                        Some(whole),
-                    ),
+                    Some(arg) => {
+                        let at = start_span(arg.expr());
+                        self.report(Some(arg.expr()), called, summary, detail, at, Some(whole))
+                    }
                     None if func.param_for(index).is_some() => {
-                        self.error("Invalid function argument", detail, whole, None)
+                        self.report(call, called, summary, detail, whole, None)
                     }
                     None => {
                         let detail = format!("Call to function {name:?} failed: {message}.");
-                        self.error("Error in function call", detail, c.name_span(), Some(whole))
+                        let summary = "Error in function call";
+                        self.report(call, called, summary, detail, c.name_span(), Some(whole))
                     }
                 }
             }
             other => {
                 let detail = format!("Call to function {name:?} failed: {other}.");
-                self.error("Error in function call", detail, c.name_span(), Some(whole));
+                let summary = "Error in function call";
+                self.report(call, called, summary, detail, c.name_span(), Some(whole));
             }
         }
     }
@@ -194,7 +192,8 @@ impl<'a> Evaluator<'a> {
         }
         let ty = value.ty();
         if !(ty.is_dynamic() || ty.is_tuple() || ty.is_list() || ty.is_set()) {
-            self.error(
+            self.error_about(
+                last,
                 "Invalid expanding argument value",
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
                 last.span,
@@ -203,7 +202,8 @@ impl<'a> Evaluator<'a> {
             return None;
         }
         if value.is_null() {
-            self.error(
+            self.error_about(
+                last,
                 "Invalid expanding argument value",
                 "The expanding argument (indicated by ...) must not be null.",
                 last.span,

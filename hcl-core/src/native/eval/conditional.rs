@@ -78,7 +78,8 @@ impl<'a> Evaluator<'a> {
         };
         let c = self.eval(cond);
         if c.is_null() {
-            self.error(
+            self.error_about(
+                cond,
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
                 cond.span,
@@ -95,11 +96,14 @@ impl<'a> Evaluator<'a> {
         let chosen = match convert(&c, &Type::Bool) {
             Ok(Value::Bool(b)) => b,
             _ => {
-                let detail = format!(
-                    "The condition expression must be of type bool.{}",
-                    self.describe_operand(cond, &c)
+                let detail = "The condition expression must be of type bool.";
+                self.error_about(
+                    cond,
+                    "Incorrect condition type",
+                    detail,
+                    cond.span,
+                    Some(whole),
                 );
-                self.error("Incorrect condition type", detail, cond.span, Some(whole));
                 return Value::unknown(rt.ty);
             }
         };
@@ -117,7 +121,8 @@ impl<'a> Evaluator<'a> {
             Ok(v) => v,
             Err(err) => {
                 let detail = format!("The {which} result value has the wrong type: {err}.");
-                self.error(
+                self.error_about(
+                    expr,
                     "Inconsistent conditional result types",
                     detail,
                     expr.span,

@@ -56,7 +56,8 @@ impl<'a> Evaluator<'a> {
     ) -> Option<Option<Vec<Element>>> {
         let coll = self.eval(collection);
         if coll.is_null() {
-            self.error(
+            self.error_about(
+                collection,
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.",
                 collection.span,
@@ -70,11 +71,11 @@ impl<'a> Evaluator<'a> {
         }
         if !iterable(&ty) {
             let detail = format!(
-                "A value of type {} cannot be used as the collection in a 'for' expression.{}",
+                "A value of type {} cannot be used as the collection in a 'for' expression.",
                 ty.friendly_name(),
-                self.describe_operand(collection, &coll)
             );
-            self.error(
+            self.error_about(
+                collection,
                 "Iteration over non-iterable value",
                 &detail,
                 collection.span,
@@ -122,7 +123,8 @@ impl<'a> Evaluator<'a> {
         let raw = self.eval(cond);
         if raw.is_null() {
             if *known {
-                self.error(
+                self.error_about(
+                    cond,
                     "Invalid 'for' condition",
                     "The value of the 'if' clause must not be null.",
                     cond.span,
@@ -140,11 +142,9 @@ impl<'a> Evaluator<'a> {
             }
             Err(err) => {
                 if *known {
-                    let detail = format!(
-                        "The 'if' clause value is invalid: {err}.{}",
-                        self.describe_operand(cond, &raw)
-                    );
-                    self.error("Invalid 'for' condition", detail, cond.span, Some(whole));
+                    let detail = format!("The 'if' clause value is invalid: {err}.");
+                    let summary = "Invalid 'for' condition";
+                    self.error_about(cond, summary, detail, cond.span, Some(whole));
                 }
                 *known = false;
                 None
@@ -177,7 +177,8 @@ impl<'a> Evaluator<'a> {
             let failed = diags.has_errors();
             self.diags.extend(diags);
             if raw.is_null() {
-                self.error(
+                self.error_about(
+                    cond,
                     "Condition is null",
                     "The value of the 'if' clause must not be null.",
                     cond.span,
@@ -187,7 +188,8 @@ impl<'a> Evaluator<'a> {
             }
             if let Err(err) = convert(&raw, &Type::Bool) {
                 let detail = format!("The 'if' clause value is invalid: {err}.");
-                self.error("Invalid 'for' condition", detail, cond.span, Some(whole));
+                let summary = "Invalid 'for' condition";
+                self.error_about(cond, summary, detail, cond.span, Some(whole));
                 return Value::dynamic();
             }
             if failed {
@@ -232,7 +234,8 @@ impl<'a> Evaluator<'a> {
                     let raw = self.eval(key_expr);
                     if raw.is_null() {
                         if known {
-                            self.error(
+                            self.error_about(
+                                key_expr,
                                 "Invalid object key",
                                 "Key expression in 'for' expression must not produce a null value.",
                                 key_expr.span,
@@ -255,10 +258,10 @@ impl<'a> Evaluator<'a> {
                         Err(err) => {
                             if known {
                                 let detail = format!(
-                                    "The key expression produced an invalid result: {err}.{}",
-                                    self.describe_operand(key_expr, &raw)
+                                    "The key expression produced an invalid result: {err}."
                                 );
-                                self.error(
+                                self.error_about(
+                                    key_expr,
                                     "Invalid object key",
                                     detail,
                                     key_expr.span,
@@ -282,7 +285,8 @@ impl<'a> Evaluator<'a> {
                                     "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
                                     slot.key()
                                 );
-                                self.error(
+                                self.error_about(
+                                    key_expr,
                                     "Duplicate object key",
                                     detail,
                                     key_expr.span,

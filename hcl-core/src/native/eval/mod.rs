@@ -1,10 +1,11 @@
 //! Evaluation of native-syntax expressions and templates.
 //!
-//! [`evaluate`] (and [`evaluate_with_options`]) walk the syntax tree of
-//! [`crate::native::ast`] and produce a [`Value`] and [`Diagnostics`], with
-//! the semantics of the native syntax specification and, where it is silent,
-//! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
-//! go-cty): the diagnostic summaries and details are the reference's.
+//! [`evaluate`] (and [`evaluate_with_options`]) walk the parser's syntax
+//! tree (the crate-private `native::ast`) and produce a [`Value`] and
+//! [`Diagnostics`], with the semantics of the native syntax specification
+//! and, where it is silent, of the reference implementation (hashicorp/hcl
+//! v2 `hclsyntax` with go-cty): the diagnostic summaries and details are
+//! the reference's.
 //!
 //! The evaluator is split by construct (private modules): `ops` for
 //! operators, `access` for variables, traversals, indexes and splats, `call`
@@ -15,10 +16,13 @@
 //!
 //! Deviations from the reference worth knowing: a context in which no scope
 //! defines a variable reports "Variables not allowed" (the reference does so
-//! for a nil variable map); diagnostics about an operand, condition,
-//! argument, collection or interpolation that is a variable reference end
-//! with a sentence saying what it was (`var.port is a string.`), which the
-//! reference leaves to the application; unknown values carry no refinements.
+//! for a nil variable map); unknown values carry no refinements.
+//!
+//! Every diagnostic is reported through one place (`Evaluator::report`),
+//! which attaches what the expression at fault was evaluated with (the
+//! values of the variables it refers to, the function being called: see
+//! [`crate::diag::Involved`]), as the reference keeps the expression and
+//! its evaluation context on the diagnostic.
 //!
 //! # Limits
 //!
@@ -51,12 +55,16 @@ mod for_expr;
 mod ops;
 mod template;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
-use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem};
+use crate::involved::{push_index, Collector};
+use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TraverserKind};
+use crate::native::expression::visit_variables;
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
-use crate::value::{convert, Type, Value};
+use crate::value::{convert, get_attr, index, Type, Value};
 
 /// Resource limits of one evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,6 +148,9 @@ pub(crate) struct Evaluator<'a> {
     anon: Vec<Value>,
     /// Elements iterated by `for` expressions and splats so far.
     elements: usize,
+    /// The expression being evaluated (the innermost): what a diagnostic
+    /// is about unless it says otherwise.
+    current: Option<&'a Expr>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -159,6 +170,7 @@ impl<'a> Evaluator<'a> {
             locals: Vec::new(),
             anon: Vec::new(),
             elements: 0,
+            current: None,
         }
     }
 
@@ -169,7 +181,9 @@ impl<'a> Evaluator<'a> {
             return Value::dynamic();
         }
         self.depth += 1;
+        let outer = self.current.replace(e);
         let v = self.eval_kind(e);
+        self.current = outer;
         self.depth -= 1;
         v
     }
@@ -222,9 +236,13 @@ impl<'a> Evaluator<'a> {
             let (key, key_diags) = match item.key.as_literal_name(self.text) {
                 Some(name) => (Value::string(name), Diagnostics::new()),
                 None if !item.key.force_non_literal && is_dotted_path(&item.key.expr) => {
-                    self.error(
+                    // About no expression (the reference names none): the
+                    // key is a name, not a reference.
+                    self.report(
+                        None,
+                        None,
                         "Ambiguous attribute key",
-                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.".into(),
                         item.key.expr.span,
                         None,
                     );
@@ -242,7 +260,8 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             if key.is_null() {
-                self.error(
+                self.error_about(
+                    &item.key.expr,
                     "Null value as key",
                     "Can't use a null value as a key.",
                     item.value.span,
@@ -254,7 +273,8 @@ impl<'a> Evaluator<'a> {
             match convert(&key, &Type::String) {
                 Err(err) => {
                     let detail = format!("Can't use this value as a key: {err}.");
-                    self.error("Incorrect key type", detail, item.key.expr.span, None);
+                    let span = item.key.expr.span;
+                    self.error_about(&item.key.expr, "Incorrect key type", detail, span, None);
                     known = false;
                 }
                 Ok(Value::String(s)) => attrs.push((s.as_str().to_owned(), value)),
@@ -315,7 +335,8 @@ impl<'a> Evaluator<'a> {
         self.source.range(span)
     }
 
-    /// Reports an error at `subject`, within `context`.
+    /// Reports an error at `subject`, within `context`, about the
+    /// expression being evaluated.
     #[cold]
     pub(crate) fn error(
         &mut self,
@@ -324,11 +345,93 @@ impl<'a> Evaluator<'a> {
         subject: ByteSpan,
         context: Option<ByteSpan>,
     ) {
+        let about = self.current;
+        self.report(about, None, summary, detail.into(), subject, context);
+    }
+
+    /// Reports an error about `about`, a part of the expression being
+    /// evaluated (an operand, an argument, a condition): the diagnostic
+    /// shows the values of the variables that part refers to.
+    #[cold]
+    pub(crate) fn error_about(
+        &mut self,
+        about: &Expr,
+        summary: &str,
+        detail: impl Into<String>,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
+        self.report(Some(about), None, summary, detail.into(), subject, context);
+    }
+
+    /// Reports an error, with the values of the variables `about` refers
+    /// to (as they are in this scope: the `for` variables in force, then
+    /// the context) and the signature of the function being `called`:
+    /// what the reference keeps on a diagnostic as its expression and
+    /// evaluation context.
+    #[cold]
+    pub(crate) fn report(
+        &mut self,
+        about: Option<&Expr>,
+        called: Option<String>,
+        summary: &str,
+        detail: String,
+        subject: ByteSpan,
+        context: Option<ByteSpan>,
+    ) {
         let mut d = Diagnostic::error(summary, detail).with_subject(self.range(subject));
         if let Some(c) = context {
             d = d.with_context(self.range(c));
         }
+        if let Some(involved) = self.involved(about, called) {
+            d = d.with_involved(involved);
+        }
         self.diags.push(d);
+    }
+
+    fn involved(&self, about: Option<&Expr>, called: Option<String>) -> Option<Arc<Involved>> {
+        // Without a scope (literal-only mode) nothing is looked up.
+        if self.ctx.is_none() && self.locals.is_empty() {
+            return None;
+        }
+        let mut values = Collector::default();
+        if let Some(about) = about {
+            visit_variables(about, self.text, MAX_INVOLVED_NODES, &mut |r| {
+                if let Some((text, value)) = self.reference_value(r) {
+                    values.add(text, &value);
+                }
+            });
+        }
+        values.finish(called)
+    }
+
+    /// A variable reference as the reference writes it, with its value, if
+    /// it has one (looking it up reports nothing).
+    fn reference_value(&self, r: &Expr) -> Option<(String, Value)> {
+        let t = r.as_traversal(self.text)?;
+        let root = t.root.text(self.text);
+        let mut value = match self.locals.iter().rev().find(|(n, _)| *n == root) {
+            Some((_, v)) => v.clone(),
+            None => self.ctx?.variable(root)?.clone(),
+        };
+        let mut text = root.to_owned();
+        for step in &t.steps {
+            value = match &step.kind {
+                TraverserKind::Attr { name } => {
+                    let name = name.text(self.text);
+                    text.push('.');
+                    text.push_str(name);
+                    get_attr(&value, name).ok()?
+                }
+                TraverserKind::Index { key, .. } => {
+                    let key = self.literal(key);
+                    push_index(&mut text, &key);
+                    index(&value, &key).ok()?
+                }
+                TraverserKind::Splat => return None,
+            };
+        }
+        Some((text, value))
     }
 
     #[cold]
@@ -369,33 +472,12 @@ impl<'a> Evaluator<'a> {
     pub(crate) fn limit_exceeded(&mut self, detail: String, subject: ByteSpan) {
         self.error("Evaluation limit exceeded", detail, subject, None);
     }
-
-    /// For a detail about an operand that is a variable reference: a
-    /// sentence saying what it was (`var.port is a string`), as Terraform
-    /// shows the values an expression refers to.
-    pub(crate) fn describe_operand(&self, e: &Expr, value: &Value) -> String {
-        match e.kind {
-            ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
-                format!("\n\n{} is {}.", e.span.text(self.text), describe(value))
-            }
-            _ => String::new(),
-        }
-    }
 }
 
-/// A phrase for what a value is, for details: "null", "a string",
-/// "list of number", "an unknown number".
-pub(crate) fn describe(value: &Value) -> String {
-    match value {
-        Value::Null(_) => "null".into(),
-        Value::Unknown(Type::Dynamic) => "an unknown value".into(),
-        Value::Unknown(t) => format!("an unknown {}", t.friendly_name()),
-        Value::Bool(_) => "a bool".into(),
-        Value::Number(_) => "a number".into(),
-        Value::String(_) => "a string".into(),
-        other => other.ty().friendly_name(),
-    }
-}
+/// How many nodes of the expression at fault a diagnostic looks through
+/// for the variables it refers to: errors can come once per element of a
+/// loop, so each one's work is bounded whatever the expression's size.
+const MAX_INVOLVED_NODES: usize = 4096;
 
 /// Whether an object key is `a.b` written without parentheses or quotes.
 fn is_dotted_path(e: &Expr) -> bool {

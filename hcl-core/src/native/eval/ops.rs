@@ -5,6 +5,8 @@
 //! are unequal), `&&` and `||` short-circuit over unknowns as the reference
 //! does, and unknown operands give unknown results.
 
+use std::fmt::Display;
+
 use super::Evaluator;
 use crate::native::ast::{Binary, BinaryOp, ByteSpan, Expr, Unary, UnaryOp};
 use crate::value::{convert, Number, NumberError, Type, Value};
@@ -41,14 +43,16 @@ impl<'a> Evaluator<'a> {
         match convert(value, ty) {
             Ok(v) => Some(v),
             Err(err) => {
-                let detail = format!(
-                    "Unsuitable value for {side} operand: {err}.{}",
-                    self.describe_operand(e, value)
-                );
-                self.error("Invalid operand", detail, e.span, Some(whole));
+                self.invalid_operand(e, &err, side, whole);
                 None
             }
         }
+    }
+
+    #[cold]
+    fn invalid_operand(&mut self, e: &'a Expr, err: &dyn Display, side: &str, whole: ByteSpan) {
+        let detail = format!("Unsuitable value for {side} operand: {err}.");
+        self.error_about(e, "Invalid operand", detail, e.span, Some(whole));
     }
 
     /// `lhs op rhs`.
@@ -56,16 +60,21 @@ impl<'a> Evaluator<'a> {
         let ty = operand_type(b.op);
         let (given_lhs, lhs_diags) = self.eval_apart(&b.lhs);
         let (given_rhs, rhs_diags) = self.eval_apart(&b.rhs);
-        let errors_before = self.diags.error_count();
-        let lhs = self.operand(&b.lhs, &given_lhs, &ty, "left", whole);
-        let rhs = self.operand(&b.rhs, &given_rhs, &ty, "right", whole);
-        let (Some(lhs), Some(rhs)) = (lhs, rhs) else {
+        let (lhs, rhs) = (convert(&given_lhs, &ty), convert(&given_rhs, &ty));
+        let (Ok(lhs), Ok(rhs)) = (&lhs, &rhs) else {
+            // The operands' own diagnostics come before those about them,
+            // as in the reference.
             self.diags.extend(lhs_diags);
             self.diags.extend(rhs_diags);
+            if let Err(err) = &lhs {
+                self.invalid_operand(&b.lhs, err, "left", whole);
+            }
+            if let Err(err) = &rhs {
+                self.invalid_operand(&b.rhs, err, "right", whole);
+            }
             return Value::unknown(result_type(b.op));
         };
-        debug_assert_eq!(self.diags.error_count(), errors_before);
-        if let Some((v, keep_lhs)) = short_circuit(b.op, &lhs, &rhs, lhs_diags.has_errors()) {
+        if let Some((v, keep_lhs)) = short_circuit(b.op, lhs, rhs, lhs_diags.has_errors()) {
             self.diags
                 .extend(if keep_lhs { lhs_diags } else { rhs_diags });
             return v;
@@ -76,7 +85,7 @@ impl<'a> Evaluator<'a> {
         if failed {
             return Value::unknown(result_type(b.op));
         }
-        match binary(b.op, &lhs, &rhs) {
+        match binary(b.op, lhs, rhs) {
             Ok(v) => v,
             Err(msg) => {
                 self.error(

@@ -10,7 +10,7 @@
 //! and yields the value unconverted.
 
 use super::Evaluator;
-use crate::native::ast::{ByteSpan, Template, TemplateFor, TemplateIf, TemplatePart};
+use crate::native::ast::{ByteSpan, Expr, Template, TemplateFor, TemplateIf, TemplatePart};
 use crate::value::{convert, Type, Value};
 
 impl<'a> Evaluator<'a> {
@@ -43,19 +43,16 @@ impl<'a> Evaluator<'a> {
                     continue;
                 }
             };
+            let about = match part {
+                TemplatePart::Interp(i) => Some(&i.expr),
+                _ => None,
+            };
             if value.is_null() {
-                let detail = match part {
-                    TemplatePart::Interp(i) => format!(
-                        "The expression result is null. Cannot include a null value in a string template.{}",
-                        self.describe_operand(&i.expr, &value)
-                    ),
-                    _ => "The expression result is null. Cannot include a null value in a string template.".into(),
-                };
-                self.error(
-                    "Invalid template interpolation value",
-                    detail,
+                self.report_interpolation(
+                    about,
+                    "The expression result is null. Cannot include a null value in a string template.".into(),
                     span,
-                    Some(whole),
+                    whole,
                 );
                 continue;
             }
@@ -71,19 +68,9 @@ impl<'a> Evaluator<'a> {
                 }
                 Ok(_) => known = false,
                 Err(err) => {
-                    let extra = match part {
-                        TemplatePart::Interp(i) => self.describe_operand(&i.expr, &value),
-                        _ => String::new(),
-                    };
-                    let detail = format!(
-                        "Cannot include the given value in a string template: {err}.{extra}"
-                    );
-                    self.error(
-                        "Invalid template interpolation value",
-                        detail,
-                        span,
-                        Some(whole),
-                    );
+                    let detail =
+                        format!("Cannot include the given value in a string template: {err}.");
+                    self.report_interpolation(about, detail, span, whole);
                 }
             }
             if !self.check_size(&buf, span) {
@@ -94,6 +81,21 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(Type::String);
         }
         Value::string(buf)
+    }
+
+    /// "Invalid template interpolation value", about the interpolated
+    /// expression (the template, for a directive).
+    #[cold]
+    fn report_interpolation(
+        &mut self,
+        about: Option<&'a Expr>,
+        detail: String,
+        span: ByteSpan,
+        whole: ByteSpan,
+    ) {
+        let about = about.or(self.current);
+        let summary = "Invalid template interpolation value";
+        self.report(about, None, summary, detail, span, Some(whole));
     }
 
     /// Whether the template output is still within the limit (reports it
@@ -127,7 +129,8 @@ impl<'a> Evaluator<'a> {
         let (f, f_diags) = self.apart(|ev| ev.eval_parts(&d.else_parts, else_span));
         let c = self.eval(&d.cond);
         if c.is_null() {
-            self.error(
+            self.error_about(
+                &d.cond,
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
                 d.cond.span,
@@ -148,11 +151,14 @@ impl<'a> Evaluator<'a> {
                 f
             }
             _ => {
-                let detail = format!(
-                    "The condition expression must be of type bool.{}",
-                    self.describe_operand(&d.cond, &c)
+                let detail = "The condition expression must be of type bool.";
+                self.error_about(
+                    &d.cond,
+                    "Incorrect condition type",
+                    detail,
+                    d.cond.span,
+                    Some(whole),
                 );
-                self.error("Incorrect condition type", detail, d.cond.span, Some(whole));
                 Value::unknown(Type::String)
             }
         }

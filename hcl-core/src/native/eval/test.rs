@@ -38,14 +38,6 @@ fn depth_limit_reports_once_with_a_range() {
 }
 
 #[test]
-fn describe_names_the_kind() {
-    assert_eq!(describe(&Value::from("x")), "a string");
-    assert_eq!(describe(&Value::null(Type::String)), "null");
-    assert_eq!(describe(&Value::unknown(Type::Number)), "an unknown number");
-    assert_eq!(describe(&Value::empty_tuple()), "empty tuple");
-}
-
-#[test]
 fn literal_mode_evaluates_constant_expressions() {
     assert_eq!(eval("1 + 2 * 3", None).0, Value::from(7));
     assert_eq!(

@@ -1,0 +1,6 @@
+n = list(object({
+  name    = string
+  port    = number
+  enabled = bool
+  tags    = map(string)
+}))

@@ -1,0 +1,7 @@
+service "web" {
+  port = <<EOT
+eighty
+
+eighty
+EOT
+}

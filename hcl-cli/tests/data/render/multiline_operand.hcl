@@ -1,0 +1,5 @@
+n = 1 + <<EOT
+hello
+
+world
+EOT

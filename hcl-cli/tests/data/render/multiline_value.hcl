@@ -1,0 +1,5 @@
+n = <<EOT
+hello
+
+world
+EOT

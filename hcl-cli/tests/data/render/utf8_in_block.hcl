@@ -1,0 +1,7 @@
+service "web" {
+  # ÿ
+  port = [
+    1,
+  ]
+  # þ
+  port = 2 /* é */ }
