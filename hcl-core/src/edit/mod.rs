@@ -238,7 +238,8 @@ impl Document {
             None => {
                 let indent = "  ".repeat(path.steps.len());
                 let line = format!("{indent}{name} = {}\n", reindent(expr, &indent));
-                insert_item(&self.text, body, path, line, ItemKind::Attribute)
+                let braces = braces(&file, path);
+                insert_item(&self.text, body, braces, path, line, ItemKind::Attribute)
             }
         };
         self.apply(splice)
@@ -321,7 +322,8 @@ impl Document {
         }
         let file = self.file()?;
         let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
-        let splice = insert_item(&self.text, parent, path, block, ItemKind::Block);
+        let braces = braces(&file, path);
+        let splice = insert_item(&self.text, parent, braces, path, block, ItemKind::Block);
         self.apply(splice)
     }
 
@@ -689,11 +691,23 @@ fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
     }
 }
 
-/// Where a new item goes in `body` (at `path`): an attribute after the
-/// last attribute, a block at the end; `line` is the item's lines.
+/// The offsets of the `{` and `}` of the block at `path` (`None` for the
+/// root).
+fn braces(file: &File, path: &BlockPath) -> Option<(usize, usize)> {
+    let b = find_block(file, path)?;
+    Some((
+        byte(b.open_brace_range().start.byte),
+        byte(b.close_brace_range().start.byte),
+    ))
+}
+
+/// Where a new item goes in `body` (at `path`, whose braces are at
+/// `braces`): an attribute after the last attribute, a block at the end;
+/// `line` is the item's lines.
 fn insert_item(
     text: &str,
     body: BodyNode<'_>,
+    braces: Option<(usize, usize)>,
     path: &BlockPath,
     line: String,
     kind: ItemKind,
@@ -710,6 +724,19 @@ fn insert_item(
     let mut line = line;
     if blank {
         line.insert(0, '\n');
+    }
+    if let Some((open, close)) = braces {
+        if !text[open..close].contains('\n') && items_end.is_some() {
+            // `b { a = 1 }`: one line with an item: open it up, the item
+            // on a line of its own.
+            let outer = "  ".repeat(path.steps.len() - 1);
+            let inner = text[open + 1..close].trim();
+            let line = line.trim_start_matches('\n');
+            return Splice {
+                at: open..close + 1,
+                text: format!("{{\n{outer}  {inner}\n{line}{outer}}}"),
+            };
+        }
     }
     if let Some(end) = after {
         let at = line_end(text, end.saturating_sub(1));

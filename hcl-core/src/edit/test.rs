@@ -114,3 +114,11 @@ fn edit_save_replaces_the_file() {
         .contains("port = 1\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn edit_add_to_a_one_line_block_opens_it_up() {
+    let mut d = Document::parse("a.hcl", "b { a = 1 }\nc = 2\n").unwrap();
+    let b = BlockPath::root().block("b", [""; 0]);
+    d.set_attribute(&b, "x", &Value::from(3)).unwrap();
+    assert_eq!(d.text(), "b {\n  a = 1\n  x = 3\n}\nc = 2\n");
+}
