@@ -351,3 +351,12 @@ fn write_expression_json_strings_are_templates() {
         "{\n  \"a b\" = [\"${x}\", \"q\\\"${upper(\"y\")}\"]\n}"
     );
 }
+
+#[test]
+fn write_value_deeply_typed_null_is_an_error_not_a_crash() {
+    let mut ty = Type::String;
+    for _ in 0..600 {
+        ty = Type::list(ty);
+    }
+    assert!(value(&Value::null(ty)).is_err());
+}

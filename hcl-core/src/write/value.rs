@@ -186,6 +186,14 @@ fn write_witness(
 /// A value of type `ty` (non-empty where the type has an element type, so
 /// that it carries the type); `None` for capsule types.
 fn witness(ty: &Type) -> Option<Value> {
+    witness_within(ty, MAX_DEPTH)
+}
+
+/// [`witness`] for types at most `depth` deep (`None` beyond: such values
+/// are refused as too deep anyway).
+fn witness_within(ty: &Type, depth: usize) -> Option<Value> {
+    let depth = depth.checked_sub(1)?;
+    let witness = |t: &Type| witness_within(t, depth);
     Some(match ty {
         Type::Dynamic => Value::null(Type::Dynamic),
         Type::String => Value::from(""),
@@ -199,7 +207,7 @@ fn witness(ty: &Type) -> Option<Value> {
         Type::List(e) => Value::list((**e).clone(), [witness(e)?]).ok()?,
         Type::Set(e) => Value::set((**e).clone(), [witness(e)?]).ok()?,
         Type::Map(e) => Value::map((**e).clone(), [("k", witness(e)?)]).ok()?,
-        Type::Tuple(items) => Value::tuple(items.iter().map(witness).collect::<Option<Vec<_>>>()?),
+        Type::Tuple(items) => Value::tuple(items.iter().map(&witness).collect::<Option<Vec<_>>>()?),
         Type::Object(o) => Value::object(
             o.attributes()
                 .iter()
