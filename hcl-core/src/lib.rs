@@ -24,7 +24,7 @@
 //! - [`mod@format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
 //! - [`edit`]: comment-preserving edits of native-syntax files.
-//! - [`write`]: values and bodies (of either syntax) as native-syntax text
+//! - [`write`](mod@write): values and bodies (of either syntax) as native-syntax text
 //!   in the formatter's layout.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.

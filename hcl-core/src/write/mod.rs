@@ -3,7 +3,7 @@
 //!
 //! - [`value`]: a [`Value`] as expression text that evaluates back to an
 //!   equal value;
-//! - [`body`]: any [`Body`] (native or JSON syntax) as native text, with
+//! - [`body`]: any [`Body`](crate::Body) (native or JSON syntax) as native text, with
 //!   its expressions as written (templates, references, function calls);
 //! - [`Writer`]: the layout engine both use, for writers of other data
 //!   (hcl-serde's Serializer);

@@ -29,7 +29,7 @@
 //!   would need; the target type converts them back).
 //!
 //! What cannot be written is an error naming its path
-//! ([`Error`](crate::Error), summary "Cannot write value"): NaN and
+//! ([`Error`], summary "Cannot write value"): NaN and
 //! infinities, map keys that are not strings, attribute names that are not
 //! identifiers, unknown values, a root that is not a struct or map.
 //!
