@@ -1,110 +1,77 @@
-//! Evaluation throughput: every attribute of the Terraform corpus
-//! (`../shared/corpus/terraform`) whose expression refers to no variables
-//! and evaluates without errors (in a context with the standard library),
-//! evaluated one by one. Reported as values per second. Side by side, the
-//! same attributes (where hcl-rs evaluates them too) with hcl-rs's
-//! `Evaluate` on its own parse of the file.
+//! Evaluation throughput, side by side with hcl-rs on one attribute set:
+//! every attribute of the Terraform corpus (`../shared/corpus/terraform`)
+//! that both parsers read alike, that refers to no variables (for ours and
+//! for the walk of `hcl_rs_analysis.rs`) and that both evaluate without an
+//! error in an empty context (no variables, no functions:
+//! `EvalContext::new()` and `hcl::eval::Context::new()`). Reported as values
+//! per second.
 //!
-//! Run: `cargo bench --bench eval`. Without `../shared` the benchmark
-//! prints why it skips.
+//! - `eval_corpus`: `value()` of each attribute's expression, parsed
+//!   beforehand (ours through `Expression` handles, hcl-rs its
+//!   `Expression`s),
+//! - `variables_and_eval_corpus`: `variables()` then `value()` of each, as
+//!   a tool that checks for references before evaluating does.
+//!
+//! Run: `cargo bench --bench eval`. Without `../shared` the benchmark prints
+//! why it skips.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
-use hcl_core::function::stdlib;
-use hcl_core::native::{parse_config, BodyNode, ParseOptions};
-use hcl_core::{EvalContext, Expression, SourceFile};
+use hcl_core::EvalContext;
 
-fn attributes(body: BodyNode<'_>, out: &mut Vec<Expression>) {
-    out.extend(body.attributes().map(|a| a.to_expression()));
-    for b in body.blocks() {
-        attributes(b.body(), out);
-    }
-}
+mod eval_workload;
 
-fn hcl_rs_attributes(body: &hcl::Body, out: &mut Vec<hcl::Expression>) {
-    for s in body.iter() {
-        match s {
-            hcl::Structure::Attribute(a) => out.push(a.expr.clone()),
-            hcl::Structure::Block(b) => hcl_rs_attributes(&b.body, out),
-        }
-    }
-}
-
-/// The corpus attribute expressions that need no variables, for us and
-/// (where its parse lines up with ours and it evaluates them) for hcl-rs.
-type Workload = (Vec<Expression>, Vec<hcl::Expression>);
-
-fn workload(ctx: &EvalContext) -> Workload {
-    let Some(dir) = hcl_test_shared::shared_dir("corpus/terraform") else {
-        return (Vec::new(), Vec::new());
-    };
-    let files = hcl_test_shared::config_files(&dir);
-    let mut work = Vec::new();
-    let mut theirs = Vec::new();
-    let hcl_ctx = hcl::eval::Context::new();
-    for path in files {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let src = SourceFile::new(path.display().to_string(), text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
-        if diags.has_errors() {
-            continue;
-        }
-        let mut exprs = Vec::new();
-        attributes(file.body(), &mut exprs);
-        let mut rs_exprs = Vec::new();
-        if let Ok(body) = hcl::parse(src.text()) {
-            hcl_rs_attributes(&body, &mut rs_exprs);
-        }
-        let lined_up = rs_exprs.len() == exprs.len();
-        for (i, e) in exprs.into_iter().enumerate() {
-            if e.variables().is_empty() && !e.value(Some(ctx)).1.has_errors() {
-                work.push(e);
-                if let Some(rs) = rs_exprs.get(i).filter(|_| lined_up) {
-                    if rs.evaluate(&hcl_ctx).is_ok() {
-                        theirs.push(rs.clone());
-                    }
-                }
-            }
-        }
-    }
-    (work, theirs)
-}
+use eval_workload::{hcl_rs_analysis, workload};
 
 fn eval_benches(c: &mut Criterion) {
-    let mut ctx = EvalContext::new();
-    ctx.add_functions(&stdlib::functions());
-    let (work, theirs) = workload(&ctx);
-    if work.is_empty() {
+    let ctx = EvalContext::new();
+    let rs_ctx = hcl::eval::Context::new();
+    let (ours, theirs) = workload(&ctx, &rs_ctx);
+    if ours.is_empty() {
         return;
     }
-    let hcl_ctx = hcl::eval::Context::new();
-    eprintln!(
-        "eval workload: {} attributes (hcl-rs subset: {})",
-        work.len(),
-        theirs.len()
-    );
+    eprintln!("eval workload: {} attributes for both", ours.len());
     let mut g = c.benchmark_group("eval_corpus");
-    g.throughput(Throughput::Elements(work.len() as u64));
-    g.bench_function("attributes_without_variables", |b| {
+    g.throughput(Throughput::Elements(ours.len() as u64));
+    g.bench_function("hcl-toolkit", |b| {
         b.iter(|| {
-            work.iter()
+            ours.iter()
                 .map(|e| black_box(e).value(Some(&ctx)).1.len())
                 .sum::<usize>()
         })
     });
-    g.finish();
-    let mut g = c.benchmark_group("eval_corpus_hcl_rs_subset");
-    g.throughput(Throughput::Elements(theirs.len() as u64));
     g.bench_function("hcl-rs", |b| {
         b.iter(|| {
             theirs
                 .iter()
-                .filter(|e| black_box(*e).evaluate(&hcl_ctx).is_ok())
+                .filter(|e| black_box(*e).evaluate(&rs_ctx).is_ok())
                 .count()
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("variables_and_eval_corpus");
+    g.throughput(Throughput::Elements(ours.len() as u64));
+    g.bench_function("hcl-toolkit", |b| {
+        b.iter(|| {
+            ours.iter()
+                .map(|e| {
+                    let e = black_box(e);
+                    e.variables().len() + e.value(Some(&ctx)).1.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("hcl-rs", |b| {
+        b.iter(|| {
+            theirs
+                .iter()
+                .map(|e| {
+                    let e = black_box(e);
+                    hcl_rs_analysis::variables(e).len() + usize::from(e.evaluate(&rs_ctx).is_ok())
+                })
+                .sum::<usize>()
         })
     });
     g.finish();

@@ -12,7 +12,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 mod gen;
@@ -53,7 +54,7 @@ fn ours(text: &str) -> usize {
 
 /// Parses a loaded file.
 fn parse(src: &SourceFile) -> usize {
-    let (file, diags) = parse_config(src, &ParseOptions::default());
+    let (file, diags) = parse_config(src, &Limits::default());
     assert!(diags.is_empty());
     let blocks = file.body().blocks().len();
     blocks

@@ -3,13 +3,34 @@
 //!
 //! Run: `cargo run --release --example parse_peak_memory -- [FILE]`. Without
 //! an argument it parses the generated ~10 MB benchmark input (`GEN_SIZE`
-//! sets another size in bytes).
+//! sets another size in bytes); `attributes` parses 1 M short attributes
+//! (`a1 = 1`, one a line), `blocks` 1 M small blocks (`b "1" { x = 1 }`).
 //!
 //! Peak memory is measured from Linux's resident-set high-water mark: the
 //! mark is reset (`/proc/self/clear_refs`) once the source text is loaded,
 //! and the report counts the text once plus everything the parse added.
 
 mod gen;
+
+/// `n` short attributes, one a line (`a123 = 123`).
+fn many_attributes(n: usize) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(n * 16);
+    for i in 0..n {
+        let _ = writeln!(out, "a{i} = {i}");
+    }
+    out
+}
+
+/// `n` small blocks, one a line (`b "123" { x = 1 }`).
+fn many_blocks(n: usize) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(n * 20);
+    for i in 0..n {
+        let _ = writeln!(out, "b \"{i}\" {{ x = 1 }}");
+    }
+    out
+}
 
 fn status_kb(field: &str) -> Option<u64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -19,6 +40,8 @@ fn status_kb(field: &str) -> Option<u64> {
 
 fn main() {
     let text = match std::env::args().nth(1) {
+        Some(p) if p == "attributes" => many_attributes(1_000_000),
+        Some(p) if p == "blocks" => many_blocks(1_000_000),
         Some(p) => match std::fs::read_to_string(&p) {
             Ok(t) => t,
             Err(e) => {
@@ -39,8 +62,7 @@ fn main() {
     let _ = std::fs::write("/proc/self/clear_refs", "5");
     let base = status_kb("VmRSS:").unwrap_or(0);
     let t = std::time::Instant::now();
-    let (file, diags) =
-        hcl_core::native::parse_config(&src, &hcl_core::native::ParseOptions::default());
+    let (file, diags) = hcl_core::native::parse_config(&src, &hcl_core::Limits::default());
     let elapsed = t.elapsed();
     let peak = status_kb("VmHWM:").unwrap_or(0);
     let added = peak.saturating_sub(base) * 1024;

@@ -6,7 +6,8 @@
 
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::function::stdlib;
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::{EvalContext, SourceFile, Type, Value};
 
 const CONFIG: &str = r#"
@@ -43,7 +44,7 @@ fn main() {
     ctx.set_function("can", stdlib::can_function());
 
     let src = SourceFile::new("example.hcl", CONFIG);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     assert!(diags.is_empty(), "the example parses");
     for attr in file.body().attributes() {
         let name = attr.name();

@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 
 use hcl_toolkit::core::diag::{render_all, RenderOptions};
-use hcl_toolkit::core::native::{parse_config, BlockNode, ParseOptions};
+use hcl_toolkit::core::native::{parse_config, BlockNode};
 use hcl_toolkit::core::pos::SourceFile;
 use hcl_toolkit::core::typeck::{parse_type, parse_var_types, Checker, ExtendedType, TypeScope};
 use hcl_toolkit::core::Diagnostics;
+use hcl_toolkit::core::Limits;
 
 const PROGRAM: &str = r#"
 resource "bucket" "aws:s3:Bucket" {
@@ -127,7 +128,7 @@ fn schemas() -> BTreeMap<&'static str, Schema> {
 /// prints the type of each output.
 fn check(name: &str, text: &str) -> Diagnostics {
     let src = SourceFile::new(name, text);
-    let (file, mut diags) = parse_config(&src, &ParseOptions::default());
+    let (file, mut diags) = parse_config(&src, &Limits::default());
 
     let types_src = SourceFile::new("var-types.json", VAR_TYPES);
     let (vars, type_diags) = parse_var_types(&types_src);

@@ -5,7 +5,8 @@
 
 mod common;
 
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 #[path = "../hcl-core/tests/native/dump.rs"]
@@ -28,7 +29,7 @@ hcl_test_shared::shared_test!(
                 continue;
             };
             let src = SourceFile::new(path.display().to_string(), text.clone());
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             if !diags.is_empty() {
                 failures.push(format!("{}:\n{diags}", path.display()));
                 continue;
@@ -37,7 +38,7 @@ hcl_test_shared::shared_test!(
             // form must parse clean and print (and dump) the same again.
             let printed = dump::print(&file);
             let src2 = SourceFile::new("printed", printed.clone());
-            let (file2, diags2) = parse_config(&src2, &ParseOptions::default());
+            let (file2, diags2) = parse_config(&src2, &Limits::default());
             if !diags2.is_empty() {
                 failures.push(format!(
                     "{} (printed form):\n{diags2}\n{printed}",
@@ -47,7 +48,7 @@ hcl_test_shared::shared_test!(
             }
             let printed2 = dump::print(&file2);
             let src3 = SourceFile::new("printed2", printed2.clone());
-            let (file3, _) = parse_config(&src3, &ParseOptions::default());
+            let (file3, _) = parse_config(&src3, &Limits::default());
             if let Some((a, b)) = printed.lines().zip(printed2.lines()).find(|(a, b)| a != b) {
                 failures.push(format!(
                     "{}: printing is not stable:\n{a}\n{b}",
@@ -81,5 +82,41 @@ hcl_test_shared::shared_test!(
             failures.len(),
             failures.join("\n")
         );
+    }
+);
+
+// The default limits leave real configurations untouched: every attribute
+// of every corpus file evaluates (with the standard library, and no
+// variables) without reaching a depth limit or the evaluation budget.
+hcl_test_shared::shared_test!(
+    corpus_attributes_evaluate_within_the_default_limits,
+    corpus,
+    |dir| {
+        let mut ctx = hcl_core::EvalContext::new();
+        ctx.add_functions(&hcl_core::function::stdlib::functions());
+        let mut evaluated = 0;
+        for path in common::config_files(dir) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let (body, _) = hcl_core::load::parse_source(&path.display().to_string(), &text);
+            let (content, _) = body.all_content();
+            let mut stack = vec![content];
+            while let Some(content) = stack.pop() {
+                for attr in content.attributes.iter() {
+                    let (_, diags) = attr.expr.value(Some(&ctx));
+                    let limit = diags.iter().find(|d| {
+                        d.summary == "Evaluation limit exceeded"
+                            || d.summary == "Maximum nesting depth exceeded"
+                    });
+                    assert!(limit.is_none(), "{}: {}", path.display(), diags);
+                    evaluated += 1;
+                }
+                for block in &content.blocks {
+                    stack.push(block.body.all_content().0);
+                }
+            }
+        }
+        assert!(evaluated > 10_000, "{evaluated} attributes");
     }
 );

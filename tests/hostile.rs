@@ -14,9 +14,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use hcl_core::function::stdlib;
-use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
-use hcl_core::native::{parse_bytes, parse_expression, ExprNode, ParseOptions};
+use hcl_core::native::eval::evaluate;
+use hcl_core::native::{parse_bytes, parse_expression, ExprNode};
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
+use hcl_core::Limits;
 use hcl_core::{load, Diagnostics, EvalContext, SourceFile, Value};
 
 fn summaries(diags: &Diagnostics) -> Vec<&str> {
@@ -28,32 +29,36 @@ fn has(diags: &Diagnostics, summary: &str) -> bool {
 }
 
 fn stdlib_ctx() -> EvalContext {
+    stdlib_ctx_within(Limits::default())
+}
+
+fn stdlib_ctx_within(limits: Limits) -> EvalContext {
     let mut ctx = EvalContext::new();
-    ctx.add_functions(&stdlib::functions());
+    ctx.add_functions(&stdlib::functions()).set_limits(limits);
     ctx
 }
 
-/// Evaluates one native expression with the standard library.
-fn eval_with(text: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+/// Evaluates one native expression with the standard library, within
+/// `limits`.
+fn eval_with(text: &str, limits: Limits) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(diags.is_empty(), "{text}: {diags}");
-    evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()), options)
+    evaluate(
+        ExprNode::of(&expr).unwrap(),
+        Some(&stdlib_ctx_within(limits)),
+    )
 }
 
 fn eval(text: &str) -> (Value, Diagnostics) {
-    eval_with(text, &EvalOptions::default())
+    eval_with(text, Limits::default())
 }
 
 /// Parses and evaluates one expression, keeping the parser's diagnostics.
 fn parse_eval(text: &str) -> (Value, Diagnostics) {
     let src = SourceFile::new("e.hcl", text);
-    let (expr, mut diags) = parse_expression(&src, &ParseOptions::default());
-    let (v, more) = evaluate_with_options(
-        ExprNode::of(&expr).unwrap(),
-        Some(&stdlib_ctx()),
-        &EvalOptions::default(),
-    );
+    let (expr, mut diags) = parse_expression(&src, &Limits::default());
+    let (v, more) = evaluate(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()));
     diags.extend(more);
     (v, diags)
 }
@@ -163,20 +168,17 @@ fn wide_json_objects_evaluate_in_linear_time() {
 fn deeply_nested_blocks_stop_at_the_depth_limit() {
     let n = 100_000;
     let text = format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n));
-    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &Limits::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
     // A smaller limit is honoured too.
     let text = format!("{}{}", "b {\n".repeat(20), "}\n".repeat(20));
     let (_, diags) = parse_bytes(
         "deep.hcl",
         text.as_bytes(),
-        &ParseOptions {
-            max_depth: 10,
-            ..ParseOptions::default()
-        },
+        &Limits::default().with_max_depth(10),
     );
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &ParseOptions::default());
+    let (_, diags) = parse_bytes("deep.hcl", text.as_bytes(), &Limits::default());
     assert!(diags.is_empty(), "{diags}");
 }
 
@@ -212,7 +214,7 @@ fn invalid_utf8_at_every_position_is_reported() {
         }
     }
     // The native parser's own entry point too.
-    let (_, diags) = parse_bytes("f.hcl", b"a = \"\xff\"\n", &ParseOptions::default());
+    let (_, diags) = parse_bytes("f.hcl", b"a = \"\xff\"\n", &Limits::default());
     assert!(has(&diags, "Invalid character encoding"), "{diags}");
 }
 
@@ -337,13 +339,9 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     text.push('1');
     text.push_str(&"]".repeat(n));
     let src = SourceFile::new("for.hcl", text.as_str());
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     assert!(has(&diags, "Maximum nesting depth exceeded"), "{diags}");
-    let (_, _) = evaluate_with_options(
-        ExprNode::of(&expr).unwrap(),
-        Some(&stdlib_ctx()),
-        &EvalOptions::default(),
-    );
+    let (_, _) = evaluate(ExprNode::of(&expr).unwrap(), Some(&stdlib_ctx()));
     // Within the parser's limit the evaluator's own depth limit applies.
     let n = 60;
     let mut text = String::new();
@@ -352,13 +350,7 @@ fn deeply_nested_for_expressions_stop_at_a_limit() {
     }
     text.push('1');
     text.push_str(&"]".repeat(n));
-    let (_, diags) = eval_with(
-        &text,
-        &EvalOptions {
-            max_depth: 20,
-            ..EvalOptions::default()
-        },
-    );
+    let (_, diags) = eval_with(&text, Limits::default().with_max_depth(20));
     assert!(diags.has_errors(), "{diags}");
     let (v, diags) = eval(&text);
     assert!(diags.is_empty(), "{diags}");
@@ -398,28 +390,23 @@ fn range_is_limited() {
 
 #[test]
 fn for_and_splat_collection_limits() {
-    let small = EvalOptions {
-        max_elements: 100,
-        ..EvalOptions::default()
-    };
-    let (_, diags) = eval_with("[for x in range(1000) : x]", &small);
+    let small = Limits::default().with_max_elements(200);
+    let (_, diags) = eval_with("[for x in range(1000) : x]", small);
     assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
-    let (_, diags) = eval_with("[for x in range(1000) : {a = x}][*].a", &small);
+    let (_, diags) = eval_with("[for x in range(100) : {a = x}][*].a", small);
     assert!(has(&diags, "Evaluation limit exceeded"), "{diags}");
-    let (v, diags) = eval_with("length([for x in range(50) : x])", &small);
+    // range (50), the loop's pairs (50) and its result (50).
+    let (v, diags) = eval_with("length([for x in range(50) : x])", small);
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from(50));
 }
 
 #[test]
 fn template_output_is_limited() {
-    let small = EvalOptions {
-        max_template_bytes: 1000,
-        ..EvalOptions::default()
-    };
-    let (_, diags) = eval_with("\"%{for x in range(1000)}abc%{endfor}\"", &small);
+    let small = Limits::default().with_max_bytes(1000);
+    let (_, diags) = eval_with("\"%{for x in range(1000)}abc%{endfor}\"", small);
     assert!(diags.has_errors(), "{diags}");
-    let (v, diags) = eval_with("\"%{for x in range(10)}abc%{endfor}\"", &small);
+    let (v, diags) = eval_with("\"%{for x in range(10)}abc%{endfor}\"", small);
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from("abc".repeat(10)));
 }
@@ -463,15 +450,19 @@ fn format_width_is_limited() {
 
 #[test]
 fn string_functions_are_limited() {
+    let small = Limits::default().with_max_bytes(10_000_000);
     for text in [
-        // 70 strings of 1 MB: over the 64 MiB result limit.
-        "join(\"\", [for i in range(70) : format(\"%1000000s\", \"\")])",
+        // 6 strings of 1 MB, then their join: 12 MB.
+        "join(\"\", [for i in range(6) : format(\"%1000000s\", \"\")])",
         "indent(999999999, \"a\\nb\")",
     ] {
-        let (_, diags) = eval(text);
-        assert!(diags.has_errors(), "{text}");
+        let (_, diags) = eval_with(text, small);
+        assert!(has(&diags, "Evaluation limit exceeded"), "{text}: {diags}");
     }
-    let (v, diags) = eval("length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))");
+    let (v, diags) = eval_with(
+        "length(join(\"\", [for i in range(3) : format(\"%1000000s\", \"\")]))",
+        small,
+    );
     assert!(diags.is_empty(), "{diags}");
     assert_eq!(v, Value::from(3_000_000));
 }
@@ -496,19 +487,13 @@ fn check_many_errors(lines: usize) {
 fn a_file_of_errors_keeps_a_bounded_number_of_diagnostics() {
     check_many_errors(50_000);
     // The limit is an option of each parser.
-    let options = ParseOptions {
-        max_diagnostics: 5,
-        ..ParseOptions::default()
-    };
+    let options = Limits::default().with_max_diagnostics(5);
     let (_, diags) = parse_bytes("errors.hcl", "@\n".repeat(100).as_bytes(), &options);
     // 100 "Invalid character" and one "Argument or block definition
     // required": 5 kept, 96 left out.
     assert_eq!(diags.len(), 6);
     assert_eq!(diags.omitted(), 96);
-    let json_options = hcl_core::json::parser::ParseOptions {
-        max_diagnostics: 1,
-        ..hcl_core::json::parser::ParseOptions::default()
-    };
+    let json_options = hcl_core::Limits::default().with_max_diagnostics(1);
     let src = SourceFile::new("e.json", "{\"a\": \"${\", \"b\": [1 2]}");
     let (_, diags) = hcl_core::json::parse_body_with(&src, &json_options);
     assert!(diags.len() <= 2, "{diags}");
@@ -543,4 +528,117 @@ fn release_size_single_line_file() {
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_many_attributes() {
     check_many_attributes(1_000_000);
+}
+
+/// Expressions that build far more than any configuration needs (each well
+/// past the default budget): the issue's `flatten` of 2^30 numbers and its
+/// relatives, through every kind of builder (`for`, splat, templates,
+/// functions).
+const BUILDERS: &[&str] = &[
+    "length(flatten([for i in range(1024) : [for j in range(1024) : range(1024)]]))",
+    "jsonencode([for i in range(1024) : [for j in range(1024) : range(1024)]])",
+    "length(jsonencode([for i in range(1024) : format(\"%1000000s\", \"\")]))",
+    "[for i in range(1024) : setproduct(range(1024), range(1024))]",
+    "[for i in range(1024) : format(\"%67108863s\", \"\")]",
+    "[for i in range(1024) : length(format(\"%60000000s\", \"\"))]",
+    "formatlist(\"%1000000s\", range(1024))",
+    "join(\"\", [for i in range(1024) : format(\"%1000000s\", \"\")])",
+    "[for i in range(1024) : replace(format(\"%100000s\", \"\"), \" \", \"ab\")]",
+    "[for i in range(1024) : indent(100000, join(\"\\n\", range(1000)))]",
+    "\"%{for i in range(1024)}%{for j in range(1024)}${format(\"%100s\", j)}%{endfor}%{endfor}\"",
+    "[for i in range(1024) : [for j in range(1024) : \"${i}-${j}-${format(\"%100s\", \"\")}\"]]",
+    "[for i in range(1024) : [for j in range(1024) : {a = i, b = j}][*].a]",
+    "{for i in range(1024) : i => [for j in range(1024) : [i, j, i, j]]}",
+    "[for i in range(1024) : concat(range(1024), range(1024), range(1024))]",
+    "[for i in range(1024) : [for j in range(8) : chunklist(range(1024), 1)]]",
+    "[for i in range(1024) : zipmap([for k in range(1024) : format(\"%1000s\", k)], range(1024))]",
+    "[for i in range(1024) : merge({for k in range(1024) : format(\"%1000s\", k) => k})]",
+    "[for i in range(1024) : split(\"\", format(\"%100000s\", \"\"))]",
+    "[for i in range(1024) : regexall(\".\", format(\"%100000s\", \"\"))]",
+    "[for i in range(1024) : csvdecode(join(\"\\n\", concat([\"a\"], [for k in range(1024) : \"x\"])))]",
+    "[for i in range(1024) : [for j in range(8) : jsondecode(jsonencode([for k in range(1024) : k]))]]",
+    "[for i in range(1024) : base64encode(format(\"%1000000s\", \"\"))]",
+    "[for i in range(1024) : keys({for k in range(1024) : format(\"%1000s\", k) => k})]",
+    "[for i in range(1024) : [for j in range(8) : tolist(range(1024))]]",
+    "[for i in range(1024) : [for j in range(8) : try(range(1024), 0)]]",
+];
+
+/// Evaluates each of [`BUILDERS`] within `limits`: each must end in one
+/// "Evaluation limit exceeded" error, and nothing else.
+fn check_builders(limits: Limits, mut each: impl FnMut(&str)) {
+    for text in BUILDERS {
+        let (_, diags) = eval_with(text, limits);
+        let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{text}: {diags}");
+        assert_eq!(
+            errors[0].summary, "Evaluation limit exceeded",
+            "{text}: {diags}"
+        );
+        each(text);
+    }
+}
+
+#[test]
+fn every_builder_is_bounded_by_the_evaluation_budget() {
+    // A small budget keeps the debug build quick; the release-size
+    // variant with the default budget is `release_size_builders` below.
+    let small = Limits::default()
+        .with_max_elements(20_000)
+        .with_max_bytes(2_000_000);
+    check_builders(small, |_| {});
+}
+
+/// The peak resident memory of this process, and a reset of it (Linux:
+/// `/proc/self/status` `VmHWM`, reset by writing `5` to `clear_refs`).
+fn peak_rss_kib(reset: bool) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kib = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok();
+    if reset {
+        std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    }
+    kib
+}
+
+/// The CPU time this thread has used (Linux: `/proc/thread-self/stat`,
+/// user and system ticks of 10 ms): unlike the wall clock, it does not
+/// count the time other processes take on a shared machine.
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(ticks * 10))
+}
+
+#[test]
+#[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
+fn release_size_builders() {
+    // With the default budget each ends within a second of CPU time and a
+    // few hundred MB of peak memory (measured per expression where the
+    // kernel lets the peak be reset; otherwise over the whole run).
+    use std::time::{Duration, Instant};
+    let mut worst = (Duration::ZERO, 0u64);
+    let (mut wall, mut cpu) = (Instant::now(), thread_cpu_time());
+    peak_rss_kib(true);
+    check_builders(Limits::default(), |text| {
+        let took = cpu.zip(thread_cpu_time()).map(|(a, b)| b - a);
+        let peak = peak_rss_kib(true).unwrap_or(0);
+        println!(
+            "{:>6} ms CPU {:>6} ms wall {:>5} MiB  {text}",
+            took.map_or(0, |d| d.as_millis()),
+            wall.elapsed().as_millis(),
+            peak / 1024
+        );
+        worst = (worst.0.max(took.unwrap_or_default()), worst.1.max(peak));
+        (wall, cpu) = (Instant::now(), thread_cpu_time());
+    });
+    assert!(worst.0 < Duration::from_secs(1), "{worst:?}");
+    assert!(worst.1 < 500 * 1024, "peak {} MiB", worst.1 / 1024);
 }

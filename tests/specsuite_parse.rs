@@ -9,7 +9,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use hcl_core::native::{parse_config, BodyNode, ExprKind, ExprNode, File, ParseOptions};
+use hcl_core::native::{parse_config, BodyNode, ExprKind, ExprNode, File};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 /// Cases whose expected diagnostics come from the schema (`.hcldec`), not
@@ -49,7 +50,7 @@ fn blocks<'a>(
 
 /// The `from`/`to` of every `error` in the `.t` file's `diagnostics` block.
 fn expected_ranges(t: &SourceFile) -> Vec<(Pos3, Pos3)> {
-    let (file, diags) = parse_config(t, &ParseOptions::default());
+    let (file, diags) = parse_config(t, &Limits::default());
     assert!(diags.is_empty(), "{}: {diags}", t.name());
     let mut out = Vec::new();
     for d in blocks(file.body(), "diagnostics") {
@@ -74,7 +75,7 @@ fn literal_string(e: ExprNode<'_>) -> Option<String> {
 /// writes the same keys as literal templates, the parsed literal text must
 /// be the expected string (this checks heredoc indentation stripping).
 fn check_literal_results(hcl: &SourceFile, file: &File, t: &SourceFile) -> usize {
-    let (tfile, _) = parse_config(t, &ParseOptions::default());
+    let (tfile, _) = parse_config(t, &Limits::default());
     let Some(result) = tfile.body().attribute("result") else {
         return 0;
     };
@@ -130,7 +131,7 @@ hcl_test_shared::shared_test!(
                 .replace('\\', "/");
             let text = std::fs::read_to_string(path).unwrap();
             let src = SourceFile::new(rel.clone(), text);
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             let t_path = path.with_extension("t");
             let expected = match std::fs::read_to_string(&t_path) {
                 Ok(t) => expected_ranges(&SourceFile::new(t_path.display().to_string(), t)),

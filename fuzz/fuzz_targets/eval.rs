@@ -5,8 +5,8 @@
 #![no_main]
 
 use hcl_core::function::stdlib;
-use hcl_core::native::eval::evaluate;
-use hcl_core::native::{parse_expression, ParseOptions};
+use hcl_core::native::parse_expression;
+use hcl_core::Limits;
 use hcl_core::{EvalContext, SourceFile, Value};
 use libfuzzer_sys::fuzz_target;
 
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let src = SourceFile::new("fuzz.hcl", text);
-    let (expr, diags) = parse_expression(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&src, &Limits::default());
     if diags.has_errors() {
         return;
     }
@@ -26,6 +26,6 @@ fuzz_target!(|data: &[u8]| {
     ctx.set_variable("l", Value::tuple(vec![Value::from(1), Value::from("a")]));
     ctx.set_variable("o", Value::object([("k", Value::from(true))]));
     ctx.set_variable("u", Value::dynamic());
-    let _ = evaluate(&expr, &src, Some(&ctx));
-    let _ = evaluate(&expr, &src, None);
+    let _ = expr.value(Some(&ctx));
+    let _ = expr.value(None);
 });

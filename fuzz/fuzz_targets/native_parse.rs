@@ -5,17 +5,15 @@
 
 #![no_main]
 
-use hcl_core::native::{
-    parse_bytes, parse_config, parse_expression, parse_template, parse_traversal_abs,
-    parse_traversal_partial, parse_traversal_rel, ParseOptions,
-};
+use hcl_core::native::{parse_bytes, parse_config, parse_expression, parse_template, parse_traversal_abs, parse_traversal_partial, parse_traversal_rel};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (opts, data) = match data.split_first() {
-        Some((&b, rest)) if b < 8 => (ParseOptions { max_depth: b as usize, ..ParseOptions::default() }, rest),
-        _ => (ParseOptions::default(), data),
+        Some((&b, rest)) if b < 8 => (Limits::default().with_max_depth(b as usize), rest),
+        _ => (Limits::default(), data),
     };
     let (file, diags) = parse_bytes("fuzz.hcl", data, &opts);
     // Every diagnostic points inside the text.

@@ -7,7 +7,8 @@
 #![no_main]
 
 use hcl_cli::tojson::native_to_json;
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
+use hcl_core::Limits;
 use hcl_core::schema::{AttributeSchema, BodySchema};
 use hcl_core::{EvalContext, SourceFile};
 use libfuzzer_sys::fuzz_target;
@@ -17,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let src = SourceFile::new("fuzz.hcl", text);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     if diags.has_errors() {
         return;
     }

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use hcl_core::diag::render::block_header;
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::json::parser::{Node, NodeKind};
-use hcl_core::native::{parse_config, ParseOptions};
+use hcl_core::native::parse_config;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
+use hcl_core::Limits;
 use hcl_core::{Diagnostic, Diagnostics, Severity};
 
 use crate::json::Json;
@@ -102,7 +103,7 @@ impl FileContext {
         let syntax = if file.name().ends_with(".json") {
             ParsedSyntax::Json(hcl_core::json::parser::parse(file).0)
         } else {
-            let (parsed, _) = parse_config(file, &ParseOptions::default());
+            let (parsed, _) = parse_config(file, &Limits::default());
             let blocks = parsed.body().blocks().map(|b| {
                 let range = b.range();
                 let header = block_header(b.type_name(), b.labels().map(|l| l.value()));
@@ -344,7 +345,7 @@ mod test {
 
     /// The reference's linear scans, to check the binary searches against.
     fn naive_native(file: &SourceFile, offset: u32) -> Option<String> {
-        let (parsed, _) = parse_config(file, &ParseOptions::default());
+        let (parsed, _) = parse_config(file, &Limits::default());
         let block = parsed
             .body()
             .blocks()

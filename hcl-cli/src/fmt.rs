@@ -196,7 +196,8 @@ fn format_bytes(name: &str, bytes: &[u8]) -> (Option<SourceFile>, Result<String,
             (Some(source), result)
         }
         Err(_) => {
-            let (loaded, diags) = crate::load::parse(name, bytes, true);
+            let (loaded, diags) =
+                crate::load::parse(name, bytes, true, &hcl_core::Limits::default());
             (loaded.source, Err(diags))
         }
     }

@@ -5,14 +5,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use hcl_core::diag::Diagnostics;
-use hcl_core::native::{parse_expression, ParseOptions};
+use hcl_core::native::parse_expression;
 use hcl_core::pos::SourceMap;
-use hcl_core::{Diagnostic, EvalContext, SourceFile};
+use hcl_core::{Diagnostic, EvalContext, Limits, SourceFile};
 
 use crate::args::{flag_help, parse, Flag, Parsed};
 use crate::diagnostics::{diagnostics_json, emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
 use crate::json::Json;
+use crate::limit_flags::{MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::stdio::{write_stderr, write_stdout};
@@ -40,7 +41,9 @@ options:
   -h, --help           show this help (after a command: its options)
   -v, --version        show the version number
 
-Run `hcl <command> --help` for a command's options.
+Run `hcl <command> --help` for a command's options; check, eval and json
+take --max-depth and --max-diagnostics, and eval --max-elements and
+--max-bytes: the limits of parsing and evaluation.
 ";
 
 /// The exit statuses, shown in every help text.
@@ -75,6 +78,8 @@ const CHECK_FLAGS: &[Flag] = &[
         "text (default: diagnostics on stderr, a summary on stdout) or json (one document on stdout: the diagnostics and the counts)",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -102,6 +107,10 @@ const EVAL_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_ELEMENTS,
+    MAX_BYTES,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -119,6 +128,8 @@ const JSON_FLAGS: &[Flag] = &[
         "diagnostics format: text (default) or json",
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -139,7 +150,7 @@ pub fn run(args: Vec<String>) -> i32 {
             crate::fmt::SYNOPSIS,
             crate::fmt::FLAGS,
             rest,
-            crate::fmt::fmt,
+            |flags, format, _| crate::fmt::fmt(flags, format),
         ),
         "native" => with_flags(
             crate::native::SYNOPSIS,
@@ -160,7 +171,7 @@ fn with_flags(
     synopsis: &str,
     flags: &[Flag],
     args: Vec<String>,
-    cmd: fn(&Parsed, DiagFormat) -> i32,
+    cmd: fn(&Parsed, DiagFormat, &Limits) -> i32,
 ) -> i32 {
     let usage = format!("usage: hcl {synopsis}\n{}", flag_help(flags));
     let parsed = match parse(flags, args) {
@@ -180,7 +191,14 @@ fn with_flags(
             return EXIT_USAGE;
         }
     };
-    let status = cmd(&parsed, format);
+    let limits = match crate::limit_flags::limits(&parsed) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{e}\n{usage}");
+            return EXIT_USAGE;
+        }
+    };
+    let status = cmd(&parsed, format, &limits);
     if status == EXIT_USAGE {
         write_stderr(&usage);
     }
@@ -282,11 +300,22 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
     }
 }
 
-/// Parses every file, in parallel on all cores; results in file order.
-pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
+/// Parses every file within `limits`, in parallel on all cores; results in file order.
+pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics)> {
+    load_each(files, limits, |loaded, diags| (loaded, diags))
+}
+
+/// Loads every file within `limits`, in parallel on all cores, and hands each to `each`
+/// on the thread that loaded it; `each`'s results come back in file order.
+/// Whatever `each` does not return (a syntax tree, say) is freed there and
+/// then, in parallel, rather than kept until every file is done.
+pub fn load_each<R: Send>(
+    files: &[PathBuf],
+    limits: &Limits,
+    each: impl Fn(Loaded, Diagnostics) -> R + Sync,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<(Loaded, Diagnostics)>>> =
-        files.iter().map(|_| Mutex::new(None)).collect();
+    let results: Vec<Mutex<Option<R>>> = files.iter().map(|_| Mutex::new(None)).collect();
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(files.len().max(1));
@@ -297,7 +326,8 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
                 let (Some(path), Some(slot)) = (files.get(i), results.get(i)) else {
                     break;
                 };
-                let r = load_path(path, false);
+                let (loaded, diags) = load_path(path, false, limits);
+                let r = each(loaded, diags);
                 if let Ok(mut slot) = slot.lock() {
                     *slot = Some(r);
                 }
@@ -310,7 +340,7 @@ pub fn parse_all(files: &[PathBuf]) -> Vec<(Loaded, Diagnostics)> {
         .collect()
 }
 
-fn check(flags: &Parsed, format: DiagFormat) -> i32 {
+fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     if flags.positional.is_empty() {
         write_stderr("hcl check: no paths given\n");
         return EXIT_USAGE;
@@ -325,11 +355,23 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
     } else {
         None
     };
-    for (loaded, diags) in parse_all(&files) {
-        if let Some(s) = loaded.source {
-            if let Some(scope) = &scope {
-                all.extend(type_check(&s, scope, print_types));
-            }
+    // Each file is parsed and type-checked on a worker, which frees its
+    // tree there; only the text (for the snippets) and what is reported
+    // come back.
+    let checked = load_each(&files, limits, |loaded, mut diags| {
+        let mut printed = String::new();
+        if let (Some(s), Some(scope)) = (&loaded.source, &scope) {
+            let (d, p) = type_check(s, scope, print_types);
+            diags.extend(d);
+            printed = p;
+        }
+        (loaded.source, diags, printed)
+    });
+    for (source, diags, printed) in checked {
+        if !printed.is_empty() {
+            print!("{printed}");
+        }
+        if let Some(s) = source {
             sources.add(s);
         }
         all.extend(diags);
@@ -371,13 +413,20 @@ fn check(flags: &Parsed, format: DiagFormat) -> i32 {
 }
 
 /// Type-checks one file, in the syntax its name calls for, and with
-/// `print` prints the type of each attribute.
-fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool) -> Diagnostics {
+/// `print` lists the type of each attribute (one line each, to print).
+fn type_check(
+    src: &SourceFile,
+    scope: &hcl_core::typeck::TypeScope,
+    print: bool,
+) -> (Diagnostics, String) {
+    use std::fmt::Write;
     let (types, diags) = hcl_core::typeck::check_source(src, scope);
+    let mut printed = String::new();
     if print {
         for a in types {
             let at = a.range.start;
-            println!(
+            let _ = writeln!(
+                printed,
                 "{}:{}:{}: {}: {}",
                 src.name(),
                 at.line,
@@ -387,7 +436,7 @@ fn type_check(src: &SourceFile, scope: &hcl_core::typeck::TypeScope, print: bool
             );
         }
     }
-    diags
+    (diags, printed)
 }
 
 /// The variable types of `hcl check --types` and the standard library's
@@ -446,7 +495,7 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
-fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
+fn eval(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [expr_text] = flags.positional.as_slice() else {
         write_stderr("hcl eval: exactly one expression is required\n");
         return EXIT_USAGE;
@@ -462,10 +511,11 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
         expr_text.clone()
     };
     let mut sources = SourceMap::new();
-    let mut diags = Diagnostics::new();
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
     let mut ctx = EvalContext::new();
+    ctx.set_limits(*limits);
     for (i, arg) in flags.all("vars").iter().enumerate() {
-        let (vars, d) = read_vars(arg, i, &mut sources);
+        let (vars, d) = read_vars(arg, i, &mut sources, limits);
         diags.extend(d);
         for (name, v) in vars {
             ctx.set_variable(name, v);
@@ -481,7 +531,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     }
     let file = SourceFile::new("<expr>", text);
     sources.add(file.clone());
-    let (expr, d) = parse_expression(&file, &ParseOptions::default());
+    let (expr, d) = parse_expression(&file, limits);
     diags.extend(d);
     if diags.has_errors() {
         report(diags, &sources, format, quiet);
@@ -512,7 +562,7 @@ fn eval(flags: &Parsed, format: DiagFormat) -> i32 {
     write_output(None, &out, EXIT_DIAGNOSTICS)
 }
 
-fn json(flags: &Parsed, format: DiagFormat) -> i32 {
+fn json(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let [path] = flags.positional.as_slice() else {
         write_stderr("hcl json: exactly one file is required\n");
         return EXIT_USAGE;
@@ -538,7 +588,7 @@ fn json(flags: &Parsed, format: DiagFormat) -> i32 {
             }
         }
     };
-    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, &ParseOptions::default());
+    let (file, diags) = hcl_core::native::parse_bytes(&name, &bytes, limits);
     let mut sources = SourceMap::new();
     sources.add(file.source().clone());
     if diags.has_errors() {

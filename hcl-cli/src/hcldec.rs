@@ -7,12 +7,13 @@ use hcl_core::body::merge_bodies;
 use hcl_core::pos::SourceMap;
 use hcl_core::traversal::{Traversal, Traverser};
 use hcl_core::value::to_cty_json;
-use hcl_core::{Body, Diagnostics, EvalContext, Range, SourceFile, Value};
+use hcl_core::{Body, Diagnostics, EvalContext, Limits, Range, SourceFile, Value};
 
 use crate::args::{flag_help, parse, Flag};
 use crate::decode::{decode, traverse, variables};
 use crate::diagnostics::{emit, range_json, DiagFormat};
 use crate::json::Json;
+use crate::limit_flags::{self, MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
 use crate::load::{load_path, load_stdin, remember, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::specfile::read_spec_file;
@@ -59,6 +60,10 @@ const FLAGS: &[Flag] = &[
         "show the version number and immediately exit",
     ),
     Flag::switch("help", Some('h'), "show this help and exit"),
+    MAX_DEPTH,
+    MAX_ELEMENTS,
+    MAX_BYTES,
+    MAX_DIAGNOSTICS,
 ];
 
 /// Exit status: success.
@@ -77,10 +82,15 @@ pub const EXIT_USAGE: i32 = 2;
 /// The usage text: synopsis, flags and exit statuses.
 pub fn usage() -> String {
     format!(
-        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}\n{EXIT_HELP}",
+        "usage: hcldec --spec=<spec-file> [options] [hcl-file ...]\n{}\n{LIMITS_HELP}\n{EXIT_HELP}",
         flag_help(FLAGS)
     )
 }
+
+const LIMITS_HELP: &str = "The --max-* flags (not in hashicorp's hcldec) bound parsing, evaluation
+and decoding; evaluations without --vars or spec variables and functions
+are in literal-only mode and use the default evaluation budget.
+";
 
 const EXIT_HELP: &str = "exit status:
   0     success
@@ -115,6 +125,13 @@ pub fn run(args: Vec<String>) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let limits = match limit_flags::limits(&flags) {
+        Ok(l) => l,
+        Err(e) => {
+            write_stderr(&format!("{e}\n{}", usage()));
+            return EXIT_USAGE;
+        }
+    };
     let Some(spec_path) = flags.last("spec").filter(|s| !s.is_empty()) else {
         return fail("the --spec=... argument is required");
     };
@@ -126,7 +143,7 @@ pub fn run(args: Vec<String>) -> i32 {
     };
 
     let (spec_file, spec_diags) = {
-        let (loaded, mut diags) = load_path(Path::new(spec_path), true);
+        let (loaded, mut diags) = load_path(Path::new(spec_path), true, &limits);
         remember(&mut sources, &loaded);
         if diags.has_errors() {
             return errors(&diags, &sources);
@@ -141,12 +158,13 @@ pub fn run(args: Vec<String>) -> i32 {
     let mut diags = spec_diags;
 
     let mut ctx = EvalContext::new();
+    ctx.set_limits(limits);
     for (name, v) in &spec_file.variables {
         ctx.set_variable(name.clone(), v.clone());
     }
     ctx.add_functions(&spec_file.functions);
     for (i, arg) in flags.all("vars").iter().enumerate() {
-        let (vars, d) = read_vars(arg, i, &mut sources);
+        let (vars, d) = read_vars(arg, i, &mut sources, &limits);
         diags.extend(d);
         for (name, v) in vars {
             ctx.set_variable(name, v);
@@ -159,7 +177,7 @@ pub fn run(args: Vec<String>) -> i32 {
 
     let mut bodies = Vec::new();
     if flags.positional.is_empty() {
-        let (loaded, d) = match load_stdin() {
+        let (loaded, d) = match load_stdin(&limits) {
             Ok(r) => r,
             Err(e) => return fail(&format!("failed to read stdin: {e}")),
         };
@@ -170,7 +188,7 @@ pub fn run(args: Vec<String>) -> i32 {
         diags.extend(d);
     }
     for name in &flags.positional {
-        let (loaded, d) = load_path(Path::new(name), false);
+        let (loaded, d) = load_path(Path::new(name), false, &limits);
         remember(&mut sources, &loaded);
         if !d.has_errors() {
             bodies.push(loaded.body);
@@ -246,15 +264,17 @@ pub fn write_output(path: Option<&str>, text: &str, failure: i32) -> i32 {
 
 /// Reads one `--vars` argument: a JSON object when it starts with `{`,
 /// otherwise a file of attributes (JSON or native by its extension). The
-/// values are evaluated without variables or functions.
+/// values are evaluated without variables or functions; the files are
+/// parsed within `limits`.
 pub fn read_vars(
     arg: &str,
     index: usize,
     sources: &mut SourceMap,
+    limits: &Limits,
 ) -> (Vec<(String, Value)>, Diagnostics) {
     let (loaded, mut diags) = if arg.trim_start().starts_with('{') {
         let file = SourceFile::new(format!("<vars argument {index}>"), arg);
-        let (body, d) = hcl_core::json::parse_body(&file);
+        let (body, d) = hcl_core::json::parse_body_with(&file, limits);
         (
             Loaded {
                 source: Some(file),
@@ -263,7 +283,7 @@ pub fn read_vars(
             d,
         )
     } else {
-        load_path(Path::new(arg), false)
+        load_path(Path::new(arg), false, limits)
     };
     remember(sources, &loaded);
     if diags.has_errors() {

@@ -1,7 +1,8 @@
 //! The command-line tools `hcl` ([`hcl`]: check, eval, json; [`fmt`];
 //! [`native`]) and
 //! `hcldec` ([`hcldec`]), as a library so
-//! that their pieces can be tested (and reused): flag parsing ([`args`]), JSON output
+//! that their pieces can be tested (and reused): flag parsing ([`args`], and the
+//! flags that set the limits, [`limit_flags`]), JSON output
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
 //! people and machines ([`diagnostics`]), input loading ([`load`]), writing
 //! to standard output and error ([`stdio`]), and
@@ -23,6 +24,7 @@ pub mod fmt;
 pub mod hcl;
 pub mod hcldec;
 pub mod json;
+pub mod limit_flags;
 pub mod load;
 pub mod native;
 pub mod output;

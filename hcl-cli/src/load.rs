@@ -4,10 +4,10 @@
 use std::io::Read;
 use std::path::Path;
 
-use hcl_core::load::{parse_source_file, Syntax};
-use hcl_core::native::{parse_bytes, ParseOptions};
+use hcl_core::load::{parse_source_file_with, Syntax};
+use hcl_core::native::parse_bytes;
 use hcl_core::pos::{SourceFile, SourceMap};
-use hcl_core::{Body, Diagnostic, Diagnostics, Range};
+use hcl_core::{Body, Diagnostic, Diagnostics, Limits, Range};
 
 /// One loaded file.
 #[derive(Clone, Debug)]
@@ -19,11 +19,17 @@ pub struct Loaded {
 }
 
 /// Parses `bytes` named `name` in the syntax the name calls for (JSON for
-/// `.json`, native otherwise); `force_native` ignores the name.
-pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnostics) {
+/// `.json`, native otherwise) within `limits`; `force_native` ignores the
+/// name.
+pub fn parse(
+    name: &str,
+    bytes: &[u8],
+    force_native: bool,
+    limits: &Limits,
+) -> (Loaded, Diagnostics) {
     let json = !force_native && Syntax::for_name(name) == Syntax::Json;
     if !json {
-        let (file, diags) = parse_bytes(name, bytes, &ParseOptions::default());
+        let (file, diags) = parse_bytes(name, bytes, limits);
         let body = file.to_body();
         return (
             Loaded {
@@ -36,7 +42,7 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
     match std::str::from_utf8(bytes) {
         Ok(text) => {
             let file = SourceFile::new(name, text);
-            let (body, diags) = parse_source_file(&file);
+            let (body, diags) = parse_source_file_with(&file, limits);
             (
                 Loaded {
                     source: Some(file),
@@ -50,7 +56,7 @@ pub fn parse(name: &str, bytes: &[u8], force_native: bool) -> (Loaded, Diagnosti
             let at = e.valid_up_to();
             let mut diags =
                 Diagnostics::from(invalid_encoding().with_subject(file.range_of(at..at + 1)));
-            let (body, more) = parse_source_file(&file);
+            let (body, more) = parse_source_file_with(&file, limits);
             diags.extend(more);
             (
                 Loaded {
@@ -105,12 +111,12 @@ fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Dia
 }
 
 /// Reads and parses the file at `path` (JSON syntax for a `.json` name
-/// unless `force_native`); a file that cannot be read is a diagnostic
-/// worded as the reference's loader for that syntax words it.
-pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
+/// unless `force_native`) within `limits`; a file that cannot be read is a
+/// diagnostic worded as the reference's loader for that syntax words it.
+pub fn load_path(path: &Path, force_native: bool, limits: &Limits) -> (Loaded, Diagnostics) {
     let name = path.to_string_lossy();
     match read_file(path, &name, force_native) {
-        Ok(bytes) => parse(&name, &bytes, force_native),
+        Ok(bytes) => parse(&name, &bytes, force_native, limits),
         Err(diags) => (
             Loaded {
                 source: None,
@@ -121,16 +127,17 @@ pub fn load_path(path: &Path, force_native: bool) -> (Loaded, Diagnostics) {
     }
 }
 
-/// Reads and parses standard input (native syntax), named `<stdin>`.
+/// Reads and parses standard input (native syntax), named `<stdin>`,
+/// within `limits`.
 ///
 /// # Errors
 ///
 /// When standard input cannot be read (the reference treats that as a
 /// failure of the command, not as a diagnostic).
-pub fn load_stdin() -> std::io::Result<(Loaded, Diagnostics)> {
+pub fn load_stdin(limits: &Limits) -> std::io::Result<(Loaded, Diagnostics)> {
     let mut bytes = Vec::new();
     std::io::stdin().read_to_end(&mut bytes)?;
-    Ok(parse("<stdin>", &bytes, true))
+    Ok(parse("<stdin>", &bytes, true, limits))
 }
 
 /// Adds a loaded file's source to `map`.

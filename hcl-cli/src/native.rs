@@ -17,8 +17,11 @@ use hcl_core::pos::SourceMap;
 use hcl_core::write::{body, write_file, BlockShapes};
 use hcl_core::{Diagnostic, Diagnostics};
 
+use hcl_core::Limits;
+
 use crate::args::{Flag, Parsed};
 use crate::diagnostics::{emit, DiagFormat};
+use crate::limit_flags::{MAX_DEPTH, MAX_DIAGNOSTICS};
 use crate::load::read_failed;
 use crate::stdio::write_stdout;
 use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
@@ -57,6 +60,8 @@ pub const FLAGS: &[Flag] = &[
         "format",
         "diagnostics format: text (default) or json",
     ),
+    MAX_DEPTH,
+    MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
 
@@ -97,7 +102,7 @@ fn shapes(values: &[String]) -> Result<BlockShapes, String> {
 }
 
 /// Runs `hcl native` with parsed flags; returns the exit status.
-pub fn native(flags: &Parsed, format: DiagFormat) -> i32 {
+pub fn native(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
     let shapes = match shapes(flags.all("block")) {
         Ok(s) => s,
         Err(e) => {
@@ -121,7 +126,7 @@ pub fn native(flags: &Parsed, format: DiagFormat) -> i32 {
                 continue;
             }
         };
-        let (loaded, parse_diags) = crate::load::parse(name, &bytes, false);
+        let (loaded, parse_diags) = crate::load::parse(name, &bytes, false, limits);
         if let Some(s) = loaded.source {
             sources.add(s);
         }

@@ -715,7 +715,7 @@ pub fn type_expr(expr: &Expression, diags: &mut Diagnostics) -> Type {
     if expr_as_keyword(expr).as_deref() == Some("null") {
         return Type::Dynamic;
     }
-    let (ty, d) = type_constraint(expr);
+    let (ty, d) = type_constraint(expr, &hcl_core::Limits::default());
     diags.extend(d);
     ty
 }

@@ -376,6 +376,83 @@ fn check_types_reports_static_type_errors_with_var_types() {
 }
 
 #[test]
+fn limit_flags_bound_parsing_and_evaluation() {
+    let dir = scratch("limits");
+    write(
+        &dir,
+        &[
+            ("deep.hcl", b"a = [[[[1]]]]\n"),
+            ("deep.json", b"{\"a\": [[[1]]]}"),
+        ],
+    );
+    // Four levels (four brackets; the root object and three arrays): within
+    // 4, not within 3.
+    for file in ["deep.hcl", "deep.json"] {
+        let out = hcl(&dir, &["check", "--max-depth=4", file]);
+        assert_eq!(out.status, 0, "{file}: {}", out.stderr);
+        let out = hcl(&dir, &["check", "--max-depth", "3", file]);
+        assert_eq!(out.status, 1, "{file}");
+        assert!(
+            out.stderr.contains("Maximum nesting depth exceeded"),
+            "{}",
+            out.stderr
+        );
+    }
+    // The evaluation budget: range's 100 elements and the loop's.
+    let expr = "[for i in range(100) : i]";
+    let out = hcl(&dir, &["eval", "--stdlib", "--max-elements=300", expr]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = hcl(&dir, &["eval", "--stdlib", "--max-elements=299", expr]);
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.contains("Evaluation limit exceeded"),
+        "{}",
+        out.stderr
+    );
+    let out = hcl(
+        &dir,
+        &[
+            "eval",
+            "--stdlib",
+            "--max-bytes=9",
+            "format(\"%10s\", \"\")",
+        ],
+    );
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.contains("Evaluation limit exceeded"),
+        "{}",
+        out.stderr
+    );
+    // Diagnostics kept.
+    write(&dir, &[("errors.hcl", "@\n".repeat(10).as_bytes())]);
+    let out = hcl(&dir, &["check", "--max-diagnostics=2", "errors.hcl"]);
+    assert!(
+        out.stderr.contains("Too many diagnostics"),
+        "{}",
+        out.stderr
+    );
+    // A bad value is a usage error, and --help lists the flags.
+    let out = hcl(&dir, &["eval", "--max-bytes=lots", "1"]);
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("invalid argument \"lots\" for --max-bytes"),
+        "{}",
+        out.stderr
+    );
+    let out = hcl(&dir, &["eval", "--help"]);
+    for flag in [
+        "--max-depth",
+        "--max-elements",
+        "--max-bytes",
+        "--max-diagnostics",
+    ] {
+        assert!(out.stdout.contains(flag), "{flag}: {}", out.stdout);
+    }
+}
+
+#[test]
 fn check_types_covers_json_files_and_prints_every_attribute_type() {
     let dir = scratch("check_types_print");
     write(

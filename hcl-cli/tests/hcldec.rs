@@ -644,3 +644,47 @@ object {
         "{\"g\":\"{\\\"a\\\":[1,\\\"b\\\"]}\",\"h\":[1,\"ell\",5,2,\"c\",\"cba\",2,5,\"abc\",true,2,{\"x\":1}],\"s\":\"HI3\",\"t\":\"ABC\"}\n"
     );
 }
+
+#[test]
+fn limit_flags_bound_parsing_and_evaluation() {
+    let dir = setup("limits");
+    write(
+        &dir,
+        &[
+            ("deep.hcl", b"name = [[[\"x\"]]][0][0][0]\n"),
+            ("big.hcl", b"name = \"${v}${v}${v}\"\n"),
+        ],
+    );
+    let out = hcldec(&dir, &["--spec=s.hcldec", "deep.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--max-depth=2", "deep.hcl"]);
+    // Errors in the input: the reference's status 2.
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr.contains("Maximum nesting depth exceeded"),
+        "{}",
+        out.stderr
+    );
+    // With --vars there is a context, whose budget the flags set: three
+    // copies of ten bytes.
+    let vars = "--vars={\"v\": \"abcdefghij\"}";
+    let out = hcldec(
+        &dir,
+        &["--spec=s.hcldec", vars, "--max-bytes=30", "big.hcl"],
+    );
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = hcldec(
+        &dir,
+        &["--spec=s.hcldec", vars, "--max-bytes=29", "big.hcl"],
+    );
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr.contains("Evaluation limit exceeded"),
+        "{}",
+        out.stderr
+    );
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--max-bytes=abc", "in.hcl"]);
+    assert_eq!(out.status, 2);
+    let out = hcldec(&dir, &["--help"]);
+    assert!(out.stdout.contains("--max-elements"), "{}", out.stdout);
+}

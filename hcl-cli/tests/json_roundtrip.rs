@@ -7,8 +7,9 @@
 
 use hcl_cli::json::Json;
 use hcl_cli::tojson::native_to_json;
-use hcl_core::native::{parse_config, parse_template, BodyNode, ParseOptions};
+use hcl_core::native::{parse_config, parse_template, BodyNode};
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
+use hcl_core::Limits;
 use hcl_core::{Body, EvalContext, SourceFile};
 
 fn strings<'a>(j: &'a Json, out: &mut Vec<&'a str>) {
@@ -88,7 +89,7 @@ hcl_test_shared::shared_test!(
             let text = std::fs::read_to_string(&path).unwrap();
             let name = path.to_string_lossy().into_owned();
             let native = SourceFile::new(name.as_str(), text.as_str());
-            let (file, diags) = parse_config(&native, &ParseOptions::default());
+            let (file, diags) = parse_config(&native, &Limits::default());
             if diags.has_errors() {
                 continue;
             }
@@ -96,7 +97,7 @@ hcl_test_shared::shared_test!(
             let mut texts = Vec::new();
             strings(&json, &mut texts);
             for t in texts {
-                let (_, d) = parse_template(&SourceFile::new("<t>", t), &ParseOptions::default());
+                let (_, d) = parse_template(&SourceFile::new("<t>", t), &Limits::default());
                 assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
             }
             let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());

@@ -8,11 +8,18 @@
 //! literal-only mode cannot be expressed: the specification's "it is an error
 //! to provide a variable scope in literal-only mode" is enforced by the type
 //! system. `Some(&EvalContext::new())`, even empty, is *full expression mode*.
+//!
+//! The context also carries the [`Limits`] of the evaluations made with it
+//! (nesting depth, the budget of values built, diagnostics kept), so that
+//! they reach every evaluation, native or JSON, through
+//! [`Expression::value`](crate::Expression::value); literal-only mode uses
+//! [`Limits::DEFAULT`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::function::{Function, Functions};
+use crate::limits::Limits;
 use crate::value::Value;
 
 /// Variables and functions available to expressions, with an optional parent
@@ -38,6 +45,7 @@ pub struct EvalContext {
     variables: Arc<BTreeMap<String, Value>>,
     functions: Arc<Functions>,
     parent: Option<Arc<EvalContext>>,
+    limits: Limits,
 }
 
 impl EvalContext {
@@ -46,12 +54,35 @@ impl EvalContext {
         EvalContext::default()
     }
 
-    /// An empty context whose lookups fall back to `parent`.
+    /// An empty context whose lookups fall back to `parent`; it starts
+    /// with the parent's limits.
     pub fn child_of(parent: Arc<EvalContext>) -> EvalContext {
         EvalContext {
+            limits: parent.limits,
             parent: Some(parent),
             ..EvalContext::default()
         }
+    }
+
+    /// Sets the limits of evaluations in this context (and in children
+    /// made from it afterwards).
+    ///
+    /// ```
+    /// use hcl_core::{EvalContext, Limits};
+    ///
+    /// let mut ctx = EvalContext::new();
+    /// assert_eq!(*ctx.limits(), Limits::DEFAULT);
+    /// ctx.set_limits(Limits::default().with_max_elements(1000));
+    /// assert_eq!(ctx.limits().max_elements, 1000);
+    /// ```
+    pub fn set_limits(&mut self, limits: Limits) -> &mut EvalContext {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits of evaluations in this context.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Defines (or redefines) a variable in this scope; it shadows one of the

@@ -7,6 +7,8 @@
 //! - [`pos`]: files, byte spans, and line/column positions computed on demand.
 //! - [`diag`]: diagnostics, the one way every layer reports problems, and
 //!   their rendering with source snippets.
+//! - [`limits`]: [`Limits`], the one set of resource limits (depth, sizes,
+//!   evaluation budget) that parsing, evaluation and decoding share.
 //! - [`value`]: types and values (numbers, strings, collections, structural
 //!   values, null, unknown and the dynamic pseudo-type), equality, conversion,
 //!   unification, index/attribute access, and go-cty's JSON forms.
@@ -55,6 +57,7 @@ pub mod format;
 pub mod function;
 pub mod involved;
 pub mod json;
+pub mod limits;
 pub mod load;
 pub mod native;
 pub mod pos;
@@ -70,6 +73,7 @@ pub mod write;
 pub use body::{Body, Expression};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use eval::EvalContext;
+pub use limits::Limits;
 pub use pos::{Pos, Range, SourceFile};
 pub use value::{Number, Type, Value};
 

@@ -2,6 +2,9 @@
 //! is the JSON syntax, anything else the native syntax (as the reference's
 //! `hclparse` and its users decide).
 //!
+//! Each function parses within the default [`Limits`]; its `_with` twin
+//! takes the limits to use (nesting depth, diagnostics kept).
+//!
 //! ```
 //! use hcl_core::load::parse_source;
 //! use hcl_core::schema::{AttributeSchema, BodySchema};
@@ -21,6 +24,7 @@ use std::path::Path;
 
 use crate::body::{merge_bodies, Body};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::{Range, SourceFile};
 
 /// Which syntax a file name calls for.
@@ -56,20 +60,37 @@ pub fn parse_source(name: &str, text: &str) -> (Body, Diagnostics) {
 
 /// Parses a source file in the syntax its name calls for.
 pub fn parse_source_file(file: &SourceFile) -> (Body, Diagnostics) {
+    parse_source_file_with(file, &Limits::DEFAULT)
+}
+
+/// Parses a source file within `limits`.
+///
+/// ```
+/// use hcl_core::load::parse_source_file_with;
+/// use hcl_core::{Limits, SourceFile};
+///
+/// let deep = SourceFile::new("deep.json", r#"{"a": [[[1]]]}"#);
+/// let (_, diags) = parse_source_file_with(&deep, &Limits::default().with_max_depth(3));
+/// assert_eq!(diags.iter().next().unwrap().summary, "Maximum nesting depth exceeded");
+/// ```
+pub fn parse_source_file_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics) {
     match Syntax::for_name(file.name()) {
-        Syntax::Json => crate::json::parse_body(file),
-        Syntax::Native => crate::native::parse_body(file, &crate::native::ParseOptions::default()),
+        Syntax::Json => crate::json::parse_body_with(file, limits),
+        Syntax::Native => crate::native::parse_body(file, limits),
     }
 }
 
 /// Parses raw bytes (which may not be UTF-8) in the syntax `name` calls for.
 pub fn parse_bytes(name: &str, bytes: &[u8]) -> (Body, Diagnostics) {
+    parse_bytes_with(name, bytes, &Limits::DEFAULT)
+}
+
+/// Parses raw bytes within `limits`.
+pub fn parse_bytes_with(name: &str, bytes: &[u8], limits: &Limits) -> (Body, Diagnostics) {
     match Syntax::for_name(name) {
-        Syntax::Native => {
-            crate::native::parse_body_bytes(name, bytes, &crate::native::ParseOptions::default())
-        }
+        Syntax::Native => crate::native::parse_body_bytes(name, bytes, limits),
         Syntax::Json => match std::str::from_utf8(bytes) {
-            Ok(text) => parse_source(name, text),
+            Ok(text) => parse_source_file_with(&SourceFile::new(name, text), limits),
             Err(e) => {
                 let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
                 let at = e.valid_up_to() as u32;
@@ -81,7 +102,7 @@ pub fn parse_bytes(name: &str, bytes: &[u8]) -> (Body, Diagnostics) {
                     )
                     .with_subject(file.range(span)),
                 );
-                let (body, more) = parse_source_file(&file);
+                let (body, more) = parse_source_file_with(&file, limits);
                 diags.extend(more);
                 (body, diags)
             }
@@ -92,10 +113,15 @@ pub fn parse_bytes(name: &str, bytes: &[u8]) -> (Body, Diagnostics) {
 /// Reads and parses one file; a file that cannot be read is reported
 /// ("Failed to read file") and gives an empty body.
 pub fn parse_file(path: impl AsRef<Path>) -> (Body, Diagnostics) {
+    parse_file_with(path, &Limits::DEFAULT)
+}
+
+/// Reads and parses one file within `limits`.
+pub fn parse_file_with(path: impl AsRef<Path>, limits: &Limits) -> (Body, Diagnostics) {
     let path = path.as_ref();
     let name = path.to_string_lossy();
     match std::fs::read(path) {
-        Ok(bytes) => parse_bytes(&name, &bytes),
+        Ok(bytes) => parse_bytes_with(&name, &bytes, limits),
         Err(e) => (
             Body::empty(Range::default()),
             Diagnostic::error(
@@ -110,10 +136,18 @@ pub fn parse_file(path: impl AsRef<Path>) -> (Body, Diagnostics) {
 /// Reads and parses several files and merges them into one body (see
 /// [`merge_bodies`]), as the reference's `MergeFiles`.
 pub fn parse_files<P: AsRef<Path>>(paths: impl IntoIterator<Item = P>) -> (Body, Diagnostics) {
-    let mut diags = Diagnostics::new();
+    parse_files_with(paths, &Limits::DEFAULT)
+}
+
+/// Reads and parses several files within `limits` and merges them.
+pub fn parse_files_with<P: AsRef<Path>>(
+    paths: impl IntoIterator<Item = P>,
+    limits: &Limits,
+) -> (Body, Diagnostics) {
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
     let mut bodies = Vec::new();
     for p in paths {
-        let (b, d) = parse_file(p);
+        let (b, d) = parse_file_with(p, limits);
         diags.extend(d);
         bodies.push(b);
     }

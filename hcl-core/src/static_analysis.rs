@@ -7,13 +7,14 @@
 //! wanted and reports the reference's diagnostic when it is not.
 //!
 //! ```
-//! use hcl_core::native::{parse_body, ParseOptions};
+//! use hcl_core::native::parse_body;
+//! use hcl_core::Limits;
 //! use hcl_core::schema::{AttributeSchema, BodySchema};
 //! use hcl_core::static_analysis::{abs_traversal_for_expr, expr_list};
 //! use hcl_core::SourceFile;
 //!
 //! let src = SourceFile::new("main.tf", "depends_on = [aws_vpc.main, var.x[0]]\n");
-//! let (body, _) = parse_body(&src, &ParseOptions::default());
+//! let (body, _) = parse_body(&src, &Limits::default());
 //! let (content, _) = body.content(&BodySchema::new().attribute(AttributeSchema::required("depends_on")));
 //! let items = expr_list(&content.attributes.get("depends_on").unwrap().expr).unwrap();
 //! let names: Vec<String> = items

@@ -1,11 +1,14 @@
 //! Type expressions (hcl-type-expressions.md): `string`, `list(string)`,
 //! `object({name=string, age=optional(number, 0)})` and the rest, read from
 //! an expression by static analysis, in either syntax (in JSON, from a
-//! string: `"list(string)"`).
+//! string: `"list(string)"`). Type expressions nest at most
+//! [`Limits::max_depth`] levels (`list(list(...))`); deeper ones are "The
+//! type specification is nested too deeply."
 //!
 //! ```
 //! use hcl_core::json;
-//! use hcl_core::native::{parse_body, ParseOptions};
+//! use hcl_core::native::parse_body;
+//! use hcl_core::Limits;
 //! use hcl_core::schema::{AttributeSchema, BodySchema};
 //! use hcl_core::typeexpr::type_constraint;
 //! use hcl_core::{SourceFile, Type};
@@ -13,9 +16,9 @@
 //! let schema = BodySchema::new().attribute(AttributeSchema::required("type"));
 //! let native = SourceFile::new("v.hcl", "type = map(list(any))\n");
 //! let json = SourceFile::new("v.hcl.json", r#"{"type": "map(list(any))"}"#);
-//! for body in [parse_body(&native, &ParseOptions::default()).0, json::parse_body(&json).0] {
+//! for body in [parse_body(&native, &Limits::default()).0, json::parse_body(&json).0] {
 //!     let (content, _) = body.content(&schema);
-//!     let (ty, diags) = type_constraint(&content.attributes.get("type").unwrap().expr);
+//!     let (ty, diags) = type_constraint(&content.attributes.get("type").unwrap().expr, &Limits::default());
 //!     assert!(diags.is_empty());
 //!     assert_eq!(ty, Type::map(Type::list(Type::Dynamic)));
 //! }
@@ -25,25 +28,29 @@ use std::collections::BTreeMap;
 
 use crate::body::Expression;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::Range;
 use crate::static_analysis::{expr_as_keyword, expr_call, expr_list, expr_map};
 use crate::value::{convert, unify_unsafe, Type, Value};
 
 const INVALID: &str = "Invalid type specification";
 
-/// How deeply type expressions may nest (`list(list(...))`).
-const MAX_DEPTH: usize = 64;
+/// How deeply [`Defaults::apply`] follows a tree of defaults: a guard for
+/// the stack on a tree anyone can build (its fields are public), not a
+/// limit of input (a tree read from a type expression is no deeper than
+/// the expression).
+const MAX_DEFAULTS_DEPTH: usize = 1000;
 
 /// An exact type: `any` and `optional(...)` are errors.
-pub fn get_type(expr: &Expression) -> (Type, Diagnostics) {
-    let (ty, _, diags) = get(expr, Mode::EXACT, 0);
+pub fn get_type(expr: &Expression, limits: &Limits) -> (Type, Diagnostics) {
+    let (ty, _, diags) = get(expr, Mode::EXACT.within(limits), 0);
     (ty, diags)
 }
 
 /// A type constraint: `any` stands for the dynamic pseudo-type and object
 /// attributes may be `optional(T)`.
-pub fn type_constraint(expr: &Expression) -> (Type, Diagnostics) {
-    let (ty, _, diags) = get(expr, Mode::CONSTRAINT, 0);
+pub fn type_constraint(expr: &Expression, limits: &Limits) -> (Type, Diagnostics) {
+    let (ty, _, diags) = get(expr, Mode::CONSTRAINT.within(limits), 0);
     (ty, diags)
 }
 
@@ -55,18 +62,21 @@ pub fn type_constraint(expr: &Expression) -> (Type, Diagnostics) {
 /// use hcl_core::native::parse_expression;
 /// use hcl_core::typeexpr::type_constraint_with_defaults;
 /// use hcl_core::value::convert;
-/// use hcl_core::{SourceFile, Value};
+/// use hcl_core::{Limits, SourceFile, Value};
 ///
 /// let src = SourceFile::new("t", "object({name=string, port=optional(number, 80)})");
-/// let (expr, _) = parse_expression(&src, &Default::default());
-/// let (ty, defaults, diags) = type_constraint_with_defaults(&expr);
+/// let (expr, _) = parse_expression(&src, &Limits::default());
+/// let (ty, defaults, diags) = type_constraint_with_defaults(&expr, &Limits::default());
 /// assert!(diags.is_empty());
 /// let given = convert(&Value::object([("name", Value::from("web"))]), &ty).unwrap();
 /// let full = defaults.unwrap().apply(given);
 /// assert_eq!(full, Value::object([("name", Value::from("web")), ("port", Value::from(80))]));
 /// ```
-pub fn type_constraint_with_defaults(expr: &Expression) -> (Type, Option<Defaults>, Diagnostics) {
-    get(expr, Mode::DEFAULTS, 0)
+pub fn type_constraint_with_defaults(
+    expr: &Expression,
+    limits: &Limits,
+) -> (Type, Option<Defaults>, Diagnostics) {
+    get(expr, Mode::DEFAULTS.within(limits), 0)
 }
 
 /// Default values for the optional attributes of a type constraint, and
@@ -93,7 +103,7 @@ impl Defaults {
     }
 
     fn apply_depth(&self, value: Value, depth: usize) -> Value {
-        if !value.is_known() || value.is_null() || depth > MAX_DEPTH {
+        if !value.is_known() || value.is_null() || depth > MAX_DEFAULTS_DEPTH {
             return value;
         }
         if self.default_values.is_empty() && self.children.is_empty() {
@@ -205,21 +215,33 @@ fn unify_values(items: &[Value]) -> Option<(Type, Vec<Value>)> {
 struct Mode {
     constraint: bool,
     defaults: bool,
+    /// How many levels a type expression may nest.
+    max_depth: usize,
 }
 
 impl Mode {
     const EXACT: Mode = Mode {
         constraint: false,
         defaults: false,
+        max_depth: Limits::DEFAULT.max_depth,
     };
     const CONSTRAINT: Mode = Mode {
         constraint: true,
         defaults: false,
+        max_depth: Limits::DEFAULT.max_depth,
     };
     const DEFAULTS: Mode = Mode {
         constraint: true,
         defaults: true,
+        max_depth: Limits::DEFAULT.max_depth,
     };
+
+    fn within(self, limits: &Limits) -> Mode {
+        Mode {
+            max_depth: limits.max_depth,
+            ..self
+        }
+    }
 }
 
 fn between(a: Range, b: Range) -> Range {
@@ -263,7 +285,7 @@ fn constructor_detail(name: &str) -> Option<String> {
 }
 
 fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, Diagnostics) {
-    if depth > MAX_DEPTH {
+    if depth >= mode.max_depth {
         return fail("The type specification is nested too deeply.", expr.range());
     }
     if let Some(kw) = expr_as_keyword(expr) {

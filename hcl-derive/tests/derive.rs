@@ -416,27 +416,35 @@ fn nested(levels: usize) -> String {
 
 #[test]
 fn recursive_blocks_decode_up_to_the_depth_limit() {
-    let opts = hcl_core::native::ParseOptions {
-        max_depth: 1000,
-        ..Default::default()
-    };
-    let decode = |levels: usize| {
+    // The parser gets room to spare; the decoder's limit is under test.
+    let parse = hcl_core::Limits::default().with_max_depth(1000);
+    let decode = |levels: usize, max_depth: usize| {
         let src = hcl_core::SourceFile::new("deep.hcl", nested(levels));
-        let (body, diags) = hcl_core::native::parse_body(&src, &opts);
+        let (body, diags) = hcl_core::native::parse_body(&src, &parse);
         assert!(diags.is_empty());
-        hcl_serde::from_body::<Node>(&body, None)
+        let limits = hcl_core::Limits::default().with_max_depth(max_depth);
+        hcl_serde::Options::new()
+            .limits(limits)
+            .from_body::<Node>(&body)
     };
-    let mut n = decode(hcl_serde::decode::MAX_BLOCK_DEPTH).unwrap();
-    let mut count = 0;
-    while let Some(next) = n.node {
-        assert_eq!(next.depth, 0);
-        n = *next;
-        count += 1;
+    for max in [hcl_core::Limits::DEFAULT.max_depth, 10] {
+        let mut n = decode(max, max).unwrap();
+        let mut count = 0;
+        while let Some(next) = n.node {
+            assert_eq!(next.depth, 0);
+            n = *next;
+            count += 1;
+        }
+        assert_eq!(count, max);
+        let err = decode(max + 1, max).unwrap_err();
+        let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, ["Maximum nesting depth exceeded"]);
     }
-    assert_eq!(count, hcl_serde::decode::MAX_BLOCK_DEPTH);
-    let err = decode(hcl_serde::decode::MAX_BLOCK_DEPTH + 1).unwrap_err();
-    let summaries: Vec<_> = err.diagnostics().map(|d| d.summary.as_str()).collect();
-    assert_eq!(summaries, ["Maximum nesting depth exceeded"]);
+    // The shorthand decodes within the default limits.
+    let default = hcl_core::Limits::DEFAULT.max_depth;
+    let src = hcl_core::SourceFile::new("deep.hcl", nested(default + 1));
+    let (body, _) = hcl_core::native::parse_body(&src, &parse);
+    assert!(hcl_serde::from_body::<Node>(&body, None).is_err());
 }
 
 #[derive(HclDecode, Debug, PartialEq)]

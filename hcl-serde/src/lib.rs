@@ -20,7 +20,10 @@
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
 //! evaluation context), [`from_file`] (JSON syntax for `.json`), and
-//! [`from_body`] for a body already parsed (a remain body, say).
+//! [`from_body`] for a body already parsed (a remain body, say). They are
+//! shorthands for [`Options`], which also takes the [`Limits`] of the
+//! parse, the evaluations and the decode (nesting depth, the evaluation
+//! budget, diagnostics kept).
 //!
 //! Every entry point takes any `T: serde::Deserialize`: a plain serde type
 //! reads the body through [`de::BodyDeserializer`]; a derived type also
@@ -58,7 +61,7 @@ pub use spanned::Spanned;
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclDecode;
 
-use hcl_core::{Body, Diagnostics, EvalContext, SourceFile};
+use hcl_core::{Body, Diagnostics, EvalContext, Limits, SourceFile};
 use serde::de::DeserializeOwned;
 
 /// The file name messages use for text given without one.
@@ -98,25 +101,17 @@ pub const DEFAULT_NAME: &str = "<input>";
 /// assert_eq!(err.entries()[0].diagnostic.detail, "Unsuitable value: 70000 is out of range for u16");
 /// ```
 pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
-    let file = SourceFile::new(DEFAULT_NAME, src);
-    let (body, diags) = hcl_core::native::parse_body(&file, &Default::default());
-    decode_parsed(body, diags, file, None)
+    Options::new().from_str(src)
 }
 
 /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
-    let (body, diags) =
-        hcl_core::native::parse_body_bytes(DEFAULT_NAME, bytes, &Default::default());
-    decode_parsed_no_source(body, diags, None)
+    Options::new().from_slice(bytes)
 }
 
 /// Reads everything from `reader` and decodes it as native syntax.
-pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(mut reader: R) -> Result<T, Error> {
-    let mut bytes = Vec::new();
-    reader
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::message("Failed to read input", e.to_string()))?;
-    from_slice(&bytes)
+pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(reader: R) -> Result<T, Error> {
+    Options::new().from_reader(reader)
 }
 
 /// Decodes `src`, named `name` in messages, in the syntax the name calls
@@ -137,9 +132,7 @@ pub fn from_str_with<T: DeserializeOwned>(
     src: &str,
     ctx: Option<&EvalContext>,
 ) -> Result<T, Error> {
-    let file = SourceFile::new(name, src);
-    let (body, diags) = hcl_core::load::parse_source_file(&file);
-    decode_parsed(body, diags, file, ctx)
+    Options::new().context_opt(ctx).from_named_str(name, src)
 }
 
 /// Reads and decodes a file: JSON syntax when its name ends in `.json`,
@@ -148,17 +141,7 @@ pub fn from_file<T: DeserializeOwned>(
     path: impl AsRef<std::path::Path>,
     ctx: Option<&EvalContext>,
 ) -> Result<T, Error> {
-    let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Error::message(
-            "Failed to read file",
-            format!(
-                "The file {:?} could not be read: {e}.",
-                path.display().to_string()
-            ),
-        )
-    })?;
-    from_str_with(&path.display().to_string(), &text, ctx)
+    Options::new().context_opt(ctx).from_file(path)
 }
 
 /// Decodes an existing body (from either syntax) into `T`, evaluating
@@ -178,33 +161,173 @@ pub fn from_file<T: DeserializeOwned>(
 /// assert!(err.to_string().contains(r#"1: {"port": 70000}"#));
 /// ```
 pub fn from_body<T: DeserializeOwned>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    T::deserialize(de::BodyDeserializer::new(body, ctx)).map_err(|e| {
-        body.sources()
-            .into_iter()
-            .fold(e.sorted(), Error::with_source)
-    })
+    Options::new().context_opt(ctx).from_body(body)
 }
 
-fn decode_parsed<T: DeserializeOwned>(
-    body: Body,
-    diags: Diagnostics,
-    file: SourceFile,
-    ctx: Option<&EvalContext>,
-) -> Result<T, Error> {
-    decode_parsed_no_source(body, diags, ctx).map_err(|e| e.with_source(file))
+/// How to decode: the [`Limits`] of the parse, the evaluations and the
+/// decode, and the evaluation context. The `from_*` functions of the crate
+/// are shorthands for `Options::new()` with a context or none.
+///
+/// The limits apply to the parser (nesting depth, diagnostics kept), to
+/// the decoder (how deeply blocks and values nest) and, when there is a
+/// context, to every evaluation (depth and budget: the context is used with
+/// these limits). In literal-only mode (no context) evaluations use
+/// [`Limits::DEFAULT`], as everywhere. Without [`limits`](Options::limits),
+/// the context's limits apply (the defaults when there is none).
+///
+/// ```
+/// use hcl_core::{EvalContext, Limits, Value};
+/// use hcl_serde::{HclDecode, Options};
+///
+/// #[derive(HclDecode, Debug)]
+/// struct App { names: Vec<String> }
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_variable("n", Value::from(3));
+/// let src = "names = [for i in range(n) : \"web-${i}\"]\n";
+/// # ctx.add_functions(&hcl_core::function::stdlib::functions());
+/// let app: App = Options::new().context(&ctx).from_str(src).unwrap();
+/// assert_eq!(app.names, ["web-0", "web-1", "web-2"]);
+///
+/// // A tighter evaluation budget: the loop's three names are too many.
+/// let tight = Limits::default().with_max_elements(4);
+/// let err = Options::new().limits(tight).context(&ctx).from_str::<App>(src).unwrap_err();
+/// assert_eq!(err.diagnostics().next().unwrap().summary, "Evaluation limit exceeded");
+///
+/// // A tighter depth: the list nests two levels deep in the file.
+/// let err = Options::new()
+///     .limits(Limits::default().with_max_depth(1))
+///     .from_str::<App>("names = [[\"a\"]]\n")
+///     .unwrap_err();
+/// assert_eq!(err.diagnostics().next().unwrap().summary, "Maximum nesting depth exceeded");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    limits: Option<Limits>,
+    ctx: Option<&'a EvalContext>,
 }
 
-/// Syntax errors stop before decoding: decoding a body the parser
-/// recovered from would add cascading errors about what it skipped.
-fn decode_parsed_no_source<T: DeserializeOwned>(
-    body: Body,
-    diags: Diagnostics,
-    ctx: Option<&EvalContext>,
-) -> Result<T, Error> {
-    if diags.has_errors() {
-        return Err(Error::from_diagnostics(diags));
+impl<'a> Options<'a> {
+    /// Literal-only mode, the context's limits (here the defaults).
+    pub fn new() -> Options<'a> {
+        Options::default()
     }
-    from_body(&body, ctx)
+
+    /// Parses, evaluates and decodes within `limits`.
+    pub fn limits(mut self, limits: Limits) -> Options<'a> {
+        self.limits = Some(limits);
+        self
+    }
+
+    /// Evaluates expressions in `ctx` (full expression mode).
+    pub fn context(self, ctx: &'a EvalContext) -> Options<'a> {
+        self.context_opt(Some(ctx))
+    }
+
+    /// Evaluates expressions in `ctx`; `None` is literal-only mode.
+    pub fn context_opt(mut self, ctx: Option<&'a EvalContext>) -> Options<'a> {
+        self.ctx = ctx;
+        self
+    }
+
+    /// The limits in force: those given, else the context's.
+    pub fn effective_limits(&self) -> Limits {
+        self.limits
+            .or_else(|| self.ctx.map(|c| *c.limits()))
+            .unwrap_or_default()
+    }
+
+    /// Decodes native-syntax text into `T` (see [`from_str`]).
+    #[allow(clippy::should_implement_trait)] // like serde_json::from_str: generic in T, not FromStr
+    pub fn from_str<T: DeserializeOwned>(&self, src: &str) -> Result<T, Error> {
+        let file = SourceFile::new(DEFAULT_NAME, src);
+        let (body, diags) = hcl_core::native::parse_body(&file, &self.effective_limits());
+        self.decode_parsed(body, diags)
+            .map_err(|e| e.with_source(file))
+    }
+
+    /// Decodes `src`, named `name` in messages, in the syntax the name
+    /// calls for (JSON for `.json`; see [`from_str_with`]).
+    pub fn from_named_str<T: DeserializeOwned>(&self, name: &str, src: &str) -> Result<T, Error> {
+        let file = SourceFile::new(name, src);
+        let (body, diags) = hcl_core::load::parse_source_file_with(&file, &self.effective_limits());
+        self.decode_parsed(body, diags)
+            .map_err(|e| e.with_source(file))
+    }
+
+    /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
+    pub fn from_slice<T: DeserializeOwned>(&self, bytes: &[u8]) -> Result<T, Error> {
+        let limits = self.effective_limits();
+        let (body, diags) = hcl_core::native::parse_body_bytes(DEFAULT_NAME, bytes, &limits);
+        self.decode_parsed(body, diags)
+    }
+
+    /// Reads everything from `reader` and decodes it as native syntax.
+    pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(
+        &self,
+        mut reader: R,
+    ) -> Result<T, Error> {
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::message("Failed to read input", e.to_string()))?;
+        self.from_slice(&bytes)
+    }
+
+    /// Reads and decodes a file: JSON syntax when its name ends in
+    /// `.json`, native syntax otherwise.
+    pub fn from_file<T: DeserializeOwned>(
+        &self,
+        path: impl AsRef<std::path::Path>,
+    ) -> Result<T, Error> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Error::message(
+                "Failed to read file",
+                format!(
+                    "The file {:?} could not be read: {e}.",
+                    path.display().to_string()
+                ),
+            )
+        })?;
+        self.from_named_str(&path.display().to_string(), &text)
+    }
+
+    /// Decodes an existing body (from either syntax) into `T` (see
+    /// [`from_body`]).
+    pub fn from_body<T: DeserializeOwned>(&self, body: &Body) -> Result<T, Error> {
+        let limits = self.effective_limits();
+        // The context, with these limits for its evaluations.
+        let owned;
+        let ctx = match self.ctx {
+            Some(c) if *c.limits() != limits => {
+                let mut c = c.clone();
+                c.set_limits(limits);
+                owned = c;
+                Some(&owned)
+            }
+            ctx => ctx,
+        };
+        let de = de::BodyDeserializer::new(body, ctx).with_max_depth(limits.max_depth);
+        T::deserialize(de).map_err(|e| {
+            body.sources()
+                .into_iter()
+                .fold(e.sorted(), Error::with_source)
+        })
+    }
+
+    /// Syntax errors stop before decoding: decoding a body the parser
+    /// recovered from would add cascading errors about what it skipped.
+    fn decode_parsed<T: DeserializeOwned>(
+        &self,
+        body: Body,
+        diags: Diagnostics,
+    ) -> Result<T, Error> {
+        if diags.has_errors() {
+            return Err(Error::from_diagnostics(diags));
+        }
+        self.from_body(&body)
+    }
 }
 
 #[doc(hidden)]

@@ -43,7 +43,10 @@ impl<T: DeserializeOwned> HclDecode for Serde<T> {
 
     fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
         let body = body.to_body();
-        match T::deserialize(BodyDeserializer::new(&body, d.context()).at_depth(d.depth())) {
+        let de = BodyDeserializer::new(&body, d.context())
+            .with_max_depth(d.max_depth())
+            .at_depth(d.depth());
+        match T::deserialize(de) {
             Ok(v) => Some(Serde(v)),
             Err(e) => {
                 d.absorb(e);

@@ -346,14 +346,12 @@ struct DerivedRoot {
 
 #[test]
 fn block_nesting_is_bounded_across_plain_and_derived_decoders() {
-    use hcl_core::native::{parse_body, ParseOptions};
+    use hcl_core::native::parse_body;
+    use hcl_core::Limits;
     use hcl_core::SourceFile;
     let depth = 300;
     let src = format!("{}{}", "n {\n".repeat(depth), "}\n".repeat(depth));
-    let opts = ParseOptions {
-        max_depth: 1000,
-        ..ParseOptions::default()
-    };
+    let opts = Limits::default().with_max_depth(1000);
     let (body, diags) = parse_body(&SourceFile::new("deep.hcl", src), &opts);
     assert!(diags.is_empty(), "{diags}");
     let err = hcl_serde::from_body::<Nested>(&body, None).unwrap_err();

@@ -3,12 +3,13 @@
 
 use super::*;
 use crate::specfile::read_spec_file;
-use hcl_core::native::{parse_body, ParseOptions};
+use hcl_core::native::parse_body;
 use hcl_core::value::to_cty_json;
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 fn spec(text: &str) -> Spec {
-    let (body, diags) = parse_body(&SourceFile::new("t.hcldec", text), &ParseOptions::default());
+    let (body, diags) = parse_body(&SourceFile::new("t.hcldec", text), &Limits::default());
     assert!(diags.is_empty(), "{diags}");
     let (file, diags) = read_spec_file(&body);
     assert!(!diags.has_errors(), "{diags}");
@@ -17,7 +18,7 @@ fn spec(text: &str) -> Spec {
 
 fn run(spec_text: &str, input: &str) -> (Value, Diagnostics) {
     let s = spec(spec_text);
-    let (body, diags) = parse_body(&SourceFile::new("in.hcl", input), &ParseOptions::default());
+    let (body, diags) = parse_body(&SourceFile::new("in.hcl", input), &Limits::default());
     assert!(diags.is_empty(), "{diags}");
     decode(&body, &s, Some(&EvalContext::new()))
 }
@@ -196,7 +197,7 @@ fn variables_come_from_attributes_and_nested_blocks_in_spec_order() {
             "in.hcl",
             "a = x.y\nb = \"${z[0]}\"\nblk {\n  c = w\n}\nblk {\n  c = 1\n}\n",
         ),
-        &ParseOptions::default(),
+        &Limits::default(),
     );
     let names: Vec<String> = variables(&body, &s).iter().map(|t| t.to_string()).collect();
     assert_eq!(names, ["x.y", "z[0]", "w"]);

@@ -210,8 +210,10 @@ impl Default for Diagnostics {
 }
 
 impl Diagnostics {
-    /// How many diagnostics a collection keeps unless told otherwise.
-    pub const DEFAULT_LIMIT: usize = 10_000;
+    /// How many diagnostics a collection keeps unless told otherwise
+    /// ([`Limits::max_diagnostics`](crate::Limits::max_diagnostics) by
+    /// default).
+    pub const DEFAULT_LIMIT: usize = crate::Limits::DEFAULT.max_diagnostics;
 
     /// An empty collection.
     pub fn new() -> Diagnostics {

@@ -41,8 +41,9 @@ mod spacing;
 mod tokens;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::native::{parse_config, ParseOptions};
+use crate::native::parse_config;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 /// Formats a native-syntax configuration file.
 ///
@@ -83,7 +84,7 @@ pub fn format(text: &str) -> Result<String, Diagnostics> {
 /// assert_eq!(first.subject.as_ref().unwrap().filename(), "bad.tf");
 /// ```
 pub fn format_source(file: &SourceFile) -> Result<String, Diagnostics> {
-    let (_, diags) = parse_config(file, &ParseOptions::default());
+    let (_, diags) = parse_config(file, &Limits::default());
     if diags.has_errors() {
         return Err(diags);
     }

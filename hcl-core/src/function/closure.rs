@@ -9,24 +9,31 @@
 //! [`crate::function::stdlib::can_function`]) see the errors of their
 //! arguments instead of failing with them.
 //!
+//! A closure evaluates within the budget of the call that received it
+//! ([`CallContext::budget`](crate::function::CallContext::budget)): what it
+//! builds counts towards the evaluation it is part of, and an exceeded
+//! budget is not an error that a function may swallow (see
+//! [`ExpressionClosure::value`]).
+//!
 //! ```
 //! use hcl_core::function::closure::{expression_closure_type, ExpressionClosure};
 //! use hcl_core::function::{Function, Param};
-//! use hcl_core::native::{parse_expression, ParseOptions};
+//! use hcl_core::native::parse_expression;
+//! use hcl_core::Limits;
 //! use hcl_core::{EvalContext, SourceFile, Type, Value};
 //!
 //! // `has_errors(expr)`: whether evaluating its argument fails.
 //! let has_errors = Function::builder()
 //!     .param(Param::new("expr", expression_closure_type()))
 //!     .returns(Type::Bool)
-//!     .implementation(|args, _| {
+//!     .implementation(|args, cx| {
 //!         let closure = ExpressionClosure::from_value(&args[0]).unwrap();
-//!         Ok(Value::Bool(closure.value().1.has_errors()))
+//!         Ok(Value::Bool(closure.value(cx.budget())?.1.has_errors()))
 //!     });
 //! let mut ctx = EvalContext::new();
 //! ctx.set_function("has_errors", has_errors);
 //! let src = SourceFile::new("e.hcl", "has_errors(1 + \"a\")");
-//! let (expr, _) = parse_expression(&src, &ParseOptions::default());
+//! let (expr, _) = parse_expression(&src, &Limits::default());
 //! assert_eq!(expr.value(Some(&ctx)).0, Value::Bool(true));
 //! ```
 
@@ -34,9 +41,10 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::diag::Diagnostics;
+use crate::limits::{Budget, LimitExceeded};
 use crate::value::{Capsule, CapsuleType, Type, Value};
 
-type Thunk = dyn Fn() -> (Value, Diagnostics) + Send + Sync;
+type Thunk = dyn Fn(&mut Budget) -> (Value, Diagnostics) + Send + Sync;
 
 /// An unevaluated argument: evaluating it gives the argument's value and
 /// diagnostics, in the scope of the call.
@@ -50,20 +58,37 @@ impl fmt::Debug for ExpressionClosure {
 }
 
 impl ExpressionClosure {
-    /// A closure that evaluates by calling `f`.
-    pub fn new(f: impl Fn() -> (Value, Diagnostics) + Send + Sync + 'static) -> ExpressionClosure {
+    /// A closure that evaluates by calling `f` with the budget of the
+    /// evaluation it is part of.
+    pub fn new(
+        f: impl Fn(&mut Budget) -> (Value, Diagnostics) + Send + Sync + 'static,
+    ) -> ExpressionClosure {
         ExpressionClosure(Arc::new(f))
     }
 
     /// A closure that yields `value` without diagnostics (for arguments
     /// that were already values, such as those expanded with `...`).
     pub fn constant(value: Value) -> ExpressionClosure {
-        ExpressionClosure::new(move || (value.clone(), Diagnostics::new()))
+        ExpressionClosure::new(move |_| (value.clone(), Diagnostics::new()))
     }
 
-    /// Evaluates the argument.
-    pub fn value(&self) -> (Value, Diagnostics) {
-        (self.0)()
+    /// Evaluates the argument within `budget`: its value and diagnostics,
+    /// or the exceeded limit when the budget is (or becomes) exhausted —
+    /// which the caller must pass on (with `?`) rather than treat as an
+    /// error of the argument, so that no function can hide it.
+    pub fn value(&self, budget: &mut Budget) -> Result<(Value, Diagnostics), LimitExceeded> {
+        if let Some(e) = budget.exceeded() {
+            return Err(e);
+        }
+        // The argument's diagnostics are the caller's to keep or drop; if
+        // it reports the exceeded budget, the caller reports it again.
+        let reported = budget.reported();
+        let out = (self.0)(budget);
+        budget.set_reported(reported);
+        match budget.exceeded() {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 
     /// The closure as a value of [`expression_closure_type`].

@@ -8,6 +8,13 @@
 //! specification, nulls, the dynamic pseudo-type (which forces a dynamic
 //! result type) and unknowns (which force an unknown result).
 //!
+//! An implementation receives the arguments and a [`CallContext`]: the
+//! result type computed for the arguments, and the budget of the
+//! evaluation that calls it ([`crate::limits`]). A function that builds a
+//! string or a collection charges its size to the budget, before it
+//! allocates when the size can be known first, so that no expression can
+//! make it exhaust memory ("Evaluation limit exceeded").
+//!
 //! ```
 //! use hcl_core::function::{Function, Param};
 //! use hcl_core::value::{Type, Value};
@@ -15,8 +22,10 @@
 //! let upper = Function::builder()
 //!     .param(Param::new("str", Type::String))
 //!     .returns(Type::String)
-//!     .implementation(|args, _ty| {
-//!         Ok(Value::string(args[0].as_str().unwrap_or_default().to_uppercase()))
+//!     .implementation(|args, cx| {
+//!         let s = args[0].as_str().unwrap_or_default();
+//!         cx.charge_bytes(s.len())?;
+//!         Ok(Value::string(s.to_uppercase()))
 //!     });
 //! assert_eq!(upper.call(&[Value::from("hi")]).unwrap(), Value::from("HI"));
 //! assert!(upper.call(&[Value::from(1)]).is_err());
@@ -35,6 +44,7 @@ pub use table::Functions;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::limits::{Budget, LimitExceeded, Limits};
 use crate::value::{Type, Value};
 
 /// One parameter of a function: a name for documentation and messages, a
@@ -123,6 +133,9 @@ pub enum CallError {
     },
     /// The call failed as a whole.
     Call(String),
+    /// The call would have taken the evaluation past its budget
+    /// ([`crate::limits`]).
+    Limit(LimitExceeded),
 }
 
 impl CallError {
@@ -149,6 +162,7 @@ impl fmt::Display for CallError {
                 write!(f, "invalid value for {param:?} parameter: {message}")
             }
             CallError::Call(message) => f.write_str(message),
+            CallError::Limit(e) => e.fmt(f),
         }
     }
 }
@@ -167,6 +181,16 @@ pub enum FunctionError {
     },
     /// The call failed as a whole.
     Call(String),
+    /// A charge did not fit in the evaluation's budget (what `?` makes of
+    /// a failed [`CallContext::charge_elements`] or
+    /// [`CallContext::charge_bytes`]).
+    Limit(LimitExceeded),
+}
+
+impl From<LimitExceeded> for FunctionError {
+    fn from(e: LimitExceeded) -> FunctionError {
+        FunctionError::Limit(e)
+    }
 }
 
 impl FunctionError {
@@ -185,7 +209,94 @@ impl FunctionError {
 }
 
 type ReturnTypeFn = dyn Fn(&[Value]) -> Result<Type, FunctionError> + Send + Sync;
-type ImplFn = dyn Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync;
+type ImplFn = dyn Fn(&[Value], &mut CallContext<'_>) -> Result<Value, FunctionError> + Send + Sync;
+
+/// What an implementation receives besides its arguments: the result type
+/// computed for them, and the budget of the evaluation that calls it.
+///
+/// ```
+/// use hcl_core::function::{Function, Param};
+/// use hcl_core::limits::{Budget, Limits};
+/// use hcl_core::value::{Type, Value};
+///
+/// // `repeat(s, n)`: `s` written `n` times, charged before it is built.
+/// let repeat = Function::builder()
+///     .param(Param::new("s", Type::String))
+///     .param(Param::new("n", Type::Number))
+///     .returns(Type::String)
+///     .implementation(|args, cx| {
+///         let s = args[0].as_str().unwrap_or_default();
+///         let n = args[1].as_number().and_then(|n| n.to_i64()).unwrap_or(0).max(0) as usize;
+///         cx.charge_bytes(s.len().saturating_mul(n))?;
+///         Ok(Value::string(s.repeat(n)))
+///     });
+/// let args = [Value::from("ab"), Value::from(3)];
+/// assert_eq!(repeat.call(&args).unwrap(), Value::from("ababab"));
+/// let mut small = Budget::new(&Limits::default().with_max_bytes(5));
+/// let err = repeat.call_with_budget(&args, &mut small).unwrap_err();
+/// assert_eq!(err.to_string(), "the evaluation would build more than 5 bytes of strings (Limits::max_bytes)");
+/// ```
+pub struct CallContext<'a> {
+    return_type: &'a Type,
+    budget: &'a mut Budget,
+}
+
+impl CallContext<'_> {
+    /// The result type computed for the arguments; the implementation must
+    /// return a value of this type.
+    pub fn return_type(&self) -> &Type {
+        self.return_type
+    }
+
+    /// The limits of the evaluation (a function that walks nested input
+    /// reads [`Limits::max_depth`] here).
+    pub fn limits(&self) -> &Limits {
+        self.budget.limits()
+    }
+
+    /// The evaluation's budget, for a function that evaluates expressions
+    /// itself ([`closure::ExpressionClosure::value`]).
+    pub fn budget(&mut self) -> &mut Budget {
+        self.budget
+    }
+
+    /// Charges `n` elements of the value being built to the budget.
+    #[inline]
+    pub fn charge_elements(&mut self, n: usize) -> Result<(), FunctionError> {
+        Ok(self.budget.charge_elements(n)?)
+    }
+
+    /// Charges a map or object of `entries` entries being built to the
+    /// budget ([`Budget::charge_map`]).
+    #[inline]
+    pub fn charge_map(&mut self, entries: usize) -> Result<(), FunctionError> {
+        Ok(self.budget.charge_map(entries)?)
+    }
+
+    /// Charges `n` bytes of strings being built to the budget.
+    #[inline]
+    pub fn charge_bytes(&mut self, n: usize) -> Result<(), FunctionError> {
+        Ok(self.budget.charge_bytes(n)?)
+    }
+
+    /// Charges the elements (of a collection or structural value) or the
+    /// bytes (of a string) of `v` itself, not those of values nested in it:
+    /// what building a copy of `v` from its parts costs.
+    pub fn charge_shallow(&mut self, v: &Value) -> Result<(), FunctionError> {
+        match v {
+            Value::String(s) => self.charge_bytes(s.len()),
+            Value::Map(_) | Value::Object(_) => self.charge_map(v.length().unwrap_or(0)),
+            _ => self.charge_elements(v.length().unwrap_or(0)),
+        }
+    }
+
+    /// The string value of `s`, charged to the budget (for results no
+    /// larger than the inputs, which are safe to build before charging).
+    pub fn string(&mut self, s: String) -> Result<Value, FunctionError> {
+        self.charge_bytes(s.len())?;
+        Ok(Value::string(s))
+    }
+}
 
 /// A function callable from expressions. Cheap to clone; `Send + Sync`.
 #[derive(Clone)]
@@ -252,11 +363,14 @@ impl FunctionBuilder {
     }
 
     /// Finishes the function with its implementation, which receives the
-    /// arguments and the result type computed for them, and must return a
-    /// value of that type.
+    /// arguments and a [`CallContext`] (the result type computed for them,
+    /// and the evaluation's budget), and must return a value of that type.
     pub fn implementation(
         self,
-        implementation: impl Fn(&[Value], &Type) -> Result<Value, FunctionError> + Send + Sync + 'static,
+        implementation: impl Fn(&[Value], &mut CallContext<'_>) -> Result<Value, FunctionError>
+            + Send
+            + Sync
+            + 'static,
     ) -> Function {
         Function(Arc::new(FunctionInner {
             description: self.description,
@@ -353,7 +467,9 @@ impl Function {
         Ok((ty, false))
     }
 
-    /// Calls the function: semantic checking, then execution.
+    /// Calls the function: semantic checking, then execution, with a
+    /// budget of its own within the default [`Limits`] (see
+    /// [`call_with_budget`](Function::call_with_budget)).
     ///
     /// An unknown argument for a parameter that does not accept unknowns
     /// makes the result an unknown of the result type without running the
@@ -361,6 +477,16 @@ impl Function {
     /// not accept the dynamic pseudo-type (the result is then the dynamic
     /// value).
     pub fn call(&self, args: &[Value]) -> Result<Value, CallError> {
+        self.call_with_budget(args, &mut Budget::new(&Limits::DEFAULT))
+    }
+
+    /// Calls the function as part of an evaluation, drawing on its
+    /// `budget`: what the evaluator does for every call.
+    pub fn call_with_budget(
+        &self,
+        args: &[Value],
+        budget: &mut Budget,
+    ) -> Result<Value, CallError> {
         let (ty, forced_dynamic) = self.check(args)?;
         // A known null of the dynamic pseudo-type still runs the
         // implementation: only unknown inputs may produce unknown results.
@@ -372,7 +498,11 @@ impl Function {
         if skip {
             return Ok(Value::Unknown(ty));
         }
-        let value = (self.0.implementation)(args, &ty).map_err(|e| self.call_error(e))?;
+        let mut cx = CallContext {
+            return_type: &ty,
+            budget,
+        };
+        let value = (self.0.implementation)(args, &mut cx).map_err(|e| self.call_error(e))?;
         if !value.ty().matches(&ty) && !value.is_null() {
             return Err(CallError::Call(format!(
                 "the function returned a value of type {}, but declared {}",
@@ -393,6 +523,7 @@ impl Function {
                 message,
             },
             FunctionError::Call(message) => CallError::Call(message),
+            FunctionError::Limit(e) => CallError::Limit(e),
         }
     }
 }

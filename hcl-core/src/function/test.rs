@@ -159,7 +159,7 @@ fn call_result_type_may_depend_on_argument_values() {
             Some(_) => Ok(Type::String),
             None => Ok(Type::Dynamic),
         })
-        .implementation(|args, ty| match ty {
+        .implementation(|args, cx| match cx.return_type() {
             Type::Number => Ok(Value::from(1)),
             _ => Ok(args[0].clone()),
         });

@@ -5,6 +5,11 @@
 //! string is a native-syntax template in full mode (an evaluation context
 //! is given) and literal text in literal-only mode. Static call and static
 //! traversal read a string as a native-syntax expression.
+//!
+//! One [`ExpressionImpl::value`] call is one evaluation: the values it
+//! builds, and those its templates build, draw on one budget within the
+//! context's [`Limits`] (the defaults in literal-only mode), and a
+//! template's nesting is bounded by the same limits.
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -16,8 +21,9 @@ use crate::eval::EvalContext;
 use crate::involved;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
+use crate::limits::{Budget, Limits, EXCEEDED_SUMMARY};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
-use crate::native::{NativeExpression, ParseOptions};
+use crate::native::NativeExpression;
 use crate::pos::{ByteSpan, Range};
 use crate::traversal::Traversal;
 use crate::value::{convert, Number, Type, Value};
@@ -96,7 +102,7 @@ impl JsonExpression {
     fn as_native_expression(&self) -> Option<NativeExpression> {
         let (text, span) = self.as_string()?;
         let (expr, file, diags) =
-            parse_embedded_expression(self.embedded(text, span), &ParseOptions::default());
+            parse_embedded_expression(self.embedded(text, span), &Limits::default());
         if diags.has_errors() {
             return None;
         }
@@ -108,31 +114,53 @@ impl JsonExpression {
         text: &str,
         span: ByteSpan,
         ctx: Option<&EvalContext>,
+        budget: &mut Budget,
     ) -> (Value, Diagnostics) {
-        let Some(ctx) = ctx else {
+        let Some(ctx) = ctx.filter(|_| text.contains("${") || text.contains("%{")) else {
+            // Literal-only mode, or a template without an introducer: one
+            // literal, the text.
+            if let Err(e) = budget.charge_bytes(text.len()) {
+                return self.over_budget(e, span, budget);
+            }
             return (Value::string(text), Diagnostics::new());
         };
-        // Without an introducer the template is one literal: the text.
-        if !text.contains("${") && !text.contains("%{") {
-            return (Value::string(text), Diagnostics::new());
-        }
-        let (expr, file, diags) =
-            parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+        let (expr, file, diags) = parse_embedded_template(self.embedded(text, span), ctx.limits());
         if diags.has_errors() {
             return (Value::dynamic(), diags);
         }
-        let (v, more) =
-            crate::native::eval::evaluate(crate::native::ExprNode::new(&file, &expr), Some(ctx));
+        let (v, more) = crate::native::eval::evaluate_in(&expr, &file, Some(ctx), budget, 0);
         let mut diags = diags;
         diags.extend(more);
         (v, diags)
     }
 
-    fn object_value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    /// The diagnostic for an exceeded budget at `span`, unless this
+    /// evaluation reported it already.
+    #[cold]
+    fn over_budget(
+        &self,
+        e: crate::limits::LimitExceeded,
+        span: ByteSpan,
+        budget: &mut Budget,
+    ) -> (Value, Diagnostics) {
+        let mut diags = Diagnostics::new();
+        if budget.take_report() {
+            diags.push(
+                Diagnostic::error(EXCEEDED_SUMMARY, e.detail("This value"))
+                    .with_subject(self.at.range(span)),
+            );
+        }
+        (Value::dynamic(), diags)
+    }
+
+    fn object_value(&self, ctx: Option<&EvalContext>, budget: &mut Budget) -> (Value, Diagnostics) {
         let node = self.at.node();
         let NodeKind::Object(props) = &node.kind else {
             return (Value::dynamic(), Diagnostics::new());
         };
+        if let Err(e) = budget.charge_map(props.len()) {
+            return self.over_budget(e, node.span, budget);
+        }
         let mut diags = Diagnostics::new();
         let mut attrs: Vec<(String, Value, ByteSpan)> = Vec::with_capacity(props.len());
         // Name → where it was first defined: a linear search per property
@@ -143,10 +171,10 @@ impl JsonExpression {
         // duplicate and shared by the others (one walk, however many).
         let mut whole_involved: Option<Option<Arc<Involved>>> = None;
         for (i, p) in props.iter().enumerate() {
-            let (name, d) = JsonExpression::key(self.at.clone(), i).value(ctx);
+            let (name, d) = JsonExpression::key(self.at.clone(), i).value_in(ctx, budget);
             diags.extend(d);
             let value_expr = JsonExpression::new(self.at.child(i));
-            let (val, d) = value_expr.value(ctx);
+            let (val, d) = value_expr.value_in(ctx, budget);
             diags.extend(d);
             let name_range = self.at.range(p.key_span);
             // As the reference, a bad key is reported with the values of
@@ -207,14 +235,15 @@ impl JsonExpression {
     }
 }
 
-impl ExpressionImpl for JsonExpression {
-    fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+impl JsonExpression {
+    /// The value, as part of an evaluation whose budget is `budget`.
+    fn value_in(&self, ctx: Option<&EvalContext>, budget: &mut Budget) -> (Value, Diagnostics) {
         let node = match self.src() {
-            Src::Key { text, span } => return self.string_value(text, span, ctx),
+            Src::Key { text, span } => return self.string_value(text, span, ctx, budget),
             Src::Node(n) => n,
         };
         match &node.kind {
-            NodeKind::String(s) => self.string_value(s, node.span, ctx),
+            NodeKind::String(s) => self.string_value(s, node.span, ctx, budget),
             NodeKind::Number(text) => match Number::parse_json(text) {
                 Ok(n) => (Value::Number(n), Diagnostics::new()),
                 // The parser only keeps valid number text.
@@ -223,24 +252,34 @@ impl ExpressionImpl for JsonExpression {
             NodeKind::Bool(b) => (Value::Bool(*b), Diagnostics::new()),
             NodeKind::Null => (Value::null(Type::Dynamic), Diagnostics::new()),
             NodeKind::Array(items) => {
+                if let Err(e) = budget.charge_elements(items.len()) {
+                    return self.over_budget(e, node.span, budget);
+                }
                 let mut diags = Diagnostics::new();
                 let mut vals = Vec::with_capacity(items.len());
                 for i in 0..items.len() {
-                    let (v, d) = JsonExpression::new(self.at.child(i)).value(ctx);
+                    let (v, d) = JsonExpression::new(self.at.child(i)).value_in(ctx, budget);
                     diags.extend(d);
                     vals.push(v);
                 }
                 (Value::tuple(vals), diags)
             }
-            NodeKind::Object(_) => self.object_value(ctx),
+            NodeKind::Object(_) => self.object_value(ctx, budget),
             NodeKind::Invalid => (Value::dynamic(), Diagnostics::new()),
         }
+    }
+}
+
+impl ExpressionImpl for JsonExpression {
+    fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
+        self.value_in(ctx, &mut Budget::new(limits))
     }
 
     fn variables(&self) -> Vec<Traversal> {
         if let Some((text, span)) = self.as_string() {
             let (expr, file, diags) =
-                parse_embedded_template(self.embedded(text, span), &ParseOptions::default());
+                parse_embedded_template(self.embedded(text, span), &Limits::default());
             if diags.has_errors() {
                 return Vec::new();
             }

@@ -36,22 +36,23 @@ pub use expression::JsonExpression;
 
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::{ByteSpan, SourceFile};
 use node_ref::NodeRef;
-use parser::{Node, NodeKind, ParseOptions};
+use parser::{Node, NodeKind};
 
 /// Parses a JSON-syntax configuration file to its root [`Body`].
 ///
 /// The root must be an object or an array of objects ("Root value must be
 /// object" otherwise, and the body is then empty).
 pub fn parse_body(file: &SourceFile) -> (Body, Diagnostics) {
-    parse_body_with(file, &ParseOptions::default())
+    parse_body_with(file, &Limits::DEFAULT)
 }
 
-/// [`parse_body`] with parser limits.
-pub fn parse_body_with(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
-    let mut diags = Diagnostics::with_limit(options.max_diagnostics);
-    let mut root = parser::parse_with(file, options, &mut diags);
+/// [`parse_body`] within `limits` (nesting depth and diagnostics kept).
+pub fn parse_body_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics) {
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
+    let mut root = parser::parse_with(file, limits, &mut diags);
     match root.kind {
         NodeKind::Object(_) | NodeKind::Array(_) => {}
         _ => {

@@ -11,7 +11,7 @@
 //! parser recovers at the end of the enclosing object or array and goes on,
 //! so a file with several mistakes reports each; a value that could not be
 //! parsed becomes [`NodeKind::Invalid`]. Nesting is limited
-//! ([`ParseOptions::max_depth`]), so no input can exhaust the stack.
+//! ([`Limits::max_depth`]), so no input can exhaust the stack.
 //!
 //! ```
 //! use hcl_core::json::parser::{parse, NodeKind};
@@ -29,6 +29,7 @@
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::literal::{decode_escapes, is_json_number, keyword_suggestion};
 use crate::json::scanner::{Scanner, Tok, Token, STR_CONTROL, STR_ESCAPES, STR_UNTERMINATED};
+use crate::limits::Limits;
 use crate::pos::{ByteSpan, Range, SourceFile};
 
 pub use crate::json::text::Text;
@@ -110,41 +111,21 @@ impl Node {
     }
 }
 
-/// Limits for [`parse_with`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParseOptions {
-    /// How many objects and arrays may nest; a deeper value is reported
-    /// ("Maximum nesting depth exceeded") and skipped. The parser recurses
-    /// once per level, so a very large limit can exhaust the stack.
-    pub max_depth: usize,
-    /// How many diagnostics [`crate::json::parse_body_with`] keeps; the
-    /// rest are counted behind one final "Too many diagnostics". Default
-    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
-    pub max_diagnostics: usize,
-}
-
-impl Default for ParseOptions {
-    fn default() -> Self {
-        ParseOptions {
-            max_depth: 128,
-            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
-        }
-    }
-}
-
 /// Parses the whole of `file` as one JSON value, with default options.
 ///
 /// The tree is returned even when there are errors: it then holds
 /// [`NodeKind::Invalid`] where values could not be parsed.
 pub fn parse(file: &SourceFile) -> (Node, Diagnostics) {
     let mut diags = Diagnostics::new();
-    let node = parse_with(file, &ParseOptions::default(), &mut diags);
+    let node = parse_with(file, &Limits::DEFAULT, &mut diags);
     (node, diags)
 }
 
 /// Parses the whole of `file` as one JSON value, reporting problems into
-/// `diags`.
-pub fn parse_with(file: &SourceFile, opts: &ParseOptions, diags: &mut Diagnostics) -> Node {
+/// `diags`. Objects and arrays nest at most [`Limits::max_depth`] levels
+/// deep; a deeper value is reported ("Maximum nesting depth exceeded") and
+/// skipped.
+pub fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnostics) -> Node {
     let text = file.text();
     if u32::try_from(text.len()).is_err() {
         diags.push(Diagnostic::error(
@@ -163,7 +144,7 @@ pub fn parse_with(file: &SourceFile, opts: &ParseOptions, diags: &mut Diagnostic
         peeked: None,
         diags,
         errors: 0,
-        max_depth: opts.max_depth,
+        max_depth: limits.max_depth,
         scratch: String::new(),
         props: Vec::new(),
         items: Vec::new(),
@@ -326,7 +307,7 @@ impl Parser<'_, '_> {
         self.error(
             "Maximum nesting depth exceeded",
             format!(
-                "This JSON value is nested more than {} levels deep.",
+                "This JSON value is nested more than {} levels deep (Limits::max_depth).",
                 self.max_depth
             ),
             open.start,

@@ -14,21 +14,23 @@ use crate::body::{
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, AttrId, BodyId, ByteSpan, Tree};
 use crate::native::expression::NativeExpression;
-use crate::native::{parse_bytes, parse_config, ParseOptions};
+use crate::native::{parse_bytes, parse_config};
 use crate::pos::{Pos, Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::suggest::closest;
+use crate::Limits;
 
 /// A native-syntax body: a node of a parsed file, and the names partial
 /// processing has already claimed.
 ///
 /// ```
-/// use hcl_core::native::{parse_body, ParseOptions};
+/// use hcl_core::native::parse_body;
+/// use hcl_core::Limits;
 /// use hcl_core::schema::{AttributeSchema, BodySchema};
 /// use hcl_core::SourceFile;
 ///
 /// let src = SourceFile::new("main.hcl", "name = \"web\"\nport = 80\n");
-/// let (body, diags) = parse_body(&src, &ParseOptions::default());
+/// let (body, diags) = parse_body(&src, &Limits::default());
 /// assert!(diags.is_empty());
 /// let schema = BodySchema::new().attribute(AttributeSchema::required("name"));
 /// let (content, rest, diags) = body.partial_content(&schema);
@@ -414,14 +416,14 @@ impl BodyImpl for NativeBody {
 
 /// Parses a native-syntax configuration file straight to its [`Body`]
 /// handle (see [`parse_config`] for the tree).
-pub fn parse_body(file: &SourceFile, options: &ParseOptions) -> (Body, Diagnostics) {
+pub fn parse_body(file: &SourceFile, options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_config(file, options);
     (f.to_body(), diags)
 }
 
 /// Like [`parse_body`], from bytes that may not be UTF-8 (see
 /// [`parse_bytes`]).
-pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (Body, Diagnostics) {
+pub fn parse_body_bytes(name: &str, bytes: &[u8], options: &Limits) -> (Body, Diagnostics) {
     let (f, diags) = parse_bytes(name, bytes, options);
     (f.to_body(), diags)
 }

@@ -15,8 +15,8 @@ use crate::diag::Diagnostics;
 use crate::native::ast::{ByteSpan, Expr};
 use crate::native::lexer::{LexMode, Lexer};
 use crate::native::parser::Parser;
-use crate::native::ParseOptions;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 /// The most padding (in bytes) put before decoded text to keep its
 /// position; see the module documentation.
@@ -69,7 +69,7 @@ impl Embedded<'_> {
 /// file its spans refer to (the outer file when the text had no escapes).
 pub fn parse_embedded_template(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
 ) -> (Expr, SourceFile, Diagnostics) {
     parse_embedded(at, options, LexMode::Template, |p| p.template())
 }
@@ -78,7 +78,7 @@ pub fn parse_embedded_template(
 /// insignificant). Returns the tree and the file its spans refer to.
 pub fn parse_embedded_expression(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
 ) -> (Expr, SourceFile, Diagnostics) {
     parse_embedded(at, options, LexMode::Normal, |p| p.expression())
 }
@@ -87,7 +87,7 @@ pub fn parse_embedded_expression(
 /// `parse` over it.
 fn parse_embedded(
     at: Embedded<'_>,
-    options: &ParseOptions,
+    options: &Limits,
     mode: LexMode,
     parse: impl FnOnce(Parser<'_>) -> (Expr, Diagnostics),
 ) -> (Expr, SourceFile, Diagnostics) {
@@ -119,7 +119,7 @@ mod test {
                 span: ByteSpan::new(10, 18),
                 text: "x ${ y }",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         assert!(diags.is_empty());
         assert_eq!(file.name(), src.name());
@@ -136,7 +136,7 @@ mod test {
                 span: ByteSpan::new(10, 19),
                 text: "\"q\" ${",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         assert!(diags.has_errors());
         assert_eq!(file.name(), "a.json");
@@ -154,7 +154,7 @@ mod test {
                 span: ByteSpan::new(1, 4),
                 text: "a b",
             },
-            &ParseOptions::default(),
+            &Limits::default(),
         );
         let d = diags.iter().next().unwrap();
         assert_eq!(d.summary, "Extra characters after expression");

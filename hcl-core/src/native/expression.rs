@@ -22,14 +22,11 @@ use std::sync::Arc;
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{
-    self, AttrId, ByteSpan, Expr, ExprKind, Literal, TemplatePart, TraverserKind, Tree,
-};
-use crate::native::eval::EvalOptions;
-use crate::native::syntax::ExprNode;
+use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
+use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
-use crate::value::{Type, Value};
+use crate::value::Value;
 
 /// A native-syntax expression: the node and its source file.
 ///
@@ -53,10 +50,6 @@ enum Node {
     /// An expression of its own.
     Owned(Arc<Expr>),
 }
-
-/// How deep [`ExpressionImpl::variables`] descends; deeper parts of a tree
-/// (only possible through very long index chains) are not searched.
-const MAX_WALK_DEPTH: usize = 1024;
 
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
@@ -95,23 +88,6 @@ impl NativeExpression {
         &self.source
     }
 
-    /// Evaluates the expression within the limits of `options` (the
-    /// [`ExpressionImpl::value`] of this handle uses the defaults).
-    pub fn value_with_options(
-        &self,
-        ctx: Option<&EvalContext>,
-        options: &EvalOptions,
-    ) -> (Value, Diagnostics) {
-        if self.object_key.is_some() {
-            return self.value(ctx);
-        }
-        crate::native::eval::evaluate_with_options(
-            ExprNode::new(&self.source, self.expr()),
-            ctx,
-            options,
-        )
-    }
-
     fn handle(&self, e: &Expr) -> Expression {
         Expression::new(NativeExpression::new(
             self.source.clone(),
@@ -145,173 +121,14 @@ impl NativeExpression {
             }])),
             ExprKind::RelativeTraversal(t) => {
                 let mut base = self.traversal_of(&t.source)?;
-                base.steps.extend(t.steps.iter().map(|s| self.step(s)));
+                base.steps
+                    .extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
                 Some(base)
             }
-            _ => {
-                let t = e.as_traversal(text)?;
-                Some(self.convert_traversal(&t))
-            }
-        }
-    }
-
-    fn convert_traversal(&self, t: &ast::Traversal) -> Traversal {
-        let mut steps = Vec::with_capacity(t.steps.len() + 1);
-        steps.push(Traverser::Root {
-            name: t.root.text(self.source.text()).to_owned(),
-            range: self.range_of(t.root),
-        });
-        steps.extend(t.steps.iter().map(|s| self.step(s)));
-        Traversal::new(steps)
-    }
-
-    fn step(&self, s: &ast::Traverser) -> Traverser {
-        let text = self.source.text();
-        let range = self.range_of(s.span);
-        match &s.kind {
-            TraverserKind::Attr { name } => Traverser::Attr {
-                name: name.text(text).to_owned(),
-                range,
+            _ => match ExprNode::new(&self.source, e).kind() {
+                syntax::ExprKind::Traversal(t) => Some(t.to_traversal()),
+                _ => None,
             },
-            TraverserKind::Index { key, .. } => Traverser::Index {
-                key: match &**key {
-                    Literal::Number(n) => Value::Number(n.clone()),
-                    Literal::Bool(b) => Value::Bool(*b),
-                    Literal::Null => Value::null(Type::Dynamic),
-                    Literal::String(s) => Value::string(s.as_str(text)),
-                    Literal::Dynamic => Value::dynamic(),
-                },
-                range,
-            },
-            TraverserKind::Splat => Traverser::Splat { range },
-        }
-    }
-}
-
-/// Calls `found` with every variable reference in `e` (a node of kind
-/// [`ExprKind::Variable`], [`ExprKind::AttrPath`] or
-/// [`ExprKind::ScopeTraversal`]), in source order, leaving out those rooted
-/// at a variable of an enclosing `for` expression or template directive
-/// within `e`: the reference's `Variables`. Object keys written as bare
-/// names are names, not references.
-///
-/// At most `max_nodes` nodes are looked at (`usize::MAX` for all): a caller
-/// that walks an expression for each of many diagnostics bounds its work.
-pub(crate) fn visit_variables<'s>(
-    e: &'s Expr,
-    text: &'s str,
-    max_nodes: usize,
-    found: &mut dyn FnMut(&'s Expr),
-) {
-    let mut walk = VariableWalk {
-        text,
-        found,
-        nodes_left: max_nodes,
-    };
-    walk.walk(e, &mut Vec::new(), 0);
-}
-
-struct VariableWalk<'s, 'f> {
-    text: &'s str,
-    found: &'f mut dyn FnMut(&'s Expr),
-    nodes_left: usize,
-}
-
-impl<'s> VariableWalk<'s, '_> {
-    fn walk(&mut self, e: &'s Expr, locals: &mut Vec<&'s str>, depth: usize) {
-        if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
-            return;
-        }
-        self.nodes_left -= 1;
-        let text = self.text;
-        let d = depth + 1;
-        match &e.kind {
-            ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
-                let root = match &e.kind {
-                    ExprKind::ScopeTraversal(t) => t.root.text(text),
-                    _ => {
-                        let path = e.span.text(text);
-                        path.split('.').next().unwrap_or(path)
-                    }
-                };
-                if !locals.contains(&root) {
-                    (self.found)(e);
-                }
-            }
-            ExprKind::Number(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Null
-            | ExprKind::StringLit
-            | ExprKind::AnonSymbol
-            | ExprKind::Invalid => {}
-            ExprKind::Template(t) => self.walk_parts(&t.parts, locals, d),
-            ExprKind::TemplateWrap(x) | ExprKind::Parens(x) => self.walk(x, locals, d),
-            ExprKind::RelativeTraversal(t) => self.walk(&t.source, locals, d),
-            ExprKind::Index(ix) => {
-                self.walk(&ix.collection, locals, d);
-                self.walk(&ix.key, locals, d);
-            }
-            ExprKind::Call(c) => c.args.iter().for_each(|a| self.walk(a, locals, d)),
-            ExprKind::Tuple(t) => t.items.iter().for_each(|a| self.walk(a, locals, d)),
-            ExprKind::Object(o) => {
-                for item in &o.items {
-                    if item.key.as_literal_name(text).is_none() {
-                        self.walk(&item.key.expr, locals, d);
-                    }
-                    self.walk(&item.value, locals, d);
-                }
-            }
-            ExprKind::For(f) => {
-                self.walk(&f.collection, locals, d);
-                let base = locals.len();
-                locals.extend(f.key_var.iter().map(|k| k.text(text)));
-                locals.push(f.value_var.text(text));
-                if let Some(k) = &f.key {
-                    self.walk(k, locals, d);
-                }
-                self.walk(&f.value, locals, d);
-                if let Some(c) = &f.cond {
-                    self.walk(c, locals, d);
-                }
-                locals.truncate(base);
-            }
-            ExprKind::Splat(s) => {
-                self.walk(&s.source, locals, d);
-                self.walk(&s.each, locals, d);
-            }
-            ExprKind::Unary(u) => self.walk(&u.operand, locals, d),
-            ExprKind::Binary(b) => {
-                self.walk(&b.lhs, locals, d);
-                self.walk(&b.rhs, locals, d);
-            }
-            ExprKind::Conditional(c) => {
-                self.walk(&c.cond, locals, d);
-                self.walk(&c.then, locals, d);
-                self.walk(&c.otherwise, locals, d);
-            }
-        }
-    }
-
-    fn walk_parts(&mut self, parts: &'s [TemplatePart], locals: &mut Vec<&'s str>, depth: usize) {
-        let text = self.text;
-        for part in parts {
-            match part {
-                TemplatePart::Literal(_) | TemplatePart::Invalid(_) => {}
-                TemplatePart::Interp(i) => self.walk(&i.expr, locals, depth),
-                TemplatePart::If(d) => {
-                    self.walk(&d.cond, locals, depth);
-                    self.walk_parts(&d.then_parts, locals, depth + 1);
-                    self.walk_parts(&d.else_parts, locals, depth + 1);
-                }
-                TemplatePart::For(d) => {
-                    self.walk(&d.collection, locals, depth);
-                    let base = locals.len();
-                    locals.extend(d.key_var.iter().map(|k| k.text(text)));
-                    locals.push(d.value_var.text(text));
-                    self.walk_parts(&d.body, locals, depth + 1);
-                    locals.truncate(base);
-                }
-            }
         }
     }
 }
@@ -341,14 +158,7 @@ impl ExpressionImpl for NativeExpression {
         if self.literal_key_name().is_some() {
             return Vec::new();
         }
-        let text = self.source.text();
-        let mut out = Vec::new();
-        visit_variables(self.expr(), text, usize::MAX, &mut |v| {
-            if let Some(t) = v.as_traversal(text) {
-                out.push(self.convert_traversal(&t));
-            }
-        });
-        out
+        ExprNode::new(&self.source, self.expr()).variables()
     }
 
     fn range(&self) -> Range {

@@ -1,7 +1,8 @@
 //! The native syntax: parsing, the syntax tree and its evaluation.
 //!
-//! Entry points (each takes a [`SourceFile`] and returns a partial result
-//! with every problem found, as the reference does):
+//! Entry points (each takes a [`SourceFile`] and the [`Limits`] of nesting
+//! depth and diagnostics, and returns a partial result with every problem
+//! found, as the reference does):
 //!
 //! - [`parse_config`]: a configuration file, to a [`File`]: its syntax tree
 //!   ([`File::body`], read through the nodes of [`syntax`]) and its
@@ -80,31 +81,10 @@ use crate::traversal::Traversal;
 use ast::Expr;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::limits::Limits;
 use crate::pos::SourceFile;
 use lexer::{LexMode, Lexer};
 use parser::Parser;
-
-/// Options for every entry point.
-#[derive(Clone, Debug)]
-pub struct ParseOptions {
-    /// How deeply brackets, blocks, templates and operators may nest; deeper
-    /// input is reported ("Maximum nesting depth exceeded") instead of
-    /// exhausting the stack. Default 128.
-    pub max_depth: usize,
-    /// How many diagnostics a parse keeps; the rest are counted and stand
-    /// behind one final "Too many diagnostics". Default
-    /// [`Diagnostics::DEFAULT_LIMIT`] (10 000).
-    pub max_diagnostics: usize,
-}
-
-impl Default for ParseOptions {
-    fn default() -> Self {
-        ParseOptions {
-            max_depth: 128,
-            max_diagnostics: Diagnostics::DEFAULT_LIMIT,
-        }
-    }
-}
 
 /// Parses a configuration file.
 ///
@@ -116,16 +96,12 @@ impl Default for ParseOptions {
 /// assert_eq!(file.body().attributes().len(), 2);
 /// assert_eq!(diags.iter().next().unwrap().summary, "Missing expression");
 /// ```
-pub fn parse_config(file: &SourceFile, options: &ParseOptions) -> (File, Diagnostics) {
-    parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), options)
+pub fn parse_config(file: &SourceFile, limits: &Limits) -> (File, Diagnostics) {
+    parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), limits)
 }
 
-fn parse_config_lexer(
-    file: &SourceFile,
-    lexer: Lexer<'_>,
-    options: &ParseOptions,
-) -> (File, Diagnostics) {
-    let (tree, root, diags) = Parser::new(file, lexer, options).config();
+fn parse_config_lexer(file: &SourceFile, lexer: Lexer<'_>, limits: &Limits) -> (File, Diagnostics) {
+    let (tree, root, diags) = Parser::new(file, lexer, limits).config();
     (
         File {
             tree: Arc::new(tree),
@@ -151,9 +127,9 @@ fn parse_config_lexer(
 /// assert_eq!(d.subject.as_ref().unwrap().start.byte, 5);
 /// assert_eq!(file.body().attributes().len(), 1);
 /// ```
-pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, Diagnostics) {
+pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnostics) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => parse_config(&SourceFile::new(name, s), options),
+        Ok(s) => parse_config(&SourceFile::new(name, s), limits),
         Err(first) => {
             let text = replace_bad_utf8(bytes);
             let file = SourceFile::new(name, Arc::<str>::from(text));
@@ -168,8 +144,8 @@ pub fn parse_bytes(name: &str, bytes: &[u8], options: &ParseOptions) -> (File, D
             )
             .with_subject(file.range(span));
             let lexer = Lexer::new(file.text(), LexMode::Normal).with_bad_utf8_marker();
-            let (f, diags) = parse_config_lexer(&file, lexer, options);
-            let mut all = Diagnostics::with_limit(options.max_diagnostics);
+            let (f, diags) = parse_config_lexer(&file, lexer, limits);
+            let mut all = Diagnostics::with_limit(limits.max_diagnostics);
             all.push(diag);
             all.extend(diags);
             (f, all)
@@ -211,8 +187,8 @@ fn replace_bad_utf8(mut bytes: &[u8]) -> String {
 /// assert!(matches!(ExprNode::of(&expr).unwrap().kind(), ExprKind::Binary { .. }));
 /// assert_eq!(expr.value(None).0, hcl_core::Value::from(7));
 /// ```
-pub fn parse_expression(file: &SourceFile, options: &ParseOptions) -> (Expression, Diagnostics) {
-    let (expr, diags) = parse_expr(file, options);
+pub fn parse_expression(file: &SourceFile, limits: &Limits) -> (Expression, Diagnostics) {
+    let (expr, diags) = parse_expr(file, limits);
     (expression_handle(file, expr), diags)
 }
 
@@ -221,8 +197,8 @@ fn expression_handle(file: &SourceFile, expr: Expr) -> Expression {
 }
 
 /// [`parse_expression`] to the compact node, for the crate's own passes.
-pub(crate) fn parse_expr(file: &SourceFile, options: &ParseOptions) -> (Expr, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).expression()
+pub(crate) fn parse_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).expression()
 }
 
 /// Parses a standalone template, to an [`Expression`] handle.
@@ -239,17 +215,14 @@ pub(crate) fn parse_expr(file: &SourceFile, options: &ParseOptions) -> (Expr, Di
 /// ctx.set_variable("name", Value::from("you"));
 /// assert_eq!(expr.value(Some(&ctx)).0, Value::from("Hello, you!"));
 /// ```
-pub fn parse_template(file: &SourceFile, options: &ParseOptions) -> (Expression, Diagnostics) {
-    let (expr, diags) = parse_template_expr(file, options);
+pub fn parse_template(file: &SourceFile, limits: &Limits) -> (Expression, Diagnostics) {
+    let (expr, diags) = parse_template_expr(file, limits);
     (expression_handle(file, expr), diags)
 }
 
 /// [`parse_template`] to the compact node, for the crate's own passes.
-pub(crate) fn parse_template_expr(
-    file: &SourceFile,
-    options: &ParseOptions,
-) -> (Expr, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Template), options).template()
+pub(crate) fn parse_template_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
+    Parser::new(file, Lexer::new(file.text(), LexMode::Template), limits).template()
 }
 
 /// Parses an absolute traversal (`root.attr[0]["key"]`); `None` when there is
@@ -265,28 +238,21 @@ pub(crate) fn parse_template_expr(
 /// assert_eq!(t.root_name(), Some("var"));
 /// assert_eq!(t.to_string(), "var.list[0]");
 /// ```
-pub fn parse_traversal_abs(
-    file: &SourceFile,
-    options: &ParseOptions,
-) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, false)
+pub fn parse_traversal_abs(file: &SourceFile, limits: &Limits) -> (Option<Traversal>, Diagnostics) {
+    traversal(file, limits, false)
 }
 
 /// Like [`parse_traversal_abs`], but `[*]` splat steps are allowed (hcl's
 /// `ParseTraversalPartial`).
 pub fn parse_traversal_partial(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (Option<Traversal>, Diagnostics) {
-    traversal(file, options, true)
+    traversal(file, limits, true)
 }
 
-fn traversal(
-    file: &SourceFile,
-    options: &ParseOptions,
-    splats: bool,
-) -> (Option<Traversal>, Diagnostics) {
-    let (t, diags) = parse_traversal_node(file, options, splats);
+fn traversal(file: &SourceFile, limits: &Limits, splats: bool) -> (Option<Traversal>, Diagnostics) {
+    let (t, diags) = parse_traversal_node(file, limits, splats);
     let t = t.map(|t| {
         let mut steps = Vec::with_capacity(t.steps.len() + 1);
         steps.push(crate::traversal::Traverser::Root {
@@ -303,10 +269,10 @@ fn traversal(
 /// node, for the crate's own passes.
 pub(crate) fn parse_traversal_node(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
     splats: bool,
 ) -> (Option<ast::Traversal>, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).traversal(splats)
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).traversal(splats)
 }
 
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
@@ -320,8 +286,8 @@ pub(crate) fn parse_traversal_node(
 /// assert!(!t.is_absolute());
 /// assert_eq!(t.steps.len(), 2);
 /// ```
-pub fn parse_traversal_rel(file: &SourceFile, options: &ParseOptions) -> (Traversal, Diagnostics) {
-    let (steps, diags) = parse_traversal_steps(file, options);
+pub fn parse_traversal_rel(file: &SourceFile, limits: &Limits) -> (Traversal, Diagnostics) {
+    let (steps, diags) = parse_traversal_steps(file, limits);
     let t = Traversal::new(
         syntax::Steps::list(file, &steps)
             .map(syntax::Step::to_traverser)
@@ -333,7 +299,7 @@ pub fn parse_traversal_rel(file: &SourceFile, options: &ParseOptions) -> (Traver
 /// [`parse_traversal_rel`] to the compact steps, for the crate's own passes.
 pub(crate) fn parse_traversal_steps(
     file: &SourceFile,
-    options: &ParseOptions,
+    limits: &Limits,
 ) -> (Vec<ast::Traverser>, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), options).relative_traversal()
+    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).relative_traversal()
 }

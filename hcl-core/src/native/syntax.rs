@@ -36,8 +36,8 @@ use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
 use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
-use crate::native::expression::{visit_variables, NativeExpression};
-use crate::pos::{ByteSpan, Range, SourceFile};
+use crate::native::expression::NativeExpression;
+use crate::pos::{ByteSpan, Pos, Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
@@ -550,19 +550,45 @@ impl<'a> ExprNode<'a> {
     /// references.
     pub fn variables(self) -> Vec<Traversal> {
         let mut out = Vec::new();
-        self.each_variable(|t| out.push(t.to_traversal()));
+        // References come in source order: each one's position is
+        // resolved from where the one before it ended.
+        let mut at = Pos::START;
+        self.each_variable(|t| {
+            let traversal = t.to_traversal_after(at);
+            if let Some(
+                Traverser::Root { range, .. }
+                | Traverser::Attr { range, .. }
+                | Traverser::Index { range, .. }
+                | Traverser::Splat { range },
+            ) = traversal.steps.last()
+            {
+                at = range.end;
+            }
+            out.push(traversal);
+        });
         out
     }
 
     /// Calls `f` with each variable reference, in source order, without
     /// building anything for expressions that have none.
     pub fn each_variable(self, mut f: impl FnMut(TraversalNode<'a>)) {
-        let source = self.source;
-        visit_variables(self.expr, source.text(), usize::MAX, &mut |expr| {
-            f(TraversalNode {
-                node: ExprNode { source, expr },
-            })
-        });
+        self.each_variable_within(usize::MAX, &mut f);
+    }
+
+    /// [`each_variable`](Self::each_variable) looking at no more than
+    /// `max_nodes` nodes: the evaluator names the values involved in each
+    /// of possibly many diagnostics, and bounds that work per diagnostic.
+    pub(crate) fn each_variable_within(
+        self,
+        max_nodes: usize,
+        f: &mut dyn FnMut(TraversalNode<'a>),
+    ) {
+        let mut walk = VariableWalk {
+            locals: Vec::new(),
+            nodes_left: max_nodes,
+            f,
+        };
+        walk.expr(self, 0);
     }
 
     /// The direct sub-expressions, in source order (object keys included
@@ -642,6 +668,79 @@ impl<'a> ExprNode<'a> {
     /// The compact node, for the crate's own passes.
     pub(crate) fn ast(self) -> &'a ast::Expr {
         self.expr
+    }
+}
+
+/// How deep [`ExprNode::each_variable`] descends; deeper parts of a tree
+/// (reachable only through very long index chains, since the parser bounds
+/// nesting) are not searched.
+const MAX_WALK_DEPTH: usize = 1024;
+
+/// The reference's `Variables`: every traversal in source order, except
+/// those rooted at a name an enclosing `for` (expression or template
+/// directive) binds. Object keys written as bare names are names, not
+/// references ([`ExprNode::for_each_child`] leaves them out).
+struct VariableWalk<'a, 'f> {
+    locals: Vec<&'a str>,
+    nodes_left: usize,
+    f: &'f mut dyn FnMut(TraversalNode<'a>),
+}
+
+impl<'a> VariableWalk<'a, '_> {
+    fn expr(&mut self, e: ExprNode<'a>, depth: usize) {
+        if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
+            return;
+        }
+        self.nodes_left -= 1;
+        match e.kind() {
+            ExprKind::Traversal(t) => {
+                if !self.locals.contains(&t.root_name()) {
+                    (self.f)(t);
+                }
+            }
+            ExprKind::For(x) => {
+                self.expr(x.collection(), depth + 1);
+                let base = self.locals.len();
+                self.locals.extend(x.key_var());
+                self.locals.push(x.value_var());
+                for part in [x.key(), Some(x.value()), x.condition()]
+                    .into_iter()
+                    .flatten()
+                {
+                    self.expr(part, depth + 1);
+                }
+                self.locals.truncate(base);
+            }
+            ExprKind::Template(t) if t.wrapped().is_none() => {
+                for part in t.parts() {
+                    self.part(part, depth + 1);
+                }
+            }
+            _ => e.for_each_child(|c| self.expr(c, depth + 1)),
+        }
+    }
+
+    fn part(&mut self, part: TemplatePart<'a>, depth: usize) {
+        match part {
+            TemplatePart::Literal(_) | TemplatePart::Invalid => {}
+            TemplatePart::Interpolation(i) => self.expr(i.expr(), depth),
+            TemplatePart::If(d) => {
+                self.expr(d.condition(), depth);
+                for p in d.then_parts().chain(d.else_parts()) {
+                    self.part(p, depth + 1);
+                }
+            }
+            TemplatePart::For(d) => {
+                self.expr(d.collection(), depth);
+                let base = self.locals.len();
+                self.locals.extend(d.key_var());
+                self.locals.push(d.value_var());
+                for p in d.body_parts() {
+                    self.part(p, depth + 1);
+                }
+                self.locals.truncate(base);
+            }
+        }
     }
 }
 
@@ -1024,6 +1123,11 @@ pub struct TraversalNode<'a> {
 }
 
 impl<'a> TraversalNode<'a> {
+    /// The compact node, for the crate's own passes.
+    pub(crate) fn ast(self) -> &'a ast::Expr {
+        self.node.expr
+    }
+
     /// The root variable's name.
     #[inline]
     pub fn root_name(self) -> &'a str {
@@ -1042,7 +1146,7 @@ impl<'a> TraversalNode<'a> {
             ast::ExprKind::ScopeTraversal(t) => t.root,
             ast::ExprKind::AttrPath => {
                 let text = e.span.text(self.node.source.text());
-                let root = memchr::memchr(b'.', text.as_bytes()).unwrap_or(text.len());
+                let root = first_dot(text);
                 ByteSpan::new(e.span.start, e.span.start + root as u32)
             }
             _ => e.span,
@@ -1052,20 +1156,23 @@ impl<'a> TraversalNode<'a> {
     /// The steps after the root.
     #[inline]
     pub fn steps(self) -> Steps<'a> {
+        self.steps_after(self.root_span())
+    }
+
+    /// [`TraversalNode::steps`] for a known [`TraversalNode::root_span`].
+    #[inline]
+    fn steps_after(self, root: ByteSpan) -> Steps<'a> {
         let e = self.node.expr;
         let source = self.node.source;
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => Steps::list(source, &t.steps),
-            ast::ExprKind::AttrPath => {
-                let root = self.root_span();
-                Steps {
-                    source,
-                    repr: StepsRepr::Path {
-                        at: root.end,
-                        end: e.span.end,
-                    },
-                }
-            }
+            ast::ExprKind::AttrPath => Steps {
+                source,
+                repr: StepsRepr::Path {
+                    at: root.end,
+                    end: e.span.end,
+                },
+            },
             _ => Steps {
                 source,
                 repr: StepsRepr::Path { at: 0, end: 0 },
@@ -1081,13 +1188,31 @@ impl<'a> TraversalNode<'a> {
     /// The traversal as the information model's [`Traversal`] (owned, with
     /// the range of each step).
     pub fn to_traversal(self) -> Traversal {
-        let steps = self.steps();
-        let mut out = Vec::with_capacity(steps.size_hint().0 + 1);
+        self.to_traversal_after(Pos::START)
+    }
+
+    /// [`TraversalNode::to_traversal`] for a traversal known to start at or
+    /// after `before`.
+    fn to_traversal_after(self, before: Pos) -> Traversal {
+        // Static analysis builds one of these per reference: the steps
+        // follow the root on its line, so each range is resolved from the
+        // one before it ([`SourceFile::range_after`]) rather than searched
+        // for, and the vector is allocated once, at its final size.
+        let source = self.node.source;
+        let root_span = self.root_span();
+        let root = source.range_after(before, root_span);
+        let steps = self.steps_after(root_span);
+        let mut out = Vec::with_capacity(steps.len() + 1);
+        let mut at = root.end;
         out.push(Traverser::Root {
-            name: self.root_name().to_owned(),
-            range: self.root_range(),
+            name: root_span.text(source.text()).to_owned(),
+            range: root,
         });
-        out.extend(steps.map(Step::to_traverser));
+        for step in steps {
+            let range = source.range_after(at, step.span);
+            at = range.end;
+            out.push(step.to_traverser_with(range));
+        }
         Traversal::new(out)
     }
 
@@ -1095,6 +1220,13 @@ impl<'a> TraversalNode<'a> {
     pub fn expr(self) -> ExprNode<'a> {
         self.node
     }
+}
+
+/// Where the first `.` of a dotted path is (its length if none). The
+/// names of a path are short: a plain loop beats `memchr`'s set-up.
+#[inline]
+fn first_dot(path: &str) -> usize {
+    path.bytes().position(|b| b == b'.').unwrap_or(path.len())
 }
 
 /// The steps of a traversal.
@@ -1122,6 +1254,25 @@ impl<'a> Steps<'a> {
             repr: StepsRepr::List(steps.iter()),
         }
     }
+
+    /// How many steps are left.
+    pub fn len(&self) -> usize {
+        match &self.repr {
+            StepsRepr::Path { at, end } => {
+                let text = ByteSpan::new(*at, *end).text(self.source.text());
+                text.bytes().filter(|&b| b == b'.').count()
+            }
+            StepsRepr::List(steps) => steps.len(),
+        }
+    }
+
+    /// Whether no step is left.
+    pub fn is_empty(&self) -> bool {
+        match &self.repr {
+            StepsRepr::Path { at, end } => at >= end,
+            StepsRepr::List(steps) => steps.len() == 0,
+        }
+    }
 }
 
 impl<'a> Iterator for Steps<'a> {
@@ -1136,7 +1287,7 @@ impl<'a> Iterator for Steps<'a> {
                     return None;
                 }
                 let rest = ByteSpan::new(*at + 1, *end).text(source.text());
-                let len = memchr::memchr(b'.', rest.as_bytes()).unwrap_or(rest.len()) as u32;
+                let len = first_dot(rest) as u32;
                 let name = ByteSpan::new(*at + 1, *at + 1 + len);
                 let step = Step {
                     source,
@@ -1228,7 +1379,11 @@ impl<'a> Step<'a> {
 
     /// The step as the information model's [`Traverser`].
     pub fn to_traverser(self) -> Traverser {
-        let range = self.range();
+        self.to_traverser_with(self.range())
+    }
+
+    /// [`Step::to_traverser`] with the step's range already resolved.
+    fn to_traverser_with(self, range: Range) -> Traverser {
         match self.kind() {
             StepKind::Attr(name) => Traverser::Attr {
                 name: name.to_owned(),

@@ -8,8 +8,9 @@ use super::ty::ExtendedType;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, TemplatePart};
-use crate::native::{parse_expr, ParseOptions};
+use crate::native::parse_expr;
 use crate::pos::SourceFile;
+use crate::Limits;
 
 const INVALID: &str = "Invalid type specification";
 const MAX_DEPTH: usize = 128;
@@ -38,7 +39,7 @@ const MAX_DEPTH: usize = 128;
 /// not a type.
 pub fn parse_type(text: &str) -> Result<ExtendedType, String> {
     let src = SourceFile::new("<type>", text);
-    let (expr, diags) = parse_expr(&src, &ParseOptions::default());
+    let (expr, diags) = parse_expr(&src, &Limits::default());
     if let Some(d) = diags.iter().find(|d| d.is_error()) {
         return Err(d.summary.to_lowercase());
     }
@@ -163,7 +164,7 @@ fn from_expr(expr: &Expr, src: &str, depth: usize) -> Result<ExtendedType, (Byte
 /// assert_eq!(types["ids"], ExtendedType::list(ExtendedType::output(ExtendedType::String)));
 /// ```
 pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
-    let (parsed, mut diags) = crate::native::parse_config(file, &ParseOptions::default());
+    let (parsed, mut diags) = crate::native::parse_config(file, &Limits::default());
     let range = |span: ByteSpan| file.range(span);
     let mut out = BTreeMap::new();
     for attr in parsed.body().attributes() {

@@ -2,7 +2,7 @@
 
 use hcl_core::typeexpr::{get_type, type_constraint, type_constraint_with_defaults};
 use hcl_core::value::convert;
-use hcl_core::{Expression, Type, Value};
+use hcl_core::{Expression, Limits, Type, Value};
 
 use super::*;
 
@@ -43,7 +43,7 @@ fn type_expressions_in_both_syntaxes() {
     ];
     for (text, want) in cases {
         for e in [native(text), json(text)] {
-            let (ty, d) = type_constraint(&e);
+            let (ty, d) = type_constraint(&e, &Limits::default());
             assert!(d.is_empty(), "{text}: {d}");
             assert_eq!(ty, want, "{text}");
         }
@@ -82,9 +82,9 @@ fn type_expression_errors_are_worded_as_the_reference() {
     for (text, exact, detail, subject) in cases {
         let e = native(text);
         let got = if exact {
-            get_type(&e)
+            get_type(&e, &Limits::default())
         } else {
-            type_constraint(&e)
+            type_constraint(&e, &Limits::default())
         };
         let (ty, d) = got;
         assert!(d.has_errors(), "{text}");
@@ -100,13 +100,13 @@ fn type_expression_errors_are_worded_as_the_reference() {
 #[test]
 fn optional_arguments_depend_on_the_mode() {
     let e = native("object({a=optional(string, \"x\")})");
-    let (_, d) = type_constraint(&e);
+    let (_, d) = type_constraint(&e, &Limits::default());
     assert_eq!(
         one(&d).detail,
         "Optional attribute modifier expects only one argument: the attribute type."
     );
     let e = native("object({a=optional(string, \"x\", 1)})");
-    let (_, _, d) = type_constraint_with_defaults(&e);
+    let (_, _, d) = type_constraint_with_defaults(&e, &Limits::default());
     assert_eq!(
         one(&d).detail,
         "Optional attribute modifier expects at most two arguments: the attribute type, and a default value."
@@ -117,7 +117,7 @@ fn optional_arguments_depend_on_the_mode() {
 fn defaults_fill_missing_and_null_optional_attributes_at_every_level() {
     let text = "list(object({a=string, b=optional(number, 1), c=optional(object({d=optional(bool, true)}))}))";
     for e in [native(text), json(text)] {
-        let (ty, defaults, d) = type_constraint_with_defaults(&e);
+        let (ty, defaults, d) = type_constraint_with_defaults(&e, &Limits::default());
         assert!(d.is_empty(), "{d}");
         let defaults = defaults.unwrap();
         let given = Value::tuple([
@@ -154,7 +154,7 @@ fn defaults_fill_missing_and_null_optional_attributes_at_every_level() {
 #[test]
 fn defaults_that_are_constructors_are_evaluated() {
     let e = native("object({c=optional(object({d=optional(bool, true)}), {})})");
-    let (ty, defaults, d) = type_constraint_with_defaults(&e);
+    let (ty, defaults, d) = type_constraint_with_defaults(&e, &Limits::default());
     assert!(d.is_empty(), "{d}");
     let got = defaults
         .unwrap()
@@ -168,7 +168,7 @@ fn defaults_that_are_constructors_are_evaluated() {
 #[test]
 fn a_default_that_does_not_convert_is_reported() {
     let e = native("object({a=optional(number, \"nope\")})");
-    let (_, defaults, d) = type_constraint_with_defaults(&e);
+    let (_, defaults, d) = type_constraint_with_defaults(&e, &Limits::default());
     let d = one(&d);
     assert_eq!(d.summary, "Invalid default value for optional attribute");
     assert_eq!(at(d.subject.clone().unwrap()), "1:32-1:38");
@@ -197,8 +197,31 @@ fn type_string_reads_back_as_the_same_type() {
         ]
     );
     for (ty, s) in types.iter().zip(&strings) {
-        let (back, d) = type_constraint(&native(s));
+        let (back, d) = type_constraint(&native(s), &Limits::default());
         assert!(d.is_empty(), "{s}: {d}");
         assert_eq!(&back, ty);
+    }
+}
+
+#[test]
+fn type_expressions_nest_up_to_the_depth_limit() {
+    // `list(` n - 1 times around `string`: n levels.
+    let nested = |n: usize| {
+        native(&format!(
+            "{}string{}",
+            "list(".repeat(n - 1),
+            ")".repeat(n - 1)
+        ))
+    };
+    for max in [3, 20, 60] {
+        let limits = Limits::default().with_max_depth(max);
+        let (ty, d) = type_constraint(&nested(max), &limits);
+        assert!(d.is_empty(), "{max}: {d}");
+        assert!(ty.is_list());
+        let (_, d) = type_constraint(&nested(max + 1), &limits);
+        assert_eq!(
+            one(&d).detail,
+            "The type specification is nested too deeply."
+        );
     }
 }

@@ -208,7 +208,7 @@ fn traversal_application_matches_evaluation() {
         "nope.x",
     ] {
         let file = SourceFile::new("t.hcl", src);
-        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let (expr, _) = parse_expression(&file, &Limits::default());
         let handle = expr;
         let traversal = handle.as_impl().absolute_traversal().unwrap();
         let (tv, td) = traversal.traverse_abs(Some(&c));

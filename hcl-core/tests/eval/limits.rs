@@ -1,81 +1,99 @@
 //! Resource limits of evaluation.
 
 use super::*;
-use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+use hcl_core::native::eval::evaluate;
 use hcl_core::native::ExprNode;
 
-fn eval_with(src: &str, options: &EvalOptions) -> (Value, Diagnostics) {
+/// Evaluates `src` in the tests' context, within `limits`.
+fn eval_with(src: &str, limits: Limits) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
-    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty());
-    evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&ctx()), options)
+    let mut c = ctx();
+    c.set_limits(limits);
+    evaluate(ExprNode::of(&expr).unwrap(), Some(&c))
+}
+
+fn elements(n: usize) -> Limits {
+    Limits::default().with_max_elements(n)
 }
 
 #[test]
 fn defaults_are_documented_values() {
-    let o = EvalOptions::default();
-    assert_eq!(o.max_depth, 128);
-    assert_eq!(o.max_elements, 1_048_576);
-    assert_eq!(o.max_template_bytes, 64 * 1024 * 1024);
+    let l = Limits::default();
+    assert_eq!(l.max_depth, 128);
+    assert_eq!(l.max_elements, 1 << 22);
+    assert_eq!(l.max_bytes, 64 * 1024 * 1024);
+    assert_eq!(*EvalContext::new().limits(), l);
 }
 
 #[test]
 fn for_and_splat_element_limits() {
-    let o = EvalOptions {
-        max_elements: 3,
-        ..EvalOptions::default()
-    };
-    assert!(eval_with("[for x in [1, 2, 3] : x]", &o).1.is_empty());
-    let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", &o);
+    // The literal (3), the pairs the loop iterates over (3), its result (3).
+    assert!(eval_with("[for x in [1, 2, 3] : x]", elements(9))
+        .1
+        .is_empty());
+    // The literal (4) fits; the pairs (4 more) do not.
+    let (v, diags) = eval_with("[for x in [1, 2, 3, 4] : x]", elements(7));
     assert_eq!(v, Value::dynamic());
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.clone().unwrap().start.column, 11);
-    let (_, diags) = eval_with("[1, 2, 3, 4][*]", &o);
+    // The literal (4), then the splat's copy and result (8).
+    let (_, diags) = eval_with("[1, 2, 3, 4][*]", elements(11));
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.clone().unwrap().start.column, 13);
+    assert!(eval_with("[1, 2, 3, 4][*]", elements(12)).1.is_empty());
 }
 
 #[test]
 fn nested_loops_share_one_element_budget() {
-    let o = EvalOptions {
-        max_elements: 8,
-        ..EvalOptions::default()
-    };
-    // 2 + 2 × 3 = 8 elements: within the budget.
-    assert!(
-        eval_with("[for x in [1, 2] : [for y in [1, 2, 3] : y]]", &o)
-            .1
-            .is_empty()
-    );
-    // 3 + 3 × 2 = 9.
-    let (_, diags) = eval_with("[for x in [1, 2, 3] : [for y in [1, 2] : y]]", &o);
+    // 2 + 2 + 2 × (3 + 3 + 3) + 2 = 24 elements: within the budget.
+    let two_by_three = "[for x in [1, 2] : [for y in [1, 2, 3] : y]]";
+    assert!(eval_with(two_by_three, elements(24)).1.is_empty());
+    let (_, diags) = eval_with(two_by_three, elements(23));
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
-    assert_eq!(d.subject.clone().unwrap().start.column, 33);
+    // The outer loop's result is the last thing built.
+    assert_eq!(d.subject.clone().unwrap().start.column, 1);
     // Reported once, however many loops follow.
-    let (_, diags) = eval_with("[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]", &o);
+    let (_, diags) = eval_with(
+        "[for x in [1, 2, 3, 4, 5] : [for y in [1, 2] : y]]",
+        elements(12),
+    );
     assert_eq!(diags.len(), 1);
 }
 
 #[test]
 fn template_size_limit() {
-    let o = EvalOptions {
-        max_template_bytes: 10,
-        ..EvalOptions::default()
-    };
-    assert_eq!(eval_with("\"0123456789\"", &o).0, s("0123456789"));
-    let (v, diags) = eval_with("\"%{for x in [1, 2, 3, 4, 5, 6]}ab%{endfor}\"", &o);
+    let bytes = Limits::default().with_max_bytes(10);
+    assert_eq!(eval_with("\"0123456789\"", bytes).0, s("0123456789"));
+    let (v, diags) = eval_with("\"%{for x in [1, 2, 3, 4, 5, 6]}ab%{endfor}\"", bytes);
     assert_eq!(v, Value::unknown(Type::String));
     assert_eq!(
         diags.iter().next().unwrap().summary,
         "Evaluation limit exceeded"
     );
-    let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", &o);
+    // "web" three times fits; the fourth interpolation does not.
+    let (_, diags) = eval_with("\"${var.name}${var.name}${var.name}${var.name}\"", bytes);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Evaluation limit exceeded");
     assert_eq!(d.subject.clone().unwrap().start.column, 37);
+}
+
+#[test]
+fn the_depth_limit_allows_n_levels_and_reports_n_plus_one() {
+    // Each bracket and the literal inside is one level.
+    for n in [5, 50, 127] {
+        let at = |brackets: usize| format!("{}1{}", "[".repeat(brackets), "]".repeat(brackets));
+        let limits = Limits::default().with_max_depth(n);
+        assert!(eval_with(&at(n - 1), limits).1.is_empty(), "{n}");
+        let (_, diags) = eval_with(&at(n), limits);
+        let d = diags.iter().next().unwrap();
+        assert_eq!(d.summary, "Maximum nesting depth exceeded", "{n}");
+        assert_eq!(d.subject.clone().unwrap().start.column as usize, n + 1);
+    }
 }
 
 #[test]
@@ -89,12 +107,12 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
         .stack_size(1 << 20)
         .spawn(move || {
             let file = SourceFile::new("deep.hcl", src.as_str());
-            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            let (expr, diags) = parse_expression(&file, &Limits::default());
             assert!(diags.is_empty(), "{diags}");
             let (_, diags) = expr.value(None);
             assert!(diags.is_empty(), "{diags}");
             let file = SourceFile::new("deep.hcl", src2.as_str());
-            let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+            let (expr, diags) = parse_expression(&file, &Limits::default());
             if diags.is_empty() {
                 let (v, diags) = expr.value(None);
                 assert!(
@@ -113,11 +131,7 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
 #[test]
 fn long_index_chains_hit_the_depth_limit_not_the_stack() {
     let src = format!("var.list{}", "[0 + 0]".repeat(100));
-    let o = EvalOptions {
-        max_depth: 50,
-        ..EvalOptions::default()
-    };
-    let (v, diags) = eval_with(&src, &o);
+    let (v, diags) = eval_with(&src, Limits::default().with_max_depth(50));
     assert_eq!(v, Value::dynamic());
     assert_eq!(diags.len(), 1);
     assert_eq!(
@@ -159,7 +173,7 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
                 for depth in [10, 40, 63, 64, 100, 126, 127, 128, 200] {
                     let src = format!("{}{mid}{}", open.repeat(depth), close.repeat(depth));
                     let file = SourceFile::new("deep.hcl", src.as_str());
-                    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+                    let (expr, diags) = parse_expression(&file, &Limits::default());
                     if diags.has_errors() {
                         continue;
                     }
@@ -182,5 +196,116 @@ fn every_construct_nested_to_the_parser_limit_is_stack_safe() {
     }
     for h in handles {
         h.join().unwrap();
+    }
+}
+
+#[test]
+fn a_json_value_is_one_evaluation_with_one_budget() {
+    // Three templates of about 44 bytes each (the format string and its
+    // 40-byte result): one value, one budget, one diagnostic.
+    let template = r#""${format(\"%40s\", \"\")}""#;
+    let text = format!(r#"{{"a": [{template}, {template}, {template}], "b": "literal"}}"#);
+    let (body, diags) = hcl_core::load::parse_source("t.json", &text);
+    assert!(diags.is_empty(), "{diags}");
+    let (attrs, _) = body.just_attributes();
+    let value_within = |limits: Limits| {
+        let mut c = ctx();
+        c.add_functions(&hcl_core::function::stdlib::functions())
+            .set_limits(limits);
+        attrs.get("a").unwrap().expr.value(Some(&c))
+    };
+    let (v, diags) = value_within(Limits::default().with_max_bytes(200));
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v.length(), Some(3));
+    let (_, diags) = value_within(Limits::default().with_max_bytes(100));
+    let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Evaluation limit exceeded"]);
+    // The array's elements count too.
+    let (_, diags) = value_within(Limits::default().with_max_elements(2));
+    let summaries: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(summaries, ["Evaluation limit exceeded"]);
+    // In literal-only mode strings are literal text, charged all the same.
+    let (v, diags) = attrs.get("b").unwrap().expr.value(None);
+    assert!(diags.is_empty());
+    assert_eq!(v, s("literal"));
+}
+
+/// The issue's unbounded expressions and their relatives (`jsonencode` of
+/// it, `setproduct` in a `for`, a 64 MiB `format` in a `for`), each with
+/// the call that crosses the budget: (expression, byte where that call
+/// starts, its text).
+const UNBOUNDED: &[(&str, u32, &str)] = &[
+    (
+        "length(flatten([for i in range(1024) : [for j in range(1024) : range(1024)]]))",
+        63,
+        "range(1024)",
+    ),
+    (
+        "jsonencode([for i in range(1024) : [for j in range(1024) : range(1024)]])",
+        59,
+        "range(1024)",
+    ),
+    (
+        "[for i in range(1024) : setproduct(range(1024), range(1024))]",
+        24,
+        "setproduct(range(1024), range(1024))",
+    ),
+    (
+        "[for i in range(1024) : format(\"%67108863s\", \"\")]",
+        24,
+        "format(\"%67108863s\", \"\")",
+    ),
+];
+
+/// Asserts that `text`, evaluated with the standard library within
+/// `limits`, ends in exactly one diagnostic: "Evaluation limit exceeded"
+/// at the call `at`..`at + call.len()`.
+fn assert_ends_at_the_budget(text: &str, at: u32, call: &str, limits: Limits) {
+    let file = SourceFile::new("test.hcl", text);
+    let (expr, diags) = parse_expression(&file, &Limits::default());
+    assert!(diags.is_empty(), "{diags}");
+    let mut c = EvalContext::new();
+    c.add_functions(&hcl_core::function::stdlib::functions())
+        .set_limits(limits);
+    let (v, diags) = expr.value(Some(&c));
+    assert_eq!(diags.len(), 1, "{text}: {diags}");
+    let d = diags.iter().next().unwrap();
+    assert_eq!(d.summary, "Evaluation limit exceeded", "{text}");
+    let r = d.subject.clone().unwrap();
+    assert_eq!(
+        (r.start.byte, r.end.byte),
+        (at, at + call.len() as u32),
+        "{text}"
+    );
+    assert!(!v.is_known(), "{text}: {v:?}");
+}
+
+/// On a budget scaled down so that the debug build stays quick: the same
+/// call crosses it. The default budget is the release-build test below.
+#[test]
+fn the_issues_unbounded_expressions_end_at_the_call_that_crosses_the_budget() {
+    let small = Limits::default()
+        .with_max_elements(1 << 14)
+        .with_max_bytes(1 << 20);
+    for &(text, at, call) in UNBOUNDED {
+        assert_ends_at_the_budget(text, at, call, small);
+    }
+    // The format is refused before anything is allocated: cheap on the
+    // default budget in any build.
+    let (text, at, call) = UNBOUNDED[3];
+    assert_ends_at_the_budget(text, at, call, Limits::default());
+}
+
+/// The default budget (about 4 million elements are built before the
+/// limit is crossed, a few seconds in a debug build); measured figures for
+/// the release build are in BENCHMARKS.md.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "costly in a debug build: cargo test --release -p hcl-core --test eval"
+)]
+fn the_issues_unbounded_expressions_end_at_the_default_budget() {
+    for &(text, at, call) in UNBOUNDED {
+        assert_ends_at_the_budget(text, at, call, Limits::default());
     }
 }

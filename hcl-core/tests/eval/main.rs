@@ -15,7 +15,8 @@ mod templates;
 use std::sync::Arc;
 
 use hcl_core::function::{stdlib, Function, FunctionError, Param};
-use hcl_core::native::{parse_expression, parse_template, ParseOptions};
+use hcl_core::native::{parse_expression, parse_template};
+use hcl_core::Limits;
 use hcl_core::{Diagnostic, Diagnostics, EvalContext, Expression, Number, SourceFile, Type, Value};
 
 /// A number from its literal text.
@@ -139,7 +140,7 @@ pub fn ctx() -> EvalContext {
 /// Parses and evaluates `src` as an expression.
 pub fn eval_in(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
-    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
     let handle = expr;
     handle.value(ctx)
@@ -148,7 +149,7 @@ pub fn eval_in(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
 /// Parses and evaluates `src` as a bare template.
 pub fn eval_template(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("test.hcl", src);
-    let (expr, diags) = parse_template(&file, &ParseOptions::default());
+    let (expr, diags) = parse_template(&file, &Limits::default());
     assert!(!diags.has_errors(), "{src:?} does not parse: {diags}");
     expr.value(ctx)
 }

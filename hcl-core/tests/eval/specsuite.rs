@@ -12,7 +12,7 @@ use super::*;
 fn parse(path: &std::path::Path) -> File {
     let text = std::fs::read_to_string(path).unwrap();
     let src = SourceFile::new(path.display().to_string(), text);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     assert!(!diags.has_errors(), "{}: {diags}", path.display());
     file
 }

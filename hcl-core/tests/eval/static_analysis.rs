@@ -4,7 +4,7 @@ use super::*;
 
 fn handle(src: &str) -> Expression {
     let file = SourceFile::new("sa.hcl", src);
-    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(!diags.has_errors(), "{diags}");
     expr
 }

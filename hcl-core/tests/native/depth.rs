@@ -2,7 +2,8 @@
 //! 100 000 levels of any construct are reported without exhausting the
 //! stack.
 
-use hcl_core::native::{parse_config, parse_expression, parse_template, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression, parse_template};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 const DEEP: usize = 100_000;
@@ -10,13 +11,7 @@ const SUMMARY: &str = "Maximum nesting depth exceeded";
 
 fn config_diags(src: String, max_depth: usize) -> Vec<String> {
     let f = SourceFile::new("deep.hcl", src);
-    let (_, d) = parse_config(
-        &f,
-        &ParseOptions {
-            max_depth,
-            ..ParseOptions::default()
-        },
-    );
+    let (_, d) = parse_config(&f, &Limits::default().with_max_depth(max_depth));
     super::describe(&d)
 }
 
@@ -43,7 +38,7 @@ fn depth_limit_allows_n_and_rejects_n_plus_one_with_a_position() {
 
 #[test]
 fn default_limit_is_128() {
-    assert_eq!(ParseOptions::default().max_depth, 128);
+    assert_eq!(Limits::default().max_depth, 128);
     assert!(config_diags(format!("a = {}\n", nested("(", ")", 128, "1")), 128).is_empty());
     assert_eq!(
         config_diags(format!("a = {}\n", nested("(", ")", 129, "1")), 128).len(),
@@ -100,9 +95,9 @@ fn deep_nesting_of_every_construct_is_reported_not_overflowed() {
 #[test]
 fn deep_standalone_expressions_and_templates_are_bounded() {
     let f = SourceFile::new("e", nested("[", "]", DEEP, "1"));
-    let (_, d) = parse_expression(&f, &ParseOptions::default());
+    let (_, d) = parse_expression(&f, &Limits::default());
     assert_eq!(d.iter().next().unwrap().summary, SUMMARY);
     let f = SourceFile::new("t", nested("${\"", "\"}", DEEP, "x"));
-    let (_, d) = parse_template(&f, &ParseOptions::default());
+    let (_, d) = parse_template(&f, &Limits::default());
     assert_eq!(d.iter().next().unwrap().summary, SUMMARY);
 }

@@ -1,16 +1,15 @@
 //! Every syntax diagnostic: summary and exact range (line, column, byte),
 //! with the reference's wording.
 
-use hcl_core::native::{
-    parse_config, parse_expression, parse_template, parse_traversal_abs, ParseOptions,
-};
+use hcl_core::native::{parse_config, parse_expression, parse_template, parse_traversal_abs};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 use super::describe;
 
 fn config(src: &str) -> Vec<String> {
     let f = SourceFile::new("t.hcl", src);
-    describe(&parse_config(&f, &ParseOptions::default()).1)
+    describe(&parse_config(&f, &Limits::default()).1)
 }
 
 fn check(table: &[(&str, &[&str])]) {
@@ -335,17 +334,13 @@ fn one_pass_reports_errors_of_several_items() {
 
 #[test]
 fn invalid_utf8_is_one_positioned_diagnostic() {
-    let (file, diags) = hcl_core::native::parse_bytes(
-        "t.hcl",
-        b"a = 1\nb = \xff\xfe\nc = 2\n",
-        &ParseOptions::default(),
-    );
+    let (file, diags) =
+        hcl_core::native::parse_bytes("t.hcl", b"a = 1\nb = \xff\xfe\nc = 2\n", &Limits::default());
     let d = describe(&diags);
     assert_eq!(d[0], "Invalid character encoding @ 2:5-2:6 [10..11]");
     assert_eq!(file.body().attributes().len(), 3);
     assert_eq!(file.body().attributes().nth(2).unwrap().name(), "c");
-    let (_, diags) =
-        hcl_core::native::parse_bytes("t.hcl", b"a = \"\xc3\"\n", &ParseOptions::default());
+    let (_, diags) = hcl_core::native::parse_bytes("t.hcl", b"a = \"\xc3\"\n", &Limits::default());
     assert_eq!(
         describe(&diags),
         ["Invalid character encoding @ 1:6-1:7 [5..6]"]
@@ -356,12 +351,12 @@ fn invalid_utf8_is_one_positioned_diagnostic() {
 fn standalone_entry_points_report_their_own_errors() {
     let f = SourceFile::new("e", "1 2");
     assert_eq!(
-        describe(&parse_expression(&f, &ParseOptions::default()).1),
+        describe(&parse_expression(&f, &Limits::default()).1),
         ["Extra characters after expression @ 1:3-1:4 [2..3]"]
     );
     let f = SourceFile::new("t", "a ${b");
     assert_eq!(
-        describe(&parse_template(&f, &ParseOptions::default()).1),
+        describe(&parse_template(&f, &Limits::default()).1),
         ["Unclosed template interpolation sequence @ 1:1-1:3 [0..2]"]
     );
     let cases: &[(&str, &str)] = &[
@@ -375,7 +370,7 @@ fn standalone_entry_points_report_their_own_errors() {
     ];
     for (input, want) in cases {
         let f = SourceFile::new("t", *input);
-        let (_, diags) = parse_traversal_abs(&f, &ParseOptions::default());
+        let (_, diags) = parse_traversal_abs(&f, &Limits::default());
         assert_eq!(describe(&diags), [*want], "{input:?}");
     }
 }

@@ -10,13 +10,14 @@ mod grammar;
 mod prefixes;
 mod ranges;
 
-use hcl_core::native::{parse_config, parse_expression, parse_template, ExprNode, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression, parse_template, ExprNode};
+use hcl_core::Limits;
 use hcl_core::{Diagnostics, SourceFile};
 
 /// Parses an expression and dumps it; panics on diagnostics.
 pub fn expr_dump(src: &str) -> String {
     let file = SourceFile::new("<expr>", src);
-    let (e, diags) = parse_expression(&file, &ParseOptions::default());
+    let (e, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
     dump::expr(ExprNode::of(&e).unwrap())
 }
@@ -24,7 +25,7 @@ pub fn expr_dump(src: &str) -> String {
 /// Parses a template and dumps it; panics on diagnostics.
 pub fn template_dump(src: &str) -> String {
     let file = SourceFile::new("<tmpl>", src);
-    let (e, diags) = parse_template(&file, &ParseOptions::default());
+    let (e, diags) = parse_template(&file, &Limits::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
     dump::expr(ExprNode::of(&e).unwrap())
 }
@@ -32,7 +33,7 @@ pub fn template_dump(src: &str) -> String {
 /// Parses a config and dumps it; panics on diagnostics.
 pub fn config_dump(src: &str) -> String {
     let file = SourceFile::new("<cfg>", src);
-    let (f, diags) = parse_config(&file, &ParseOptions::default());
+    let (f, diags) = parse_config(&file, &Limits::default());
     assert!(diags.is_empty(), "{src:?}: {diags}");
     dump::file(&f)
 }

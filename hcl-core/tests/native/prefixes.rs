@@ -2,7 +2,8 @@
 //! diagnostics; it never panics. A valid input whose prefixes end inside a
 //! construct must be reported, not silently accepted.
 
-use hcl_core::native::{parse_config, parse_expression, parse_template, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression, parse_template};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 const CONFIG: &str = r#"# comment
@@ -24,7 +25,7 @@ resource "aws_instance" "web" {
 
 #[test]
 fn every_truncated_prefix_parses_or_fails_without_panic() {
-    let opts = ParseOptions::default();
+    let opts = Limits::default();
     let f = SourceFile::new("full", CONFIG);
     assert!(parse_config(&f, &opts).1.is_empty());
     let mut failing = 0;
@@ -57,7 +58,7 @@ fn every_truncated_prefix_parses_or_fails_without_panic() {
 
 #[test]
 fn every_truncated_prefix_of_an_expression_is_reported() {
-    let opts = ParseOptions::default();
+    let opts = Limits::default();
     for full in [
         "[1, {a = f(b...)}, \"x${y}\"]",
         "(a ? b : c)",

@@ -1,13 +1,14 @@
 //! Ranges of identifiers, labels, `=`, braces, template parts and
 //! expressions, as line/column ranges and byte offsets.
 
-use hcl_core::native::{parse_config, ExprKind, ParseOptions, TemplatePart};
+use hcl_core::native::{parse_config, ExprKind, TemplatePart};
+use hcl_core::Limits;
 use hcl_core::SourceFile;
 
 #[test]
 fn structural_nodes_carry_exact_ranges() {
     let src = SourceFile::new("r.hcl", "a = 1\nres \"x\" y {\n  b = \"p${q}\"\n}\n");
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     assert!(diags.is_empty());
     let t = |r: hcl_core::Range| src.text_of(&r).to_owned();
     let a = file.body().attributes().next().unwrap();
@@ -42,7 +43,7 @@ fn structural_nodes_carry_exact_ranges() {
 #[test]
 fn columns_count_characters_not_bytes() {
     let src = SourceFile::new("u.hcl", "é = \"日本\"\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let a = file.body().attributes().next().unwrap();
     assert_eq!(a.equals_range().to_string(), "u.hcl:1,3-4");
     assert_eq!(a.expr().range().to_string(), "u.hcl:1,5-9");

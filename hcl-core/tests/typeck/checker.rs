@@ -4,12 +4,13 @@
 use std::collections::BTreeMap;
 
 use hcl_core::function::{Function, Functions, Param};
-use hcl_core::native::{parse_config, parse_expression, ParseOptions};
+use hcl_core::native::{parse_config, parse_expression};
 use hcl_core::pos::SourceFile;
 use hcl_core::typeck::{
     check_expr, check_file, parse_type, Checker, ExtendedType, SigParam, Signature, TypeScope,
 };
 use hcl_core::value::{self, Value};
+use hcl_core::Limits;
 
 fn t(s: &str) -> ExtendedType {
     parse_type(s).unwrap()
@@ -111,7 +112,7 @@ fn scope() -> TypeScope {
 /// The type of `src` and its diagnostics as `summary @ subject text`.
 fn check(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
-    let (expr, pd) = parse_expression(&file, &ParseOptions::default());
+    let (expr, pd) = parse_expression(&file, &Limits::default());
     assert!(pd.is_empty(), "{src}: {pd:?}");
     let (ty, diags) = check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &scope());
     let msgs = diags
@@ -161,7 +162,7 @@ fn literals_integers_are_exact_beyond_256_bits() {
     );
     ok(&format!("1{}1", "0".repeat(199)), "int");
     let file = SourceFile::new("<e>", format!("1{}1", "0".repeat(199)));
-    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let (expr, _) = parse_expression(&file, &Limits::default());
     let hcl_core::native::ExprKind::Literal(hcl_core::native::Literal::Number(n)) =
         hcl_core::native::ExprNode::of(&expr).unwrap().kind()
     else {
@@ -377,7 +378,7 @@ fn body_check_file_reports_every_attribute() {
         "main.hcl",
         "a = 1\nresource \"bucket\" \"logs\" {\n  arn = bucket.arn\n  bad = s.x\n}\n",
     );
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let (types, diags) = check_file(&file, &scope());
     let got: Vec<(String, String)> = types
         .iter()
@@ -405,7 +406,7 @@ fn body_check_file_reports_every_attribute() {
 #[test]
 fn body_arguments_against_input_types() {
     let src = SourceFile::new("main.hcl", "name = bucket.id\nsize = [1]\nextra = 1\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let scope = scope();
     let inputs = BTreeMap::from([
         ("name".to_string(), t("output(string)")),
@@ -429,7 +430,7 @@ fn body_arguments_against_input_types() {
 #[test]
 fn recorded_types_cover_every_subexpression() {
     let src = SourceFile::new("<e>", "i + 1");
-    let (expr, _) = parse_expression(&src, &ParseOptions::default());
+    let (expr, _) = parse_expression(&src, &Limits::default());
     let scope = scope();
     let mut checker = Checker::new(&src, &scope).record_types();
     checker.expr(hcl_core::native::ExprNode::of(&expr).unwrap());
@@ -566,7 +567,7 @@ fn body_arguments_lift_eventuals_inside_values() {
         "main.hcl",
         "list = [os, \"x\"]\nobj = {a = os, b = pi}\npromised = [os]\nouts = [os, \"x\"]\nplain = [os]\n",
     );
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let scope = scope();
     let inputs = BTreeMap::from([
         ("list".to_string(), t("output(list(string))")),
@@ -664,7 +665,7 @@ fn json_files_property_names_with_templates_make_maps() {
 /// The diagnostics' details of checking `src`.
 fn check_detail(src: &str) -> (ExtendedType, Vec<String>) {
     let file = SourceFile::new("<expr>", src);
-    let (expr, _) = parse_expression(&file, &ParseOptions::default());
+    let (expr, _) = parse_expression(&file, &Limits::default());
     let (ty, diags) = check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &scope());
     (ty, diags.iter().map(|d| d.detail.clone()).collect())
 }

@@ -167,10 +167,11 @@ proptest! {
         )
         .prop_map(|parts| parts.into_iter().map(|(a, op)| format!("{a}{op}")).collect::<String>() + "a"),
     ]) {
-        use hcl_core::native::{parse_expression, ParseOptions};
+        use hcl_core::native::parse_expression;
+        use hcl_core::Limits;
         use hcl_core::pos::SourceFile;
         let file = SourceFile::new("<p>", src);
-        let (expr, _) = parse_expression(&file, &ParseOptions::default());
+        let (expr, _) = parse_expression(&file, &Limits::default());
         let (_, diags) = hcl_core::typeck::check_expr(hcl_core::native::ExprNode::of(&expr).unwrap(), &any_scope());
         prop_assert!(diags.iter().all(|d| d.subject.is_some()));
     }

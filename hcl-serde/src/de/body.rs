@@ -31,12 +31,12 @@ use serde::forward_to_deserialize_any;
 use hcl_core::body::{Attribute, Block, BodyContent};
 use hcl_core::pos::Range;
 use hcl_core::suggest::closest;
-use hcl_core::{Body, Diagnostic, EvalContext, Value};
+use hcl_core::{Body, Diagnostic, EvalContext, Limits, Value};
 
 use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
 use crate::decode::handoff::{self, Request};
+use crate::decode::label_segment;
 use crate::decode::shapes::duplicate_block_diagnostic;
-use crate::decode::{label_segment, MAX_BLOCK_DEPTH};
 use crate::error::{Entry, Error};
 use crate::spanned;
 
@@ -70,17 +70,27 @@ pub struct BodyDeserializer<'a> {
     block: Option<&'a Block>,
     ctx: Option<&'a EvalContext>,
     depth: usize,
+    /// How deeply blocks and values may nest ([`Limits::max_depth`]).
+    max_depth: usize,
 }
 
 impl<'a> BodyDeserializer<'a> {
-    /// A deserializer for a root body.
+    /// A deserializer for a root body, within the limits of `ctx` (the
+    /// defaults in literal-only mode).
     pub fn new(body: &'a Body, ctx: Option<&'a EvalContext>) -> BodyDeserializer<'a> {
         BodyDeserializer {
             body,
             block: None,
             ctx,
             depth: 0,
+            max_depth: ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth,
         }
+    }
+
+    /// Blocks and values nest at most `max_depth` levels deep.
+    pub(crate) fn with_max_depth(mut self, max_depth: usize) -> BodyDeserializer<'a> {
+        self.max_depth = max_depth;
+        self
     }
 
     /// A root body met `depth` blocks deep (a plain type inside a derived
@@ -90,12 +100,12 @@ impl<'a> BodyDeserializer<'a> {
         self
     }
 
-    fn of_block(block: &'a Block, ctx: Option<&'a EvalContext>, depth: usize) -> Self {
+    fn of_block(&self, block: &'a Block) -> Self {
         BodyDeserializer {
             body: &block.body,
             block: Some(block),
-            ctx,
-            depth,
+            depth: self.depth + 1,
+            ..*self
         }
     }
 
@@ -220,10 +230,10 @@ impl<'a> BodyDeserializer<'a> {
     }
 
     fn nested(&self, block: &'a Block) -> Result<BodyDeserializer<'a>, Error> {
-        if self.depth >= MAX_BLOCK_DEPTH {
-            return Err(depth_error(block));
+        if self.depth >= self.max_depth {
+            return Err(depth_error(block, self.max_depth));
         }
-        Ok(BodyDeserializer::of_block(block, self.ctx, self.depth + 1))
+        Ok(self.of_block(block))
     }
 
     fn hand_over<'de, V: Visitor<'de>>(&self, level: usize, visitor: V) -> Result<V::Value, Error> {
@@ -233,6 +243,7 @@ impl<'a> BodyDeserializer<'a> {
             level,
             ctx: self.ctx.cloned(),
             depth: self.depth,
+            max_depth: self.max_depth,
         };
         handoff::deliver(request, visitor)
     }
@@ -261,11 +272,11 @@ fn group_by<'c>(
 }
 
 #[cold]
-fn depth_error(block: &Block) -> Error {
+fn depth_error(block: &Block, max_depth: usize) -> Error {
     Error::from_diagnostics(
         Diagnostic::error(
             "Maximum nesting depth exceeded",
-            format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+            format!("Blocks nest more than {max_depth} levels deep (Limits::max_depth)."),
         )
         .with_subject(block.def_range.clone())
         .into(),
@@ -371,8 +382,9 @@ impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for BodyMap<'a, 'c> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.pending.take() {
             Some(Item::Attribute(attr, value)) => {
-                let de =
-                    ValueDeserializer::new(&value).with_lazy_range(LazyRange::Expr(&attr.expr));
+                let de = ValueDeserializer::new(&value)
+                    .with_lazy_range(LazyRange::Expr(&attr.expr))
+                    .with_max_depth(self.parent.max_depth);
                 seed.deserialize(de)
                     .map_err(|e| e.at(attr.expr.range()).prefix_path(&attr.name))
             }

@@ -13,7 +13,7 @@ mod number;
 pub mod value;
 
 pub use body::BodyDeserializer;
-pub use value::{ValueDeserializer, DEFAULT_MAX_DEPTH};
+pub use value::ValueDeserializer;
 
 #[cfg(test)]
 mod test;

@@ -299,7 +299,8 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     use super::literal::{is_fast_literal, LiteralDeserializer};
-    use hcl_core::native::{parse_expression, ParseOptions};
+    use hcl_core::native::parse_expression;
+    use hcl_core::Limits;
 
     fn native(e: &hcl_core::Expression) -> &hcl_core::__private::ast::Expr {
         e.as_impl()
@@ -311,7 +312,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
 
     fn both<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (handle, diags) = parse_expression(&src, &ParseOptions::default());
+        let (handle, diags) = parse_expression(&src, &Limits::default());
         let expr = native(&handle).clone();
         assert!(diags.is_empty(), "{text}");
         assert!(
@@ -382,7 +383,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         "1 + 1",
     ] {
         let src = hcl_core::SourceFile::new("t.hcl", text);
-        let (handle, _) = parse_expression(&src, &ParseOptions::default());
+        let (handle, _) = parse_expression(&src, &Limits::default());
         assert!(
             !is_fast_literal(native(&handle), src.text(), 8),
             "{text} takes the general path"

@@ -7,14 +7,11 @@ use serde::forward_to_deserialize_any;
 use hcl_core::__private::ByteSpan;
 use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
-use hcl_core::{Expression, Value};
+use hcl_core::{Expression, Limits, Value};
 
 use crate::de::number::{self, custom, mismatch, IntTarget};
 use crate::error::Error;
 use crate::spanned;
-
-/// How deeply values may nest before decoding stops with an error.
-pub const DEFAULT_MAX_DEPTH: usize = 128;
 
 /// Deserializes a borrowed [`Value`], converting per the spec for the type
 /// the visitor asks for: `"8080"` → `u16`, `8080` → `String`, `"true"` →
@@ -67,12 +64,13 @@ impl LazyRange<'_> {
 }
 
 impl<'a> ValueDeserializer<'a> {
-    /// A deserializer for `value`, with the default depth limit.
+    /// A deserializer for `value`, with the default depth limit
+    /// ([`Limits::max_depth`]).
     pub fn new(value: &'a Value) -> ValueDeserializer<'a> {
         ValueDeserializer {
             value,
             range: LazyRange::None,
-            depth: DEFAULT_MAX_DEPTH,
+            depth: Limits::DEFAULT.max_depth,
         }
     }
 

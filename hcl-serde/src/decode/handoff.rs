@@ -36,6 +36,7 @@ pub(crate) struct Request {
     pub(crate) level: usize,
     pub(crate) ctx: Option<EvalContext>,
     pub(crate) depth: usize,
+    pub(crate) max_depth: usize,
 }
 
 thread_local! {
@@ -91,7 +92,9 @@ impl<'de, T: HclDecode> Visitor<'de> for DecodedVisitor<T> {
         let Some(request) = REQUESTS.with(|r| r.borrow_mut().pop()) else {
             return Err(de::Error::invalid_type(de::Unexpected::Unit, &self));
         };
-        let mut d = Decoder::new(request.ctx.as_ref()).at_depth(request.depth);
+        let mut d = Decoder::new(request.ctx.as_ref())
+            .with_max_depth(request.max_depth)
+            .at_depth(request.depth);
         let out = match labels::<T>(&request) {
             Ok(labels) => T::decode_body(BodyRef::from(&request.body), labels, &mut d),
             Err(problem) => {

@@ -10,7 +10,7 @@
 use serde::de::DeserializeOwned;
 
 use hcl_core::schema::BodySchema;
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
@@ -23,9 +23,6 @@ use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
 pub use shapes::{block_labels, exactly_one};
-
-/// How deeply blocks may nest while decoding.
-pub const MAX_BLOCK_DEPTH: usize = 128;
 
 /// A type decoded from an HCL body by a schema: what `#[derive(HclDecode)]`
 /// generates.
@@ -186,16 +183,31 @@ pub struct Decoder<'a> {
     ctx: Option<&'a EvalContext>,
     entries: Vec<Entry>,
     depth: usize,
+    /// How deeply blocks and values may nest ([`Limits::max_depth`]).
+    max_depth: usize,
 }
 
 impl<'a> Decoder<'a> {
-    /// A decoder evaluating in `ctx` (`None`: literal-only mode).
+    /// A decoder evaluating in `ctx` (`None`: literal-only mode), within
+    /// its limits (the defaults in literal-only mode).
     pub fn new(ctx: Option<&'a EvalContext>) -> Decoder<'a> {
         Decoder {
             ctx,
             entries: Vec::new(),
             depth: 0,
+            max_depth: ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth,
         }
+    }
+
+    /// Blocks and values nest at most `max_depth` levels deep.
+    pub(crate) fn with_max_depth(mut self, max_depth: usize) -> Decoder<'a> {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// How deeply blocks and values may nest.
+    pub(crate) fn max_depth(&self) -> usize {
+        self.max_depth
     }
 
     /// A decoder that starts `depth` blocks deep (a hand-over from the
@@ -254,10 +266,13 @@ impl<'a> Decoder<'a> {
     /// found inside with the block's segment (`service["web"]`): paths are
     /// built only when there is a problem, not for every block.
     fn enter<T: HclDecode>(&mut self, block: BlockRef<'_>, labels: Labels<'_>) -> Option<T> {
-        if self.depth >= MAX_BLOCK_DEPTH {
+        if self.depth >= self.max_depth {
             let d = Diagnostic::error(
                 "Maximum nesting depth exceeded",
-                format!("Blocks nest more than {MAX_BLOCK_DEPTH} levels deep."),
+                format!(
+                    "Blocks nest more than {} levels deep (Limits::max_depth).",
+                    self.max_depth
+                ),
             )
             .with_subject(block.def_range());
             self.report(d.into());
@@ -349,7 +364,10 @@ impl<'a> Decoder<'a> {
         if value.is_null() {
             return self.null_attribute(attr, required);
         }
-        match T::deserialize(ValueDeserializer::new(&value).with_lazy_range(attr.lazy_range())) {
+        let de = ValueDeserializer::new(&value)
+            .with_lazy_range(attr.lazy_range())
+            .with_max_depth(self.max_depth);
+        match T::deserialize(de) {
             Ok(v) => Some(Some(v)),
             Err(e) => {
                 self.conversion_error(e, attr);

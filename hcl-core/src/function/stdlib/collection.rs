@@ -1,6 +1,9 @@
 //! Standard functions: collections (go-cty's `collection.go` and
 //! `sequence.go`, Terraform's `length`, `lookup`, `coalesce` and `index`).
 //!
+//! Every function that builds a collection charges its elements to the
+//! evaluation's budget before building it ([`crate::limits`]).
+//!
 //! Parameters typed `list(string)` or `list(any)` (`compact`, `distinct`,
 //! `sort`, `chunklist`, `zipmap`'s keys) take lists: as in hashicorp/hcl,
 //! the caller converts a tuple argument to the parameter's type before the
@@ -10,8 +13,6 @@ mod coalesce;
 mod mapping;
 mod sequence;
 pub(crate) mod support;
-
-use unicode_segmentation::UnicodeSegmentation;
 
 use self::support::{arg, list_of};
 use super::number::whole_number;
@@ -70,7 +71,7 @@ fn length() -> Function {
             let count = match (&ty, value) {
                 (Type::Tuple(elems), _) => elems.len(),
                 (Type::Object(o), _) => o.attributes().len(),
-                (_, Value::String(s)) => s.graphemes(true).count(),
+                (_, Value::String(s)) => super::string::grapheme_count(s),
                 (_, Value::Set(_)) if !value.is_wholly_known() => {
                     return Ok(Value::Unknown(Type::Number));
                 }
@@ -146,13 +147,15 @@ fn distinct() -> Function {
         .describe("Removes any duplicate values from the given list, preserving the order of remaining elements.")
         .param(Param::new("list", Type::list(Type::Dynamic)))
         .returns_with(|args| Ok(arg(args, 0).ty()))
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let list = arg(args, 0);
+            let ty = cx.return_type();
             if !list.is_wholly_known() {
                 return Ok(Value::Unknown(ty.clone()));
             }
             let elements = list.as_elements().unwrap_or_default();
             let elem = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            cx.charge_elements(elements.len())?;
             let kept: Vec<Value> = if has_capsule(&elem) {
                 // Capsule payloads have an equality but no order.
                 let mut kept: Vec<Value> = Vec::new();
@@ -325,11 +328,12 @@ fn compact() -> Function {
         .describe("Removes all empty string elements from the given list of strings.")
         .param(Param::new("list", Type::list(Type::String)))
         .returns(Type::list(Type::String))
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let list = arg(args, 0);
             if !list.is_wholly_known() {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(cx.return_type().clone()));
             }
+            cx.charge_elements(list.length().unwrap_or(0))?;
             let kept = list
                 .as_elements()
                 .unwrap_or_default()
@@ -359,11 +363,12 @@ fn sort() -> Function {
         .describe("Applies a lexicographic sort to the elements of the given list.")
         .param(Param::new("list", Type::list(Type::String)).allow_unknown())
         .returns(Type::list(Type::String))
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let list = arg(args, 0);
             if !list.is_wholly_known() {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(cx.return_type().clone()));
             }
+            cx.charge_elements(list.length().unwrap_or(0))?;
             let mut items = list.as_elements().unwrap_or_default().to_vec();
             if let Some(i) = items.iter().position(Value::is_null) {
                 return Err(FunctionError::call(format!(

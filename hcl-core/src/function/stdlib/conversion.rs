@@ -92,12 +92,17 @@ pub fn to_function(want: Type) -> Function {
                 ),
             ))
         })
-        .implementation(move |args, ty| {
+        .implementation(move |args, cx| {
             let value = arg(args, 0);
+            let ty = cx.return_type().clone();
             if !value.is_known() {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(ty));
             }
-            convert(value, ty)
+            if value.ty() != ty {
+                // The conversion builds a new value from the old one's parts.
+                cx.charge_shallow(value)?;
+            }
+            convert(value, &ty)
                 .map_err(|_| FunctionError::argument(0, cannot_convert(value, &impl_want)))
         })
 }

@@ -64,10 +64,12 @@ fn formatdate() -> Function {
         .param(Param::new("format", Type::String))
         .param(Param::new("time", Type::String))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let format = str_arg(args, 0)?;
             let t = parse_timestamp(str_arg(args, 1)?).map_err(|e| FunctionError::argument(1, e))?;
-            format_date(format, &t).map(Value::string).map_err(|e| FunctionError::argument(0, e))
+            // At most a few bytes per byte of the format.
+            let s = format_date(format, &t).map_err(|e| FunctionError::argument(0, e))?;
+            cx.string(s)
         })
 }
 
@@ -93,10 +95,10 @@ fn timeadd() -> Function {
         .param(Param::new("timestamp", Type::String))
         .param(Param::new("duration", Type::String))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let t = parse_timestamp(str_arg(args, 0)?).map_err(|e| FunctionError::argument(0, e))?;
             let d = parse_duration(str_arg(args, 1)?).map_err(|e| FunctionError::argument(1, e))?;
-            Ok(Value::string(t.add_nanos(d).rfc3339()))
+            cx.string(t.add_nanos(d).rfc3339())
         })
 }
 

@@ -7,13 +7,17 @@
 //! (including `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes).
 //! `jsondecode` reads strict JSON (RFC 8259) into the value of its implied
 //! type; `csvdecode` reads RFC 4180 CSV as Go's `encoding/csv` does.
+//!
+//! Every encoder charges the text it writes to the evaluation's budget
+//! before writing it; the decoders charge the values they build.
 
 mod base64;
 mod csv;
 mod json;
 
-use super::string::check_size;
-use crate::function::{Function, FunctionError, Functions, Param};
+use super::collection::support::MAX_WALK_DEPTH;
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
+use crate::limits::Limits;
 use crate::value::{Type, Value};
 
 pub(super) fn register(table: &mut Functions) {
@@ -37,9 +41,9 @@ fn base64encode() -> Function {
     Function::builder()
         .param(Param::new("str", Type::String))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
-            check_size(s.len().div_ceil(3).saturating_mul(4))?;
+            cx.charge_bytes(s.len().div_ceil(3).saturating_mul(4))?;
             Ok(Value::string(base64::encode(s.as_bytes())))
         })
 }
@@ -57,10 +61,11 @@ fn base64decode() -> Function {
     Function::builder()
         .param(Param::new("str", Type::String).allow_unknown())
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let Some(s) = args.first().and_then(Value::as_str) else {
                 return Ok(Value::unknown(Type::String));
             };
+            cx.charge_bytes(s.len() / 4 * 3)?;
             let bytes = base64::decode(s).ok_or_else(|| {
                 FunctionError::call(format!(
                     "failed to decode base64 data {}",
@@ -86,9 +91,12 @@ fn urlencode() -> Function {
     Function::builder()
         .param(Param::new("str", Type::String))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
-            check_size(s.len().saturating_mul(3))?;
+            let escaped = s
+                .bytes()
+                .filter(|b| !b.is_ascii_alphanumeric() && !b"-_.~ ".contains(b));
+            cx.charge_bytes(s.len().saturating_add(2 * escaped.count()))?;
             let mut out = String::with_capacity(s.len());
             for b in s.bytes() {
                 match b {
@@ -125,14 +133,12 @@ fn jsonencode() -> Function {
                 .allow_null(),
         )
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let v = args.first().cloned().unwrap_or(Value::dynamic());
             if !v.is_wholly_known() {
                 return Ok(Value::unknown(Type::String));
             }
-            json_text(&v)
-                .map(Value::string)
-                .map_err(FunctionError::call)
+            json_text(&v, cx).map(Value::string)
         })
 }
 
@@ -153,13 +159,25 @@ fn jsondecode() -> Function {
         .describe("Parses the given string as JSON and returns a value corresponding to what the JSON document describes.")
         .param(Param::new("str", Type::String))
         .returns_with(|args| match args.first() {
-            Some(Value::String(s)) => json::parse(s).map(|v| v.ty()).map_err(FunctionError::call),
+            // The type of the document read within the default depth; the
+            // value below is read within the evaluation's.
+            Some(Value::String(s)) => json::parse(s, Limits::DEFAULT.max_depth)
+                .map(|v| v.ty())
+                .map_err(FunctionError::call),
             // The text decides the type.
             _ => Ok(Type::Dynamic),
         })
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
-            json::parse(s).map_err(FunctionError::call)
+            // The value is no larger than the text: its strings are no
+            // longer, each element takes an opening bracket or a comma, and
+            // each object a brace.
+            let elements = s.bytes().filter(|b| matches!(b, b'[' | b',')).count();
+            let objects = memchr::memchr_iter(b'{', s.as_bytes()).count();
+            cx.charge_elements(elements.saturating_add(1))?;
+            cx.charge_elements(objects.saturating_mul(1 + crate::limits::MAP_NODE))?;
+            cx.charge_bytes(s.len())?;
+            json::parse(s, cx.limits().max_depth).map_err(FunctionError::call)
         })
 }
 
@@ -184,70 +202,134 @@ fn csvdecode() -> Function {
             Some(Value::String(s)) => csv::header_type(s).map_err(FunctionError::call),
             _ => Ok(Type::Dynamic),
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let s = super::string::str_arg(args, 0)?;
-            csv::decode(s, ty).map_err(FunctionError::call)
+            csv::decode(s, cx)
         })
 }
 
-/// How deep [`json_text`] goes into nested values before giving up.
-const MAX_ENCODE_DEPTH: usize = 1000;
-
 /// go-cty's JSON encoding of a wholly known value (`cty/json.Marshal` with
-/// the value's own type), or why it has none.
-pub(super) fn json_text(v: &Value) -> Result<String, String> {
+/// the value's own type), or why it has none; every piece of text is
+/// charged to the evaluation's budget before it is written.
+pub(super) fn json_text(v: &Value, cx: &mut CallContext<'_>) -> Result<String, FunctionError> {
     let mut out = String::new();
-    write_json(&mut out, v, 0)?;
-    check_size(out.len()).map_err(|_| "the result would be larger than the 64 MiB limit")?;
+    write_json(&mut out, v, 0, cx)?;
     Ok(out)
 }
 
-fn write_json(out: &mut String, v: &Value, depth: usize) -> Result<(), String> {
-    if depth > MAX_ENCODE_DEPTH {
-        return Err("value is nested too deeply to serialize as JSON".into());
+fn write_json(
+    out: &mut String,
+    v: &Value,
+    depth: usize,
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
+    if depth > MAX_WALK_DEPTH {
+        return Err(FunctionError::call(
+            "value is nested too deeply to serialize as JSON",
+        ));
     }
-    check_size(out.len()).map_err(|_| "the result would be larger than the 64 MiB limit")?;
     match v {
-        Value::Null(_) => out.push_str("null"),
-        Value::Unknown(_) => return Err("value is not known".into()),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null(_) => push_charged(out, "null", cx)?,
+        Value::Unknown(_) => return Err(FunctionError::call("value is not known")),
+        Value::Bool(b) => push_charged(out, if *b { "true" } else { "false" }, cx)?,
         Value::Number(n) if n.is_infinite() => {
-            return Err("cannot serialize infinity as JSON".into())
+            return Err(FunctionError::call("cannot serialize infinity as JSON"))
         }
         // The shortest decimal without exponent (at most about 300 000
         // digits, by the bounds of `Number`).
-        Value::Number(n) => out.push_str(&n.to_string()),
-        Value::String(s) => push_json_string(out, s),
+        Value::Number(n) => push_charged(out, &n.to_string(), cx)?,
+        Value::String(s) => push_json_string_charged(out, s, cx)?,
         Value::List(_) | Value::Set(_) | Value::Tuple(_) => {
+            let elements = v.as_elements().unwrap_or_default();
+            // The brackets and commas.
+            cx.charge_bytes(elements.len().saturating_add(2))?;
             out.push('[');
-            for (i, e) in v.as_elements().unwrap_or_default().iter().enumerate() {
+            for (i, e) in elements.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json(out, e, depth + 1)?;
+                write_json(out, e, depth + 1, cx)?;
             }
             out.push(']');
         }
         Value::Map(_) | Value::Object(_) => {
+            let entries = v.as_entries().map_or(0, |e| e.len());
+            // The braces, colons and commas.
+            cx.charge_bytes(entries.saturating_mul(2).saturating_add(2))?;
             out.push('{');
             for (i, (k, e)) in v.as_entries().into_iter().flatten().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                push_json_string(out, k);
+                push_json_string_charged(out, k, cx)?;
                 out.push(':');
-                write_json(out, e, depth + 1)?;
+                write_json(out, e, depth + 1, cx)?;
             }
             out.push('}');
         }
         Value::Capsule(c) => {
-            return Err(format!(
+            return Err(FunctionError::call(format!(
                 "values of capsule type {} cannot be serialized as JSON",
                 c.capsule_type().name()
-            ))
+            )))
         }
     }
     Ok(())
+}
+
+/// Pushes `text` after charging it.
+fn push_charged(
+    out: &mut String,
+    text: &str,
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
+    cx.charge_bytes(text.len())?;
+    out.push_str(text);
+    Ok(())
+}
+
+/// Strings up to this many bytes are written first and charged after:
+/// at most six times this much is built past the budget, and counting
+/// the escapes of a short string costs more than writing it (a tenth of
+/// the instructions of a `jsonencode` of small objects).
+const CHARGE_AFTER_WRITING: usize = 256;
+
+/// Pushes `s` as a JSON string and charges its escaped length (up to six
+/// bytes per character of the input): a long string is charged before it
+/// is written, so that nothing large is built past the budget.
+fn push_json_string_charged(
+    out: &mut String,
+    s: &str,
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
+    if s.len() <= CHARGE_AFTER_WRITING {
+        let before = out.len();
+        push_json_string(out, s);
+        cx.charge_bytes(out.len() - before)?;
+    } else {
+        cx.charge_bytes(json_string_len(s))?;
+        push_json_string(out, s);
+    }
+    Ok(())
+}
+
+/// The length of `s` as [`push_json_string`] writes it: the quotes, and
+/// what each escape adds (counted by byte, which the compiler vectorises;
+/// U+2028 and U+2029 take three bytes and are written in six).
+fn json_string_len(s: &str) -> usize {
+    let escaped: usize = s
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            b'<' | b'>' | b'&' | 0x00..=0x1f => 5,
+            _ => 0,
+        })
+        .sum();
+    let separators = match memchr::memchr(0xe2, s.as_bytes()) {
+        None => 0,
+        Some(_) => s.matches(['\u{2028}', '\u{2029}']).count(),
+    };
+    s.len() + escaped + 3 * separators + 2
 }
 
 /// A string as Go's `encoding/json` writes it.

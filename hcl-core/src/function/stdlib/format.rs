@@ -22,15 +22,17 @@
 //! few arguments, unused arguments, impossible conversions and unknown verbs
 //! are errors worded as go-cty words them.
 //!
-//! No result may exceed the 64 MiB limit of the standard library.
+//! Every piece of the result is charged to the evaluation's budget before
+//! it is written; a verb's width and precision are charged before it is
+//! formatted, so `format("%999999999s", "")` fails without allocating.
 
 mod go;
 
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::encoding::json_text;
-use super::string::{check_size, grapheme_count, str_arg, string_list, MAX_RESULT_BYTES};
-use crate::function::{Function, FunctionError, Functions, Param};
+use super::string::{grapheme_count, str_arg, string_list};
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{convert, Number, Type, Value};
 
 pub(crate) use go::{decimal_of, exact_decimal_of, float_text, quote};
@@ -70,13 +72,13 @@ fn format() -> Function {
         .param(Param::new("format", Type::String))
         .variadic(args_param())
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let spec = str_arg(args, 0)?;
             let values = args.get(1..).unwrap_or_default();
             if !values.iter().all(Value::is_wholly_known) {
                 return Ok(Value::unknown(Type::String));
             }
-            format_values(spec, values).map(Value::string)
+            format_values(spec, values, cx).map(Value::string)
         })
 }
 
@@ -100,10 +102,10 @@ fn formatlist() -> Function {
         .param(Param::new("format", Type::String))
         .variadic(args_param())
         .returns(Type::list(Type::String))
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let spec = str_arg(args, 0)?;
             let values = args.get(1..).unwrap_or_default();
-            formatlist_values(spec, values)
+            formatlist_values(spec, values, cx)
         })
 }
 
@@ -113,9 +115,14 @@ enum Slot<'a> {
     Same(&'a Value),
 }
 
-fn formatlist_values(spec: &str, values: &[Value]) -> Result<Value, FunctionError> {
+fn formatlist_values(
+    spec: &str,
+    values: &[Value],
+    cx: &mut CallContext<'_>,
+) -> Result<Value, FunctionError> {
     if values.is_empty() {
-        return string_list([Value::string(format_values(spec, values)?)]);
+        cx.charge_elements(1)?;
+        return string_list([Value::string(format_values(spec, values, cx)?)]);
     }
     let mut len: Option<(usize, usize)> = None; // (length, argument chosen)
     let mut unknown = false;
@@ -170,8 +177,8 @@ fn formatlist_values(spec: &str, values: &[Value]) -> Result<Value, FunctionErro
         return Ok(Value::unknown(Type::list(Type::String)));
     }
     let rounds = len.map_or(1, |(n, _)| n);
+    cx.charge_elements(rounds)?;
     let mut results = Vec::with_capacity(rounds);
-    let mut total = 0usize;
     let mut round_args = Vec::with_capacity(slots.len());
     for round in 0..rounds {
         round_args.clear();
@@ -185,14 +192,13 @@ fn formatlist_values(spec: &str, values: &[Value]) -> Result<Value, FunctionErro
             results.push(Value::unknown(Type::String));
             continue;
         }
-        let s = format_values(spec, &round_args).map_err(|e| {
+        let s = format_values(spec, &round_args, cx).map_err(|e| {
             let message = match e {
                 FunctionError::Argument { message, .. } | FunctionError::Call(message) => message,
+                FunctionError::Limit(_) => return e,
             };
             FunctionError::call(format!("error on format iteration {round}: {message}"))
         })?;
-        total = total.saturating_add(s.len());
-        check_size(total)?;
         results.push(Value::string(s));
     }
     string_list(results)
@@ -207,19 +213,41 @@ struct Verb<'a> {
     spec: Spec,
 }
 
+/// How much of a result has been charged to the budget: the text written
+/// so far, and ahead of it what a verb is about to write.
+struct Charged(usize);
+
+impl Charged {
+    /// Charges the budget up to `len` bytes of result.
+    fn up_to(&mut self, len: usize, cx: &mut CallContext<'_>) -> Result<(), FunctionError> {
+        if len > self.0 {
+            cx.charge_bytes(len - self.0)?;
+            self.0 = len;
+        }
+        Ok(())
+    }
+}
+
 /// The format-string machine: literal text, `%%`, and verbs, each applied
 /// as it is read (so a later error still names the first bad verb).
-fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> {
+fn format_values(
+    format: &str,
+    args: &[Value],
+    cx: &mut CallContext<'_>,
+) -> Result<String, FunctionError> {
     let bytes = format.as_bytes();
     let mut out = String::new();
+    let mut charged = Charged(0);
     let mut next_arg = 1usize;
     let mut highest = 0usize;
     let mut p = 0usize;
     while p < bytes.len() {
         let Some(at) = format[p..].find('%') else {
+            charged.up_to(out.len() + (format.len() - p), cx)?;
             out.push_str(&format[p..]);
             break;
         };
+        charged.up_to(out.len() + at + 1, cx)?;
         out.push_str(&format[p..p + at]);
         let start = p + at;
         p = start + 1;
@@ -275,8 +303,13 @@ fn format_values(format: &str, args: &[Value]) -> Result<String, FunctionError> 
             spec,
         };
         highest = highest.max(arg);
-        append_verb(&verb, &mut out, args)?;
-        check_size(out.len())?;
+        // The padding and digits a width or precision asks for, before they
+        // are written (the argument's own text is no larger than the
+        // argument, and is charged once written).
+        let asked = spec_size(&verb.spec);
+        charged.up_to(out.len().saturating_add(asked), cx)?;
+        append_verb(&verb, &mut out, args, cx)?;
+        charged.up_to(out.len(), cx)?;
         next_arg = arg.saturating_add(1);
     }
     if highest < args.len() {
@@ -328,7 +361,17 @@ fn unsupported(verb: &Verb<'_>, why: impl std::fmt::Display) -> FunctionError {
     ))
 }
 
-fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), FunctionError> {
+/// The bytes a verb's width and precision alone may write.
+fn spec_size(spec: &Spec) -> usize {
+    spec.width.unwrap_or(0).max(spec.prec.unwrap_or(0))
+}
+
+fn append_verb(
+    verb: &Verb<'_>,
+    out: &mut String,
+    args: &[Value],
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
     let Some(arg) = verb.arg.checked_sub(1).and_then(|i| args.get(i)) else {
         return Err(FunctionError::call(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
@@ -341,14 +384,8 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
     if verb.mode != 'v' && arg.is_null() {
         return Err(unsupported(verb, "null value cannot be formatted"));
     }
-    // Padding beyond the limit could never fit in the result.
-    if verb.spec.width.unwrap_or(0) > MAX_RESULT_BYTES
-        || verb.spec.prec.unwrap_or(0) > MAX_RESULT_BYTES
-    {
-        return Err(super::string::too_large());
-    }
     match verb.mode {
-        'v' => append_as_is(verb, out, arg),
+        'v' => append_as_is(verb, out, arg, cx),
         't' => {
             let b = to_bool(arg).map_err(|e| unsupported(verb, e))?;
             out.push_str(if b { "true" } else { "false" });
@@ -372,7 +409,12 @@ fn append_verb(verb: &Verb<'_>, out: &mut String, args: &[Value]) -> Result<(), 
     }
 }
 
-fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), FunctionError> {
+fn append_as_is(
+    verb: &Verb<'_>,
+    out: &mut String,
+    arg: &Value,
+    cx: &mut CallContext<'_>,
+) -> Result<(), FunctionError> {
     if !verb.spec.sharp {
         match arg {
             Value::String(s) => {
@@ -387,7 +429,12 @@ fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), Fu
             _ => {}
         }
     }
-    let text = json_text(arg).map_err(|e| unsupported(verb, e))?;
+    let text = json_text(arg, cx).map_err(|e| match e {
+        FunctionError::Argument { message, .. } | FunctionError::Call(message) => {
+            unsupported(verb, message)
+        }
+        FunctionError::Limit(_) => e,
+    })?;
     pad(&verb.spec, out, &text);
     Ok(())
 }

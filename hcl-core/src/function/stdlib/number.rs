@@ -11,7 +11,7 @@ mod arith;
 
 use num_bigint::BigInt;
 
-use crate::function::{Function, FunctionError, Functions, Param};
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Number, NumberError, Type, Value};
 
 // The evaluator's operators call these; until it does, nothing else in the
@@ -51,10 +51,16 @@ pub(crate) fn whole_number(n: &Number) -> Result<i64, String> {
     })
 }
 
-/// A computed number as a function result; number errors fail the call.
-pub(crate) fn number_result(n: Result<Number, NumberError>) -> Result<Value, FunctionError> {
-    n.map(Value::Number)
-        .map_err(|e| FunctionError::call(e.to_string()))
+/// A computed number as a function result, its heap bytes charged to the
+/// budget (a very large number takes up to about 125 KB; see
+/// [`Number::MAX_BITS`]); number errors fail the call.
+pub(crate) fn number_result(
+    n: Result<Number, NumberError>,
+    cx: &mut CallContext<'_>,
+) -> Result<Value, FunctionError> {
+    let n = n.map_err(|e| FunctionError::call(e.to_string()))?;
+    cx.charge_bytes(n.heap_bytes())?;
+    Ok(Value::Number(n))
 }
 
 /// `abs(num)`: the magnitude of `num`.
@@ -71,7 +77,7 @@ fn abs() -> Function {
         .describe("Returns the magnitude of the given number, without its sign.")
         .param(Param::new("num", Type::Number).allow_dynamic())
         .returns(Type::Number)
-        .implementation(|args, _| Ok(Value::Number(arith::abs(number_arg(args, 0)?))))
+        .implementation(|args, cx| number_result(Ok(arith::abs(number_arg(args, 0)?)), cx))
 }
 
 /// `ceil(num)`: the smallest whole number greater than or equal to `num`;
@@ -90,7 +96,7 @@ fn ceil() -> Function {
         )
         .param(Param::new("num", Type::Number))
         .returns(Type::Number)
-        .implementation(|args, _| Ok(Value::Number(arith::ceil(number_arg(args, 0)?))))
+        .implementation(|args, cx| number_result(Ok(arith::ceil(number_arg(args, 0)?)), cx))
 }
 
 /// `floor(num)`: the greatest whole number less than or equal to `num`;
@@ -109,7 +115,7 @@ fn floor() -> Function {
         )
         .param(Param::new("num", Type::Number))
         .returns(Type::Number)
-        .implementation(|args, _| Ok(Value::Number(arith::floor(number_arg(args, 0)?))))
+        .implementation(|args, cx| number_result(Ok(arith::floor(number_arg(args, 0)?)), cx))
 }
 
 /// `log(num, base)`: the logarithm of `num` in `base`, computed in double
@@ -155,8 +161,8 @@ fn pow() -> Function {
         .param(Param::new("num", Type::Number))
         .param(Param::new("power", Type::Number))
         .returns(Type::Number)
-        .implementation(|args, _| {
-            number_result(arith::pow(number_arg(args, 0)?, number_arg(args, 1)?))
+        .implementation(|args, cx| {
+            number_result(arith::pow(number_arg(args, 0)?, number_arg(args, 1)?), cx)
         })
 }
 
@@ -257,7 +263,7 @@ fn parseint() -> Function {
             }
             Ok(Type::Number)
         })
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let text = args.first().and_then(Value::as_str).unwrap_or_default();
             let base = whole_number(number_arg(args, 1)?)
                 .map_err(|e| FunctionError::argument(1, e))?;
@@ -274,7 +280,7 @@ fn parseint() -> Function {
                     format!("cannot parse {text:?} as a base {base} integer"),
                 )
             })?;
-            number_result(Number::from_big_int(parsed))
+            number_result(Number::from_big_int(parsed), cx)
         })
 }
 
@@ -319,10 +325,11 @@ pub(crate) mod operator {
             .param(Param::new("a", Type::Number).allow_dynamic())
             .param(Param::new("b", Type::Number).allow_dynamic())
             .returns(Type::Number)
-            .implementation(move |args, _| {
-                op(number_arg(args, 0)?, number_arg(args, 1)?)
-                    .map(Value::Number)
-                    .map_err(FunctionError::call)
+            .implementation(move |args, cx| {
+                let n =
+                    op(number_arg(args, 0)?, number_arg(args, 1)?).map_err(FunctionError::call)?;
+                cx.charge_bytes(n.heap_bytes())?;
+                Ok(Value::Number(n))
             })
     }
 
@@ -394,7 +401,7 @@ pub(crate) mod operator {
             .describe("Multiplies the given number by -1.")
             .param(Param::new("num", Type::Number).allow_dynamic())
             .returns(Type::Number)
-            .implementation(|args, _| Ok(Value::Number(super::negate(number_arg(args, 0)?))))
+            .implementation(|args, cx| number_result(Ok(super::negate(number_arg(args, 0)?)), cx))
     }
 
     /// `greater_than(a, b)`: `a > b`.

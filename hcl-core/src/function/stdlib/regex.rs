@@ -22,6 +22,11 @@
 //!
 //! A group inside another group that did not take part in the match gives
 //! a null string.
+//!
+//! Every match and replacement is charged to the evaluation's budget as it
+//! is built, so `regexall` over a long string, or `regex_replace` with a
+//! long replacement, ends in "Evaluation limit exceeded" instead of
+//! exhausting memory.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -29,7 +34,7 @@ use std::sync::{Mutex, OnceLock};
 use regex::Regex;
 
 use super::string::str_arg;
-use crate::function::{Function, FunctionError, Functions, Param};
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
 pub(super) fn register(table: &mut Functions) {
@@ -65,13 +70,14 @@ fn regex() -> Function {
             // The pattern decides the type.
             None => Ok(Type::Dynamic),
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let (re, _) = compile(str_arg(args, 0)?)?;
             let s = str_arg(args, 1)?;
             let caps = re.captures(s).ok_or_else(|| {
                 FunctionError::call("pattern did not match any part of the given string")
             })?;
-            Ok(match_value(&re, &caps, ty))
+            let ty = cx.return_type().clone();
+            match_value(&re, &caps, &ty, cx)
         })
 }
 
@@ -95,11 +101,15 @@ fn regexall() -> Function {
             Some(pattern) => Ok(Type::list(compile(pattern)?.1)),
             None => Ok(Type::list(Type::Dynamic)),
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let (re, elem) = compile(str_arg(args, 0)?)?;
             let s = str_arg(args, 1)?;
-            let matches = re.captures_iter(s).map(|caps| match_value(&re, &caps, &elem));
-            debug_assert_eq!(ty.element_type(), Some(&elem));
+            debug_assert_eq!(cx.return_type().element_type(), Some(&elem));
+            let mut matches = Vec::new();
+            for caps in re.captures_iter(s) {
+                cx.charge_elements(1)?;
+                matches.push(match_value(&re, &caps, &elem, cx)?);
+            }
             Value::list(elem.clone(), matches).map_err(|e| FunctionError::call(e.to_string()))
         })
 }
@@ -125,21 +135,25 @@ fn regex_replace() -> Function {
         .param(Param::new("pattern", Type::String))
         .param(Param::new("replace", Type::String))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let re = build(str_arg(args, 1)?, 1)?;
             let replacement = str_arg(args, 2)?;
-            // Expanded match by match, so that a result over the limit is
-            // refused before it is built.
+            // Expanded match by match, each charged once written (no more
+            // than the replacement and the string), so that a result past
+            // the budget is refused before it grows further.
             let mut out = String::new();
             let mut last = 0;
+            let mut charged = 0;
             for caps in re.captures_iter(s) {
                 let Some(m) = caps.get(0) else { continue };
                 out.push_str(&s[last..m.start()]);
                 caps.expand(replacement, &mut out);
                 last = m.end();
-                super::string::check_size(out.len() + (s.len() - last))?;
+                cx.charge_bytes(out.len() - charged)?;
+                charged = out.len();
             }
+            cx.charge_bytes(s.len() - last)?;
             out.push_str(&s[last..]);
             Ok(Value::string(out))
         })
@@ -202,12 +216,29 @@ fn compile(pattern: &str) -> Result<(Regex, Type), FunctionError> {
 }
 
 /// One match as a value of `ty` (from [`compile`]).
-fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
+/// The value of one match, charged to the budget first: its groups'
+/// elements and text (no longer than the matched text each).
+fn match_value(
+    re: &Regex,
+    caps: &regex::Captures<'_>,
+    ty: &Type,
+    cx: &mut CallContext<'_>,
+) -> Result<Value, FunctionError> {
+    let bytes = caps
+        .iter()
+        .flatten()
+        .map(|m| m.len())
+        .fold(0, usize::saturating_add);
+    cx.charge_elements(caps.len())?;
+    if ty.is_object() {
+        cx.charge_map(0)?;
+    }
+    cx.charge_bytes(bytes)?;
     let group = |i: usize| {
         caps.get(i)
             .map_or_else(|| Value::null(Type::String), |m| Value::string(m.as_str()))
     };
-    match ty {
+    Ok(match ty {
         Type::Tuple(_) => Value::tuple((1..caps.len()).map(group)),
         Type::Object(_) => Value::object(
             re.capture_names()
@@ -215,7 +246,7 @@ fn match_value(re: &Regex, caps: &regex::Captures<'_>, ty: &Type) -> Value {
                 .filter_map(|(i, name)| name.map(|n| (n, group(i)))),
         ),
         _ => group(0),
-    }
+    })
 }
 
 mod dialect;

@@ -6,9 +6,14 @@
 //! part) and convert every argument to the result type first. As in
 //! hashicorp/hcl, the caller converts a tuple argument to `set(any)` before
 //! the call.
+//!
+//! Each function charges the elements it builds to the evaluation's budget
+//! before building them: `setproduct` computes the size of the product
+//! first, so that a product of a few large collections ends in "Evaluation
+//! limit exceeded" instead of exhausting memory.
 
 use super::collection::support::{convert, list_of, set_of, set_with, unify};
-use crate::function::{Function, FunctionError, Functions, Param};
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
 pub(super) fn register(table: &mut Functions) {
@@ -40,14 +45,23 @@ fn set_operation_type(args: &[Value]) -> Result<Type, FunctionError> {
 }
 
 /// Runs a set operation after converting every argument to the result
-/// type. Unless `allow_unknown`, an argument with unknown elements makes
-/// the result unknown (its elements could turn out equal to any other).
+/// type. Unless `allow_unknown` (a union), an argument with unknown
+/// elements makes the result unknown (its elements could turn out equal to
+/// any other). A union is charged every argument's elements, the others
+/// the first argument's (their results are no larger).
 fn set_operation(
     args: &[Value],
-    ty: &Type,
+    cx: &mut CallContext<'_>,
     allow_unknown: bool,
     op: fn(Vec<Value>, &Value) -> Vec<Value>,
 ) -> Result<Value, FunctionError> {
+    let size = |v: &Value| v.length().unwrap_or(0);
+    let charge = match allow_unknown {
+        true => args.iter().map(size).fold(0, usize::saturating_add),
+        false => args.first().map_or(0, size),
+    };
+    cx.charge_elements(charge)?;
+    let ty = cx.return_type();
     let mut acc: Option<Vec<Value>> = None;
     for (i, value) in args.iter().enumerate() {
         let value = convert(value, ty).map_err(|e| FunctionError::argument(i, e))?;
@@ -91,8 +105,8 @@ fn setunion() -> Function {
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
         .returns_with(set_operation_type)
-        .implementation(|args, ty| {
-            set_operation(args, ty, true, |mut a, b| {
+        .implementation(|args, cx| {
+            set_operation(args, cx, true, |mut a, b| {
                 a.extend(b.as_elements().unwrap_or_default().iter().cloned());
                 a
             })
@@ -118,8 +132,8 @@ fn setintersection() -> Function {
         .param(set_param("first_set"))
         .variadic(set_param("other_sets"))
         .returns_with(set_operation_type)
-        .implementation(|args, ty| {
-            set_operation(args, ty, false, |a, b| {
+        .implementation(|args, cx| {
+            set_operation(args, cx, false, |a, b| {
                 a.into_iter().filter(|v| member(b, v)).collect()
             })
         })
@@ -143,16 +157,12 @@ fn setsubtract() -> Function {
         .param(set_param("a"))
         .param(set_param("b"))
         .returns_with(set_operation_type)
-        .implementation(|args, ty| {
-            set_operation(args, ty, false, |a, b| {
+        .implementation(|args, cx| {
+            set_operation(args, cx, false, |a, b| {
                 a.into_iter().filter(|v| !member(b, v)).collect()
             })
         })
 }
-
-/// The most elements `setproduct` builds. go-cty has no limit; this one
-/// keeps a product of a few large collections from exhausting memory.
-pub(crate) const PRODUCT_LIMIT: usize = 1024 * 1024;
 
 /// Whether a product with unknown arguments is still surely empty: go-cty
 /// multiplies the arguments' largest possible lengths in order (a tuple's
@@ -230,7 +240,8 @@ fn setproduct() -> Function {
                 Type::set(tuple)
             })
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            let ty = cx.return_type().clone();
             let known = args
                 .iter()
                 .all(|v| v.is_known() && (!v.ty().is_set() || v.is_wholly_known()));
@@ -244,9 +255,15 @@ fn setproduct() -> Function {
                 }
                 return Ok(Value::Unknown(ty.clone()));
             }
+            // The product's size first: its rows, each a tuple of one
+            // element per argument, and the converted columns.
+            let lengths = args.iter().map(|v| v.length().unwrap_or(0));
+            let total = lengths.clone().fold(1, usize::saturating_mul);
+            let columns_size = lengths.fold(0, usize::saturating_add);
+            let row_size = args.len().saturating_add(1);
+            cx.charge_elements(total.saturating_mul(row_size).saturating_add(columns_size))?;
             let slot_types = tuple_ty.tuple_elements().unwrap_or_default().to_vec();
             let mut columns = Vec::with_capacity(args.len());
-            let mut total: usize = 1;
             for (value, slot) in args.iter().zip(&slot_types) {
                 let column = value
                     .as_elements()
@@ -255,13 +272,7 @@ fn setproduct() -> Function {
                     .map(|v| convert(v, slot))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(FunctionError::call)?;
-                total = total.saturating_mul(column.len());
                 columns.push(column);
-            }
-            if total > PRODUCT_LIMIT {
-                return Err(FunctionError::call(format!(
-                    "the product would have more than {PRODUCT_LIMIT} elements"
-                )));
             }
             let mut product = Vec::with_capacity(total);
             let mut cursor = vec![0usize; columns.len()];

@@ -7,38 +7,18 @@
 //! emoji from its modifiers. Case mappings are the simple one-to-one Unicode
 //! mappings Go uses (`"ß"` stays `"ß"` in `upper`).
 //!
-//! Every function that can grow its input (`indent`, `join`, `replace`, and
-//! across the library `format`, `regex_replace`, `jsonencode`, …) refuses to
-//! build a result larger than [`MAX_RESULT_BYTES`].
+//! Every function charges the string it builds to the evaluation's budget
+//! ([`crate::limits`]); those that can grow their input (`indent`, `join`,
+//! `replace`, and across the library `format`, `regex_replace`,
+//! `jsonencode`, …) compute the result's size and charge it before
+//! building it.
 
 use unicode_segmentation::UnicodeSegmentation;
 
 use case::{is_title_separator, simple_lower, simple_title, simple_upper};
 
-use crate::function::{Function, FunctionError, Functions, Param};
+use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
-
-/// The largest string a standard function builds (64 MiB): `indent`,
-/// `join`, `replace`, `regex_replace`, `format` and `formatlist` (widths and
-/// precisions included), `jsonencode`, `base64encode` and `urlencode` fail
-/// with "the result would be larger than the 64 MiB limit" rather than
-/// exhausting memory.
-pub(super) const MAX_RESULT_BYTES: usize = 64 << 20;
-
-/// The error for a result over [`MAX_RESULT_BYTES`].
-#[cold]
-pub(super) fn too_large() -> FunctionError {
-    FunctionError::call("the result would be larger than the 64 MiB limit")
-}
-
-/// Fails with [`too_large`] if `len` bytes exceed the limit.
-pub(super) fn check_size(len: usize) -> Result<(), FunctionError> {
-    if len > MAX_RESULT_BYTES {
-        Err(too_large())
-    } else {
-        Ok(())
-    }
-}
 
 /// The known string in `args[i]` (the call procedure has already checked
 /// types, nulls and unknowns for parameters that do not allow them).
@@ -71,8 +51,30 @@ pub(super) fn string_list(items: impl IntoIterator<Item = Value>) -> Result<Valu
     Value::list(Type::String, items).map_err(|e| FunctionError::call(e.to_string()))
 }
 
+/// The string value of `s`, a part of an argument, charged before it is
+/// copied.
+pub(super) fn charged(cx: &mut CallContext<'_>, s: &str) -> Result<Value, FunctionError> {
+    cx.charge_bytes(s.len())?;
+    Ok(Value::string(s))
+}
+
 /// The number of grapheme clusters in `s`.
-pub(super) fn grapheme_count(s: &str) -> usize {
+///
+/// ASCII text takes a fast path (a string can be as long as the evaluation
+/// budget allows, and `length` of one is common): every ASCII character is
+/// a cluster of its own except that `\r\n` is one cluster (Unicode's rule
+/// GB3), so the count is the length less the `\r\n` pairs. The general
+/// path segments the text; a differential test holds them equal.
+pub(crate) fn grapheme_count(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len() - memchr::memmem::find_iter(s.as_bytes(), b"\r\n").count()
+    } else {
+        grapheme_count_general(s)
+    }
+}
+
+/// [`grapheme_count`] by segmenting the text.
+fn grapheme_count_general(s: &str) -> usize {
     s.graphemes(true).count()
 }
 
@@ -108,7 +110,8 @@ fn string_to_string(description: &str, allow_dynamic: bool, f: fn(&str) -> Strin
         .describe(description)
         .param(param)
         .returns(Type::String)
-        .implementation(move |args, _| Ok(Value::string(f(str_arg(args, 0)?))))
+        // At most a few bytes per byte of the input, charged once built.
+        .implementation(move |args, cx| cx.string(f(str_arg(args, 0)?)))
 }
 
 /// `upper(str)`: every letter in its uppercase form (simple Unicode case
@@ -241,11 +244,11 @@ fn substr() -> Function {
                 .describe("The maximum length of the result in Unicode characters."),
         )
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let offset = int_arg(args, 1)?;
             let length = int_arg(args, 2)?;
-            Ok(Value::string(substr_of(s, offset, length)))
+            charged(cx, substr_of(s, offset, length))
         })
 }
 
@@ -296,7 +299,7 @@ fn join() -> Function {
         .param(Param::new("separator", Type::String).describe("Delimiter to insert between the given strings."))
         .variadic(Param::new("lists", Type::list(Type::String)).describe("One or more lists of strings to join."))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let sep = str_arg(args, 0)?;
             let lists = args.get(1..).unwrap_or_default();
             if lists.is_empty() {
@@ -325,9 +328,12 @@ fn join() -> Function {
                     }
                 }
             }
-            let len = items.iter().map(|s| s.len()).sum::<usize>()
-                + sep.len().saturating_mul(items.len().saturating_sub(1));
-            check_size(len)?;
+            let len = items
+                .iter()
+                .map(|s| s.len())
+                .fold(0, usize::saturating_add)
+                .saturating_add(sep.len().saturating_mul(items.len().saturating_sub(1)));
+            cx.charge_bytes(len)?;
             Ok(Value::string(items.join(sep)))
         })
 }
@@ -350,9 +356,16 @@ fn split() -> Function {
         .param(Param::new("separator", Type::String).describe("The substring that delimits the result strings."))
         .param(Param::new("str", Type::String).describe("The string to split."))
         .returns(Type::list(Type::String))
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let sep = str_arg(args, 0)?;
             let s = str_arg(args, 1)?;
+            // The pieces are no longer than the string, one element each.
+            let pieces = match sep.is_empty() {
+                true => s.chars().count(),
+                false => s.matches(sep).count() + 1,
+            };
+            cx.charge_elements(pieces)?;
+            cx.charge_bytes(s.len())?;
             if sep.is_empty() {
                 let mut buf = [0u8; 4];
                 return string_list(s.chars().map(|c| Value::string(c.encode_utf8(&mut buf))));
@@ -393,7 +406,7 @@ fn indent() -> Function {
         )
         .param(Param::new("str", Type::String).describe("The string to transform."))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let spaces = int_arg(args, 0)?;
             let s = str_arg(args, 1)?;
             // Go's strings.Repeat panics on a negative count (go-cty turns
@@ -402,7 +415,7 @@ fn indent() -> Function {
                 FunctionError::argument(0, "the number of spaces must not be negative")
             })?;
             let lines = s.matches('\n').count();
-            check_size(s.len().saturating_add(lines.saturating_mul(spaces)))?;
+            cx.charge_bytes(s.len().saturating_add(lines.saturating_mul(spaces)))?;
             let pad = format!("\n{}", " ".repeat(if lines == 0 { 0 } else { spaces }));
             Ok(Value::string(s.replace('\n', &pad)))
         })
@@ -441,10 +454,10 @@ fn trim() -> Function {
             "A string containing all of the characters to trim. Each character is taken separately, so the order of characters is insignificant.",
         ))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let cutset = str_arg(args, 1)?;
-            Ok(Value::string(s.trim_matches(|c| cutset.contains(c))))
+            charged(cx, s.trim_matches(|c| cutset.contains(c)))
         })
 }
 
@@ -462,10 +475,10 @@ fn trimprefix() -> Function {
         .param(Param::new("str", Type::String).describe("The string to trim."))
         .param(Param::new("prefix", Type::String).describe("The prefix to remove, if present."))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let prefix = str_arg(args, 1)?;
-            Ok(Value::string(s.strip_prefix(prefix).unwrap_or(s)))
+            charged(cx, s.strip_prefix(prefix).unwrap_or(s))
         })
 }
 
@@ -483,10 +496,10 @@ fn trimsuffix() -> Function {
         .param(Param::new("str", Type::String).describe("The string to trim."))
         .param(Param::new("suffix", Type::String).describe("The suffix to remove, if present."))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let suffix = str_arg(args, 1)?;
-            Ok(Value::string(s.strip_suffix(suffix).unwrap_or(s)))
+            charged(cx, s.strip_suffix(suffix).unwrap_or(s))
         })
 }
 
@@ -510,20 +523,26 @@ fn replace() -> Function {
         .param(Param::new("substr", Type::String).describe("The substring to search for."))
         .param(Param::new("replace", Type::String).describe("The new substring to replace substr with."))
         .returns(Type::String)
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let s = str_arg(args, 0)?;
             let from = str_arg(args, 1)?;
             let to = str_arg(args, 2)?;
-            Ok(Value::string(replace_all(s, from, to)?))
+            Ok(Value::string(replace_all(s, from, to, cx)?))
         })
 }
 
-/// Go's `strings.Replace(s, from, to, -1)`, with the size limit.
-fn replace_all(s: &str, from: &str, to: &str) -> Result<String, FunctionError> {
+/// Go's `strings.Replace(s, from, to, -1)`, charging the result's size
+/// before building it.
+fn replace_all(
+    s: &str,
+    from: &str,
+    to: &str,
+    cx: &mut CallContext<'_>,
+) -> Result<String, FunctionError> {
     if from.is_empty() {
         // Go inserts `to` before each Unicode scalar value and at the end.
         let n = s.chars().count() + 1;
-        check_size(s.len().saturating_add(n.saturating_mul(to.len())))?;
+        cx.charge_bytes(s.len().saturating_add(n.saturating_mul(to.len())))?;
         let mut out = String::with_capacity(s.len() + n * to.len());
         for c in s.chars() {
             out.push_str(to);
@@ -532,13 +551,9 @@ fn replace_all(s: &str, from: &str, to: &str) -> Result<String, FunctionError> {
         out.push_str(to);
         return Ok(out);
     }
-    if to.len() > from.len() {
-        let n = s.matches(from).count();
-        check_size(
-            s.len()
-                .saturating_add(n.saturating_mul(to.len() - from.len())),
-        )?;
-    }
+    let n = s.matches(from).count();
+    let len = s.len() - n * from.len();
+    cx.charge_bytes(len.saturating_add(n.saturating_mul(to.len())))?;
     Ok(s.replace(from, to))
 }
 

@@ -290,10 +290,7 @@ fn json_depth_limit_default_128_passes_and_129_fails() {
 
 #[test]
 fn json_depth_limit_is_configurable() {
-    let opts = ParseOptions {
-        max_depth: 2,
-        ..ParseOptions::default()
-    };
+    let opts = Limits::default().with_max_depth(2);
     let run = |src: &str| {
         let file = SourceFile::new("t", src);
         let mut diags = Diagnostics::new();
@@ -307,7 +304,7 @@ fn json_depth_limit_is_configurable() {
     assert_eq!(tree, "{a: [<invalid>], c: 2}");
     assert_eq!(
         diags.iter().next().unwrap().detail,
-        "This JSON value is nested more than 2 levels deep."
+        "This JSON value is nested more than 2 levels deep (Limits::max_depth)."
     );
 }
 

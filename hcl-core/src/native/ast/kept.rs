@@ -221,8 +221,9 @@ pub(crate) fn kept_bytes() -> usize {
 
 #[cfg(test)]
 mod test {
-    use crate::native::{parse_config, ParseOptions};
+    use crate::native::parse_config;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     #[test]
     fn kept_buffers_and_boxes_do_not_leak_into_the_next_parse() {
@@ -243,10 +244,10 @@ mod test {
     #[test]
     fn a_tree_dropped_on_another_thread_is_kept_there() {
         let src = SourceFile::new("t.tf", "a = [{b = 1}]\n");
-        let (file, _) = parse_config(&src, &ParseOptions::default());
+        let (file, _) = parse_config(&src, &Limits::default());
         let expected = (*file.tree).clone();
         std::thread::spawn(move || drop(file)).join().unwrap();
-        let (again, _) = parse_config(&src, &ParseOptions::default());
+        let (again, _) = parse_config(&src, &Limits::default());
         assert_eq!(*again.tree, expected);
     }
 }

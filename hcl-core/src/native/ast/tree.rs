@@ -322,14 +322,18 @@ impl Drop for Tree {
 }
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
-/// body, or a block under one) moves in one copy; a tail is moved item by
-/// item, and an empty one (a block without nested blocks or labels) not at
-/// all.
+/// body, or a block under one) moves in one copy, or none when `list` is
+/// still empty and too small for it (the buffers are swapped: a top-level
+/// body of a million attributes is not copied, nor held twice at its
+/// peak); a tail is moved item by item, and an empty one (a block without
+/// nested blocks or labels) not at all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 {
+    if from == 0 && list.is_empty() && list.capacity() < stack.len() {
+        std::mem::swap(list, stack);
+    } else if from == 0 {
         list.append(stack);
     } else {
         list.extend(stack.drain(from..));
@@ -339,8 +343,9 @@ fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
 #[cfg(test)]
 mod test {
     use super::*;
-    use crate::native::{parse_config, ParseOptions};
+    use crate::native::parse_config;
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     /// The names of a body's items, nested blocks in braces.
     fn outline(tree: &Tree, body: &Body, src: &str) -> String {
@@ -365,7 +370,7 @@ mod test {
     fn tree_keeps_each_bodys_items_together_around_nested_bodies() {
         let text = "a = 1\nouter \"x\" {\n  b = 2\n  inner y z {\n    c = 3\n  }\n  d = 4\n  one { e = 5 }\n}\nf = 6\nlast {}\n";
         let src = SourceFile::new("t.hcl", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty(), "{diags}");
         assert_eq!(
             outline(&file.tree, file.root_body(), text),
@@ -382,7 +387,7 @@ mod test {
         // and its labels do not leak into the next block's.
         let text = "broken \"l1\" = 1\nok \"l2\" {\n  a = 1\n}\n";
         let src = SourceFile::new("t.hcl", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert_eq!(
             diags.iter().next().map(|d| d.summary.as_str()),
             Some("Invalid block definition")

@@ -147,13 +147,16 @@ impl<'a> Evaluator<'a> {
             let result_ty = self.splat_result_type(s, &ty, true);
             return Value::unknown(result_ty);
         }
+        // The copy of the elements and the result, charged before either
+        // is built.
+        let count = source.as_elements().map_or(1, <[Value]>::len);
+        if !self.charge_elements(count.saturating_mul(2), s.marker) {
+            return Value::dynamic();
+        }
         let items: Vec<Value> = match source.as_elements() {
             Some(items) => items.to_vec(),
             None => vec![source.clone()],
         };
-        if !self.count_elements(items.len(), s.marker) {
-            return Value::dynamic();
-        }
         let mut values = Vec::with_capacity(items.len());
         let mut known = true;
         for item in items {

@@ -6,13 +6,12 @@
 
 use std::sync::Arc;
 
-use super::{evaluate_with_options, EvalOptions, Evaluator};
+use super::{evaluate_in, Evaluator};
 use crate::eval::EvalContext;
 use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
 use crate::function::{CallError, Function};
 use crate::involved::signature;
 use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
-use crate::native::syntax::ExprNode;
 use crate::value::{convert, Value};
 
 /// One argument after `...` expansion.
@@ -109,6 +108,10 @@ impl<'a> Evaluator<'a> {
                 Arg::Expr(e) => self.eval(e),
                 Arg::Value(v, _) => v.clone(),
             };
+            if !self.charge_conversion(&given, &param.ty, arg.expr().span) {
+                values.push(Value::dynamic());
+                continue;
+            }
             match convert(&given, &param.ty) {
                 Ok(v) => values.push(v),
                 Err(err) => {
@@ -123,7 +126,7 @@ impl<'a> Evaluator<'a> {
         if self.diags.error_count() != errors_before {
             return Value::dynamic();
         }
-        match func.call(&values) {
+        match func.call_with_budget(&values, self.budget) {
             Ok(v) => v,
             Err(err) => {
                 self.call_failed(&func, &name, &args, err, c, whole);
@@ -147,6 +150,10 @@ impl<'a> Evaluator<'a> {
         let called = Some(signature(name, func));
         let call = self.current;
         match err {
+            CallError::Limit(e) => {
+                let what = format!("The call to function {name:?}");
+                self.over_budget(e, &what, whole);
+            }
             CallError::Argument {
                 index,
                 param,
@@ -267,12 +274,10 @@ impl<'a> Evaluator<'a> {
     fn closure(&self, arg: &Expr) -> ExpressionClosure {
         let expr = Arc::new(arg.clone());
         let source = self.source.clone();
-        // The closure's evaluation continues this one's depth budget, so
-        // that nested `try` calls are bounded too.
-        let options = EvalOptions {
-            max_depth: self.options.max_depth.saturating_sub(self.depth),
-            ..self.options.clone()
-        };
+        // The closure's evaluation continues this one's depth (so that
+        // nested `try` calls are bounded too) and draws on the budget of
+        // the call that runs it.
+        let depth = self.depth;
         let ctx: Option<Arc<EvalContext>> = match (self.ctx, self.locals.is_empty()) {
             (None, true) => None,
             (Some(ctx), true) => Some(Arc::new(ctx.clone())),
@@ -285,8 +290,8 @@ impl<'a> Evaluator<'a> {
                 Some(Arc::new(child))
             }
         };
-        ExpressionClosure::new(move || {
-            evaluate_with_options(ExprNode::new(&source, &expr), ctx.as_deref(), &options)
+        ExpressionClosure::new(move |budget| {
+            evaluate_in(&expr, &source, ctx.as_deref(), budget, depth)
         })
     }
 }

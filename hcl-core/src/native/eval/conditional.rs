@@ -117,6 +117,9 @@ impl<'a> Evaluator<'a> {
         if !needs || rt.ty.is_dynamic() {
             return value;
         }
+        if !self.charge_conversion(&value, &rt.ty, expr.span) {
+            return Value::unknown(rt.ty);
+        }
         match convert(&value, &rt.ty) {
             Ok(v) => v,
             Err(err) => {

@@ -8,6 +8,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
+use crate::limits::MAP_NODE;
 use crate::native::ast::{ByteSpan, Expr, ForExpr};
 use crate::value::{convert, Type, Value};
 
@@ -86,10 +87,12 @@ impl<'a> Evaluator<'a> {
         if !coll.is_known() {
             return Some(None);
         }
-        let items = elements(&coll)?;
-        if !self.count_elements(items.len(), collection.span) {
+        // The element pairs are charged before they are built.
+        let count = coll.length().unwrap_or(0);
+        if !self.charge_elements(count, collection.span) {
             return None;
         }
+        let items = elements(&coll)?;
         Some(Some(items))
     }
 
@@ -215,7 +218,7 @@ impl<'a> Evaluator<'a> {
                     }
                     values.push(self.eval(&f.value));
                 }
-                if !known {
+                if !known || !self.charge_elements(values.len(), whole) {
                     return Value::dynamic();
                 }
                 Value::tuple(values)
@@ -296,7 +299,8 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                if !known {
+                let count = if f.group { groups.len() } else { single.len() };
+                if !known || !self.charge_elements(count.saturating_add(MAP_NODE), whole) {
                     return Value::dynamic();
                 }
                 if f.group {

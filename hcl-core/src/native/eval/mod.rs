@@ -1,11 +1,10 @@
 //! Evaluation of native-syntax expressions and templates.
 //!
-//! [`evaluate`] (and [`evaluate_with_options`]) walk the parser's syntax
-//! tree (the crate-private `native::ast`) and produce a [`Value`] and
-//! [`Diagnostics`], with the semantics of the native syntax specification
-//! and, where it is silent, of the reference implementation (hashicorp/hcl
-//! v2 `hclsyntax` with go-cty): the diagnostic summaries and details are
-//! the reference's.
+//! [`evaluate`] walks a native-syntax expression (through the nodes of
+//! [`crate::native::syntax`]) and produces a [`Value`] and [`Diagnostics`], with
+//! the semantics of the native syntax specification and, where it is silent,
+//! of the reference implementation (hashicorp/hcl v2 `hclsyntax` with
+//! go-cty): the diagnostic summaries and details are the reference's.
 //!
 //! The evaluator is split by construct (private modules): `ops` for
 //! operators, `access` for variables, traversals, indexes and splats, `call`
@@ -26,24 +25,29 @@
 //!
 //! # Limits
 //!
-//! Evaluation is bounded by [`EvalOptions`]: how deeply the evaluator may
-//! recurse ([`EvalOptions::max_depth`]), how many elements the `for`
-//! expressions and splats of one evaluation may iterate over in total
-//! ([`EvalOptions::max_elements`], so nested loops are bounded too) and how
-//! long one template result may be ([`EvalOptions::max_template_bytes`]).
-//! Exceeding one is an error diagnostic at the expression at fault
-//! ("Evaluation limit exceeded" or "Maximum nesting depth exceeded"), never a
-//! crash. Change them by passing your own options:
+//! Evaluation is bounded by the [`Limits`] of the context
+//! ([`EvalContext::set_limits`]; literal-only mode uses the defaults): how
+//! deeply the evaluator may recurse ([`Limits::max_depth`]), and one
+//! [`Budget`] per evaluation for the total size of the values it builds
+//! ([`Limits::max_elements`], [`Limits::max_bytes`]). The evaluator charges
+//! what it builds itself (the elements `for` expressions and splats iterate
+//! over and produce, tuple and object constructors, string literals and
+//! template output, very large numbers) and hands the budget to every
+//! function it calls, which charges what it builds. Past a limit the
+//! evaluation reports one error diagnostic at the expression at fault
+//! ("Evaluation limit exceeded" or "Maximum nesting depth exceeded") and
+//! winds down, never a crash:
 //!
 //! ```
-//! use hcl_core::native::eval::{evaluate_with_options, EvalOptions};
+//! use hcl_core::native::eval::evaluate;
 //! use hcl_core::native::{parse_expression, ExprNode};
-//! use hcl_core::{EvalContext, SourceFile};
+//! use hcl_core::{EvalContext, Limits, SourceFile};
 //!
 //! let src = SourceFile::new("e.hcl", "[for x in [1, 2, 3] : x]");
-//! let (expr, _) = parse_expression(&src, &Default::default());
-//! let options = EvalOptions { max_elements: 2, ..EvalOptions::default() };
-//! let (_, diags) = evaluate_with_options(ExprNode::of(&expr).unwrap(), Some(&EvalContext::new()), &options);
+//! let (expr, _) = parse_expression(&src, &Limits::default());
+//! let mut ctx = EvalContext::new();
+//! ctx.set_limits(Limits::default().with_max_elements(2));
+//! let (_, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(&ctx));
 //! assert_eq!(diags.iter().next().unwrap().summary, "Evaluation limit exceeded");
 //! ```
 
@@ -60,57 +64,23 @@ use std::sync::Arc;
 use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::involved::{push_index, Collector};
+use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TraverserKind};
-use crate::native::expression::visit_variables;
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
 use crate::value::{convert, get_attr, index, Type, Value};
 
-/// Resource limits of one evaluation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalOptions {
-    /// How deeply the evaluator may recurse into nested expressions (each
-    /// operand, element, argument or template part is one level). The
-    /// parser already bounds bracket nesting; this also bounds trees built
-    /// another way. Default 128.
-    pub max_depth: usize,
-    /// How many elements (or attributes) the `for` expressions and splats
-    /// of one evaluation may iterate over, in total: a loop nested in a loop
-    /// counts each of its runs. Default 1 048 576.
-    pub max_elements: usize,
-    /// How many bytes one template result may have. Default 64 MiB.
-    pub max_template_bytes: usize,
-}
-
-impl EvalOptions {
-    /// The default [`max_depth`](EvalOptions::max_depth).
-    pub const DEFAULT_MAX_DEPTH: usize = 128;
-    /// The default [`max_elements`](EvalOptions::max_elements).
-    pub const DEFAULT_MAX_ELEMENTS: usize = 1 << 20;
-    /// The default [`max_template_bytes`](EvalOptions::max_template_bytes).
-    pub const DEFAULT_MAX_TEMPLATE_BYTES: usize = 64 << 20;
-}
-
-impl Default for EvalOptions {
-    fn default() -> Self {
-        EvalOptions {
-            max_depth: EvalOptions::DEFAULT_MAX_DEPTH,
-            max_elements: EvalOptions::DEFAULT_MAX_ELEMENTS,
-            max_template_bytes: EvalOptions::DEFAULT_MAX_TEMPLATE_BYTES,
-        }
-    }
-}
-
-/// Evaluates `expr`, an expression of `source`, with the default
-/// [`EvalOptions`]. `ctx` is `None` in literal-only mode.
+/// Evaluates `expr`, an expression of `source`, within the limits of `ctx`
+/// (the defaults when `ctx` is `None`, literal-only mode), with a budget
+/// of its own.
 ///
 /// ```
 /// use hcl_core::native::eval::evaluate;
 /// use hcl_core::native::{parse_expression, ExprNode};
-/// use hcl_core::{EvalContext, SourceFile, Value};
+/// use hcl_core::{EvalContext, Limits, SourceFile, Value};
 ///
 /// let src = SourceFile::new("e.hcl", "\"${var.name}-${1 + 2}\"");
-/// let (expr, _) = parse_expression(&src, &Default::default());
+/// let (expr, _) = parse_expression(&src, &Limits::default());
 /// let mut ctx = EvalContext::new();
 /// ctx.set_variable("var", Value::object([("name", Value::from("web"))]));
 /// let (value, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(&ctx));
@@ -118,27 +88,35 @@ impl Default for EvalOptions {
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    evaluate_with_options(expr, ctx, &EvalOptions::default())
+    let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
+    evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
 }
 
-/// Evaluates `expr` like [`evaluate`], within the limits of `options`.
-pub fn evaluate_with_options(
-    expr: ExprNode<'_>,
+/// Evaluates `expr`, an expression of `source`, as part of a larger
+/// evaluation: drawing on its `budget`, `depth` levels deep already (the
+/// arguments of `try` and `can`, the templates of a JSON-syntax value).
+pub(crate) fn evaluate_in(
+    expr: &Expr,
+    source: &SourceFile,
     ctx: Option<&EvalContext>,
-    options: &EvalOptions,
+    budget: &mut Budget,
+    depth: usize,
 ) -> (Value, Diagnostics) {
-    let mut ev = Evaluator::new(expr.source(), ctx, options);
-    let value = ev.eval(expr.ast());
+    let mut ev = Evaluator::new(source, ctx, budget);
+    ev.depth = depth;
+    let value = ev.eval(expr);
     (value, ev.diags)
 }
 
-/// The state of one evaluation: the source, the context, the local scopes
-/// of `for` expressions and splats, and the diagnostics so far.
+/// The state of one evaluation: the source, the context, the budget, the
+/// local scopes of `for` expressions and splats, and the diagnostics so far.
 pub(crate) struct Evaluator<'a> {
     source: &'a SourceFile,
     text: &'a str,
     ctx: Option<&'a EvalContext>,
-    options: &'a EvalOptions,
+    /// What is left of the evaluation's budget, with its limits (borrowed:
+    /// the evaluation may be part of a larger one).
+    budget: &'a mut Budget,
     diags: Diagnostics,
     depth: usize,
     depth_reported: bool,
@@ -146,8 +124,6 @@ pub(crate) struct Evaluator<'a> {
     locals: Vec<(&'a str, Value)>,
     /// The current element of each enclosing splat, innermost last.
     anon: Vec<Value>,
-    /// Elements iterated by `for` expressions and splats so far.
-    elements: usize,
     /// The expression being evaluated (the innermost): what a diagnostic
     /// is about unless it says otherwise.
     current: Option<&'a Expr>,
@@ -157,26 +133,25 @@ impl<'a> Evaluator<'a> {
     fn new(
         source: &'a SourceFile,
         ctx: Option<&'a EvalContext>,
-        options: &'a EvalOptions,
+        budget: &'a mut Budget,
     ) -> Evaluator<'a> {
         Evaluator {
             source,
             text: source.text(),
             ctx,
-            options,
-            diags: Diagnostics::new(),
+            diags: Diagnostics::with_limit(budget.limits().max_diagnostics),
+            budget,
             depth: 0,
             depth_reported: false,
             locals: Vec::new(),
             anon: Vec::new(),
-            elements: 0,
             current: None,
         }
     }
 
     /// Evaluates one expression, one level deeper.
     pub(crate) fn eval(&mut self, e: &'a Expr) -> Value {
-        if self.depth >= self.options.max_depth {
+        if self.depth >= self.budget.limits().max_depth {
             self.too_deep(e.span);
             return Value::dynamic();
         }
@@ -200,7 +175,13 @@ impl<'a> Evaluator<'a> {
             ExprKind::Number(n) => Value::Number(n.clone()),
             ExprKind::Bool(b) => Value::Bool(*b),
             ExprKind::Null => Value::Null(Type::Dynamic),
-            ExprKind::StringLit => Value::string(e.span.inner().text(self.text)),
+            ExprKind::StringLit => {
+                let text = e.span.inner().text(self.text);
+                if !self.charge_bytes(text.len(), e.span) {
+                    return Value::dynamic();
+                }
+                Value::string(text)
+            }
             ExprKind::Template(t) => self.eval_template(t, e.span),
             ExprKind::TemplateWrap(inner) | ExprKind::Parens(inner) => self.eval(inner),
             ExprKind::Variable | ExprKind::AttrPath | ExprKind::ScopeTraversal(_) => {
@@ -213,10 +194,18 @@ impl<'a> Evaluator<'a> {
             ExprKind::Index(ix) => self.eval_index(ix, e.span),
             ExprKind::Call(c) => self.eval_call(c, e.span),
             ExprKind::Tuple(t) => {
+                if !self.charge_elements(t.items.len(), e.span) {
+                    return Value::dynamic();
+                }
                 let items: Vec<Value> = t.items.iter().map(|i| self.eval(i)).collect();
                 Value::tuple(items)
             }
-            ExprKind::Object(o) => self.eval_object(&o.items),
+            ExprKind::Object(o) => {
+                if !self.charge_elements(o.items.len().saturating_add(MAP_NODE), e.span) {
+                    return Value::dynamic();
+                }
+                self.eval_object(&o.items)
+            }
             ExprKind::For(f) => self.eval_for(f, e.span),
             ExprKind::Splat(s) => self.eval_splat(s, e.span),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(Value::dynamic),
@@ -396,8 +385,8 @@ impl<'a> Evaluator<'a> {
         }
         let mut values = Collector::default();
         if let Some(about) = about {
-            visit_variables(about, self.text, MAX_INVOLVED_NODES, &mut |r| {
-                if let Some((text, value)) = self.reference_value(r) {
+            ExprNode::new(self.source, about).each_variable_within(MAX_INVOLVED_NODES, &mut |r| {
+                if let Some((text, value)) = self.reference_value(r.ast()) {
                     values.add(text, &value);
                 }
             });
@@ -441,36 +430,64 @@ impl<'a> Evaluator<'a> {
         }
         self.depth_reported = true;
         let detail = format!(
-            "This expression is nested more than {} levels deep, the limit of evaluation (EvalOptions::max_depth).",
-            self.options.max_depth
+            "This expression is nested more than {} levels deep, the limit of evaluation (Limits::max_depth).",
+            self.budget.limits().max_depth
         );
         self.error("Maximum nesting depth exceeded", detail, span, None);
     }
 
-    /// Counts `n` more iterated elements; `false` (reported at `span`) once
-    /// the total passes [`EvalOptions::max_elements`].
-    pub(crate) fn count_elements(&mut self, n: usize, span: ByteSpan) -> bool {
-        let before = self.elements;
-        self.elements = self.elements.saturating_add(n);
-        if self.elements <= self.options.max_elements {
-            return true;
+    /// Charges `n` elements to the budget; `false` (reported at `span`,
+    /// once per evaluation) when they do not fit.
+    #[inline]
+    pub(crate) fn charge_elements(&mut self, n: usize, span: ByteSpan) -> bool {
+        match self.budget.charge_elements(n) {
+            Ok(()) => true,
+            Err(e) => {
+                self.over_budget(e, "This expression", span);
+                false
+            }
         }
-        if before > self.options.max_elements {
-            // Reported once; the rest of the evaluation only unwinds.
-            return false;
-        }
-        let detail = format!(
-            "This expression iterates over {n} elements, which takes the evaluation past its limit of {} elements in total (EvalOptions::max_elements).",
-            self.options.max_elements
-        );
-        self.limit_exceeded(detail, span);
-        false
     }
 
-    /// Reports a resource limit.
+    /// Charges `n` bytes of strings to the budget, as
+    /// [`charge_elements`](Self::charge_elements) charges elements.
+    #[inline]
+    pub(crate) fn charge_bytes(&mut self, n: usize, span: ByteSpan) -> bool {
+        match self.budget.charge_bytes(n) {
+            Ok(()) => true,
+            Err(e) => {
+                self.over_budget(e, "This expression", span);
+                false
+            }
+        }
+    }
+
+    /// Charges the copy that converting `value` to `ty` makes when `ty` is
+    /// a collection or structural type and `value` is not already of it
+    /// (a tuple passed for a `list(string)` parameter, the arms of a
+    /// conditional unified to a list): its elements, as [`charge_elements`]
+    /// does. Scalar conversions build nothing worth charging.
+    ///
+    /// [`charge_elements`]: Self::charge_elements
+    #[inline]
+    pub(crate) fn charge_conversion(&mut self, value: &Value, ty: &Type, span: ByteSpan) -> bool {
+        if !(ty.is_collection() || ty.is_structural()) {
+            return true;
+        }
+        match value.length() {
+            Some(n) if value.ty() != *ty => self.charge_elements(n, span),
+            _ => true,
+        }
+    }
+
+    /// Reports an exceeded budget at `subject` ("Evaluation limit
+    /// exceeded"), unless this evaluation already did: once the budget is
+    /// spent every construct fails, and one diagnostic says why.
     #[cold]
-    pub(crate) fn limit_exceeded(&mut self, detail: String, subject: ByteSpan) {
-        self.error("Evaluation limit exceeded", detail, subject, None);
+    pub(crate) fn over_budget(&mut self, e: LimitExceeded, what: &str, subject: ByteSpan) {
+        if self.budget.take_report() {
+            self.error(EXCEEDED_SUMMARY, e.detail(what), subject, None);
+        }
     }
 }
 

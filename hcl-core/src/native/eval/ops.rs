@@ -86,7 +86,7 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(result_type(b.op));
         }
         match binary(b.op, lhs, rhs) {
-            Ok(v) => v,
+            Ok(v) => self.charge_number(v, whole),
             Err(msg) => {
                 self.error(
                     "Operation failed",
@@ -125,10 +125,28 @@ impl<'a> Evaluator<'a> {
                 Value::unknown(result_ty)
             }
             (Value::Unknown(_), _) => Value::unknown(result_ty),
-            (Value::Number(n), UnaryOp::Negate) => Value::Number(n.neg()),
+            (Value::Number(n), UnaryOp::Negate) => {
+                self.charge_number(Value::Number(n.neg()), whole)
+            }
             (Value::Bool(b), UnaryOp::Not) => Value::Bool(!b),
             _ => Value::unknown(result_ty),
         }
+    }
+}
+
+impl Evaluator<'_> {
+    /// `v`, after charging the bytes of a very large number (one that does
+    /// not fit inline) to the budget: arithmetic in a loop can build many.
+    #[inline]
+    fn charge_number(&mut self, v: Value, whole: ByteSpan) -> Value {
+        let bytes = match &v {
+            Value::Number(n) => n.heap_bytes(),
+            _ => 0,
+        };
+        if bytes > 0 && !self.charge_bytes(bytes, whole) {
+            return Value::unknown(Type::Number);
+        }
+        v
     }
 }
 

@@ -28,10 +28,11 @@ impl<'a> Evaluator<'a> {
             let (value, span) = match part {
                 TemplatePart::Literal(l) => {
                     if known {
-                        buf.push_str(l.text.as_str(self.text));
-                    }
-                    if !self.check_size(&buf, l.span) {
-                        return Value::unknown(Type::String);
+                        let text = l.text.as_str(self.text);
+                        if !self.charge_bytes(text.len(), l.span) {
+                            return Value::unknown(Type::String);
+                        }
+                        buf.push_str(text);
                     }
                     continue;
                 }
@@ -63,6 +64,9 @@ impl<'a> Evaluator<'a> {
             match convert(&value, &Type::String) {
                 Ok(Value::String(s)) => {
                     if known && self.diags.error_count() == errors_before {
+                        if !self.charge_bytes(s.len(), span) {
+                            return Value::unknown(Type::String);
+                        }
                         buf.push_str(&s);
                     }
                 }
@@ -72,9 +76,6 @@ impl<'a> Evaluator<'a> {
                         format!("Cannot include the given value in a string template: {err}.");
                     self.report_interpolation(about, detail, span, whole);
                 }
-            }
-            if !self.check_size(&buf, span) {
-                return Value::unknown(Type::String);
             }
         }
         if !known {
@@ -96,20 +97,6 @@ impl<'a> Evaluator<'a> {
         let about = about.or(self.current);
         let summary = "Invalid template interpolation value";
         self.report(about, None, summary, detail, span, Some(whole));
-    }
-
-    /// Whether the template output is still within the limit (reports it
-    /// if not).
-    fn check_size(&mut self, buf: &str, span: ByteSpan) -> bool {
-        if buf.len() <= self.options.max_template_bytes {
-            return true;
-        }
-        let detail = format!(
-            "The template result is longer than the limit of {} bytes (EvalOptions::max_template_bytes).",
-            self.options.max_template_bytes
-        );
-        self.limit_exceeded(detail, span);
-        false
     }
 
     /// `%{ if cond }a%{ else }b%{ endif }`: a conditional between two
@@ -179,12 +166,12 @@ impl<'a> Evaluator<'a> {
         for item in items {
             self.set_loop_vars(base, has_key, item);
             match self.eval_parts(&d.body, body_span) {
-                Value::String(s) => buf.push_str(&s),
+                Value::String(s) if self.charge_bytes(s.len(), whole) => buf.push_str(&s),
+                _ if self.budget.is_exceeded() => {
+                    known = false;
+                    break;
+                }
                 _ => known = false,
-            }
-            if !self.check_size(&buf, whole) {
-                known = false;
-                break;
             }
         }
         self.locals.truncate(base);

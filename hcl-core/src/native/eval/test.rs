@@ -1,40 +1,171 @@
 use super::*;
+use crate::native::parse_expr as parse_expression;
 use crate::native::syntax::ExprNode;
-use crate::native::{parse_expr as parse_expression, ParseOptions};
+use crate::Limits;
 
 fn eval(src: &str, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
     let file = SourceFile::new("t.hcl", src);
-    let (expr, diags) = parse_expression(&file, &ParseOptions::default());
+    let (expr, diags) = parse_expression(&file, &Limits::default());
     assert!(diags.is_empty(), "{src}: {diags}");
     evaluate(ExprNode::new(&file, &expr), ctx)
+}
+
+fn eval_within(src: &str, limits: Limits) -> (Value, Diagnostics) {
+    let mut ctx = EvalContext::new();
+    ctx.add_functions(&crate::function::stdlib::functions())
+        .set_limits(limits);
+    eval(src, Some(&ctx))
 }
 
 #[test]
 fn depth_limit_reports_once_with_a_range() {
     let file = SourceFile::new("t.hcl", "[[[[1]]]]");
-    let (expr, _) = parse_expression(&file, &ParseOptions::default());
-    let options = EvalOptions {
-        max_depth: 3,
-        ..EvalOptions::default()
-    };
-    let (v, diags) = evaluate_with_options(ExprNode::new(&file, &expr), None, &options);
+    let (expr, _) = parse_expression(&file, &Limits::default());
+    let mut ctx = EvalContext::new();
+    ctx.set_limits(Limits::default().with_max_depth(4));
+    let (v, diags) = evaluate(ExprNode::new(&file, &expr), Some(&ctx));
     assert_eq!(diags.len(), 1);
     let d = diags.iter().next().unwrap();
     assert_eq!(d.summary, "Maximum nesting depth exceeded");
-    assert_eq!(d.subject.clone().unwrap().start.column, 4);
+    assert_eq!(d.subject.clone().unwrap().start.column, 5);
     assert_eq!(
         v.ty(),
-        Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])])
+        Type::tuple([Type::tuple([Type::tuple([Type::tuple([Type::Dynamic])])])])
     );
-    let ok = EvalOptions {
-        max_depth: 5,
-        ..EvalOptions::default()
-    };
-    assert!(
-        evaluate_with_options(ExprNode::new(&file, &expr), None, &ok)
-            .1
-            .is_empty()
+    // Four brackets and the literal: five levels.
+    ctx.set_limits(Limits::default().with_max_depth(5));
+    assert!(evaluate(ExprNode::new(&file, &expr), Some(&ctx))
+        .1
+        .is_empty());
+}
+
+/// The one diagnostic of an evaluation past its budget, as
+/// "summary @ subject text".
+fn over_budget(src: &str, limits: Limits) -> String {
+    let (_, diags) = eval_within(src, limits);
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{src}: {diags}");
+    let d = errors[0];
+    let at = d.subject.clone().unwrap();
+    format!(
+        "{} @ {}",
+        d.summary,
+        &src[at.start.byte as usize..at.end.byte as usize]
+    )
+}
+
+#[test]
+fn every_construct_is_charged_to_the_budget() {
+    let elements = |n| Limits::default().with_max_elements(n);
+    let bytes = |n| Limits::default().with_max_bytes(n);
+    let cases: &[(&str, Limits, &str)] = &[
+        // A tuple of three, then a second one.
+        ("[[1, 2, 3], [4, 5, 6]]", elements(6), "[4, 5, 6]"),
+        // An object costs its attributes and MAP_NODE (16) for its node.
+        (
+            "{a = 1, b = {c = 2, d = 3}}",
+            elements(35),
+            "{c = 2, d = 3}",
+        ),
+        // `for`: the three pairs it iterates over, then its result.
+        (
+            "[for x in [1, 2, 3] : x]",
+            elements(8),
+            "[for x in [1, 2, 3] : x]",
+        ),
+        (
+            "{for x in [1, 2, 3] : x => x}",
+            elements(8),
+            "{for x in [1, 2, 3] : x => x}",
+        ),
+        ("[for x in [1, 2, 3] : x]", elements(3), "[1, 2, 3]"),
+        // A splat copies the elements and builds its result: 2n.
+        ("[1, 2, 3][*]", elements(8), "[*]"),
+        // String literals, template parts and results.
+        ("[\"abcd\", \"efgh\"]", bytes(7), "\"efgh\""),
+        ("\"ab${\"cd\"}\"", bytes(5), "\"cd\""),
+        // Each "ab" is built, then copied into the loop's output.
+        (
+            "\"%{for x in [1, 2, 3]}ab%{endfor}\"",
+            bytes(11),
+            "%{for x in [1, 2, 3]}ab%{endfor}",
+        ),
+        // Conversions that copy a collection: a conditional's arm unified
+        // to a list, a tuple passed for a `list(string)` parameter.
+        ("true ? [1, 2, 3] : []", elements(5), "[1, 2, 3]"),
+        ("join(\",\", [\"a\", \"b\"])", elements(3), "[\"a\", \"b\"]"),
+        // Functions charge what they build.
+        ("range(10)", elements(9), "range(10)"),
+        ("format(\"%10s\", \"\")", bytes(9), "format(\"%10s\", \"\")"),
+        ("upper(\"abcdef\")", bytes(11), "upper(\"abcdef\")"),
+        // Big numbers (3^100000 takes about 20 KB) built by functions and
+        // operators.
+        ("pow(3, 100000) * 3", bytes(10_000), "pow(3, 100000)"),
+        ("pow(3, 100000) * 3", bytes(30_000), "pow(3, 100000) * 3"),
+    ];
+    for (src, limits, subject) in cases {
+        assert_eq!(
+            over_budget(src, *limits),
+            format!("Evaluation limit exceeded @ {subject}"),
+            "{src}"
+        );
+    }
+}
+
+#[test]
+fn within_the_budget_nothing_is_reported() {
+    let (v, diags) = eval_within(
+        "[for x in range(3) : \"${x}-${upper(\"a\")}\"]",
+        Limits::default().with_max_elements(9).with_max_bytes(20),
     );
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple(["0-A", "1-A", "2-A"].map(Value::from)));
+}
+
+#[test]
+fn an_exceeded_budget_is_reported_once_and_stops_growth() {
+    // Every later loop and call fails too, silently.
+    let src = "[for i in range(100) : [for j in range(100) : format(\"%100s\", j)]]";
+    let limits = Limits::default()
+        .with_max_elements(1000)
+        .with_max_bytes(10_000);
+    let (v, diags) = eval_within(src, limits);
+    assert_eq!(diags.len(), 1, "{diags}");
+    assert!(!v.is_wholly_known());
+}
+
+#[test]
+fn try_and_can_do_not_hide_an_exceeded_budget() {
+    let limits = Limits::default().with_max_elements(100);
+    for src in [
+        "try(range(200), 1)",
+        "can(range(200))",
+        "try(1, range(200))",
+    ] {
+        let (v, diags) = eval_within(src, limits);
+        if src == "try(1, range(200))" {
+            // The first argument succeeds; the second is never evaluated.
+            assert!(diags.is_empty(), "{src}: {diags}");
+            assert_eq!(v, Value::from(1));
+            continue;
+        }
+        let d: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(d, ["Evaluation limit exceeded"], "{src}");
+    }
+    // Within the budget they work as usual.
+    let (v, diags) = eval_within("can(range(50))", limits);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::Bool(true));
+}
+
+#[test]
+fn literal_only_mode_has_the_default_budget() {
+    // Nested loops over literal lists: 1000^3 elements without a budget.
+    let thousand = format!("[{}]", vec!["0"; 1000].join(", "));
+    let src = format!("[for a in {thousand} : [for b in {thousand} : [for c in {thousand} : c]]]");
+    let (_, diags) = eval(&src, None);
+    let d: Vec<_> = diags.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(d, ["Evaluation limit exceeded"]);
 }
 
 #[test]

@@ -5,15 +5,15 @@ use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
 use crate::native::token::TokenKind as K;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
 
 const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 
 /// Remembers attribute names to report redefinitions; a linear scan for the
 /// small bodies that are the norm, a map for large ones.
-struct Seen<'s> {
-    map: Option<HashMap<&'s str, ByteSpan>>,
+struct Seen {
+    map: Option<NameSet>,
     /// While there is no map: one bit for each (length, first byte) class
     /// of the names so far (see [`name_class`]). A name of a class not seen
     /// is new without a scan, which is the case for most names.
@@ -122,7 +122,7 @@ impl<'a> Parser<'a> {
 
     /// Whether the attribute `attr_name` repeats an earlier one of its
     /// body (those on the attribute stack; reported); if not, notes it.
-    fn redefined(&mut self, seen: &mut Seen<'a>, attr_name: ByteSpan) -> bool {
+    fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
         let src = self.src;
         if seen.map.is_none() {
             let class = name_class(src, attr_name);
@@ -136,13 +136,9 @@ impl<'a> Parser<'a> {
         // Past the threshold, one hash per attribute: looked up and noted
         // in one step.
         let existing = match &mut seen.map {
-            Some(map) => match map.entry(name) {
-                Entry::Occupied(e) => Some(*e.get()),
-                Entry::Vacant(e) => {
-                    e.insert(attr_name);
-                    return false;
-                }
-            },
+            Some(map) => {
+                map.find_or_insert(src, &self.attr_stack, attr_name, self.attr_stack.len())
+            }
             None => self
                 .attr_stack
                 .iter()
@@ -162,12 +158,12 @@ impl<'a> Parser<'a> {
             return true;
         }
         if seen.map.is_none() && self.attr_stack.len() >= MAP_AT {
-            let mut map: HashMap<&'a str, ByteSpan> = self
-                .attr_stack
-                .iter()
-                .map(|a| (a.name.text(src), a.name))
-                .collect();
-            map.insert(name, attr_name);
+            let mut map = NameSet::default();
+            let stack = &self.attr_stack;
+            for (at, a) in stack.iter().enumerate() {
+                map.find_or_insert(src, stack, a.name, at);
+            }
+            map.find_or_insert(src, stack, attr_name, stack.len());
             seen.map = Some(map);
         }
         false
@@ -182,7 +178,7 @@ impl<'a> Parser<'a> {
     /// The item goes on the body's scratch stack (built where it is
     /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
-    fn parse_body_item(&mut self, seen: &mut Seen<'a>) {
+    fn parse_body_item(&mut self, seen: &mut Seen) {
         let ident = span_of(self.bump());
         match self.peek().kind {
             K::Equal => {
@@ -536,6 +532,67 @@ impl<'a> Parser<'a> {
 
 /// How many attributes a body has before their names go in a map.
 const MAP_AT: usize = 16;
+
+/// The attribute names of a large body, for finding redefinitions: a hash
+/// set of positions in the body's attribute stack (4 bytes a slot, open
+/// addressing, at most half full), where a `HashMap<&str, ByteSpan>` takes
+/// six times that and more while it grows: it was most of a parse's peak
+/// memory on a file of a million short attributes. The hash is std's keyed
+/// one, so that no file can make the lookups quadratic.
+#[derive(Default)]
+struct NameSet {
+    /// One more than the position of an attribute in the stack; 0 for a
+    /// free slot.
+    slots: Vec<u32>,
+    len: usize,
+    hasher: RandomState,
+}
+
+impl NameSet {
+    /// The name of an attribute of `stack` equal to `stack[at]`'s name (or
+    /// `name`, when `at` is the stack's length: the attribute about to be
+    /// pushed); if there is none, the attribute at `at` is added.
+    fn find_or_insert(
+        &mut self,
+        src: &str,
+        stack: &[Attribute],
+        name: ByteSpan,
+        at: usize,
+    ) -> Option<ByteSpan> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow(src, stack);
+        }
+        let text = name.text(src);
+        let mask = self.slots.len() - 1;
+        let mut i = self.hasher.hash_one(text) as usize & mask;
+        loop {
+            let slot = self.slots[i] as usize;
+            let Some(earlier) = slot.checked_sub(1) else {
+                self.slots[i] = at as u32 + 1;
+                self.len += 1;
+                return None;
+            };
+            if let Some(a) = stack.get(earlier) {
+                if a.name.len() == name.len() && a.name.text(src) == text {
+                    return Some(a.name);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self, src: &str, stack: &[Attribute]) {
+        let size = (self.slots.len() * 2).max(64);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        self.len = 0;
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let at = slot as usize - 1;
+            if let Some(a) = stack.get(at) {
+                self.find_or_insert(src, stack, a.name, at);
+            }
+        }
+    }
+}
 
 /// One bit standing for the length and first byte of the name at `span`:
 /// equal names have equal bits.

@@ -104,10 +104,11 @@ pub(crate) fn root_is(path: &str, name: &str) -> bool {
 
 #[cfg(test)]
 mod test {
+    use crate::native::parse_config;
     use crate::native::parser::test::assert_tunings_agree;
     use crate::native::parser::Tuning;
-    use crate::native::{parse_config, ParseOptions};
     use crate::pos::SourceFile;
+    use crate::Limits;
 
     /// Asserts that `text` parses the same with and without the shortcut.
     fn same_without_the_shortcut(text: &str) {
@@ -115,7 +116,7 @@ mod test {
             shortcut: false,
             ..Tuning::default()
         };
-        assert_tunings_agree(text, &ParseOptions::default(), Tuning::default(), general);
+        assert_tunings_agree(text, &Limits::default(), Tuning::default(), general);
     }
 
     /// Values the shortcut takes, values it must leave to the general path,
@@ -211,7 +212,7 @@ mod test {
     fn fast_path_takes_the_common_values() {
         use crate::native::ast::ExprKind;
         let src = SourceFile::new("t.tf", "a = \"s\"\nb = 2\nc = true\nd = var.x\ne = v\n");
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty());
         let kinds: Vec<_> = file
             .tree
@@ -236,7 +237,7 @@ mod test {
         use crate::native::ast::ExprKind;
         let text = "a = \"x\"\nb = \"\\t\"\nc = \"y\"\nd = \"$${z}\"\ne = \"%%{w}\"\nf \"p\" \"q\\\"r\" {}\n";
         let src = SourceFile::new("t.tf", text);
-        let (file, diags) = parse_config(&src, &ParseOptions::default());
+        let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty(), "{diags:?}");
         let attrs = file.tree.attributes(file.root_body());
         let plain: Vec<bool> = attrs

@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(
         file: &'a SourceFile,
         lexer: Lexer<'a>,
-        options: &super::ParseOptions,
+        options: &crate::Limits,
     ) -> Parser<'a> {
         Parser::tuned(file, lexer, options, Tuning::default())
     }
@@ -149,7 +149,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn tuned(
         file: &'a SourceFile,
         lexer: Lexer<'a>,
-        options: &super::ParseOptions,
+        options: &crate::Limits,
         tuning: Tuning,
     ) -> Parser<'a> {
         let mut scratch = scratch::Scratch::take(tuning.reuse);
@@ -681,7 +681,7 @@ impl<'a> Parser<'a> {
     fn depth_exceeded(&mut self, at: ByteSpan) {
         let detail = format!(
             "This is nested more than {} levels deep (brackets, blocks, templates or operators); \
-             the parser's limit can be raised with ParseOptions::max_depth.",
+             the parser's limit can be raised with Limits::max_depth.",
             self.max_depth
         );
         if !self.unwind {

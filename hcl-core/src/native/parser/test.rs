@@ -7,8 +7,9 @@ use super::{Parser, Reuse, Tuning};
 use crate::diag::Diagnostics;
 use crate::native::ast::{BodyId, Expr, Traversal, Traverser, Tree};
 use crate::native::lexer::{LexMode, Lexer};
-use crate::native::{parse_config, parse_expr as parse_expression, ParseOptions};
+use crate::native::{parse_config, parse_expr as parse_expression};
 use crate::pos::SourceFile;
+use crate::Limits;
 
 /// What every entry point makes of one text.
 #[derive(Debug, PartialEq)]
@@ -23,7 +24,7 @@ pub(crate) struct Parses {
 
 /// `src` parsed by the steps of every entry point, tuned as `tuning`
 /// says.
-pub(crate) fn parses(src: &SourceFile, options: &ParseOptions, tuning: Tuning) -> Parses {
+pub(crate) fn parses(src: &SourceFile, options: &Limits, tuning: Tuning) -> Parses {
     let parser = |mode| Parser::tuned(src, Lexer::new(src.text(), mode), options, tuning);
     Parses {
         config: parser(LexMode::Normal).config(),
@@ -36,7 +37,7 @@ pub(crate) fn parses(src: &SourceFile, options: &ParseOptions, tuning: Tuning) -
 }
 
 /// Asserts that `text` parses the same tuned as `a` and as `b`.
-pub(crate) fn assert_tunings_agree(text: &str, options: &ParseOptions, a: Tuning, b: Tuning) {
+pub(crate) fn assert_tunings_agree(text: &str, options: &Limits, a: Tuning, b: Tuning) {
     let src = SourceFile::new("t.tf", text);
     assert_eq!(
         parses(&src, options, a),
@@ -58,7 +59,7 @@ fn compound_and_plain() -> (Tuning, Tuning) {
 /// everything.
 fn same_both_ways(text: &str) {
     let (compound, plain) = compound_and_plain();
-    assert_tunings_agree(text, &ParseOptions::default(), compound, plain);
+    assert_tunings_agree(text, &Limits::default(), compound, plain);
 }
 
 /// Asserts that parsing `good` after parsing each of `others` on this
@@ -66,7 +67,7 @@ fn same_both_ways(text: &str) {
 /// parse leaves behind for the next one (the parser's buffers, the tree's
 /// kept lists and boxes) must never show.
 pub(crate) fn assert_unaffected_by_earlier_parses(good: &str, others: &[&str]) {
-    let options = ParseOptions::default();
+    let options = Limits::default();
     let fresh = Tuning {
         reuse: Reuse::Fresh,
         ..Tuning::default()
@@ -212,9 +213,9 @@ fn compound_tokens_agree_on_every_prefix() {
 
 #[test]
 fn compound_tokens_agree_at_the_depth_limit() {
-    let opts = ParseOptions {
+    let opts = Limits {
         max_depth: 3,
-        ..ParseOptions::default()
+        ..Limits::default()
     };
     let (compound, plain) = compound_and_plain();
     for text in CASES {
@@ -268,7 +269,7 @@ fn integer_literals_take_the_value_the_number_parser_gives() {
     ];
     for text in texts {
         let src = SourceFile::new("t.hcl", text);
-        let (e, diags) = parse_expression(&src, &ParseOptions::default());
+        let (e, diags) = parse_expression(&src, &Limits::default());
         assert!(diags.is_empty(), "{text}: {diags:?}");
         let want = Number::parse_literal(text).unwrap();
         assert_eq!(e.kind, ExprKind::Number(want), "{text}");
@@ -298,7 +299,7 @@ fn lexical_problems_are_reported_in_every_batch() {
             let text = format!("{prefix}{text}");
             let at = prefix.len() + at;
             let src = SourceFile::new("t.tf", text.as_str());
-            let (_, diags) = parse_config(&src, &ParseOptions::default());
+            let (_, diags) = parse_config(&src, &Limits::default());
             assert!(
                 diags.iter().any(|d| d.summary == *summary
                     && d.subject.as_ref().map(|s| s.start.byte as usize) == Some(at)),
@@ -315,7 +316,7 @@ fn lexical_problems_are_reported_in_every_batch() {
 fn attributes_are_redefined_only_within_their_body() {
     let text = "a = 1\nb {\n  a = 2\n  c {\n    a = 3\n  }\n  d = 4\n  a = 5\n}\ne = 6\n";
     let src = SourceFile::new("t.tf", text);
-    let (file, diags) = parse_config(&src, &ParseOptions::default());
+    let (file, diags) = parse_config(&src, &Limits::default());
     let details: Vec<_> = diags
         .iter()
         .map(|d| (d.summary.as_str(), d.detail.as_str()))
@@ -372,14 +373,14 @@ fn attributes_are_redefined_whatever_names_look_alike() {
             // No repeat: no error.
             let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
             let src = SourceFile::new("t.tf", text.as_str());
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             assert!(diags.is_empty(), "{text:?}: {diags:?}");
             assert_eq!(file.tree.attributes(file.root_body()).len(), count);
             // Each name repeated once at the end: one error for the repeat.
             for (i, again) in names.iter().enumerate() {
                 let text = format!("{text}{again} = 2\n");
                 let src = SourceFile::new("t.tf", text.as_str());
-                let (file, diags) = parse_config(&src, &ParseOptions::default());
+                let (file, diags) = parse_config(&src, &Limits::default());
                 let expected = format!(
                     "The argument \"{again}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
                     i + 1,
@@ -410,7 +411,7 @@ fn object_for_expressions_are_found_past_newlines() {
         ] {
             let text = format!("{prefix}a = {value}\n");
             let src = SourceFile::new("t.tf", text.as_str());
-            let (file, diags) = parse_config(&src, &ParseOptions::default());
+            let (file, diags) = parse_config(&src, &Limits::default());
             let attrs = file.tree.attributes(file.root_body());
             let kind = &attrs[attrs.len() - 1].expr.kind;
             if is_for {
@@ -428,7 +429,7 @@ fn object_for_expressions_are_found_past_newlines() {
 #[test]
 fn kept_memory_is_bounded_releasable_and_optional() {
     use super::scratch::{kept_bytes, release_kept_memory};
-    let options = ParseOptions::default();
+    let options = Limits::default();
     let huge = "r \"l\" {\n  s = [t, {u = v}]\n  w = \"x\"\n}\n".repeat(20_000);
     let huge = SourceFile::new("huge.tf", huge);
     release_kept_memory();
@@ -443,4 +444,41 @@ fn kept_memory_is_bounded_releasable_and_optional() {
     assert!(kept > 0 && kept < 800_000, "{kept} bytes kept");
     release_kept_memory();
     assert_eq!(kept_bytes(), 0);
+}
+
+proptest::proptest! {
+    /// Redefinitions are found the same in small bodies (a scan of the
+    /// names) and large ones (a hash set of the names, past `MAP_AT`): the
+    /// first definition of a name stays, each later one is reported with
+    /// the first one's position and dropped, as a plain model says.
+    #[test]
+    fn redefinitions_match_a_plain_model(
+        names in proptest::collection::vec("[a-e][a-c]{0,2}", 0..120),
+    ) {
+        let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
+        let src = SourceFile::new("t.tf", text.as_str());
+        let (file, diags) = parse_config(&src, &Default::default());
+        let mut kept: Vec<(&str, usize)> = Vec::new();
+        let mut reported = Vec::new();
+        for (line, n) in names.iter().enumerate() {
+            match kept.iter().find(|(k, _)| k == n) {
+                Some((_, first)) => reported.push(format!(
+                    "The argument \"{n}\" was already set at t.tf:{},1-{}. Each argument may be set only once.",
+                    first + 1,
+                    n.len() + 1
+                )),
+                None => kept.push((n, line)),
+            }
+        }
+        let got: Vec<String> = diags.iter().map(|d| d.detail.clone()).collect();
+        proptest::prop_assert_eq!(got, reported);
+        let tree = &file.tree;
+        let stored: Vec<&str> = tree
+            .attributes(file.root_body())
+            .iter()
+            .map(|a| a.name.text(&text))
+            .collect();
+        let model: Vec<&str> = kept.iter().map(|(k, _)| *k).collect();
+        proptest::prop_assert_eq!(stored, model);
+    }
 }

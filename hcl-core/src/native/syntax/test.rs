@@ -1,11 +1,12 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::native::{parse_config, parse_expression, parse_traversal_abs, ParseOptions};
+use crate::native::{parse_config, parse_expression, parse_traversal_abs};
+use crate::Limits;
 
 fn with_expr<R>(text: &str, f: impl FnOnce(ExprNode<'_>) -> R) -> R {
     let src = SourceFile::new("<e>", text);
-    let (e, diags) = parse_expression(&src, &ParseOptions::default());
+    let (e, diags) = parse_expression(&src, &Limits::default());
     assert!(diags.is_empty(), "{text}: {diags}");
     f(ExprNode::of(&e).unwrap())
 }
@@ -114,7 +115,7 @@ fn strings_are_templates_in_every_stored_form() {
 #[test]
 fn body_items_interleave_attributes_and_blocks_in_source_order() {
     let src = SourceFile::new("t.hcl", "a = 1\nb {}\nc = 2\nd \"x\" {}\ne = 3\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let order: Vec<&str> = file
         .body()
         .items()
@@ -198,7 +199,7 @@ fn calls_objects_and_for_expressions_expose_their_parts() {
 #[test]
 fn node_handles_evaluate_like_the_expression_handle() {
     let src = SourceFile::new("t.hcl", "a = [for x in [1, 2] : x * 2]\n");
-    let (file, _) = parse_config(&src, &ParseOptions::default());
+    let (file, _) = parse_config(&src, &Limits::default());
     let a = file.body().attribute("a").unwrap();
     let want = Value::tuple([Value::from(2), Value::from(4)]);
     assert_eq!(a.expr().value(None).0, want);
@@ -225,15 +226,64 @@ proptest! {
         prop_assume!(!matches!(root.as_str(), "true" | "false" | "null" | "for" | "if" | "in"));
         let text = format!("{root}{}", steps.concat());
         let src = SourceFile::new("<t>", text.as_str());
-        let (e, d) = parse_expression(&src, &ParseOptions::default());
+        let (e, d) = parse_expression(&src, &Limits::default());
         prop_assume!(!d.has_errors());
         let from_expr = match ExprNode::of(&e).map(|n| n.kind()) {
             Some(ExprKind::Traversal(t)) => t.to_traversal(),
             _ => return Err(TestCaseError::fail(format!("{text} is not a traversal"))),
         };
-        let (parsed, d) = parse_traversal_abs(&src, &ParseOptions::default());
+        let (parsed, d) = parse_traversal_abs(&src, &Limits::default());
         prop_assert!(!d.has_errors());
         prop_assert_eq!(Some(from_expr.clone()), parsed);
         prop_assert_eq!(from_expr.to_string(), text);
+    }
+}
+
+/// The general way to build a traversal: every range resolved on its own.
+fn traversal_resolving_each_range(t: TraversalNode<'_>) -> Traversal {
+    let mut steps = vec![Traverser::Root {
+        name: t.root_name().to_owned(),
+        range: t.root_range(),
+    }];
+    steps.extend(t.steps().map(Step::to_traverser));
+    Traversal::new(steps)
+}
+
+proptest! {
+    /// `to_traversal` resolves each step's range from the one before it;
+    /// it gives what resolving every range on its own gives, whatever the
+    /// spaces, line breaks and non-ASCII text around and inside the steps.
+    #[test]
+    fn to_traversal_matches_resolving_each_range(
+        prefix in prop_oneof!["", "é = 1\n", "\n\n", "x = \"ü\"\n  "],
+        root in prop_oneof!["[a-z][a-z0-9_]{0,5}", "é[a-z]{0,3}"],
+        steps in proptest::collection::vec(
+            (
+                prop_oneof!["", " ", "\n", "\t"],
+                prop_oneof![
+                    "[a-z][a-z0-9_]{0,5}".prop_map(|n| format!(".{n}")),
+                    "[a-zé]{1,4}".prop_map(|n| format!(".{n}")),
+                    (0u32..20).prop_map(|i| format!("[{i}]")),
+                    "[a-zü]{1,4}".prop_map(|k| format!("[\"{k}\"]")),
+                ],
+            ),
+            0..6,
+        ),
+    ) {
+        prop_assume!(!matches!(root.as_str(), "true" | "false" | "null" | "for" | "if" | "in"));
+        let path: String = steps.iter().map(|(sp, s)| format!("{sp}{s}")).collect();
+        let text = format!("{prefix}a = ({root}{path})\n");
+        let src = SourceFile::new("<t>", text.as_str());
+        let (file, d) = parse_config(&src, &Default::default());
+        prop_assume!(!d.has_errors());
+        let Some(a) = file.body().attribute("a") else {
+            return Err(TestCaseError::fail(format!("{text}: no attribute a")));
+        };
+        let mut found = 0;
+        a.expr().each_variable(|t| {
+            found += 1;
+            assert_eq!(t.to_traversal(), traversal_resolving_each_range(t), "{text}");
+        });
+        prop_assert_eq!(found, 1);
     }
 }

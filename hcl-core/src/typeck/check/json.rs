@@ -17,7 +17,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::Expr;
 use crate::native::embedded::{parse_embedded_template, Embedded};
-use crate::native::ParseOptions;
 use crate::pos::ByteSpan;
 use crate::pos::SourceFile;
 use crate::typeck::parse::quoted_literal;
@@ -25,6 +24,7 @@ use crate::typeck::rules::{conversion, unify_all};
 use crate::typeck::scope::TypeScope;
 use crate::typeck::ty::{Eventual, ExtendedType};
 use crate::value::Number;
+use crate::Limits;
 
 /// How deeply values nest before the checker gives up on a subtree (its
 /// type is then the dynamic pseudo-type). The JSON parser bounds nesting
@@ -153,7 +153,7 @@ impl JsonChecker<'_> {
             span: span.inner(),
             text,
         };
-        let (expr, file, diags) = parse_embedded_template(at, &ParseOptions::default());
+        let (expr, file, diags) = parse_embedded_template(at, &Limits::default());
         if diags.has_errors() {
             self.diags.extend(diags);
             return None;

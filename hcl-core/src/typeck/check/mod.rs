@@ -89,8 +89,7 @@ pub fn check_source(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>,
     match crate::load::Syntax::for_name(src.name()) {
         crate::load::Syntax::Json => json::check_json(src, scope),
         crate::load::Syntax::Native => {
-            let (file, _) =
-                crate::native::parse_config(src, &crate::native::ParseOptions::default());
+            let (file, _) = crate::native::parse_config(src, &crate::Limits::default());
             check_file(&file, scope)
         }
     }

@@ -101,6 +101,24 @@ impl Number {
     /// underflow to zero). This bounds the length of the decimal form.
     pub const MIN_EXP: i64 = -1_000_000;
 
+    /// The bytes this number keeps on the heap: none for integers that fit
+    /// in `i64` and short fractions, about its mantissa's size otherwise
+    /// (what an evaluation's budget charges for a number it builds).
+    ///
+    /// ```
+    /// use hcl_core::Number;
+    /// assert_eq!(Number::from(7).heap_bytes(), 0);
+    /// // 3^4096 has 6492 bits.
+    /// let big = Number::from(3).pow(&Number::from(4096)).unwrap();
+    /// assert!(big.heap_bytes() >= 6492 / 8);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        match &self.0 {
+            Repr::Big(b) => std::mem::size_of::<BigFloat>() + b.mant.bits().div_ceil(8) as usize,
+            _ => 0,
+        }
+    }
+
     /// Zero.
     pub const fn zero() -> Number {
         Number(Repr::Int(0))

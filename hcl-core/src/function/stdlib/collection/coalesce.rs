@@ -40,13 +40,18 @@ fn coalesce() -> Function {
             }
             unify(&types).ok_or_else(error)
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            let ty = cx.return_type().clone();
             for value in args {
-                let value = convert(value, ty).map_err(FunctionError::call)?;
+                if value.ty() != ty {
+                    // The conversion builds a new value.
+                    cx.charge_shallow(value)?;
+                }
+                let value = convert(value, &ty).map_err(FunctionError::call)?;
                 match &value {
                     Value::Unknown(_) => return Ok(Value::Unknown(ty.clone())),
                     Value::Null(_) => continue,
-                    Value::String(s) if *ty == Type::String && s.is_empty() => continue,
+                    Value::String(s) if ty == Type::String && s.is_empty() => continue,
                     _ => return Ok(value),
                 }
             }
@@ -99,10 +104,10 @@ fn coalescelist() -> Function {
                 Ok(Type::Dynamic)
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             for value in args {
                 if !value.is_known() {
-                    return Ok(Value::Unknown(ty.clone()));
+                    return Ok(Value::Unknown(cx.return_type().clone()));
                 }
                 if value.length().is_some_and(|n| n > 0) {
                     return Ok(value.clone());

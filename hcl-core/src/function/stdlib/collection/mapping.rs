@@ -1,9 +1,10 @@
 //! Functions over maps and objects: `keys`, `values`, `lookup`, `merge` and
-//! `zipmap`.
+//! `zipmap`. Each charges the collection it builds (elements, and the
+//! bytes of keys it copies) before building it.
 
 use std::collections::BTreeMap;
 
-use super::support::{arg, convert, list_of, list_with, map_with};
+use super::support::{arg, charge_keyed, convert, list_of, list_with, map_with};
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -45,16 +46,22 @@ fn keys() -> Function {
                 _ => Err(FunctionError::argument(0, "must have map or object type")),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let value = arg(args, 0);
             if let Type::Object(o) = value.ty() {
+                // A tuple of copies of the names.
+                let names = o.attributes().keys();
+                cx.charge_elements(names.len())?;
+                cx.charge_bytes(names.map(String::len).sum())?;
                 return Ok(Value::tuple(o.attributes().keys().map(Value::string)));
             }
             match value.as_entries() {
                 Some(entries) => {
+                    // The keys are shared, not copied.
+                    cx.charge_elements(entries.len())?;
                     list_of(Type::String, entries.keys().cloned().map(Value::from).collect())
                 }
-                None => Ok(Value::Unknown(ty.clone())),
+                None => Ok(Value::Unknown(cx.return_type().clone())),
             }
         })
 }
@@ -84,14 +91,15 @@ fn values() -> Function {
                 _ => Err(FunctionError::call("values() requires a map as the first argument")),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            cx.charge_elements(arg(args, 0).length().unwrap_or(0))?;
             let items: Vec<Value> = arg(args, 0)
                 .as_entries()
                 .map(|e| e.values().cloned().collect())
                 .unwrap_or_default();
-            match ty {
+            match cx.return_type() {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
-                _ => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
+                ty => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
             }
         })
 }
@@ -162,16 +170,22 @@ fn lookup() -> Function {
                 )),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let (map, key) = (arg(args, 0), arg(args, 1));
+            let ty = cx.return_type().clone();
             let (Some(entries), Some(key)) = (map.as_entries(), key.as_str()) else {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(ty));
             };
             if let Some(v) = entries.get(key) {
                 return Ok(v.clone());
             }
             match args.get(2) {
-                Some(default) => convert(default, ty).map_err(FunctionError::call),
+                Some(default) => {
+                    if default.ty() != ty {
+                        cx.charge_shallow(default)?;
+                    }
+                    convert(default, &ty).map_err(FunctionError::call)
+                }
                 None => Err(FunctionError::call(format!(
                     "lookup failed to find key {key:?}"
                 ))),
@@ -243,14 +257,16 @@ fn merge() -> Function {
                 Ok(Type::object(attrs))
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            let keys = args.iter().filter_map(Value::as_entries).flat_map(|e| e.keys());
+            charge_keyed(cx, keys.map(|k| k.as_str()))?;
             let mut merged: BTreeMap<String, Value> = BTreeMap::new();
             for value in args {
                 if let Some(entries) = value.as_entries() {
                     merged.extend(entries.iter().map(|(k, v)| (k.to_string(), v.clone())));
                 }
             }
-            match ty {
+            match cx.return_type() {
                 Type::Map(elem) => map_with(elem, merged.into_iter().collect()),
                 _ => Ok(Value::object(merged)),
             }
@@ -298,20 +314,21 @@ fn zipmap() -> Function {
                 )),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let (keys, values) = (arg(args, 0), arg(args, 1));
             if !keys.is_wholly_known() {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(cx.return_type().clone()));
             }
             let names = keys.as_elements().unwrap_or_default();
             let items = values.as_elements().unwrap_or_default();
             check_lengths(names.len(), items.len())?;
+            charge_keyed(cx, names.iter().filter_map(Value::as_str))?;
             let mut entries = Vec::with_capacity(names.len());
             for (i, (name, v)) in names.iter().zip(items).enumerate() {
                 let name = name.as_str().ok_or_else(|| null_key(i))?;
                 entries.push((name.to_owned(), v.clone()));
             }
-            match ty {
+            match cx.return_type() {
                 Type::Map(elem) => map_with(elem, entries),
                 _ => Ok(Value::object(entries)),
             }

@@ -1,7 +1,8 @@
 //! Sequence functions: `concat`, `flatten`, `reverse`, `slice`, `chunklist`
-//! and `range`.
+//! and `range`. Each charges the elements it builds to the evaluation's
+//! budget, before building them where the count is known first.
 
-use super::support::{arg, convert, list_with, unify, MAX_DEPTH};
+use super::support::{arg, convert, list_with, unify, MAX_WALK_DEPTH};
 use crate::function::stdlib::number::whole_number;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Number, Type, Value};
@@ -68,8 +69,11 @@ fn concat() -> Function {
             }
             Ok(Type::tuple(elems))
         })
-        .implementation(|args, ty| {
-            let mut items = Vec::new();
+        .implementation(|args, cx| {
+            let total = args.iter().map(|a| a.length().unwrap_or(0)).fold(0, usize::saturating_add);
+            cx.charge_elements(total)?;
+            let ty = cx.return_type();
+            let mut items = Vec::with_capacity(total);
             if ty.is_list() {
                 for (i, list) in args.iter().enumerate() {
                     let list = convert(list, ty).map_err(|e| FunctionError::argument(i, e))?;
@@ -88,7 +92,7 @@ fn concat() -> Function {
 /// result is known: an unknown nested sequence (or a set with unknown
 /// elements, whose length is unknown) leaves it unknown.
 fn flatten_into(value: &Value, out: &mut Vec<Value>, depth: usize) -> Result<bool, FunctionError> {
-    if depth > MAX_DEPTH {
+    if depth > MAX_WALK_DEPTH {
         return Err(FunctionError::call("value is nested too deeply to flatten"));
     }
     if value.ty().is_set() && !value.is_wholly_known() {
@@ -142,11 +146,14 @@ fn flatten() -> Function {
             }
             Ok(Type::tuple(out.iter().map(Value::ty)))
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            // No larger than the argument, which is built already (the
+            // result-type rule above flattened it too).
             let mut out = Vec::new();
             if !flatten_into(arg(args, 0), &mut out, 0)? {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(cx.return_type().clone()));
             }
+            cx.charge_elements(out.len())?;
             Ok(Value::tuple(out))
         })
 }
@@ -181,7 +188,8 @@ fn reverse() -> Function {
                 )),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
+            cx.charge_elements(arg(args, 0).length().unwrap_or(0))?;
             let items: Vec<Value> = arg(args, 0)
                 .as_elements()
                 .unwrap_or_default()
@@ -189,6 +197,7 @@ fn reverse() -> Function {
                 .rev()
                 .cloned()
                 .collect();
+            let ty = cx.return_type();
             match ty {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
                 _ => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
@@ -271,12 +280,15 @@ fn slice() -> Function {
                 _ => Ok(Type::Dynamic),
             }
         })
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let Some((start, end)) = slice_indexes(args)? else {
-                return Ok(Value::Unknown(ty.clone()));
+                return Ok(Value::Unknown(cx.return_type().clone()));
             };
             let elements = arg(args, 0).as_elements().unwrap_or_default();
-            let items = elements.get(start..end).unwrap_or_default().to_vec();
+            let items = elements.get(start..end).unwrap_or_default();
+            cx.charge_elements(items.len())?;
+            let items = items.to_vec();
+            let ty = cx.return_type();
             match ty {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
                 _ => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
@@ -304,7 +316,7 @@ fn chunklist() -> Function {
         .param(Param::new("list", Type::list(Type::Dynamic)).describe("The list to split into chunks."))
         .param(Param::new("size", Type::Number).describe("The maximum length of each chunk. All but the last element of the result is guaranteed to be of exactly this size."))
         .returns_with(|args| Ok(Type::list(arg(args, 0).ty())))
-        .implementation(|args, ty| {
+        .implementation(|args, cx| {
             let list = arg(args, 0);
             let list_ty = list.ty();
             let size = arg(args, 1).as_number().cloned().unwrap_or_else(Number::zero);
@@ -315,6 +327,12 @@ fn chunklist() -> Function {
             };
             let elements = list.as_elements().unwrap_or_default();
             let elem = list_ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            // The chunks and their elements, before either is built.
+            let count = match size {
+                0 => 1,
+                _ => elements.len().div_ceil(size),
+            };
+            cx.charge_elements(count.saturating_add(elements.len()))?;
             let chunks: Vec<Value> = if elements.is_empty() {
                 Vec::new()
             } else if size == 0 {
@@ -325,7 +343,7 @@ fn chunklist() -> Function {
                     .map(|c| list_with(&elem, c.to_vec()))
                     .collect::<Result<_, _>>()?
             };
-            list_with(ty.element_type().unwrap_or(&list_ty), chunks)
+            list_with(cx.return_type().element_type().unwrap_or(&list_ty), chunks)
         })
 }
 
@@ -352,7 +370,7 @@ fn range() -> Function {
         .describe("Returns a list of numbers spread evenly over a particular range.")
         .variadic(Param::new("params", Type::Number))
         .returns(Type::list(Type::Number))
-        .implementation(|args, _| {
+        .implementation(|args, cx| {
             let nums: Vec<Number> = args.iter().filter_map(Value::as_number).cloned().collect();
             let one = Number::from(1);
             let minus_one = Number::from(-1);
@@ -396,6 +414,8 @@ fn range() -> Function {
                 values.push(Value::Number(n));
                 n = next;
             }
+            // At most RANGE_LIMIT elements were built before this charge.
+            cx.charge_elements(values.len())?;
             list_with(&Type::Number, values)
         })
 }

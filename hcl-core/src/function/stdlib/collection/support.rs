@@ -2,7 +2,7 @@
 //! conversion and unification (one seam onto `value::convert`), collection
 //! builders, and argument access that never panics.
 
-use crate::function::FunctionError;
+use crate::function::{CallContext, FunctionError};
 use crate::value::{Type, Value};
 
 /// The argument at `index`; the call procedure guarantees it exists, but a
@@ -91,21 +91,59 @@ pub(crate) fn map_of<K: AsRef<str>>(
     Value::map(elem, entries).map_err(|e| FunctionError::call(e.to_string()))
 }
 
-/// How deep `flatten` and similar walks may recurse into nested values.
-pub(crate) const MAX_DEPTH: usize = 128;
+/// How deep `flatten` and `jsonencode` recurse into nested values: a guard
+/// for the stack on a walk over a value (which the application may have
+/// built, whatever the input's limits), not a limit of input.
+pub(crate) const MAX_WALK_DEPTH: usize = 1000;
+
+/// Charges a map or object whose keys are new copies of `keys`: its
+/// entries ([`CallContext::charge_map`]) and the keys' bytes.
+pub(crate) fn charge_keyed<'k>(
+    cx: &mut CallContext<'_>,
+    keys: impl IntoIterator<Item = &'k str>,
+) -> Result<(), FunctionError> {
+    let (mut entries, mut bytes) = (0usize, 0usize);
+    for k in keys {
+        entries += 1;
+        bytes = bytes.saturating_add(k.len());
+    }
+    cx.charge_map(entries)?;
+    cx.charge_bytes(bytes)
+}
 
 /// Builders and call helpers for the stdlib tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use crate::function::{stdlib, CallError};
+    use crate::function::{stdlib, CallError, Function};
     use crate::value::{Type, Value};
 
-    /// Calls the standard function `name`.
-    pub(crate) fn call(name: &str, args: &[Value]) -> Result<Value, CallError> {
+    /// The standard function `name`.
+    pub(crate) fn function(name: &str) -> Function {
         stdlib::functions()
             .get(name)
             .unwrap_or_else(|| panic!("no function {name}"))
-            .call(args)
+            .clone()
+    }
+
+    /// Calls the standard function `name`.
+    pub(crate) fn call(name: &str, args: &[Value]) -> Result<Value, CallError> {
+        function(name).call(args)
+    }
+
+    /// Calls the standard function `name` with a budget within `limits`.
+    pub(crate) fn call_within(
+        name: &str,
+        args: &[Value],
+        limits: crate::Limits,
+    ) -> Result<Value, CallError> {
+        let mut budget = crate::limits::Budget::new(&limits);
+        function(name).call_with_budget(args, &mut budget)
+    }
+
+    /// Whether `name(args)` fails with an exceeded budget within `limits`
+    /// (and not for another reason).
+    pub(crate) fn over_budget(name: &str, args: &[Value], limits: crate::Limits) -> bool {
+        matches!(call_within(name, args, limits), Err(CallError::Limit(_)))
     }
 
     /// The message of a failed call, without the parameter prefix.

@@ -7,6 +7,7 @@
 use std::collections::HashSet;
 
 use crate::function::stdlib::format::quote;
+use crate::function::{CallContext, FunctionError};
 use crate::value::{Type, Value};
 
 /// The result type for `text`: a list of objects with one string attribute
@@ -29,16 +30,31 @@ pub(super) fn header_type(text: &str) -> Result<Type, String> {
     )))
 }
 
-/// The rows of `text` as a value of `ty` (from [`header_type`]).
-pub(super) fn decode(text: &str, ty: &Type) -> Result<Value, String> {
+/// The rows of `text` as a value of the call's result type (from
+/// [`header_type`]), charged to the budget before they are built: every
+/// row is an object with its own copy of the header's names.
+pub(super) fn decode(text: &str, cx: &mut CallContext<'_>) -> Result<Value, FunctionError> {
     let mut reader = Reader::new(text);
     let header = match reader.read(0) {
-        None => return Err("missing header line".into()),
-        Some(r) => r?,
+        None => return Err(FunctionError::call("missing header line")),
+        Some(r) => r.map_err(FunctionError::call)?,
     };
+    let rows_at_most = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    let names: usize = header.iter().map(String::len).sum();
+    let row = header.len().saturating_add(crate::limits::MAP_NODE);
+    cx.charge_elements(
+        rows_at_most
+            .saturating_mul(row)
+            .saturating_add(rows_at_most),
+    )?;
+    cx.charge_bytes(
+        rows_at_most
+            .saturating_mul(names)
+            .saturating_add(text.len()),
+    )?;
     let mut rows = Vec::new();
     while let Some(fields) = reader.read(header.len()) {
-        let fields = fields?;
+        let fields = fields.map_err(FunctionError::call)?;
         rows.push(Value::object(
             header
                 .iter()
@@ -46,8 +62,12 @@ pub(super) fn decode(text: &str, ty: &Type) -> Result<Value, String> {
                 .zip(fields.into_iter().map(Value::from)),
         ));
     }
-    let elem = ty.element_type().cloned().unwrap_or(Type::Dynamic);
-    Value::list(elem, rows).map_err(|e| e.to_string())
+    let elem = cx
+        .return_type()
+        .element_type()
+        .cloned()
+        .unwrap_or(Type::Dynamic);
+    Value::list(elem, rows).map_err(|e| FunctionError::call(e.to_string()))
 }
 
 struct Reader<'a> {

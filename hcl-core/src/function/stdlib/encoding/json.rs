@@ -8,16 +8,16 @@ use std::collections::HashMap;
 use crate::function::stdlib::format::quote;
 use crate::value::{Number, Type, Value};
 
-/// How deeply arrays and objects may nest (Go's decoder allows 10000; a
-/// smaller bound keeps the recursion well inside any thread's stack).
-const MAX_DEPTH: usize = 500;
-
-/// Parses `text` as one JSON document.
-pub(super) fn parse(text: &str) -> Result<Value, String> {
+/// Parses `text` as one JSON document whose arrays and objects nest at
+/// most `max_depth` levels ([`Limits::max_depth`](crate::Limits::max_depth);
+/// Go's decoder allows 10000, a smaller bound keeps the recursion well
+/// inside any thread's stack).
+pub(super) fn parse(text: &str, max_depth: usize) -> Result<Value, String> {
     let mut p = Parser {
         text,
         bytes: text.as_bytes(),
         pos: 0,
+        max_depth,
     };
     p.skip_ws();
     if p.pos == p.bytes.len() {
@@ -37,6 +37,7 @@ struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    max_depth: usize,
 }
 
 impl Parser<'_> {
@@ -76,10 +77,9 @@ impl Parser<'_> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Value, String> {
-        if depth > MAX_DEPTH {
-            return Err("exceeded max depth".into());
-        }
         match self.peek() {
+            // `depth` arrays and objects enclose this one.
+            Some(b'{' | b'[') if depth >= self.max_depth => Err("exceeded max depth".into()),
             Some(b'{') => self.object(depth),
             Some(b'[') => self.array(depth),
             Some(b'"') => self.string().map(Value::from),

@@ -3,11 +3,16 @@
 //! through.
 
 use crate::function::stdlib::functions;
-use crate::function::CallError;
+use crate::function::{CallError, Function};
+use crate::limits::{Budget, Limits};
 use crate::value::{Type, Value};
 
+fn function(name: &str) -> Function {
+    functions().get(name).unwrap().clone()
+}
+
 fn call(name: &str, args: &[Value]) -> Result<Value, CallError> {
-    functions().get(name).unwrap().call(args)
+    function(name).call(args)
 }
 
 fn s(v: &str) -> Value {
@@ -211,11 +216,45 @@ fn jsondecode_syntax_errors_are_worded_as_go() {
 }
 
 #[test]
-fn jsondecode_nesting_is_bounded() {
-    let deep = format!("{}{}", "[".repeat(400), "]".repeat(400));
-    assert!(decode(&deep).is_ok());
-    let too_deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
-    assert_eq!(decode(&too_deep).unwrap_err(), "exceeded max depth");
+fn jsondecode_nesting_is_bounded_by_the_depth_limit() {
+    let nested = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+    let max = Limits::DEFAULT.max_depth;
+    assert!(decode(&nested(max)).is_ok());
+    assert_eq!(decode(&nested(max + 1)).unwrap_err(), "exceeded max depth");
+    assert_eq!(decode(&nested(100_000)).unwrap_err(), "exceeded max depth");
+    // The evaluation's limit, not the default, applies to the value.
+    let small = Limits::default().with_max_depth(3);
+    let within = |text: &str| {
+        let mut budget = Budget::new(&small);
+        function("jsondecode").call_with_budget(&[s(text)], &mut budget)
+    };
+    assert!(within(&nested(3)).is_ok());
+    assert!(within(&nested(4)).is_err());
+}
+
+#[test]
+fn jsondecode_and_jsonencode_are_charged_to_the_budget() {
+    let doc = format!("[{}0]", "0,".repeat(999));
+    let mut budget = Budget::new(&Limits::default().with_max_elements(999));
+    let err = function("jsondecode").call_with_budget(&[s(&doc)], &mut budget);
+    assert!(matches!(err, Err(CallError::Limit(_))), "{err:?}");
+    let mut budget = Budget::new(&Limits::DEFAULT);
+    let v = function("jsondecode")
+        .call_with_budget(&[s(&doc)], &mut budget)
+        .unwrap();
+    // `<` is written as six bytes: the encoder charges what it writes,
+    // 10 strings of 602 bytes, 9 commas and the brackets.
+    let text = Value::tuple(vec![s(&"<".repeat(100)); 10]);
+    let need = 10 * 602 + 12;
+    let mut budget = Budget::new(&Limits::default().with_max_bytes(need));
+    let encoded = function("jsonencode").call_with_budget(std::slice::from_ref(&text), &mut budget);
+    assert_eq!(encoded.unwrap().as_str().map(str::len), Some(10 * 602 + 11));
+    let mut budget = Budget::new(&Limits::default().with_max_bytes(need));
+    budget.charge_bytes(1).unwrap();
+    assert!(function("jsonencode")
+        .call_with_budget(&[text], &mut budget)
+        .is_err());
+    assert_eq!(v.length(), Some(1000));
 }
 
 #[test]
@@ -379,5 +418,14 @@ fn urlencode_escapes_query_components() {
         ("é", "%C3%A9"),
     ] {
         assert_eq!(call("urlencode", &[s(input)]).unwrap(), s(want), "{input}");
+    }
+}
+
+proptest::proptest! {
+    /// The length charged before a string is written is the length
+    /// written (every escape, `\u2028` and `\u2029` included).
+    #[test]
+    fn json_string_len_is_the_written_length(s in "[a<>&\"\\\\\n\r\t\u{8}\u{c}\u{1}\u{2028}\u{2029}é€😀]{0,40}") {
+        proptest::prop_assert_eq!(super::json_string_len(&s), super::json_string(&s).len());
     }
 }

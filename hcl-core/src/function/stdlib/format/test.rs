@@ -390,18 +390,19 @@ fn format_grammar_errors() {
 }
 
 #[test]
-fn format_width_over_limit_is_an_error() {
-    fails(
-        "%100000000s",
-        &[s("x")],
-        "the result would be larger than the 64 MiB limit",
-    );
-    fails(
-        "%.100000000f",
-        &[n(1)],
-        "the result would be larger than the 64 MiB limit",
-    );
+fn format_width_over_the_budget_is_an_error_before_it_is_formatted() {
+    let limit =
+        "the evaluation would build more than 67108864 bytes of strings (Limits::max_bytes)";
+    fails("%1000000000s", &[s("x")], limit);
+    fails("%.1000000000f", &[n(1)], limit);
+    fails("%99999999999999999999d", &[n(1)], limit);
     ok("%300s", &[s("x")], &format!("{}x", " ".repeat(299)));
+    // A width is charged in full, before the argument is formatted.
+    use crate::function::stdlib::collection::support::testing::{call_within, over_budget};
+    let small = crate::Limits::default().with_max_bytes(299);
+    assert!(over_budget("format", &[s("%300s"), s("x")], small));
+    let enough = crate::Limits::default().with_max_bytes(300 + 5);
+    assert!(call_within("format", &[s("%300s"), s("x")], enough).is_ok());
 }
 
 fn strings(items: &[&str]) -> Value {

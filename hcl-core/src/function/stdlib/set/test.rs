@@ -1,8 +1,9 @@
 //! Set functions, with expected values from go-cty's `set_test.go` and
 //! `collection_test.go` (`setproduct`).
 
-use super::PRODUCT_LIMIT;
 use crate::function::stdlib::collection::support::testing::*;
+use crate::function::CallError;
+use crate::limits::{Budget, Limits};
 use crate::value::{Type, Value};
 
 fn bools(items: &[bool]) -> Value {
@@ -336,15 +337,26 @@ fn setproduct_errors() {
 }
 
 #[test]
-fn setproduct_beyond_the_limit_is_an_error() {
-    let big: Vec<i64> = (0..1025).collect();
+fn setproduct_beyond_the_budget_is_refused_before_it_is_built() {
+    // 2^21 rows of three elements each: past the default budget of 2^22
+    // elements, refused from the arguments' lengths alone.
+    let big: Vec<i64> = (0..1448).collect();
     let args = [nums(&big), nums(&big)];
-    assert!(big.len() * big.len() > PRODUCT_LIMIT);
-    assert_eq!(
-        fails("setproduct", &args),
-        (
-            None,
-            format!("the product would have more than {PRODUCT_LIMIT} elements")
-        )
-    );
+    let mut budget = Budget::new(&Limits::DEFAULT);
+    let err = function("setproduct")
+        .call_with_budget(&args, &mut budget)
+        .unwrap_err();
+    assert!(matches!(err, CallError::Limit(_)), "{err}");
+    // Nothing was charged but the refused amount: the budget is spent.
+    assert!(budget.is_exceeded());
+    // Within a small budget a small product still fits.
+    let small = [nums(&[1, 2]), nums(&[3, 4])];
+    let mut budget = Budget::new(&Limits::default().with_max_elements(4 * 3 + 4));
+    assert!(function("setproduct")
+        .call_with_budget(&small, &mut budget)
+        .is_ok());
+    let mut budget = Budget::new(&Limits::default().with_max_elements(4 * 3 + 3));
+    assert!(function("setproduct")
+        .call_with_budget(&small, &mut budget)
+        .is_err());
 }

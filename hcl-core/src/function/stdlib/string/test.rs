@@ -369,11 +369,12 @@ fn indent_errors() {
 }
 
 #[test]
-fn indent_result_over_limit_is_an_error() {
+fn indent_result_over_the_budget_is_an_error_before_it_is_built() {
+    // 1024 lines of 2^20 spaces: 1 GiB, refused from its size alone.
     let lines = "\n".repeat(1024);
     assert_eq!(
         err("indent", &[Value::from(1 << 20), s(&lines)]),
-        "the result would be larger than the 64 MiB limit"
+        "the evaluation would build more than 67108864 bytes of strings (Limits::max_bytes)"
     );
     // No newline: nothing is padded, so a huge count is harmless.
     assert_eq!(
@@ -433,16 +434,26 @@ fn replace_is_plain_substring_replacement() {
 }
 
 #[test]
-fn replace_result_over_limit_is_an_error() {
-    let big = "a".repeat(1 << 20);
-    assert_eq!(
-        err("replace", &[s("aaaa"), s("a"), s(&big.repeat(20))]),
-        "the result would be larger than the 64 MiB limit"
-    );
-    assert_eq!(
-        err("replace", &[s(&big), s(""), s(&"b".repeat(100))]),
-        "the result would be larger than the 64 MiB limit"
-    );
+fn replace_result_over_the_budget_is_an_error() {
+    use crate::function::stdlib::collection::support::testing::{call_within, over_budget};
+    let limits = crate::Limits::default().with_max_bytes(1 << 20);
+    let big = "a".repeat(1 << 10);
+    // 4 copies of 1 MB; and 1025 insertions of 1 KB.
+    assert!(over_budget(
+        "replace",
+        &[s("aaaa"), s("a"), s(&big.repeat(1 << 10))],
+        limits
+    ));
+    assert!(over_budget("replace", &[s(&big), s(""), s(&big)], limits));
+    // Exactly the result's size fits.
+    let exact = crate::Limits::default().with_max_bytes(4 * 3);
+    assert!(call_within("replace", &[s("aaaa"), s("a"), s("bbb")], exact).is_ok());
+    let short = crate::Limits::default().with_max_bytes(4 * 3 - 1);
+    assert!(over_budget(
+        "replace",
+        &[s("aaaa"), s("a"), s("bbb")],
+        short
+    ));
 }
 
 #[test]
@@ -484,4 +495,29 @@ fn startswith_unknown_string_is_known_only_for_empty_prefix() {
         call("endswith", &[Value::unknown(Type::String), s("")]).unwrap(),
         Value::unknown(Type::Bool)
     );
+}
+
+proptest::proptest! {
+    /// The ASCII fast path of grapheme counting agrees with segmenting the
+    /// text (carriage returns and line feeds are drawn often: `\r\n` is the
+    /// one ASCII pair that forms a single cluster).
+    #[test]
+    fn grapheme_count_fast_path_agrees_with_segmentation(s in "[\r\na\t -~]{0,64}") {
+        proptest::prop_assert_eq!(super::grapheme_count(&s), super::grapheme_count_general(&s));
+    }
+}
+
+#[test]
+fn grapheme_counts_of_ascii_edge_cases() {
+    for s in [
+        "", "\r", "\n", "\r\n", "\n\r", "\r\r\n", "\r\n\n", "a\r\nb", "\r\n\r\n",
+    ] {
+        assert_eq!(
+            super::grapheme_count(s),
+            super::grapheme_count_general(s),
+            "{s:?}"
+        );
+    }
+    // The general path for the rest.
+    assert_eq!(super::grapheme_count("e\u{301}\r\n"), 2);
 }

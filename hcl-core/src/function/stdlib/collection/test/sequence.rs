@@ -192,7 +192,7 @@ fn flatten_errors() {
         (None, "can only flatten lists, sets and tuples".into())
     );
     let mut deep = s("x");
-    for _ in 0..200 {
+    for _ in 0..1100 {
         deep = tuple(vec![deep]);
     }
     assert_eq!(

@@ -1,0 +1,35 @@
+//! Evaluates the evaluation benchmark's attribute set many times, for
+//! profilers (`valgrind --tool=callgrind`) and instruction counts.
+//!
+//! Run: `cargo run --release --example eval_loop -- [ours|hcl-rs] [ROUNDS]`.
+
+use hcl::eval::Evaluate;
+use hcl_core::EvalContext;
+
+mod eval_workload;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let who = args.next().unwrap_or_else(|| "ours".into());
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let ctx = EvalContext::new();
+    let rs_ctx = hcl::eval::Context::new();
+    let (ours, theirs) = eval_workload::workload(&ctx, &rs_ctx);
+    let t = std::time::Instant::now();
+    let mut n = 0usize;
+    for _ in 0..rounds {
+        if who == "hcl-rs" {
+            n += theirs
+                .iter()
+                .filter(|e| e.evaluate(&rs_ctx).is_ok())
+                .count();
+        } else {
+            n += ours
+                .iter()
+                .map(|e| e.value(Some(&ctx)).1.len() + 1)
+                .sum::<usize>();
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("{who}: {n} values, {:.2} M/s", n as f64 / secs / 1e6);
+}

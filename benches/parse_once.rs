@@ -1,0 +1,36 @@
+//! One parse in a fresh process: what a one-shot command-line use pays,
+//! memory kept between parses included (there is none yet). Compare the
+//! whole process with `read` (the same process, reading the file and not
+//! parsing it) to subtract process start-up and the read:
+//!
+//! ```sh
+//! cargo build --release -p hcl-benches --example parse_once
+//! for who in read hcl-toolkit hcl-rs; do
+//!   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/parse_once $who ../shared/corpus/bench/large.tf
+//! done
+//! ```
+//!
+//! (instruction counts: stable on a loaded machine; `perf stat -r 50` gives
+//! the times where the machine is quiet).
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let who = args.next().unwrap_or_default();
+    let path = args.next().unwrap_or_default();
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("usage: parse_once read|hcl-toolkit|hcl-rs FILE");
+        std::process::exit(2);
+    };
+    let n = match who.as_str() {
+        "hcl-toolkit" => {
+            let src = hcl_core::SourceFile::new(path.as_str(), text);
+            let (file, _) = hcl_core::native::parse_config(&src, &Default::default());
+            let n = file.body().blocks().len();
+            n
+        }
+        "hcl-rs" => hcl::parse(&text).map(|b| b.0.len()).unwrap_or(0),
+        _ => text.len(),
+    };
+    std::hint::black_box(n);
+}
