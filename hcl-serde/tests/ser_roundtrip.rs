@@ -165,6 +165,23 @@ fn config() -> impl Strategy<Value = Config> {
         })
 }
 
+/// Numbers of every representation: small and 128-bit integers, doubles,
+/// 512-bit fractions (quotients) and integers far beyond 128 bits.
+fn number() -> impl Strategy<Value = hcl_core::Number> {
+    use hcl_core::Number;
+    prop_oneof![
+        any::<i64>().prop_map(Number::from),
+        any::<i128>().prop_map(Number::from),
+        any::<f64>().prop_filter_map("finite", Number::from_f64),
+        (any::<i64>(), 1..i64::MAX).prop_filter_map("a quotient", |(a, b)| Number::from(a)
+            .div(&Number::from(b))
+            .ok()),
+        (any::<i128>(), 2..400u32).prop_filter_map("a power", |(a, e)| Number::from(a)
+            .mul(&Number::from(2).pow(&Number::from(e)).ok()?)
+            .ok()),
+    ]
+}
+
 fn round_trip<T>(x: &T)
 where
     T: Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
@@ -181,6 +198,13 @@ proptest! {
     #[test]
     fn ser_app_round_trips(x in app()) {
         round_trip(&x);
+    }
+
+    #[test]
+    fn ser_numbers_round_trip_exactly(ns in prop::collection::btree_map("[a-z]{1,4}", number(), 0..6)) {
+        let values: BTreeMap<String, hcl_core::Value> =
+            ns.iter().map(|(k, n)| (k.clone(), hcl_core::Value::number(n.clone()))).collect();
+        round_trip(&values);
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub use unify::{unify, unify_unsafe, Unification};
 
 #[cfg(feature = "serde")]
 #[doc(hidden)]
-pub use serde_impl::{clear_parked_value, park_value, take_serialized_value, VALUE_TOKEN};
+pub use serde_impl::{clear_parked_value, park_value, NUMBER_TOKEN, VALUE_TOKEN};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

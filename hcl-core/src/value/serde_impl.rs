@@ -10,11 +10,12 @@
 //! (the habit of `serde_spanned` and toml's datetime: out of band, no
 //! `unsafe`).
 //!
-//! Serializing writes numbers as `i64`/`u64`/`i128` when they are integers
-//! that fit and as `f64` otherwise (the nearest double: a fraction with more
-//! digits than a double holds loses them), lists, sets and tuples as
-//! sequences, maps and objects as maps. Unknown values and capsules cannot
-//! be serialized.
+//! Serializing writes the plain data model, nothing beside it: numbers as
+//! `i64`/`u64`/`i128` when they are integers that fit, as `f64` when they
+//! are one exactly, otherwise as their exact decimal text inside a newtype
+//! named [`NUMBER_TOKEN`] (see [`Number`]'s `Serialize`); null as unit,
+//! lists, sets and tuples as sequences, maps and objects as maps. Unknown
+//! values and capsules cannot be serialized.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -31,21 +32,6 @@ pub const VALUE_TOKEN: &str = "$__hcl_core_private_Value";
 
 thread_local! {
     static PARKED: RefCell<Option<Value>> = const { RefCell::new(None) };
-    /// The value being serialized, for a serializer that writes HCL
-    /// (hcl-serde's) and takes it whole; see [`take_serialized_value`].
-    static SERIALIZING: RefCell<Option<Value>> = const { RefCell::new(None) };
-}
-
-/// Takes the [`Value`] (or [`Number`]) whose `Serialize` is running: it
-/// calls `serialize_newtype_struct(VALUE_TOKEN, inner)` after parking a
-/// copy of itself, and `inner` takes the copy back when serialized, so a
-/// serializer that does not know the token sees the plain data model (a
-/// newtype is transparent to it) and one that does can take the exact
-/// value here instead of serializing `inner` (numbers beyond `f64`, typed
-/// collections). Not for applications.
-#[doc(hidden)]
-pub fn take_serialized_value() -> Option<Value> {
-    SERIALIZING.with(|p| p.borrow_mut().take())
 }
 
 /// Parks `value` for the `Value` visitor about to be called with
@@ -161,67 +147,29 @@ impl Serialize for Value {
     /// assert_eq!(serde_json::to_string(&v).unwrap(), r#"{"port":80,"tls":true}"#);
     /// ```
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SERIALIZING.with(|p| *p.borrow_mut() = Some(self.clone()));
-        s.serialize_newtype_struct(VALUE_TOKEN, &Plain(self))
-    }
-}
-
-impl Serialize for Number {
-    /// As an integer when it is one that fits `i64`, `u64` or `i128`,
-    /// otherwise as the nearest `f64` (a serializer that writes HCL gets
-    /// the exact number; see [`take_serialized_value`]).
-    ///
-    /// ```
-    /// use hcl_core::Number;
-    /// assert_eq!(serde_json::to_string(&Number::from(7)).unwrap(), "7");
-    /// ```
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SERIALIZING.with(|p| *p.borrow_mut() = Some(Value::Number(self.clone())));
-        s.serialize_newtype_struct(VALUE_TOKEN, &PlainNumber(self))
-    }
-}
-
-/// A number in the plain data model.
-struct PlainNumber<'a>(&'a Number);
-
-impl Serialize for PlainNumber<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SERIALIZING.with(|p| p.borrow_mut().take());
-        serialize_number(self.0, s)
-    }
-}
-
-/// A value in the plain data model (what a serializer that does not take
-/// the value whole sees).
-struct Plain<'a>(&'a Value);
-
-impl Serialize for Plain<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        SERIALIZING.with(|p| p.borrow_mut().take());
-        let this = self.0;
-        if !this.is_known() {
+        if !self.is_known() {
             return Err(S::Error::custom("an unknown value cannot be serialized"));
         }
-        if this.is_null() {
+        if self.is_null() {
             return s.serialize_unit();
         }
-        if let Some(b) = this.as_bool() {
+        if let Some(b) = self.as_bool() {
             return s.serialize_bool(b);
         }
-        if let Some(n) = this.as_number() {
-            return serialize_number(n, s);
+        if let Some(n) = self.as_number() {
+            return n.serialize(s);
         }
-        if let Some(text) = this.as_str() {
+        if let Some(text) = self.as_str() {
             return s.serialize_str(text);
         }
-        if let Some(items) = this.as_elements() {
+        if let Some(items) = self.as_elements() {
             let mut seq = s.serialize_seq(Some(items.len()))?;
             for v in items {
                 seq.serialize_element(v)?;
             }
             return seq.end();
         }
-        if let Some(entries) = this.as_entries() {
+        if let Some(entries) = self.as_entries() {
             let mut map = s.serialize_map(Some(entries.len()))?;
             for (k, v) in entries {
                 map.serialize_entry(k.as_str(), v)?;
@@ -230,22 +178,55 @@ impl Serialize for Plain<'_> {
         }
         Err(S::Error::custom(format_args!(
             "a value of type {} cannot be serialized",
-            this.ty()
+            self.ty()
         )))
     }
 }
 
-fn serialize_number<S: Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> {
-    if let Some(i) = n.to_i64() {
-        return s.serialize_i64(i);
+/// The newtype-struct name under which a [`Number`] that no `i64`, `u64`,
+/// `i128` or `f64` holds exactly is serialized, with its decimal text
+/// (`Display`, which reads back as the same number) inside: a serializer
+/// that writes HCL recognises the name and writes the digits as a number
+/// literal; any other sees a newtype, transparent, around a string. Not
+/// for applications.
+#[doc(hidden)]
+pub const NUMBER_TOKEN: &str = "$__hcl_core_private_Number";
+
+impl Serialize for Number {
+    /// As an integer when it is one that fits `i64`, `u64` or `i128`, as
+    /// an `f64` when it is the number of one ([`Number::from_f64`] of it:
+    /// `0.1` is, and infinities), otherwise (a fraction whose digits a
+    /// double cannot hold, an integer beyond 128 bits) as its exact decimal
+    /// text in a newtype named [`NUMBER_TOKEN`]: a serializer that writes
+    /// HCL writes the number exactly, others write the string (serde_json:
+    /// a JSON string, never a rounded float).
+    ///
+    /// ```
+    /// use hcl_core::Number;
+    /// assert_eq!(serde_json::to_string(&Number::from(7)).unwrap(), "7");
+    /// let tenth = Number::parse_literal("0.1").unwrap();
+    /// assert_eq!(serde_json::to_string(&tenth).unwrap(), "0.1");
+    /// let third = Number::from(1).div(&Number::from(3)).unwrap();
+    /// let json = serde_json::to_string(&third).unwrap();
+    /// assert!(json.starts_with("\"0.33333333333333333333"), "{json}");
+    /// assert_eq!(json.trim_matches('"').parse::<Number>().unwrap(), third);
+    /// ```
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if let Some(i) = self.to_i64() {
+            return s.serialize_i64(i);
+        }
+        if let Some(u) = self.to_u64() {
+            return s.serialize_u64(u);
+        }
+        if let Some(i) = self.to_i128() {
+            return s.serialize_i128(i);
+        }
+        let f = self.to_f64();
+        if Number::from_f64(f).as_ref() == Some(self) {
+            return s.serialize_f64(f);
+        }
+        s.serialize_newtype_struct(NUMBER_TOKEN, &self.to_string())
     }
-    if let Some(u) = n.to_u64() {
-        return s.serialize_u64(u);
-    }
-    if let Some(i) = n.to_i128() {
-        return s.serialize_i128(i);
-    }
-    s.serialize_f64(n.to_f64())
 }
 
 #[cfg(test)]
@@ -291,6 +272,20 @@ mod test {
     fn serde_value_unknown_cannot_be_serialized() {
         let e = serde_json::to_string(&Value::unknown(Type::String)).unwrap_err();
         assert_eq!(e.to_string(), "an unknown value cannot be serialized");
+    }
+
+    #[test]
+    fn serde_number_is_plain_data_exact_text_beyond_rust_numbers() {
+        let json = |n: Number| serde_json::to_string(&Value::number(n)).unwrap();
+        assert_eq!(json(Number::from(-7)), "-7");
+        assert_eq!(json(Number::from(i128::MIN)), i128::MIN.to_string());
+        assert_eq!(json(Number::parse_literal("0.1").unwrap()), "0.1");
+        assert_eq!(json(Number::from_f64(1e300).unwrap()), "1e+300");
+        // No double holds it: its exact digits, as a string.
+        let third = Number::from(1).div(&Number::from(3)).unwrap();
+        assert_eq!(json(third.clone()), format!("\"{third}\""));
+        let big = Number::parse_literal("340282366920938463463374607431768211457").unwrap();
+        assert_eq!(json(big), "\"340282366920938463463374607431768211457\"");
     }
 
     #[test]

@@ -5,10 +5,8 @@
 
 use serde::ser::{self, Serialize};
 
-use hcl_core::value::{take_serialized_value, VALUE_TOKEN};
-
-use super::marker::{blocks_labels, EXPR, LABEL};
-use super::value::{write_expr, write_taken, KeySerializer, Map, Seq, ValueSerializer};
+use super::marker::{blocks_labels, LABEL};
+use super::value::{KeySerializer, Map, Seq, ValueSerializer};
 use super::{at_index, at_key, Ser};
 use crate::error::Error;
 
@@ -74,12 +72,9 @@ impl<'a> ser::Serializer for BodySerializer<'a> {
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(
         self,
-        name: &'static str,
+        _: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        if name == VALUE_TOKEN {
-            return write_value_body(self.s);
-        }
         v.serialize(self)
     }
 
@@ -133,35 +128,6 @@ impl<'a> ser::Serializer for BodySerializer<'a> {
     ) -> Result<Self::SerializeStructVariant, Error> {
         Err(not_a_body(self.s, "an enum variant"))
     }
-}
-
-/// A `Value` as a body: an object's or map's entries as attributes.
-fn write_value_body(s: &mut Ser) -> Result<(), Error> {
-    let Some(v) = take_serialized_value() else {
-        return Ok(());
-    };
-    let Some(entries) = v.as_entries() else {
-        if v.is_null() {
-            return Ok(());
-        }
-        return Err(not_a_body(s, "a value that is not an object"));
-    };
-    for (k, item) in entries {
-        if item.is_null() {
-            continue;
-        }
-        attribute(s, k).map_err(|e| at_key(e, k))?;
-        hcl_core::write::write_value(&mut s.w, item).map_err(|e| {
-            let detail = e.to_string();
-            let detail = detail
-                .split_once(": ")
-                .map_or(detail.as_str(), |(_, d)| d)
-                .to_owned();
-            at_key(Error::cannot_write_at(&e.path, detail), k)
-        })?;
-        s.w.end_item();
-    }
-    Ok(())
 }
 
 /// Starts attribute `name`: it must be an identifier.
@@ -324,15 +290,9 @@ impl<'a> ser::Serializer for FieldSerializer<'a, '_> {
             return Ok(());
         }
         attribute(self.s, self.name)?;
-        if name == VALUE_TOKEN {
-            write_taken(self.s)?;
-        } else if name == EXPR {
-            let mut text = String::new();
-            v.serialize(KeySerializer { out: &mut text })?;
-            write_expr(self.s, &text)?;
-        } else {
-            v.serialize(ValueSerializer::new(self.s))?;
-        }
+        // Expression text and numbers beyond Rust's are the value
+        // serializer's business; any other newtype is what it wraps.
+        ser::Serializer::serialize_newtype_struct(ValueSerializer::new(self.s), name, v)?;
         self.s.w.end_item();
         Ok(())
     }
@@ -501,13 +461,9 @@ impl<'a> ser::Serializer for BlocksSerializer<'a, '_> {
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(
         self,
-        name: &'static str,
+        _: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        if name == VALUE_TOKEN {
-            let _ = take_serialized_value();
-            return Err(not_blocks(self.s, "a Value"));
-        }
         v.serialize(self)
     }
 

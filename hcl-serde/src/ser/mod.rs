@@ -17,8 +17,10 @@
 //!   `{ ... }`, unit variants as strings, other variants as an object of
 //!   one attribute `{ Variant = ... }` (what the decoder reads as an enum);
 //! - numbers keep full precision: integers of any width as written, floats
-//!   as their shortest text (which reads back as the same float), an
-//!   `hcl_core::Number` or `Value` exactly (512-bit and beyond);
+//!   as their shortest text (which reads back as the same float; a large
+//!   integral float as its exact integer), an `hcl_core::Number` or
+//!   `Value` exactly (512-bit and beyond: a number no Rust number holds
+//!   comes as its decimal text under `NUMBER_TOKEN`);
 //! - a field wrapped in [`Blocks`] (or [`Block`]) is written as blocks,
 //!   with labels from map keys; a field wrapped in [`Label`] inside a
 //!   block's body is one of the block's labels; [`Expr`] holds expression
@@ -43,7 +45,7 @@
 //! | [`Blocks<T, N>`] | `$__hcl_private_BlocksN` (N = 0..=8) | field written as blocks of the field's name; N labels from map keys, then a body (struct/map) or a sequence of bodies; `None` → no block |
 //! | [`Label<T>`] | `$__hcl_private_Label` | field of a block's body written as the block's next label (a string) |
 //! | [`Expr<T>`] | `$__hcl_private_Expr` | expression text (a string), checked and written as it is |
-//! | `hcl_core::Value` / `Number` | `hcl_core::value::VALUE_TOKEN` | the exact value, taken whole |
+//! | (`hcl_core::Number`) | `hcl_core::value::NUMBER_TOKEN` | a number no Rust number holds, as its decimal text (a string), checked and written as that number |
 //!
 //! A derive emits, per field: an attribute field as it is (`Option`
 //! fields `None` are left out); `#[hcl(block)] f: T` as

@@ -5,8 +5,6 @@
 
 use serde::ser::{self, Serialize};
 
-use hcl_core::value::{take_serialized_value, VALUE_TOKEN};
-
 use super::marker::EXPR;
 use crate::error::Error;
 
@@ -65,16 +63,6 @@ impl ser::Serializer for Probe {
         name: &'static str,
         v: &T,
     ) -> Result<bool, Error> {
-        if name == VALUE_TOKEN {
-            // Written as the value's text: look at that text.
-            let Some(value) = take_serialized_value() else {
-                return Ok(false);
-            };
-            let mut w = hcl_core::write::Writer::new().literal();
-            return Ok(
-                hcl_core::write::write_value(&mut w, &value).is_ok() && w.finish().contains('\n')
-            );
-        }
         if name == EXPR {
             let mut text = String::new();
             v.serialize(super::value::KeySerializer { out: &mut text })?;

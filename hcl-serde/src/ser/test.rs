@@ -74,6 +74,13 @@ fn ser_numbers_keep_full_precision() {
         back,
         floats.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
     );
+    // A fraction no f64 holds crosses serde as its decimal text under
+    // NUMBER_TOKEN and is written as that number.
+    let third = Number::from(1).div(&Number::from(3)).unwrap();
+    let t = text(&BTreeMap::from([("third", Value::number(third.clone()))]));
+    assert!(t.starts_with("third = 0.333333333333333333333333"), "{t}");
+    let back: BTreeMap<String, Value> = crate::from_str(&t).unwrap();
+    assert_eq!(back["third"], Value::number(third));
     let ints = BTreeMap::from([("max", u128::MAX)]);
     let back: BTreeMap<String, u128> = crate::from_str(&text(&ints)).unwrap();
     assert_eq!(back["max"], u128::MAX);
@@ -124,7 +131,7 @@ fn ser_errors_name_their_path() {
     let (path, detail) = error(&unknown);
     assert_eq!(
         (path.as_str(), detail.as_str()),
-        ("u", "an unknown value cannot be written")
+        ("u", "an unknown value cannot be serialized")
     );
 
     assert_eq!(
@@ -134,6 +141,18 @@ fn ser_errors_name_their_path() {
     assert_eq!(
         error(&BTreeMap::from([("l", Label("x"))])).1,
         "a label outside a block"
+    );
+
+    // Only a number is written under the number token (no text injected).
+    struct NotANumber;
+    impl Serialize for NotANumber {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_newtype_struct(hcl_core::value::NUMBER_TOKEN, "1 + var.x")
+        }
+    }
+    assert_eq!(
+        error(&BTreeMap::from([("n", NotANumber)])),
+        ("n".to_owned(), "\"1 + var.x\" is not a number".to_owned())
     );
 
     struct Failing;

@@ -4,7 +4,7 @@
 
 use serde::ser::{self, Serialize};
 
-use hcl_core::value::{take_serialized_value, VALUE_TOKEN};
+use hcl_core::value::NUMBER_TOKEN;
 
 use super::marker::{blocks_labels, EXPR, LABEL};
 use super::{at_index, at_key, Ser};
@@ -27,13 +27,16 @@ pub(crate) struct KeySerializer<'a> {
     pub(crate) out: &'a mut String,
 }
 
-/// Writes a value taken whole from its `Serialize` (a `Value`, a `Number`).
-pub(crate) fn write_taken(s: &mut Ser) -> Result<(), Error> {
-    let Some(v) = take_serialized_value() else {
-        return Err(Error::cannot_write("a value was expected"));
-    };
-    hcl_core::write::write_value(&mut s.w, &v)
-        .map_err(|e| Error::cannot_write_at(&e.path, e.kind_message()))
+/// Writes a number given by its decimal text (an `hcl_core::Number` that
+/// no Rust number holds, serialized under `NUMBER_TOKEN`): checked, so
+/// that only a number is written.
+pub(crate) fn write_number_text(s: &mut Ser, text: &str) -> Result<(), Error> {
+    let n = hcl_core::Number::parse_decimal(text)
+        .map_err(|_| Error::cannot_write(format!("{text:?} is not a number")))?;
+    if !s.w.number(&n) {
+        return Err(not_finite(n.to_f64()));
+    }
+    Ok(())
 }
 
 /// Checks and writes expression text.
@@ -52,22 +55,6 @@ pub(crate) fn write_expr(s: &mut Ser, text: &str) -> Result<(), Error> {
     }
     s.w.raw(text);
     Ok(())
-}
-
-trait KindMessage {
-    fn kind_message(&self) -> String;
-}
-
-impl KindMessage for hcl_core::write::WriteError {
-    /// The message without the path (the caller's path goes first).
-    fn kind_message(&self) -> String {
-        let full = self.to_string();
-        let path = self.path.strip_prefix('.').unwrap_or(&self.path);
-        match full.strip_prefix(path).and_then(|r| r.strip_prefix(": ")) {
-            Some(rest) if !path.is_empty() => rest.to_owned(),
-            _ => full,
-        }
-    }
 }
 
 impl<'a> ser::Serializer for ValueSerializer<'a> {
@@ -134,6 +121,16 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         if !v.is_finite() {
             return Err(not_finite(v));
         }
+        // A large integral double is written as its exact integer (the
+        // same double as an `f64`, the same number as an
+        // `hcl_core::Number`); its shortest text would pad the digits it
+        // needs with zeros, another integer.
+        if v.fract() == 0.0 && v.abs() >= 9.0e15 {
+            if let Some(n) = hcl_core::Number::from_f64(v) {
+                self.s.w.number(&n);
+                return Ok(());
+            }
+        }
         self.s.w.number_text(v);
         Ok(())
     }
@@ -191,8 +188,10 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         name: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        if name == VALUE_TOKEN {
-            return write_taken(self.s);
+        if name == NUMBER_TOKEN {
+            let mut text = String::new();
+            v.serialize(KeySerializer { out: &mut text })?;
+            return write_number_text(self.s, &text);
         }
         if name == EXPR {
             let mut text = String::new();
