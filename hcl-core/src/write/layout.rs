@@ -127,9 +127,16 @@ impl Writer {
 
     /// An empty writer whose buffer holds `bytes` before growing.
     pub fn with_capacity(bytes: usize) -> Writer {
+        // The bookkeeping grows with the text; sized with it, it rarely
+        // grows again (each growth is a copy).
+        let items = (bytes / 32).max(4);
+        let mut levels = Vec::with_capacity(8);
+        levels.push(Level::new(0, None, 0));
         Writer {
             out: String::with_capacity(bytes),
-            levels: vec![Level::new(0, None, 0)],
+            levels,
+            run: Vec::with_capacity(items / 4),
+            pads: Vec::with_capacity(items),
             ..Writer::default()
         }
     }
@@ -352,6 +359,48 @@ impl Writer {
         push_number(&mut self.out, n).is_some()
     }
 
+    /// An integer.
+    pub fn integer(&mut self, n: i64) {
+        self.out.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// An unsigned integer.
+    pub fn unsigned(&mut self, n: u64) {
+        self.out.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// A finite `f64` as text that reads back as the same `f64` (and, as
+    /// an `hcl_core::Number`, as [`Number::from_f64`] of it); `false`
+    /// (nothing written) for NaN and the infinities.
+    ///
+    /// Integral doubles are written as their exact integer (the shortest
+    /// text of a large one pads its digits with zeros, another integer),
+    /// others as their shortest decimal without exponent.
+    ///
+    /// ```
+    /// let mut w = hcl_core::write::Writer::new();
+    /// for f in [0.5, -3.0, 1e-7, 2f64.powi(70)] {
+    ///     w.float(f);
+    ///     w.raw(" ");
+    /// }
+    /// assert_eq!(w.finish(), "0.5 -3 0.0000001 1180591620717411303424 ");
+    /// ```
+    pub fn float(&mut self, f: f64) -> bool {
+        if !f.is_finite() {
+            return false;
+        }
+        if f.fract() == 0.0 {
+            if f.abs() < 9.0e15 {
+                self.integer(f as i64);
+            } else if let Some(n) = Number::from_f64(f) {
+                self.number(&n);
+            }
+            return true;
+        }
+        push_shortest(&mut self.out, f);
+        true
+    }
+
     /// A number given by its decimal text (an integer, or a finite float's
     /// shortest text, which reads back as the same float): written as it
     /// displays.
@@ -550,16 +599,7 @@ impl Writer {
             if !self.pads.is_sorted_by_key(|p| p.0) {
                 self.pads.sort_by_key(|p| p.0);
             }
-            let extra: usize = self.pads.iter().map(|p| p.1).sum();
-            let mut out = String::with_capacity(self.out.len() + extra);
-            let mut from = 0;
-            for &(at, n) in &self.pads {
-                out.push_str(&self.out[from..at]);
-                push_spaces(&mut out, n);
-                from = at;
-            }
-            out.push_str(&self.out[from..]);
-            out
+            insert_spaces(self.out, &self.pads)
         };
         if self.reformat {
             let limit = out.len().saturating_mul(2).saturating_add(1 << 20);
@@ -568,6 +608,90 @@ impl Writer {
             }
         }
         out
+    }
+}
+
+/// `text` with `n` spaces inserted at each `(offset, n)` of `pads` (in
+/// order of offset), in place: the text grows once and each piece moves
+/// once, from the end.
+fn insert_spaces(text: String, pads: &[(usize, usize)]) -> String {
+    let extra: usize = pads.iter().map(|p| p.1).sum();
+    let mut bytes = text.into_bytes();
+    let mut from_end = bytes.len();
+    bytes.resize(from_end + extra, b' ');
+    let mut to_end = bytes.len();
+    for &(at, n) in pads.iter().rev() {
+        let at = at.min(from_end);
+        let len = from_end - at;
+        bytes.copy_within(at..from_end, to_end - len);
+        to_end -= len;
+        bytes[to_end - n..to_end].fill(b' ');
+        to_end -= n;
+        from_end = at;
+    }
+    // Spaces went between characters (offsets kept where items start and
+    // end), so the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Appends the shortest decimal of a finite, non-integral `f64`, without
+/// exponent (as `Display` writes it). Ryu's text when it has no exponent
+/// (the common case, several times faster than `Display`), `Display`'s
+/// otherwise; the two are compared by a property test.
+pub(super) fn push_shortest(out: &mut String, f: f64) {
+    if push_short_decimal(out, f) {
+        return;
+    }
+    let mut buffer = ryu::Buffer::new();
+    let text = buffer.format_finite(f);
+    if text.bytes().any(|b| b == b'e') {
+        use std::fmt::Write;
+        let _ = write!(out, "{f}");
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// Appends a non-integral `f64` below 10^11 in magnitude that is the
+/// double of a decimal with at most 4 fractional digits (`0.5`, `2.25`,
+/// `-12.125`: what configurations hold), as that decimal; `false` (nothing
+/// written) otherwise. The decimal with the fewest such digits is the
+/// shortest text: at that magnitude a step of 10^-4 is wider than the
+/// double's spacing, so one decimal per count of digits can round to it.
+fn push_short_decimal(out: &mut String, f: f64) -> bool {
+    if f.abs() >= 1e11 {
+        return false;
+    }
+    let mut scale = 1.0;
+    for digits in 1..=4usize {
+        scale *= 10.0;
+        let m = (f * scale).round();
+        if m / scale != f {
+            continue;
+        }
+        if f < 0.0 {
+            out.push('-');
+        }
+        let mut buffer = itoa::Buffer::new();
+        let text = buffer.format(m.abs() as u64);
+        if text.len() <= digits {
+            out.push_str("0.");
+            push_zeros(out, digits - text.len());
+            out.push_str(text);
+        } else {
+            let (int, frac) = text.split_at(text.len() - digits);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
+        return true;
+    }
+    false
+}
+
+fn push_zeros(out: &mut String, n: usize) {
+    for _ in 0..n {
+        out.push('0');
     }
 }
 

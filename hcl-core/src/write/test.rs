@@ -360,3 +360,24 @@ fn write_value_deeply_typed_null_is_an_error_not_a_crash() {
     }
     assert!(value(&Value::null(ty)).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    /// The fast float text (Ryu) is `Display`'s, digit for digit.
+    #[test]
+    fn write_float_shortest_text_is_display_text(
+        bits in any::<u64>(),
+        small in -1.0e6f64..1.0e6,
+        decimal in (-100_000_000_000_000i64..100_000_000_000_000, 1..6i32),
+    ) {
+        let short = decimal.0 as f64 / 10f64.powi(decimal.1);
+        for f in [f64::from_bits(bits), small, short, short / 3.0] {
+            if f.is_finite() && f.fract() != 0.0 {
+                let mut out = String::new();
+                super::layout::push_shortest(&mut out, f);
+                prop_assert_eq!(out, format!("{f}"));
+            }
+        }
+    }
+}

@@ -83,7 +83,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         self.serialize_i64(i64::from(v))
     }
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.s.w.number_text(v);
+        self.s.w.integer(v);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
@@ -100,7 +100,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         self.serialize_u64(u64::from(v))
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.s.w.number_text(v);
+        self.s.w.unsigned(v);
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {
@@ -118,20 +118,9 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
     }
 
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        if !v.is_finite() {
+        if !self.s.w.float(v) {
             return Err(not_finite(v));
         }
-        // A large integral double is written as its exact integer (the
-        // same double as an `f64`, the same number as an
-        // `hcl_core::Number`); its shortest text would pad the digits it
-        // needs with zeros, another integer.
-        if v.fract() == 0.0 && v.abs() >= 9.0e15 {
-            if let Some(n) = hcl_core::Number::from_f64(v) {
-                self.s.w.number(&n);
-                return Ok(());
-            }
-        }
-        self.s.w.number_text(v);
         Ok(())
     }
 
