@@ -3,14 +3,14 @@
 //! - [`core`] (`hcl-core`): the language — values and types, the native and
 //!   JSON syntaxes, evaluation, schemata and bodies, the type checker.
 //! - [`serde`] (`hcl-serde`): typed decoding with `#[derive(HclDecode)]`
-//!   and `from_str`. Code that depends on this crate alone tells the derive
-//!   where the runtime is with `#[hcl(crate = "hcl_toolkit::serde")]`.
+//!   and `from_str`. The derive finds the runtime through this crate when it
+//!   is the only one a crate depends on (`#[hcl(crate = "...")]` still
+//!   overrides the path).
 //!
 //! ```
 //! use hcl_toolkit::serde::HclDecode;
 //!
 //! #[derive(HclDecode, Debug)]
-//! #[hcl(crate = "hcl_toolkit::serde")]
 //! struct Service {
 //!     #[hcl(label)]
 //!     name: String,
@@ -18,7 +18,6 @@
 //! }
 //!
 //! #[derive(HclDecode, Debug)]
-//! #[hcl(crate = "hcl_toolkit::serde")]
 //! struct Config {
 //!     #[hcl(block)]
 //!     service: Vec<Service>,

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use hcl_toolkit::serde::{from_str, HclDecode};
+use hcl_toolkit::serde::{from_str, Decode, HclDecode};
 
 #[derive(HclDecode, Debug, PartialEq)]
 #[hcl(crate = "hcl_toolkit::serde")]

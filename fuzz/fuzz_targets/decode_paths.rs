@@ -55,6 +55,28 @@ struct Job {
     update: Option<Update>,
     #[hcl(block)]
     volume: BTreeMap<String, Volume>,
+    #[hcl(block)]
+    check: Vec<Check>,
+    #[hcl(block)]
+    resource: BTreeMap<String, BTreeMap<String, Resource>>,
+}
+
+/// A block-type enum: `http` and `tcp` blocks, in source order.
+#[derive(HclDecode, Debug, PartialEq)]
+#[hcl(rename_all = "lowercase")]
+enum Check {
+    Http(Update),
+    Tcp(Volume),
+}
+
+/// Two labels: one nested map per label.
+#[derive(HclDecode, Debug, PartialEq)]
+struct Resource {
+    #[hcl(label)]
+    kind: String,
+    #[hcl(label)]
+    name: String,
+    size: Option<u32>,
 }
 
 #[derive(HclDecode, Debug, PartialEq)]

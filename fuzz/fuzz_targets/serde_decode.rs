@@ -16,7 +16,6 @@ use hcl_serde::{HclDecode, Spanned};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(HclDecode, Debug)]
-#[hcl(partial)]
 struct Job {
     #[hcl(optional)]
     name: String,

@@ -1,17 +1,10 @@
 //! Writing diagnostics for people (source snippets, coloured on a terminal)
 //! and for machines (`--diags=json`, the reference hcldec's JSON form).
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::sync::Arc;
 
-use hcl_core::diag::render::block_header;
 use hcl_core::diag::{render_all, RenderOptions};
-use hcl_core::json::parser::{Node, NodeKind};
-use hcl_core::native::parse_config;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
-use hcl_core::Limits;
 use hcl_core::{Diagnostic, Diagnostics, Severity};
 
 use crate::json::Json;
@@ -73,123 +66,7 @@ pub fn format(diags: &Diagnostics, sources: &SourceMap, format: DiagFormat, colo
     }
 }
 
-/// What the reference shows after the line number (`, in …`): for the
-/// native syntax the header of the top-level block around `offset`
-/// (`service "api"`), for JSON the path of properties and indexes to the
-/// innermost object or array around it (`service.api[0]`).
-///
-/// This parses `file`; to look up many offsets, build one
-/// [`FileContext`] and ask it (as [`format()`] does).
-pub fn context_string(file: &SourceFile, offset: u32) -> Option<String> {
-    FileContext::new(file).context_string(offset)
-}
-
-/// One file parsed once, to answer [`context_string`] for any number of
-/// offsets: each answer is a binary search among the top-level blocks (or
-/// down the JSON tree), never a scan or a parse per diagnostic.
-pub struct FileContext {
-    syntax: ParsedSyntax,
-}
-
-enum ParsedSyntax {
-    /// Each top-level block's bytes and header, in source order.
-    Native(Vec<(u32, u32, String)>),
-    Json(Node),
-}
-
-impl FileContext {
-    /// Parses `file` in the syntax its name calls for.
-    pub fn new(file: &SourceFile) -> FileContext {
-        let syntax = if file.name().ends_with(".json") {
-            ParsedSyntax::Json(hcl_core::json::parser::parse(file).0)
-        } else {
-            let (parsed, _) = parse_config(file, &Limits::default());
-            let blocks = parsed.body().blocks().map(|b| {
-                let range = b.range();
-                let header = block_header(b.type_name(), b.labels().map(|l| l.value()));
-                (range.start.byte, range.end.byte, header)
-            });
-            ParsedSyntax::Native(blocks.collect())
-        };
-        FileContext { syntax }
-    }
-
-    /// The description of the construct around `offset` (see
-    /// [`context_string`]).
-    pub fn context_string(&self, offset: u32) -> Option<String> {
-        match &self.syntax {
-            ParsedSyntax::Json(root) => {
-                let mut path = String::new();
-                json_path(root, offset, &mut path);
-                Some(path.strip_prefix('.').unwrap_or(&path).to_owned())
-            }
-            ParsedSyntax::Native(blocks) => {
-                // Blocks are in source order and do not overlap: the one
-                // that can contain `offset` is the last to start at or
-                // before it.
-                let after = blocks.partition_point(|(start, _, _)| *start <= offset);
-                let (_, end, header) = blocks.get(after.checked_sub(1)?)?;
-                (offset < *end).then(|| header.clone())
-            }
-        }
-    }
-}
-
-/// Appends the path to the innermost object or array around `offset`, as
-/// the reference's JSON navigation does: only objects and arrays are
-/// entered. Iterative, and a binary search at each level (properties and
-/// elements are in source order and do not overlap).
-fn json_path(root: &Node, offset: u32, out: &mut String) {
-    let enters = |n: &Node| {
-        matches!(n.kind, NodeKind::Object(_) | NodeKind::Array(_))
-            && n.span.start <= offset
-            && offset < n.span.end
-    };
-    let mut node = root;
-    loop {
-        match &node.kind {
-            NodeKind::Object(props) => {
-                let after = props.partition_point(|p| p.value.span.start <= offset);
-                match after.checked_sub(1).and_then(|i| props.get(i)) {
-                    Some(p) if enters(&p.value) => {
-                        out.push('.');
-                        out.push_str(&p.key);
-                        node = &p.value;
-                    }
-                    _ => return,
-                }
-            }
-            NodeKind::Array(items) => {
-                let after = items.partition_point(|n| n.span.start <= offset);
-                match after.checked_sub(1).and_then(|i| Some((i, items.get(i)?))) {
-                    Some((i, item)) if enters(item) => {
-                        out.push_str(&format!("[{i}]"));
-                        node = item;
-                    }
-                    _ => return,
-                }
-            }
-            _ => return,
-        }
-    }
-}
-
-/// The [`FileContext`] of each file named by the diagnostics being
-/// rendered, built when first asked for.
-#[derive(Default)]
-struct ContextCache {
-    files: RefCell<HashMap<Arc<str>, FileContext>>,
-}
-
-impl ContextCache {
-    fn context_string(&self, file: &SourceFile, offset: u32) -> Option<String> {
-        let mut files = self.files.borrow_mut();
-        files
-            .entry(file.name_arc().clone())
-            .or_insert_with(|| FileContext::new(file))
-            .context_string(offset)
-    }
-}
+pub use hcl_core::navigation::{context_string, ContextCache, FileContext};
 
 /// Writes `diags` to standard error, in colour when it is a terminal (and
 /// `NO_COLOR` is not set).
@@ -248,7 +125,13 @@ fn pos_json(p: &Pos) -> Json {
 #[cfg(test)]
 mod test {
     use super::*;
+    // The context lookup lives in hcl_core::navigation; its tests stay
+    // beside the renderer that shows it.
+    use hcl_core::diag::render::block_header;
+    use hcl_core::json::parser::{Node, NodeKind};
+    use hcl_core::native::parse_config;
     use hcl_core::pos::SourceFile;
+    use hcl_core::Limits;
 
     #[test]
     fn json_form_matches_reference_hcldec() {

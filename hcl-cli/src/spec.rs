@@ -189,10 +189,12 @@ impl Spec {
     }
 }
 
+/// Adds a block type; when a type is listed again, the later entry's labels
+/// apply, as the reference's implied schema lists every entry and its
+/// bodies key the wanted blocks by type (so the last one wins).
 fn push_block(schema: &mut BodySchema, block: BlockHeaderSchema) {
-    if schema.find_block(&block.type_name).is_none() {
-        schema.blocks.push(block);
-    }
+    schema.blocks.retain(|b| b.type_name != block.type_name);
+    schema.blocks.push(block);
 }
 
 #[cfg(test)]

@@ -10,15 +10,16 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hcl_core::body::Block;
-use hcl_core::function::{Function, FunctionError, Functions, Param};
+use hcl_core::function::Functions;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
-use hcl_core::static_analysis::{expr_as_keyword, expr_list};
+use hcl_core::static_analysis::expr_as_keyword;
 use hcl_core::typeexpr::type_constraint;
 use hcl_core::value::{convert, Type};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Value};
 
 use crate::spec::Spec;
 use crate::specfuncs::spec_functions;
+use hcl_core::ext::userfunc::decode_user_functions;
 
 /// What a spec file defines.
 #[derive(Clone, Debug)]
@@ -61,7 +62,10 @@ pub fn read_spec_file(body: &Body) -> (SpecFile, Diagnostics) {
     let spec_ctx = Arc::new(spec_ctx);
     let mut diags = Diagnostics::new();
 
-    let (functions, body) = read_functions(body, &spec_ctx, &mut diags);
+    let base = spec_ctx.clone();
+    let (functions, body, d) =
+        decode_user_functions(body, "function", move || Some(base.as_ref().clone()));
+    diags.extend(d);
 
     let schema = BodySchema::new().block(BlockHeaderSchema::new("variables", Vec::<String>::new()));
     let (content, body, d) = body.partial_content(&schema);
@@ -87,129 +91,6 @@ pub fn read_spec_file(body: &Body) -> (SpecFile, Diagnostics) {
         },
         diags,
     )
-}
-
-fn read_functions(
-    body: &Body,
-    spec_ctx: &Arc<EvalContext>,
-    diags: &mut Diagnostics,
-) -> (Functions, Body) {
-    let schema = BodySchema::new().block(BlockHeaderSchema::new("function", ["name"]));
-    let (content, remain, d) = body.partial_content(&schema);
-    let failed = d.has_errors();
-    diags.extend(d);
-    let mut functions = Functions::new();
-    if failed {
-        return (functions, remain);
-    }
-    let fn_schema = BodySchema::new()
-        .attribute(AttributeSchema::required("params"))
-        .attribute(AttributeSchema::optional("variadic_param"))
-        .attribute(AttributeSchema::required("result"));
-    'blocks: for block in &content.blocks {
-        let Some(name) = block.labels.first() else {
-            continue;
-        };
-        let (fc, d) = block.body.content(&fn_schema);
-        let failed = d.has_errors();
-        diags.extend(d);
-        if failed {
-            continue;
-        }
-        let (Some(params_attr), Some(result_attr)) =
-            (fc.attributes.get("params"), fc.attributes.get("result"))
-        else {
-            continue;
-        };
-        let param_exprs = match expr_list(&params_attr.expr) {
-            Ok(l) => l,
-            Err(d) => {
-                diags.extend(d);
-                continue;
-            }
-        };
-        let mut params = Vec::new();
-        for p in &param_exprs {
-            match expr_as_keyword(p) {
-                Some(k) => params.push(k),
-                None => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Invalid param element",
-                            "Each parameter name must be an identifier.",
-                        )
-                        .with_subject(p.range()),
-                    );
-                    continue 'blocks;
-                }
-            }
-        }
-        let variadic = match fc.attributes.get("variadic_param") {
-            None => None,
-            Some(a) => match expr_as_keyword(&a.expr) {
-                Some(k) => Some(k),
-                None => {
-                    diags.push(
-                        Diagnostic::error(
-                            "Invalid variadic_param",
-                            "The variadic parameter name must be an identifier.",
-                        )
-                        .with_subject(a.expr.range()),
-                    );
-                    continue;
-                }
-            },
-        };
-        functions.insert(
-            name.clone(),
-            user_function(params, variadic, result_attr.expr.clone(), spec_ctx.clone()),
-        );
-    }
-    (functions, remain)
-}
-
-/// A custom function: `result` evaluated with the parameters as variables
-/// (the variadic ones as a tuple), over the spec definition functions.
-fn user_function(
-    params: Vec<String>,
-    variadic: Option<String>,
-    result: Expression,
-    base: Arc<EvalContext>,
-) -> Function {
-    let mut builder = Function::builder();
-    for p in &params {
-        builder = builder.param(Param::new(p.clone(), Type::Dynamic));
-    }
-    if let Some(v) = &variadic {
-        builder = builder.variadic(Param::new(v.clone(), Type::Dynamic));
-    }
-    let call = Arc::new(move |args: &[Value]| -> Result<Value, FunctionError> {
-        let mut ctx = EvalContext::child_of(base.clone());
-        for (p, a) in params.iter().zip(args) {
-            ctx.set_variable(p.clone(), a.clone());
-        }
-        if let Some(v) = &variadic {
-            let rest = args.get(params.len()..).unwrap_or(&[]);
-            ctx.set_variable(v.clone(), Value::tuple(rest.iter().cloned()));
-        }
-        let (value, diags) = result.value(Some(&ctx));
-        match diags.iter().find(|d| d.is_error()) {
-            Some(d) => Err(FunctionError::call(diag_as_error(d))),
-            None => Ok(value),
-        }
-    });
-    let for_type = call.clone();
-    builder
-        .returns_with(move |args| for_type(args).map(|v| v.ty()))
-        .implementation(move |args, _| call(args))
-}
-
-/// A diagnostic as one line, as hcl's `Diagnostic.Error()` writes it.
-fn diag_as_error(d: &Diagnostic) -> String {
-    match &d.subject {
-        Some(r) => format!("{r}: {}; {}", d.summary, d.detail),
-        None => format!("{}; {}", d.summary, d.detail),
-    }
 }
 
 struct Reader {

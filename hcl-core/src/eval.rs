@@ -44,6 +44,11 @@ pub struct EvalContext {
     // types) clones it per call.
     variables: Arc<BTreeMap<String, Value>>,
     functions: Arc<Functions>,
+    // Whether this scope has a variable (function) map even when it is
+    // empty: the reference's contexts tell a nil map ("Variables not
+    // allowed") from an empty one ("Unknown variable").
+    variable_map: bool,
+    function_map: bool,
     parent: Option<Arc<EvalContext>>,
     limits: Limits,
 }
@@ -89,6 +94,41 @@ impl EvalContext {
     /// same name in a parent scope.
     pub fn set_variable(&mut self, name: impl Into<String>, value: Value) -> &mut EvalContext {
         Arc::make_mut(&mut self.variables).insert(name.into(), value);
+        self.variable_map = true;
+        self
+    }
+
+    /// Gives this scope a variable map, even if no variable is ever set:
+    /// a reference to an undefined variable is then "Unknown variable"
+    /// rather than "Variables not allowed" (what a context whose scopes have
+    /// no variable map reports), as a reference `EvalContext` with an empty,
+    /// non-nil `Variables` map does. [`set_variable`](Self::set_variable)
+    /// implies it.
+    ///
+    /// ```
+    /// use hcl_core::native::eval::evaluate;
+    /// use hcl_core::native::{parse_expression, ExprNode};
+    /// use hcl_core::{EvalContext, SourceFile};
+    ///
+    /// let src = SourceFile::new("e.hcl", "x");
+    /// let (expr, _) = parse_expression(&src, &Default::default());
+    /// let summary = |ctx: &EvalContext| {
+    ///     let (_, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(ctx));
+    ///     diags.iter().next().unwrap().summary.clone()
+    /// };
+    /// assert_eq!(summary(&EvalContext::new()), "Variables not allowed");
+    /// assert_eq!(summary(EvalContext::new().allow_variables()), "Unknown variable");
+    /// ```
+    pub fn allow_variables(&mut self) -> &mut EvalContext {
+        self.variable_map = true;
+        self
+    }
+
+    /// Gives this scope a function map, even if no function is ever set: an
+    /// undefined function is then "Call to unknown function" rather than
+    /// "Function calls not allowed" (see [`allow_variables`](Self::allow_variables)).
+    pub fn allow_functions(&mut self) -> &mut EvalContext {
+        self.function_map = true;
         self
     }
 
@@ -99,6 +139,7 @@ impl EvalContext {
         function: Function,
     ) -> &mut EvalContext {
         Arc::make_mut(&mut self.functions).insert(name, function);
+        self.function_map = true;
         self
     }
 
@@ -106,6 +147,7 @@ impl EvalContext {
     pub fn add_functions(&mut self, table: &Functions) -> &mut EvalContext {
         Arc::make_mut(&mut self.functions)
             .extend(table.iter().map(|(n, f)| (n.to_owned(), f.clone())));
+        self.function_map = true;
         self
     }
 
@@ -134,10 +176,19 @@ impl EvalContext {
         self.parent.as_ref()
     }
 
-    /// Whether any scope defines a function (a call in a context without
-    /// functions reports "Function calls not allowed", as the reference does).
+    /// Whether any scope has a function map (a call in a context without
+    /// one reports "Function calls not allowed", as the reference does for
+    /// nil maps): one that defines a function, or
+    /// [`allow_functions`](Self::allow_functions).
     pub fn has_functions(&self) -> bool {
-        self.scopes().any(|s| !s.functions.is_empty())
+        self.scopes().any(|s| s.function_map)
+    }
+
+    /// Whether any scope has a variable map (a variable reference in a
+    /// context without one reports "Variables not allowed"): one that
+    /// defines a variable, or [`allow_variables`](Self::allow_variables).
+    pub fn has_variables(&self) -> bool {
+        self.scopes().any(|s| s.variable_map)
     }
 
     /// Every variable name visible from this scope, for suggestions.
@@ -190,5 +241,48 @@ mod test {
             Value::Bool(true)
         );
         assert!(child.function("no").is_none());
+    }
+
+    /// The reference tells a nil map from an empty one: with no scope that
+    /// has a variable (function) map, a name is "not allowed"; with an
+    /// empty one, it is unknown.
+    #[test]
+    fn an_empty_map_is_not_a_missing_map() {
+        use crate::native::eval::evaluate;
+        use crate::native::{parse_expression, ExprNode};
+        use crate::traversal::{Traversal, Traverser};
+        use crate::SourceFile;
+
+        let none = EvalContext::new();
+        let mut vars = EvalContext::new();
+        vars.allow_variables();
+        let mut funcs = EvalContext::new();
+        funcs.allow_functions();
+        let child_of_vars = EvalContext::child_of(Arc::new(vars.clone()));
+        let child_of_funcs = EvalContext::child_of(Arc::new(funcs.clone()));
+        let cases: [(&EvalContext, &str, &str); 8] = [
+            (&none, "x", "Variables not allowed"),
+            (&vars, "x", "Unknown variable"),
+            (&child_of_vars, "x", "Unknown variable"),
+            (&funcs, "x", "Variables not allowed"),
+            (&none, "f()", "Function calls not allowed"),
+            (&funcs, "f()", "Call to unknown function"),
+            (&child_of_funcs, "f()", "Call to unknown function"),
+            (&vars, "f()", "Function calls not allowed"),
+        ];
+        for (ctx, text, want) in cases {
+            let src = SourceFile::new("e.hcl", text);
+            let (expr, _) = parse_expression(&src, &Default::default());
+            let (_, diags) = evaluate(ExprNode::of(&expr).unwrap(), Some(ctx));
+            assert_eq!(diags.iter().next().unwrap().summary, want, "{text}");
+            if !text.ends_with(')') {
+                let t = Traversal::new(vec![Traverser::Root {
+                    name: text.into(),
+                    range: crate::Range::default(),
+                }]);
+                let (_, diags) = t.traverse_abs(Some(ctx));
+                assert_eq!(diags.iter().next().unwrap().summary, want, "{text}");
+            }
+        }
     }
 }

@@ -353,7 +353,13 @@ impl SourceFile {
             // clusters are counted from the character before the first
             // non-ASCII byte.
             let ascii_run = non_ascii.saturating_sub(1).max(line_start);
-            (ascii_run - line_start) + self.inner.text[ascii_run..byte].graphemes(true).count()
+            let clusters = self.inner.text[ascii_run..byte].graphemes(true).count();
+            // A byte order mark that starts the file is not a column: the
+            // reference's scanner skips it before it counts (so `v` after
+            // it is in column 1).
+            let bom =
+                usize::from(line_idx == 0 && byte >= 3 && self.inner.text.starts_with('\u{feff}'));
+            (ascii_run - line_start) + clusters - bom
         };
         Pos {
             line: line_idx as u32 + 1,
@@ -590,6 +596,17 @@ mod test {
                 assert_eq!(long.pos_from_line(byte, from), want);
             }
         }
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_not_a_column() {
+        let f = SourceFile::new("a.hcl", "\u{feff}v = \u{feff}1\n\u{feff}x");
+        assert_eq!(f.pos(0).column, 1);
+        assert_eq!(f.pos(3).column, 1);
+        assert_eq!(f.pos(7).column, 5);
+        // Only the one at the start of the file.
+        assert_eq!(f.pos(10).column, 6);
+        assert_eq!(f.pos(15).column, 2);
     }
 
     #[test]

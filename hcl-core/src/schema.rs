@@ -97,9 +97,19 @@ impl BodySchema {
         self.attributes.iter().find(|a| a.name == name)
     }
 
-    /// The block header schema for type `name`.
+    /// The block header schema for type `name`: the last one listed, when
+    /// a type is listed twice (as in the reference, which keys its wanted
+    /// blocks by type, so a later entry replaces an earlier one).
+    ///
+    /// ```
+    /// use hcl_core::schema::{BlockHeaderSchema, BodySchema};
+    /// let schema = BodySchema::new()
+    ///     .block(BlockHeaderSchema::new("service", [] as [&str; 0]))
+    ///     .block(BlockHeaderSchema::new("service", ["name"]));
+    /// assert_eq!(schema.find_block("service").unwrap().label_names, ["name"]);
+    /// ```
     pub fn find_block(&self, name: &str) -> Option<&BlockHeaderSchema> {
-        self.blocks.iter().find(|b| b.type_name == name)
+        self.blocks.iter().rfind(|b| b.type_name == name)
     }
 
     /// The union of two schemata (as used by two-step partial processing).
@@ -113,8 +123,8 @@ impl BodySchema {
     /// Checks the schema's own rules: no attribute requested twice, and no
     /// block type that is also an attribute name (in syntaxes such as JSON
     /// the two share one namespace). A block type listed twice is allowed,
-    /// as the specification does not forbid it; the first entry's labels
-    /// apply.
+    /// as the specification does not forbid it; the last entry's labels
+    /// apply, as in the reference (see [`find_block`](Self::find_block)).
     pub fn validate(&self) -> Result<(), SchemaError> {
         // Typical schemata are a handful of names: pairwise comparison costs
         // less than building a set on every body processed.
@@ -190,6 +200,36 @@ impl From<SchemaError> for Diagnostic {
 
 #[cfg(test)]
 mod test {
+    /// The reference keys its wanted blocks by type: a type listed twice
+    /// takes the last entry's labels, in both syntaxes.
+    #[test]
+    fn a_block_type_listed_twice_takes_the_last_entry() {
+        use super::{BlockHeaderSchema, BodySchema};
+        let labelled = BodySchema::new()
+            .block(BlockHeaderSchema::new("svc", [] as [&str; 0]))
+            .block(BlockHeaderSchema::new("svc", ["name"]));
+        let bare = BodySchema::new()
+            .block(BlockHeaderSchema::new("svc", ["name"]))
+            .block(BlockHeaderSchema::new("svc", [] as [&str; 0]));
+        for (file, text) in [
+            ("a.hcl", "svc \"a\" {\n}\n"),
+            ("a.json", "{\"svc\": {\"a\": {}}}"),
+        ] {
+            let (body, diags) = crate::load::parse_source(file, text);
+            assert!(diags.is_empty(), "{file}");
+            let (content, diags) = body.content(&labelled);
+            assert!(diags.is_empty(), "{file}: {diags:?}");
+            assert_eq!(content.blocks[0].labels, ["a"], "{file}");
+            // Without labels: an error in the native syntax ("Extraneous
+            // label"), an unlabelled block whose body is `{"a": {}}` in JSON.
+            let (content, diags) = body.content(&bare);
+            assert!(
+                diags.has_errors() || content.blocks[0].labels.is_empty(),
+                "{file}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

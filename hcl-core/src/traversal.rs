@@ -137,7 +137,7 @@ impl Traversal {
 
     /// Applies an absolute traversal in `ctx`: looks the root variable up
     /// (as expression evaluation does, with "Variables not allowed" in
-    /// literal-only mode or when no scope defines variables, and "Unknown
+    /// literal-only mode or when no scope has a variable map, and "Unknown
     /// variable" with a suggestion otherwise), then applies the other steps
     /// as [`traverse_rel`](Traversal::traverse_rel).
     ///
@@ -165,7 +165,7 @@ impl Traversal {
             };
             return (Value::dynamic(), d.into());
         };
-        let Some(ctx) = ctx.filter(|c| c.variable_names().next().is_some()) else {
+        let Some(ctx) = ctx.filter(|c| c.has_variables()) else {
             let d = Diagnostic::error("Variables not allowed", "Variables may not be used here.")
                 .with_subject(range.clone());
             return (Value::dynamic(), d.into());

@@ -54,6 +54,58 @@ pub fn type_constraint(expr: &Expression, limits: &Limits) -> (Type, Diagnostics
     (ty, diags)
 }
 
+/// `convert(value, type)`, as the reference's `typeexpr.ConvertFunc`: the
+/// value converted to the type its second argument spells, written as a
+/// type constraint (`convert(var.x, list(string))`, not a value). The
+/// second parameter is of
+/// [`type_constraint_type`](crate::function::argument::type_constraint_type),
+/// so the evaluator reads the argument's syntax instead of evaluating it.
+/// The value may be null or of no type yet; a conversion that cannot be
+/// made is an error about the value.
+///
+/// ```
+/// use hcl_core::native::parse_expression;
+/// use hcl_core::typeexpr::convert_function;
+/// use hcl_core::{EvalContext, SourceFile, Type, Value};
+///
+/// let mut ctx = EvalContext::new();
+/// ctx.set_function("convert", convert_function());
+/// let eval = |text: &str| {
+///     let src = SourceFile::new("e.hcl", text);
+///     let (expr, _) = parse_expression(&src, &Default::default());
+///     expr.value(Some(&ctx))
+/// };
+/// let (v, _) = eval("convert([1, \"2\"], list(string))");
+/// assert_eq!(v, Value::list(Type::String, [Value::from("1"), Value::from("2")]).unwrap());
+/// let (_, diags) = eval("convert(\"x\", bool)");
+/// assert_eq!(diags.iter().next().unwrap().summary, "Invalid function argument");
+/// let (_, diags) = eval("convert(1, lust(string))");
+/// assert_eq!(diags.iter().next().unwrap().summary, "Invalid type specification");
+/// ```
+pub fn convert_function() -> crate::function::Function {
+    use crate::function::argument::{type_constraint_type, type_from_value};
+    use crate::function::{Function, FunctionError, Param};
+    fn target(args: &[Value]) -> Result<&Type, FunctionError> {
+        args.get(1)
+            .and_then(type_from_value)
+            .ok_or_else(|| FunctionError::argument(1, "a type constraint is required"))
+    }
+    fn converted(args: &[Value], ty: &Type) -> Result<Value, FunctionError> {
+        let value = args.first().cloned().unwrap_or_else(Value::dynamic);
+        crate::value::convert(&value, ty).map_err(|e| FunctionError::argument(0, e.to_string()))
+    }
+    Function::builder()
+        .describe("Converts a value to the type the type constraint describes.")
+        .param(
+            Param::new("value", Type::Dynamic)
+                .allow_null()
+                .allow_dynamic(),
+        )
+        .param(Param::new("type", type_constraint_type()))
+        .returns_with(|args| Ok(converted(args, target(args)?)?.ty()))
+        .implementation(|args, cx| converted(args, cx.return_type()))
+}
+
 /// A type constraint whose optional attributes may have defaults
 /// (`optional(number, 0)`); the defaults come back as a [`Defaults`] tree
 /// to apply to values that meet the constraint.

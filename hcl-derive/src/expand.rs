@@ -10,6 +10,12 @@ use crate::internals::{ast::Container, check, Ctxt};
 /// Expands `#[derive(HclDecode)]`; errors carry the spans at fault.
 pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
+    if let syn::Data::Enum(data) = &input.data {
+        let attrs = crate::internals::attr::Container::from_ast(&cx, input);
+        let out = codegen::enums::expand(&cx, input, data, attrs.rename_all, &attrs.krate);
+        cx.check()?;
+        return Ok(dummy::wrap_in_const(out.unwrap_or_default()));
+    }
     let Some(cont) = Container::from_ast(&cx, input) else {
         cx.check()?;
         return Ok(TokenStream::new());
@@ -24,18 +30,17 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let labels = codegen::schema::labels(&cont);
     let schema = codegen::schema::body_schema(&cont);
     let decode = codegen::decode::decode_body(&cont, generic);
+    let map_checks = codegen::decode::label_map_checks(&cont);
     let krate = &cont.attrs.krate;
     let core = quote!(#krate::__private::hcl_core);
-    let serde = quote!(#krate::__private::serde);
-    // `Deserialize` too, so that `hcl_serde::from_str` and friends take
-    // derived and plain serde types alike: it hands the body to the schema
-    // decoder above (see hcl_serde's `decode::handoff`).
-    let mut de_generics = cont.original.generics.clone();
-    de_generics.params.insert(0, syn::parse_quote!('__de));
-    let (de_impl_generics, _, _) = de_generics.split_for_impl();
+    // One impl: `Decode`, what every entry point takes. Derived types do
+    // not implement `serde::Deserialize` (hcl_serde's blanket impl covers
+    // those that do, so deriving both is a conflict).
     Ok(dummy::wrap_in_const(quote! {
+        #map_checks
+
         #[automatically_derived]
-        impl #impl_generics #krate::HclDecode for #ident #ty_generics #bounds {
+        impl #impl_generics #krate::Decode for #ident #ty_generics #bounds {
             const LABELS: &'static [&'static str] = #labels;
 
             fn body_schema() -> #core::schema::BodySchema {
@@ -47,31 +52,50 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 __labels: #krate::decode::Labels<'_>,
                 __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
+                #[allow(unused_imports)]
+                use #krate::__private::dispatch::{
+                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
+                    AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+                    BlockVariants as _, RemainDecode as _,
+                    RemainShape as _,
+                };
                 #decode
             }
         }
 
+        // A block type at the leaves of maps keyed by its labels.
         #[automatically_derived]
-        impl #de_impl_generics #serde::Deserialize<'__de> for #ident #ty_generics #bounds {
-            fn deserialize<__D: #serde::Deserializer<'__de>>(
-                __deserializer: __D,
-            ) -> ::std::result::Result<Self, __D::Error> {
-                #krate::__private::deserialize_decoded::<Self, __D>(__deserializer)
+        impl #impl_generics #krate::decode::BlockMapValue for #ident #ty_generics #bounds {
+            const LEVELS: usize = 0;
+            const LEAF_LABELS: &'static [&'static str] = #labels;
+
+            fn decode_group(
+                __blocks: &[#krate::decode::BlockRef<'_>],
+                __type_name: &str,
+                _: usize,
+                __d: &mut #krate::Decoder<'_>,
+            ) -> ::std::option::Option<Self> {
+                #krate::decode::leaf_of_group::<Self>(__blocks, __type_name, __d)
             }
         }
 
+        // Boxed, for recursive block structures (`Option<Box<Node>>`,
+        // `Vec<Box<Node>>`): the box decodes like the type inside.
         #[automatically_derived]
-        impl #impl_generics #krate::BlockField for #ident #ty_generics #bounds {
-            fn label_names() -> ::std::vec::Vec<::std::string::String> {
-                #krate::decode::block_labels::<Self>()
+        impl #impl_generics #krate::Decode for ::std::boxed::Box<#ident #ty_generics> #bounds {
+            const LABELS: &'static [&'static str] = <#ident #ty_generics as #krate::Decode>::LABELS;
+
+            fn body_schema() -> #core::schema::BodySchema {
+                <#ident #ty_generics as #krate::Decode>::body_schema()
             }
 
-            fn decode_blocks(
-                __content: &#krate::decode::Content<'_>,
-                __type_name: &str,
+            fn decode_body(
+                __body: #krate::decode::BodyRef<'_>,
+                __labels: #krate::decode::Labels<'_>,
                 __d: &mut #krate::Decoder<'_>,
             ) -> ::std::option::Option<Self> {
-                #krate::decode::exactly_one::<Self>(__content, __type_name, __d)
+                <#ident #ty_generics as #krate::Decode>::decode_body(__body, __labels, __d)
+                    .map(::std::boxed::Box::new)
             }
         }
     }))
@@ -113,9 +137,9 @@ mod test {
         });
         for out in [&generic, &plain] {
             assert!(!out.contains("hcl_serde"), "{out}");
-            assert!(out.contains("facade :: serde :: HclDecode"), "{out}");
+            assert!(out.contains("facade :: serde :: Decode"), "{out}");
         }
-        assert!(generic.contains("facade :: serde :: BlockField"));
+        assert!(generic.contains("facade :: serde :: __private :: dispatch :: Kind"));
         assert!(generic.contains("facade :: serde :: RemainField"));
         assert!(plain.contains("facade :: serde :: __private :: OnceLock"));
     }
@@ -123,7 +147,7 @@ mod test {
     #[test]
     fn crate_path_defaults_to_absolute_hcl_serde() {
         let out = expand(every_site(proc_macro2::TokenStream::new()));
-        assert!(out.contains(":: hcl_serde :: HclDecode"), "{out}");
+        assert!(out.contains(":: hcl_serde :: Decode"), "{out}");
         assert!(out.contains(":: hcl_serde :: __private :: serde :: de :: DeserializeOwned"));
     }
 }

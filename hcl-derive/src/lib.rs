@@ -1,7 +1,8 @@
 //! `#[derive(HclDecode)]`: generates body schemata and decoders for
 //! configuration structs. Use it through `hcl_serde` (its `derive`
 //! feature, on by default), where the trait and its documentation live;
-//! `#[hcl(crate = "...")]` names another path to it (a re-export).
+//! the path to it is found in the deriving crate's manifest (`hcl-serde`, or
+//! the `hcl-toolkit` facade), and `#[hcl(crate = "...")]` overrides it.
 //!
 //! Stages, as serde_derive does it: `internals::attr` parses `#[hcl(...)]`
 //! (never failing, errors go to a `Ctxt`), `internals::ast` builds the
@@ -16,8 +17,12 @@ mod internals;
 
 use proc_macro::TokenStream;
 
-/// Derives `hcl_serde::HclDecode` (see its documentation for the field
-/// kinds and options).
+/// Derives `hcl_serde::Decode` for a struct (see the trait's documentation
+/// for the field kinds and options), `serde::Deserialize` from a string for
+/// an enum of unit variants (a string enum), and `hcl_serde::decode::
+/// BlockTypes` for an enum of one-field variants (block-type dispatch). A
+/// type that derives this does not derive `serde::Deserialize` too: every
+/// `Deserialize` type already has `Decode` (E0119 otherwise).
 #[proc_macro_derive(HclDecode, attributes(hcl))]
 pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -12,7 +12,7 @@ mod reexport {
     pub use hcl_serde as s;
 }
 
-use reexport::s::HclDecode;
+use reexport::s::{Decode, HclDecode};
 
 #[derive(HclDecode, Debug, PartialEq)]
 #[hcl(crate = "reexport::s")]

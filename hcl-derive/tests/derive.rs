@@ -6,12 +6,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::{Body, EvalContext, Expression, Value};
-use hcl_serde::{from_str, HclDecode, Spanned};
+use hcl_serde::{from_str, Decode, HclDecode, Spanned};
 
 /// `(summary, path, "line:col")` of every diagnostic.
-fn errors<T: serde::de::DeserializeOwned + std::fmt::Debug>(
-    src: &str,
-) -> Vec<(String, String, String)> {
+fn errors<T: Decode + std::fmt::Debug>(src: &str) -> Vec<(String, String, String)> {
     from_str::<T>(src)
         .unwrap_err()
         .entries()
@@ -507,4 +505,322 @@ fn labels_can_keep_their_ranges() {
     );
     assert_eq!(w.resource[0].name, "main");
     assert_eq!(SpannedLabels::LABELS, ["kind", "name"]);
+}
+
+/// Field kinds follow the field's type, not its spelling: an alias of
+/// `Value`, an alias of an `Option`, and `Expression` named through a
+/// macro behave like the types they name.
+#[test]
+fn field_kinds_follow_the_type_not_its_spelling() {
+    type Dyn = Value;
+    type MaybePort = Option<u16>;
+    macro_rules! expression_type {
+        () => {
+            hcl_core::Expression
+        };
+    }
+    #[derive(HclDecode, Debug)]
+    struct Aliased {
+        any: Dyn,
+        port: MaybePort,
+        raw: expression_type!(),
+    }
+    let a: Aliased = from_str("any = [1, \"x\"]\nraw = 1 + 2\n").unwrap();
+    assert_eq!(
+        a.any.ty(),
+        hcl_core::value::Type::tuple([
+            hcl_core::value::Type::Number,
+            hcl_core::value::Type::String,
+        ])
+    );
+    assert_eq!(a.port, None, "an alias of an Option is optional");
+    assert_eq!(a.raw.value(None).0, Value::from(3));
+}
+
+/// `Option<Body>` as a remain field is `None` when nothing is left.
+#[test]
+fn remain_option_body_is_none_when_nothing_remains() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct App {
+        name: String,
+        #[hcl(remain)]
+        rest: Option<Body>,
+    }
+    assert!(from_str::<App>("name = \"a\"\n").unwrap().rest.is_none());
+    let app = from_str::<App>("name = \"a\"\nextra = 1\n").unwrap();
+    assert!(app.rest.is_some());
+}
+
+/// A remain field of a derived type: two-step partial processing gives
+/// what one step over the union of both schemas gives (spec, "Partial
+/// Decoding").
+#[test]
+fn remain_into_a_derived_struct_equals_one_step_over_the_union() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Network {
+        port: u16,
+        #[hcl(block)]
+        tls: Option<Tls>,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Tls {
+        cert: String,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct TwoStep {
+        name: String,
+        #[hcl(remain)]
+        network: Network,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Union {
+        name: String,
+        port: u16,
+        #[hcl(block)]
+        tls: Option<Tls>,
+    }
+    for src in [
+        "name = \"a\"\nport = 80\n",
+        "name = \"a\"\nport = \"80\"\ntls {\n  cert = \"c\"\n}\n",
+    ] {
+        let two: TwoStep = from_str(src).unwrap();
+        let one: Union = from_str(src).unwrap();
+        assert_eq!(
+            (two.name, two.network.port, two.network.tls),
+            (one.name, one.port, one.tls)
+        );
+    }
+    // What neither step claims is an error in the last step, as in one.
+    for src in ["name = \"a\"\nport = 80\nextra = 1\n", "name = \"a\"\n"] {
+        assert_eq!(
+            errors::<TwoStep>(src)
+                .into_iter()
+                .map(|(s, _, at)| (s, at))
+                .collect::<Vec<_>>(),
+            errors::<Union>(src)
+                .into_iter()
+                .map(|(s, _, at)| (s, at))
+                .collect::<Vec<_>>(),
+            "{src}"
+        );
+    }
+}
+
+/// A labelled type decoded as a whole body says where and why.
+#[test]
+fn a_labelled_type_at_the_root_is_reported() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        #[hcl(label)]
+        name: String,
+    }
+    let err = from_str::<Service>("\n").unwrap_err();
+    let d = &err.entries()[0].diagnostic;
+    assert_eq!(d.summary, "Block type decoded as a whole body");
+    assert!(
+        d.detail.contains("takes the block label \"name\""),
+        "{}",
+        d.detail
+    );
+    assert!(d.subject.is_some());
+}
+
+/// String enums: unit variants named as written, after `rename_all` or a
+/// variant's `rename`; a wrong value names the variants and the closest.
+#[test]
+fn string_enums_with_rename_and_did_you_mean() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "kebab-case")]
+    enum Proto {
+        Tcp,
+        Udp,
+        #[hcl(rename = "quic")]
+        QuicV1,
+        UnixSocket,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Listener {
+        proto: Proto,
+        fallback: Option<Proto>,
+        more: Vec<Proto>,
+    }
+    let l: Listener =
+        from_str("proto = \"tcp\"\nmore = [\"quic\", \"unix-socket\", \"udp\"]\n").unwrap();
+    assert_eq!(
+        l,
+        Listener {
+            proto: Proto::Tcp,
+            fallback: None,
+            more: vec![Proto::QuicV1, Proto::UnixSocket, Proto::Udp],
+        }
+    );
+    let err = from_str::<Listener>("proto = \"tpc\"\nmore = []\n").unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "proto");
+    assert_eq!(
+        e.diagnostic.detail,
+        "Unsuitable value: \"tpc\" is not one of \"tcp\", \"udp\", \"quic\", \"unix-socket\"; did you mean \"tcp\"?"
+    );
+    assert_eq!(e.diagnostic.subject.clone().unwrap().start.column, 9);
+}
+
+/// `resource "type" "name"`: one nested map per label, any map type.
+#[test]
+fn multi_label_blocks_decode_into_nested_maps() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Resource {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        size: u32,
+    }
+    #[derive(HclDecode, Debug)]
+    struct Module {
+        #[hcl(block)]
+        resource: BTreeMap<String, HashMap<String, Resource>>,
+    }
+    let src = "resource \"disk\" \"a\" { size = 1 }\nresource \"disk\" \"b\" { size = 2 }\nresource \"vm\" \"a\" { size = 3 }\n";
+    let m: Module = from_str(src).unwrap();
+    assert_eq!(m.resource.len(), 2);
+    assert_eq!(m.resource["disk"]["b"].size, 2);
+    assert_eq!(m.resource["disk"]["b"].name, "b");
+    assert_eq!(m.resource["vm"]["a"].kind, "vm");
+    let dup = format!("{src}resource \"disk\" \"a\" {{ size = 9 }}\n");
+    assert_eq!(
+        errors::<Module>(&dup),
+        [e("Duplicate resource block", "", "4:1")]
+    );
+    let err = from_str::<Module>("resource \"disk\" { size = 1 }\n").unwrap_err();
+    assert_eq!(err.summary(), "Missing name for resource");
+}
+
+/// A one-level map of a two-label block type the derive cannot see (an
+/// alias) is a clear diagnostic at run time.
+#[test]
+fn a_hidden_one_level_map_of_two_label_blocks_is_reported_at_run_time() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Rule {
+        #[hcl(label)]
+        action: String,
+        #[hcl(label)]
+        name: String,
+    }
+    type Rules = BTreeMap<String, Rule>;
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Config {
+        #[hcl(block)]
+        rule: Rules,
+    }
+    let err = from_str::<Config>("rule \"allow\" \"a\" {}\nrule \"allow\" \"b\" {}\n").unwrap_err();
+    let d = &err.entries()[0].diagnostic;
+    assert_eq!(d.summary, "Unsuitable map for rule blocks");
+    assert!(
+        d.detail.contains("needs one nested map per label"),
+        "{}",
+        d.detail
+    );
+}
+
+/// Block-type dispatch: a derived enum of one-field variants claims a
+/// block type per variant, in source order, as `Vec`, `Option` or one.
+#[test]
+fn block_type_enums_claim_each_variant_in_source_order() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct HttpCheck {
+        path: String,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct TcpCheck {
+        #[hcl(label)]
+        name: String,
+        port: u16,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    enum Check {
+        Http(HttpCheck),
+        Tcp(TcpCheck),
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "snake_case")]
+    enum Stage {
+        Source(HttpCheck),
+        #[hcl(rename = "out")]
+        Sink(HttpCheck),
+    }
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Service {
+        name: String,
+        #[hcl(block)]
+        checks: Vec<Check>,
+        #[hcl(block)]
+        first: Option<Stage>,
+    }
+    let src = "name = \"web\"\nhttp { path = \"/h\" }\ntcp \"db\" { port = 5432 }\nhttp { path = \"/x\" }\nout { path = \"/o\" }\n";
+    let s: Service = from_str(src).unwrap();
+    assert_eq!(
+        s.checks,
+        [
+            Check::Http(HttpCheck { path: "/h".into() }),
+            Check::Tcp(TcpCheck {
+                name: "db".into(),
+                port: 5432
+            }),
+            Check::Http(HttpCheck { path: "/x".into() }),
+        ]
+    );
+    assert_eq!(s.first, Some(Stage::Sink(HttpCheck { path: "/o".into() })));
+    let schema = Service::body_schema();
+    let headers: Vec<(&str, usize)> = schema
+        .blocks
+        .iter()
+        .map(|b| (b.type_name.as_str(), b.label_names.len()))
+        .collect();
+    assert_eq!(
+        headers,
+        [("http", 0), ("tcp", 1), ("source", 0), ("out", 0)]
+    );
+    assert_eq!(
+        errors::<Service>(
+            "name = \"a\"\ntcp { port = 1 }\nsource { path = 1 }\nout { path = \"x\" }\n"
+        ),
+        [
+            e("Missing name for tcp", "", "2:5"),
+            e("Duplicate source or out block", "", "4:1"),
+        ]
+    );
+}
+
+/// A block-type enum's variant and another field cannot claim one block
+/// type; the derive of the outer type cannot see the enum's variants, so
+/// every decode says so.
+#[test]
+fn a_block_type_claimed_by_two_fields_is_reported() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Http {
+        path: String,
+    }
+    #[derive(HclDecode, Debug)]
+    #[hcl(rename_all = "lowercase")]
+    #[allow(dead_code)]
+    enum Check {
+        Http(Http),
+    }
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct S {
+        #[hcl(block)]
+        check: Vec<Check>,
+        #[hcl(block)]
+        http: Option<Http>,
+    }
+    let err = from_str::<S>("http { path = \"/\" }\n").unwrap_err();
+    assert_eq!(err.summary(), "Block type claimed twice");
 }

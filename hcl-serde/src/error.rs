@@ -6,6 +6,7 @@
 use std::fmt;
 
 use hcl_core::diag::render::{render, RenderOptions};
+use hcl_core::navigation::ContextCache;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceLookup};
 use hcl_core::{Diagnostic, Diagnostics};
 
@@ -190,19 +191,33 @@ impl Error {
     }
 
     /// Renders every diagnostic like the CLI does, with snippets where the
-    /// source is known.
+    /// source is known and the reference's `, in <block>:` header naming
+    /// the top-level block around each (unless `opts` brings its own
+    /// [`RenderOptions::enclosing`]).
+    ///
+    /// ```
+    /// use hcl_serde::HclDecode;
+    ///
+    /// #[derive(HclDecode, Debug)]
+    /// struct Service { #[hcl(label)] name: String, port: u16 }
+    /// #[derive(HclDecode, Debug)]
+    /// struct Config { #[hcl(block)] service: Vec<Service> }
+    ///
+    /// let err = hcl_serde::from_str::<Config>("service \"web\" {\n  port = \"x\"\n}\n").unwrap_err();
+    /// assert!(err.to_string().contains("on <input> line 2, in service \"web\":"), "{err}");
+    /// ```
     pub fn render(&self, opts: &RenderOptions<'_>) -> String {
+        let contexts = ContextCache::default();
+        let enclosing = |file: &SourceFile, offset: u32| contexts.context_string(file, offset);
+        let opts = RenderOptions {
+            enclosing: Some(opts.enclosing.unwrap_or(&enclosing)),
+            ..*opts
+        };
         let mut out = String::new();
         for e in &self.0.entries {
-            out.push_str(&render(&e.diagnostic, &self.0.sources, opts));
+            out.push_str(&render(&e.diagnostic, &self.0.sources, &opts));
         }
         out
-    }
-
-    /// The same problems, sorted by source position.
-    pub(crate) fn sorted(mut self) -> Error {
-        sort_entries(&mut self.0.entries);
-        self
     }
 
     pub(crate) fn into_entries(self) -> Vec<Entry> {

@@ -3,35 +3,37 @@
 //!
 //! Modules, in pipeline order:
 //!
-//! - [`decode`]: the [`HclDecode`] trait (what the derive implements), block
-//!   and remain field shapes, and the [`Decoder`] that collects every
+//! - [`decode`]: the [`Decode`] trait (what every entry point takes: the
+//!   derive implements it, and every plain serde type has it), block and
+//!   remain field shapes, and the [`Decoder`] that collects every
 //!   diagnostic of a decode.
 //! - [`de`]: the serde Deserializers: over evaluated values, with the
 //!   spec's conversions (`"8080"` → `u16`, `5` → `String`, `"true"` →
 //!   `bool`, …), and over whole bodies (attributes as fields, blocks as
 //!   nested structs, sequences or maps keyed by label).
 //! - [`Spanned`]: a value with its source range.
-//! - [`Serde`]: a plain serde type where an [`HclDecode`] type is wanted
-//!   (a block field of a derived struct).
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
 //! - [`ser`]: the other direction: [`to_string`], [`to_vec`],
 //!   [`to_writer`] write any `serde::Serialize` type as native syntax.
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
-//! evaluation context), [`from_file`] (JSON syntax for `.json`), and
-//! [`from_body`] for a body already parsed (a remain body, say). They are
-//! shorthands for [`Options`], which also takes the [`Limits`] of the
-//! parse, the evaluations and the decode (nesting depth, the evaluation
-//! budget, diagnostics kept).
+//! evaluation context), [`from_file`] (JSON syntax for `.json`),
+//! [`from_files`], [`from_paths`] and [`from_dir`] for one configuration
+//! written across several files, and [`from_body`] for a body already
+//! parsed (a remain body, say). They are shorthands for [`Options`], which
+//! also takes the [`Limits`] of the parse, the evaluations and the decode
+//! (nesting depth, the evaluation budget, diagnostics kept).
 //!
-//! Every entry point takes any `T: serde::Deserialize`: a plain serde type
-//! reads the body through [`de::BodyDeserializer`]; a derived type also
-//! implements `Deserialize` (the derive generates it), which hands the body
-//! to its schema decoder, so it keeps labels, remain bodies, expression
-//! fields and every diagnostic.
+//! Every entry point takes any `T: Decode`: a derived type decodes through
+//! its generated schema decoder (labels, remain bodies, expression fields,
+//! every diagnostic); a plain serde type reads the body through
+//! [`de::BodyDeserializer`]. One route: entry point → [`Decode::decode_body`]
+//! → (generated code →) [`Decoder`] → the value deserializer for each
+//! attribute; no request, body or error travels beside it in a
+//! thread-local.
 //!
-//! Decisions: the `HclDecode` trait lives here, in the runtime crate, with
+//! Decisions: the `Decode` trait lives here, in the runtime crate, with
 //! the Deserializer its attribute fields use (the derive, in `hcl-derive`,
 //! is re-exported behind the default `derive` feature); attribute values
 //! that are literals of the native syntax are deserialized straight from
@@ -48,21 +50,18 @@ pub mod de;
 pub mod decode;
 mod error;
 pub mod ser;
-mod serde_body;
 mod spanned;
 
-pub use decode::{decode_body, BlockField, Decoder, HclDecode, RemainField};
+pub use decode::{decode_body, BlockField, Decode, Decoder, LabelField, RemainField};
 pub use error::{Entry, Error};
 pub use ser::{to_string, to_vec, to_writer};
-pub use serde_body::Serde;
 pub use spanned::Spanned;
 
-/// `#[derive(HclDecode)]`: see [`HclDecode`].
+/// `#[derive(HclDecode)]`: implements [`Decode`] for a struct; see [`Decode`].
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclDecode;
 
 use hcl_core::{Body, Diagnostics, EvalContext, Limits, SourceFile};
-use serde::de::DeserializeOwned;
 
 /// The file name messages use for text given without one.
 pub const DEFAULT_NAME: &str = "<input>";
@@ -100,17 +99,17 @@ pub const DEFAULT_NAME: &str = "<input>";
 /// assert_eq!(err.entries()[0].path, r#"service["web"].port"#);
 /// assert_eq!(err.entries()[0].diagnostic.detail, "Unsuitable value: 70000 is out of range for u16");
 /// ```
-pub fn from_str<T: DeserializeOwned>(src: &str) -> Result<T, Error> {
+pub fn from_str<T: Decode>(src: &str) -> Result<T, Error> {
     Options::new().from_str(src)
 }
 
 /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
-pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+pub fn from_slice<T: Decode>(bytes: &[u8]) -> Result<T, Error> {
     Options::new().from_slice(bytes)
 }
 
 /// Reads everything from `reader` and decodes it as native syntax.
-pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(reader: R) -> Result<T, Error> {
+pub fn from_reader<T: Decode, R: std::io::Read>(reader: R) -> Result<T, Error> {
     Options::new().from_reader(reader)
 }
 
@@ -127,7 +126,7 @@ pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(reader: R) -> Result<T
 /// let app: App = hcl_serde::from_str_with("app.hcl.json", r#"{"greeting": "hello", "port": "80"}"#, None).unwrap();
 /// assert_eq!((app.greeting.as_str(), app.port), ("hello", 80));
 /// ```
-pub fn from_str_with<T: DeserializeOwned>(
+pub fn from_str_with<T: Decode>(
     name: &str,
     src: &str,
     ctx: Option<&EvalContext>,
@@ -137,11 +136,103 @@ pub fn from_str_with<T: DeserializeOwned>(
 
 /// Reads and decodes a file: JSON syntax when its name ends in `.json`,
 /// native syntax otherwise.
-pub fn from_file<T: DeserializeOwned>(
+pub fn from_file<T: Decode>(
     path: impl AsRef<std::path::Path>,
     ctx: Option<&EvalContext>,
 ) -> Result<T, Error> {
     Options::new().context_opt(ctx).from_file(path)
+}
+
+/// Decodes one configuration written across several files (Terraform's
+/// module directories, `conf.d/*.hcl`): each file is parsed in the syntax
+/// its name calls for (JSON for `.json`), and the bodies are merged as the
+/// spec's merged bodies (`hcl_core::body::merge_bodies`): an attribute may
+/// be set in any one file, blocks come from all of them in file order.
+/// Diagnostics name the file they are in; one [`Error`] covers them all.
+///
+/// ```
+/// use hcl_core::SourceFile;
+/// use hcl_serde::HclDecode;
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Service {
+///     #[hcl(label)]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// #[derive(HclDecode, Debug)]
+/// struct Config {
+///     region: String,
+///     #[hcl(block)]
+///     service: Vec<Service>,
+/// }
+///
+/// let files = [
+///     SourceFile::new("main.hcl", "region = \"eu\"\nservice \"web\" { port = 80 }\n"),
+///     SourceFile::new("api.hcl.json", r#"{"service": {"api": {"port": 8080}}}"#),
+/// ];
+/// let c: Config = hcl_serde::from_files(files, None).unwrap();
+/// assert_eq!(c.service.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["web", "api"]);
+///
+/// let twice = [
+///     SourceFile::new("a.hcl", "region = \"eu\"\n"),
+///     SourceFile::new("b.hcl", "region = \"us\"\n"),
+/// ];
+/// let err = hcl_serde::from_files::<Config>(twice, None).unwrap_err();
+/// assert_eq!(err.summary(), "Duplicate argument");
+/// assert_eq!(&*err.entries()[0].diagnostic.subject.clone().unwrap().filename, "b.hcl");
+/// ```
+pub fn from_files<T: Decode>(
+    files: impl IntoIterator<Item = SourceFile>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    Options::new().context_opt(ctx).from_files(files)
+}
+
+/// Reads and decodes several files as one configuration (see
+/// [`from_files`]); a file that cannot be read is a diagnostic naming it.
+pub fn from_paths<T: Decode>(
+    paths: impl IntoIterator<Item = impl AsRef<std::path::Path>>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    Options::new().context_opt(ctx).from_paths(paths)
+}
+
+/// Reads and decodes every `.hcl` and `.hcl.json` file of a directory (not
+/// its subdirectories), in file-name order, as one configuration (see
+/// [`from_files`]).
+pub fn from_dir<T: Decode>(
+    dir: impl AsRef<std::path::Path>,
+    ctx: Option<&EvalContext>,
+) -> Result<T, Error> {
+    Options::new().context_opt(ctx).from_dir(dir)
+}
+
+/// The `.hcl` and `.hcl.json` files of `dir`, sorted by name.
+fn config_files_in(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Error> {
+    let unreadable = |e: std::io::Error| {
+        Error::message(
+            "Failed to read directory",
+            format!(
+                "The directory {:?} could not be read: {e}.",
+                dir.display().to_string()
+            ),
+        )
+    };
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let path = entry.map_err(unreadable)?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if (name.ends_with(".hcl") || name.ends_with(".hcl.json")) && path.is_file() {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
 }
 
 /// Decodes an existing body (from either syntax) into `T`, evaluating
@@ -160,7 +251,7 @@ pub fn from_file<T: DeserializeOwned>(
 /// let err = hcl_serde::from_body::<App>(&body, None).unwrap_err();
 /// assert!(err.to_string().contains(r#"1: {"port": 70000}"#));
 /// ```
-pub fn from_body<T: DeserializeOwned>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+pub fn from_body<T: Decode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
     Options::new().context_opt(ctx).from_body(body)
 }
 
@@ -239,7 +330,7 @@ impl<'a> Options<'a> {
 
     /// Decodes native-syntax text into `T` (see [`from_str`]).
     #[allow(clippy::should_implement_trait)] // like serde_json::from_str: generic in T, not FromStr
-    pub fn from_str<T: DeserializeOwned>(&self, src: &str) -> Result<T, Error> {
+    pub fn from_str<T: Decode>(&self, src: &str) -> Result<T, Error> {
         let file = SourceFile::new(DEFAULT_NAME, src);
         let (body, diags) = hcl_core::native::parse_body(&file, &self.effective_limits());
         self.decode_parsed(body, diags)
@@ -248,7 +339,7 @@ impl<'a> Options<'a> {
 
     /// Decodes `src`, named `name` in messages, in the syntax the name
     /// calls for (JSON for `.json`; see [`from_str_with`]).
-    pub fn from_named_str<T: DeserializeOwned>(&self, name: &str, src: &str) -> Result<T, Error> {
+    pub fn from_named_str<T: Decode>(&self, name: &str, src: &str) -> Result<T, Error> {
         let file = SourceFile::new(name, src);
         let (body, diags) = hcl_core::load::parse_source_file_with(&file, &self.effective_limits());
         self.decode_parsed(body, diags)
@@ -256,17 +347,14 @@ impl<'a> Options<'a> {
     }
 
     /// Decodes native-syntax bytes into `T`; invalid UTF-8 is a diagnostic.
-    pub fn from_slice<T: DeserializeOwned>(&self, bytes: &[u8]) -> Result<T, Error> {
+    pub fn from_slice<T: Decode>(&self, bytes: &[u8]) -> Result<T, Error> {
         let limits = self.effective_limits();
         let (body, diags) = hcl_core::native::parse_body_bytes(DEFAULT_NAME, bytes, &limits);
         self.decode_parsed(body, diags)
     }
 
     /// Reads everything from `reader` and decodes it as native syntax.
-    pub fn from_reader<T: DeserializeOwned, R: std::io::Read>(
-        &self,
-        mut reader: R,
-    ) -> Result<T, Error> {
+    pub fn from_reader<T: Decode, R: std::io::Read>(&self, mut reader: R) -> Result<T, Error> {
         let mut bytes = Vec::new();
         reader
             .read_to_end(&mut bytes)
@@ -276,10 +364,7 @@ impl<'a> Options<'a> {
 
     /// Reads and decodes a file: JSON syntax when its name ends in
     /// `.json`, native syntax otherwise.
-    pub fn from_file<T: DeserializeOwned>(
-        &self,
-        path: impl AsRef<std::path::Path>,
-    ) -> Result<T, Error> {
+    pub fn from_file<T: Decode>(&self, path: impl AsRef<std::path::Path>) -> Result<T, Error> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| {
             Error::message(
@@ -293,9 +378,42 @@ impl<'a> Options<'a> {
         self.from_named_str(&path.display().to_string(), &text)
     }
 
+    /// Decodes one configuration written across several files (see
+    /// [`from_files`]).
+    pub fn from_files<T: Decode>(
+        &self,
+        files: impl IntoIterator<Item = SourceFile>,
+    ) -> Result<T, Error> {
+        let limits = self.effective_limits();
+        let mut diags = Diagnostics::new();
+        let mut bodies = Vec::new();
+        for file in files {
+            let (body, more) = hcl_core::load::parse_source_file_with(&file, &limits);
+            diags.extend(more);
+            bodies.push(body);
+        }
+        self.decode_merged(hcl_core::body::merge_bodies(bodies), diags)
+    }
+
+    /// Reads and decodes several files as one configuration (see
+    /// [`from_paths`]).
+    pub fn from_paths<T: Decode>(
+        &self,
+        paths: impl IntoIterator<Item = impl AsRef<std::path::Path>>,
+    ) -> Result<T, Error> {
+        let (body, diags) = hcl_core::load::parse_files_with(paths, &self.effective_limits());
+        self.decode_merged(body, diags)
+    }
+
+    /// Reads and decodes every `.hcl` and `.hcl.json` file of a directory
+    /// as one configuration (see [`from_dir`]).
+    pub fn from_dir<T: Decode>(&self, dir: impl AsRef<std::path::Path>) -> Result<T, Error> {
+        self.from_paths(config_files_in(dir.as_ref())?)
+    }
+
     /// Decodes an existing body (from either syntax) into `T` (see
     /// [`from_body`]).
-    pub fn from_body<T: DeserializeOwned>(&self, body: &Body) -> Result<T, Error> {
+    pub fn from_body<T: Decode>(&self, body: &Body) -> Result<T, Error> {
         let limits = self.effective_limits();
         // The context, with these limits for its evaluations.
         let owned;
@@ -308,21 +426,23 @@ impl<'a> Options<'a> {
             }
             ctx => ctx,
         };
-        let de = de::BodyDeserializer::new(body, ctx).with_max_depth(limits.max_depth);
-        T::deserialize(de).map_err(|e| {
-            body.sources()
-                .into_iter()
-                .fold(e.sorted(), Error::with_source)
-        })
+        decode::decode_body_within::<T>(body, ctx, limits.max_depth)
+            .map_err(|e| body.sources().into_iter().fold(e, Error::with_source))
+    }
+
+    /// Syntax errors of any file stop before decoding (as for one file);
+    /// the error can draw snippets from every file.
+    fn decode_merged<T: Decode>(&self, body: Body, diags: Diagnostics) -> Result<T, Error> {
+        if diags.has_errors() {
+            let e = Error::from_diagnostics(diags);
+            return Err(body.sources().into_iter().fold(e, Error::with_source));
+        }
+        self.from_body(&body)
     }
 
     /// Syntax errors stop before decoding: decoding a body the parser
     /// recovered from would add cascading errors about what it skipped.
-    fn decode_parsed<T: DeserializeOwned>(
-        &self,
-        body: Body,
-        diags: Diagnostics,
-    ) -> Result<T, Error> {
+    fn decode_parsed<T: Decode>(&self, body: Body, diags: Diagnostics) -> Result<T, Error> {
         if diags.has_errors() {
             return Err(Error::from_diagnostics(diags));
         }
@@ -330,11 +450,24 @@ impl<'a> Options<'a> {
     }
 }
 
+/// What generated code needs; not for applications.
 #[doc(hidden)]
 pub mod __private {
     pub use hcl_core;
     pub use serde;
     pub use std::sync::OnceLock;
 
-    pub use crate::decode::handoff::deserialize_decoded;
+    pub use crate::decode::dispatch;
+
+    /// The message of a derived string enum for a value that names no
+    /// variant: the variants, and the closest one.
+    #[cold]
+    pub fn unknown_variant(given: &str, names: &[&str]) -> String {
+        let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        let hint = match hcl_core::suggest::closest(given, names.iter().copied()) {
+            Some(s) => format!("; did you mean {s:?}?"),
+            None => String::new(),
+        };
+        format!("{given:?} is not one of {}{hint}", list.join(", "))
+    }
 }

@@ -1,28 +1,25 @@
 //! [`Spanned<T>`]: a decoded value with the source range it came from.
 //!
-//! The range crosses serde out of band (habit of `serde_spanned`): the
-//! value deserializers recognise a struct with a private name, park the
-//! range in a thread-local slot, and hand the visitor a one-entry map whose
-//! value is the real data. The visitor takes the range before it
-//! deserializes the value, so nested `Spanned` fields each get their own.
+//! The range crosses serde as data (habit of `serde_spanned`): the value
+//! deserializers recognise a struct with a private name and hand the
+//! visitor a map of two private entries, the range (file name, then line,
+//! column and byte of its start and of its end) and the real data. Nested
+//! `Spanned` fields each get their own; nothing is kept beside the call.
 
-use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 
-use hcl_core::pos::Range;
+use hcl_core::pos::{Pos, Range};
 
 use crate::error::Error;
 
 pub(crate) const NAME: &str = "$__hcl_private_Spanned";
 pub(crate) const VALUE_FIELD: &str = "$__hcl_private_value";
-const FIELDS: &[&str] = &[VALUE_FIELD];
-
-thread_local! {
-    static PENDING_RANGE: Cell<Option<Range>> = const { Cell::new(None) };
-}
+const RANGE_FIELD: &str = "$__hcl_private_range";
+const FIELDS: &[&str] = &[RANGE_FIELD, VALUE_FIELD];
 
 /// A value and the range of the expression it was decoded from, so that an
 /// application can report its own validation errors at the right place.
@@ -101,16 +98,13 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for SpannedVisitor<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Spanned<T>, A::Error> {
-        let range = PENDING_RANGE.with(Cell::take);
-        let (Some(range), Some(key)) = (range, map.next_key::<String>()?) else {
-            return Err(de::Error::custom(
-                "`Spanned` can only be decoded by hcl_serde",
-            ));
-        };
-        if key != VALUE_FIELD {
-            return Err(de::Error::custom(
-                "`Spanned` can only be decoded by hcl_serde",
-            ));
+        let only_ours = || de::Error::custom("`Spanned` can only be decoded by hcl_serde");
+        if map.next_key::<String>()?.as_deref() != Some(RANGE_FIELD) {
+            return Err(only_ours());
+        }
+        let RangeData(range) = map.next_value()?;
+        if map.next_key::<String>()?.as_deref() != Some(VALUE_FIELD) {
+            return Err(only_ours());
         }
         let value = map.next_value()?;
         Ok(Spanned { value, range })
@@ -127,35 +121,107 @@ where
     D: Deserializer<'de, Error = Error>,
     V: Visitor<'de>,
 {
-    PENDING_RANGE.with(|c| c.set(Some(range.unwrap_or_default())));
-    let out = visitor.visit_map(OneEntry { value: Some(inner) });
-    // A visitor that is not ours leaves the slot set; clear it.
-    PENDING_RANGE.with(Cell::take);
-    out
+    visitor.visit_map(Entries {
+        range: Some(range.unwrap_or_default()),
+        value: Some(inner),
+    })
 }
 
-struct OneEntry<D> {
+/// The range and the value, as the visitor's two map entries.
+struct Entries<D> {
+    range: Option<Range>,
     value: Option<D>,
 }
 
-impl<'de, D: Deserializer<'de, Error = Error>> MapAccess<'de> for OneEntry<D> {
+impl<'de, D: Deserializer<'de, Error = Error>> MapAccess<'de> for Entries<D> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        if self.value.is_none() {
+        let key = if self.range.is_some() {
+            RANGE_FIELD
+        } else if self.value.is_some() {
+            VALUE_FIELD
+        } else {
             return Ok(None);
-        }
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(VALUE_FIELD))
+        };
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
             .map(Some)
     }
 
     fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        if let Some(r) = self.range.take() {
+            let parts = [
+                Part::Name(r.filename.to_string()),
+                Part::Num(r.start.line),
+                Part::Num(r.start.column),
+                Part::Num(r.start.byte),
+                Part::Num(r.end.line),
+                Part::Num(r.end.column),
+                Part::Num(r.end.byte),
+            ];
+            return seed.deserialize(de::value::SeqDeserializer::new(parts.into_iter()));
+        }
         match self.value.take() {
             Some(d) => seed.deserialize(d),
             None => Err(de::Error::custom("`Spanned` value requested twice")),
         }
+    }
+}
+
+/// A part of a range's encoding: the file name, or a line, column or
+/// byte number.
+enum Part {
+    Name(String),
+    Num(u32),
+}
+
+impl<'de> de::IntoDeserializer<'de, Error> for Part {
+    type Deserializer = Part;
+
+    fn into_deserializer(self) -> Part {
+        self
+    }
+}
+
+impl<'de> Deserializer<'de> for Part {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self {
+            Part::Name(n) => visitor.visit_string(n),
+            Part::Num(n) => visitor.visit_u32(n),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// A range rebuilt from its encoding.
+struct RangeData(Range);
+
+impl<'de> Deserialize<'de> for RangeData {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RangeData, D::Error> {
+        type Parts = (String, u32, u32, u32, u32, u32, u32);
+        let (filename, l0, c0, b0, l1, c1, b1) = Parts::deserialize(d)?;
+        Ok(RangeData(Range {
+            filename: Arc::from(filename),
+            start: Pos {
+                line: l0,
+                column: c0,
+                byte: b0,
+            },
+            end: Pos {
+                line: l1,
+                column: c1,
+                byte: b1,
+            },
+        }))
     }
 }

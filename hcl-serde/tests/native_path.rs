@@ -127,7 +127,7 @@ zone "b" { weight = 2 }
 
 /// Decodes `src` both ways and checks that values and diagnostics agree;
 /// returns the tree path's result.
-fn same<T: HclDecode + std::fmt::Debug + PartialEq>(
+fn same<T: hcl_serde::Decode + std::fmt::Debug + PartialEq>(
     src: &str,
     ctx: Option<&EvalContext>,
 ) -> (Option<T>, Vec<hcl_serde::Entry>) {
@@ -292,5 +292,58 @@ fn kept_expressions_are_the_same_on_both_paths() {
         assert!(lazy.other.is_none());
         assert_eq!(lazy.value.value(None).0, Value::from(3));
         assert_eq!(lazy.value.range().start.byte, 8);
+    }
+}
+
+/// Block-type enums and nested label maps read the same from the tree as
+/// through the generic path, problems included.
+#[test]
+fn block_type_enums_and_nested_maps_decode_the_same_on_both_paths() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Http {
+        path: String,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Tcp {
+        #[hcl(label)]
+        name: String,
+        port: u16,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    enum Check {
+        Http(Http),
+        Tcp(Tcp),
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Resource {
+        #[hcl(label)]
+        kind: String,
+        #[hcl(label)]
+        name: String,
+        size: u32,
+    }
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Both {
+        #[hcl(block)]
+        check: Vec<Check>,
+        #[hcl(block)]
+        resource: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Resource>>,
+    }
+    let good = "http { path = \"/\" }\nresource \"disk\" \"a\" { size = 1 }\ntcp \"db\" { port = 1 }\nresource \"disk\" \"b\" { size = 2 }\n";
+    let (both, diags) = same::<Both>(good, None);
+    assert!(diags.is_empty(), "{diags:?}");
+    let both = both.unwrap();
+    assert_eq!(both.check.len(), 2);
+    assert_eq!(both.resource["disk"]["b"].size, 2);
+    for bad in [
+        "tcp { port = 1 }\n",
+        "tcp \"db\" { port = \"x\" }\n",
+        "resource \"disk\" \"a\" { size = 1 }\nresource \"disk\" \"a\" { size = 2 }\n",
+        "resource \"disk\" { size = 1 }\n",
+        "http { path = \"/\" }\nudp {}\n",
+    ] {
+        let (_, diags) = same::<Both>(bad, None);
+        assert!(!diags.is_empty(), "{bad}");
     }
 }

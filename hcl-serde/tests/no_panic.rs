@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use hcl_core::{Body, Expression, Value};
-use hcl_serde::{HclDecode, Serde, Spanned};
+use hcl_serde::{HclDecode, Spanned};
 use proptest::prelude::*;
 
 #[derive(HclDecode, Debug)]
@@ -79,7 +79,7 @@ proptest! {
     fn native_soup_decodes_or_errors(tokens in prop::collection::vec(token(), 0..40)) {
         let src = tokens.concat();
         let _ = hcl_serde::from_str::<Root>(&src).map_err(|e| e.to_string());
-        let _ = hcl_serde::from_str::<Serde<serde_json::Value>>(&src);
+        let _ = hcl_serde::from_str::<serde_json::Value>(&src);
     }
 
     #[test]

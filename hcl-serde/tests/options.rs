@@ -93,3 +93,45 @@ fn the_diagnostics_limit_bounds_a_decode() {
     assert_eq!(summaries.last().unwrap(), "Too many diagnostics");
     assert_eq!(summaries.len(), 4, "{summaries:?}");
 }
+
+#[test]
+fn the_limits_bound_a_decode_of_many_files() {
+    #[derive(HclDecode, Debug)]
+    struct Outer {
+        #[hcl(block)]
+        outer: Vec<Inner>,
+    }
+    #[derive(HclDecode, Debug)]
+    struct Inner {
+        #[hcl(block)]
+        inner: Vec<Leaf>,
+    }
+    #[derive(HclDecode, Debug)]
+    struct Leaf {
+        x: i64,
+    }
+    let files = || {
+        [
+            SourceFile::new("a.hcl", "outer {\n  inner { x = 1 }\n}\n"),
+            SourceFile::new("b.hcl", "outer {\n  inner { x = 2 }\n}\n"),
+        ]
+    };
+    let within = Options::new().limits(Limits::default().with_max_depth(3));
+    let got: Outer = within.from_files(files()).unwrap();
+    let xs: Vec<i64> = got.outer.iter().map(|o| o.inner[0].x).collect();
+    assert_eq!(xs, [1, 2]);
+    // Blocks two deep are too deep for a limit of one, in the parser.
+    let below = Options::new().limits(Limits::default().with_max_depth(1));
+    let err = below.from_files::<Outer>(files()).unwrap_err();
+    assert_eq!(first_summary(&err), "Maximum nesting depth exceeded");
+
+    let dir = std::env::temp_dir().join(format!("hcl-serde-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in files() {
+        std::fs::write(dir.join(f.name()), f.text()).unwrap();
+    }
+    assert_eq!(within.from_dir::<Outer>(&dir).unwrap().outer.len(), 2);
+    let err = below.from_dir::<Outer>(&dir).unwrap_err();
+    assert_eq!(first_summary(&err), "Maximum nesting depth exceeded");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::Value;
-use hcl_serde::{HclDecode, Serde};
+use hcl_serde::HclDecode;
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, PartialEq)]
@@ -24,7 +24,7 @@ struct Tls {
 #[test]
 fn plain_serde_struct_from_a_json_body_fills_nested_structs() {
     let src = r#"{"host": "db", "port": "5432", "tls": {"cert": "a.pem", "verify": "true"}}"#;
-    let Serde(s) = hcl_serde::from_str_with::<Serde<Server>>("s.json", src, None).unwrap();
+    let s = hcl_serde::from_str_with::<Server>("s.json", src, None).unwrap();
     assert_eq!(
         s,
         Server {
@@ -41,17 +41,16 @@ fn plain_serde_struct_from_a_json_body_fills_nested_structs() {
 #[test]
 fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
     let src = "host = \"db\"\nport = 1\ntls = { cert = \"a\", verify = \"maybe\" }\n";
-    let err = hcl_serde::from_str_with::<Serde<Server>>("s.hcl", src, None).unwrap_err();
+    let err = hcl_serde::from_str_with::<Server>("s.hcl", src, None).unwrap_err();
     let e = &err.entries()[0];
     assert_eq!(e.path, "tls.verify");
     assert_eq!(
         e.diagnostic.detail,
-        "Unsuitable value: a bool is required, but \"maybe\" is neither \"true\" nor \"false\""
+        "Unsuitable value: a bool is required, but \"maybe\" is none of \"true\", \"false\", \"1\" and \"0\""
     );
     let r = e.diagnostic.subject.clone().unwrap();
     assert_eq!((r.start.line, r.start.column), (3, 7));
-    let err =
-        hcl_serde::from_str_with::<Serde<Server>>("s.hcl", "host = \"db\"\n", None).unwrap_err();
+    let err = hcl_serde::from_str_with::<Server>("s.hcl", "host = \"db\"\n", None).unwrap_err();
     let e = &err.entries()[0];
     assert_eq!(e.diagnostic.summary, "Missing required argument");
     assert_eq!(
@@ -63,32 +62,31 @@ fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
 #[test]
 fn dynamic_targets_receive_the_whole_body() {
     let src = "a = 1\nb = [\"x\", true]\n";
-    let Serde(json) = hcl_serde::from_str::<Serde<serde_json::Value>>(src).unwrap();
+    let json = hcl_serde::from_str::<serde_json::Value>(src).unwrap();
     assert_eq!(json, serde_json::json!({"a": 1, "b": ["x", true]}));
     let values: HashMap<String, Value> = hcl_serde::from_str(src).unwrap();
     assert_eq!(values["a"], Value::from(1));
-    let Serde(strings) =
-        hcl_serde::from_str::<Serde<BTreeMap<String, String>>>("a = 1\nb = true\n").unwrap();
+    let strings = hcl_serde::from_str::<BTreeMap<String, String>>("a = 1\nb = true\n").unwrap();
     assert_eq!(strings["b"], "true");
 }
 
 #[derive(HclDecode, Debug)]
 struct WithPlainBlocks {
     #[hcl(block)]
-    server: Vec<Serde<Server>>,
+    server: Vec<Server>,
 }
 
 #[test]
 fn plain_serde_types_as_block_fields() {
     let src = "server {\n  host = \"a\"\n  port = 1\n}\nserver {\n  host = \"b\"\n  port = 2\n}\n";
     let w: WithPlainBlocks = hcl_serde::from_str(src).unwrap();
-    let hosts: Vec<&str> = w.server.iter().map(|s| s.0.host.as_str()).collect();
+    let hosts: Vec<&str> = w.server.iter().map(|s| s.host.as_str()).collect();
     assert_eq!(hosts, ["a", "b"]);
 }
 
 #[test]
 fn serde_wrapper_reads_native_blocks_too() {
-    let Serde(json) = hcl_serde::from_str::<Serde<serde_json::Value>>("a = 1\nb {}\n").unwrap();
+    let json = hcl_serde::from_str::<serde_json::Value>("a = 1\nb {}\n").unwrap();
     assert_eq!(json, serde_json::json!({"a": 1, "b": {}}));
 }
 

@@ -250,19 +250,21 @@ fn value_collections_in_derived_attribute_fields() {
     assert_eq!(j.meta["x"], Value::from(1));
 }
 
-#[derive(Deserialize, Debug)]
+#[derive(HclDecode, Debug)]
 struct Wrap {
+    #[hcl(block)]
     job: Vec<Job>,
 }
 
 #[test]
-fn derived_block_types_inside_plain_structs_get_their_labels() {
+fn derived_block_types_get_their_labels_in_sequences_and_maps() {
     let w: Wrap =
         hcl_serde::from_str("job \"a\" {\n  count = 1\n}\njob \"b\" {\n  count = 2\n}\n").unwrap();
     let names: Vec<&str> = w.job.iter().map(|j| j.name.as_str()).collect();
     assert_eq!(names, ["a", "b"]);
-    #[derive(Deserialize, Debug)]
+    #[derive(HclDecode, Debug)]
     struct ByName {
+        #[hcl(block)]
         job: BTreeMap<String, Job>,
     }
     let b: ByName = hcl_serde::from_str("job \"a\" {\n  count = 1\n}\n").unwrap();
@@ -274,16 +276,6 @@ fn derived_block_types_inside_plain_structs_get_their_labels() {
     assert_eq!(err.entries()[0].diagnostic.summary, "Missing name for job");
     let err = hcl_serde::from_str::<Wrap>("job \"a\" {\n  count = \"x\"\n}\n").unwrap_err();
     assert_eq!(err.entries()[0].path, "job[\"a\"].count");
-}
-
-#[test]
-fn derived_types_are_refused_by_other_deserializers() {
-    let err = serde_json::from_str::<Job>(r#"{"name": "a", "count": 1}"#).unwrap_err();
-    assert!(
-        err.to_string()
-            .contains("derives HclDecode, so it decodes from a block"),
-        "{err}"
-    );
 }
 
 #[test]
@@ -312,25 +304,6 @@ fn many_distinct_block_types_and_labels_decode_in_linear_time() {
     assert!(json["b19999"].is_object());
 }
 
-#[test]
-fn a_derived_type_as_an_attribute_value_says_to_use_a_block() {
-    #[derive(HclDecode, Debug)]
-    #[allow(dead_code)]
-    struct Outer {
-        inner: Job,
-    }
-    let err = hcl_serde::from_str::<Outer>("inner = { name = \"a\", count = 1 }\n").unwrap_err();
-    let e = &err.entries()[0];
-    assert_eq!(e.path, "inner");
-    assert!(
-        e.diagnostic
-            .detail
-            .contains("(a field marked #[hcl(block)])"),
-        "{}",
-        e.diagnostic.detail
-    );
-}
-
 #[derive(Deserialize, Debug)]
 #[allow(dead_code)]
 struct Nested {
@@ -341,7 +314,7 @@ struct Nested {
 #[allow(dead_code)]
 struct DerivedRoot {
     #[hcl(block)]
-    n: Option<hcl_serde::Serde<Nested>>,
+    n: Option<Nested>,
 }
 
 #[test]
@@ -358,4 +331,69 @@ fn block_nesting_is_bounded_across_plain_and_derived_decoders() {
     assert_eq!(err.summary(), "Maximum nesting depth exceeded");
     let err = hcl_serde::from_body::<DerivedRoot>(&body, None).unwrap_err();
     assert_eq!(err.summary(), "Maximum nesting depth exceeded");
+}
+
+/// Plain serde enums, externally tagged as hcl-rs reads them: a block
+/// whose one nested block (or attribute) names the variant, an object
+/// with one attribute, or a string for a unit variant.
+#[test]
+fn plain_serde_enums_from_blocks_objects_and_strings() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Check {
+        Http { url: String },
+        Tcp { port: u16 },
+        Exec(Vec<String>),
+        Noop,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Config {
+        check: Vec<Check>,
+        default: Check,
+        kind: Check,
+    }
+    let src = r#"
+check {
+  http { url = "/h" }
+}
+check {
+  tcp { port = "80" }
+}
+check {
+  exec = ["a", "b"]
+}
+default = { tcp = { port = 1 } }
+kind = "noop"
+"#;
+    let c: Config = hcl_serde::from_str(src).unwrap();
+    assert_eq!(
+        c,
+        Config {
+            check: vec![
+                Check::Http { url: "/h".into() },
+                Check::Tcp { port: 80 },
+                Check::Exec(vec!["a".into(), "b".into()]),
+            ],
+            default: Check::Tcp { port: 1 },
+            kind: Check::Noop,
+        }
+    );
+    let err = hcl_serde::from_str::<Config>(
+        "check {\n  tcp { port = \"x\" }\n}\ndefault = \"noop\"\nkind = \"noop\"\n",
+    )
+    .unwrap_err();
+    let e = &err.entries()[0];
+    assert_eq!(e.path, "check.tcp.port");
+    assert_eq!(e.diagnostic.subject.clone().unwrap().start.line, 2);
+    let err = hcl_serde::from_str::<Config>(
+        "check {\n  tcp { port = 1 }\n  http { url = \"/\" }\n}\ndefault = \"noop\"\nkind = \"noop\"\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.entries()[0]
+            .diagnostic
+            .detail
+            .contains("exactly one block or attribute"),
+        "{err}"
+    );
 }

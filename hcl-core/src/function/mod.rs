@@ -35,6 +35,7 @@
 //! );
 //! ```
 
+pub mod argument;
 pub mod closure;
 pub mod stdlib;
 mod table;

@@ -53,5 +53,5 @@ pub use check::{check_expr, check_file, check_source, AttributeType, Checker};
 pub use parse::{parse_type, parse_var_types, parse_var_types_native, type_from_expr};
 pub use rules::{assignable, conversion, unify, unify_all, unify_strict};
 pub use scope::{SigParam, Signature, TypeScope};
-pub use traverse::{traverse, KeyLiteral, Step, TraversalError};
+pub use traverse::{traverse, KeyLiteral, TraversalError, TypeStep};
 pub use ty::{Eventual, ExtendedType};

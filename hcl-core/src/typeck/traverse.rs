@@ -17,7 +17,7 @@ use crate::value::Number;
 
 /// One traversal step.
 #[derive(Clone, Copy, Debug)]
-pub enum Step<'a> {
+pub enum TypeStep<'a> {
     /// `.name`
     Attr(&'a str),
     /// `[key]`: the key's type, and its value when it is a literal.
@@ -84,12 +84,12 @@ const NO_ELEMENT: &str = "The given key does not identify an element in this col
 /// The type of applying `step` to a value of type `ty`.
 ///
 /// ```
-/// use hcl_core::typeck::{traverse, Step, ExtendedType};
+/// use hcl_core::typeck::{traverse, TypeStep, ExtendedType};
 /// let bucket = ExtendedType::output(ExtendedType::object([("arn", ExtendedType::String)]));
-/// assert_eq!(traverse(&bucket, Step::Attr("arn")).unwrap(), ExtendedType::output(ExtendedType::String));
+/// assert_eq!(traverse(&bucket, TypeStep::Attr("arn")).unwrap(), ExtendedType::output(ExtendedType::String));
 /// let maybe = ExtendedType::optional(ExtendedType::object([("arn", ExtendedType::String)]));
-/// assert_eq!(traverse(&maybe, Step::Attr("arn")).unwrap(), ExtendedType::optional(ExtendedType::String));
-/// let e = traverse(&ExtendedType::String, Step::Attr("arn")).unwrap_err();
+/// assert_eq!(traverse(&maybe, TypeStep::Attr("arn")).unwrap(), ExtendedType::optional(ExtendedType::String));
+/// let e = traverse(&ExtendedType::String, TypeStep::Attr("arn")).unwrap_err();
 /// assert_eq!(e.summary, "Unsupported attribute");
 /// ```
 ///
@@ -97,13 +97,13 @@ const NO_ELEMENT: &str = "The given key does not identify an element in this col
 ///
 /// When the step cannot apply to any value of the type (for a union: to
 /// any element type; the first element's error is returned).
-pub fn traverse(ty: &ExtendedType, step: Step<'_>) -> Result<ExtendedType, TraversalError> {
+pub fn traverse(ty: &ExtendedType, step: TypeStep<'_>) -> Result<ExtendedType, TraversalError> {
     traverse_at(ty, step, 0)
 }
 
 fn traverse_at(
     ty: &ExtendedType,
-    step: Step<'_>,
+    step: TypeStep<'_>,
     depth: usize,
 ) -> Result<ExtendedType, TraversalError> {
     if depth > MAX_DEPTH {
@@ -134,18 +134,18 @@ fn traverse_at(
             }
         }
         ExtendedType::None => Err(match step {
-            Step::Attr(_) => err(
+            TypeStep::Attr(_) => err(
                 "Attempt to get attribute from null value",
                 "This value is null, so it does not have any attributes.",
             ),
-            Step::Index { .. } => err(
+            TypeStep::Index { .. } => err(
                 "Attempt to index null value",
                 "This value is null, so it does not have any indices.",
             ),
         }),
         _ => match step {
-            Step::Attr(name) => attr(ty, name),
-            Step::Index { ty: key, literal } => index(ty, key, literal),
+            TypeStep::Attr(name) => attr(ty, name),
+            TypeStep::Index { ty: key, literal } => index(ty, key, literal),
         },
     }
 }

@@ -126,7 +126,10 @@ pub fn index(collection: &Value, key: &Value) -> Result<Value, AccessError> {
         Type::Object(obj) => {
             let was_number = key.ty() == Type::Number;
             let key = convert_key(key, &Type::String)?;
-            let Value::String(name) = &key else {
+            // An unknown object indexed by a key (not an attribute access)
+            // is the dynamic value, attribute or not, as in the reference.
+            let (Value::String(name), false) = (&key, matches!(collection, Value::Unknown(_)))
+            else {
                 return Ok(Value::dynamic());
             };
             let Some(attr_ty) = obj.attributes().get(name.as_str()) else {

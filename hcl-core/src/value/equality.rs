@@ -144,6 +144,12 @@ pub(super) fn set_order(a: &Value, b: &Value) -> Ordering {
             Value::Unknown(_) => 10,
         }
     }
+    // Nulls sort after every other element, unknowns included, as in
+    // go-cty (`toset(["b", null, "a"])` is `["a", "b", null]`).
+    let (na, nb) = (a.is_null(), b.is_null());
+    if na != nb {
+        return na.cmp(&nb);
+    }
     // Unknowns stay in insertion order (a stable sort keeps it) and after
     // every known value; partially unknown values sort after known ones too.
     let (ka, kb) = (a.is_wholly_known(), b.is_wholly_known());
@@ -272,6 +278,25 @@ mod test {
         assert_eq!(a, b);
         let c = Value::set(Type::Number, [n(1), Value::unknown(Type::Number)]).unwrap();
         assert_eq!(equals(&c, &c), None);
+    }
+
+    #[test]
+    fn set_order_puts_nulls_after_everything() {
+        let s = Value::set(
+            Type::String,
+            [
+                Value::null(Type::String),
+                Value::unknown(Type::String),
+                Value::from("b"),
+                Value::from("a"),
+            ],
+        )
+        .unwrap();
+        let Value::Set(s) = s else { unreachable!() };
+        assert_eq!(s.as_slice()[0], Value::from("a"));
+        assert_eq!(s.as_slice()[1], Value::from("b"));
+        assert!(!s.as_slice()[2].is_known());
+        assert!(s.as_slice()[3].is_null());
     }
 
     #[test]

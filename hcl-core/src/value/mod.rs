@@ -32,7 +32,7 @@ pub use unify::{unify, unify_unsafe, Unification};
 
 #[cfg(feature = "serde")]
 #[doc(hidden)]
-pub use serde_impl::{clear_parked_value, park_value, NUMBER_TOKEN, VALUE_TOKEN};
+pub use serde_impl::{EncodedValue, NUMBER_TOKEN, VALUE_TOKEN};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -309,9 +309,10 @@ impl Value {
         }
     }
 
-    /// The total order used for set elements: known before unknown, then
-    /// strings lexically (by bytes), numbers numerically, `false` before
-    /// `true`, nulls before non-nulls, collections element by element.
+    /// The total order used for set elements: nulls last (after unknowns,
+    /// as in go-cty), known before unknown, then strings lexically (by
+    /// bytes), numbers numerically, `false` before `true`, collections
+    /// element by element.
     /// Values of different types compare by kind.
     pub fn set_order(&self, other: &Value) -> Ordering {
         equality::set_order(self, other)

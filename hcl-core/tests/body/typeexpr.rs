@@ -203,6 +203,66 @@ fn type_string_reads_back_as_the_same_type() {
     }
 }
 
+/// The reference's `TestConvertFunc` and `TestTypeConvertFunc` cases, through
+/// the evaluator (the type argument is read as a type constraint, in both
+/// syntaxes' templates), and a malformed type reported at the argument.
+#[test]
+fn convert_function_converts_to_the_type_its_argument_spells() {
+    use hcl_core::typeexpr::convert_function;
+    use hcl_core::EvalContext;
+    let mut ctx = EvalContext::new();
+    ctx.set_function("convert", convert_function());
+    ctx.set_variable("ub", Value::unknown(Type::Bool));
+    ctx.set_variable("ud", Value::dynamic());
+    ctx.set_variable("nb", Value::null(Type::Bool));
+    let cases: Vec<(&str, Result<Value, &str>)> = vec![
+        ("convert(\"hello\", string)", Ok(Value::from("hello"))),
+        ("convert(true, string)", Ok(Value::from("true"))),
+        ("convert(\"hello\", bool)", Err("Invalid function argument")),
+        ("convert(ub, bool)", Ok(Value::unknown(Type::Bool))),
+        ("convert(ud, bool)", Ok(Value::unknown(Type::Bool))),
+        ("convert(nb, bool)", Ok(Value::null(Type::Bool))),
+        ("convert(null, bool)", Ok(Value::null(Type::Bool))),
+        (
+            "convert([1], list(string))",
+            Ok(Value::list(Type::String, [Value::from("1")]).unwrap()),
+        ),
+        (
+            "convert({a = 1}, object({a = string, b = optional(number)}))",
+            Ok(Value::object([
+                ("a", Value::from("1")),
+                ("b", Value::null(Type::Number)),
+            ])),
+        ),
+        (
+            "convert(1, lust(string))",
+            Err("Invalid type specification"),
+        ),
+        ("convert(1, \"string\")", Err("Invalid type specification")),
+        ("convert(1)", Err("Not enough function arguments")),
+    ];
+    for (text, want) in cases {
+        let (v, diags) = native(text).value(Some(&ctx));
+        match want {
+            Ok(want) => {
+                assert!(!diags.has_errors(), "{text}: {diags}");
+                assert_eq!(v, want, "{text}");
+            }
+            Err(summary) => {
+                assert_eq!(
+                    diags.iter().next().map(|d| d.summary.as_str()),
+                    Some(summary),
+                    "{text}"
+                );
+            }
+        }
+    }
+    // In a JSON string template too.
+    let (v, diags) = json("${convert(1, string)}").value(Some(&ctx));
+    assert!(!diags.has_errors(), "{diags}");
+    assert_eq!(v, Value::from("1"));
+}
+
 #[test]
 fn type_expressions_nest_up_to_the_depth_limit() {
     // `list(` n - 1 times around `string`: n levels.

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
-use crate::internals::ast::{Container, Kind, Special};
+use crate::internals::ast::{Container, Kind};
 
 /// The struct's own where-clause plus one predicate per generic field.
 pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) -> TokenStream {
@@ -22,13 +22,14 @@ pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) ->
             continue;
         }
         let ty = f.ty;
-        let bound = match (f.kind, f.special) {
-            (Kind::Attr, Special::None) => {
-                quote!(#krate::__private::serde::de::DeserializeOwned)
-            }
-            (Kind::Block, _) => quote!(#krate::BlockField),
-            (Kind::Remain, _) => quote!(#krate::RemainField),
-            _ => continue,
+        let bound = match f.kind {
+            Kind::Attr => quote!(#krate::__private::serde::de::DeserializeOwned),
+            // A bare parameter is one block of any decodable type; a type
+            // built of parameters (`Vec<T>`, `Option<T>`) is a shape.
+            Kind::Block if is_param(ty, &params) => quote!(#krate::Decode),
+            Kind::Block => quote!(#krate::BlockField),
+            Kind::Remain => quote!(#krate::RemainField),
+            Kind::Label => continue,
         };
         predicates.push(quote!(#ty: #bound));
     }
@@ -53,4 +54,11 @@ fn nested(t: &proc_macro2::TokenTree, params: &[String]) -> bool {
         }),
         _ => false,
     }
+}
+
+/// Whether `ty` is one of the type parameters itself.
+fn is_param(ty: &syn::Type, params: &[String]) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && p.path.segments.len() == 1
+        && params.iter().any(|n| p.path.is_ident(n)))
 }

@@ -2,10 +2,11 @@
 //! every problem), then build the struct if nothing failed.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
-use super::schema::is_required;
-use crate::internals::ast::{is_string, Container, Field, Kind, Special};
+use super::schema::{has_default, required_expr};
+use crate::internals::ast::{Container, Field, Kind};
 
 /// The body of `fn decode_body(__body, __labels, __d) -> Option<Self>`.
 pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
@@ -26,7 +27,7 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     // A static in a generic function is shared by every instantiation, so
     // only non-generic structs cache their schema.
     let checked = quote!(#krate::decode::CheckedSchema::new(
-        <Self as #krate::HclDecode>::body_schema()
+        <Self as #krate::Decode>::body_schema()
     ));
     let schema = if generic {
         quote! {
@@ -52,7 +53,9 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
 
 /// `label_index` counts label fields, `attr_slot` attribute fields: the
 /// position of the next one in the labels and in the schema's attributes
-/// (`body_schema` lists attributes in field order).
+/// (`body_schema` lists attributes in field order). Each kind dispatches on
+/// the field's type (see `hcl_serde::decode::dispatch`), never on how the
+/// type is spelled.
 fn field_expr(
     krate: &syn::Path,
     f: &Field<'_>,
@@ -61,56 +64,110 @@ fn field_expr(
 ) -> TokenStream {
     let name = &f.name;
     let ty = f.ty;
+    let kind = quote!(#krate::__private::dispatch::Kind::<#ty>::new());
     match f.kind {
         Kind::Label => {
             let i = *label_index;
             *label_index += 1;
-            if is_string(f.ty) {
-                quote!(__d.label(__labels, #i))
-            } else {
-                quote!(__d.spanned_label(__labels, #i))
-            }
+            quote_spanned!(ty.span()=> <#ty as #krate::LabelField>::from_label(__labels, #i))
         }
+        // Spanned at the type, so that a type with no decoder for its kind
+        // is reported at the field.
         Kind::Block => {
-            quote!(<#ty as #krate::BlockField>::decode_blocks(&__content, #name, __d))
+            quote_spanned!(ty.span()=> (&&&&#kind).decode_blocks(&__content, #name, __d))
         }
-        Kind::Remain => quote! {
+        Kind::Remain => {
+            let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));
+            quote! {
             match &__remain {
-                ::std::option::Option::Some(__r) => <#ty as #krate::RemainField>::from_remain(__r, __d),
+                ::std::option::Option::Some(__r) => #from_remain,
                 ::std::option::Option::None => ::std::option::Option::None,
             }
-        },
+            }
+        }
         Kind::Attr => {
             let slot = *attr_slot;
             *attr_slot += 1;
-            attr_expr(f, slot)
+            attr_expr(krate, f, slot)
         }
     }
 }
 
-fn attr_expr(f: &Field<'_>, slot: usize) -> TokenStream {
+fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
     let name = &f.name;
     let ty = f.ty;
-    let required = is_required(f);
-    let fetch = match (f.special, f.is_option) {
-        (Special::Value, true) => {
-            return quote!(__d.attribute_value(&__content, #slot, #name, false))
-        }
-        (Special::Expression, true) => {
-            return quote!(__d.attribute_expression(&__content, #slot, #name, false))
-        }
-        (Special::Value, false) => quote!(__d.attribute_value(&__content, #slot, #name, #required)),
-        (Special::Expression, false) => {
-            quote!(__d.attribute_expression(&__content, #slot, #name, #required))
-        }
-        (Special::None, _) => quote!(__d.attribute::<#ty>(&__content, #slot, #name, #required)),
+    let required = required_expr(krate, f);
+    let absent = if has_default(f) {
+        let default = match &f.attrs.default {
+            Some((_, Some(path))) => quote!(#path),
+            _ => quote!(::std::default::Default::default),
+        };
+        quote!(::std::option::Option::Some((#default)()))
+    } else {
+        // `Option` types are optional; the rest are required, and a missing
+        // one was reported by schema processing.
+        quote!((&&#krate::__private::dispatch::Kind::<#ty>::new()).absent())
     };
-    if required {
-        return quote!(#fetch.and_then(|__o| __o));
+    let fetch = quote_spanned!(ty.span()=>
+        (&&#krate::__private::dispatch::Kind::<#ty>::new())
+            .attribute(__d, &__content, #slot, #name, #required)
+    );
+    quote! {
+        match #fetch {
+            ::std::option::Option::Some(::std::option::Option::Some(__v)) => {
+                ::std::option::Option::Some(__v)
+            }
+            ::std::option::Option::Some(::std::option::Option::None) => #absent,
+            ::std::option::Option::None => ::std::option::Option::None,
+        }
     }
-    let default = match &f.attrs.default {
-        Some((_, Some(path))) => quote!(#path),
-        _ => quote!(::std::default::Default::default),
+}
+
+/// For each block field whose type the derive can see is a one-level map
+/// (`BTreeMap<String, T>`, `HashMap<String, T>`, any `...Map<String, T>`
+/// with `T` not itself spelled as a map), a compile-time check that `T`
+/// takes at most one label: a two-label block type needs a nested map per
+/// label. Generic structs are checked at run time instead.
+pub fn label_map_checks(cont: &Container<'_>) -> TokenStream {
+    let krate = &cont.attrs.krate;
+    if !cont.original.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let checks = cont.fields.iter().filter(|f| f.kind == Kind::Block).filter_map(|f| {
+        let value = map_value(f.ty)?;
+        if map_value(value).is_some() {
+            return None;
+        }
+        let msg = format!(
+            "`{}` is a map of one level, but its block type takes several labels: use one nested map per label, e.g. `BTreeMap<String, BTreeMap<String, T>>` for two",
+            f.ident
+        );
+        Some(quote_spanned! {f.ty.span()=>
+            const _: () = ::core::assert!(
+                <#value as #krate::Decode>::LABELS.len() <= 1,
+                #msg
+            );
+        })
+    });
+    quote!(#(#checks)*)
+}
+
+/// `T` of a type spelled `SomethingMap<String, T>` (or `<K, T, S>`).
+fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else {
+        return None;
     };
-    quote!(#fetch.map(|__o| __o.unwrap_or_else(#default)))
+    let seg = p.path.segments.last()?;
+    if !seg.ident.to_string().ends_with("Map") {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|a| match a {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    });
+    let _key = types.next()?;
+    types.next()
 }

@@ -2,4 +2,5 @@
 
 pub mod bounds;
 pub mod decode;
+pub mod enums;
 pub mod schema;

@@ -14,7 +14,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
         let ty = f.ty;
         match f.kind {
             Kind::Attr => {
-                let required = is_required(f);
+                let required = required_expr(krate, f);
                 Some(quote! {
                     __schema.attributes.push(#core::schema::AttributeSchema {
                         name: ::std::string::String::from(#name),
@@ -23,15 +23,19 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                 })
             }
             Kind::Block => Some(quote! {
-                __schema.blocks.push(#core::schema::BlockHeaderSchema {
-                    type_name: ::std::string::String::from(#name),
-                    label_names: <#ty as #krate::BlockField>::label_names(),
-                });
+                __schema.blocks.extend(
+                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name),
+                );
             }),
             Kind::Label | Kind::Remain => None,
         }
     });
     quote! {
+        #[allow(unused_imports)]
+        use #krate::__private::dispatch::{
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+            BlockVariants as _,
+        };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*
         __schema
@@ -48,8 +52,18 @@ pub fn labels(cont: &Container<'_>) -> TokenStream {
     quote!(&[#(#names),*])
 }
 
-/// An attribute is required unless it is an `Option`, `optional` or has a
-/// default.
-pub fn is_required(f: &crate::internals::ast::Field<'_>) -> bool {
-    !(f.is_option || f.attrs.optional.is_some() || f.attrs.default.is_some())
+/// Whether an attribute field has `optional` or `default`.
+pub fn has_default(f: &crate::internals::ast::Field<'_>) -> bool {
+    f.attrs.optional.is_some() || f.attrs.default.is_some()
+}
+
+/// Whether an attribute is required, as an expression: not with
+/// `optional` or `default`, and not when its type is an `Option` (asked of
+/// the type, so that an alias of an `Option` is optional too).
+pub fn required_expr(krate: &syn::Path, f: &crate::internals::ast::Field<'_>) -> TokenStream {
+    if has_default(f) {
+        return quote!(false);
+    }
+    let ty = f.ty;
+    quote!((&&#krate::__private::dispatch::Kind::<#ty>::new()).absent().is_none())
 }

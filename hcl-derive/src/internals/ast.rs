@@ -28,17 +28,6 @@ impl Kind {
     }
 }
 
-/// How an attribute field receives its value, from its type's spelling.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Special {
-    /// Any `Deserialize` type.
-    None,
-    /// `hcl_core::Value`: the dynamic value.
-    Value,
-    /// `hcl_core::Expression`: the unevaluated expression.
-    Expression,
-}
-
 /// One named field.
 pub struct Field<'a> {
     /// The Rust field name.
@@ -51,10 +40,6 @@ pub struct Field<'a> {
     pub kind: Kind,
     /// The HCL name (after `rename` / `rename_all`).
     pub name: String,
-    /// Whether the type is spelled `Option<...>`.
-    pub is_option: bool,
-    /// Special attribute receivers, looking through one `Option`.
-    pub special: Special,
 }
 
 /// The struct.
@@ -136,16 +121,12 @@ impl<'a> Container<'a> {
                     (None, Some(rule)) => rule.apply(rust_name),
                     (None, None) => rust_name.to_owned(),
                 };
-                let inner = option_inner(&f.ty);
-                let special = special_of(inner.unwrap_or(&f.ty));
                 Some(Field {
                     ident,
                     ty: &f.ty,
                     attrs: fattrs,
                     kind,
                     name,
-                    is_option: inner.is_some(),
-                    special,
                 })
             })
             .collect();
@@ -155,74 +136,5 @@ impl<'a> Container<'a> {
             attrs,
             fields,
         })
-    }
-}
-
-/// The last path segment of a type, if it is a path.
-pub fn last_segment(ty: &syn::Type) -> Option<&syn::PathSegment> {
-    match ty {
-        syn::Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
-        syn::Type::Group(g) => last_segment(&g.elem),
-        _ => None,
-    }
-}
-
-/// `T` of a type spelled `Option<T>`.
-pub fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
-    let seg = last_segment(ty)?;
-    if seg.ident != "Option" {
-        return None;
-    }
-    match &seg.arguments {
-        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match a.args.first() {
-            Some(syn::GenericArgument::Type(t)) => Some(t),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Value and Expression are recognised by spelling: bare (as imported from
-/// hcl_core) or under an hcl crate path; `serde_json::Value` stays an
-/// ordinary `Deserialize` type.
-fn special_of(ty: &syn::Type) -> Special {
-    let syn::Type::Path(p) = ty else {
-        return Special::None;
-    };
-    let segments = &p.path.segments;
-    let hcl_path = segments.len() == 1
-        || segments.first().is_some_and(|s| {
-            ["hcl_core", "hcl_toolkit", "hcl_serde"]
-                .iter()
-                .any(|c| s.ident == c)
-        });
-    if !hcl_path {
-        return Special::None;
-    }
-    match last_segment(ty) {
-        Some(seg) if seg.arguments.is_none() && seg.ident == "Value" => Special::Value,
-        Some(seg) if seg.arguments.is_none() && seg.ident == "Expression" => Special::Expression,
-        _ => Special::None,
-    }
-}
-
-/// Whether a type is spelled `String` (or `std::string::String`).
-pub fn is_string(ty: &syn::Type) -> bool {
-    last_segment(ty).is_some_and(|s| s.ident == "String" && s.arguments.is_none())
-}
-
-/// Whether a type is spelled `Spanned<String>`.
-pub fn is_spanned_string(ty: &syn::Type) -> bool {
-    let Some(seg) = last_segment(ty) else {
-        return false;
-    };
-    if seg.ident != "Spanned" {
-        return false;
-    }
-    match &seg.arguments {
-        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => {
-            matches!(a.args.first(), Some(syn::GenericArgument::Type(t)) if is_string(t))
-        }
-        _ => false,
     }
 }

@@ -104,6 +104,33 @@ impl RenameRule {
             .map(|(_, r)| *r)
     }
 
+    /// Applies the rule to a PascalCase variant name (`TcpSix`), as serde
+    /// does for variants.
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => {
+                let mut chars = variant.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+                    .unwrap_or_default()
+            }
+            _ => {
+                let mut snake = String::new();
+                for (i, c) in variant.char_indices() {
+                    if i > 0 && c.is_uppercase() {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                }
+                self.apply(&snake)
+            }
+        }
+    }
+
     /// Applies the rule to a snake_case field name.
     pub fn apply(self, field: &str) -> String {
         match self {
@@ -181,9 +208,10 @@ impl Container {
                     }
                 } else {
                     let path = meta.path.to_token_stream().to_string().replace(' ', "");
-                    return Err(
-                        meta.error(format_args!("unknown hcl container attribute `{path}`"))
-                    );
+                    let hint = did_you_mean(&path, &[RENAME_ALL, PARTIAL, CRATE]);
+                    return Err(meta.error(format_args!(
+                        "unknown hcl container attribute `{path}`{hint}"
+                    )));
                 }
                 Ok(())
             });
@@ -194,9 +222,7 @@ impl Container {
         Container {
             rename_all: rename_all.get(),
             partial: partial.get_with_tokens(),
-            krate: krate
-                .get()
-                .unwrap_or_else(|| syn::parse_quote!(::hcl_serde)),
+            krate: krate.get().unwrap_or_else(runtime_path),
         }
     }
 }
@@ -216,6 +242,8 @@ pub struct Field {
     pub default: Option<(TokenStream, Option<syn::ExprPath>)>,
     /// `rename = "..."`.
     pub rename: Option<String>,
+    /// Where `rename` was written.
+    pub rename_at: Option<TokenStream>,
 }
 
 impl Field {
@@ -260,7 +288,11 @@ impl Field {
                     }
                 } else {
                     let path = meta.path.to_token_stream().to_string().replace(' ', "");
-                    return Err(meta.error(format_args!("unknown hcl field attribute `{path}`")));
+                    let hint =
+                        did_you_mean(&path, &[BLOCK, LABEL, REMAIN, OPTIONAL, RENAME, DEFAULT]);
+                    return Err(
+                        meta.error(format_args!("unknown hcl field attribute `{path}`{hint}"))
+                    );
                 }
                 Ok(())
             });
@@ -268,13 +300,15 @@ impl Field {
                 cx.syn_error(err);
             }
         }
+        let (rename_at, rename) = rename.get_with_tokens().unzip();
         Field {
             block: block.get_with_tokens(),
             label: label.get_with_tokens(),
             remain: remain.get_with_tokens(),
             optional: optional.get_with_tokens(),
             default: default.get_with_tokens(),
-            rename: rename.get(),
+            rename,
+            rename_at,
         }
     }
 }
@@ -298,4 +332,65 @@ fn string_value(cx: &Ctxt, meta: &ParseNestedMeta<'_>, name: Symbol) -> Option<s
             None
         }
     }
+}
+
+/// The path generated code reaches the runtime by when `crate = ...` is not
+/// given: `hcl-serde` when the deriving crate depends on it (under any
+/// name it was renamed to), else the `hcl-toolkit` facade's `serde`
+/// module, else `::hcl_serde`.
+fn runtime_path() -> syn::Path {
+    use proc_macro_crate::{crate_name, FoundCrate};
+    let named = |name: &str| {
+        let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
+        syn::parse_quote!(::#ident)
+    };
+    match crate_name("hcl-serde") {
+        // The crate's own integration tests and doctests name it too.
+        Ok(FoundCrate::Itself) => return syn::parse_quote!(::hcl_serde),
+        Ok(FoundCrate::Name(name)) => return named(&name),
+        Err(_) => {}
+    }
+    match crate_name("hcl-toolkit") {
+        Ok(FoundCrate::Itself) => syn::parse_quote!(::hcl_toolkit::serde),
+        Ok(FoundCrate::Name(name)) => {
+            let facade: syn::Path = named(&name);
+            syn::parse_quote!(#facade::serde)
+        }
+        Err(_) => syn::parse_quote!(::hcl_serde),
+    }
+}
+
+/// ``; did you mean `x`?`` for the known name closest to `name`, if one is
+/// close enough (at most a third of its letters differ).
+fn did_you_mean(name: &str, known: &[Symbol]) -> String {
+    known
+        .iter()
+        .map(|k| (edit_distance(name, &k.to_string()), k))
+        .filter(|(d, k)| *d <= k.to_string().len().div_ceil(3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| format!("; did you mean `{k}`?"))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row.first().copied().unwrap_or(0);
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let above = row.get(j + 1).copied().unwrap_or(0);
+            let left = row.get(j).copied().unwrap_or(0);
+            let cost = usize::from(ca != *cb);
+            let best = (above + 1).min(left + 1).min(prev + cost);
+            prev = above;
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = best;
+            }
+        }
+    }
+    row.last().copied().unwrap_or(0)
 }

@@ -1,25 +1,26 @@
 //! One function per schema rule the derive can check at compile time.
-//! Conflicts report both sides: the second use, then the first.
+//! A conflict is reported once, at its second side, naming the first.
 
 use proc_macro2::TokenStream;
 
-use super::ast::{is_spanned_string, is_string, Container, Field, Kind};
+use super::ast::{Container, Field, Kind};
 use super::Ctxt;
 
 /// Runs every check.
 pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     for field in &cont.fields {
         check_flags(cx, field);
-        check_label_type(cx, field);
     }
     check_single_remain(cx, cont);
+    check_partial_with_remain(cx, cont);
     check_duplicate_names(cx, cont);
     check_block_named_like_attribute(cx, cont);
 }
 
-fn conflict(cx: &Ctxt, second: &TokenStream, first: &TokenStream, msg: &str) {
+/// A conflict between two settings of one field, reported once, at the
+/// second (the message names both).
+fn conflict(cx: &Ctxt, second: &TokenStream, msg: &str) {
     cx.error_spanned_by(second, msg);
-    cx.error_spanned_by(first, msg);
 }
 
 /// Kinds exclude each other; `optional` and `default` apply to attributes
@@ -36,11 +37,10 @@ fn check_flags(cx: &Ctxt, field: &Field<'_>) {
         .filter_map(|(n, t)| t.as_ref().map(|t| (*n, t)))
         .collect();
     for pair in set.windows(2) {
-        let [(n1, t1), (n2, t2)] = pair else { continue };
+        let [(n1, _), (n2, t2)] = pair else { continue };
         conflict(
             cx,
             t2,
-            t1,
             &format!("`{n1}` and `{n2}` cannot be combined: a field is one of attribute, block, label or remain"),
         );
     }
@@ -62,17 +62,15 @@ fn check_flags(cx: &Ctxt, field: &Field<'_>) {
             );
         }
     }
-    if let (Some(o), Some((d, _))) = (&a.optional, &a.default) {
-        conflict(cx, d, o, "`optional` and `default` cannot be combined: `optional` means `default` with `Default::default`");
-    }
-}
-
-fn check_label_type(cx: &Ctxt, field: &Field<'_>) {
-    if field.kind == Kind::Label && !is_string(field.ty) && !is_spanned_string(field.ty) {
-        cx.error_spanned_by(
-            field.ty,
-            "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`",
+    if let (Some(_), Some(at)) = (&a.remain, &a.rename_at) {
+        conflict(
+            cx,
+            at,
+            "`rename` cannot be combined with `remain`: a remain field has no HCL name, it takes what no name claimed",
         );
+    }
+    if let (Some(_), Some((d, _))) = (&a.optional, &a.default) {
+        conflict(cx, d, "`optional` and `default` cannot be combined: `optional` means `default` with `Default::default`");
     }
 }
 
@@ -80,10 +78,11 @@ fn check_single_remain(cx: &Ctxt, cont: &Container<'_>) {
     let mut remains = cont.fields.iter().filter(|f| f.kind == Kind::Remain);
     if let Some(first) = remains.next() {
         for again in remains {
-            let msg =
-                "more than one `#[hcl(remain)]` field: the leftover body can go to one field only";
+            let msg = format!(
+                "more than one `#[hcl(remain)]` field (`{}` is one already): the leftover body can go to one field only",
+                first.ident
+            );
             cx.error_spanned_by(again.ident, msg);
-            cx.error_spanned_by(first.ident, msg);
         }
     }
 }
@@ -100,12 +99,12 @@ fn check_duplicate_names(cx: &Ctxt, cont: &Container<'_>) {
             .find(|g| g.kind == f.kind && g.name == f.name)
         {
             let msg = format!(
-                "two fields have the HCL {} name `{}` (after rename); each name can be used once",
+                "two fields have the HCL {} name `{}` (after rename): `{}` has it already; each name can be used once",
                 f.kind.describe(),
-                f.name
+                f.name,
+                first.ident
             );
             cx.error_spanned_by(f.ident, &msg);
-            cx.error_spanned_by(first.ident, &msg);
         }
     }
 }
@@ -118,11 +117,28 @@ fn check_block_named_like_attribute(cx: &Ctxt, cont: &Container<'_>) {
             .find(|f| f.kind == Kind::Attr && f.name == block.name)
         {
             let msg = format!(
-                "block type `{}` has the same name as an attribute; in a body the two share one namespace",
-                block.name
+                "block type `{}` has the same name as the attribute `{}`; in a body the two share one namespace",
+                block.name, attr.ident
             );
             cx.error_spanned_by(block.ident, &msg);
-            cx.error_spanned_by(attr.ident, &msg);
         }
     }
+}
+
+/// A remain field already makes processing partial; `partial` beside it is
+/// a contradiction in terms (nothing is ignored: the remain field takes it).
+fn check_partial_with_remain(cx: &Ctxt, cont: &Container<'_>) {
+    let (Some(partial), Some(remain)) = (
+        &cont.attrs.partial,
+        cont.fields.iter().find(|f| f.kind == Kind::Remain),
+    ) else {
+        return;
+    };
+    cx.error_spanned_by(
+        partial,
+        format!(
+            "`partial` cannot be combined with a `#[hcl(remain)]` field (`{}`): what the schema does not name goes to the remain field, it is not ignored",
+            remain.ident
+        ),
+    );
 }

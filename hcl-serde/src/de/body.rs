@@ -15,9 +15,8 @@
 //!   Value>`) get the JSON syntax's representation: labels nest as object
 //!   keys, and several blocks under one key become a sequence.
 //!
-//! A type with `#[derive(HclDecode)]` is handed its body whole (see
-//! `crate::decode::handoff`): its generated decoder applies its schema,
-//! labels, remain field and expression fields, with every diagnostic.
+//! Derived types (`#[derive(HclDecode)]`) do not implement `Deserialize`
+//! and never come here: their generated decoder reads the body itself.
 //!
 //! serde stops at the first error a visitor returns, so for plain types
 //! every evaluation error of a body is reported (attributes are evaluated
@@ -34,7 +33,6 @@ use hcl_core::suggest::closest;
 use hcl_core::{Body, Diagnostic, EvalContext, Limits, Value};
 
 use crate::de::value::{hand_over_value, key_deserializer, LazyRange, ValueDeserializer};
-use crate::decode::handoff::{self, Request};
 use crate::decode::label_segment;
 use crate::decode::shapes::duplicate_block_diagnostic;
 use crate::error::{Entry, Error};
@@ -175,6 +173,31 @@ impl<'a> BodyDeserializer<'a> {
         out.map_err(|e| self.place(e, fields, &content))
     }
 
+    /// The body as an externally tagged enum, as hcl-rs reads one: the body
+    /// holds exactly one item, whose name is the variant — a block type
+    /// (`check { http { url = "/h" } }`: variant `http`, its block the
+    /// data) or an attribute (`check { port = 80 }`).
+    fn visit_enum_body<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let content = self.content()?;
+        let mut items = self.attribute_items(&content, None)?;
+        let groups = group_by(content.blocks.iter(), |b| b.type_name.as_str());
+        items.extend(groups.into_iter().map(|(_, g)| Item::Blocks(g)));
+        match (items.pop(), items.is_empty()) {
+            (Some(item), true) => visitor.visit_enum(BodyVariant { parent: self, item }),
+            (item, _) => Err(Error::from_diagnostics(
+                Diagnostic::error(
+                    "Unsuitable value type",
+                    format!(
+                        "Unsuitable value: an enum variant is required: a body with exactly one block or attribute, whose name is the variant, but this one has {}",
+                        items.len() + usize::from(item.is_some())
+                    ),
+                )
+                .with_subject(self.range())
+                .into(),
+            )),
+        }
+    }
+
     /// Gives struct-level problems (serde's "missing field") the
     /// reference's wording and the body's range.
     #[cold]
@@ -235,18 +258,6 @@ impl<'a> BodyDeserializer<'a> {
         }
         Ok(self.of_block(block))
     }
-
-    fn hand_over<'de, V: Visitor<'de>>(&self, level: usize, visitor: V) -> Result<V::Value, Error> {
-        let request = Request {
-            body: self.body.clone(),
-            block: self.block.cloned(),
-            level,
-            ctx: self.ctx.cloned(),
-            depth: self.depth,
-            max_depth: self.max_depth,
-        };
-        handoff::deliver(request, visitor)
-    }
 }
 
 /// `blocks` grouped by `key`, groups in order of first appearance, blocks
@@ -298,7 +309,7 @@ macro_rules! body_like_methods {
             visitor: V,
         ) -> Result<V::Value, Error> {
             if name == hcl_core::value::VALUE_TOKEN {
-                return hand_over_value(self.value()?, visitor);
+                return hand_over_value(&self.value()?, visitor);
             }
             visitor.visit_newtype_struct(self)
         }
@@ -322,20 +333,124 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == handoff::NAME {
-            return self.hand_over(0, visitor);
-        }
         if name == spanned::NAME {
             return spanned::deserialize_spanned(self, Some(self.range()), visitor);
         }
         self.visit_body(Some(fields), visitor)
     }
 
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.visit_enum_body(visitor)
+    }
+
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
+    }
+}
+
+/// The one item of a body read as an enum: its name is the variant.
+struct BodyVariant<'a, 'c> {
+    parent: BodyDeserializer<'a>,
+    item: Item<'c>,
+}
+
+impl<'de, 'a, 'c: 'a> de::EnumAccess<'de> for BodyVariant<'a, 'c> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        let variant = seed.deserialize(key_deserializer(self.item.name()))?;
+        Ok((variant, self))
+    }
+}
+
+impl<'a, 'c: 'a> BodyVariant<'a, 'c> {
+    /// Runs `f` on the variant's data: the attribute's value or the
+    /// blocks, placing what it reports at the item.
+    fn data<R>(
+        self,
+        attr: impl FnOnce(ValueDeserializer<'_>) -> Result<R, Error>,
+        blocks: impl FnOnce(Level<'a, 'c>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
+        match self.item {
+            Item::Attribute(a, value) => {
+                let de = ValueDeserializer::new(&value).with_lazy_range(LazyRange::Expr(&a.expr));
+                attr(de).map_err(|e| e.at(a.expr.range()).prefix_path(&a.name))
+            }
+            Item::Unwanted(a) => Err(Error::message(
+                "Unsuitable value type",
+                "Unsuitable value: the variant has no value",
+            )
+            .at(a.name_range.clone())),
+            Item::Blocks(group) => {
+                let type_name = group
+                    .first()
+                    .map(|b| b.type_name.clone())
+                    .unwrap_or_default();
+                let first = group.first().map(|b| b.def_range.clone());
+                let level = Level::new(group, 0, self.parent)?;
+                blocks(level).map_err(|e| match first {
+                    Some(r) => e.at(r).prefix_path(&type_name),
+                    None => e,
+                })
+            }
+        }
+    }
+}
+
+impl<'de, 'a, 'c: 'a> de::VariantAccess<'de> for BodyVariant<'a, 'c> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        // `kind { tcp {} }`: an empty block names a unit variant.
+        Ok(())
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
+        let seed = std::cell::Cell::new(Some(seed));
+        let take = || {
+            seed.take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(|d| take()?.deserialize(d), |l| take()?.deserialize(l))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        let visitor = std::cell::Cell::new(Some(visitor));
+        let take = || {
+            visitor
+                .take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(
+            |d| de::Deserializer::deserialize_seq(d, take()?),
+            |l| de::Deserializer::deserialize_seq(l, take()?),
+        )
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let visitor = std::cell::Cell::new(Some(visitor));
+        let take = || {
+            visitor
+                .take()
+                .ok_or_else(|| de::Error::custom("variant read twice"))
+        };
+        self.data(
+            |d| de::Deserializer::deserialize_struct(d, "", fields, take()?),
+            |l| de::Deserializer::deserialize_struct(l, "", fields, take()?),
+        )
     }
 }
 
@@ -601,20 +716,26 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for Level<'a, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == handoff::NAME {
-            return self.in_single(|body| body.hand_over(self.level, visitor));
-        }
         if self.labelled() {
             return self.deserialize_map(visitor);
         }
         self.in_single(|body| body.deserialize_struct(name, fields, visitor))
     }
 
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.in_single(|body| body.visit_enum_body(visitor))
+    }
+
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct tuple tuple_struct enum identifier
+        bytes byte_buf unit unit_struct tuple tuple_struct identifier
     }
 }
 
@@ -674,21 +795,24 @@ impl<'de, 'a, 'c: 'a> de::Deserializer<'de> for SeqElement<'a, 'c> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let level = self.0.level;
-        self.0.in_single(|body| {
-            if name == handoff::NAME {
-                body.hand_over(level, visitor)
-            } else {
-                body.deserialize_struct(name, fields, visitor)
-            }
-        })
+        self.0
+            .in_single(|body| body.deserialize_struct(name, fields, visitor))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.0.in_single(|body| body.visit_enum_body(visitor))
     }
 
     body_like_methods!();
 
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map identifier
     }
 }
 

@@ -12,7 +12,7 @@ use hcl_core::__private::ast::{Expr, ExprKind, ObjectItem};
 use hcl_core::pos::SourceFile;
 use hcl_core::Value;
 
-use crate::de::number::{self, IntTarget};
+use crate::de::convert::{custom, scalar_requests, Scalar};
 use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::Error;
@@ -110,15 +110,27 @@ impl<'a> LiteralDeserializer<'a> {
         LiteralDeserializer { expr, ..*self }
     }
 
-    /// The text of a string literal, when it is one that needs no
-    /// normalising.
-    #[inline]
-    fn ascii_text(&self) -> Option<&'a str> {
-        let ExprKind::StringLit = self.expr.kind else {
-            return None;
-        };
-        let text = self.expr.span.inner().text(self.source.text());
-        (self.source.is_ascii() || text.is_ascii()).then_some(text)
+    /// The scalar a literal node is, when it is one the rules read in
+    /// place (a non-ASCII string is normalised through its value first).
+    /// One match on the node's kind: this runs for every literal attribute.
+    #[inline(always)]
+    fn scalar(self) -> Option<Scalar<'a>> {
+        match &self.expr.kind {
+            ExprKind::StringLit => {
+                let text = self.expr.span.inner().text(self.source.text());
+                (self.source.is_ascii() || text.is_ascii()).then_some(Scalar::Str(text))
+            }
+            ExprKind::Number(n) => Some(Scalar::Number(n)),
+            ExprKind::Bool(b) => Some(Scalar::Bool(*b)),
+            _ => None,
+        }
+    }
+
+    /// The general path of a request: the node's value, deserialized.
+    #[cold]
+    fn general<R>(self, f: impl FnOnce(ValueDeserializer<'_>) -> R) -> R {
+        let v = self.value();
+        f(ValueDeserializer::new(&v).with_lazy_range(self.range))
     }
 
     /// The slow path: the node's value.
@@ -136,27 +148,16 @@ macro_rules! slow {
     )*};
 }
 
-macro_rules! int {
-    ($($method:ident $t:ty, $visit:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            let v = match &self.expr.kind {
-                ExprKind::Number(n) => <$t as IntTarget>::from_number(n)?,
-                _ => <$t as IntTarget>::from_value(&self.value())?,
-            };
-            visitor.$visit(v)
-        }
-    )*};
-}
-
 impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if let Some(text) = self.ascii_text() {
-            return visitor.visit_str(text);
+        match self.scalar() {
+            Some(Scalar::Str(text)) => return visitor.visit_str(text),
+            Some(Scalar::Bool(b)) => return visitor.visit_bool(b),
+            _ => {}
         }
         match &self.expr.kind {
-            ExprKind::Bool(b) => visitor.visit_bool(*b),
             ExprKind::Tuple(_) => self.deserialize_seq(visitor),
             ExprKind::Object(_) => self.deserialize_map(visitor),
             _ => {
@@ -168,49 +169,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         }
     }
 
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if let Some(text) = self.ascii_text() {
-            return visitor.visit_str(text);
-        }
-        match &self.expr.kind {
-            ExprKind::Bool(b) => visitor.visit_str(if *b { "true" } else { "false" }),
-            ExprKind::Number(n) => visitor.visit_string(n.to_string()),
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_str(visitor)
-            }
-        }
-    }
-
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.deserialize_str(visitor)
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match &self.expr.kind {
-            ExprKind::Bool(b) => visitor.visit_bool(*b),
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_bool(visitor)
-            }
-        }
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match &self.expr.kind {
-            ExprKind::Number(n) => visitor.visit_f64(n.to_f64()),
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_f64(visitor)
-            }
-        }
-    }
+    scalar_requests!(scalar);
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         // Literal trees hold no nulls.
@@ -223,7 +182,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == hcl_core::value::VALUE_TOKEN {
-            return crate::de::value::hand_over_value(self.value(), visitor);
+            return crate::de::value::hand_over_value(&self.value(), visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -237,7 +196,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
                 };
                 let out = visitor.visit_seq(&mut seq)?;
                 if seq.items.len() > 0 {
-                    return Err(number::custom(format!(
+                    return Err(custom(format!(
                         "a sequence of {} elements is too long for this field",
                         t.items.len()
                     )));
@@ -324,18 +283,8 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         }
     }
 
-    int! {
-        deserialize_i8 i8, visit_i8 deserialize_i16 i16, visit_i16
-        deserialize_i32 i32, visit_i32 deserialize_i64 i64, visit_i64
-        deserialize_i128 i128, visit_i128
-        deserialize_u8 u8, visit_u8 deserialize_u16 u16, visit_u16
-        deserialize_u32 u32, visit_u32 deserialize_u64 u64, visit_u64
-        deserialize_u128 u128, visit_u128
-    }
-
     slow! {
-        deserialize_f32 deserialize_char deserialize_bytes deserialize_byte_buf
-        deserialize_unit deserialize_identifier deserialize_ignored_any
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_ignored_any
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(
@@ -424,7 +373,7 @@ where
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
         let Some((k, e)) = self.pending.take() else {
-            return Err(number::custom("a map value was requested before its key"));
+            return Err(custom("a map value was requested before its key"));
         };
         seed.deserialize(self.parent.at(e))
             .map_err(|err| err.prefix_path(&crate::de::value::key_segment(k, true)))

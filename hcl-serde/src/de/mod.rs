@@ -5,11 +5,12 @@
 //! - [`body`]: [`BodyDeserializer`], a whole body for any `Deserialize`
 //!   type (attributes as fields, blocks as nested structs, sequences or
 //!   maps keyed by label).
-//! - `number`: numbers and numeric strings to Rust numbers, range-checked.
+//! - `convert`: the one implementation of the spec's conversions into Rust
+//!   scalars, which the value deserializer and the literal fast path share.
 
 pub mod body;
+pub(crate) mod convert;
 pub(crate) mod literal;
-mod number;
 pub mod value;
 
 pub use body::BodyDeserializer;

@@ -88,12 +88,22 @@ fn conversion_number_and_bool_to_string() {
 }
 
 #[test]
-fn conversion_string_to_bool_accepts_only_true_and_false() {
+fn conversion_string_to_bool_accepts_true_false_1_and_0() {
     assert_eq!(de::<bool>(&Value::from("true")), Ok(true));
     assert_eq!(de::<bool>(&Value::from("false")), Ok(false));
+    // The spec: "1" and "0" are alternative representations of true and false.
+    assert_eq!(de::<bool>(&Value::from("1")), Ok(true));
+    assert_eq!(de::<bool>(&Value::from("0")), Ok(false));
     assert_eq!(
         de::<bool>(&Value::from("yes")),
-        Err("a bool is required, but \"yes\" is neither \"true\" nor \"false\"".into())
+        Err(
+            "a bool is required, but \"yes\" is none of \"true\", \"false\", \"1\" and \"0\""
+                .into()
+        )
+    );
+    assert_eq!(
+        de::<bool>(&Value::from("True")),
+        Err("a bool is required; to convert from string, use lowercase \"true\"".into())
     );
     assert_eq!(
         de::<bool>(&Value::from(1)),

@@ -9,7 +9,7 @@ use hcl_core::pos::{Range, SourceFile};
 use hcl_core::value::Type;
 use hcl_core::{Expression, Limits, Value};
 
-use crate::de::number::{self, custom, mismatch, IntTarget};
+use crate::de::convert::{self, custom, mismatch, scalar_requests, Scalar};
 use crate::error::Error;
 use crate::spanned;
 
@@ -103,6 +103,19 @@ impl<'a> ValueDeserializer<'a> {
         }
     }
 
+    /// The scalar view of the value (every value has one).
+    #[inline]
+    fn scalar(self) -> Option<Scalar<'a>> {
+        Some(Scalar::of(self.value))
+    }
+
+    /// The general path of a request, which for an evaluated value is the
+    /// value itself (see the literal fast path for one that is not).
+    #[inline]
+    fn general<R>(self, f: impl FnOnce(ValueDeserializer<'a>) -> R) -> R {
+        f(self)
+    }
+
     fn unknown_check(&self) -> Result<(), Error> {
         if self.value.is_known() {
             Ok(())
@@ -110,14 +123,6 @@ impl<'a> ValueDeserializer<'a> {
             Err(custom("the value is not known yet"))
         }
     }
-}
-
-macro_rules! deserialize_int {
-    ($($method:ident $t:ty, $visit:ident),* $(,)?) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            visitor.$visit(<$t as IntTarget>::from_value(self.value)?)
-        }
-    )*};
 }
 
 impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
@@ -134,7 +139,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
                 } else if let Some(u) = n.to_u64() {
                     visitor.visit_u64(u)
                 } else {
-                    visitor.visit_f64(n.to_f64())
+                    visitor.visit_f64(convert::to_f64(Scalar::Number(n))?)
                 }
             }
             Value::String(s) => visitor.visit_str(s.as_str()),
@@ -146,52 +151,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         }
     }
 
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.value {
-            Value::Bool(b) => visitor.visit_bool(*b),
-            Value::String(s) if s.as_str() == "true" => visitor.visit_bool(true),
-            Value::String(s) if s.as_str() == "false" => visitor.visit_bool(false),
-            Value::String(s) => Err(custom(format!(
-                "a bool is required, but {:?} is neither \"true\" nor \"false\"",
-                s.as_str()
-            ))),
-            other => Err(mismatch(other, &Type::Bool)),
-        }
-    }
-
-    deserialize_int!(
-        deserialize_i8 i8, visit_i8, deserialize_i16 i16, visit_i16,
-        deserialize_i32 i32, visit_i32, deserialize_i64 i64, visit_i64,
-        deserialize_i128 i128, visit_i128,
-        deserialize_u8 u8, visit_u8, deserialize_u16 u16, visit_u16,
-        deserialize_u32 u32, visit_u32, deserialize_u64 u64, visit_u64,
-        deserialize_u128 u128, visit_u128,
-    );
-
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_f32(number::to_f64(self.value)? as f32)
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_f64(number::to_f64(self.value)?)
-    }
-
-    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.deserialize_str(visitor)
-    }
-
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.value {
-            Value::String(s) => visitor.visit_str(s.as_str()),
-            Value::Number(n) => visitor.visit_string(n.to_string()),
-            Value::Bool(b) => visitor.visit_str(if *b { "true" } else { "false" }),
-            other => Err(mismatch(other, &Type::String)),
-        }
-    }
-
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.deserialize_str(visitor)
-    }
+    scalar_requests!(scalar);
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
@@ -234,7 +194,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == hcl_core::value::VALUE_TOKEN {
-            return hand_over_value(self.value.clone(), visitor);
+            return hand_over_value(self.value, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
@@ -340,10 +300,6 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         }
     }
 
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        self.deserialize_str(visitor)
-    }
-
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
@@ -420,7 +376,21 @@ where
 
 /// A map key: a string, converted to numbers and bools on request, as map
 /// keys are always strings in HCL.
+#[derive(Clone, Copy)]
 pub(crate) struct KeyDeserializer<'a>(&'a str);
+
+impl<'a> KeyDeserializer<'a> {
+    /// A key is always a string.
+    #[inline]
+    fn scalar(self) -> Option<Scalar<'a>> {
+        Some(Scalar::Str(self.0))
+    }
+
+    /// Never taken: every key has a scalar view.
+    fn general<R>(self, f: impl FnOnce(ValueDeserializer<'_>) -> R) -> R {
+        f(ValueDeserializer::new(&Value::string(self.0)))
+    }
+}
 
 impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
     type Error = Error;
@@ -429,24 +399,7 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
         visitor.visit_str(self.0)
     }
 
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        ValueDeserializer::new(&Value::string(self.0)).deserialize_bool(visitor)
-    }
-
-    deserialize_key_int!(
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_i128,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_u128,
-        deserialize_f32,
-        deserialize_f64,
-    );
+    scalar_requests!(scalar);
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_some(self)
@@ -470,19 +423,10 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_> {
     }
 
     forward_to_deserialize_any! {
-        char str string bytes byte_buf unit unit_struct seq tuple
-        tuple_struct map struct identifier ignored_any
+        bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct ignored_any
     }
 }
-
-macro_rules! deserialize_key_int {
-    ($($method:ident),* $(,)?) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            ValueDeserializer::new(&Value::string(self.0)).$method(visitor)
-        }
-    )*};
-}
-use deserialize_key_int;
 
 struct EnumAccess<'a> {
     variant: &'a str,
@@ -534,22 +478,18 @@ fn is_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }
 
-/// The path segment of a map or object key: `.name` for an object
-/// attribute that is an identifier, `["key"]` otherwise.
-/// Gives `value` whole to a [`Value`] visitor (see
-/// `hcl_core::value::VALUE_TOKEN`): a `Value` field keeps the exact type,
+/// Gives `value` whole to a [`Value`] visitor, as data (see
+/// `hcl_core::value::EncodedValue`): a `Value` field keeps the exact type,
 /// unknowns and typed nulls included.
 pub(crate) fn hand_over_value<'de, V: Visitor<'de>>(
-    value: Value,
+    value: &Value,
     visitor: V,
 ) -> Result<V::Value, Error> {
-    hcl_core::value::park_value(value);
-    let out = visitor.visit_unit();
-    // A visitor that is not `Value`'s leaves the value parked; drop it.
-    hcl_core::value::clear_parked_value();
-    out
+    visitor.visit_map(hcl_core::value::EncodedValue::new(value))
 }
 
+/// The path segment of a map or object key: `.name` for an object
+/// attribute that is an identifier, `["key"]` otherwise.
 pub(crate) fn key_segment(k: &str, object: bool) -> String {
     if object && is_identifier(k) {
         format!(".{k}")

@@ -288,6 +288,26 @@ impl<'a> Content<'a> {
         generic.chain(native.into_iter().flatten())
     }
 
+    /// The blocks whose type `claims` accepts, in source order (the blocks
+    /// of a block-type enum's variants).
+    pub fn blocks_where<'c>(
+        &'c self,
+        claims: impl Fn(&str) -> bool + 'c,
+    ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
+        let (generic, native) = match &self.0 {
+            ContentRepr::Generic(c) => (Some(c.blocks.iter()), None),
+            ContentRepr::Native(c) => (None, Some((c.syntax, c.syntax.tree.blocks(c.body).iter()))),
+        };
+        let generic = generic
+            .into_iter()
+            .flatten()
+            .map(|b| BlockRef(BlockRepr::Generic(b)));
+        let native = native.into_iter().flat_map(|(syntax, blocks)| {
+            blocks.map(move |b| BlockRef(BlockRepr::Native(syntax, b)))
+        });
+        generic.chain(native).filter(move |b| claims(b.type_name()))
+    }
+
     /// Where an item the body lacks would go: what "Missing ..."
     /// diagnostics point at.
     pub fn missing_item_range(&self) -> Range {

@@ -1,4 +1,4 @@
-//! Schema-driven decoding of bodies: the [`HclDecode`] trait that
+//! Schema-driven decoding of bodies: the [`Decode`] trait that
 //! `#[derive(HclDecode)]` implements, the block and remain field shapes, and
 //! the [`Decoder`] that collects every diagnostic of one decode.
 //!
@@ -15,39 +15,67 @@ use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, V
 use crate::de::literal::{is_fast_literal, LiteralDeserializer};
 
 mod content;
-pub(crate) mod handoff;
+pub mod dispatch;
 pub(crate) mod shapes;
 
-use crate::de::ValueDeserializer;
+use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
-pub use shapes::{block_labels, exactly_one};
+pub use shapes::{
+    exactly_one, leaf_of_group, BlockMap, BlockMapValue, BlockTypes, BlockTypesShape, LabelField,
+};
 
-/// A type decoded from an HCL body by a schema: what `#[derive(HclDecode)]`
-/// generates.
+/// A type decoded from an HCL body: what every entry point
+/// ([`from_str`](crate::from_str), [`from_body`](crate::from_body), …)
+/// takes.
+///
+/// Two kinds of types implement it:
+///
+/// - types with `#[derive(HclDecode)]`, whose generated decoder applies
+///   the type's schema (labels, blocks, remain fields, expression fields,
+///   every diagnostic); such a type does **not** implement
+///   `serde::Deserialize`;
+/// - every plain serde type (`T: DeserializeOwned`, by a blanket impl),
+///   read through [`BodyDeserializer`](crate::de::BodyDeserializer).
+///
+/// A type that derives both `Decode` and `Deserialize` is therefore a
+/// conflict (E0119, "conflicting implementations of trait `Decode`"):
+/// derive one of them. A type that must also be read by other serde
+/// formats keeps `Deserialize` and is decoded by hcl_serde through it.
 ///
 /// # Field kinds
 ///
 /// - *attribute* (the default): named after the field; any
 ///   `serde::Deserialize` type, converted per the spec for what it asks
-///   (`"8080"` → `u16`, `5` → `String`, `"true"` → `bool`, tuples → `Vec`,
-///   objects → structs and maps). `Option<T>` is optional (absent or null →
-///   `None`); `hcl_core::Value` keeps the dynamic value;
+///   (`"8080"` → `u16`, `5` → `String`, `"true"` or `"1"` → `bool`, tuples →
+///   `Vec`, objects → structs and maps). `Option<T>` is optional (absent or
+///   null → `None`); `hcl_core::Value` keeps the dynamic value;
 ///   `hcl_core::Expression` keeps the unevaluated expression;
-///   [`Spanned<T>`](crate::Spanned) keeps the source range too.
+///   [`Spanned<T>`](crate::Spanned) keeps the source range too. The kind
+///   is chosen by the field's type, not by how it is spelled: a type alias
+///   of `Value` is a `Value`.
 /// - `#[hcl(block)]`: a block type named after the field. Shapes: `T`
 ///   (exactly one), `Option<T>` (at most one), `Vec<T>` (any number, in
 ///   source order), `Box<T>`, and `HashMap<String, T>` / `BTreeMap<String, T>`
 ///   keyed by the first label (`T`'s own labels, or one label called `name`
-///   when `T` has none).
+///   when `T` has none), with one nested map per label for block types with
+///   several labels (`BTreeMap<String, BTreeMap<String, T>>`). `T` is any
+///   `Decode` type: derived, or plain serde. A derived enum of one-field
+///   variants (`enum Check { Http(HttpCheck), Tcp(TcpCheck) }`) is a
+///   block-type enum: as `T`, `Option<T>` or `Vec<T>` the field claims one
+///   block type per variant (`http`, `tcp`, after `rename_all`/`rename`),
+///   in source order, each with its variant type's labels.
 /// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
 ///   is written) taking the next block label; the label fields, in order,
 ///   define the block header.
 /// - `#[hcl(remain)]`: what the schema did not claim, as a `hcl_core::Body`
-///   (decodable later, see [`from_body`](crate::from_body)) or as a map of
-///   attributes (`HashMap`/`BTreeMap` of `String` to `Value` or
-///   `Expression`). A remain field makes processing partial.
+///   (decodable later, see [`from_body`](crate::from_body)), an
+///   `Option<Body>` (`None` when nothing remains), a map of attributes
+///   (`HashMap`/`BTreeMap` of `String` to `Value` or `Expression`), or any
+///   other `Decode` type (a derived struct: two-step partial processing,
+///   which gives what one step over the union of the schemas gives). A
+///   remain field makes processing partial.
 ///
 /// # Options
 ///
@@ -69,13 +97,6 @@ pub use shapes::{block_labels, exactly_one};
 /// defaulted field takes its default, a required one reports "Missing
 /// required argument".
 ///
-/// The derive also implements `serde::Deserialize` for the type, so that
-/// [`from_str`](crate::from_str) and the other entry points (bound on
-/// `Deserialize`) take derived and plain serde types alike. That impl hands
-/// the body to the schema decoder when the deserializer is hcl_serde's and
-/// is an error with any other deserializer; a type cannot also
-/// `#[derive(Deserialize)]`.
-///
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
 /// attribute, two remain fields, a label that is not a `String`,
@@ -85,8 +106,7 @@ pub use shapes::{block_labels, exactly_one};
 /// parameters are refused, decoded values own their data).
 ///
 /// ```
-/// use hcl_serde::HclDecode;
-/// use hcl_core::schema::BodySchema;
+/// use hcl_serde::{Decode, HclDecode};
 ///
 /// #[derive(HclDecode)]
 /// struct Service {
@@ -106,17 +126,53 @@ pub use shapes::{block_labels, exactly_one};
 /// assert_eq!(schema.blocks[0].label_names, ["name"]);
 /// assert_eq!(Service::body_schema().attributes[0].name, "port");
 /// ```
-pub trait HclDecode: Sized {
+pub trait Decode: Sized {
     /// The names of the block labels this type takes when it is a block,
     /// in order (its `#[hcl(label)]` fields).
     const LABELS: &'static [&'static str];
 
-    /// The schema of the body this type decodes from.
+    /// The schema of the body this type decodes from (empty for a plain
+    /// serde type, which reads whatever is there).
     fn body_schema() -> BodySchema;
 
     /// Decodes a body whose block header had `labels` (empty at the root).
     /// Problems go to `d`; `None` means at least one was an error.
     fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// Every plain serde type reads a body through
+/// [`BodyDeserializer`](crate::de::BodyDeserializer): attributes as
+/// fields, blocks as nested structs, sequences or maps keyed by label.
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Server { host: String, port: u16 }
+///
+/// let s: Server = hcl_serde::from_str("host = \"db\"\nport = \"5432\"\n").unwrap();
+/// assert_eq!(s, Server { host: "db".into(), port: 5432 });
+/// ```
+impl<T: DeserializeOwned> Decode for T {
+    const LABELS: &'static [&'static str] = &[];
+
+    fn body_schema() -> BodySchema {
+        BodySchema::new()
+    }
+
+    fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        let body = body.to_body();
+        let de = BodyDeserializer::new(&body, d.context())
+            .with_max_depth(d.max_depth())
+            .at_depth(d.depth());
+        match T::deserialize(de) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                d.absorb(e);
+                None
+            }
+        }
+    }
 }
 
 /// A body schema whose validity ([`BodySchema::validate`]) was checked
@@ -138,13 +194,27 @@ pub trait HclDecode: Sized {
 pub struct CheckedSchema {
     schema: BodySchema,
     valid: bool,
+    /// A block type two block headers name (two fields of one type would
+    /// claim the same blocks: a block-type enum's variant and another
+    /// field, say), which the derive cannot see across types.
+    shared_block: Option<String>,
 }
 
 impl CheckedSchema {
     /// Checks `schema`.
     pub fn new(schema: BodySchema) -> CheckedSchema {
         let valid = schema.validate().is_ok();
-        CheckedSchema { schema, valid }
+        let blocks = &schema.blocks;
+        let shared_block = blocks
+            .iter()
+            .enumerate()
+            .find(|(i, b)| blocks[..*i].iter().any(|a| a.type_name == b.type_name))
+            .map(|(_, b)| b.type_name.clone());
+        CheckedSchema {
+            schema,
+            valid,
+            shared_block,
+        }
     }
 
     /// The schema.
@@ -210,21 +280,9 @@ impl<'a> Decoder<'a> {
         self.max_depth
     }
 
-    /// A decoder that starts `depth` blocks deep (a hand-over from the
-    /// body deserializer continues its count).
-    pub(crate) fn at_depth(mut self, depth: usize) -> Decoder<'a> {
-        self.depth = depth;
-        self
-    }
-
     /// How many blocks deep the decode is.
     pub(crate) fn depth(&self) -> usize {
         self.depth
-    }
-
-    /// Every entry recorded, warnings included, in the order found.
-    pub(crate) fn into_entries(self) -> Vec<Entry> {
-        self.entries
     }
 
     /// Records every problem of a serde decode (their paths are relative
@@ -265,7 +323,7 @@ impl<'a> Decoder<'a> {
     /// Decodes a block's body, then prefixes the path of every problem
     /// found inside with the block's segment (`service["web"]`): paths are
     /// built only when there is a problem, not for every block.
-    fn enter<T: HclDecode>(&mut self, block: BlockRef<'_>, labels: Labels<'_>) -> Option<T> {
+    fn enter<T: Decode>(&mut self, block: BlockRef<'_>, labels: Labels<'_>) -> Option<T> {
         if self.depth >= self.max_depth {
             let d = Diagnostic::error(
                 "Maximum nesting depth exceeded",
@@ -296,6 +354,9 @@ impl<'a> Decoder<'a> {
         schema: &CheckedSchema,
         partial: bool,
     ) -> (Content<'b>, Option<Body>) {
+        if let Some(name) = &schema.shared_block {
+            self.shared_block(body, name);
+        }
         if !partial {
             if let Some(content) = Content::native(body, schema) {
                 return (content, None);
@@ -316,6 +377,20 @@ impl<'a> Decoder<'a> {
             }
             (Content::generic(content), None)
         }
+    }
+
+    /// Two fields of the type being decoded claim one block type: a
+    /// mistake in the type, reported on every body it decodes.
+    #[cold]
+    fn shared_block(&mut self, body: BodyRef<'_>, name: &str) {
+        let d = Diagnostic::error(
+            "Block type claimed twice",
+            format!(
+                "Two fields claim blocks of type {name:?} (a block-type enum's variant and another block field, say); each block type can go to one field only."
+            ),
+        )
+        .with_subject(body.to_body().missing_item_range());
+        self.report(d.into());
     }
 
     /// Evaluates an attribute; `None` after an evaluation error (reported,
@@ -346,7 +421,7 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attribute(slot, name) else {
             return (!required).then_some(None);
         };
-        if let Some((expr, source)) = fast_literal(attr) {
+        if let Some((expr, source)) = fast_literal(attr, self.max_depth) {
             let de = LiteralDeserializer {
                 expr,
                 source,
@@ -444,24 +519,8 @@ impl<'a> Decoder<'a> {
 
     /// Decodes one block's body into `T`, with the block's path for
     /// messages and the depth guard.
-    pub fn block<T: HclDecode>(&mut self, block: BlockRef<'_>) -> Option<T> {
+    pub fn block<T: Decode>(&mut self, block: BlockRef<'_>) -> Option<T> {
         self.enter(block, block.labels())
-    }
-
-    /// The label at `index` (schema processing guarantees the count).
-    pub fn label(&self, labels: Labels<'_>, index: usize) -> Option<String> {
-        labels.get(index).map(str::to_owned)
-    }
-
-    /// The label at `index` with where it is written.
-    pub fn spanned_label(
-        &self,
-        labels: Labels<'_>,
-        index: usize,
-    ) -> Option<crate::Spanned<String>> {
-        let name = labels.get(index)?.to_owned();
-        let range = labels.range(index).unwrap_or_default();
-        Some(crate::Spanned::new(name, range))
     }
 
     /// Ends the decode: `Ok` when no error was recorded, otherwise every
@@ -486,13 +545,16 @@ impl<'a> Decoder<'a> {
 #[inline]
 fn fast_literal(
     attr: AttrRef<'_>,
+    max_depth: usize,
 ) -> Option<(&hcl_core::__private::ast::Expr, &hcl_core::SourceFile)> {
     let (expr, source) = attr.native_expr()?;
-    is_fast_literal(expr, source.text(), FAST_LITERAL_DEPTH).then_some((expr, source))
+    let depth = FAST_LITERAL_DEPTH.min(max_depth);
+    is_fast_literal(expr, source.text(), depth).then_some((expr, source))
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
-/// literals take the general path, with its own depth guard).
+/// literals, or deeper than the decode's limit, take the general path,
+/// with its own depth guard).
 const FAST_LITERAL_DEPTH: usize = 32;
 
 #[cold]
@@ -535,12 +597,12 @@ pub(crate) fn label_segment<'a>(labels: impl IntoIterator<Item = &'a str>) -> St
 /// assert_eq!(app.map(|a| a.port), Some(80));
 /// assert!(diags.is_empty());
 /// ```
-pub fn decode_with_diagnostics<T: HclDecode>(
+pub fn decode_with_diagnostics<T: Decode>(
     body: &Body,
     ctx: Option<&EvalContext>,
 ) -> (Option<T>, Vec<Entry>) {
     let mut d = Decoder::new(ctx);
-    let out = T::decode_body(BodyRef::from(body), Labels::NONE, &mut d);
+    let out = decode_root::<T>(body, &mut d);
     let failed = d.has_errors();
     let mut entries = d.entries;
     sort_entries(&mut entries);
@@ -548,9 +610,47 @@ pub fn decode_with_diagnostics<T: HclDecode>(
 }
 
 /// Decodes `body` into `T` and ends the decode (see [`Decoder::finish`]).
-pub fn decode_body<T: HclDecode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
-    let mut d = Decoder::new(ctx);
-    let out = T::decode_body(BodyRef::from(body), Labels::NONE, &mut d);
+pub fn decode_body<T: Decode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T, Error> {
+    let max_depth = ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth;
+    decode_body_within(body, ctx, max_depth)
+}
+
+/// [`decode_body`] with blocks and values nesting at most `max_depth`
+/// levels deep (what [`Options`](crate::Options) passes).
+pub(crate) fn decode_body_within<T: Decode>(
+    body: &Body,
+    ctx: Option<&EvalContext>,
+    max_depth: usize,
+) -> Result<T, Error> {
+    let mut d = Decoder::new(ctx).with_max_depth(max_depth);
+    let out = decode_root::<T>(body, &mut d);
     d.finish()?;
     out.ok_or_else(|| Error::message("Decoding failed", "decoding failed without a diagnostic"))
+}
+
+/// Decodes a whole body (no block header) into `T`. A type that takes
+/// labels is a block type: at the root it has no labels to take, which is
+/// reported where the body starts, naming the type and its labels.
+fn decode_root<T: Decode>(body: &Body, d: &mut Decoder<'_>) -> Option<T> {
+    if !T::LABELS.is_empty() {
+        root_labels_problem::<T>(body, d);
+        return None;
+    }
+    T::decode_body(BodyRef::from(body), Labels::NONE, d)
+}
+
+#[cold]
+fn root_labels_problem<T: Decode>(body: &Body, d: &mut Decoder<'_>) {
+    let labels: Vec<String> = T::LABELS.iter().map(|l| format!("{l:?}")).collect();
+    let diag = Diagnostic::error(
+        "Block type decoded as a whole body",
+        format!(
+            "`{}` takes the block label{} {}, so it decodes from a block (a field marked #[hcl(block)] of a containing type), not from a whole body, which has no labels.",
+            std::any::type_name::<T>(),
+            if labels.len() == 1 { "" } else { "s" },
+            labels.join(", ")
+        ),
+    )
+    .with_subject(body.missing_item_range());
+    d.report(diag.into());
 }

@@ -4,10 +4,9 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::body::Attribute;
-use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
-use super::{BlockField, BlockRef, BodyRef, Content, Decoder, HclDecode, Labels, RemainField};
+use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
@@ -39,7 +38,7 @@ fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, type_name: &str) {
     d.report(diag.into());
 }
 
-fn labels_of<T: HclDecode>() -> Vec<String> {
+fn labels_of<T: Decode>() -> Vec<String> {
     T::LABELS.iter().map(|s| (*s).to_owned()).collect()
 }
 
@@ -65,9 +64,9 @@ fn at_most_one<'c>(
     }
 }
 
-/// `T` as a block field: exactly one block. Derived types implement
-/// [`BlockField`] through this.
-pub fn exactly_one<T: HclDecode>(
+/// `T` as a block field: exactly one block (what a block field of any
+/// [`Decode`] type that is not a [`BlockField`] shape takes).
+pub fn exactly_one<T: Decode>(
     content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
@@ -82,27 +81,7 @@ pub fn exactly_one<T: HclDecode>(
     }
 }
 
-/// The label names of `T` as a block: what derived [`BlockField`] impls
-/// return.
-pub fn block_labels<T: HclDecode>() -> Vec<String> {
-    labels_of::<T>()
-}
-
-/// Boxed types decode like the type inside, so recursive block structures
-/// (`Option<Box<Node>>`, `Vec<Box<Node>>`) work.
-impl<T: HclDecode> HclDecode for Box<T> {
-    const LABELS: &'static [&'static str] = T::LABELS;
-
-    fn body_schema() -> BodySchema {
-        T::body_schema()
-    }
-
-    fn decode_body(body: BodyRef<'_>, labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        T::decode_body(body, labels, d).map(Box::new)
-    }
-}
-
-impl<T: HclDecode> BlockField for Option<T> {
+impl<T: Decode> BlockField for Option<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -116,7 +95,7 @@ impl<T: HclDecode> BlockField for Option<T> {
     }
 }
 
-impl<T: HclDecode> BlockField for Box<T> {
+impl<T: Decode> BlockField for Box<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -126,7 +105,7 @@ impl<T: HclDecode> BlockField for Box<T> {
     }
 }
 
-impl<T: HclDecode> BlockField for Vec<T> {
+impl<T: Decode> BlockField for Vec<T> {
     fn label_names() -> Vec<String> {
         labels_of::<T>()
     }
@@ -147,7 +126,7 @@ impl<T: HclDecode> BlockField for Vec<T> {
 
 /// The map form's label names: the value type's own labels, or one label
 /// called `name` when it has none. The first label is the key.
-fn map_labels<T: HclDecode>() -> Vec<String> {
+fn map_labels<T: Decode>() -> Vec<String> {
     if T::LABELS.is_empty() {
         vec!["name".to_owned()]
     } else {
@@ -155,7 +134,7 @@ fn map_labels<T: HclDecode>() -> Vec<String> {
     }
 }
 
-fn decode_map<T: HclDecode>(
+fn decode_map<T: Decode>(
     content: &Content<'_>,
     type_name: &str,
     d: &mut Decoder<'_>,
@@ -196,12 +175,12 @@ fn decode_map<T: HclDecode>(
 }
 
 impl Decoder<'_> {
-    fn block_without_labels<T: HclDecode>(&mut self, block: BlockRef<'_>) -> Option<T> {
+    fn block_without_labels<T: Decode>(&mut self, block: BlockRef<'_>) -> Option<T> {
         self.enter(block, Labels::NONE)
     }
 }
 
-impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
+impl<T: Decode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
     fn label_names() -> Vec<String> {
         map_labels::<T>()
     }
@@ -215,7 +194,7 @@ impl<T: HclDecode, S: std::hash::BuildHasher + Default> BlockField for HashMap<S
     }
 }
 
-impl<T: HclDecode> BlockField for BTreeMap<String, T> {
+impl<T: Decode> BlockField for BTreeMap<String, T> {
     fn label_names() -> Vec<String> {
         map_labels::<T>()
     }
@@ -235,9 +214,12 @@ impl RemainField for Body {
     }
 }
 
+/// `None` when nothing remains: no attribute and no block left.
 impl RemainField for Option<Body> {
     fn from_remain(body: &Body, _d: &mut Decoder<'_>) -> Option<Self> {
-        Some(Some(body.clone()))
+        let (content, _) = body.all_content();
+        let empty = content.attributes.is_empty() && content.blocks.is_empty();
+        Some((!empty).then(|| body.clone()))
     }
 }
 
@@ -284,34 +266,318 @@ macro_rules! remain_maps {
             }
         }
 
-        /// A whole body of attributes as dynamic values (just-attributes
-        /// processing; blocks are an error). For other value types use
-        /// [`Serde`](crate::Serde)`<HashMap<String, T>>`.
-        impl HclDecode for $map<String, Value> {
-            const LABELS: &'static [&'static str] = &[];
+    )*};
+}
 
-            fn body_schema() -> BodySchema {
-                BodySchema::new()
+remain_maps!(HashMap BTreeMap);
+
+/// A `#[hcl(label)]` field's type: `String`, or [`Spanned<String>`]
+/// (the label with where it is written).
+///
+/// [`Spanned<String>`]: crate::Spanned
+#[diagnostic::on_unimplemented(
+    message = "a `#[hcl(label)]` field must be of type `String` or `Spanned<String>`, not `{Self}`",
+    label = "not a label type"
+)]
+pub trait LabelField: Sized {
+    /// The label at `index` (schema processing guarantees the count).
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self>;
+}
+
+impl LabelField for String {
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self> {
+        labels.get(index).map(str::to_owned)
+    }
+}
+
+impl LabelField for crate::Spanned<String> {
+    fn from_label(labels: Labels<'_>, index: usize) -> Option<Self> {
+        let name = labels.get(index)?.to_owned();
+        let range = labels.range(index).unwrap_or_default();
+        Some(crate::Spanned::new(name, range))
+    }
+}
+
+/// A value of a map keyed by block labels: a block type (the leaf, which
+/// `#[derive(HclDecode)]` implements this for), or another such map keyed
+/// by the next label (`BTreeMap<String, BTreeMap<String, T>>` for the
+/// `resource "type" "name"` shape).
+pub trait BlockMapValue: Sized {
+    /// How many map levels this value is (0 for a block type).
+    const LEVELS: usize;
+    /// The labels of the block type at the leaves.
+    const LEAF_LABELS: &'static [&'static str];
+
+    /// Decodes `blocks`, which share their first `level` labels.
+    fn decode_group(
+        blocks: &[BlockRef<'_>],
+        type_name: &str,
+        level: usize,
+        d: &mut Decoder<'_>,
+    ) -> Option<Self>;
+}
+
+/// A block type at the leaf of a label map: one block (a second with the
+/// same labels is a duplicate), taking its own labels (all of them).
+pub fn leaf_of_group<T: Decode>(
+    blocks: &[BlockRef<'_>],
+    type_name: &str,
+    d: &mut Decoder<'_>,
+) -> Option<T> {
+    let (first, again) = match blocks {
+        [first, again @ ..] => (*first, again),
+        [] => return None,
+    };
+    if !again.is_empty() {
+        for b in again {
+            let labels: Vec<String> = b.labels().iter().map(|l| format!("{l:?}")).collect();
+            let diag = Diagnostic::error(
+                format!("Duplicate {type_name} block"),
+                format!(
+                    "A {type_name} block labelled {} was already defined at {}.",
+                    labels.join(" "),
+                    first.def_range()
+                ),
+            )
+            .with_subject(b.def_range());
+            d.report(diag.into());
+        }
+        return None;
+    }
+    if T::LABELS.is_empty() {
+        d.block_without_labels::<T>(first)
+    } else {
+        d.block(first)
+    }
+}
+
+/// `blocks` grouped by their label at `level`, groups in order of first
+/// appearance.
+fn group_by_label<'c>(blocks: &[BlockRef<'c>], level: usize) -> Vec<(&'c str, Vec<BlockRef<'c>>)> {
+    let mut index: HashMap<&'c str, usize> = HashMap::new();
+    let mut groups: Vec<(&'c str, Vec<BlockRef<'c>>)> = Vec::new();
+    for b in blocks {
+        let key = b.labels().get(level).unwrap_or_default();
+        match index.get(key).and_then(|&i| groups.get_mut(i)) {
+            Some((_, g)) => g.push(*b),
+            None => {
+                index.insert(key, groups.len());
+                groups.push((key, vec![*b]));
             }
+        }
+    }
+    groups
+}
 
-            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(&body.to_body(), d)
+/// The label names of a label map whose values are `V`: the leaf type's
+/// own labels, or one name per map level when it has none (`name` for one
+/// level, as hcldec names it).
+fn label_map_names<V: BlockMapValue>() -> Vec<String> {
+    if !V::LEAF_LABELS.is_empty() {
+        return V::LEAF_LABELS.iter().map(|l| (*l).to_owned()).collect();
+    }
+    match V::LEVELS {
+        0 => vec!["name".to_owned()],
+        n => (1..=n + 1).map(|i| format!("label{i}")).collect(),
+    }
+}
+
+/// A label map with fewer (or more) levels than its block type has labels
+/// (the derive refuses the ones it can see at compile time).
+#[cold]
+fn levels_problem(
+    blocks: &[BlockRef<'_>],
+    type_name: &str,
+    levels: usize,
+    labels: usize,
+    d: &mut Decoder<'_>,
+) {
+    let Some(first) = blocks.first() else {
+        return;
+    };
+    let diag = Diagnostic::error(
+        format!("Unsuitable map for {type_name} blocks"),
+        format!(
+            "A {type_name} block has {labels} labels, but the field is a map of {levels} level{}: it needs one nested map per label.",
+            if levels == 1 { "" } else { "s" }
+        ),
+    )
+    .with_subject(first.def_range());
+    d.report(diag.into());
+}
+
+/// A map keyed by block labels, one level per label: what a block field of
+/// `BTreeMap<String, T>` or `BTreeMap<String, BTreeMap<String, T>>` (any
+/// map type) with a derived `T` takes.
+pub trait BlockMap: Sized {
+    /// The label names of the block type.
+    fn label_names() -> Vec<String>;
+    /// Decodes the blocks of `type_name` in `content`.
+    fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+macro_rules! label_maps {
+    ($($map:ident $(, $s:ident)?;)*) => {$(
+        impl<V: BlockMapValue $(, $s: std::hash::BuildHasher + Default)?> BlockMapValue
+            for $map<String, V $(, $s)?>
+        {
+            const LEVELS: usize = V::LEVELS + 1;
+            const LEAF_LABELS: &'static [&'static str] = V::LEAF_LABELS;
+
+            fn decode_group(
+                blocks: &[BlockRef<'_>],
+                type_name: &str,
+                level: usize,
+                d: &mut Decoder<'_>,
+            ) -> Option<Self> {
+                let mut out = $map::default();
+                let mut ok = true;
+                for (key, group) in group_by_label(blocks, level) {
+                    match V::decode_group(&group, type_name, level + 1, d) {
+                        Some(v) => {
+                            out.insert(key.to_owned(), v);
+                        }
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(out)
             }
         }
 
-        /// A whole body of attributes as unevaluated expressions.
-        impl HclDecode for $map<String, Expression> {
-            const LABELS: &'static [&'static str] = &[];
-
-            fn body_schema() -> BodySchema {
-                BodySchema::new()
+        impl<V: BlockMapValue $(, $s: std::hash::BuildHasher + Default)?> BlockMap
+            for $map<String, V $(, $s)?>
+        {
+            fn label_names() -> Vec<String> {
+                label_map_names::<V>()
             }
 
-            fn decode_body(body: BodyRef<'_>, _labels: Labels<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-                <Self as RemainField>::from_remain(&body.to_body(), d)
+            fn decode_blocks(
+                content: &Content<'_>,
+                type_name: &str,
+                d: &mut Decoder<'_>,
+            ) -> Option<Self> {
+                let blocks: Vec<BlockRef<'_>> = content.blocks_of_type(type_name).collect();
+                let labels = V::LEAF_LABELS.len();
+                if labels > 0 && labels != Self::LEVELS {
+                    levels_problem(&blocks, type_name, Self::LEVELS, labels, d);
+                    return None;
+                }
+                <Self as BlockMapValue>::decode_group(&blocks, type_name, 0, d)
             }
         }
     )*};
 }
 
-remain_maps!(HashMap BTreeMap);
+label_maps! {
+    HashMap, S;
+    BTreeMap;
+}
+
+/// A block-type enum: each variant is a block type with its own body type
+/// (`#[derive(HclDecode)] enum Check { Http(HttpCheck), Tcp(TcpCheck) }`
+/// reads `http` and `tcp` blocks).
+pub trait BlockTypes: Sized {
+    /// One header per variant: its block type and its body type's labels.
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
+    /// Whether `type_name` is one of the variants' block types.
+    fn claims(type_name: &str) -> bool;
+    /// Decodes `block` as the variant its type names.
+    fn decode_block(block: BlockRef<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The shapes a block-type enum field takes: `T` (exactly one block of any
+/// of its types), `Option<T>` (at most one), `Vec<T>` (any number, in
+/// source order).
+pub trait BlockTypesShape: Sized {
+    /// The headers of every variant.
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
+    /// The blocks of the variants' types in `content`.
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+/// The blocks of `E`'s types, at most one unless `many`.
+fn variant_blocks<'c, E: BlockTypes>(
+    content: &'c Content<'_>,
+    many: bool,
+    d: &mut Decoder<'_>,
+) -> Result<Vec<BlockRef<'c>>, ()> {
+    let blocks: Vec<BlockRef<'c>> = content.blocks_where(|t: &str| E::claims(t)).collect();
+    if !many {
+        if let [first, again, ..] = blocks.as_slice() {
+            let names = E::headers()
+                .iter()
+                .map(|h| h.type_name.clone())
+                .collect::<Vec<_>>()
+                .join(" or ");
+            let diag = Diagnostic::error(
+                format!("Duplicate {names} block"),
+                format!(
+                    "Only one {names} block is allowed. Another was defined at {}.",
+                    first.def_range()
+                ),
+            )
+            .with_subject(again.def_range());
+            d.report(diag.into());
+            return Err(());
+        }
+    }
+    Ok(blocks)
+}
+
+impl<E: BlockTypes> BlockTypesShape for E {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        match variant_blocks::<E>(content, false, d).ok()?.first() {
+            Some(b) => E::decode_block(*b, d),
+            None => {
+                let names = E::headers()
+                    .iter()
+                    .map(|h| h.type_name.clone())
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                let diag = Diagnostic::error(
+                    format!("Missing {names} block"),
+                    format!("A {names} block is required."),
+                )
+                .with_subject(content.missing_item_range());
+                d.report(diag.into());
+                None
+            }
+        }
+    }
+}
+
+impl<E: BlockTypes> BlockTypesShape for Option<E> {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        match variant_blocks::<E>(content, false, d).ok()?.first() {
+            Some(b) => E::decode_block(*b, d).map(Some),
+            None => Some(None),
+        }
+    }
+}
+
+impl<E: BlockTypes> BlockTypesShape for Vec<E> {
+    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
+        E::headers()
+    }
+
+    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        let blocks = variant_blocks::<E>(content, true, d).ok()?;
+        let mut out = Vec::with_capacity(blocks.len());
+        let mut ok = true;
+        for b in blocks {
+            match E::decode_block(b, d) {
+                Some(v) => out.push(v),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+}

@@ -21,6 +21,7 @@ use crate::value::{Type, Value};
 
 pub(super) fn register(table: &mut Functions) {
     table.insert("length", length());
+    table.insert("hasindex", hasindex());
     table.insert("contains", contains());
     table.insert("distinct", distinct());
     table.insert("element", element());
@@ -32,20 +33,20 @@ pub(super) fn register(table: &mut Functions) {
     coalesce::register(table);
 }
 
-/// `length(value)`: the number of elements of a collection or tuple, of
-/// attributes of an object, or of grapheme clusters (user-perceived
-/// characters) of a string.
+/// `length(collection)`: the number of elements of a list, map, set or
+/// tuple, as go-cty's `LengthFunc` (Terraform's wider `length` also takes
+/// strings and objects; here a string's length is `strlen`).
 ///
-/// The length of an unknown collection, or of a set with unknown elements
-/// (which may turn out equal to others), is unknown; a tuple's or object's
-/// length is known from its type alone.
+/// The length of an unknown collection (tuples included), or of a set with
+/// unknown elements (which may turn out equal to others) and more than one
+/// element, is unknown.
 ///
 /// ```
 /// use hcl_core::function::stdlib;
 /// use hcl_core::{Type, Value};
 /// let length = stdlib::functions().get("length").unwrap().clone();
-/// assert_eq!(length.call(&[Value::from("héllo👋🏽")]).unwrap(), Value::from(6));
 /// assert_eq!(length.call(&[Value::from(vec![1, 2])]).unwrap(), Value::from(2));
+/// assert!(length.call(&[Value::from("abc")]).is_err());
 /// assert_eq!(
 ///     length.call(&[Value::unknown(Type::list(Type::String))]).unwrap(),
 ///     Value::unknown(Type::Number)
@@ -53,34 +54,78 @@ pub(super) fn register(table: &mut Functions) {
 /// ```
 fn length() -> Function {
     Function::builder()
-        .describe("Returns the number of elements in the given collection, or characters in the given string.")
-        .param(Param::new("value", Type::Dynamic).allow_dynamic().allow_unknown())
+        .describe("Returns the number of elements in the given collection.")
+        // go-cty's: no strings (that is `strlen`), no objects; an unknown
+        // collection has an unknown length (tuples too).
+        .param(Param::new("collection", Type::Dynamic).allow_dynamic())
         .returns_with(|args| {
             let ty = arg(args, 0).ty();
-            match ty {
-                Type::String | Type::Dynamic => Ok(Type::Number),
-                _ if ty.is_collection() || ty.is_structural() => Ok(Type::Number),
-                _ => Err(FunctionError::call(
-                    "argument must be a string, a collection type, or a structural type",
-                )),
+            if ty.is_collection() || ty.is_tuple() || ty.is_dynamic() {
+                Ok(Type::Number)
+            } else {
+                Err(FunctionError::call(
+                    "collection must be a list, a map or a tuple",
+                ))
             }
         })
         .implementation(|args, _| {
             let value = arg(args, 0);
-            let ty = value.ty();
-            let count = match (&ty, value) {
-                (Type::Tuple(elems), _) => elems.len(),
-                (Type::Object(o), _) => o.attributes().len(),
-                (_, Value::String(s)) => super::string::grapheme_count(s),
-                (_, Value::Set(_)) if !value.is_wholly_known() => {
+            let count = match value {
+                Value::Tuple(t) => t.len(),
+                // Unknown elements may turn out equal to others, unless the
+                // set holds just one.
+                Value::Set(s) if s.len() != 1 && !value.is_wholly_known() => {
                     return Ok(Value::Unknown(Type::Number));
                 }
-                (_, known) => match known.length() {
+                known => match known.length() {
                     Some(n) => n,
                     None => return Ok(Value::Unknown(Type::Number)),
                 },
             };
             Ok(Value::from(count_value(count)))
+        })
+}
+
+/// `hasindex(collection, key)`: whether `collection[key]` would succeed,
+/// as go-cty's `HasIndexFunc` (lists and tuples by whole-number index,
+/// maps by string key; a key of another type is simply `false`).
+///
+/// ```
+/// use hcl_core::function::stdlib;
+/// use hcl_core::Value;
+/// let hasindex = stdlib::functions().get("hasindex").unwrap().clone();
+/// let list = Value::from(vec!["a"]);
+/// assert_eq!(hasindex.call(&[list.clone(), Value::from(0)]).unwrap(), Value::Bool(true));
+/// assert_eq!(hasindex.call(&[list, Value::from(1)]).unwrap(), Value::Bool(false));
+/// ```
+fn hasindex() -> Function {
+    Function::builder()
+        .describe("Returns true if the given collection can be indexed with the given key without producing an error, or false otherwise.")
+        .param(Param::new("collection", Type::Dynamic).allow_dynamic())
+        .param(Param::new("key", Type::Dynamic).allow_dynamic())
+        .returns_with(|args| {
+            let ty = arg(args, 0).ty();
+            if ty.is_list() || ty.is_tuple() || ty.is_map() || ty.is_dynamic() {
+                Ok(Type::Bool)
+            } else {
+                Err(FunctionError::call("collection must be a list, a map or a tuple"))
+            }
+        })
+        .implementation(|args, _| {
+            let (coll, key) = (arg(args, 0), arg(args, 1));
+            if !coll.is_known() || !key.is_known() {
+                return Ok(Value::unknown(Type::Bool));
+            }
+            let found = match (coll, key) {
+                (Value::List(_) | Value::Tuple(_), Value::Number(n)) => n
+                    .to_i64()
+                    .filter(|_| n.is_integer())
+                    .and_then(|i| usize::try_from(i).ok())
+                    .is_some_and(|i| coll.length().is_some_and(|len| i < len)),
+                (Value::Map(m), Value::String(k)) => m.get(k.as_str()).is_some(),
+                _ => false,
+            };
+            Ok(Value::Bool(found))
         })
 }
 
@@ -104,7 +149,8 @@ fn contains() -> Function {
     Function::builder()
         .describe("Returns true if the given value is a value in the given list, tuple, or set, or false otherwise.")
         .param(Param::new("list", Type::Dynamic))
-        .param(Param::new("value", Type::Dynamic).allow_null())
+        // Not null, as in go-cty: `contains(list, null)` is an error.
+        .param(Param::new("value", Type::Dynamic))
         .returns(Type::Bool)
         .implementation(|args, _| {
             let (list, value) = (arg(args, 0), arg(args, 1));

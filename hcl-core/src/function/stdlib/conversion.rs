@@ -71,12 +71,11 @@ pub fn to_function(want: Type) -> Function {
             "Converts the given value to {}, or raises an error if that conversion is impossible.",
             want.friendly_name_for_constraint()
         ))
-        .param(
-            Param::new("v", Type::Dynamic)
-                .allow_null()
-                .allow_dynamic()
-                .allow_unknown(),
-        )
+        // As go-cty's: an argument of the dynamic pseudo-type (the `null`
+        // literal, an unknown of unknown type) gives a dynamic result
+        // (`tostring(null)` is a null of no type), an unknown one an unknown
+        // of the wanted type.
+        .param(Param::new("v", Type::Dynamic).allow_null())
         .returns_with(move |args| {
             let want = &check_want;
             let got = arg(args, 0).ty();

@@ -43,11 +43,10 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("formatlist", formatlist());
 }
 
+/// The arguments: nulls allowed; as in go-cty, one of the dynamic
+/// pseudo-type makes the result the dynamic value.
 fn args_param() -> Param {
-    Param::new("args", Type::Dynamic)
-        .allow_null()
-        .allow_unknown()
-        .allow_dynamic()
+    Param::new("args", Type::Dynamic).allow_null()
 }
 
 /// `format(format, args...)`: a string built from `format` by replacing each
@@ -100,7 +99,7 @@ fn formatlist() -> Function {
     Function::builder()
         .describe("Constructs a list of strings by applying formatting verbs to a series of arguments, using a similar syntax to the C function \"printf\".")
         .param(Param::new("format", Type::String))
-        .variadic(args_param())
+        .variadic(args_param().allow_unknown())
         .returns(Type::list(Type::String))
         .implementation(|args, cx| {
             let spec = str_arg(args, 0)?;

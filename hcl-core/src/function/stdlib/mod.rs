@@ -13,6 +13,8 @@ mod datetime;
 mod encoding;
 mod format;
 mod number;
+#[cfg(test)]
+mod parity;
 mod regex;
 mod set;
 mod string;

@@ -29,6 +29,24 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("max", max());
     table.insert("min", min());
     table.insert("parseint", parseint());
+    table.insert("int", int());
+}
+
+/// `int(num)`: the number with its fractional part discarded (towards
+/// zero), as go-cty's `IntFunc`.
+///
+/// ```
+/// use hcl_core::function::stdlib;
+/// use hcl_core::Value;
+/// let int = stdlib::functions().get("int").unwrap().clone();
+/// assert_eq!(int.call(&[Value::from(-2.7)]).unwrap(), Value::from(-2));
+/// ```
+fn int() -> Function {
+    Function::builder()
+        .describe("Discards any fractional portion of the given number.")
+        .param(Param::new("num", Type::Number).allow_dynamic())
+        .returns(Type::Number)
+        .implementation(|args, _| Ok(Value::Number(number_arg(args, 0)?.trunc())))
 }
 
 /// The known number of argument `index` (the call procedure has already

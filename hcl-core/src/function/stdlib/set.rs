@@ -21,6 +21,8 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("setintersection", setintersection());
     table.insert("setsubtract", setsubtract());
     table.insert("setproduct", setproduct());
+    table.insert("setsymmetricdifference", setsymmetricdifference());
+    table.insert("sethaselement", sethaselement());
 }
 
 fn set_param(name: &str) -> Param {
@@ -161,6 +163,62 @@ fn setsubtract() -> Function {
             set_operation(args, cx, false, |a, b| {
                 a.into_iter().filter(|v| !member(b, v)).collect()
             })
+        })
+}
+
+/// `setsymmetricdifference(sets...)`: the elements found in an odd number
+/// of the sets (folded pair by pair, as go-cty does: in exactly one of two).
+///
+/// ```
+/// use hcl_core::function::stdlib;
+/// use hcl_core::{Type, Value};
+/// let f = stdlib::functions().get("setsymmetricdifference").unwrap().clone();
+/// let set = |items: &[&str]| Value::set(Type::String, items.iter().map(|s| Value::from(*s))).unwrap();
+/// assert_eq!(f.call(&[set(&["a", "b"]), set(&["b", "c"])]).unwrap(), set(&["a", "c"]));
+/// ```
+fn setsymmetricdifference() -> Function {
+    Function::builder()
+        .describe("Returns the symmetric difference of the two given sets.")
+        .param(set_param("first_set"))
+        .variadic(set_param("other_sets"))
+        .returns_with(set_operation_type)
+        .implementation(|args, ty| {
+            set_operation(args, ty, false, |a, b| {
+                let others = b.as_elements().unwrap_or_default();
+                let mut out: Vec<Value> =
+                    others.iter().filter(|v| !a.contains(v)).cloned().collect();
+                out.extend(a.into_iter().filter(|v| !member(b, v)));
+                out
+            })
+        })
+}
+
+/// `sethaselement(set, elem)`: whether `elem` is an element of `set` (an
+/// element of another type never is), as go-cty's `SetHasElementFunc`.
+///
+/// ```
+/// use hcl_core::function::stdlib;
+/// use hcl_core::{Type, Value};
+/// let f = stdlib::functions().get("sethaselement").unwrap().clone();
+/// let set = Value::set(Type::String, [Value::from("a")]).unwrap();
+/// assert_eq!(f.call(&[set.clone(), Value::from("a")]).unwrap(), Value::Bool(true));
+/// assert_eq!(f.call(&[set, Value::from(1)]).unwrap(), Value::Bool(false));
+/// ```
+fn sethaselement() -> Function {
+    Function::builder()
+        .describe("Returns true if the given set contains the given element, or false otherwise.")
+        .param(set_param("set"))
+        .param(Param::new("elem", Type::Dynamic).allow_dynamic())
+        .returns(Type::Bool)
+        .implementation(|args, _| {
+            let (Some(set), Some(elem)) = (args.first(), args.get(1)) else {
+                return Err(FunctionError::call("two arguments are required"));
+            };
+            if !set.is_known() || !elem.is_known() {
+                return Ok(Value::unknown(Type::Bool));
+            }
+            let same_type = set.ty().element_type() == Some(&elem.ty());
+            Ok(Value::Bool(same_type && member(set, elem)))
         })
 }
 

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use super::{evaluate_in, Evaluator};
 use crate::eval::EvalContext;
-use crate::function::closure::{is_expression_closure_type, ExpressionClosure};
+use crate::function::argument::{argument_kind, expression_value, type_value, ArgumentKind};
+use crate::function::closure::ExpressionClosure;
 use crate::function::{CallError, Function};
 use crate::involved::signature;
 use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
@@ -42,7 +43,9 @@ pub(crate) fn start_span(e: &Expr) -> ByteSpan {
             ExprKind::Conditional(c) => &c.cond,
             ExprKind::Index(i) => &i.collection,
             ExprKind::RelativeTraversal(t) => &t.source,
-            ExprKind::Call(c) => return c.name_span(),
+            // The name and the opening parenthesis, as the reference's
+            // start range of a call.
+            ExprKind::Call(c) => return c.name_span().to(c.open_paren),
             ExprKind::Splat(s) => return s.marker,
             ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
                 return ByteSpan::new(e.span.start, e.span.start.saturating_add(1).min(e.span.end))
@@ -96,13 +99,27 @@ impl<'a> Evaluator<'a> {
             let Some(param) = func.param_for(i) else {
                 continue;
             };
-            if is_expression_closure_type(&param.ty) {
-                let closure = match arg {
-                    Arg::Expr(e) => self.closure(e),
-                    Arg::Value(v, _) => ExpressionClosure::constant(v.clone()),
-                };
-                values.push(closure.into_value());
-                continue;
+            match argument_kind(&param.ty) {
+                ArgumentKind::Value => {}
+                ArgumentKind::Closure => {
+                    let closure = match arg {
+                        Arg::Expr(e) => self.closure(e),
+                        Arg::Value(v, _) => ExpressionClosure::constant(v.clone()),
+                    };
+                    values.push(closure.into_value());
+                    continue;
+                }
+                ArgumentKind::Expression => {
+                    values.push(expression_value(self.syntax(arg)));
+                    continue;
+                }
+                ArgumentKind::TypeConstraint => {
+                    let (ty, diags) =
+                        crate::typeexpr::type_constraint(&self.syntax(arg), self.budget.limits());
+                    self.diags.extend(diags);
+                    values.push(type_value(ty));
+                    continue;
+                }
             }
             let given = match arg {
                 Arg::Expr(e) => self.eval(e),
@@ -172,14 +189,28 @@ impl<'a> Evaluator<'a> {
                     None => {
                         let detail = format!("Call to function {name:?} failed: {message}.");
                         let summary = "Error in function call";
-                        self.report(call, called, summary, detail, c.name_span(), Some(whole))
+                        self.report(
+                            call,
+                            called,
+                            summary,
+                            detail,
+                            c.name_span().to(c.open_paren),
+                            Some(whole),
+                        )
                     }
                 }
             }
             other => {
                 let detail = format!("Call to function {name:?} failed: {other}.");
                 let summary = "Error in function call";
-                self.report(call, called, summary, detail, c.name_span(), Some(whole));
+                self.report(
+                    call,
+                    called,
+                    summary,
+                    detail,
+                    c.name_span().to(c.open_paren),
+                    Some(whole),
+                );
             }
         }
     }
@@ -267,6 +298,23 @@ impl<'a> Evaluator<'a> {
             c.name_span(),
             Some(whole),
         );
+    }
+
+    /// The syntax of an argument, as an [`Expression`] of this source (an
+    /// argument expanded from a `...` tuple is its value, as a static
+    /// expression at the expanded argument).
+    fn syntax(&self, arg: &Arg<'a>) -> crate::Expression {
+        match arg {
+            Arg::Expr(e) => {
+                crate::Expression::new(crate::native::expression::NativeExpression::new(
+                    self.source.clone(),
+                    Arc::new((*e).clone()),
+                ))
+            }
+            Arg::Value(v, _) => {
+                crate::static_analysis::static_expr(v.clone(), self.range(arg.expr().span))
+            }
+        }
     }
 
     /// An owned closure over `arg` in the current scope (the context and

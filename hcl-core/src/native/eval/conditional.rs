@@ -88,9 +88,8 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(rt.ty);
         }
         if !c.is_known() {
-            if t.is_null() && f.is_null() {
-                return Value::null(rt.ty);
-            }
+            // Unknown even when both arms are null (`ub ? null : null`), as
+            // in the reference: it knows nothing of either arm then.
             return Value::unknown(rt.ty);
         }
         let chosen = match convert(&c, &Type::Bool) {

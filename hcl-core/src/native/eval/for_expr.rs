@@ -16,7 +16,7 @@ use crate::value::{convert, Type, Value};
 type Element = (Value, Value);
 
 /// The elements of an iterable value, or `None` if it cannot be iterated.
-pub(super) fn elements(collection: &Value) -> Option<Vec<Element>> {
+pub(crate) fn elements(collection: &Value) -> Option<Vec<Element>> {
     Some(match collection {
         Value::List(l) => l
             .iter()

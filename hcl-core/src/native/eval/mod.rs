@@ -13,9 +13,8 @@
 //! `template`. Index and attribute access is [`crate::value::index`] and
 //! [`crate::value::get_attr`], shared with [`crate::traversal`].
 //!
-//! Deviations from the reference worth knowing: a context in which no scope
-//! defines a variable reports "Variables not allowed" (the reference does so
-//! for a nil variable map); unknown values carry no refinements.
+//! Deviations from the reference worth knowing: unknown values carry no
+//! refinements.
 //!
 //! Every diagnostic is reported through one place (`Evaluator::report`),
 //! which attaches what the expression at fault was evaluated with (the
@@ -56,6 +55,7 @@ mod call;
 pub(crate) use call::start_span;
 mod conditional;
 mod for_expr;
+pub(crate) use for_expr::elements;
 mod ops;
 mod template;
 
@@ -286,10 +286,7 @@ impl<'a> Evaluator<'a> {
         if let Some(v) = self.ctx.and_then(|c| c.variable(name)) {
             return Some(v.clone());
         }
-        let has_any = !self.locals.is_empty()
-            || self
-                .ctx
-                .is_some_and(|c| c.variable_names().next().is_some());
+        let has_any = !self.locals.is_empty() || self.ctx.is_some_and(EvalContext::has_variables);
         if !has_any {
             self.error(
                 "Variables not allowed",

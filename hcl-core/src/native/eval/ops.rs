@@ -2,8 +2,10 @@
 //! are converted to the operator's parameter type (`"1" + 1` is `2`),
 //! arithmetic is exact where the number type is ([`Number`]), division by
 //! zero gives an infinity, equality never fails (values of different types
-//! are unequal), `&&` and `||` short-circuit over unknowns as the reference
-//! does, and unknown operands give unknown results.
+//! are unequal), `&&` and `||` short-circuit over unknowns and errors as
+//! HCL does since pull request 713 (newer than our v2.14.1 reference; see
+//! COMPAT.md, "Newer HCL than the reference"), and unknown operands give
+//! unknown results.
 
 use std::fmt::Display;
 
@@ -150,11 +152,10 @@ impl Evaluator<'_> {
     }
 }
 
-/// The reference's short-circuit rules for `||` and `&&` (after the operands
+/// HCL's short-circuit rules for `||` and `&&` (newer than v2.14.1; after the operands
 /// were converted to bool): a known deciding operand decides even when the
 /// other is unknown. Returns the result and whether the left operand's
-/// diagnostics are the ones to keep (the reference keeps only the deciding
-/// side's).
+/// diagnostics are the ones to keep (HCL keeps only the deciding side's).
 fn short_circuit(
     op: BinaryOp,
     lhs: &Value,
@@ -232,6 +233,11 @@ fn arithmetic(op: BinaryOp, a: &Number, b: &Number) -> Result<Value, String> {
         Div => a
             .div(b)
             .map_err(nan("can't divide zero by zero or infinity by infinity"))?,
+        // An infinite operand is an error, as in the reference, whose
+        // modulo of computed infinities fails (`2 % (1/0)`).
+        Mod if a.is_infinite() || b.is_infinite() => {
+            return Err("can't use modulo with zero and infinity".into())
+        }
         Mod => a
             .rem(b)
             .map_err(nan("can't use modulo with zero and infinity"))?,

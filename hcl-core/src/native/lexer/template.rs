@@ -79,13 +79,18 @@ impl Lexer<'_> {
             }
             match c {
                 b'\\' => {
-                    self.first_escape = self.first_escape.min(p as u32);
-                    p += 1;
-                    // The escaped character (never a newline) goes with it.
-                    if let Some(ch) = self.src.get(p..).and_then(|s| s.chars().next()) {
-                        if ch != '\r' && ch != '\n' {
-                            p += ch.len_utf8();
+                    // The escaped character goes with it. A backslash at the
+                    // end of a line (or of the input) escapes nothing: it is
+                    // a token of its own, an invalid character, as the
+                    // reference scans it ("Invalid character", then the
+                    // string is unterminated at it).
+                    match self.src.get(p + 1..).and_then(|s| s.chars().next()) {
+                        Some(ch) if ch != '\r' && ch != '\n' => {
+                            self.first_escape = self.first_escape.min(p as u32);
+                            p += 1 + ch.len_utf8();
                         }
+                        _ if p == start => return self.tok(TokenKind::Invalid, start, 1),
+                        _ => break,
                     }
                 }
                 b'$' | b'%' => match self.literal_sigil(p) {

@@ -25,6 +25,8 @@ impl<'a> Parser<'a> {
         let mut wraps = 0usize;
         // Literal steps collect on the scratch stack until a node is built.
         let steps0 = self.step_stack.len();
+        // The span of the expression so far once a step was invalid.
+        let mut broken: Option<ByteSpan> = None;
         while !self.unwind {
             match self.peek().kind {
                 K::Dot => {
@@ -55,6 +57,10 @@ impl<'a> Parser<'a> {
                             ret = self.finish_attr_splat(ret, start, dot, at);
                         }
                         _ => {
+                            // Reported even in recovery, and the loop goes
+                            // on reading steps, as the reference's does:
+                            // `5..` has two errors (at the second dot and
+                            // at the line end).
                             self.error(
                                 "Invalid attribute name",
                                 "An attribute name is required after a dot.",
@@ -62,8 +68,7 @@ impl<'a> Parser<'a> {
                                 None,
                             );
                             self.recovery = true;
-                            self.step_stack.truncate(steps0);
-                            return invalid(start.to(dot));
+                            broken = Some(broken.unwrap_or(start).to(dot));
                         }
                     }
                 }
@@ -78,13 +83,17 @@ impl<'a> Parser<'a> {
                         self.bump();
                         let mut close = self.bump();
                         if close.kind != K::CBrack && !self.recovery {
+                            // The subject is where recovery stops (the
+                            // closing bracket, or the end of the input), as
+                            // the reference's points at its `close` token
+                            // after recovery has replaced it.
+                            close = self.recover(K::CBrack);
                             self.error(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                                 span_of(close),
                                 None,
                             );
-                            close = self.recover(K::CBrack);
                         }
                         let marker = open.to(span_of(close));
                         ret = self.flush_steps(ret, steps0, &mut wraps);
@@ -112,13 +121,15 @@ impl<'a> Parser<'a> {
                     } else {
                         let close = self.bump();
                         if close.kind != K::CBrack && !self.recovery {
+                            // Subject where recovery stops, as for a splat.
+                            let close = self.recover(K::CBrack);
                             self.error(
                                 "Missing close bracket on index",
                                 "The index operator must end with a closing bracket (\"]\").",
                                 span_of(close),
                                 None,
                             );
-                            self.recover(K::CBrack)
+                            close
                         } else {
                             close
                         }
@@ -159,7 +170,10 @@ impl<'a> Parser<'a> {
         for _ in 0..wraps {
             self.leave();
         }
-        ret
+        match broken {
+            Some(span) => invalid(span),
+            None => ret,
+        }
     }
 
     /// `.*` and the attribute (or legacy index) steps after it.
@@ -201,10 +215,12 @@ impl<'a> Parser<'a> {
                                 None,
                             );
                         } else {
+                            // At the star, as the reference's subject
+                            // (the token after the splat's own dot).
                             self.error(
                                 "Invalid attribute name",
                                 "An attribute name is required after a dot.",
-                                at,
+                                star,
                                 None,
                             );
                         }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::rules::{assignable, conversion};
 use super::scope::TypeScope;
-use super::traverse::{traverse, KeyLiteral, Step};
+use super::traverse::{traverse, KeyLiteral, TypeStep};
 use super::ty::{Eventual, ExtendedType};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
@@ -389,7 +389,7 @@ impl<'a> Checker<'a> {
                 };
                 let (key, ev) = key.lifted();
                 let key = &key;
-                let step = Step::Index { ty: key, literal };
+                let step = TypeStep::Index { ty: key, literal };
                 let ty = self.step(&collection, step, ix.brackets, e.span);
                 ev.wrap(ty)
             }
@@ -436,7 +436,7 @@ impl<'a> Checker<'a> {
         for s in steps {
             let key_ty;
             let step = match &s.kind {
-                TraverserKind::Attr { name } => Step::Attr(self.text(*name)),
+                TraverserKind::Attr { name } => TypeStep::Attr(self.text(*name)),
                 TraverserKind::Index { key, .. } => {
                     let (t, literal) = match &**key {
                         Literal::Number(n) => {
@@ -456,7 +456,7 @@ impl<'a> Checker<'a> {
                         Literal::Dynamic => (ExtendedType::Dynamic, None),
                     };
                     key_ty = t;
-                    Step::Index {
+                    TypeStep::Index {
                         ty: &key_ty,
                         literal,
                     }
@@ -474,7 +474,7 @@ impl<'a> Checker<'a> {
     fn step(
         &mut self,
         ty: &ExtendedType,
-        step: Step<'_>,
+        step: TypeStep<'_>,
         span: ByteSpan,
         whole: ByteSpan,
     ) -> ExtendedType {

@@ -6,7 +6,7 @@ use crate::typeck::*;
 // ------------------------------------------------------------ traversal --
 
 fn attr(ty: &str, name: &str) -> Result<ExtendedType, TraversalError> {
-    traverse(&t(ty), Step::Attr(name))
+    traverse(&t(ty), TypeStep::Attr(name))
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn traversal_union_with_none_gives_none() {
     );
     let key = ExtendedType::Int;
     let lit = crate::value::Number::from(0);
-    let step = Step::Index {
+    let step = TypeStep::Index {
         ty: &key,
         literal: Some(KeyLiteral::Number(&lit)),
     };
@@ -92,7 +92,7 @@ fn traversal_indexes_follow_the_base_model() {
     let idx = |ty: &str, key: ExtendedType, lit: Option<KeyLiteral<'_>>| {
         traverse(
             &t(ty),
-            Step::Index {
+            TypeStep::Index {
                 ty: &key,
                 literal: lit,
             },

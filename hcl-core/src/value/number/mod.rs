@@ -181,7 +181,8 @@ impl Number {
     }
 
     /// Parses a native-syntax numeric literal:
-    /// `DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`.
+    /// `DIGIT+ ("." DIGIT*)? (("e" | "E") ("+" | "-")? DIGIT+)?` (the
+    /// fraction's digits may be missing, as in the reference: `1.e5`).
     ///
     /// Integers are exact; other values are rounded to 512 bits. Values of
     /// `2^MAX_BITS` or more are refused with `Overflow`; tiny ones round to
@@ -190,6 +191,7 @@ impl Number {
     /// ```
     /// use hcl_core::value::{Number, NumberError};
     /// assert_eq!(Number::parse_literal("1.5e3").unwrap(), Number::from(1500));
+    /// assert_eq!(Number::parse_literal("1.e5").unwrap(), Number::from(100000));
     /// assert_eq!(Number::parse_literal("-1"), Err(NumberError::Syntax));
     /// assert_eq!(Number::parse_literal("1e999999999"), Err(NumberError::Overflow));
     /// ```

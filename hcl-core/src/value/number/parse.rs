@@ -18,7 +18,10 @@ use super::{Number, NumberError, Repr};
 /// Which text form is accepted.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Grammar {
-    /// `DIGIT+ ("." DIGIT+)? (("e" | "E") ("+" | "-")? DIGIT+)?`
+    /// `DIGIT+ ("." DIGIT*)? (("e" | "E") ("+" | "-")? DIGIT+)?`: the
+    /// fraction's digits may be missing, as Go's `big.ParseFloat` (which the
+    /// reference parses literals with) allows, so `1.e5` is 100000. (The
+    /// lexer never ends a number token with its dot: `1.` is `1` and `.`.)
     Literal,
     /// `"-"? DIGIT+ ("." DIGIT+)?`
     Decimal,
@@ -56,7 +59,7 @@ pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
     if b.get(i) == Some(&b'.') {
         i += 1;
         frac = digits(b, &mut i);
-        if frac.is_empty() {
+        if frac.is_empty() && grammar != Grammar::Literal {
             return Err(NumberError::Syntax);
         }
     }

@@ -1,8 +1,9 @@
 use hcl_serde::HclDecode;
 
 #[derive(HclDecode)]
-enum Config {
-    A,
+enum Check {
+    Tcp,
+    Http { url: String },
 }
 
 fn main() {}

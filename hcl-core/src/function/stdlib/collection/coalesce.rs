@@ -1,5 +1,5 @@
-//! `coalesce` (Terraform's: empty strings are skipped too) and
-//! `coalescelist`.
+//! `coalesce` (go-cty's: only nulls are skipped; Terraform's also skips
+//! empty strings) and `coalescelist`.
 
 use super::support::{convert, unify};
 use crate::function::{Function, FunctionError, Functions, Param};
@@ -10,21 +10,22 @@ pub(super) fn register(table: &mut Functions) {
     table.insert("coalescelist", coalescelist());
 }
 
-/// `coalesce(vals...)`: the first argument that is neither null nor an
-/// empty string, converted to the arguments' unified type. An unknown
-/// argument met before it makes the result unknown.
+/// `coalesce(vals...)`: the first argument that is not null, converted to
+/// the arguments' unified type, as go-cty's `CoalesceFunc` (an empty string
+/// is not null). An unknown argument met before it makes the result
+/// unknown.
 ///
 /// ```
 /// use hcl_core::function::stdlib;
 /// use hcl_core::{Type, Value};
 /// let coalesce = stdlib::functions().get("coalesce").unwrap().clone();
 /// let args = [Value::null(Type::String), Value::from(""), Value::from("b")];
-/// assert_eq!(coalesce.call(&args).unwrap(), Value::from("b"));
+/// assert_eq!(coalesce.call(&args).unwrap(), Value::from(""));
 /// assert_eq!(coalesce.call(&[Value::from(1), Value::from("2")]).unwrap(), Value::from("1"));
 /// ```
 fn coalesce() -> Function {
     Function::builder()
-        .describe("Returns the first of the given arguments that isn't null or an empty string.")
+        .describe("Returns the first of the given arguments that isn't null, or raises an error if there are no non-null arguments.")
         .variadic(
             Param::new("vals", Type::Dynamic)
                 .allow_unknown()
@@ -51,13 +52,10 @@ fn coalesce() -> Function {
                 match &value {
                     Value::Unknown(_) => return Ok(Value::Unknown(ty.clone())),
                     Value::Null(_) => continue,
-                    Value::String(s) if ty == Type::String && s.is_empty() => continue,
                     _ => return Ok(value),
                 }
             }
-            Err(FunctionError::call(
-                "no non-null, non-empty-string arguments",
-            ))
+            Err(FunctionError::call("no non-null arguments"))
         })
 }
 

@@ -106,7 +106,9 @@ fn values() -> Function {
 
 /// `lookup(map, key, default)`: the element of a map (or attribute of an
 /// object) named `key`, or `default` (converted to the element type) when
-/// there is none. Without a default, a missing key is an error.
+/// there is none. As go-cty's `LookupFunc`, the default is required and not
+/// null (Terraform's deprecated two-argument form is not offered), and an
+/// unknown default makes the result unknown.
 ///
 /// ```
 /// use hcl_core::function::stdlib;
@@ -115,26 +117,16 @@ fn values() -> Function {
 /// let map = Value::map(Type::String, [("a", Value::from("ay"))]).unwrap();
 /// assert_eq!(lookup.call(&[map.clone(), Value::from("a"), Value::from("none")]).unwrap(), Value::from("ay"));
 /// assert_eq!(lookup.call(&[map.clone(), Value::from("c"), Value::from("none")]).unwrap(), Value::from("none"));
-/// assert!(lookup.call(&[map, Value::from("c")]).is_err());
+/// assert!(lookup.call(&[map.clone(), Value::from("a")]).is_err());
+/// assert!(lookup.call(&[map, Value::from("a"), Value::null(Type::String)]).is_err());
 /// ```
 fn lookup() -> Function {
     Function::builder()
         .describe("Returns the value of the element with the given key from the given map, or returns the default value if there is no such element.")
         .param(Param::new("inputMap", Type::Dynamic).allow_unknown())
         .param(Param::new("key", Type::String).allow_unknown())
-        .variadic(
-            Param::new("default", Type::Dynamic)
-                .allow_unknown()
-                .allow_dynamic()
-                .allow_null(),
-        )
+        .param(Param::new("default", Type::Dynamic))
         .returns_with(|args| {
-            if args.len() > 3 {
-                return Err(FunctionError::call(format!(
-                    "lookup() takes two or three arguments, got {}",
-                    args.len()
-                )));
-            }
             let ty = arg(args, 0).ty();
             let default = args.get(2);
             match &ty {

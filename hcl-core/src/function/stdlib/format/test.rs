@@ -289,7 +289,6 @@ fn format_unknown_arguments_give_unknown_results() {
         vec![Value::unknown(Type::String)],
         vec![Value::unknown(Type::String), s("Ermintrude")],
         vec![Value::tuple([Value::unknown(Type::String)])],
-        vec![Value::dynamic()],
     ] {
         assert_eq!(
             format("Hello, %s!", &args).unwrap(),
@@ -300,6 +299,11 @@ fn format_unknown_arguments_give_unknown_results() {
     assert_eq!(
         call("format", &[Value::unknown(Type::String), Value::from(true)]).unwrap(),
         Value::unknown(Type::String)
+    );
+    // An argument of no type makes the result the dynamic value, as in go-cty.
+    assert_eq!(
+        format("Hello, %s!", &[Value::dynamic()]).unwrap(),
+        Value::dynamic()
     );
     assert_eq!(
         call("format", &[Value::from(true), Value::from(true)])
@@ -534,7 +538,10 @@ fn formatlist_unknowns() {
         formatlist("%v", &[Value::unknown(Type::tuple([Type::String]))]).unwrap(),
         unknown_list
     );
-    assert_eq!(formatlist("%v", &[Value::dynamic()]).unwrap(), unknown_list);
+    assert_eq!(
+        formatlist("%v", &[Value::dynamic()]).unwrap(),
+        Value::dynamic()
+    );
     // A set with an unknown element has no known length (go-cty's case 22).
     let set = Value::set(Type::String, [s("hello"), Value::unknown(Type::String)]).unwrap();
     assert_eq!(formatlist("%v", &[set]).unwrap(), unknown_list);

@@ -308,13 +308,33 @@ fn native_numeric_literal_syntax() {
         assert_eq!(text.parse::<Number>().unwrap().to_string(), want, "{text}");
     }
     for bad in [
-        "", "-1", "+1", ".5", "5.", "1e", "1e+", "1.e3", "1..2", "0x10", "1_000", " 1", "1 ",
+        "", "-1", "+1", ".5", "1e", "1e+", "1..2", "1.e", "1.2.3", "0x10", "1_000", " 1", "1 ",
         "Inf", "1p3", "١",
     ] {
         assert_eq!(
             Number::parse_literal(bad),
             Err(NumberError::Syntax),
             "{bad:?}"
+        );
+    }
+    // The fraction's digits may be missing in a literal, as Go's
+    // big.ParseFloat reads it (the reference's `1.e5` is 100000); the lexer
+    // never ends a token with the dot, but the parse takes it.
+    for (text, want) in [
+        ("1.e5", "100000"),
+        ("1.E+5", "100000"),
+        ("1.e-2", "0.01"),
+        ("5.", "5"),
+    ] {
+        assert_eq!(
+            Number::parse_literal(text).unwrap().to_string(),
+            want,
+            "{text}"
+        );
+        assert_eq!(
+            Number::parse_decimal(text),
+            Err(NumberError::Syntax),
+            "{text}"
         );
     }
 }

@@ -66,7 +66,6 @@ fn values_follow_key_order() {
 #[test]
 fn lookup_finds_the_key_or_uses_the_default() {
     let m = str_map(&[("a", "ay"), ("b", "bee")]);
-    assert_eq!(call("lookup", &[m.clone(), s("a")]).unwrap(), s("ay"));
     assert_eq!(
         call("lookup", &[m.clone(), s("a"), s("none")]).unwrap(),
         s("ay")
@@ -79,7 +78,7 @@ fn lookup_finds_the_key_or_uses_the_default() {
     assert_eq!(call("lookup", &[m.clone(), s("c"), n(5)]).unwrap(), s("5"));
     let o = obj(vec![("a", n(1)), ("b", Value::Bool(true))]);
     assert_eq!(
-        call("lookup", &[o.clone(), s("b")]).unwrap(),
+        call("lookup", &[o.clone(), s("b"), Value::Bool(false)]).unwrap(),
         Value::Bool(true)
     );
     assert_eq!(call("lookup", &[o, s("c"), s("d")]).unwrap(), s("d"));
@@ -93,19 +92,31 @@ fn lookup_with_unknowns() {
         unknown(Type::String)
     );
     assert_eq!(
-        call("lookup", &[unknown(Type::map(Type::String)), s("a")]).unwrap(),
+        call(
+            "lookup",
+            &[unknown(Type::map(Type::String)), s("a"), s("x")]
+        )
+        .unwrap(),
         unknown(Type::String)
     );
     let o = obj(vec![("a", n(1))]);
     assert_eq!(
-        call("lookup", &[o, unknown(Type::String)]).unwrap(),
+        call("lookup", &[o.clone(), unknown(Type::String), n(0)]).unwrap(),
         Value::dynamic()
     );
     let partly = Value::map(Type::String, [("a", unknown(Type::String)), ("b", s("x"))]).unwrap();
-    assert_eq!(call("lookup", &[partly.clone(), s("b")]).unwrap(), s("x"));
     assert_eq!(
-        call("lookup", &[partly, s("a")]).unwrap(),
+        call("lookup", &[partly.clone(), s("b"), s("d")]).unwrap(),
+        s("x")
+    );
+    assert_eq!(
+        call("lookup", &[partly, s("a"), s("d")]).unwrap(),
         unknown(Type::String)
+    );
+    // An unknown default makes the result unknown (go-cty), found or not.
+    assert_eq!(
+        call("lookup", &[o, s("a"), unknown(Type::Number)]).unwrap(),
+        unknown(Type::Number)
     );
 }
 
@@ -116,12 +127,12 @@ fn lookup_errors() {
         (
             vec![m.clone(), s("c")],
             None,
-            "lookup failed to find key \"c\"",
+            "the function expects 3 argument(s); missing value for \"default\"",
         ),
         (
-            vec![obj(vec![("a", n(1))]), s("c")],
-            Some(0),
-            "the given object has no attribute \"c\"",
+            vec![m.clone(), s("c"), Value::null(Type::String)],
+            Some(2),
+            "argument must not be null",
         ),
         (
             vec![m.clone(), s("a"), strs(&["x"])],
@@ -129,14 +140,14 @@ fn lookup_errors() {
             "the default value must have the same type as the map elements",
         ),
         (
-            vec![strs(&["a"]), s("a")],
+            vec![strs(&["a"]), s("a"), s("b")],
             Some(0),
             "lookup() requires a map as the first argument",
         ),
         (
             vec![m, s("a"), s("b"), s("c")],
             None,
-            "lookup() takes two or three arguments, got 4",
+            "the function expects only 3 argument(s)",
         ),
     ];
     for (args, index, want) in cases {

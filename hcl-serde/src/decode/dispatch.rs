@@ -1,0 +1,323 @@
+//! How generated code picks the decoder of a field from its type, not from
+//! how the type is spelled: "autoref specialization". The derive knows each
+//! field's concrete type and calls, say,
+//! `(&&Kind::<T>::new()).attribute(...)`. Method lookup tries the receiver
+//! `&&Kind<T>` first, where the special impls live (for `&Kind<Value>`,
+//! `&Kind<Expression>`, block shapes, remain shapes), and only then, one
+//! reference less, the general impl (any `Deserialize` or [`Decode`]
+//! type). Blocks have four levels (`&&&&Kind<T>`): block-type enums, label
+//! maps of derived types, block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
+//! `Value` or a path through a macro lands on the impl of the type it
+//! names.
+//!
+//! Only generated code uses this module (through `hcl_serde::__private`).
+
+use std::marker::PhantomData;
+
+use serde::de::DeserializeOwned;
+
+use hcl_core::{Body, Expression, Value};
+
+use hcl_core::schema::BlockHeaderSchema;
+
+use super::{
+    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, Labels,
+    RemainField,
+};
+
+/// The type `T` of a field, as a receiver for method lookup.
+pub struct Kind<T>(PhantomData<T>);
+
+impl<T> Kind<T> {
+    /// The marker for `T`.
+    pub const fn new() -> Kind<T> {
+        Kind(PhantomData)
+    }
+}
+
+impl<T> Default for Kind<T> {
+    fn default() -> Self {
+        Kind::new()
+    }
+}
+
+/// What an absent attribute gives: `Some(None)` for `Option` types (an
+/// optional attribute), `None` for the rest (required).
+pub trait AbsentOption<T> {
+    /// The value of an absent attribute, when the type has one.
+    fn absent(&self) -> Option<T>;
+}
+
+impl<U> AbsentOption<Option<U>> for &Kind<Option<U>> {
+    fn absent(&self) -> Option<Option<U>> {
+        Some(None)
+    }
+}
+
+/// See [`AbsentOption`].
+pub trait AbsentRequired<T> {
+    /// No value: the attribute is required.
+    fn absent(&self) -> Option<T>;
+}
+
+impl<T> AbsentRequired<T> for Kind<T> {
+    fn absent(&self) -> Option<T> {
+        None
+    }
+}
+
+/// Attribute fields whose type receives more than a value: `Value` (the
+/// evaluated value itself), `Expression` (unevaluated), and their
+/// `Option`s.
+pub trait AttributeSpecial<T> {
+    /// Attribute `name`, number `slot` of the schema; `Some(None)` when
+    /// absent (or null, for an optional one), `None` after an error.
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<T>>;
+}
+
+impl AttributeSpecial<Value> for &Kind<Value> {
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Value>> {
+        d.attribute_value(content, slot, name, required)
+    }
+}
+
+impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        _required: bool,
+    ) -> Option<Option<Option<Value>>> {
+        d.attribute_value(content, slot, name, false)
+            .map(|v| v.map(Some))
+    }
+}
+
+impl AttributeSpecial<Expression> for &Kind<Expression> {
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<Expression>> {
+        d.attribute_expression(content, slot, name, required)
+    }
+}
+
+impl AttributeSpecial<Option<Expression>> for &Kind<Option<Expression>> {
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        _required: bool,
+    ) -> Option<Option<Option<Expression>>> {
+        d.attribute_expression(content, slot, name, false)
+            .map(|e| e.map(Some))
+    }
+}
+
+/// Every other attribute field: any `Deserialize` type, through the value
+/// deserializer (or the literal fast path).
+pub trait AttributeSerde<T> {
+    /// See [`AttributeSpecial::attribute`].
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<T>>;
+}
+
+impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Option<Option<T>> {
+        d.attribute::<T>(content, slot, name, required)
+    }
+}
+
+/// Block fields of a block-type enum (`#[derive(HclDecode)] enum Check {
+/// Http(HttpCheck), Tcp(TcpCheck) }`) as `T`, `Option<T>` or `Vec<T>`:
+/// the highest priority; the field claims every variant's block type.
+pub trait BlockVariants<T> {
+    /// One header per variant.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
+    /// The blocks of every variant's type, in source order.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+}
+
+impl<T: BlockTypesShape> BlockVariants<T> for &&&Kind<T> {
+    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers()
+    }
+
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        _type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        T::decode_variants(content, d)
+    }
+}
+
+/// Block fields of a map keyed by labels, one level per label, of derived
+/// block types (see [`BlockMap`]): the highest priority, so that such a
+/// map is not read as a one-level map of a plain type.
+pub trait BlockLabelMap<T> {
+    /// The label names of the block type.
+    fn label_names(&self) -> Vec<String>;
+    /// The blocks of `type_name`.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
+}
+
+impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
+    fn label_names(&self) -> Vec<String> {
+        T::label_names()
+    }
+
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        T::decode_blocks(content, type_name, d)
+    }
+}
+
+/// Block fields of a [`BlockField`] shape (`Option`, `Vec`, `Box`, maps,
+/// and any type that implements it).
+pub trait BlockShape<T> {
+    /// The label names of the block type.
+    fn label_names(&self) -> Vec<String>;
+    /// The blocks of `type_name`.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
+}
+
+impl<T: BlockField> BlockShape<T> for &Kind<T> {
+    fn label_names(&self) -> Vec<String> {
+        T::label_names()
+    }
+
+    #[inline]
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        T::decode_blocks(content, type_name, d)
+    }
+}
+
+/// Block fields of any other [`Decode`] type: exactly one block.
+pub trait BlockOne<T> {
+    /// See [`BlockLabelMap::label_names`].
+    fn label_names(&self) -> Vec<String>;
+    /// See [`BlockLabelMap::decode_blocks`].
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>;
+    /// The schema's headers for the field named `name`: one block type.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(name, self.label_names())]
+    }
+}
+
+impl<T: Decode> BlockOne<T> for Kind<T> {
+    fn label_names(&self) -> Vec<String> {
+        T::LABELS.iter().map(|l| (*l).to_owned()).collect()
+    }
+
+    #[inline]
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T> {
+        exactly_one::<T>(content, type_name, d)
+    }
+}
+
+/// Remain fields of a [`RemainField`] shape: `Body`, `Option<Body>`, maps
+/// of values or expressions.
+pub trait RemainShape<T> {
+    /// The field's value from the leftover body.
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T>;
+}
+
+impl<T: RemainField> RemainShape<T> for &Kind<T> {
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T> {
+        T::from_remain(body, d)
+    }
+}
+
+/// Remain fields of any other [`Decode`] type: the leftover body decoded
+/// as that type (a derived struct applies its own schema to it: two-step
+/// partial processing).
+pub trait RemainDecode<T> {
+    /// See [`RemainShape::decode_remain`].
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T>;
+}
+
+impl<T: Decode> RemainDecode<T> for Kind<T> {
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T> {
+        T::decode_body(BodyRef::from(body), Labels::NONE, d)
+    }
+}
