@@ -61,6 +61,13 @@ pub use spanned::Spanned;
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclDecode;
 
+/// `#[derive(HclEncode)]`: implements `serde::Serialize` (and
+/// [`ser::EncodeBlocks`]) for a type that derives [`HclDecode`], so that
+/// [`to_string`] writes what [`from_str`] reads back; see
+/// [`ser::EncodeBlocks`].
+#[cfg(feature = "derive")]
+pub use hcl_derive::HclEncode;
+
 use hcl_core::{Body, Diagnostics, EvalContext, Limits, SourceFile};
 
 /// The file name messages use for text given without one.

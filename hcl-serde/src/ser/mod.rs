@@ -95,10 +95,14 @@
 //! ```
 
 mod body;
+mod encode;
 mod marker;
 mod probe;
 mod value;
 
+#[doc(hidden)]
+pub use encode::{expression_text, one_block};
+pub use encode::{BlockMapLevels, EncodeBlocks};
 pub use marker::{Block, Blocks, Expr, Label};
 
 use hcl_core::write::{is_identifier, push_quoted, Writer};
