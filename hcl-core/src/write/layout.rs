@@ -636,15 +636,23 @@ fn insert_spaces(text: String, pads: &[(usize, usize)]) -> String {
 
 /// Appends the shortest decimal of a finite, non-integral `f64`, without
 /// exponent (as `Display` writes it). Ryu's text when it has no exponent
-/// (the common case, several times faster than `Display`), `Display`'s
-/// otherwise; the two are compared by a property test.
+/// and at most 15 significant digits (several times faster than
+/// `Display`), `Display`'s otherwise; the two are compared by a property
+/// test.
 pub(super) fn push_shortest(out: &mut String, f: f64) {
     if push_short_decimal(out, f) {
         return;
     }
     let mut buffer = ryu::Buffer::new();
     let text = buffer.format_finite(f);
-    if text.bytes().any(|b| b == b'e') {
+    // Past 15 significant digits two shortest texts can be equally near
+    // (Ryu takes the even one, `Display` rounds half up): `Display` then.
+    let significant = text
+        .bytes()
+        .skip_while(|b| matches!(b, b'-' | b'0' | b'.'))
+        .filter(u8::is_ascii_digit)
+        .count();
+    if significant > 15 || text.bytes().any(|b| b == b'e') {
         use std::fmt::Write;
         let _ = write!(out, "{f}");
     } else {

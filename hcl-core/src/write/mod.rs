@@ -25,7 +25,7 @@
 //! | `list(string)` `["a"]` | `tolist(["a"])` (likewise `toset`, `tomap`) |
 //! | empty `list(dynamic)` | `tolist([])` |
 //! | empty `list(string)` | `false ? tolist([""]) : tolist([])` |
-//! | `null` of type `string` | `tostring(null)` (likewise `tonumber`, `tobool`) |
+//! | `null` of type `string` | `false ? "" : null` (`tostring(null)` is a null of any type) |
 //! | `null` of type `list(string)` | `false ? tolist([""]) : null` |
 //! | `-1.5` | `-1.5` (negation of the literal: exact) |
 //!
@@ -49,7 +49,7 @@
 //! ]);
 //! assert_eq!(
 //!     hcl_core::write::value(&v).unwrap(),
-//!     "{\n  name  = \"web $${x}\"\n  ports = tolist([80, 443])\n  tags  = tostring(null)\n}"
+//!     "{\n  name  = \"web $${x}\"\n  ports = tolist([80, 443])\n  tags  = false ? \"\" : null\n}"
 //! );
 //! let err = hcl_core::write::value(&Value::tuple([Value::unknown(Type::String)])).unwrap_err();
 //! assert_eq!(err.to_string(), "[0]: an unknown value cannot be written");

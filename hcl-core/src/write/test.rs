@@ -39,9 +39,9 @@ fn write_value_literals_and_typed_forms() {
     let cases: Vec<(Value, &str)> = vec![
         (Value::from(true), "true"),
         (Value::null(Type::Dynamic), "null"),
-        (Value::null(Type::String), "tostring(null)"),
-        (Value::null(Type::Number), "tonumber(null)"),
-        (Value::null(Type::Bool), "tobool(null)"),
+        (Value::null(Type::String), "false ? \"\" : null"),
+        (Value::null(Type::Number), "false ? 0 : null"),
+        (Value::null(Type::Bool), "false ? false : null"),
         (num("-12.5"), "-12.5"),
         (num("0.1"), "0.1"),
         (

@@ -137,9 +137,8 @@ fn write_collection(
     Ok(())
 }
 
-/// A typed null: `tostring(null)` and the like for primitive types, and
-/// for others a conditional whose null branch converts to the other's
-/// type, `false ? [""] : null`.
+/// A typed null: a conditional whose null branch converts to the other's
+/// type, `false ? "" : null`, `false ? tolist([""]) : null`.
 fn write_null(
     w: &mut Writer,
     ty: &Type,
@@ -148,9 +147,9 @@ fn write_null(
 ) -> Result<(), WriteError> {
     match ty {
         Type::Dynamic => w.null(),
-        Type::String => w.raw("tostring(null)"),
-        Type::Number => w.raw("tonumber(null)"),
-        Type::Bool => w.raw("tobool(null)"),
+        // `tostring(null)` is a null of any type (go-cty 1.12: conversions
+        // of a dynamic argument are dynamic); a conditional's result has
+        // the type both arms unify to.
         _ => {
             w.raw("false ? ");
             write_witness(w, ty, path, depth + 1)?;
