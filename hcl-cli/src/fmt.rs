@@ -14,8 +14,8 @@ use crate::args::{Flag, Parsed};
 use crate::diagnostics::{emit, DiagFormat};
 use crate::hcl::collect_files_where;
 use crate::load::read_failed;
-use crate::rewrite::replace_file;
 use crate::{EXIT_DIAGNOSTICS, EXIT_OK, EXIT_USAGE};
+use hcl_core::write::replace_file;
 
 /// Exit status of `hcl fmt --check` when a file is not formatted (as
 /// `terraform fmt -check` exits).

@@ -1,4 +1,4 @@
-//! The `hcl` command: `check`, `eval`, `json` and `fmt`.
+//! The `hcl` command: `check`, `eval`, `json`, `fmt` and `native`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +32,9 @@ commands:
   fmt PATH... | -      format native-syntax files as hclfmt / terraform fmt
                        do (--check lists those that would change, --write
                        rewrites them)
+  native FILE...       convert files (JSON syntax) to native syntax;
+                       --block TYPE=LABELS names the JSON block types,
+                       --write writes main.tf.json's result to main.tf
   help                 show this help
 
 options:
@@ -148,6 +151,12 @@ pub fn run(args: Vec<String>) -> i32 {
             crate::fmt::FLAGS,
             rest,
             |flags, format, _| crate::fmt::fmt(flags, format),
+        ),
+        "native" => with_flags(
+            crate::native::SYNOPSIS,
+            crate::native::FLAGS,
+            rest,
+            crate::native::native,
         ),
         "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
         "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),

@@ -1,11 +1,11 @@
-//! The command-line tools `hcl` ([`hcl`]: check, eval, json; [`fmt`]) and
+//! The command-line tools `hcl` ([`hcl`]: check, eval, json; [`fmt`];
+//! [`native`]) and
 //! `hcldec` ([`hcldec`]), as a library so
 //! that their pieces can be tested (and reused): flag parsing ([`args`], and the
 //! flags that set the limits, [`limit_flags`]), JSON output
 //! written as the Go tools write it ([`json`], [`output`]), diagnostics for
 //! people and machines ([`diagnostics`]), input loading ([`load`]), writing
-//! to standard output and error ([`stdio`]), safe rewriting of files
-//! ([`rewrite`]), and
+//! to standard output and error ([`stdio`]), and
 //! hashicorp's `hcldec` decoding specification: the spec tree ([`spec`]),
 //! reading `.hcldec` files ([`specfile`], with the functions a spec
 //! may call, [`specfuncs`]) and applying a spec to a body
@@ -26,8 +26,8 @@ pub mod hcldec;
 pub mod json;
 pub mod limit_flags;
 pub mod load;
+pub mod native;
 pub mod output;
-pub mod rewrite;
 pub mod spec;
 pub mod specfile;
 pub mod specfuncs;

@@ -25,6 +25,9 @@
 //! - [`load`]: reading files, choosing the syntax by extension.
 //! - [`mod@format`]: the formatter, hashicorp's `hclwrite.Format` layout for
 //!   the native syntax.
+//! - [`edit`]: comment-preserving edits of native-syntax files.
+//! - [`write`](mod@write): values and bodies (of either syntax) as native-syntax text
+//!   in the formatter's layout.
 //! - [`traversal`], [`static_analysis`]: variable references and the static
 //!   analyses of the information model.
 //! - [`typeexpr`]: type expressions (`list(string)`, `optional(T, default)`).
@@ -48,6 +51,7 @@
 
 pub mod body;
 pub mod diag;
+pub mod edit;
 pub mod eval;
 pub mod ext;
 pub mod format;
@@ -66,6 +70,7 @@ pub mod traversal;
 pub mod typeck;
 pub mod typeexpr;
 pub mod value;
+pub mod write;
 
 pub use body::{Body, Expression};
 pub use diag::{Diagnostic, Diagnostics, Severity};

@@ -629,12 +629,4 @@ fn write_type(ty: &Type, out: &mut String) {
     }
 }
 
-/// A native-syntax identifier: a letter or `_`, then letters, digits, `_`
-/// and `-`.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
-        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
-}
+use crate::write::is_identifier;

@@ -12,7 +12,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     if let syn::Data::Enum(data) = &input.data {
         let attrs = crate::internals::attr::Container::from_ast(&cx, input);
-        let out = codegen::enums::expand(&cx, input, data, attrs.rename_all, &attrs.krate);
+        let out = codegen::enums::expand(&cx, input, data, attrs.rename_all, &attrs.krate, false);
         cx.check()?;
         return Ok(dummy::wrap_in_const(out.unwrap_or_default()));
     }
@@ -99,6 +99,26 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     }))
+}
+
+/// Expands `#[derive(HclEncode)]`: the same attributes and checks as
+/// `HclDecode`, then the encoding side (see `codegen::encode`).
+pub fn derive_hcl_encode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
+    let cx = Ctxt::new();
+    if let syn::Data::Enum(data) = &input.data {
+        let attrs = crate::internals::attr::Container::from_ast(&cx, input);
+        let out = codegen::enums::expand(&cx, input, data, attrs.rename_all, &attrs.krate, true);
+        cx.check()?;
+        return Ok(dummy::wrap_in_const(out.unwrap_or_default()));
+    }
+    let Some(cont) = Container::from_ast(&cx, input) else {
+        cx.check()?;
+        return Ok(TokenStream::new());
+    };
+    check::check(&cx, &cont);
+    let out = codegen::encode::structure(&cx, &cont);
+    cx.check()?;
+    Ok(dummy::wrap_in_const(out))
 }
 
 #[cfg(test)]

@@ -30,3 +30,21 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
+
+/// Derives the encoding side of a type that derives `HclDecode`, with the
+/// same `#[hcl(...)]` attributes: `serde::Serialize` in
+/// `hcl_serde::ser`'s marker protocol (attributes under their HCL names,
+/// labels, blocks of every shape, `Expression` fields as their source
+/// text), so that `hcl_serde::to_string` writes text that `from_str` reads
+/// back as an equal value; for structs also `hcl_serde::ser::EncodeBlocks`
+/// and `BlockMapLevels` (a block field of this type), for block-type enums
+/// `EncodeBlocks`, for string enums `Serialize` as the variant's name. A
+/// separate derive, so that decoding never requires field types to be
+/// serializable. `#[hcl(remain)]` fields are refused.
+#[proc_macro_derive(HclEncode, attributes(hcl))]
+pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive_hcl_encode(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}

@@ -277,6 +277,37 @@ impl fmt::Debug for Error {
 
 impl std::error::Error for Error {}
 
+impl serde::ser::Error for Error {
+    /// An error of a `Serialize` implementation (the serializer fills in
+    /// its path).
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::message(CANNOT_WRITE, msg.to_string())
+    }
+}
+
+/// The summary of every serialization error.
+pub(crate) const CANNOT_WRITE: &str = "Cannot write value";
+
+impl Error {
+    /// A serialization error; the serializer's levels prefix its path as
+    /// it passes them ([`Error::prefix_path`]).
+    #[cold]
+    pub(crate) fn cannot_write(detail: impl Into<String>) -> Error {
+        Error::cannot_write_at("", detail)
+    }
+
+    /// A serialization error at `path` (`.a.b[0]`, the leading dot
+    /// dropped).
+    #[cold]
+    pub(crate) fn cannot_write_at(path: &str, detail: impl Into<String>) -> Error {
+        Error::from_entries(vec![Entry {
+            diagnostic: Diagnostic::error(CANNOT_WRITE, detail),
+            path: path.strip_prefix('.').unwrap_or(path).to_owned(),
+        }])
+    }
+}
+
 impl serde::de::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Error {

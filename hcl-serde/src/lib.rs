@@ -13,6 +13,8 @@
 //!   nested structs, sequences or maps keyed by label).
 //! - [`Spanned`]: a value with its source range.
 //! - [`Error`]: every problem of a decode, with ranges and field paths.
+//! - [`ser`]: the other direction: [`to_string`], [`to_vec`],
+//!   [`to_writer`] write any `serde::Serialize` type as native syntax.
 //!
 //! Entry points: [`from_str`], [`from_slice`], [`from_reader`] (native
 //! syntax), [`from_str_with`] (a file name choosing the syntax, and an
@@ -47,15 +49,24 @@
 pub mod de;
 pub mod decode;
 mod error;
+pub mod ser;
 mod spanned;
 
 pub use decode::{decode_body, BlockField, Decode, Decoder, LabelField, RemainField};
 pub use error::{Entry, Error};
+pub use ser::{to_string, to_vec, to_writer};
 pub use spanned::Spanned;
 
 /// `#[derive(HclDecode)]`: implements [`Decode`] for a struct; see [`Decode`].
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclDecode;
+
+/// `#[derive(HclEncode)]`: implements `serde::Serialize` (and
+/// [`ser::EncodeBlocks`]) for a type that derives [`HclDecode`], so that
+/// [`to_string`] writes what [`from_str`] reads back; see
+/// [`ser::EncodeBlocks`].
+#[cfg(feature = "derive")]
+pub use hcl_derive::HclEncode;
 
 use hcl_core::{Body, Diagnostics, EvalContext, Limits, SourceFile};
 

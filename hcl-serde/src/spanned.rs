@@ -39,6 +39,14 @@ pub struct Spanned<T> {
     range: Range,
 }
 
+/// Writes the value alone (the range belongs to the source it was read
+/// from).
+impl<T: serde::Serialize> serde::Serialize for Spanned<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
 impl<T> Spanned<T> {
     /// A value with a range.
     pub fn new(value: T, range: Range) -> Spanned<T> {

@@ -100,6 +100,13 @@ pub fn format_source(file: &SourceFile) -> Result<String, Diagnostics> {
     })
 }
 
+/// The columns the alignment pass counts for `text` (a name or a quoted
+/// key, written without blanks): the width of each of its tokens.
+pub(crate) fn columns(text: &str) -> usize {
+    let toks = tokens::Tokens::lex(text);
+    toks.columns(0, toks.line_tokens().len())
+}
+
 /// The passes over `text`, whatever its syntax: `None` when the result
 /// would be longer than `limit` bytes.
 pub(crate) fn format_tokens(text: &str, limit: usize) -> Option<String> {

@@ -40,7 +40,7 @@ pub struct JsonExpression {
 }
 
 /// What a [`JsonExpression`] stands for, borrowed from the tree.
-enum Src<'a> {
+pub(crate) enum Src<'a> {
     Node(&'a Node),
     Key { text: &'a str, span: ByteSpan },
 }
@@ -55,6 +55,12 @@ impl JsonExpression {
             at,
             key_of: Some(i as u32),
         }
+    }
+
+    /// The file and what the expression stands for in it (for the native
+    /// writer, `crate::write`).
+    pub(crate) fn syntax(&self) -> (&crate::pos::SourceFile, Src<'_>) {
+        (self.at.source(), self.src())
     }
 
     fn src(&self) -> Src<'_> {

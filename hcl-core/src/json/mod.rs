@@ -26,7 +26,7 @@
 //! ```
 
 mod body;
-mod expression;
+pub(crate) mod expression;
 mod literal;
 mod node_ref;
 pub(crate) mod parser;

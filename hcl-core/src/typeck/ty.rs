@@ -502,15 +502,7 @@ fn write_name(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
     f.write_char('"')
 }
 
-/// A native-syntax identifier: `_` or a letter (XID_Start), then letters,
-/// digits (XID_Continue) and `-`.
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
-        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
-}
+use crate::write::is_identifier;
 
 impl fmt::Debug for ExtendedType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

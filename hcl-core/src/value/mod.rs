@@ -32,7 +32,7 @@ pub use unify::{unify, unify_unsafe, Unification};
 
 #[cfg(feature = "serde")]
 #[doc(hidden)]
-pub use serde_impl::{EncodedValue, VALUE_TOKEN};
+pub use serde_impl::{EncodedValue, NUMBER_TOKEN, VALUE_TOKEN};
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

@@ -12,11 +12,12 @@
 //! value crosses serde as data (the habit of `serde_json`'s arbitrary
 //! precision numbers), with no state beside the call.
 //!
-//! Serializing writes numbers as `i64`/`u64`/`i128` when they are integers
-//! that fit and as `f64` otherwise (the nearest double: a fraction with more
-//! digits than a double holds loses them), lists, sets and tuples as
-//! sequences, maps and objects as maps. Unknown values and capsules cannot
-//! be serialized.
+//! Serializing writes the plain data model, nothing beside it: numbers as
+//! `i64`/`u64`/`i128` when they are integers that fit, as `f64` when they
+//! are one exactly, otherwise as their exact decimal text inside a newtype
+//! named [`NUMBER_TOKEN`] (see [`Number`]'s `Serialize`); null as unit,
+//! lists, sets and tuples as sequences, maps and objects as maps. Unknown
+//! values and capsules cannot be serialized.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -398,7 +399,7 @@ impl Serialize for Value {
             return s.serialize_bool(b);
         }
         if let Some(n) = self.as_number() {
-            return serialize_number(n, s);
+            return n.serialize(s);
         }
         if let Some(text) = self.as_str() {
             return s.serialize_str(text);
@@ -424,17 +425,50 @@ impl Serialize for Value {
     }
 }
 
-fn serialize_number<S: Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> {
-    if let Some(i) = n.to_i64() {
-        return s.serialize_i64(i);
+/// The newtype-struct name under which a [`Number`] that no `i64`, `u64`,
+/// `i128` or `f64` holds exactly is serialized, with its decimal text
+/// (`Display`, which reads back as the same number) inside: a serializer
+/// that writes HCL recognises the name and writes the digits as a number
+/// literal; any other sees a newtype, transparent, around a string. Not
+/// for applications.
+#[doc(hidden)]
+pub const NUMBER_TOKEN: &str = "$__hcl_core_private_Number";
+
+impl Serialize for Number {
+    /// As an integer when it is one that fits `i64`, `u64` or `i128`, as
+    /// an `f64` when it is the number of one ([`Number::from_f64`] of it:
+    /// `0.1` is, and infinities), otherwise (a fraction whose digits a
+    /// double cannot hold, an integer beyond 128 bits) as its exact decimal
+    /// text in a newtype named [`NUMBER_TOKEN`]: a serializer that writes
+    /// HCL writes the number exactly, others write the string (serde_json:
+    /// a JSON string, never a rounded float).
+    ///
+    /// ```
+    /// use hcl_core::Number;
+    /// assert_eq!(serde_json::to_string(&Number::from(7)).unwrap(), "7");
+    /// let tenth = Number::parse_literal("0.1").unwrap();
+    /// assert_eq!(serde_json::to_string(&tenth).unwrap(), "0.1");
+    /// let third = Number::from(1).div(&Number::from(3)).unwrap();
+    /// let json = serde_json::to_string(&third).unwrap();
+    /// assert!(json.starts_with("\"0.33333333333333333333"), "{json}");
+    /// assert_eq!(json.trim_matches('"').parse::<Number>().unwrap(), third);
+    /// ```
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if let Some(i) = self.to_i64() {
+            return s.serialize_i64(i);
+        }
+        if let Some(u) = self.to_u64() {
+            return s.serialize_u64(u);
+        }
+        if let Some(i) = self.to_i128() {
+            return s.serialize_i128(i);
+        }
+        let f = self.to_f64();
+        if Number::from_f64(f).as_ref() == Some(self) {
+            return s.serialize_f64(f);
+        }
+        s.serialize_newtype_struct(NUMBER_TOKEN, &self.to_string())
     }
-    if let Some(u) = n.to_u64() {
-        return s.serialize_u64(u);
-    }
-    if let Some(i) = n.to_i128() {
-        return s.serialize_i128(i);
-    }
-    s.serialize_f64(n.to_f64())
 }
 
 #[cfg(test)]
@@ -480,6 +514,20 @@ mod test {
     fn serde_value_unknown_cannot_be_serialized() {
         let e = serde_json::to_string(&Value::unknown(Type::String)).unwrap_err();
         assert_eq!(e.to_string(), "an unknown value cannot be serialized");
+    }
+
+    #[test]
+    fn serde_number_is_plain_data_exact_text_beyond_rust_numbers() {
+        let json = |n: Number| serde_json::to_string(&Value::number(n)).unwrap();
+        assert_eq!(json(Number::from(-7)), "-7");
+        assert_eq!(json(Number::from(i128::MIN)), i128::MIN.to_string());
+        assert_eq!(json(Number::parse_literal("0.1").unwrap()), "0.1");
+        assert_eq!(json(Number::from_f64(1e300).unwrap()), "1e+300");
+        // No double holds it: its exact digits, as a string.
+        let third = Number::from(1).div(&Number::from(3)).unwrap();
+        assert_eq!(json(third.clone()), format!("\"{third}\""));
+        let big = Number::parse_literal("340282366920938463463374607431768211457").unwrap();
+        assert_eq!(json(big), "\"340282366920938463463374607431768211457\"");
     }
 
     #[test]

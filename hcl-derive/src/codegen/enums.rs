@@ -12,14 +12,15 @@ use crate::internals::attr::RenameRule;
 use crate::internals::symbol::{HCL, RENAME};
 use crate::internals::Ctxt;
 
-/// The impl for `input`, an enum; `None` after reporting why it is not a
-/// string enum.
+/// The impl for `input`, an enum (with `encode`, `HclEncode`'s impl);
+/// `None` after reporting why it is not a string enum.
 pub fn expand(
     cx: &Ctxt,
     input: &syn::DeriveInput,
     data: &syn::DataEnum,
     rename_all: Option<RenameRule>,
     krate: &syn::Path,
+    encode: bool,
 ) -> Option<TokenStream> {
     if !input.generics.params.is_empty() {
         cx.error_spanned_by(
@@ -31,7 +32,7 @@ pub fn expand(
     let newtype =
         |v: &syn::Variant| matches!(&v.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1);
     if data.variants.iter().any(newtype) {
-        return block_types(cx, input, data, rename_all, krate, newtype);
+        return block_types(cx, input, data, rename_all, krate, newtype, encode);
     }
     let mut names = Vec::new();
     let mut idents = Vec::new();
@@ -51,6 +52,9 @@ pub fn expand(
         idents.push(&v.ident);
     }
     let ident = &input.ident;
+    if encode {
+        return Some(super::encode::string_enum(krate, ident, &idents, &names));
+    }
     let serde = quote!(#krate::__private::serde);
     let expecting = format!(
         "one of {}",
@@ -127,6 +131,7 @@ fn block_types(
     rename_all: Option<RenameRule>,
     krate: &syn::Path,
     newtype: impl Fn(&syn::Variant) -> bool,
+    encode: bool,
 ) -> Option<TokenStream> {
     let mut names: Vec<String> = Vec::new();
     let mut idents = Vec::new();
@@ -158,6 +163,9 @@ fn block_types(
         types.push(fields.unnamed.first().map(|f| &f.ty));
     }
     let ident = &input.ident;
+    if encode {
+        return Some(super::encode::block_types(krate, ident, &idents, &names));
+    }
     let core = quote!(#krate::__private::hcl_core);
     Some(quote! {
         #[automatically_derived]

@@ -10,6 +10,16 @@ use std::path::{Path, PathBuf};
 ///
 /// A symbolic link stays a link: the file it points to is replaced. On an
 /// error the original is untouched and the temporary file removed.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("hcl-replace-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("main.tf");
+/// std::fs::write(&path, "a = 1\n").unwrap();
+/// hcl_core::write::replace_file(&path, b"a = 2\n").unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "a = 2\n");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let permissions = std::fs::metadata(path)?.permissions();
@@ -21,6 +31,30 @@ pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             .open(&temp)?;
         file.write_all(contents)?;
         file.set_permissions(permissions)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Writes `contents` to the file at `path`: as [`replace_file`] does when
+/// it exists, otherwise by renaming a new temporary file beside it to
+/// `path` (so that no reader sees half a file).
+pub fn write_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if path.exists() {
+        return replace_file(path, contents);
+    }
+    let temp = temp_path(path);
+    let result = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        file.write_all(contents)?;
         file.sync_all()?;
         drop(file);
         std::fs::rename(&temp, path)
@@ -93,6 +127,17 @@ mod test {
             .file_type()
             .is_symlink());
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn write_file_creates_a_missing_file_and_replaces_an_existing_one() {
+        let dir = scratch("write");
+        let path = dir.join("new.hcl");
+        write_file(&path, b"one").unwrap();
+        write_file(&path, b"two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,0 +1,55 @@
+//! Writes the decode benchmark's config many times (for profiling and for
+//! instruction counts of the serializers). Run:
+//! `cargo run --release -p hcl-benches --example write_loop -- [ours|theirs] [ROUNDS]`,
+//! or under `valgrind --tool=callgrind` for a count that does not depend
+//! on the machine's load.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+mod decode_config;
+
+#[derive(Serialize, Deserialize)]
+struct Config {
+    name: String,
+    region: String,
+    service: BTreeMap<String, Service>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Service {
+    image: String,
+    port: u16,
+    replicas: u32,
+    enabled: bool,
+    cpu: f64,
+    tags: Vec<String>,
+    env: BTreeMap<String, String>,
+    health: Health,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Health {
+    path: String,
+    interval: String,
+    timeout: u32,
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let who = args.next().unwrap_or_else(|| "ours".into());
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(2_000);
+    let data: Config = match hcl_serde::from_str(&decode_config::config()) {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let mut bytes = 0usize;
+    for _ in 0..rounds {
+        bytes += match who.as_str() {
+            "theirs" => hcl::to_string(std::hint::black_box(&data)).map_or(0, |s| s.len()),
+            _ => hcl_serde::to_string(std::hint::black_box(&data)).map_or(0, |s| s.len()),
+        };
+    }
+    println!("{who}: {rounds} rounds, {bytes} bytes");
+}

@@ -1,0 +1,124 @@
+use super::*;
+
+const SRC: &str = "# top\nname = \"x\" # the name\nport = 80\n\nservice \"web\" {\n  # inner\n  host = \"a\"\n\n  tls {}\n}\n";
+
+fn doc() -> Document {
+    Document::parse("a.hcl", SRC).unwrap()
+}
+
+fn web() -> BlockPath {
+    BlockPath::root().block("service", ["web"])
+}
+
+#[test]
+fn edit_untouched_document_is_its_text() {
+    assert_eq!(doc().text(), SRC);
+    assert!(matches!(
+        Document::parse("b.hcl", "a = [").unwrap_err(),
+        EditError::Syntax(_)
+    ));
+}
+
+#[test]
+fn edit_set_existing_and_new_attributes() {
+    let mut d = doc();
+    d.set_attribute(&BlockPath::root(), "port", &Value::from(8080))
+        .unwrap();
+    d.set_attribute(&web(), "host", &Value::object([("a", Value::from(1))]))
+        .unwrap();
+    d.set_attribute_expr(&web(), "cert", "file(\"c.pem\")")
+        .unwrap();
+    d.set_attribute_expr(&BlockPath::root(), "region", "var.region")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "# top\nname = \"x\" # the name\nport = 8080\nregion = var.region\n\nservice \"web\" {\n  # inner\n  host = {\n    a = 1\n  }\n  cert = file(\"c.pem\")\n\n  tls {}\n}\n"
+    );
+    assert!(matches!(
+        d.set_attribute_expr(&web(), "x", "1 +"),
+        Err(EditError::Syntax(_))
+    ));
+    assert!(matches!(
+        d.set_attribute_expr(&web(), "a b", "1"),
+        Err(EditError::InvalidName(_))
+    ));
+    assert!(matches!(
+        d.set_attribute_expr(&BlockPath::root().block("nope", [""; 0]), "x", "1"),
+        Err(EditError::NotFound(_))
+    ));
+}
+
+#[test]
+fn edit_add_to_empty_bodies() {
+    let mut d = doc();
+    let tls = web().block("tls", [""; 0]);
+    d.set_attribute(&tls, "enabled", &Value::from(true))
+        .unwrap();
+    assert!(
+        d.text().contains("  tls {\n    enabled = true\n  }\n"),
+        "{}",
+        d.text()
+    );
+    let mut e = Document::parse("e.hcl", "").unwrap();
+    e.set_attribute(&BlockPath::root(), "a", &Value::from(1))
+        .unwrap();
+    e.add_block(&BlockPath::root(), "b", ["l"], "c = 2\n")
+        .unwrap();
+    assert_eq!(e.text(), "a = 1\n\nb \"l\" {\n  c = 2\n}\n");
+}
+
+#[test]
+fn edit_remove_and_rename() {
+    let mut d = doc();
+    assert!(d.remove_attribute(&BlockPath::root(), "name").unwrap());
+    assert!(!d.remove_attribute(&BlockPath::root(), "name").unwrap());
+    d.rename_attribute(&web(), "host", "hostname").unwrap();
+    d.rename_block(&web(), "server").unwrap();
+    let server = BlockPath::root().block("server", ["web"]);
+    assert!(d
+        .remove_block(&server.clone().block("tls", [""; 0]))
+        .unwrap());
+    assert_eq!(
+        d.text(),
+        "# top\nport = 80\n\nserver \"web\" {\n  # inner\n  hostname = \"a\"\n}\n"
+    );
+    assert!(d.remove_block(&server).unwrap());
+    assert_eq!(d.text(), "# top\nport = 80\n");
+}
+
+#[test]
+fn edit_update_from_changes_only_what_differs() {
+    let mut d = doc();
+    d.update_from(
+        "name = \"x\"\nport = 81\nservice \"web\" {\n  host = \"a\"\n  tls {\n    on = true\n  }\n}\nservice \"api\" {\n  host = \"b\"\n}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        d.text(),
+        "# top\nname = \"x\" # the name\nport = 81\n\nservice \"web\" {\n  # inner\n  host = \"a\"\n\n  tls {\n    on = true\n  }\n}\n\nservice \"api\" {\n  host = \"b\"\n}\n"
+    );
+}
+
+#[test]
+fn edit_save_replaces_the_file() {
+    let dir = std::env::temp_dir().join(format!("hcl-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.hcl");
+    std::fs::write(&path, SRC).unwrap();
+    let mut d = Document::open(&path).unwrap().unwrap();
+    d.set_attribute(&BlockPath::root(), "port", &Value::from(1))
+        .unwrap();
+    d.save(&path).unwrap();
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("port = 1\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn edit_add_to_a_one_line_block_opens_it_up() {
+    let mut d = Document::parse("a.hcl", "b { a = 1 }\nc = 2\n").unwrap();
+    let b = BlockPath::root().block("b", [""; 0]);
+    d.set_attribute(&b, "x", &Value::from(3)).unwrap();
+    assert_eq!(d.text(), "b {\n  a = 1\n  x = 3\n}\nc = 2\n");
+}

@@ -1,0 +1,726 @@
+//! [`Writer`]: native-syntax text in the formatter's canonical layout,
+//! written in one pass by whoever walks the data (the [`Value`] writer
+//! here, hcl-serde's Serializer).
+//!
+//! The layout is the one [`crate::format`] produces, so that formatting the
+//! output changes nothing:
+//!
+//! - two spaces of indentation per open block, object or multi-line tuple;
+//! - a block's body and a non-empty object one item per line; `{}` when
+//!   empty;
+//! - a tuple on one line (`[1, 2]`) unless an element spans lines, then one
+//!   element per line, each followed by a comma;
+//! - in a run of consecutive one-line attributes (or object items) the `=`
+//!   signs line up one column after the widest name; a multi-line item,
+//!   a block or a blank line ends the run;
+//! - a blank line between a block and the item before it, and between a
+//!   block and an attribute after it.
+//!
+//! Alignment is decided when a run ends, so the padding is kept aside as
+//! `(offset, spaces)` insertions and applied once by [`Writer::finish`].
+//!
+//! [`Value`]: crate::Value
+
+use super::text::{is_bare_key, push_key, push_number, push_quoted, width};
+use crate::value::Number;
+
+/// Writes native-syntax text in the canonical layout; see the module
+/// documentation. The caller says what comes (attributes, blocks, values)
+/// in order; names, labels and strings are checked and quoted here, so
+/// that the text always reads back as what was given.
+///
+/// ```
+/// use hcl_core::write::Writer;
+///
+/// let mut w = Writer::new();
+/// w.attribute("name").unwrap();
+/// w.string("web");
+/// w.end_item();
+/// w.attribute("port").unwrap();
+/// w.raw("8080");
+/// w.end_item();
+/// w.block("tls").unwrap();
+/// w.label("main");
+/// w.attribute("enabled").unwrap();
+/// w.bool(true);
+/// w.end_item();
+/// w.end_block();
+/// let text = w.finish();
+/// assert_eq!(text, "name = \"web\"\nport = 8080\n\ntls \"main\" {\n  enabled = true\n}\n");
+/// assert_eq!(hcl_core::format::format(&text).unwrap(), text);
+/// ```
+#[derive(Debug, Default)]
+pub struct Writer {
+    out: String,
+    /// Open blocks, objects and multi-line tuples.
+    depth: usize,
+    /// Open bodies and objects, innermost last.
+    levels: Vec<Level>,
+    /// The one-line items of the open runs: (offset after the name, the
+    /// name's width in columns), each level's from its `run_start` on.
+    run: Vec<(usize, usize)>,
+    /// Padding to insert at offsets of `out`, applied by `finish`.
+    pads: Vec<(usize, usize)>,
+    /// Open tuples, innermost last.
+    tuples: Vec<Tuple>,
+    /// Where the elements of open one-line tuples start.
+    elements: Vec<usize>,
+    /// Newlines written so far (to tell one-line items from others).
+    newlines: usize,
+    /// Raw text spanning lines was written: `finish` runs the formatter.
+    reformat: bool,
+    /// Values are written in literal syntax only (see
+    /// [`Writer::literal`]).
+    literal: bool,
+}
+
+#[derive(Debug)]
+struct Level {
+    /// Where this level's run starts in `Writer::run`.
+    run_start: usize,
+    /// The kind of the previous item (bodies put blank lines around
+    /// blocks).
+    prev: Prev,
+    /// Newlines written when the current item started.
+    item_lines: usize,
+    /// Where the current item's name ends (its entry in the run, until a
+    /// value that spans lines takes it out).
+    item_at: usize,
+    /// For a block body: where labels go, and where the body starts.
+    header: Option<(usize, usize)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prev {
+    Nothing,
+    Attribute,
+    Block,
+}
+
+#[derive(Debug)]
+struct Tuple {
+    /// The offset of `[`.
+    open: usize,
+    multiline: bool,
+    /// Where this tuple's element starts begin in `Writer::elements`.
+    elements_start: usize,
+    count: usize,
+}
+
+/// A name that the native syntax cannot write where it was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidName(pub String);
+
+impl std::fmt::Display for InvalidName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not a valid identifier", self.0)
+    }
+}
+
+impl std::error::Error for InvalidName {}
+
+impl Writer {
+    /// An empty writer at the top level of a body.
+    pub fn new() -> Writer {
+        Writer::with_capacity(256)
+    }
+
+    /// An empty writer whose buffer holds `bytes` before growing.
+    pub fn with_capacity(bytes: usize) -> Writer {
+        // The bookkeeping grows with the text; sized with it, it rarely
+        // grows again (each growth is a copy).
+        let items = (bytes / 32).max(4);
+        let mut levels = Vec::with_capacity(8);
+        levels.push(Level::new(0, None, 0));
+        Writer {
+            out: String::with_capacity(bytes),
+            levels,
+            run: Vec::with_capacity(items / 4),
+            pads: Vec::with_capacity(items),
+            ..Writer::default()
+        }
+    }
+
+    /// Makes [`write_value`](super::write_value) write values in literal
+    /// syntax only, for text that is read in literal-only mode (no
+    /// functions): lists and sets as tuples, maps as objects, typed nulls
+    /// as `null`. The text then evaluates to a value that *converts* to the
+    /// original under its type, rather than to an equal one.
+    pub fn literal(mut self) -> Writer {
+        self.literal = true;
+        self
+    }
+
+    /// Whether values are written in literal syntax only.
+    pub fn literal_values(&self) -> bool {
+        self.literal
+    }
+
+    fn level(&mut self) -> &mut Level {
+        if self.levels.is_empty() {
+            self.levels.push(Level::new(0, None, self.newlines));
+        }
+        let last = self.levels.len() - 1;
+        &mut self.levels[last]
+    }
+
+    fn indent(&mut self) {
+        push_spaces(&mut self.out, 2 * self.depth);
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        self.newlines += 1;
+    }
+
+    // --- bodies ------------------------------------------------------
+
+    /// Starts an attribute of a body: `name = `; the value follows, then
+    /// [`Writer::end_item`]. The name must be an identifier.
+    pub fn attribute(&mut self, name: &str) -> Result<(), InvalidName> {
+        if !super::is_identifier(name) {
+            return Err(InvalidName(name.to_owned()));
+        }
+        if self.level().prev == Prev::Block {
+            self.newline();
+        }
+        self.item(name, width(name));
+        Ok(())
+    }
+
+    /// Starts an item named `key` (an identifier, or the text of a quoted
+    /// key) at the current level, in the current run.
+    fn item(&mut self, key: &str, key_width: usize) {
+        let lines = self.newlines;
+        self.indent();
+        if key_width == usize::MAX {
+            let start = self.out.len();
+            push_key(&mut self.out, key);
+            let w = width(&self.out[start..]);
+            self.run.push((self.out.len(), w));
+        } else {
+            self.out.push_str(key);
+            self.run.push((self.out.len(), key_width));
+        }
+        let at = self.out.len();
+        let level = self.level();
+        level.prev = Prev::Attribute;
+        level.item_lines = lines;
+        level.item_at = at;
+        self.out.push_str(" = ");
+    }
+
+    /// Ends an attribute or object item. An item whose value spanned
+    /// lines ends the run of `=` alignment before it.
+    pub fn end_item(&mut self) {
+        let multiline = self.newlines > self.level().item_lines;
+        self.newline();
+        if multiline {
+            self.item_spans_lines();
+        }
+    }
+
+    /// The current item's value spans lines: its line has no `=` cell for
+    /// the formatter, so the run before it ends (and a new one starts
+    /// after it). Done as soon as that is known, so that padding is kept
+    /// in the order of the text.
+    fn item_spans_lines(&mut self) {
+        let Some(level) = self.levels.last() else {
+            return;
+        };
+        let own = level.item_at;
+        if self.run.len() > level.run_start && self.run.last().map(|e| e.0) == Some(own) {
+            self.run.pop();
+            self.end_run();
+        }
+    }
+
+    /// Lines up the `=` of the current level's run and starts a new one.
+    fn end_run(&mut self) {
+        let start = self.level().run_start.min(self.run.len());
+        let entries = &self.run[start..];
+        if entries.len() > 1 {
+            let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
+            for &(at, w) in entries {
+                if w < widest {
+                    self.pads.push((at, widest - w));
+                }
+            }
+        }
+        self.run.truncate(start);
+    }
+
+    /// Starts a block of type `type_name` (an identifier); labels may
+    /// follow with [`Writer::label`] (also after body items: they are put
+    /// in the header), then the body's items, then [`Writer::end_block`].
+    pub fn block(&mut self, type_name: &str) -> Result<(), InvalidName> {
+        if !super::is_identifier(type_name) {
+            return Err(InvalidName(type_name.to_owned()));
+        }
+        self.end_run();
+        if self.level().prev != Prev::Nothing {
+            self.newline();
+        }
+        self.level().prev = Prev::Block;
+        self.indent();
+        self.out.push_str(type_name);
+        let labels_at = self.out.len();
+        self.out.push_str(" {");
+        self.newline();
+        let body_start = self.out.len();
+        let run_start = self.run.len();
+        self.levels.push(Level::new(
+            run_start,
+            Some((labels_at, body_start)),
+            self.newlines,
+        ));
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Adds a label to the innermost open block's header (quoted).
+    pub fn label(&mut self, label: &str) {
+        let Some((at, _)) = self.levels.iter().rev().find_map(|l| l.header) else {
+            return;
+        };
+        let mut text = String::with_capacity(label.len() + 3);
+        text.push(' ');
+        push_quoted(&mut text, label);
+        self.insert(at, &text);
+    }
+
+    /// Inserts `text` at `at`, moving every offset kept past it.
+    fn insert(&mut self, at: usize, text: &str) {
+        let n = text.len();
+        if at == self.out.len() {
+            self.out.push_str(text);
+        } else {
+            self.out.insert_str(at, text);
+        }
+        let shift = |o: &mut usize| {
+            if *o >= at {
+                *o += n;
+            }
+        };
+        for (o, _) in self.pads.iter_mut().chain(self.run.iter_mut()) {
+            shift(o);
+        }
+        for o in &mut self.elements {
+            shift(o);
+        }
+        for t in &mut self.tuples {
+            shift(&mut t.open);
+        }
+        for l in &mut self.levels {
+            if let Some((labels, body)) = &mut l.header {
+                // A label goes after the labels before it.
+                shift(labels);
+                shift(body);
+            }
+        }
+    }
+
+    /// Ends the innermost open block: `{}` when its body is empty.
+    pub fn end_block(&mut self) {
+        self.end_run();
+        let Some(level) = self.levels.pop() else {
+            return;
+        };
+        self.depth = self.depth.saturating_sub(1);
+        match level.header {
+            Some((_, body_start)) if body_start == self.out.len() => {
+                self.out.pop();
+                self.newlines -= 1;
+                self.out.push('}');
+            }
+            _ => {
+                self.indent();
+                self.out.push('}');
+            }
+        }
+        self.newline();
+    }
+
+    // --- values ------------------------------------------------------
+
+    /// `null`
+    pub fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    /// `true` or `false`
+    pub fn bool(&mut self, b: bool) {
+        self.out.push_str(if b { "true" } else { "false" });
+    }
+
+    /// A number, exactly; `false` (nothing written) for an infinity,
+    /// which has no literal.
+    pub fn number(&mut self, n: &Number) -> bool {
+        push_number(&mut self.out, n).is_some()
+    }
+
+    /// An integer.
+    pub fn integer(&mut self, n: i64) {
+        self.out.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// An unsigned integer.
+    pub fn unsigned(&mut self, n: u64) {
+        self.out.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// A finite `f64` as text that reads back as the same `f64` (and, as
+    /// an `hcl_core::Number`, as [`Number::from_f64`] of it); `false`
+    /// (nothing written) for NaN and the infinities.
+    ///
+    /// Integral doubles are written as their exact integer (the shortest
+    /// text of a large one pads its digits with zeros, another integer),
+    /// others as their shortest decimal without exponent.
+    ///
+    /// ```
+    /// let mut w = hcl_core::write::Writer::new();
+    /// for f in [0.5, -3.0, 1e-7, 2f64.powi(70)] {
+    ///     w.float(f);
+    ///     w.raw(" ");
+    /// }
+    /// assert_eq!(w.finish(), "0.5 -3 0.0000001 1180591620717411303424 ");
+    /// ```
+    pub fn float(&mut self, f: f64) -> bool {
+        if !f.is_finite() {
+            return false;
+        }
+        if f.fract() == 0.0 {
+            if f.abs() < 9.0e15 {
+                self.integer(f as i64);
+            } else if let Some(n) = Number::from_f64(f) {
+                self.number(&n);
+            }
+            return true;
+        }
+        push_shortest(&mut self.out, f);
+        true
+    }
+
+    /// A number given by its decimal text (an integer, or a finite float's
+    /// shortest text, which reads back as the same float): written as it
+    /// displays.
+    pub fn number_text(&mut self, n: impl std::fmt::Display) {
+        use std::fmt::Write;
+        let _ = write!(self.out, "{n}");
+    }
+
+    /// A string literal that evaluates to `s` (see
+    /// [`push_quoted`](super::push_quoted)).
+    pub fn string(&mut self, s: &str) {
+        push_quoted(&mut self.out, s);
+    }
+
+    /// Expression text written as it is (a number's digits, an
+    /// expression's source). Text that spans lines is laid out by the
+    /// formatter in [`Writer::finish`].
+    pub fn raw(&mut self, text: &str) {
+        let lines = text.bytes().filter(|&b| b == b'\n').count();
+        if lines > 0 {
+            self.newlines += lines;
+            self.reformat = true;
+        }
+        self.out.push_str(text);
+    }
+
+    /// Starts a tuple; `multiline` when an element is known to span
+    /// lines. Each element follows a [`Writer::element`] call.
+    pub fn begin_tuple(&mut self, multiline: bool) {
+        if multiline {
+            self.item_spans_lines();
+        }
+        let open = self.out.len();
+        self.out.push('[');
+        if multiline {
+            self.newline();
+            self.depth += 1;
+        }
+        self.tuples.push(Tuple {
+            open,
+            multiline,
+            elements_start: self.elements.len(),
+            count: 0,
+        });
+    }
+
+    /// Starts the next element of the innermost tuple; `spans_lines` when
+    /// it will (an object, a multi-line tuple): a one-line tuple then
+    /// becomes a multi-line one.
+    pub fn element(&mut self, spans_lines: bool) {
+        let Some(t) = self.tuples.last() else {
+            return;
+        };
+        if spans_lines && !t.multiline {
+            self.break_tuple();
+        }
+        let Some(t) = self.tuples.last_mut() else {
+            return;
+        };
+        let (count, multiline) = (t.count, t.multiline);
+        t.count += 1;
+        if multiline {
+            if count > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.indent();
+        } else {
+            if count > 0 {
+                self.out.push_str(", ");
+            }
+            self.elements.push(self.out.len());
+        }
+    }
+
+    /// Rewrites the innermost one-line tuple as a multi-line one. Its
+    /// elements so far are one-line values without padding, so they move
+    /// as text.
+    fn break_tuple(&mut self) {
+        self.item_spans_lines();
+        let Some(t) = self.tuples.last_mut() else {
+            return;
+        };
+        t.multiline = true;
+        let (open, start) = (t.open, t.elements_start);
+        let tail = self.out.split_off(open + 1);
+        let starts: Vec<usize> = self.elements.drain(start..).map(|s| s - open - 1).collect();
+        self.depth += 1;
+        self.newline();
+        for (i, &s) in starts.iter().enumerate() {
+            let end = match starts.get(i + 1) {
+                Some(&next) => next - 2,
+                None => tail.len(),
+            };
+            if i > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.indent();
+            self.out.push_str(tail.get(s..end).unwrap_or(""));
+        }
+    }
+
+    /// Ends the innermost tuple.
+    pub fn end_tuple(&mut self) {
+        let Some(t) = self.tuples.pop() else {
+            return;
+        };
+        if t.multiline {
+            if t.count > 0 {
+                self.out.push(',');
+                self.newline();
+            }
+            self.depth = self.depth.saturating_sub(1);
+            self.indent();
+        } else {
+            self.elements.truncate(t.elements_start);
+        }
+        self.out.push(']');
+    }
+
+    /// Starts an object: `{}` at once when `empty`, otherwise items follow
+    /// ([`Writer::key`], the value, [`Writer::end_item`]) and then
+    /// [`Writer::end_object`].
+    pub fn begin_object(&mut self, empty: bool) {
+        if empty {
+            self.out.push_str("{}");
+            return;
+        }
+        self.item_spans_lines();
+        self.out.push('{');
+        self.newline();
+        self.depth += 1;
+        let run_start = self.run.len();
+        self.levels.push(Level::new(run_start, None, self.newlines));
+    }
+
+    /// Starts an object item: the key, bare when it is an identifier,
+    /// quoted otherwise.
+    pub fn key(&mut self, key: &str) {
+        if is_bare_key(key) {
+            self.item(key, width(key));
+        } else {
+            self.item(key, usize::MAX);
+        }
+    }
+
+    /// Ends a non-empty object.
+    pub fn end_object(&mut self) {
+        self.end_run();
+        self.levels.pop();
+        self.depth = self.depth.saturating_sub(1);
+        self.indent();
+        self.out.push('}');
+    }
+
+    /// The text so far, before alignment (for callers that write a value
+    /// on its own, with no body around it).
+    pub fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Whether the text so far ends with `text`.
+    pub fn ends_with(&self, text: &str) -> bool {
+        self.out.ends_with(text)
+    }
+
+    /// Whether nothing was written.
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty()
+    }
+
+    /// Cuts the text back to `len` bytes (to undo a value that failed
+    /// half-way); only for text written at the current level since then.
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.out.len() {
+            let cut = &self.out[len..];
+            self.newlines -= cut.bytes().filter(|&b| b == b'\n').count();
+            self.out.truncate(len);
+            self.run.retain(|e| e.0 <= len);
+            self.pads.retain(|e| e.0 <= len);
+        }
+    }
+
+    /// The finished text, with the `=` of the last runs aligned.
+    pub fn finish(mut self) -> String {
+        while self.levels.len() > 1 {
+            self.end_run();
+            self.levels.pop();
+        }
+        self.end_run();
+        let mut out = if self.pads.is_empty() {
+            self.out
+        } else {
+            // Inner runs end before outer ones: mostly sorted already.
+            if !self.pads.is_sorted_by_key(|p| p.0) {
+                self.pads.sort_by_key(|p| p.0);
+            }
+            insert_spaces(self.out, &self.pads)
+        };
+        if self.reformat {
+            let limit = out.len().saturating_mul(2).saturating_add(1 << 20);
+            if let Some(formatted) = crate::format::format_tokens(&out, limit) {
+                out = formatted;
+            }
+        }
+        out
+    }
+}
+
+/// `text` with `n` spaces inserted at each `(offset, n)` of `pads` (in
+/// order of offset), in place: the text grows once and each piece moves
+/// once, from the end.
+fn insert_spaces(text: String, pads: &[(usize, usize)]) -> String {
+    let extra: usize = pads.iter().map(|p| p.1).sum();
+    let mut bytes = text.into_bytes();
+    let mut from_end = bytes.len();
+    bytes.resize(from_end + extra, b' ');
+    let mut to_end = bytes.len();
+    for &(at, n) in pads.iter().rev() {
+        let at = at.min(from_end);
+        let len = from_end - at;
+        bytes.copy_within(at..from_end, to_end - len);
+        to_end -= len;
+        bytes[to_end - n..to_end].fill(b' ');
+        to_end -= n;
+        from_end = at;
+    }
+    // Spaces went between characters (offsets kept where items start and
+    // end), so the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Appends the shortest decimal of a finite, non-integral `f64`, without
+/// exponent (as `Display` writes it). Ryu's text when it has no exponent
+/// and at most 15 significant digits (several times faster than
+/// `Display`), `Display`'s otherwise; the two are compared by a property
+/// test.
+pub(super) fn push_shortest(out: &mut String, f: f64) {
+    if push_short_decimal(out, f) {
+        return;
+    }
+    let mut buffer = ryu::Buffer::new();
+    let text = buffer.format_finite(f);
+    // Past 15 significant digits two shortest texts can be equally near
+    // (Ryu takes the even one, `Display` rounds half up): `Display` then.
+    let significant = text
+        .bytes()
+        .skip_while(|b| matches!(b, b'-' | b'0' | b'.'))
+        .filter(u8::is_ascii_digit)
+        .count();
+    if significant > 15 || text.bytes().any(|b| b == b'e') {
+        use std::fmt::Write;
+        let _ = write!(out, "{f}");
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// Appends a non-integral `f64` below 10^11 in magnitude that is the
+/// double of a decimal with at most 4 fractional digits (`0.5`, `2.25`,
+/// `-12.125`: what configurations hold), as that decimal; `false` (nothing
+/// written) otherwise. The decimal with the fewest such digits is the
+/// shortest text: at that magnitude a step of 10^-4 is wider than the
+/// double's spacing, so one decimal per count of digits can round to it.
+fn push_short_decimal(out: &mut String, f: f64) -> bool {
+    if f.abs() >= 1e11 {
+        return false;
+    }
+    let mut scale = 1.0;
+    for digits in 1..=4usize {
+        scale *= 10.0;
+        let m = (f * scale).round();
+        if m / scale != f {
+            continue;
+        }
+        if f < 0.0 {
+            out.push('-');
+        }
+        let mut buffer = itoa::Buffer::new();
+        let text = buffer.format(m.abs() as u64);
+        if text.len() <= digits {
+            out.push_str("0.");
+            push_zeros(out, digits - text.len());
+            out.push_str(text);
+        } else {
+            let (int, frac) = text.split_at(text.len() - digits);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
+        return true;
+    }
+    false
+}
+
+fn push_zeros(out: &mut String, n: usize) {
+    for _ in 0..n {
+        out.push('0');
+    }
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut left = n;
+    while left > 0 {
+        let chunk = left.min(SPACES.len());
+        out.push_str(&SPACES[..chunk]);
+        left -= chunk;
+    }
+}
+
+impl Level {
+    fn new(run_start: usize, header: Option<(usize, usize)>, item_lines: usize) -> Level {
+        Level {
+            run_start,
+            prev: Prev::Nothing,
+            item_lines,
+            item_at: usize::MAX,
+            header,
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The smallest pieces of native-syntax text: identifiers, quoted strings
+//! and numbers, written so that they read back as the same value.
+
+use crate::value::Number;
+
+/// Whether `s` is a native-syntax identifier: `_` or a letter (XID_Start),
+/// then letters, digits (XID_Continue), `_` and `-`.
+///
+/// ```
+/// use hcl_core::write::is_identifier;
+/// assert!(is_identifier("web-1"));
+/// assert!(!is_identifier("1web"));
+/// assert!(!is_identifier("a b"));
+/// ```
+pub fn is_identifier(s: &str) -> bool {
+    // Most names are ASCII: one table lookup per byte, no decoding.
+    if let [first, rest @ ..] = s.as_bytes() {
+        if IDENT[*first as usize] == 2 && rest.iter().all(|&b| IDENT[b as usize] != 0) {
+            return true;
+        }
+        if s.is_ascii() {
+            return false;
+        }
+    }
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+}
+
+/// Whether `s` can be an object key written bare: an identifier that the
+/// parser does not read as something else (`null`, `true` and `false` are
+/// literals; `for` starts a `for` expression).
+pub(crate) fn is_bare_key(s: &str) -> bool {
+    is_identifier(s) && !matches!(s, "null" | "true" | "false" | "for")
+}
+
+/// Appends `s` as a quoted string literal: `"`, `\` and control characters
+/// escaped, and the template introducers `${` and `%{` doubled (`$${`,
+/// `%%{`), so that the literal evaluates to exactly `s`. Other characters
+/// (non-ASCII included) are written as they are.
+///
+/// ```
+/// let mut out = String::new();
+/// hcl_core::write::push_quoted(&mut out, "a \"b\"\n${c} %{d} é");
+/// assert_eq!(out, r#""a \"b\"\n$${c} %%{d} é""#);
+/// ```
+pub fn push_quoted(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
+    out.push('"');
+    push_escaped(out, s);
+    out.push('"');
+}
+
+/// Appends the inside of a quoted string literal for `s` (see
+/// [`push_quoted`]).
+pub(crate) fn push_escaped(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
+    // Most strings need no escape: copy them whole.
+    if !bytes.iter().any(|&b| ATTENTION[b as usize]) {
+        out.push_str(s);
+        return;
+    }
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !ATTENTION[b as usize] {
+            continue;
+        }
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            // `${` and `%{` start template sequences: the first character
+            // is doubled.
+            b'$' if bytes.get(i + 1) == Some(&b'{') => "$$",
+            b'%' if bytes.get(i + 1) == Some(&b'{') => "%%",
+            0..=0x1f | 0x7f => {
+                out.push_str(&s[run..i]);
+                out.push_str(&format!("\\u{b:04x}"));
+                run = i + 1;
+                continue;
+            }
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        out.push_str(escape);
+        run = i + 1;
+    }
+    out.push_str(&s[run..]);
+}
+
+/// ASCII identifier bytes: 2 may start a name (letters, `_`), 1 may
+/// continue one (digits, `-`), 0 neither.
+static IDENT: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            t[b] = 2;
+        } else if c.is_ascii_digit() || c == b'-' {
+            t[b] = 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The bytes [`push_escaped`] looks at: quotes, backslashes, control
+/// characters and the first characters of `${` and `%{`.
+static ATTENTION: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[0x7f] = true;
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t
+};
+
+/// Appends an object key: bare when it is an identifier the parser reads
+/// as a name, quoted otherwise.
+pub(crate) fn push_key(out: &mut String, key: &str) {
+    if is_bare_key(key) {
+        out.push_str(key);
+    } else {
+        push_quoted(out, key);
+    }
+}
+
+/// Appends a finite number: its exact shortest decimal (a minus sign, read
+/// back as negation, for negative numbers). `None` for infinities, which
+/// the syntax has no literal for.
+pub(crate) fn push_number(out: &mut String, n: &Number) -> Option<()> {
+    if !n.is_finite() {
+        return None;
+    }
+    use std::fmt::Write;
+    let _ = write!(out, "{n}");
+    Some(())
+}
+
+/// How many columns the formatter counts for `text`, a name or a quoted
+/// key: one per byte for ASCII, otherwise the grapheme clusters of each
+/// token (a quote does not join a combining mark after it).
+pub(crate) fn width(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        crate::format::columns(text)
+    }
+}

@@ -1,0 +1,269 @@
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use hcl_core::{Number, Type, Value};
+
+/// The text, which formatting leaves as it is.
+fn text<T: Serialize>(v: &T) -> String {
+    let t = to_string(v).unwrap();
+    assert_eq!(hcl_core::format::format(&t).unwrap(), t);
+    t
+}
+
+fn error<T: Serialize>(v: &T) -> (String, String) {
+    let e = to_string(v).unwrap_err();
+    let entry = &e.entries()[0];
+    (entry.path.clone(), entry.diagnostic.detail.clone())
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+enum Mode {
+    Fast,
+    Limit(u32),
+    Pair(u8, u8),
+    Named { a: bool },
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Modes {
+    modes: Vec<Mode>,
+    one: Mode,
+}
+
+#[test]
+fn ser_enums_are_strings_or_single_attribute_objects() {
+    let m = Modes {
+        modes: vec![Mode::Fast, Mode::Limit(3)],
+        one: Mode::Named { a: true },
+    };
+    let t = text(&m);
+    assert_eq!(
+        t,
+        "modes = [\n  \"Fast\",\n  {\n    Limit = 3\n  },\n]\none = {\n  Named = {\n    a = true\n  }\n}\n"
+    );
+    assert_eq!(crate::from_str::<Modes>(&t).unwrap(), m);
+    let p = Modes {
+        modes: vec![Mode::Pair(1, 2)],
+        one: Mode::Fast,
+    };
+    assert_eq!(crate::from_str::<Modes>(&text(&p)).unwrap(), p);
+}
+
+#[test]
+fn ser_numbers_keep_full_precision() {
+    let big = Number::parse_decimal(
+        "115792089237316195423570985008687907853269984665640564039457584007913129639937.125",
+    )
+    .unwrap();
+    let m = BTreeMap::from([
+        ("big", Value::number(big.clone())),
+        ("list", Value::list(Type::Number, [Value::from(1)]).unwrap()),
+    ]);
+    let t = text(&m);
+    assert!(t.contains("big  = 115792089237316195423570985008687907853269984665640564039457584007913129639937.125\n"), "{t}");
+    assert!(t.contains("list = [1]\n"), "{t}");
+    let back: BTreeMap<String, Value> = crate::from_str(&t).unwrap();
+    assert_eq!(back["big"], Value::number(big.clone()));
+    let n = BTreeMap::from([("n", big.clone())]);
+    assert!(text(&n).starts_with("n = 1157920892373161954"));
+    let floats = BTreeMap::from([("a", 0.1f64), ("b", -1e300), ("c", 5e-324)]);
+    let back: BTreeMap<String, f64> = crate::from_str(&text(&floats)).unwrap();
+    assert_eq!(
+        back,
+        floats.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
+    );
+    // A fraction no f64 holds crosses serde as its decimal text under
+    // NUMBER_TOKEN and is written as that number.
+    let third = Number::from(1).div(&Number::from(3)).unwrap();
+    let t = text(&BTreeMap::from([("third", Value::number(third.clone()))]));
+    assert!(t.starts_with("third = 0.333333333333333333333333"), "{t}");
+    let back: BTreeMap<String, Value> = crate::from_str(&t).unwrap();
+    assert_eq!(back["third"], Value::number(third));
+    let ints = BTreeMap::from([("max", u128::MAX)]);
+    let back: BTreeMap<String, u128> = crate::from_str(&text(&ints)).unwrap();
+    assert_eq!(back["max"], u128::MAX);
+}
+
+#[test]
+fn ser_strings_read_back_equal() {
+    let s = "a \"q\" \\ ${x} %{y} $${z} \n\t\r\u{1} é 🇬🇧";
+    let m = BTreeMap::from([("s", s)]);
+    let back: BTreeMap<String, String> = crate::from_str(&text(&m)).unwrap();
+    assert_eq!(back["s"], s);
+}
+
+#[test]
+fn ser_errors_name_their_path() {
+    #[derive(Serialize)]
+    struct Inner {
+        x: Vec<f64>,
+    }
+    #[derive(Serialize)]
+    struct Outer {
+        inner: BTreeMap<&'static str, Inner>,
+    }
+    let v = Outer {
+        inner: BTreeMap::from([(
+            "a b",
+            Inner {
+                x: vec![1.0, f64::NAN],
+            },
+        )]),
+    };
+    let (path, detail) = error(&v);
+    assert_eq!(path, "inner[\"a b\"].x[1]");
+    assert!(detail.starts_with("NaN cannot be written"), "{detail}");
+
+    let keys = BTreeMap::from([("m", HashMap::from([(1, 2)]))]);
+    let (path, detail) = error(&keys);
+    assert_eq!(
+        (path.as_str(), detail.as_str()),
+        ("m", "a map key must be a string, not a number")
+    );
+
+    let name = BTreeMap::from([("not an identifier", 1)]);
+    let (path, _) = error(&name);
+    assert_eq!(path, "[\"not an identifier\"]");
+
+    let unknown = BTreeMap::from([("u", Value::unknown(Type::String))]);
+    let (path, detail) = error(&unknown);
+    assert_eq!(
+        (path.as_str(), detail.as_str()),
+        ("u", "an unknown value cannot be serialized")
+    );
+
+    assert_eq!(
+        error(&vec![1, 2]).1,
+        "a body is written from a struct or a map, not a sequence"
+    );
+    assert_eq!(
+        error(&BTreeMap::from([("l", Label("x"))])).1,
+        "a label outside a block"
+    );
+
+    // Only a number is written under the number token (no text injected).
+    struct NotANumber;
+    impl Serialize for NotANumber {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_newtype_struct(hcl_core::value::NUMBER_TOKEN, "1 + var.x")
+        }
+    }
+    assert_eq!(
+        error(&BTreeMap::from([("n", NotANumber)])),
+        ("n".to_owned(), "\"1 + var.x\" is not a number".to_owned())
+    );
+
+    struct Failing;
+    impl Serialize for Failing {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("no way"))
+        }
+    }
+    let f = BTreeMap::from([("f", vec![Failing])]);
+    assert_eq!(error(&f), ("f[0]".to_owned(), "no way".to_owned()));
+}
+
+#[test]
+fn ser_deep_nesting_is_an_error() {
+    let mut v = Value::from(1);
+    for _ in 0..300 {
+        v = Value::tuple([v]);
+    }
+    assert!(to_string(&BTreeMap::from([("v", v)])).is_err());
+    #[derive(Serialize)]
+    struct Deep {
+        d: Option<Box<Deep>>,
+    }
+    let mut d = Deep { d: None };
+    for _ in 0..200 {
+        d = Deep {
+            d: Some(Box::new(d)),
+        };
+    }
+    #[derive(Serialize)]
+    struct Root {
+        d: Vec<Deep>,
+    }
+    let (_, detail) = error(&Root { d: vec![d] });
+    assert!(detail.contains("nest"), "{detail}");
+}
+
+#[test]
+fn ser_blocks_with_labels_from_keys_and_fields() {
+    #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+    struct Tls {
+        cert: String,
+    }
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Config {
+        name: String,
+        tls: Blocks<Option<Tls>>,
+        resource: Blocks<BTreeMap<String, BTreeMap<String, Tls>>, 2>,
+        after: u8,
+    }
+    let c = Config {
+        name: "x".into(),
+        tls: Blocks(Some(Tls { cert: "c".into() })),
+        resource: Blocks(BTreeMap::from([(
+            "aws_s3".to_owned(),
+            BTreeMap::from([
+                ("a".to_owned(), Tls { cert: "1".into() }),
+                ("b".to_owned(), Tls { cert: "2".into() }),
+            ]),
+        )])),
+        after: 1,
+    };
+    let t = text(&c);
+    assert_eq!(
+        t,
+        "name = \"x\"\n\ntls {\n  cert = \"c\"\n}\n\nresource \"aws_s3\" \"a\" {\n  cert = \"1\"\n}\n\nresource \"aws_s3\" \"b\" {\n  cert = \"2\"\n}\n\nafter = 1\n"
+    );
+    assert_eq!(crate::from_str::<Config>(&t).unwrap(), c);
+    let none = Config {
+        tls: Blocks(None),
+        resource: Blocks(BTreeMap::new()),
+        ..c
+    };
+    assert_eq!(text(&none), "name  = \"x\"\nafter = 1\n");
+}
+
+#[test]
+fn ser_expr_text_is_checked_and_written_as_is() {
+    let m = BTreeMap::from([
+        ("e", Expr("[for x in var.xs : upper(x)]")),
+        ("h", Expr("<<EOT\n  hi\nEOT")),
+    ]);
+    assert_eq!(
+        text(&m),
+        "e = [for x in var.xs : upper(x)]\nh = <<EOT\n  hi\nEOT\n"
+    );
+    let bad = BTreeMap::from([("e", Expr("a b"))]);
+    assert_eq!(error(&bad).0, "e");
+}
+
+#[test]
+fn ser_tuples_break_lines_only_for_objects() {
+    #[derive(Serialize)]
+    struct P {
+        x: u8,
+    }
+    let m = BTreeMap::from([("flat", vec![vec![1, 2], vec![3]])]);
+    assert_eq!(text(&m), "flat = [[1, 2], [3]]\n");
+    let objs = BTreeMap::from([("o", vec![vec![P { x: 1 }], vec![]])]);
+    assert_eq!(
+        text(&objs),
+        "o = [\n  [\n    {\n      x = 1\n    },\n  ],\n  [],\n]\n"
+    );
+    let empty: BTreeMap<&str, Vec<u8>> = BTreeMap::from([("e", vec![])]);
+    assert_eq!(text(&empty), "e = []\n");
+}
+
+#[test]
+fn ser_to_writer_and_to_vec_agree() {
+    let m = BTreeMap::from([("a", 1)]);
+    let mut out = Vec::new();
+    to_writer(&mut out, &m).unwrap();
+    assert_eq!(out, to_vec(&m).unwrap());
+}
