@@ -39,7 +39,7 @@ pub use shapes::{
 ///   every diagnostic); such a type does **not** implement
 ///   `serde::Deserialize`;
 /// - every plain serde type (`T: DeserializeOwned`, by a blanket impl),
-///   read through [`BodyDeserializer`](crate::de::BodyDeserializer).
+///   read through [`BodyDeserializer`].
 ///
 /// A type that derives both `Decode` and `Deserialize` is therefore a
 /// conflict (E0119, "conflicting implementations of trait `Decode`"):
@@ -143,7 +143,7 @@ pub trait Decode: Sized {
 }
 
 /// Every plain serde type reads a body through
-/// [`BodyDeserializer`](crate::de::BodyDeserializer): attributes as
+/// [`BodyDeserializer`]: attributes as
 /// fields, blocks as nested structs, sequences or maps keyed by label.
 ///
 /// ```
