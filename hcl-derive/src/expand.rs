@@ -31,6 +31,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let schema = codegen::schema::body_schema(&cont);
     let decode = codegen::decode::decode_body(&cont, generic);
     let map_checks = codegen::decode::label_map_checks(&cont);
+    let clash_checks = codegen::decode::variant_clash_checks(&cont);
     let krate = &cont.attrs.krate;
     let core = quote!(#krate::__private::hcl_core);
     // One impl: `Decode`, what every entry point takes. Derived types do
@@ -38,6 +39,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     // those that do, so deriving both is a conflict).
     Ok(dummy::wrap_in_const(quote! {
         #map_checks
+        #clash_checks
 
         #[automatically_derived]
         impl #impl_generics #krate::Decode for #ident #ty_generics #bounds {

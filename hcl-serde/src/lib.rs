@@ -466,6 +466,58 @@ pub mod __private {
 
     pub use crate::decode::dispatch;
 
+    /// The block types a block field's type claims, known at compile time:
+    /// a block-type enum's variants (in `Vec`, `Option` or alone) through
+    /// the inherent constant, which applies only when the bound holds;
+    /// every other type falls back to [`NoVariants`]'s empty list (the
+    /// field then claims its own name).
+    pub struct BlockTypeNames<T: ?Sized>(core::marker::PhantomData<T>);
+
+    impl<T: crate::decode::BlockTypesShape> BlockTypeNames<T> {
+        /// The variants' block types.
+        pub const NAMES: &'static [&'static str] = T::TYPE_NAMES;
+    }
+
+    /// The fallback of [`BlockTypeNames`].
+    pub trait NoVariants {
+        /// No variants: the field's own name is its block type.
+        const NAMES: &'static [&'static str] = &[];
+    }
+
+    impl<T: ?Sized> NoVariants for BlockTypeNames<T> {}
+
+    /// Whether two lists of names share one (a `const fn`, for the
+    /// derive's compile-time checks).
+    pub const fn names_overlap(a: &[&str], b: &[&str]) -> bool {
+        let mut i = 0;
+        while i < a.len() {
+            let mut j = 0;
+            while j < b.len() {
+                if same_str(a[i], b[j]) {
+                    return true;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    const fn same_str(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The message of a derived string enum for a value that names no
     /// variant: the variants, and the closest one.
     #[cold]

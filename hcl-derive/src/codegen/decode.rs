@@ -169,6 +169,66 @@ pub fn label_map_checks(cont: &Container<'_>) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// A compile-time check that no two fields claim one name: a block field
+/// whose type is a block-type enum claims its variants' block types (the
+/// derive cannot see them, so the check is a constant the compiler
+/// evaluates), any other block field its own name, an attribute its name.
+/// Generic structs are checked at run time instead ("Block type claimed
+/// twice").
+pub fn variant_clash_checks(cont: &Container<'_>) -> TokenStream {
+    let krate = &cont.attrs.krate;
+    if !cont.original.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let private = quote!(#krate::__private);
+    let claims = |f: &crate::internals::ast::Field<'_>| {
+        let ty = f.ty;
+        let name = &f.name;
+        quote! {{
+            #[allow(unused_imports)]
+            use #private::NoVariants as _;
+            let variants = #private::BlockTypeNames::<#ty>::NAMES;
+            if variants.is_empty() { &[#name] } else { variants }
+        }}
+    };
+    let blocks: Vec<_> = cont
+        .fields
+        .iter()
+        .filter(|f| f.kind == Kind::Block)
+        .collect();
+    let mut checks = Vec::new();
+    for (i, f) in blocks.iter().enumerate() {
+        let mine = claims(f);
+        let others = cont
+            .fields
+            .iter()
+            .filter(|g| g.kind == Kind::Attr || (g.kind == Kind::Block && g.ident != f.ident));
+        for g in others {
+            if g.kind == Kind::Block && blocks[..i].iter().any(|b| b.ident == g.ident) {
+                continue; // that pair was checked from the other side
+            }
+            let theirs = if g.kind == Kind::Block {
+                claims(g)
+            } else {
+                let name = &g.name;
+                quote!(&[#name])
+            };
+            let msg = format!(
+                "`{}` and `{}` claim the same name: a block-type enum's variant is a block type, and each block type or attribute name may be claimed by one field only",
+                f.ident, g.ident
+            );
+            checks.push(quote_spanned! {f.ty.span()=>
+                const _: () = {
+                    const MINE: &[&str] = #mine;
+                    const THEIRS: &[&str] = #theirs;
+                    ::core::assert!(!#private::names_overlap(MINE, THEIRS), #msg);
+                };
+            });
+        }
+    }
+    quote!(#(#checks)*)
+}
+
 /// `T` of a type spelled `SomethingMap<String, T>` (or `<K, T, S>`).
 fn map_value(ty: &syn::Type) -> Option<&syn::Type> {
     let syn::Type::Path(p) = ty else {

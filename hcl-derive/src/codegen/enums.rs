@@ -170,6 +170,8 @@ fn block_types(
     Some(quote! {
         #[automatically_derived]
         impl #krate::decode::BlockTypes for #ident {
+            const TYPE_NAMES: &'static [&'static str] = &[#(#names),*];
+
             fn headers() -> ::std::vec::Vec<#core::schema::BlockHeaderSchema> {
                 ::std::vec![#(
                     #core::schema::BlockHeaderSchema::new(

@@ -477,6 +477,9 @@ label_maps! {
 /// (`#[derive(HclDecode)] enum Check { Http(HttpCheck), Tcp(TcpCheck) }`
 /// reads `http` and `tcp` blocks).
 pub trait BlockTypes: Sized {
+    /// The variants' block types, for the derive's compile-time check that
+    /// no other field of a struct claims one of them.
+    const TYPE_NAMES: &'static [&'static str];
     /// One header per variant: its block type and its body type's labels.
     fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
     /// Whether `type_name` is one of the variants' block types.
@@ -489,6 +492,8 @@ pub trait BlockTypes: Sized {
 /// of its types), `Option<T>` (at most one), `Vec<T>` (any number, in
 /// source order).
 pub trait BlockTypesShape: Sized {
+    /// The variants' block types (those of [`BlockTypes::TYPE_NAMES`]).
+    const TYPE_NAMES: &'static [&'static str];
     /// The headers of every variant.
     fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
     /// The blocks of the variants' types in `content`.
@@ -525,6 +530,8 @@ fn variant_blocks<'c, E: BlockTypes>(
 }
 
 impl<E: BlockTypes> BlockTypesShape for E {
+    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
+
     fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
         E::headers()
     }
@@ -551,6 +558,8 @@ impl<E: BlockTypes> BlockTypesShape for E {
 }
 
 impl<E: BlockTypes> BlockTypesShape for Option<E> {
+    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
+
     fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
         E::headers()
     }
@@ -564,6 +573,8 @@ impl<E: BlockTypes> BlockTypesShape for Option<E> {
 }
 
 impl<E: BlockTypes> BlockTypesShape for Vec<E> {
+    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
+
     fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
         E::headers()
     }
