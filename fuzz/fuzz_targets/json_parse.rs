@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let (body, diags) = parse_body(&src);
     let len = text.len() as u32;
     for d in diags.iter() {
-        if let Some(r) = d.subject {
+        if let Some(r) = &d.subject {
             assert!(r.start.byte <= r.end.byte && r.end.byte <= len, "{d}");
         }
     }
