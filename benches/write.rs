@@ -10,43 +10,15 @@
 //!
 //! Run: `cargo bench --bench write`.
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use serde::{Deserialize, Serialize};
 
 mod decode_config;
-
-#[derive(Serialize, Deserialize)]
-struct Config {
-    name: String,
-    region: String,
-    service: BTreeMap<String, Service>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Service {
-    image: String,
-    port: u16,
-    replicas: u32,
-    enabled: bool,
-    cpu: f64,
-    tags: Vec<String>,
-    env: BTreeMap<String, String>,
-    health: Health,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Health {
-    path: String,
-    interval: String,
-    timeout: u32,
-}
+mod write_config;
 
 fn bench(c: &mut Criterion) {
-    let data: Config =
-        hcl_serde::from_str(&decode_config::config()).unwrap_or_else(|e| panic!("{e}"));
+    let data = write_config::data();
     let ours = hcl_serde::to_string(&data).unwrap_or_else(|e| panic!("{e}"));
     let theirs = hcl::to_string(&data).unwrap_or_else(|e| panic!("{e}"));
     let mut g = c.benchmark_group("to_string_config_50_services");
@@ -60,7 +32,7 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    let text = decode_config::config();
+    let text = write_config::text();
     let mut g = c.benchmark_group("edit_round_trip_config_50_services");
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.bench_function("Document::parse + text", |b| {

@@ -4,46 +4,14 @@
 //! or under `valgrind --tool=callgrind` for a count that does not depend
 //! on the machine's load.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
 mod decode_config;
-
-#[derive(Serialize, Deserialize)]
-struct Config {
-    name: String,
-    region: String,
-    service: BTreeMap<String, Service>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Service {
-    image: String,
-    port: u16,
-    replicas: u32,
-    enabled: bool,
-    cpu: f64,
-    tags: Vec<String>,
-    env: BTreeMap<String, String>,
-    health: Health,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Health {
-    path: String,
-    interval: String,
-    timeout: u32,
-}
+mod write_config;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let who = args.next().unwrap_or_else(|| "ours".into());
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(2_000);
-    let data: Config = match hcl_serde::from_str(&decode_config::config()) {
-        Ok(d) => d,
-        Err(e) => panic!("{e}"),
-    };
+    let data = write_config::data();
     let mut bytes = 0usize;
     for _ in 0..rounds {
         bytes += match who.as_str() {
