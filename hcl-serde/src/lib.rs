@@ -267,11 +267,11 @@ pub fn from_body<T: Decode>(body: &Body, ctx: Option<&EvalContext>) -> Result<T,
 /// are shorthands for `Options::new()` with a context or none.
 ///
 /// The limits apply to the parser (nesting depth, diagnostics kept), to
-/// the decoder (how deeply blocks and values nest) and, when there is a
-/// context, to every evaluation (depth and budget: the context is used with
-/// these limits). In literal-only mode (no context) evaluations use
-/// [`Limits::DEFAULT`], as everywhere. Without [`limits`](Options::limits),
-/// the context's limits apply (the defaults when there is none).
+/// the decoder (how deeply blocks and values nest) and to every evaluation
+/// (depth and budget), with a context (used with these limits) or in
+/// literal-only mode (where a `for` over literals still evaluates). Without
+/// [`limits`](Options::limits), the context's limits apply (the defaults
+/// when there is none).
 ///
 /// ```
 /// use hcl_core::{EvalContext, Limits, Value};
@@ -422,16 +422,21 @@ impl<'a> Options<'a> {
     /// [`from_body`]).
     pub fn from_body<T: Decode>(&self, body: &Body) -> Result<T, Error> {
         let limits = self.effective_limits();
-        // The context, with these limits for its evaluations.
+        // The context, with these limits for its evaluations. Literal-only
+        // mode with limits of its own evaluates in an empty context: one
+        // with no variable or function map behaves as no context at all
+        // ("Variables not allowed", as the reference's nil maps), and it
+        // carries the limits. Cloning a context shares its maps.
         let owned;
         let ctx = match self.ctx {
-            Some(c) if *c.limits() != limits => {
-                let mut c = c.clone();
+            Some(c) if *c.limits() == limits => Some(c),
+            None if limits == Limits::DEFAULT => None,
+            ctx => {
+                let mut c = ctx.cloned().unwrap_or_default();
                 c.set_limits(limits);
                 owned = c;
                 Some(&owned)
             }
-            ctx => ctx,
         };
         decode::decode_body_within::<T>(body, ctx, limits.max_depth)
             .map_err(|e| body.sources().into_iter().fold(e, Error::with_source))
