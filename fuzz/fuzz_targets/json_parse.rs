@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let src = SourceFile::new("fuzz.json", text);
-    let (body, diags) = parse_body(&src);
+    let (body, diags) = parse_body(&src, &Default::default());
     let len = text.len() as u32;
     for d in diags.iter() {
         if let Some(r) = &d.subject {

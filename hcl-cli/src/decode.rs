@@ -495,7 +495,7 @@ fn collect_variables(spec: &Spec, content: &BodyContent, out: &mut Vec<Traversal
 /// `diag` about the value of `expr`, with the values of the variables it
 /// refers to (which the text form shows), as the reference attaches them.
 fn with_values(diag: Diagnostic, expr: &Expression, ctx: Option<&EvalContext>) -> Diagnostic {
-    match hcl_core::involved::of_expression(expr, ctx) {
+    match expr.involved_values(ctx) {
         Some(values) => diag.with_involved(values),
         None => diag,
     }

@@ -282,7 +282,7 @@ mod test {
             r#"{"a": 1, "b": {"c": [1, {"d": [[2], 3]}, "s"]}, "e": [], "f": {"g": {}}}"#,
         );
         let ctx = FileContext::new(&json);
-        let (root, _) = hcl_core::json::syntax::parse(&json);
+        let (root, _) = hcl_core::json::syntax::parse(&json, &Default::default());
         for offset in 0..=json.text().len() as u32 + 1 {
             let mut want = String::new();
             naive_json(&root, offset, &mut want);

@@ -274,7 +274,7 @@ pub fn read_vars(
 ) -> (Vec<(String, Value)>, Diagnostics) {
     let (loaded, mut diags) = if arg.trim_start().starts_with('{') {
         let file = SourceFile::new(format!("<vars argument {index}>"), arg);
-        let (body, d) = hcl_core::json::parse_body_with(&file, limits);
+        let (body, d) = hcl_core::json::parse_body(&file, limits);
         (
             Loaded {
                 source: Some(file),

@@ -52,7 +52,7 @@ impl Json {
     /// ```
     pub fn parse(text: &str) -> Option<Json> {
         let file = SourceFile::new("<json>", text);
-        let (node, diags) = hcl_core::json::syntax::parse(&file);
+        let (node, diags) = hcl_core::json::syntax::parse(&file, &Default::default());
         (!diags.has_errors()).then(|| Json::from_node(&node))
     }
 

@@ -75,8 +75,10 @@ fn check_json_is_one_document_on_standard_output() {
     write(&dir, &[("bad.hcl", b"a = \"\xfe\"\n")]);
     let out = hcl(&dir, &["check", "--diags=json", "bad.hcl", "nope.hcl"]);
     assert_eq!((out.status, out.stderr.as_str()), (1, ""));
-    let (_, diags) =
-        hcl_core::json::syntax::parse(&SourceFile::new("out.json", out.stdout.as_str()));
+    let (_, diags) = hcl_core::json::syntax::parse(
+        &SourceFile::new("out.json", out.stdout.as_str()),
+        &Default::default(),
+    );
     assert!(
         diags.is_empty(),
         "not one JSON document: {diags}\n{}",

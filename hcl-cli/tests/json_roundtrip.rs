@@ -101,7 +101,7 @@ hcl_test_shared::shared_test!(
                 assert!(!d.has_errors(), "{name}: template {t:?}: {d}");
             }
             let json_src = SourceFile::new(format!("{name}.json"), json.to_indented());
-            let (json_body, d) = hcl_core::json::parse_body(&json_src);
+            let (json_body, d) = hcl_core::json::parse_body(&json_src, &Default::default());
             assert!(!d.has_errors(), "{name}: {d}");
             compare(file.body(), &file.to_body(), &json_body, &name);
         }

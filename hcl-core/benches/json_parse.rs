@@ -51,14 +51,14 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.bench_function("hcl_core", |b| {
         b.iter(|| {
-            let (node, diags) = parse(black_box(&file));
+            let (node, diags) = parse(black_box(&file), &Default::default());
             assert!(diags.is_empty());
             node
         })
     });
     group.bench_function("json_syntax_body", |b| {
         b.iter(|| {
-            let (body, diags) = hcl_core::json::parse_body(black_box(&file));
+            let (body, diags) = hcl_core::json::parse_body(black_box(&file), &Default::default());
             assert!(diags.is_empty());
             body
         })
@@ -81,7 +81,7 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("json_syntax_content", |b| {
         b.iter(|| {
-            let (body, diags) = hcl_core::json::parse_body(black_box(&file));
+            let (body, diags) = hcl_core::json::parse_body(black_box(&file), &Default::default());
             assert!(diags.is_empty());
             let (content, diags) = body.content(&top);
             assert!(diags.is_empty());

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
@@ -214,6 +214,37 @@ impl Expression {
     /// The syntax's own expression.
     pub fn as_impl(&self) -> &dyn ExpressionImpl {
         &*self.0
+    }
+
+    /// The variable references of this expression that `ctx` gives a known
+    /// value, with those values and in the concise form the reference's
+    /// text diagnostics show ("with var.port as \"http\""); `None` when there
+    /// are none (or no context: literal-only mode looks nothing up).
+    ///
+    /// Evaluation attaches these to its own diagnostics; an application
+    /// that reports a problem about a value it evaluated (of the wrong
+    /// type, say) attaches them with [`Diagnostic::with_involved`]:
+    ///
+    /// ```
+    /// use hcl_core::diag::{render, Diagnostic, RenderOptions};
+    /// use hcl_core::{EvalContext, SourceFile, Value};
+    ///
+    /// let file = SourceFile::new("main.hcl", "port = var.port\n");
+    /// let (body, _) = hcl_core::load::parse_source_file(&file);
+    /// let (attrs, _) = body.just_attributes();
+    /// let expr = &attrs.get("port").unwrap().expr;
+    /// let mut ctx = EvalContext::new();
+    /// ctx.set_variable("var", Value::object([("port", Value::from("http"))]));
+    /// let mut diag = Diagnostic::error("Invalid port", "A port number is required.")
+    ///     .with_subject(expr.range());
+    /// if let Some(values) = expr.involved_values(Some(&ctx)) {
+    ///     diag = diag.with_involved(values);
+    /// }
+    /// let text = render(&diag, &file, &RenderOptions::default());
+    /// assert!(text.contains("\nwith var.port as \"http\".\n"), "{text}");
+    /// ```
+    pub fn involved_values(&self, ctx: Option<&EvalContext>) -> Option<Arc<Involved>> {
+        crate::involved::of_expression(self, ctx)
     }
 }
 

@@ -6,27 +6,8 @@
 //!
 //! Evaluation attaches this itself (native expressions, and the templates
 //! of JSON strings); an application that reports a problem about an
-//! expression it evaluated (a value of the wrong type, say) attaches it
-//! with [`of_expression`]:
-//!
-//! ```
-//! use hcl_core::diag::{render, Diagnostic, RenderOptions};
-//! use hcl_core::{involved, EvalContext, SourceFile, Value};
-//!
-//! let file = SourceFile::new("main.hcl", "port = var.port\n");
-//! let (body, _) = hcl_core::load::parse_source_file(&file);
-//! let (attrs, _) = body.just_attributes();
-//! let expr = &attrs.get("port").unwrap().expr;
-//! let mut ctx = EvalContext::new();
-//! ctx.set_variable("var", Value::object([("port", Value::from("http"))]));
-//! let mut diag = Diagnostic::error("Invalid port", "A port number is required.")
-//!     .with_subject(expr.range());
-//! if let Some(values) = involved::of_expression(expr, Some(&ctx)) {
-//!     diag = diag.with_involved(values);
-//! }
-//! let text = render(&diag, &file, &RenderOptions::default());
-//! assert!(text.contains("\nwith var.port as \"http\".\n"), "{text}");
-//! ```
+//! expression it evaluated attaches it with
+//! [`Expression::involved_values`], which calls [`of_expression`].
 
 use std::sync::Arc;
 
@@ -41,7 +22,7 @@ use crate::value::{Number, Value};
 /// The variable references of `expr` that `ctx` gives a known value, with
 /// those values; `None` when there are none (or no context: in
 /// literal-only mode nothing is looked up).
-pub fn of_expression(expr: &Expression, ctx: Option<&EvalContext>) -> Option<Arc<Involved>> {
+pub(crate) fn of_expression(expr: &Expression, ctx: Option<&EvalContext>) -> Option<Arc<Involved>> {
     let ctx = ctx?;
     let mut values = Collector::default();
     for t in expr.variables() {
@@ -128,14 +109,7 @@ const MAX_STRING_CHARS: usize = 1000;
 /// it, `list of string with 2 elements`, `empty tuple`,
 /// `object with 1 attribute "name"`, `object with 3 attributes`; any other
 /// value by its type's name.
-///
-/// ```
-/// use hcl_core::{involved::value_text, Value};
-/// assert_eq!(value_text(&Value::from("web")), "\"web\"");
-/// assert_eq!(value_text(&Value::tuple([Value::from(1), Value::from(2)])), "tuple with 2 elements");
-/// assert_eq!(value_text(&Value::object([("name", Value::from("x"))])), "object with 1 attribute \"name\"");
-/// ```
-pub fn value_text(value: &Value) -> String {
+pub(crate) fn value_text(value: &Value) -> String {
     // Sizes come from the values: the type of a tuple or an object is as
     // big as the value, and building it for each diagnostic could cost
     // more than the evaluation that failed.

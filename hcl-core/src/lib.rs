@@ -56,7 +56,7 @@ pub mod eval;
 pub mod ext;
 pub mod format;
 pub mod function;
-pub mod involved;
+pub(crate) mod involved;
 pub mod json;
 pub mod limits;
 pub mod load;

@@ -7,7 +7,7 @@
 //! both syntaxes, evaluation and decoding:
 //!
 //! - the parsers (native [`crate::native::parse_config`] and friends, JSON
-//!   [`crate::json::parse_body_with`], [`crate::load`]'s `_with` functions)
+//!   [`crate::json::parse_body`], [`crate::load`]'s `_with` functions)
 //!   take `&Limits`;
 //! - evaluation takes its limits from the [`EvalContext`](crate::EvalContext)
 //!   ([`EvalContext::set_limits`](crate::EvalContext::set_limits)); literal-only

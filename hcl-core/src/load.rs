@@ -75,7 +75,7 @@ pub fn parse_source_file(file: &SourceFile) -> (Body, Diagnostics) {
 /// ```
 pub fn parse_source_file_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics) {
     match Syntax::for_name(file.name()) {
-        Syntax::Json => crate::json::parse_body_with(file, limits),
+        Syntax::Json => crate::json::parse_body(file, limits),
         Syntax::Native => crate::native::parse_body(file, limits),
     }
 }

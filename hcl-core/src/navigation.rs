@@ -42,7 +42,7 @@ impl FileContext {
     /// Parses `file` in the syntax its name calls for.
     pub fn new(file: &SourceFile) -> FileContext {
         let syntax = if file.name().ends_with(".json") {
-            ParsedSyntax::Json(crate::json::parser::parse(file).0)
+            ParsedSyntax::Json(crate::json::parser::parse(file, &Limits::DEFAULT).0)
         } else {
             let (parsed, _) = parse_config(file, &Limits::default());
             let blocks = parsed.body().blocks().map(|b| {

@@ -16,7 +16,7 @@
 //! let schema = BodySchema::new().attribute(AttributeSchema::required("type"));
 //! let native = SourceFile::new("v.hcl", "type = map(list(any))\n");
 //! let json = SourceFile::new("v.hcl.json", r#"{"type": "map(list(any))"}"#);
-//! for body in [parse_body(&native, &Limits::default()).0, json::parse_body(&json).0] {
+//! for body in [parse_body(&native, &Limits::default()).0, json::parse_body(&json, &Limits::default()).0] {
 //!     let (content, _) = body.content(&schema);
 //!     let (ty, diags) = type_constraint(&content.attributes.get("type").unwrap().expr, &Limits::default());
 //!     assert!(diags.is_empty());

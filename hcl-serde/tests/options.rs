@@ -88,14 +88,18 @@ fn the_evaluation_budget_bounds_a_decode_and_overrides_the_contexts() {
 fn the_evaluation_budget_bounds_a_literal_only_decode() {
     // No context: a `for` over a literal tuple still evaluates, within the
     // limits given, and references stay refused as without limits.
-    let src = "names = [for i in [\"a\", \"b\", \"c\"] : [for j in [\"x\", \"y\"] : \"${i}${j}\"]]\n";
+    let src =
+        "names = [for i in [\"a\", \"b\", \"c\"] : [for j in [\"x\", \"y\"] : \"${i}${j}\"]]\n";
     let app: App = Options::new().from_str(src).unwrap();
     assert_eq!(app.names[2], ["cx", "cy"]);
     let roomy = Limits::default().with_max_elements(1000);
     let app: App = Options::new().limits(roomy).from_str(src).unwrap();
     assert_eq!(app.names.len(), 3);
     let tight = Limits::default().with_max_elements(4);
-    let err = Options::new().limits(tight).from_str::<App>(src).unwrap_err();
+    let err = Options::new()
+        .limits(tight)
+        .from_str::<App>(src)
+        .unwrap_err();
     assert_eq!(first_summary(&err), "Evaluation limit exceeded");
     let err = Options::new()
         .limits(roomy)

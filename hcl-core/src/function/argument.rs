@@ -1,8 +1,8 @@
 //! Parameters that receive something other than their argument's value:
 //! the function layer's counterpart of the reference's `ext/customdecode`.
 //!
-//! A parameter's type says how the evaluator hands its argument over
-//! ([`ArgumentKind`]): most take the value; a parameter of
+//! A parameter's type says how the evaluator hands its argument over: most
+//! take the value; a parameter of
 //! [`expression_closure_type`](super::closure::expression_closure_type)
 //! takes the argument unevaluated, to evaluate later (`try`, `can`); one of
 //! [`expression_type`] takes the argument's syntax as an [`Expression`]
@@ -40,7 +40,7 @@ use crate::value::{Capsule, CapsuleType, Type, Value};
 
 /// How a parameter receives its argument, by the parameter's type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArgumentKind {
+pub(crate) enum ArgumentKind {
     /// The argument's value, converted to the parameter's type.
     Value,
     /// The argument unevaluated, as an
@@ -54,7 +54,7 @@ pub enum ArgumentKind {
 }
 
 /// How a parameter of type `ty` receives its argument.
-pub fn argument_kind(ty: &Type) -> ArgumentKind {
+pub(crate) fn argument_kind(ty: &Type) -> ArgumentKind {
     if is_expression_closure_type(ty) {
         ArgumentKind::Closure
     } else if *ty == expression_type() {
@@ -87,7 +87,7 @@ pub fn type_constraint_type() -> Type {
 }
 
 /// `expr` as a value of [`expression_type`].
-pub fn expression_value(expr: Expression) -> Value {
+pub(crate) fn expression_value(expr: Expression) -> Value {
     Value::Capsule(Capsule::new(expression_capsule().clone(), expr))
 }
 
@@ -100,7 +100,7 @@ pub fn expression_from_value(value: &Value) -> Option<&Expression> {
 }
 
 /// `ty` as a value of [`type_constraint_type`].
-pub fn type_value(ty: Type) -> Value {
+pub(crate) fn type_value(ty: Type) -> Value {
     Value::Capsule(Capsule::new(type_capsule().clone(), ty))
 }
 

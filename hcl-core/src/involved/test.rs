@@ -160,3 +160,12 @@ fn signature_lists_parameters_and_the_variadic_one() {
         "join(separator, lists...)"
     );
 }
+
+#[test]
+fn value_text_is_the_references_concise_form() {
+    assert_eq!(value_text(&Value::from("web")), "\"web\"");
+    let pair = Value::tuple([Value::from(1), Value::from(2)]);
+    assert_eq!(value_text(&pair), "tuple with 2 elements");
+    let named = Value::object([("name", Value::from("x"))]);
+    assert_eq!(value_text(&named), "object with 1 attribute \"name\"");
+}

@@ -5,16 +5,17 @@
 //!   exact number text: what a tool that reports positions in JSON files
 //!   reads (the JSON counterpart of [`crate::native::File`]).
 //! - [`parse_body`]: a file to its [`Body`], which maps object properties to
-//!   attributes and blocks as a schema asks ([`JsonBody`]), with values as
-//!   [`JsonExpression`]s.
+//!   attributes and blocks as a schema asks, with values as
+//!   [`Expression`]s; [`parse_expression`]: a standalone JSON value as an
+//!   [`Expression`]. Both parse within the [`Limits`] given.
 //!
 //! ```
 //! use hcl_core::json::parse_body;
 //! use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
-//! use hcl_core::{SourceFile, Value};
+//! use hcl_core::{Limits, SourceFile, Value};
 //!
 //! let src = SourceFile::new("main.tf.json", r#"{"service": {"web": {"port": 80}}}"#);
-//! let (body, diags) = parse_body(&src);
+//! let (body, diags) = parse_body(&src, &Limits::DEFAULT);
 //! assert!(diags.is_empty());
 //! let schema = BodySchema::new().block(BlockHeaderSchema::new("service", ["name"]));
 //! let (content, diags) = body.content(&schema);
@@ -33,7 +34,7 @@ pub(crate) mod parser;
 mod scanner;
 mod text;
 
-pub use body::JsonBody;
+pub(crate) use body::JsonBody;
 
 /// The JSON syntax tree: what [`syntax::parse`] makes of a JSON text.
 ///
@@ -46,7 +47,7 @@ pub use body::JsonBody;
 /// use hcl_core::json::syntax::{parse, NodeKind};
 /// use hcl_core::SourceFile;
 ///
-/// let (root, diags) = parse(&SourceFile::new("a.json", r#"{"a": [1.50, "x"]}"#));
+/// let (root, diags) = parse(&SourceFile::new("a.json", r#"{"a": [1.50, "x"]}"#), &Default::default());
 /// assert!(diags.is_empty());
 /// let NodeKind::Object(props) = &root.kind else { unreachable!() };
 /// assert_eq!(&*props[0].key, "a");
@@ -54,10 +55,10 @@ pub use body::JsonBody;
 /// assert!(matches!(&items[0].kind, NodeKind::Number(n) if &**n == "1.50"));
 /// ```
 pub mod syntax {
-    pub use super::parser::{parse, parse_with, Node, NodeKind, Property};
+    pub use super::parser::{parse, Node, NodeKind, Property};
     pub use super::text::Text;
 }
-pub use expression::JsonExpression;
+pub(crate) use expression::JsonExpression;
 
 use crate::body::{Body, Expression};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -69,13 +70,9 @@ use parser::{Node, NodeKind};
 /// Parses a JSON-syntax configuration file to its root [`Body`].
 ///
 /// The root must be an object or an array of objects ("Root value must be
-/// object" otherwise, and the body is then empty).
-pub fn parse_body(file: &SourceFile) -> (Body, Diagnostics) {
-    parse_body_with(file, &Limits::DEFAULT)
-}
-
-/// [`parse_body`] within `limits` (nesting depth and diagnostics kept).
-pub fn parse_body_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics) {
+/// object" otherwise, and the body is then empty). `limits` bound the
+/// nesting depth and the diagnostics kept.
+pub fn parse_body(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics) {
     let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
     let mut root = parser::parse_with(file, limits, &mut diags);
     match root.kind {
@@ -100,18 +97,18 @@ pub fn parse_body_with(file: &SourceFile, limits: &Limits) -> (Body, Diagnostics
     (Body::new(body), diags)
 }
 
-/// Parses a standalone JSON value as an [`Expression`].
+/// Parses a standalone JSON value as an [`Expression`], within `limits`.
 ///
 /// ```
 /// use hcl_core::json::parse_expression;
-/// use hcl_core::{SourceFile, Value};
+/// use hcl_core::{Limits, SourceFile, Value};
 /// let src = SourceFile::new("<json>", "[1, \"two\"]");
-/// let (expr, diags) = parse_expression(&src);
+/// let (expr, diags) = parse_expression(&src, &Limits::DEFAULT);
 /// assert!(diags.is_empty());
 /// assert_eq!(expr.value(None).0, Value::tuple([Value::from(1), Value::string("two")]));
 /// ```
-pub fn parse_expression(file: &SourceFile) -> (Expression, Diagnostics) {
-    let (root, diags) = parser::parse(file);
+pub fn parse_expression(file: &SourceFile, limits: &Limits) -> (Expression, Diagnostics) {
+    let (root, diags) = parser::parse(file, limits);
     let at = NodeRef::root(file.clone(), root);
     (Expression::new(JsonExpression::new(at)), diags)
 }

@@ -18,7 +18,7 @@
 //! use hcl_core::pos::SourceFile;
 //!
 //! let file = SourceFile::new("main.tf.json", r#"{"a": 1, "a": 2.50}"#);
-//! let (root, diags) = parse(&file);
+//! let (root, diags) = parse(&file, &Default::default());
 //! assert!(diags.is_empty());
 //! let NodeKind::Object(props) = &root.kind else { panic!() };
 //! assert_eq!(props.len(), 2);
@@ -111,13 +111,14 @@ impl Node {
     }
 }
 
-/// Parses the whole of `file` as one JSON value, with default options.
+/// Parses the whole of `file` as one JSON value, within `limits` (nesting
+/// depth, diagnostics kept).
 ///
 /// The tree is returned even when there are errors: it then holds
 /// [`NodeKind::Invalid`] where values could not be parsed.
-pub fn parse(file: &SourceFile) -> (Node, Diagnostics) {
-    let mut diags = Diagnostics::new();
-    let node = parse_with(file, &Limits::DEFAULT, &mut diags);
+pub fn parse(file: &SourceFile, limits: &Limits) -> (Node, Diagnostics) {
+    let mut diags = Diagnostics::with_limit(limits.max_diagnostics);
+    let node = parse_with(file, limits, &mut diags);
     (node, diags)
 }
 
@@ -125,7 +126,7 @@ pub fn parse(file: &SourceFile) -> (Node, Diagnostics) {
 /// `diags`. Objects and arrays nest at most [`Limits::max_depth`] levels
 /// deep; a deeper value is reported ("Maximum nesting depth exceeded") and
 /// skipped.
-pub fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnostics) -> Node {
+pub(crate) fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnostics) -> Node {
     let text = file.text();
     if u32::try_from(text.len()).is_err() {
         diags.push(Diagnostic::error(

@@ -233,7 +233,7 @@ pub(super) fn quoted_literal(e: &Expr, src: &str) -> Option<String> {
 /// assert_eq!(types["ids"], ExtendedType::list(ExtendedType::output(ExtendedType::String)));
 /// ```
 pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Diagnostics) {
-    let (root, mut diags) = json::parse(file);
+    let (root, mut diags) = json::parse(file, &crate::Limits::DEFAULT);
     let mut out = BTreeMap::new();
     if diags.has_errors() {
         return (out, diags);

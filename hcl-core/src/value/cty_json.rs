@@ -500,7 +500,7 @@ pub fn from_cty_json(text: &str, ty: &Type) -> Result<Value, CtyJsonError> {
 
 fn parse_json(text: &str) -> Result<Node, CtyJsonError> {
     let file = SourceFile::new("<cty-json>", text);
-    let (node, diags) = parse(&file);
+    let (node, diags) = parse(&file, &crate::Limits::DEFAULT);
     match diags.iter().find(|d| d.is_error()) {
         None => Ok(node),
         Some(d) => {

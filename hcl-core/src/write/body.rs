@@ -81,7 +81,7 @@ impl BlockShapes {
 ///     "main.tf.json",
 ///     r#"{"variable": {"region": {"default": "eu"}}, "name": "app-${var.region}", "n": [1, 2]}"#,
 /// );
-/// let (json, diags) = parse_body(&src);
+/// let (json, diags) = parse_body(&src, &Default::default());
 /// assert!(diags.is_empty());
 /// let text = body(&json, &BlockShapes::new().block("variable", 1)).unwrap();
 /// assert_eq!(
@@ -105,7 +105,10 @@ pub fn body(body: &Body, shapes: &BlockShapes) -> Result<String, WriteError> {
 /// ```
 /// use hcl_core::json::parse_expression;
 /// use hcl_core::SourceFile;
-/// let (e, _) = parse_expression(&SourceFile::new("x.json", r#"{"a b": ["${x}", "q\"${upper(\"y\")}"]}"#));
+/// let (e, _) = parse_expression(
+///     &SourceFile::new("x.json", r#"{"a b": ["${x}", "q\"${upper(\"y\")}"]}"#),
+///     &Default::default(),
+/// );
 /// assert_eq!(
 ///     hcl_core::write::expression(&e).unwrap(),
 ///     "{\n  \"a b\" = [\"${x}\", \"q\\\"${upper(\"y\")}\"]\n}"

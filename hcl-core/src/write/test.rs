@@ -207,7 +207,7 @@ fn write_body_json_templates_directives_and_escapes() {
   "n": -1.5e3,
   "list": [true, null, {"k": 1}]
 }"#;
-    let (b, diags) = crate::json::parse_body(&SourceFile::new("a.json", src));
+    let (b, diags) = crate::json::parse_body(&SourceFile::new("a.json", src), &Default::default());
     assert!(diags.is_empty());
     let text = body(&b, &BlockShapes::new().block("resource", 2)).unwrap();
     assert_eq!(crate::format::format(&text).unwrap(), text);
@@ -342,10 +342,10 @@ proptest! {
 
 #[test]
 fn write_expression_json_strings_are_templates() {
-    let (e, _) = crate::json::parse_expression(&SourceFile::new(
-        "x.json",
-        r#"{"a b": ["${x}", "q\"${upper(\"y\")}"]}"#,
-    ));
+    let (e, _) = crate::json::parse_expression(
+        &SourceFile::new("x.json", r#"{"a b": ["${x}", "q\"${upper(\"y\")}"]}"#),
+        &Default::default(),
+    );
     assert_eq!(
         expression(&e).unwrap(),
         "{\n  \"a b\" = [\"${x}\", \"q\\\"${upper(\"y\")}\"]\n}"

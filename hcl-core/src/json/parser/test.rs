@@ -3,7 +3,7 @@ use crate::json::literal::{keyword_suggestion, levenshtein};
 
 fn parse_src(src: &str) -> (Node, Diagnostics, SourceFile) {
     let file = SourceFile::new("t.json", src);
-    let (node, diags) = parse(&file);
+    let (node, diags) = parse(&file, &Limits::DEFAULT);
     (node, diags, file)
 }
 

@@ -36,7 +36,7 @@ const MAX_DEPTH: usize = super::MAX_DEPTH;
 /// the JSON parser leaves templates unread). The JSON parser's own
 /// diagnostics are the caller's to report.
 pub(crate) fn check_json(src: &SourceFile, scope: &TypeScope) -> (Vec<AttributeType>, Diagnostics) {
-    let (root, _) = json::parse(src);
+    let (root, _) = json::parse(src, &crate::Limits::DEFAULT);
     let mut checker = JsonChecker {
         src,
         scope,
