@@ -282,9 +282,21 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // The entry's own type (from the directory listing, no extra `stat`)
+    // decides, except for a symbolic link, which is followed as before.
+    let mut entries: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let is_dir = match e.file_type() {
+                Ok(t) if t.is_symlink() => e.path().is_dir(),
+                Ok(t) => t.is_dir(),
+                Err(_) => false,
+            };
+            Some((e.path(), is_dir))
+        })
+        .collect();
     entries.sort();
-    for e in entries {
+    for (e, is_dir) in entries {
         let name = e
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -292,7 +304,7 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
         if name.starts_with('.') {
             continue;
         }
-        if e.is_dir() {
+        if is_dir {
             walk(&e, keep, out, depth + 1);
         } else if keep(&name) {
             out.push(e);
@@ -356,8 +368,9 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
         None
     };
     // Each file is parsed and type-checked on a worker, which frees its
-    // tree there; only the text (for the snippets) and what is reported
-    // come back.
+    // tree there, and its text too unless a diagnostic needs it for a
+    // snippet: what stays until the report grows with the problems found,
+    // not with the number of files.
     let checked = load_each(&files, limits, |loaded, mut diags| {
         let mut printed = String::new();
         if let (Some(s), Some(scope)) = (&loaded.source, &scope) {
@@ -365,7 +378,8 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
             diags.extend(d);
             printed = p;
         }
-        (loaded.source, diags, printed)
+        let source = loaded.source.filter(|_| !diags.is_empty());
+        (source, diags, printed)
     });
     for (source, diags, printed) in checked {
         if !printed.is_empty() {
