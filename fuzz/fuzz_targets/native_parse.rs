@@ -17,9 +17,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let (file, diags) = parse_bytes("fuzz.hcl", data, &opts);
     // Every diagnostic points inside the text.
-    let len = file.source.text().len() as u32;
+    let len = file.source().text().len() as u32;
     for d in diags.iter() {
-        if let Some(r) = d.subject {
+        if let Some(r) = &d.subject {
             assert!(r.start.byte <= r.end.byte && r.end.byte <= len, "{d}");
         }
     }

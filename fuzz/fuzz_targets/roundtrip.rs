@@ -25,10 +25,10 @@ fuzz_target!(|data: &[u8]| {
     let json = native_to_json(&file).to_compact();
     let (json_body, diags) = hcl_core::load::parse_source("fuzz.hcl.json", &json);
     assert!(!diags.has_errors(), "{text:?}\n=> {json}\n{diags}");
-    let native_body = file.body_handle();
+    let native_body = file.to_body();
     let mut schema = BodySchema::new();
-    for a in file.tree.attributes(file.body()) {
-        schema = schema.attribute(AttributeSchema::optional(a.name.text(text)));
+    for a in file.body().attributes() {
+        schema = schema.attribute(AttributeSchema::optional(a.name()));
     }
     let (n, _, _) = native_body.partial_content(&schema);
     let (j, _, diags) = json_body.partial_content(&schema);
