@@ -23,6 +23,7 @@ use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
+use crate::native::eval::DecodedLiteral;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
@@ -40,6 +41,11 @@ pub struct NativeExpression {
     /// For the key of an object constructor item: whether it was
     /// parenthesised (`Some(true)`: never a literal name).
     object_key: Option<bool>,
+    /// The value of the node when it is a literal, decoded when the handle
+    /// is made: most attributes are literals, and evaluating one then
+    /// reads this field only, not the tree, the node and the source text
+    /// it would otherwise reach through three pointers.
+    literal: Option<DecodedLiteral>,
 }
 
 /// Where the expression node lives.
@@ -51,22 +57,35 @@ enum Node {
     Owned(Arc<Expr>),
 }
 
+impl Node {
+    fn expr(&self) -> &Expr {
+        match self {
+            Node::Attribute(tree, id) => &tree.attribute(*id).expr,
+            Node::Owned(e) => e,
+        }
+    }
+}
+
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression {
-            source,
-            node: Node::Owned(expr),
-            object_key: None,
-        }
+        NativeExpression::with_literal(source, Node::Owned(expr))
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
+        NativeExpression::with_literal(source, Node::Attribute(tree, id))
+    }
+
+    /// The handle of an expression `node` (not an object key), with its
+    /// literal value decoded.
+    fn with_literal(source: SourceFile, node: Node) -> NativeExpression {
+        let literal = DecodedLiteral::of(ExprNode::new(&source, node.expr()));
         NativeExpression {
             source,
-            node: Node::Attribute(tree, id),
+            node,
             object_key: None,
+            literal,
         }
     }
 
@@ -77,10 +96,7 @@ impl NativeExpression {
 
     /// The syntax node.
     pub fn expr(&self) -> &Expr {
-        match &self.node {
-            Node::Attribute(tree, id) => &tree.attribute(*id).expr,
-            Node::Owned(e) => e,
-        }
+        self.node.expr()
     }
 
     fn handle(&self, e: &Expr) -> Expression {
@@ -103,6 +119,29 @@ impl NativeExpression {
             }
             _ => None,
         }
+    }
+
+    /// The value of an object key's handle: a literal name is a string,
+    /// a dotted path written without parentheses is an error, any other
+    /// key evaluates as an expression.
+    fn key_value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        if let Some(name) = self.literal_key_name() {
+            return (Value::string(name), Diagnostics::new());
+        }
+        if self.object_key == Some(false)
+            && matches!(
+                self.expr().kind,
+                ExprKind::AttrPath | ExprKind::ScopeTraversal(_)
+            )
+        {
+            let d = Diagnostic::error(
+                "Ambiguous attribute key",
+                "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+            )
+            .with_subject(self.range());
+            return (Value::dynamic(), d.into());
+        }
+        crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx)
     }
 
     /// The step list of a static traversal, as the reference's
@@ -130,23 +169,15 @@ impl NativeExpression {
 
 impl ExpressionImpl for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        if let Some(name) = self.literal_key_name() {
-            return (Value::string(name), Diagnostics::new());
+        if self.object_key.is_some() {
+            return self.key_value(ctx);
         }
-        if self.object_key == Some(false)
-            && matches!(
-                self.expr().kind,
-                ExprKind::AttrPath | ExprKind::ScopeTraversal(_)
-            )
-        {
-            let d = Diagnostic::error(
-                "Ambiguous attribute key",
-                "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
-            )
-            .with_subject(self.range());
-            return (Value::dynamic(), d.into());
-        }
-        crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx)
+        // A decoded literal is answered without reaching the node.
+        crate::native::eval::evaluate_decoded(
+            self.literal.as_ref(),
+            || ExprNode::new(&self.source, self.expr()),
+            ctx,
+        )
     }
 
     fn variables(&self) -> Vec<Traversal> {
@@ -181,10 +212,13 @@ impl ExpressionImpl for NativeExpression {
                 o.items
                     .iter()
                     .map(|item| {
+                        // No decoded literal: a key's value follows the
+                        // rules of keys (`true` is the name "true").
                         let key = NativeExpression {
                             source: self.source.clone(),
                             node: Node::Owned(Arc::new(item.key.expr.clone())),
                             object_key: Some(item.key.force_non_literal),
+                            literal: None,
                         };
                         (Expression::new(key), self.handle(&item.value))
                     })

@@ -88,13 +88,27 @@ use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    evaluate_decoded(DecodedLiteral::of(expr).as_ref(), || expr, ctx)
+}
+
+/// [`evaluate`] of an expression whose literal value, if it has one, was
+/// decoded beforehand ([`DecodedLiteral::of`], when an expression handle
+/// is made): a literal that fits the limits is answered from `literal`
+/// alone, without the syntax tree or the source text (`expr` is not even
+/// called); anything else goes to the general path.
+#[inline]
+pub(crate) fn evaluate_decoded<'a>(
+    literal: Option<&DecodedLiteral>,
+    expr: impl FnOnce() -> ExprNode<'a>,
+    ctx: Option<&EvalContext>,
+) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
     // Most attributes of a configuration are literals: their value needs no
     // evaluator, budget or scope.
-    if let Some(value) = literal_value(expr, limits) {
+    if let Some(value) = literal.and_then(|l| l.within(limits)) {
         return (value, Diagnostics::with_limit(limits.max_diagnostics));
     }
-    evaluate_general(expr, ctx)
+    evaluate_general(expr(), ctx)
 }
 
 /// [`evaluate`] without its literal fast path: the whole evaluator, for
@@ -107,33 +121,53 @@ pub(crate) fn evaluate_general(
     evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
 }
 
-/// The value of `expr` when it is a literal whose evaluation (by
-/// [`evaluate_general`], with a fresh budget of `limits`) cannot fail: a
-/// number, `true`/`false`, `null`, or a string of one literal part that
-/// fits in the budget's bytes. `None` for anything else, and for every
-/// expression when `limits` allow no depth at all; the general path then
-/// decides, diagnostics included.
-#[inline]
-fn literal_value(expr: ExprNode<'_>, limits: &Limits) -> Option<Value> {
-    if limits.max_depth == 0 {
-        return None;
-    }
-    let e = expr.ast();
-    // The source text is read only for strings: one memory access fewer
-    // for every other literal.
-    let text = || expr.source().text();
-    let string = |s: &str| (s.len() <= limits.max_bytes).then(|| Value::string(s));
-    match &e.kind {
-        ExprKind::Number(n) => Some(Value::Number(n.clone())),
-        ExprKind::Bool(b) => Some(Value::Bool(*b)),
-        ExprKind::Null => Some(Value::Null(Type::Dynamic)),
-        ExprKind::StringLit => string(e.span.inner().text(text())),
-        ExprKind::Template(t) => match t.parts.as_slice() {
-            [] => string(""),
-            [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
+/// The value of a literal expression, decoded once so that evaluating the
+/// literal again reads neither the syntax tree nor the source text (an
+/// expression handle keeps it beside its node): the literal fast path of
+/// [`evaluate`].
+///
+/// Only literals whose evaluation by [`evaluate_general`] is a plain copy
+/// are decoded: a number, `true`/`false`, `null`, or a string of one
+/// literal part whose text normalisation leaves as it is (so that the
+/// value's length is what the general path charges to the budget).
+#[derive(Clone, Debug)]
+pub(crate) struct DecodedLiteral(Value);
+
+impl DecodedLiteral {
+    /// The decoded value of `expr`, if it is such a literal.
+    pub(crate) fn of(expr: ExprNode<'_>) -> Option<DecodedLiteral> {
+        let e = expr.ast();
+        // The source text is read only for strings.
+        let text = || expr.source().text();
+        let string = |s: &str| {
+            let value = Str::new(s);
+            (value.as_str().len() == s.len()).then_some(DecodedLiteral(Value::String(value)))
+        };
+        match &e.kind {
+            ExprKind::Number(n) => Some(DecodedLiteral(Value::Number(n.clone()))),
+            ExprKind::Bool(b) => Some(DecodedLiteral(Value::Bool(*b))),
+            ExprKind::Null => Some(DecodedLiteral(Value::Null(Type::Dynamic))),
+            ExprKind::StringLit => string(e.span.inner().text(text())),
+            ExprKind::Template(t) => match t.parts.as_slice() {
+                [] => string(""),
+                [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
+        }
+    }
+
+    /// The literal's value when its evaluation by [`evaluate_general`],
+    /// with a fresh budget of `limits`, cannot fail: the general path
+    /// charges a string's bytes and needs one level of depth. `None` when
+    /// it could; the general path then decides, diagnostics included.
+    #[inline]
+    fn within(&self, limits: &Limits) -> Option<Value> {
+        let fits = match &self.0 {
+            Value::String(s) => s.as_str().len() <= limits.max_bytes,
+            _ => true,
+        };
+        (fits && limits.max_depth > 0).then(|| self.0.clone())
     }
 }
 

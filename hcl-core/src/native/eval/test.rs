@@ -226,9 +226,10 @@ fn limits() -> impl proptest::strategy::Strategy<Value = Option<Limits>> {
 }
 
 proptest::proptest! {
-    /// The literal fast path behind `evaluate` gives the value and the
-    /// diagnostics of the general path, in literal-only mode and in a
-    /// context with any limits.
+    /// The literal fast path behind `evaluate`, and behind an expression
+    /// handle (its literal decoded when the handle is made), gives the
+    /// value and the diagnostics of the general path, in literal-only mode
+    /// and in a context with any limits.
     #[test]
     fn literal_fast_path_agrees_with_the_general_path(
         src in expression_text(),
@@ -248,6 +249,11 @@ proptest::proptest! {
         let (general, general_diags) = evaluate_general(node, ctx);
         proptest::prop_assert_eq!(fast.ty(), general.ty(), "{}", src);
         proptest::prop_assert_eq!(&fast, &general, "{}", src);
-        proptest::prop_assert_eq!(fast_diags, general_diags, "{}", src);
+        proptest::prop_assert_eq!(&fast_diags, &general_diags, "{}", src);
+        let handle = crate::native::NativeExpression::new(file.clone(), std::sync::Arc::new(expr.clone()));
+        let (decoded, decoded_diags) = crate::body::ExpressionImpl::value(&handle, ctx);
+        proptest::prop_assert_eq!(decoded.ty(), general.ty(), "{}", src);
+        proptest::prop_assert_eq!(&decoded, &general, "{}", src);
+        proptest::prop_assert_eq!(&decoded_diags, &general_diags, "{}", src);
     }
 }
