@@ -23,7 +23,7 @@ use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
-use crate::native::eval::DecodedLiteral;
+use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
 use crate::traversal::{Traversal, Traverser};
@@ -34,18 +34,21 @@ use crate::value::Value;
 /// Made by [`NativeExpression::new`] for an expression of its own, or by
 /// [`NativeExpression::attribute`] for an attribute's value in a parsed
 /// file (which is what body handles give out).
+// In this order (`repr(C)`): evaluating a constant reads the first 32
+// bytes only, which then share a cache line with the handle's reference
+// counts more often than not.
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct NativeExpression {
-    source: SourceFile,
+    /// The value of the node when it is a constant (a literal, or a small
+    /// expression that reads no variable and calls no function), found
+    /// when the handle is made: most attributes are literals, and
+    /// evaluating one then reads this field only, not the tree, the node
+    /// and the source text it would otherwise reach through three
+    /// pointers.
+    constant: Option<Constant>,
     node: Node,
-    /// For the key of an object constructor item: whether it was
-    /// parenthesised (`Some(true)`: never a literal name).
-    object_key: Option<bool>,
-    /// The value of the node when it is a literal, decoded when the handle
-    /// is made: most attributes are literals, and evaluating one then
-    /// reads this field only, not the tree, the node and the source text
-    /// it would otherwise reach through three pointers.
-    literal: Option<DecodedLiteral>,
+    source: SourceFile,
 }
 
 /// Where the expression node lives.
@@ -55,13 +58,24 @@ enum Node {
     Attribute(Arc<Tree>, AttrId),
     /// An expression of its own.
     Owned(Arc<Expr>),
+    /// The key of an object constructor item, and whether it was
+    /// parenthesised (`true`: never a literal name).
+    ObjectKey(Arc<Expr>, bool),
 }
 
 impl Node {
     fn expr(&self) -> &Expr {
         match self {
             Node::Attribute(tree, id) => &tree.attribute(*id).expr,
-            Node::Owned(e) => e,
+            Node::Owned(e) | Node::ObjectKey(e, _) => e,
+        }
+    }
+
+    /// For an object key: whether it was parenthesised.
+    fn object_key(&self) -> Option<bool> {
+        match self {
+            Node::ObjectKey(_, parenthesised) => Some(*parenthesised),
+            _ => None,
         }
     }
 }
@@ -69,23 +83,22 @@ impl Node {
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::with_literal(source, Node::Owned(expr))
+        NativeExpression::with_constant(source, Node::Owned(expr))
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
-        NativeExpression::with_literal(source, Node::Attribute(tree, id))
+        NativeExpression::with_constant(source, Node::Attribute(tree, id))
     }
 
     /// The handle of an expression `node` (not an object key), with its
-    /// literal value decoded.
-    fn with_literal(source: SourceFile, node: Node) -> NativeExpression {
-        let literal = DecodedLiteral::of(ExprNode::new(&source, node.expr()));
+    /// value if it is a constant.
+    fn with_constant(source: SourceFile, node: Node) -> NativeExpression {
+        let constant = Constant::of(ExprNode::new(&source, node.expr()));
         NativeExpression {
-            source,
+            constant,
             node,
-            object_key: None,
-            literal,
+            source,
         }
     }
 
@@ -113,7 +126,7 @@ impl NativeExpression {
     /// The literal name of an object key written as a bare identifier (or
     /// keyword) without parentheses.
     fn literal_key_name(&self) -> Option<&str> {
-        match (self.object_key, &self.expr().kind) {
+        match (self.node.object_key(), &self.expr().kind) {
             (Some(false), ExprKind::Variable | ExprKind::Bool(_) | ExprKind::Null) => {
                 Some(self.expr().span.text(self.source.text()))
             }
@@ -121,14 +134,15 @@ impl NativeExpression {
         }
     }
 
-    /// The value of an object key's handle: a literal name is a string,
-    /// a dotted path written without parentheses is an error, any other
-    /// key evaluates as an expression.
-    fn key_value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    /// The value of the node by the general path. An object key's: a
+    /// literal name is a string, a dotted path written without
+    /// parentheses is an error, any other key evaluates as an expression.
+    #[inline(never)]
+    fn general_value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
         if let Some(name) = self.literal_key_name() {
             return (Value::string(name), Diagnostics::new());
         }
-        if self.object_key == Some(false)
+        if self.node.object_key() == Some(false)
             && matches!(
                 self.expr().kind,
                 ExprKind::AttrPath | ExprKind::ScopeTraversal(_)
@@ -141,7 +155,11 @@ impl NativeExpression {
             .with_subject(self.range());
             return (Value::dynamic(), d.into());
         }
-        crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx)
+        let node = ExprNode::new(&self.source, self.expr());
+        match self.node {
+            Node::ObjectKey(..) => crate::native::eval::evaluate(node, ctx),
+            _ => crate::native::eval::evaluate_general(node, ctx),
+        }
     }
 
     /// The step list of a static traversal, as the reference's
@@ -169,19 +187,16 @@ impl NativeExpression {
 
 impl ExpressionImpl for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        if self.object_key.is_some() {
-            return self.key_value(ctx);
-        }
-        // A decoded literal is answered without reaching the node.
-        crate::native::eval::evaluate_decoded(
-            self.literal.as_ref(),
-            || ExprNode::new(&self.source, self.expr()),
-            ctx,
-        )
+        // A constant is answered without reaching the node (an object
+        // key's handle has none).
+        crate::native::eval::evaluate_decoded(self.constant.as_ref(), ctx, || {
+            self.general_value(ctx)
+        })
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        if self.literal_key_name().is_some() {
+        // A constant refers to no variable, and is known without the node.
+        if self.constant.is_some() || self.literal_key_name().is_some() {
             return Vec::new();
         }
         ExprNode::new(&self.source, self.expr()).variables()
@@ -212,13 +227,15 @@ impl ExpressionImpl for NativeExpression {
                 o.items
                     .iter()
                     .map(|item| {
-                        // No decoded literal: a key's value follows the
-                        // rules of keys (`true` is the name "true").
+                        // No constant: a key's value follows the rules of
+                        // keys (`true` is the name "true").
                         let key = NativeExpression {
+                            constant: None,
+                            node: Node::ObjectKey(
+                                Arc::new(item.key.expr.clone()),
+                                item.key.force_non_literal,
+                            ),
                             source: self.source.clone(),
-                            node: Node::Owned(Arc::new(item.key.expr.clone())),
-                            object_key: Some(item.key.force_non_literal),
-                            literal: None,
                         };
                         (Expression::new(key), self.handle(&item.value))
                     })
@@ -243,7 +260,7 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn absolute_traversal(&self) -> Option<Traversal> {
-        if self.object_key == Some(true) {
+        if self.node.object_key() == Some(true) {
             return None;
         }
         self.traversal_of(self.expr())

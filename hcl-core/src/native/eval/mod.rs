@@ -88,31 +88,33 @@ use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    evaluate_decoded(DecodedLiteral::of(expr).as_ref(), || expr, ctx)
+    evaluate_decoded(Constant::literal(expr).as_ref(), ctx, || {
+        evaluate_general(expr, ctx)
+    })
 }
 
-/// [`evaluate`] of an expression whose literal value, if it has one, was
-/// decoded beforehand ([`DecodedLiteral::of`], when an expression handle
-/// is made): a literal that fits the limits is answered from `literal`
-/// alone, without the syntax tree or the source text (`expr` is not even
-/// called); anything else goes to the general path.
+/// [`evaluate`] of an expression whose value, if it is a constant, was
+/// found beforehand ([`Constant::of`], when an expression handle is made):
+/// a constant that fits the limits is answered from `constant` alone,
+/// without the syntax tree or the source text; anything else goes to
+/// `general` ([`evaluate_general`] of the expression).
 #[inline]
-pub(crate) fn evaluate_decoded<'a>(
-    literal: Option<&DecodedLiteral>,
-    expr: impl FnOnce() -> ExprNode<'a>,
+pub(crate) fn evaluate_decoded(
+    constant: Option<&Constant>,
     ctx: Option<&EvalContext>,
+    general: impl FnOnce() -> (Value, Diagnostics),
 ) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
     // Most attributes of a configuration are literals: their value needs no
     // evaluator, budget or scope.
-    if let Some(value) = literal.and_then(|l| l.within(limits)) {
+    if let Some(value) = constant.and_then(|c| c.within(limits)) {
         return (value, Diagnostics::with_limit(limits.max_diagnostics));
     }
-    evaluate_general(expr(), ctx)
+    general()
 }
 
-/// [`evaluate`] without its literal fast path: the whole evaluator, for
-/// every expression.
+/// [`evaluate`] without its fast path: the whole evaluator, for every
+/// expression.
 pub(crate) fn evaluate_general(
     expr: ExprNode<'_>,
     ctx: Option<&EvalContext>,
@@ -121,32 +123,56 @@ pub(crate) fn evaluate_general(
     evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
 }
 
-/// The value of a literal expression, decoded once so that evaluating the
-/// literal again reads neither the syntax tree nor the source text (an
-/// expression handle keeps it beside its node): the literal fast path of
-/// [`evaluate`].
+/// The value of a constant expression, found once so that evaluating the
+/// expression again reads neither the syntax tree nor the source text (an
+/// expression handle keeps it beside its node): the fast path of
+/// [`evaluate`]. With the value it keeps what evaluating the expression
+/// takes of a budget, so that an evaluation within smaller limits still
+/// goes the general way and reports what the general path reports.
 ///
-/// Only literals whose evaluation by [`evaluate_general`] is a plain copy
-/// are decoded: a number, `true`/`false`, `null`, or a string of one
-/// literal part whose text normalisation leaves as it is (so that the
-/// value's length is what the general path charges to the budget).
+/// 32 bytes: the charges are as small as the constants [`Constant::of`]
+/// takes allow (no more than [`MAX_CONSTANT_NODES`] nodes: so many levels,
+/// a few elements each), bar the bytes of a long string.
 #[derive(Clone, Debug)]
-pub(crate) struct DecodedLiteral(Value);
+pub(crate) struct Constant {
+    value: Value,
+    /// The bytes it charged to its budget.
+    bytes: u32,
+    /// The elements it charged.
+    elements: u16,
+    /// The deepest level the evaluation reached.
+    depth: u8,
+}
 
-impl DecodedLiteral {
-    /// The decoded value of `expr`, if it is such a literal.
-    pub(crate) fn of(expr: ExprNode<'_>) -> Option<DecodedLiteral> {
+/// How many nodes an expression may have for [`Constant::of`] to evaluate
+/// it beforehand: a handle to a larger constant (a long list) evaluates it
+/// when asked, so that making handles that are never evaluated stays cheap.
+const MAX_CONSTANT_NODES: usize = 64;
+
+impl Constant {
+    /// The value of `expr` when it is a literal whose evaluation is a copy:
+    /// a number, `true`/`false`, `null`, or a string of one literal part.
+    pub(crate) fn literal(expr: ExprNode<'_>) -> Option<Constant> {
         let e = expr.ast();
         // The source text is read only for strings.
         let text = || expr.source().text();
+        let plain = |value| Constant {
+            value,
+            depth: 1,
+            elements: 0,
+            bytes: 0,
+        };
         let string = |s: &str| {
-            let value = Str::new(s);
-            (value.as_str().len() == s.len()).then_some(DecodedLiteral(Value::String(value)))
+            let bytes = u32::try_from(s.len()).ok()?;
+            Some(Constant {
+                bytes,
+                ..plain(Value::string(s))
+            })
         };
         match &e.kind {
-            ExprKind::Number(n) => Some(DecodedLiteral(Value::Number(n.clone()))),
-            ExprKind::Bool(b) => Some(DecodedLiteral(Value::Bool(*b))),
-            ExprKind::Null => Some(DecodedLiteral(Value::Null(Type::Dynamic))),
+            ExprKind::Number(n) => Some(plain(Value::Number(n.clone()))),
+            ExprKind::Bool(b) => Some(plain(Value::Bool(*b))),
+            ExprKind::Null => Some(plain(Value::Null(Type::Dynamic))),
             ExprKind::StringLit => string(e.span.inner().text(text())),
             ExprKind::Template(t) => match t.parts.as_slice() {
                 [] => string(""),
@@ -157,18 +183,71 @@ impl DecodedLiteral {
         }
     }
 
-    /// The literal's value when its evaluation by [`evaluate_general`],
-    /// with a fresh budget of `limits`, cannot fail: the general path
-    /// charges a string's bytes and needs one level of depth. `None` when
-    /// it could; the general path then decides, diagnostics included.
+    /// The value of `expr` when it is a constant: a literal, or an
+    /// expression of at most [`MAX_CONSTANT_NODES`] nodes that refers to
+    /// no variable (not even a `for` expression's own), calls no function
+    /// and evaluates without a diagnostic within the default limits, which
+    /// is then what it evaluates to in any context. The evaluator itself
+    /// computes the value.
+    pub(crate) fn of(expr: ExprNode<'_>) -> Option<Constant> {
+        if let Some(literal) = Constant::literal(expr) {
+            return Some(literal);
+        }
+        let mut nodes_left = MAX_CONSTANT_NODES;
+        if !reads_nothing_else(expr, &mut nodes_left) {
+            return None;
+        }
+        let mut budget = Budget::new(&Limits::DEFAULT);
+        let mut ev = Evaluator::new(expr.source(), None, &mut budget);
+        let value = ev.eval(expr.ast());
+        if !ev.diags.is_empty() {
+            return None;
+        }
+        let depth = u8::try_from(ev.deepest).ok()?;
+        let elements = Limits::DEFAULT.max_elements - budget.elements_left();
+        let bytes = Limits::DEFAULT.max_bytes - budget.bytes_left();
+        Some(Constant {
+            value,
+            bytes: u32::try_from(bytes).ok()?,
+            elements: u16::try_from(elements).ok()?,
+            depth,
+        })
+    }
+
+    /// The constant's value when its evaluation by [`evaluate_general`],
+    /// with a fresh budget of `limits`, cannot fail: nothing the general
+    /// path does depends on the limits until one is exceeded, and then
+    /// the general path decides, diagnostics included (`None`).
     #[inline]
     fn within(&self, limits: &Limits) -> Option<Value> {
-        let fits = match &self.0 {
-            Value::String(s) => s.as_str().len() <= limits.max_bytes,
-            _ => true,
-        };
-        (fits && limits.max_depth > 0).then(|| self.0.clone())
+        let fits = usize::from(self.depth) <= limits.max_depth
+            && usize::from(self.elements) <= limits.max_elements
+            && self.bytes as usize <= limits.max_bytes;
+        fits.then(|| self.value.clone())
     }
+}
+
+/// Whether `expr` and its sub-expressions, `nodes_left` of them at most,
+/// refer to no variable and call no function: what an evaluation reads of
+/// its context besides the limits.
+fn reads_nothing_else(expr: ExprNode<'_>, nodes_left: &mut usize) -> bool {
+    if *nodes_left == 0 {
+        return false;
+    }
+    *nodes_left -= 1;
+    if matches!(
+        expr.ast().kind,
+        ExprKind::Variable
+            | ExprKind::AttrPath
+            | ExprKind::ScopeTraversal(_)
+            | ExprKind::Call(_)
+            | ExprKind::Invalid
+    ) {
+        return false;
+    }
+    let mut constant = true;
+    expr.for_each_child(|child| constant = constant && reads_nothing_else(child, nodes_left));
+    constant
 }
 
 /// Evaluates `expr`, an expression of `source`, as part of a larger
@@ -198,6 +277,9 @@ pub(crate) struct Evaluator<'a> {
     budget: &'a mut Budget,
     diags: Diagnostics,
     depth: usize,
+    /// The deepest `depth` reached (what a [`Constant`] needs of the
+    /// limits).
+    deepest: usize,
     depth_reported: bool,
     /// `for` expression variables, innermost last; they shadow the context.
     locals: Vec<(&'a str, Value)>,
@@ -221,6 +303,7 @@ impl<'a> Evaluator<'a> {
             diags: Diagnostics::with_limit(budget.limits().max_diagnostics),
             budget,
             depth: 0,
+            deepest: 0,
             depth_reported: false,
             locals: Vec::new(),
             anon: Vec::new(),
@@ -235,6 +318,7 @@ impl<'a> Evaluator<'a> {
             return Value::dynamic();
         }
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         let outer = self.current.replace(e);
         let v = self.eval_kind(e);
         self.current = outer;
