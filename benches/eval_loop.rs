@@ -1,12 +1,13 @@
 //! Evaluates the evaluation benchmark's attribute set many times, for
-//! profilers (`valgrind --tool=callgrind`) and instruction counts: `ours`
-//! and `hcl-rs` as `eval_corpus` does, `ours-variables` and
+//! profilers (`valgrind --tool=callgrind`) and instruction counts: `ours`,
+//! `ours-view` and `hcl-rs` as `eval_corpus` does, `ours-variables` and
 //! `hcl-rs-variables` as `variables_and_eval_corpus` does (the variables,
 //! then the value).
 //!
-//! Run: `cargo run --release --example eval_loop -- [ours|hcl-rs|ours-variables|hcl-rs-variables] [ROUNDS]`.
+//! Run: `cargo run --release --example eval_loop -- [ours|ours-view|hcl-rs|ours-variables|hcl-rs-variables] [ROUNDS]`.
 
 use hcl::eval::Evaluate;
+use hcl_core::native::ExprNode;
 use hcl_core::EvalContext;
 
 mod eval_workload;
@@ -20,6 +21,7 @@ fn main() {
     let ctx = EvalContext::new();
     let rs_ctx = hcl::eval::Context::new();
     let (ours, theirs) = eval_workload::workload(&ctx, &rs_ctx);
+    let views: Vec<ExprNode<'_>> = ours.iter().filter_map(ExprNode::of).collect();
     let t = std::time::Instant::now();
     let mut n = 0usize;
     for _ in 0..rounds {
@@ -33,6 +35,10 @@ fn main() {
                 .map(|e| {
                     hcl_rs_analysis::variables(e).len() + usize::from(e.evaluate(&rs_ctx).is_ok())
                 })
+                .sum::<usize>(),
+            "ours-view" => views
+                .iter()
+                .map(|e| e.value(Some(&ctx)).1.len() + 1)
                 .sum::<usize>(),
             "ours-variables" => ours
                 .iter()
