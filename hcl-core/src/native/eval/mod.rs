@@ -59,6 +59,7 @@ pub(crate) use for_expr::elements;
 mod ops;
 mod template;
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics, Involved};
@@ -88,29 +89,31 @@ use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-    evaluate_decoded(Constant::literal(expr).as_ref(), ctx, || {
-        evaluate_general(expr, ctx)
-    })
+    evaluate_decoded(Constant::literal(expr), ctx, || evaluate_general(expr, ctx))
 }
 
 /// [`evaluate`] of an expression whose value, if it is a constant, was
 /// found beforehand ([`Constant::of`], when an expression handle is made):
 /// a constant that fits the limits is answered from `constant` alone,
 /// without the syntax tree or the source text; anything else goes to
-/// `general` ([`evaluate_general`] of the expression).
+/// `general` ([`evaluate_general`] of the expression). The constant is
+/// kept (`&Constant`: its value is shared) or made for this evaluation
+/// (`Constant`: its value is moved out).
 #[inline]
-pub(crate) fn evaluate_decoded(
-    constant: Option<&Constant>,
+pub(crate) fn evaluate_decoded<C: Borrow<Constant> + Into<Value>>(
+    constant: Option<C>,
     ctx: Option<&EvalContext>,
     general: impl FnOnce() -> (Value, Diagnostics),
 ) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
     // Most attributes of a configuration are literals: their value needs no
     // evaluator, budget or scope.
-    if let Some(value) = constant.and_then(|c| c.within(limits)) {
-        return (value, Diagnostics::with_limit(limits.max_diagnostics));
+    match constant {
+        Some(c) if c.borrow().fits(limits) => {
+            (c.into(), Diagnostics::with_limit(limits.max_diagnostics))
+        }
+        _ => general(),
     }
-    general()
 }
 
 /// [`evaluate`] without its fast path: the whole evaluator, for every
@@ -214,16 +217,29 @@ impl Constant {
         })
     }
 
-    /// The constant's value when its evaluation by [`evaluate_general`],
-    /// with a fresh budget of `limits`, cannot fail: nothing the general
-    /// path does depends on the limits until one is exceeded, and then
-    /// the general path decides, diagnostics included (`None`).
+    /// Whether the constant's evaluation by [`evaluate_general`], with a
+    /// fresh budget of `limits`, cannot fail: nothing the general path
+    /// does depends on the limits until one is exceeded, and then the
+    /// general path decides, diagnostics included.
     #[inline]
-    fn within(&self, limits: &Limits) -> Option<Value> {
-        let fits = usize::from(self.depth) <= limits.max_depth
+    fn fits(&self, limits: &Limits) -> bool {
+        usize::from(self.depth) <= limits.max_depth
             && usize::from(self.elements) <= limits.max_elements
-            && self.bytes as usize <= limits.max_bytes;
-        fits.then(|| self.value.clone())
+            && self.bytes as usize <= limits.max_bytes
+    }
+}
+
+impl From<Constant> for Value {
+    #[inline]
+    fn from(c: Constant) -> Value {
+        c.value
+    }
+}
+
+impl From<&Constant> for Value {
+    #[inline]
+    fn from(c: &Constant) -> Value {
+        c.value.clone()
     }
 }
 

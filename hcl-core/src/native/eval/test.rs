@@ -186,7 +186,7 @@ fn a_constant_is_evaluated_once_with_what_it_takes_of_the_budget() {
         (constant.depth, constant.elements, constant.bytes),
         (3, 4 + MAP_NODE as u16, 2)
     );
-    let within = |limits: Limits| constant.within(&limits).is_some();
+    let within = |limits: Limits| constant.fits(&limits);
     assert!(within(Limits::default()));
     assert!(within(Limits::default().with_max_depth(3)));
     assert!(!within(Limits::default().with_max_depth(2)));
