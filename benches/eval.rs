@@ -8,7 +8,12 @@
 //!
 //! - `eval_corpus`: `value()` of each attribute's expression, parsed
 //!   beforehand (ours through `Expression` handles, hcl-rs its
-//!   `Expression`s),
+//!   `Expression`s); `hcl-toolkit/syntax-view` evaluates the same nodes
+//!   through the syntax view (`ExprNode::value`), which keeps nothing
+//!   between evaluations, where a handle keeps its expression's value
+//!   when it is a constant (a literal, or a small expression of literals
+//!   without variables or calls: most attributes), found when the handle
+//!   is made,
 //! - `variables_and_eval_corpus`: `variables()` then `value()` of each, as
 //!   a tool that checks for references before evaluating does.
 //!
@@ -19,6 +24,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
+use hcl_core::native::ExprNode;
 use hcl_core::EvalContext;
 
 mod eval_workload;
@@ -38,6 +44,15 @@ fn eval_benches(c: &mut Criterion) {
     g.bench_function("hcl-toolkit", |b| {
         b.iter(|| {
             ours.iter()
+                .map(|e| black_box(e).value(Some(&ctx)).1.len())
+                .sum::<usize>()
+        })
+    });
+    let views: Vec<ExprNode<'_>> = ours.iter().filter_map(ExprNode::of).collect();
+    g.bench_function("hcl-toolkit/syntax-view", |b| {
+        b.iter(|| {
+            views
+                .iter()
                 .map(|e| black_box(e).value(Some(&ctx)).1.len())
                 .sum::<usize>()
         })

@@ -640,7 +640,7 @@ impl<'a> ExprNode<'a> {
         out.into_iter()
     }
 
-    fn for_each_child(self, mut f: impl FnMut(ExprNode<'a>)) {
+    pub(crate) fn for_each_child(self, mut f: impl FnMut(ExprNode<'a>)) {
         match self.kind() {
             ExprKind::Literal(_) | ExprKind::SplatElement | ExprKind::Invalid => {}
             ExprKind::Traversal(_) => {}

@@ -59,6 +59,7 @@ pub(crate) use for_expr::elements;
 mod ops;
 mod template;
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics, Involved};
@@ -88,17 +89,35 @@ use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
 /// assert_eq!(value, Value::from("web-3"));
 /// ```
 pub fn evaluate(expr: ExprNode<'_>, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+    evaluate_decoded(Constant::literal(expr), ctx, || evaluate_general(expr, ctx))
+}
+
+/// [`evaluate`] of an expression whose value, if it is a constant, was
+/// found beforehand ([`Constant::of`], when an expression handle is made):
+/// a constant that fits the limits is answered from `constant` alone,
+/// without the syntax tree or the source text; anything else goes to
+/// `general` ([`evaluate_general`] of the expression). The constant is
+/// kept (`&Constant`: its value is shared) or made for this evaluation
+/// (`Constant`: its value is moved out).
+#[inline]
+pub(crate) fn evaluate_decoded<C: Borrow<Constant> + Into<Value>>(
+    constant: Option<C>,
+    ctx: Option<&EvalContext>,
+    general: impl FnOnce() -> (Value, Diagnostics),
+) -> (Value, Diagnostics) {
     let limits = ctx.map_or(&Limits::DEFAULT, EvalContext::limits);
     // Most attributes of a configuration are literals: their value needs no
     // evaluator, budget or scope.
-    if let Some(value) = literal_value(expr, limits) {
-        return (value, Diagnostics::with_limit(limits.max_diagnostics));
+    match constant {
+        Some(c) if c.borrow().fits(limits) => {
+            (c.into(), Diagnostics::with_limit(limits.max_diagnostics))
+        }
+        _ => general(),
     }
-    evaluate_general(expr, ctx)
 }
 
-/// [`evaluate`] without its literal fast path: the whole evaluator, for
-/// every expression.
+/// [`evaluate`] without its fast path: the whole evaluator, for every
+/// expression.
 pub(crate) fn evaluate_general(
     expr: ExprNode<'_>,
     ctx: Option<&EvalContext>,
@@ -107,34 +126,144 @@ pub(crate) fn evaluate_general(
     evaluate_in(expr.ast(), expr.source(), ctx, &mut Budget::new(limits), 0)
 }
 
-/// The value of `expr` when it is a literal whose evaluation (by
-/// [`evaluate_general`], with a fresh budget of `limits`) cannot fail: a
-/// number, `true`/`false`, `null`, or a string of one literal part that
-/// fits in the budget's bytes. `None` for anything else, and for every
-/// expression when `limits` allow no depth at all; the general path then
-/// decides, diagnostics included.
-#[inline]
-fn literal_value(expr: ExprNode<'_>, limits: &Limits) -> Option<Value> {
-    if limits.max_depth == 0 {
-        return None;
-    }
-    let e = expr.ast();
-    // The source text is read only for strings: one memory access fewer
-    // for every other literal.
-    let text = || expr.source().text();
-    let string = |s: &str| (s.len() <= limits.max_bytes).then(|| Value::string(s));
-    match &e.kind {
-        ExprKind::Number(n) => Some(Value::Number(n.clone())),
-        ExprKind::Bool(b) => Some(Value::Bool(*b)),
-        ExprKind::Null => Some(Value::Null(Type::Dynamic)),
-        ExprKind::StringLit => string(e.span.inner().text(text())),
-        ExprKind::Template(t) => match t.parts.as_slice() {
-            [] => string(""),
-            [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
+/// The value of a constant expression, found once so that evaluating the
+/// expression again reads neither the syntax tree nor the source text (an
+/// expression handle keeps it beside its node): the fast path of
+/// [`evaluate`]. With the value it keeps what evaluating the expression
+/// takes of a budget, so that an evaluation within smaller limits still
+/// goes the general way and reports what the general path reports.
+///
+/// 32 bytes: the charges are as small as the constants [`Constant::of`]
+/// takes allow (no more than [`MAX_CONSTANT_NODES`] nodes: so many levels,
+/// a few elements each), bar the bytes of a long string.
+#[derive(Clone, Debug)]
+pub(crate) struct Constant {
+    value: Value,
+    /// The bytes it charged to its budget.
+    bytes: u32,
+    /// The elements it charged.
+    elements: u16,
+    /// The deepest level the evaluation reached.
+    depth: u8,
+}
+
+/// How many nodes an expression may have for [`Constant::of`] to evaluate
+/// it beforehand: a handle to a larger constant (a long list) evaluates it
+/// when asked, so that making handles that are never evaluated stays cheap.
+const MAX_CONSTANT_NODES: usize = 64;
+
+impl Constant {
+    /// The value of `expr` when it is a literal whose evaluation is a copy:
+    /// a number, `true`/`false`, `null`, or a string of one literal part.
+    pub(crate) fn literal(expr: ExprNode<'_>) -> Option<Constant> {
+        let e = expr.ast();
+        // The source text is read only for strings.
+        let text = || expr.source().text();
+        let plain = |value| Constant {
+            value,
+            depth: 1,
+            elements: 0,
+            bytes: 0,
+        };
+        let string = |s: &str| {
+            let bytes = u32::try_from(s.len()).ok()?;
+            Some(Constant {
+                bytes,
+                ..plain(Value::string(s))
+            })
+        };
+        match &e.kind {
+            ExprKind::Number(n) => Some(plain(Value::Number(n.clone()))),
+            ExprKind::Bool(b) => Some(plain(Value::Bool(*b))),
+            ExprKind::Null => Some(plain(Value::Null(Type::Dynamic))),
+            ExprKind::StringLit => string(e.span.inner().text(text())),
+            ExprKind::Template(t) => match t.parts.as_slice() {
+                [] => string(""),
+                [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
+                _ => None,
+            },
             _ => None,
-        },
-        _ => None,
+        }
     }
+
+    /// The value of `expr` when it is a constant: a literal, or an
+    /// expression of at most [`MAX_CONSTANT_NODES`] nodes that refers to
+    /// no variable (not even a `for` expression's own), calls no function
+    /// and evaluates without a diagnostic within the default limits, which
+    /// is then what it evaluates to in any context. The evaluator itself
+    /// computes the value.
+    pub(crate) fn of(expr: ExprNode<'_>) -> Option<Constant> {
+        if let Some(literal) = Constant::literal(expr) {
+            return Some(literal);
+        }
+        let mut nodes_left = MAX_CONSTANT_NODES;
+        if !reads_nothing_else(expr, &mut nodes_left) {
+            return None;
+        }
+        let mut budget = Budget::new(&Limits::DEFAULT);
+        let mut ev = Evaluator::new(expr.source(), None, &mut budget);
+        let value = ev.eval(expr.ast());
+        if !ev.diags.is_empty() {
+            return None;
+        }
+        let depth = u8::try_from(ev.deepest).ok()?;
+        let elements = Limits::DEFAULT.max_elements - budget.elements_left();
+        let bytes = Limits::DEFAULT.max_bytes - budget.bytes_left();
+        Some(Constant {
+            value,
+            bytes: u32::try_from(bytes).ok()?,
+            elements: u16::try_from(elements).ok()?,
+            depth,
+        })
+    }
+
+    /// Whether the constant's evaluation by [`evaluate_general`], with a
+    /// fresh budget of `limits`, cannot fail: nothing the general path
+    /// does depends on the limits until one is exceeded, and then the
+    /// general path decides, diagnostics included.
+    #[inline]
+    fn fits(&self, limits: &Limits) -> bool {
+        usize::from(self.depth) <= limits.max_depth
+            && usize::from(self.elements) <= limits.max_elements
+            && self.bytes as usize <= limits.max_bytes
+    }
+}
+
+impl From<Constant> for Value {
+    #[inline]
+    fn from(c: Constant) -> Value {
+        c.value
+    }
+}
+
+impl From<&Constant> for Value {
+    #[inline]
+    fn from(c: &Constant) -> Value {
+        c.value.clone()
+    }
+}
+
+/// Whether `expr` and its sub-expressions, `nodes_left` of them at most,
+/// refer to no variable and call no function: what an evaluation reads of
+/// its context besides the limits.
+fn reads_nothing_else(expr: ExprNode<'_>, nodes_left: &mut usize) -> bool {
+    if *nodes_left == 0 {
+        return false;
+    }
+    *nodes_left -= 1;
+    if matches!(
+        expr.ast().kind,
+        ExprKind::Variable
+            | ExprKind::AttrPath
+            | ExprKind::ScopeTraversal(_)
+            | ExprKind::Call(_)
+            | ExprKind::Invalid
+    ) {
+        return false;
+    }
+    let mut constant = true;
+    expr.for_each_child(|child| constant = constant && reads_nothing_else(child, nodes_left));
+    constant
 }
 
 /// Evaluates `expr`, an expression of `source`, as part of a larger
@@ -164,6 +293,9 @@ pub(crate) struct Evaluator<'a> {
     budget: &'a mut Budget,
     diags: Diagnostics,
     depth: usize,
+    /// The deepest `depth` reached (what a [`Constant`] needs of the
+    /// limits).
+    deepest: usize,
     depth_reported: bool,
     /// `for` expression variables, innermost last; they shadow the context.
     locals: Vec<(&'a str, Value)>,
@@ -187,6 +319,7 @@ impl<'a> Evaluator<'a> {
             diags: Diagnostics::with_limit(budget.limits().max_diagnostics),
             budget,
             depth: 0,
+            deepest: 0,
             depth_reported: false,
             locals: Vec::new(),
             anon: Vec::new(),
@@ -201,6 +334,7 @@ impl<'a> Evaluator<'a> {
             return Value::dynamic();
         }
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         let outer = self.current.replace(e);
         let v = self.eval_kind(e);
         self.current = outer;

@@ -169,6 +169,44 @@ fn literal_only_mode_has_the_default_budget() {
 }
 
 #[test]
+fn a_constant_is_small() {
+    // An expression handle keeps one beside its node: 32 bytes, read
+    // together when the handle is evaluated.
+    assert_eq!(std::mem::size_of::<Option<Constant>>(), 32);
+}
+
+#[test]
+fn a_constant_is_evaluated_once_with_what_it_takes_of_the_budget() {
+    let file = SourceFile::new("t.hcl", "[[\"ab\"], { k = 1 }]");
+    let (expr, _) = parse_expression(&file, &Limits::default());
+    let constant = Constant::of(ExprNode::new(&file, &expr)).unwrap();
+    // Three levels (the outer tuple, the inner tuple and the object, the
+    // string), elements: 2 + 1 + (1 + MAP_NODE), bytes: "ab".
+    assert_eq!(
+        (constant.depth, constant.elements, constant.bytes),
+        (3, 4 + MAP_NODE as u16, 2)
+    );
+    let within = |limits: Limits| constant.fits(&limits);
+    assert!(within(Limits::default()));
+    assert!(within(Limits::default().with_max_depth(3)));
+    assert!(!within(Limits::default().with_max_depth(2)));
+    assert!(!within(Limits::default().with_max_elements(3 + MAP_NODE)));
+    assert!(!within(Limits::default().with_max_bytes(1)));
+    // Whatever reads the context, or fails, is not a constant.
+    for src in [
+        "[x]",
+        "[f()]",
+        "[for v in [1] : v]",
+        "{ a.b = 1 }",
+        "[1 + true]",
+    ] {
+        let file = SourceFile::new("t.hcl", src);
+        let (expr, _) = parse_expression(&file, &Limits::default());
+        assert!(Constant::of(ExprNode::new(&file, &expr)).is_none(), "{src}");
+    }
+}
+
+#[test]
 fn literal_mode_evaluates_constant_expressions() {
     assert_eq!(eval("1 + 2 * 3", None).0, Value::from(7));
     assert_eq!(
@@ -179,7 +217,8 @@ fn literal_mode_evaluates_constant_expressions() {
 
 /// Source text of a random expression: literals of every kind the literal
 /// fast path takes (and some it must leave alone), inside the constructs
-/// that reach it only through the general path.
+/// that reach it only through the general path, or make a constant of it
+/// (tuples, objects, operators: a handle evaluates those beforehand).
 fn expression_text() -> impl proptest::strategy::Strategy<Value = String> {
     use proptest::prelude::*;
     let leaf = prop_oneof![
@@ -197,6 +236,16 @@ fn expression_text() -> impl proptest::strategy::Strategy<Value = String> {
         Just("\"%{ if true }x%{ endif }\"".to_owned()),
         Just("<<EOT\nheredoc\nEOT\n".to_owned()),
         Just("x".to_owned()),
+        Just("-1".to_owned()),
+        Just("[1, 2][0]".to_owned()),
+        Just("{ a = \"b\" }.a".to_owned()),
+        Just("[for v in [1, 2] : v]".to_owned()),
+        Just("[{ a = 1 }][*].a".to_owned()),
+        Just("{ a.b = 1 }".to_owned()),
+        Just("f()".to_owned()),
+        Just("1 + true".to_owned()),
+        // Past the size of the constants a handle evaluates beforehand.
+        Just(format!("[{}]", vec!["\"ab\""; 70].join(", "))),
         "[a-z]{0,12}".prop_map(|s| format!("{s:?}")),
     ];
     leaf.prop_recursive(3, 16, 3, |inner| {
@@ -226,9 +275,11 @@ fn limits() -> impl proptest::strategy::Strategy<Value = Option<Limits>> {
 }
 
 proptest::proptest! {
-    /// The literal fast path behind `evaluate` gives the value and the
-    /// diagnostics of the general path, in literal-only mode and in a
-    /// context with any limits.
+    /// The literal fast path behind `evaluate`, and the constant behind an
+    /// expression handle (evaluated when the handle is made), give the
+    /// value and the diagnostics of the general path, in literal-only mode
+    /// and in a context with any limits; a handle's variables are those
+    /// the walk of its node finds.
     #[test]
     fn literal_fast_path_agrees_with_the_general_path(
         src in expression_text(),
@@ -248,6 +299,13 @@ proptest::proptest! {
         let (general, general_diags) = evaluate_general(node, ctx);
         proptest::prop_assert_eq!(fast.ty(), general.ty(), "{}", src);
         proptest::prop_assert_eq!(&fast, &general, "{}", src);
-        proptest::prop_assert_eq!(fast_diags, general_diags, "{}", src);
+        proptest::prop_assert_eq!(&fast_diags, &general_diags, "{}", src);
+        let handle = crate::native::NativeExpression::new(file.clone(), std::sync::Arc::new(expr.clone()));
+        let (decoded, decoded_diags) = crate::body::ExpressionImpl::value(&handle, ctx);
+        proptest::prop_assert_eq!(decoded.ty(), general.ty(), "{}", src);
+        proptest::prop_assert_eq!(&decoded, &general, "{}", src);
+        proptest::prop_assert_eq!(&decoded_diags, &general_diags, "{}", src);
+        let variables = crate::body::ExpressionImpl::variables(&handle);
+        proptest::prop_assert_eq!(variables, node.variables(), "{}", src);
     }
 }
