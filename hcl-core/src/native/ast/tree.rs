@@ -146,6 +146,9 @@ pub struct Tree {
     pub(super) attributes: Vec<Attribute>,
     pub(super) blocks: Vec<Block>,
     pub(super) labels: Vec<Label>,
+    /// The decoded values of the labels whose quoted text had escapes
+    /// (rare; see [`Label`]).
+    pub(super) label_texts: Vec<Box<str>>,
     /// Where the tree's memory goes when it is dropped (see
     /// [`kept`](super::kept)); not part of what the tree says.
     pub(super) reuse: super::kept::Reuse,
@@ -154,13 +157,19 @@ pub struct Tree {
 // Written out: the memory policy is not part of the tree's content.
 impl PartialEq for Tree {
     fn eq(&self, other: &Self) -> bool {
-        (&self.bodies, &self.attributes, &self.blocks, &self.labels)
-            == (
-                &other.bodies,
-                &other.attributes,
-                &other.blocks,
-                &other.labels,
-            )
+        (
+            &self.bodies,
+            &self.attributes,
+            &self.blocks,
+            &self.labels,
+            &self.label_texts,
+        ) == (
+            &other.bodies,
+            &other.attributes,
+            &other.blocks,
+            &other.labels,
+            &other.label_texts,
+        )
     }
 }
 
@@ -171,6 +180,7 @@ impl fmt::Debug for Tree {
             .field("attributes", &self.attributes)
             .field("blocks", &self.blocks)
             .field("labels", &self.labels)
+            .field("label_texts", &self.label_texts)
             .finish()
     }
 }
@@ -184,7 +194,6 @@ static EMPTY_BODY: Body = Body {
 };
 static INVALID_ATTRIBUTE: Attribute = Attribute {
     name: ByteSpan::new(0, 0),
-    equals: ByteSpan::new(0, 0),
     expr: Expr {
         span: ByteSpan::new(0, 0),
         kind: ExprKind::Invalid,
@@ -224,6 +233,22 @@ impl Tree {
     #[inline]
     pub fn labels(&self, block: &Block) -> &[Label] {
         self.labels.get(block.labels.as_usize()).unwrap_or(&[])
+    }
+
+    /// A label's value (escapes decoded, quotes removed).
+    #[inline]
+    pub fn label_value<'a>(&'a self, label: &Label, src: &'a str) -> &'a str {
+        match label.decoded.checked_sub(1) {
+            Some(i) => self.label_texts.get(i as usize).map_or("", |s| s),
+            None if label.is_quoted(src) => label.span.inner().text(src),
+            None => label.span.text(src),
+        }
+    }
+
+    /// Notes the decoded value of a label; what its `decoded` field holds.
+    pub(crate) fn push_label_text(&mut self, text: Box<str>) -> u32 {
+        self.label_texts.push(text);
+        self.label_texts.len() as u32
     }
 
     /// A body's attributes with their ids (for handles that refer to one).
@@ -333,7 +358,11 @@ mod test {
             .map(|a| a.name.text(src).to_owned())
             .collect();
         for b in tree.blocks(body) {
-            let labels: Vec<&str> = tree.labels(b).iter().map(|l| l.value(src)).collect();
+            let labels: Vec<&str> = tree
+                .labels(b)
+                .iter()
+                .map(|l| tree.label_value(l, src))
+                .collect();
             out.push(format!(
                 "{}{:?}{{{}}}",
                 b.ty.text(src),
