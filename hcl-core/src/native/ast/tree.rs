@@ -260,19 +260,39 @@ impl Tree {
         body.attributes.ids().zip(self.attributes(body))
     }
 
-    /// An empty tree with room for what a configuration of `len` bytes
-    /// usually holds, so that the lists rarely grow (each growth is an
-    /// allocation and a copy). The ratios are from the shared corpus, taken
-    /// low: real Terraform has an attribute per 86 bytes, a block per 250.
+    /// An empty tree with room for what the configuration `src` holds, so
+    /// that the lists rarely grow (each growth is an allocation and a copy,
+    /// and the old copy stays behind in the heap: at the peak of a 10 MB
+    /// parse, the lists' old copies were about a tenth of the memory).
+    ///
+    /// A small file's lists are sized by ratios from the shared corpus,
+    /// taken low (real Terraform has an attribute per 86 bytes, a block per
+    /// 250). A large file's (from `LARGE` bytes on) are sized by counts
+    /// that bound them: an attribute needs an `=`, a block (and its body) a
+    /// `{`, so they never regrow. Room not used is never written, so it
+    /// costs address space, not memory; the count costs about 1% of a
+    /// parse, which small files, mostly parsed one after another, do not
+    /// pay.
     ///
     /// With [`Reuse::Thread`](super::kept::Reuse), the lists a dropped
     /// tree left on this thread are reused (see [`kept`](super::kept)).
-    pub(crate) fn with_capacity_for(len: usize, reuse: super::kept::Reuse) -> Tree {
+    pub(crate) fn with_capacity_for(src: &str, reuse: super::kept::Reuse) -> Tree {
+        const LARGE: usize = 256 * 1024;
+        let len = src.len();
         let mut tree = super::kept::empty_tree(reuse);
-        tree.bodies.reserve(len / 512 + 1);
-        tree.attributes.reserve(len / 128 + 1);
-        tree.blocks.reserve(len / 512);
-        tree.labels.reserve(len / 512);
+        let (bodies, attributes, blocks, labels) = if len < LARGE {
+            (len / 512 + 1, len / 128 + 1, len / 512, len / 512)
+        } else {
+            let count = |b: u8| memchr::memchr_iter(b, src.as_bytes()).count();
+            let braces = count(b'{');
+            // (Labels are not bounded so cheaply: one a block, the norm of
+            // nested blocks, and more only where the list must grow.)
+            (braces + 1, count(b'=') + 1, braces, braces)
+        };
+        tree.bodies.reserve(bodies);
+        tree.attributes.reserve(attributes);
+        tree.blocks.reserve(blocks);
+        tree.labels.reserve(labels);
         tree
     }
 
@@ -326,15 +346,15 @@ impl Drop for Tree {
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
 /// body, or a block under one) moves in one copy, or none when `list` is
-/// still empty and too small for it (the buffers are swapped: a top-level
-/// body of a million attributes is not copied, nor held twice at its
-/// peak); a tail is moved item by item, and an empty one (a block without
-/// nested blocks or labels) not at all.
+/// still empty (the buffers are swapped: a top-level body of a million
+/// attributes is not copied, nor held twice at its peak; what `list` had
+/// reserved becomes the stack's); a tail is moved item by item, and an
+/// empty one (a block without nested blocks or labels) not at all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 && list.is_empty() && list.capacity() < stack.len() {
+    if from == 0 && list.is_empty() {
         std::mem::swap(list, stack);
     } else if from == 0 {
         list.append(stack);

@@ -207,7 +207,7 @@ impl<'a> Parser<'a> {
         // Sized for a configuration here (a standalone expression needs no
         // tree). The scratch stacks are left to grow: sizing them up front
         // costs small files more allocations than it saves large ones.
-        self.tree = super::ast::Tree::with_capacity_for(self.src.len(), self.tuning.reuse);
+        self.tree = super::ast::Tree::with_capacity_for(self.src, self.tuning.reuse);
         let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
         let tree = std::mem::take(&mut self.tree);
         (tree, root, self.finish())
