@@ -409,6 +409,32 @@ mod test {
     }
 
     #[test]
+    fn a_large_file_parses_as_its_parts_do() {
+        // From 256 KB on, the lists are sized by counts of `=` and `{`
+        // (`with_capacity_for`): the tree must still be its parts' trees,
+        // end to end, escaped labels included.
+        let part =
+            "outer \"x\" {\n  b = { c = 2 }\n  inner y \"z\\tq\" {\n    d = 3\n  }\n  e = 4\n}\n";
+        let small = SourceFile::new("t.hcl", part);
+        let (one, diags) = parse_config(&small, &Limits::default());
+        assert!(diags.is_empty(), "{diags}");
+        let n = 256 * 1024 / part.len() + 1;
+        let text = part.repeat(n);
+        let src = SourceFile::new("t.hcl", text.as_str());
+        let (file, diags) = parse_config(&src, &Limits::default());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            outline(&file.tree, file.root_body(), &text),
+            vec![outline(&one.tree, one.root_body(), part); n].join(" ")
+        );
+        assert!(outline(&one.tree, one.root_body(), part).contains("\"z\\tq\""));
+        // (One root body each.)
+        assert_eq!(file.tree.bodies.len() - 1, n * (one.tree.bodies.len() - 1));
+        assert_eq!(file.tree.attributes.len(), n * one.tree.attributes.len());
+        assert_eq!(file.tree.labels.len(), n * one.tree.labels.len());
+    }
+
+    #[test]
     fn tree_keeps_blocks_cut_short_by_errors() {
         // A header without a brace still makes a block (with an empty body),
         // and its labels do not leak into the next block's.
