@@ -764,8 +764,6 @@ impl<'a> Parser<'a> {
                 cond,
                 group: group.is_some(),
                 object,
-                open,
-                close,
             })),
         )
     }
