@@ -227,7 +227,7 @@ impl Expr {
         match &self.kind {
             ExprKind::Variable => Some(Traversal {
                 root: self.span,
-                steps: Vec::new(),
+                steps: Box::default(),
             }),
             ExprKind::AttrPath => Some(split_attr_path(self.span, src)),
             ExprKind::ScopeTraversal(t) => Some((**t).clone()),
@@ -238,11 +238,19 @@ impl Expr {
 
 /// Splits the text of an [`ExprKind::AttrPath`] into its root and steps.
 pub fn split_attr_path(span: ByteSpan, src: &str) -> Traversal {
-    split_attr_path_with(span, src, 0)
+    let (root, steps) = split_attr_path_with(span, src, 0);
+    Traversal {
+        root,
+        steps: steps.into_boxed_slice(),
+    }
 }
 
-/// [`split_attr_path`] with room for `extra` more steps.
-pub(crate) fn split_attr_path_with(span: ByteSpan, src: &str, extra: usize) -> Traversal {
+/// [`split_attr_path`]'s root and steps, with room for `extra` more steps.
+pub(crate) fn split_attr_path_with(
+    span: ByteSpan,
+    src: &str,
+    extra: usize,
+) -> (ByteSpan, Vec<Traverser>) {
     let text = span.text(src);
     let dots = memchr::memchr_iter(b'.', text.as_bytes()).count();
     let mut parts = text.split('.');
@@ -258,7 +266,7 @@ pub(crate) fn split_attr_path_with(span: ByteSpan, src: &str, extra: usize) -> T
         });
         at = name.end;
     }
-    Traversal { root, steps }
+    (root, steps)
 }
 
 /// How a template was written.
@@ -363,8 +371,10 @@ pub struct TemplateFor {
 pub struct Traversal {
     /// The root variable name.
     pub root: ByteSpan,
-    /// The steps (at least one in [`ExprKind::ScopeTraversal`]).
-    pub steps: Vec<Traverser>,
+    /// The steps (at least one in [`ExprKind::ScopeTraversal`]), in an
+    /// exact-size allocation (24 bytes a node instead of 32, so that the
+    /// node fits a 32-byte heap chunk instead of 48).
+    pub steps: Box<[Traverser]>,
 }
 
 /// Steps applied to an expression's value.
@@ -372,8 +382,8 @@ pub struct Traversal {
 pub struct RelativeTraversal {
     /// The expression traversed.
     pub source: Expr,
-    /// The steps.
-    pub steps: Vec<Traverser>,
+    /// The steps, in an exact-size allocation (see [`Traversal::steps`]).
+    pub steps: Box<[Traverser]>,
 }
 
 /// One traversal step.
@@ -661,6 +671,8 @@ mod test {
         assert_eq!(std::mem::size_of::<Label>(), 12);
         assert_eq!(std::mem::size_of::<Binary>(), 56);
         assert_eq!(std::mem::size_of::<ForExpr>(), 120);
+        assert_eq!(std::mem::size_of::<Traversal>(), 24);
+        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 40);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
     }
 
