@@ -65,7 +65,9 @@ fn main() {
     let (file, diags) = hcl_core::native::parse_config(&src, &hcl_core::Limits::default());
     let elapsed = t.elapsed();
     let peak = status_kb("VmHWM:").unwrap_or(0);
+    let after = status_kb("VmRSS:").unwrap_or(0);
     let added = peak.saturating_sub(base) * 1024;
+    let kept = after.saturating_sub(base) * 1024;
     let total = added + len as u64;
     println!(
         "input {len} bytes, {} top-level blocks, {} diagnostics, {:.1} ms ({:.0} MB/s)",
@@ -80,6 +82,7 @@ fn main() {
         "dropping the tree: {:.1} ms",
         t.elapsed().as_secs_f64() * 1e3
     );
+    println!("resident after the parse: {kept} bytes (the tree, and what the allocator keeps)");
     println!(
         "peak memory of the parse: {total} bytes = {:.2}x the input (text {len} + parse {added})",
         total as f64 / len as f64

@@ -42,12 +42,14 @@ pub struct Body {
 }
 
 /// `name = expr`
+///
+/// The `=` is not stored (it is asked for rarely, and a million-attribute
+/// file would pay 8 bytes an attribute for it): [`Attribute::equals`] finds
+/// it again.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute {
     /// The name.
     pub name: ByteSpan,
-    /// The `=` sign.
-    pub equals: ByteSpan,
     /// The value.
     pub expr: Expr,
 }
@@ -56,6 +58,23 @@ impl Attribute {
     /// From the name to the end of the value.
     pub fn span(&self) -> ByteSpan {
         self.name.to(self.expr.span)
+    }
+
+    /// The `=` sign: the first token after the name (only comments can
+    /// stand between them), found by lexing from the name's end.
+    pub fn equals(&self, src: &str) -> ByteSpan {
+        use crate::native::lexer::{LexMode, Lexer};
+        use crate::native::token::TokenKind;
+        let mut lexer = Lexer::new(src, LexMode::Normal).starting_at(self.name.end as usize);
+        loop {
+            let t = lexer.next_token();
+            match t.kind {
+                TokenKind::Comment => continue,
+                TokenKind::Equal => return ByteSpan::new(t.start, t.end),
+                // (Not reached for a parsed attribute.)
+                _ => return ByteSpan::new(self.name.end, self.name.end),
+            }
+        }
     }
 }
 
@@ -66,12 +85,13 @@ pub struct Block {
     pub ty: ByteSpan,
     /// The labels, in order ([`Tree::labels`]).
     pub labels: IdRange<Label>,
-    /// The `{`.
-    pub open_brace: ByteSpan,
-    /// The `}` (or, after a syntax error, where the block was cut short).
-    pub close_brace: ByteSpan,
+    /// Where the `{` starts (it is one byte long); `ty.start` for a block
+    /// cut short before its brace (see [`Block::open_brace`]).
+    pub open: u32,
     /// The content ([`Tree::body`]).
     pub body: BodyId,
+    /// The `}` (or, after a syntax error, where the block was cut short).
+    pub close_brace: ByteSpan,
 }
 
 impl Block {
@@ -79,28 +99,38 @@ impl Block {
     pub fn span(&self) -> ByteSpan {
         self.ty.to(self.close_brace)
     }
+
+    /// The `{` (the type, for a block cut short before its brace).
+    pub fn open_brace(&self) -> ByteSpan {
+        if self.open == self.ty.start {
+            self.ty
+        } else {
+            ByteSpan::new(self.open, self.open.saturating_add(1))
+        }
+    }
 }
 
-/// A block label: an identifier or a quoted string.
+/// A block label: an identifier or a quoted string (12 bytes: the rare
+/// decoded value lives in its tree, [`Tree::label_value`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
     /// The label as written (with quotes, if quoted).
     pub span: ByteSpan,
-    /// Whether it was quoted.
-    pub quoted: bool,
-    /// The decoded value, only when the quoted text had escapes.
-    pub decoded: Option<Box<str>>,
+    /// One more than the index of the decoded value in the tree's label
+    /// texts, only when the quoted text had escapes; 0 otherwise.
+    pub(crate) decoded: u32,
 }
 
 impl Label {
-    /// The label's value.
+    /// A label whose value is its text (inside the quotes, if quoted).
+    pub(crate) fn plain(span: ByteSpan) -> Label {
+        Label { span, decoded: 0 }
+    }
+
+    /// Whether it was quoted (a name never starts with `"`).
     #[inline]
-    pub fn value<'a>(&'a self, src: &'a str) -> &'a str {
-        match &self.decoded {
-            Some(s) => s,
-            None if self.quoted => self.span.inner().text(src),
-            None => self.span.text(src),
-        }
+    pub fn is_quoted(&self, src: &str) -> bool {
+        src.as_bytes().get(self.span.start as usize) == Some(&b'"')
     }
 }
 
@@ -197,7 +227,7 @@ impl Expr {
         match &self.kind {
             ExprKind::Variable => Some(Traversal {
                 root: self.span,
-                steps: Vec::new(),
+                steps: Box::default(),
             }),
             ExprKind::AttrPath => Some(split_attr_path(self.span, src)),
             ExprKind::ScopeTraversal(t) => Some((**t).clone()),
@@ -208,11 +238,19 @@ impl Expr {
 
 /// Splits the text of an [`ExprKind::AttrPath`] into its root and steps.
 pub fn split_attr_path(span: ByteSpan, src: &str) -> Traversal {
-    split_attr_path_with(span, src, 0)
+    let (root, steps) = split_attr_path_with(span, src, 0);
+    Traversal {
+        root,
+        steps: steps.into_boxed_slice(),
+    }
 }
 
-/// [`split_attr_path`] with room for `extra` more steps.
-pub(crate) fn split_attr_path_with(span: ByteSpan, src: &str, extra: usize) -> Traversal {
+/// [`split_attr_path`]'s root and steps, with room for `extra` more steps.
+pub(crate) fn split_attr_path_with(
+    span: ByteSpan,
+    src: &str,
+    extra: usize,
+) -> (ByteSpan, Vec<Traverser>) {
     let text = span.text(src);
     let dots = memchr::memchr_iter(b'.', text.as_bytes()).count();
     let mut parts = text.split('.');
@@ -228,7 +266,7 @@ pub(crate) fn split_attr_path_with(span: ByteSpan, src: &str, extra: usize) -> T
         });
         at = name.end;
     }
-    Traversal { root, steps }
+    (root, steps)
 }
 
 /// How a template was written.
@@ -333,8 +371,10 @@ pub struct TemplateFor {
 pub struct Traversal {
     /// The root variable name.
     pub root: ByteSpan,
-    /// The steps (at least one in [`ExprKind::ScopeTraversal`]).
-    pub steps: Vec<Traverser>,
+    /// The steps (at least one in [`ExprKind::ScopeTraversal`]), in an
+    /// exact-size allocation (24 bytes a node instead of 32, so that the
+    /// node fits a 32-byte heap chunk instead of 48).
+    pub steps: Box<[Traverser]>,
 }
 
 /// Steps applied to an expression's value.
@@ -342,8 +382,8 @@ pub struct Traversal {
 pub struct RelativeTraversal {
     /// The expression traversed.
     pub source: Expr,
-    /// The steps.
-    pub steps: Vec<Traverser>,
+    /// The steps, in an exact-size allocation (see [`Traversal::steps`]).
+    pub steps: Box<[Traverser]>,
 }
 
 /// One traversal step.
@@ -485,7 +525,8 @@ impl ObjectKey {
     }
 }
 
-/// A for expression.
+/// A for expression. (Its brackets are the ends of its span: not kept
+/// again, so that the node fits a 128-byte allocation instead of 144.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct ForExpr {
     /// The key variable (when two names are given).
@@ -504,10 +545,6 @@ pub struct ForExpr {
     pub group: bool,
     /// Whether the result is an object (`{`) rather than a tuple (`[`).
     pub object: bool,
-    /// The opening bracket.
-    pub open: ByteSpan,
-    /// The closing bracket.
-    pub close: ByteSpan,
 }
 
 /// A splat: `each` (which starts at [`ExprKind::AnonSymbol`]) is applied to
@@ -597,13 +634,12 @@ impl BinaryOp {
     }
 }
 
-/// `lhs op rhs`.
+/// `lhs op rhs`. (Where the operator is written is not kept: nothing asks,
+/// and without it the node fits a 64-byte allocation instead of 80.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Binary {
     /// The operator.
     pub op: BinaryOp,
-    /// The operator symbol.
-    pub op_span: ByteSpan,
     /// The left operand.
     pub lhs: Expr,
     /// The right operand.
@@ -629,9 +665,39 @@ mod test {
     fn nodes_stay_compact() {
         assert_eq!(std::mem::size_of::<ByteSpan>(), 8);
         assert_eq!(std::mem::size_of::<Expr>(), 24);
-        assert_eq!(std::mem::size_of::<Attribute>(), 40);
+        assert_eq!(std::mem::size_of::<Attribute>(), 32);
         assert_eq!(std::mem::size_of::<Body>(), 24);
-        assert_eq!(std::mem::size_of::<Block>(), 36);
+        assert_eq!(std::mem::size_of::<Block>(), 32);
+        assert_eq!(std::mem::size_of::<Label>(), 12);
+        assert_eq!(std::mem::size_of::<Binary>(), 56);
+        assert_eq!(std::mem::size_of::<ForExpr>(), 120);
+        assert_eq!(std::mem::size_of::<Traversal>(), 24);
+        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 40);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
+    }
+
+    #[test]
+    fn equals_and_open_brace_are_found_again() {
+        let text = "a /* c */ = 1\nb=2\nblk \"l\" {\n  x = 1\n}\nbad \"m\" = 3\n";
+        let src = crate::pos::SourceFile::new("t.hcl", text);
+        let (file, _) = crate::native::parse_config(&src, &crate::Limits::default());
+        let tree = &file.tree;
+        let root = file.root_body();
+        let equals: Vec<_> = tree
+            .attributes(root)
+            .iter()
+            .map(|a| a.equals(text).text(text))
+            .collect();
+        assert_eq!(equals, ["=", "="]);
+        let at: Vec<_> = tree
+            .attributes(root)
+            .iter()
+            .map(|a| a.equals(text).start)
+            .collect();
+        assert_eq!(at, [10, 15]);
+        let blocks = tree.blocks(root);
+        assert_eq!(blocks[0].open_brace().text(text), "{");
+        // Cut short before its brace: the type stands for it.
+        assert_eq!(blocks[1].open_brace().text(text), "bad");
     }
 }

@@ -161,7 +161,10 @@ impl NativeBody {
         body.line_hint = type_start.line.saturating_sub(1);
         Block {
             type_name: self.text(block.ty).to_owned(),
-            labels: labels.iter().map(|l| l.value(src).to_owned()).collect(),
+            labels: labels
+                .iter()
+                .map(|l| self.tree.label_value(l, src).to_owned())
+                .collect(),
             body: Body::new(body),
             def_range: Range {
                 end: self.source.pos_after(type_range.end, last_header.end),
@@ -189,11 +192,11 @@ impl NativeBody {
         // The first label too many, or the brace where one is missing.
         let subject = labels
             .get(label_names.len())
-            .map_or(block.open_brace, |extra| extra.span);
+            .map_or(block.open_brace(), |extra| extra.span);
         Some(
             problem
                 .with_subject(self.range(subject))
-                .with_context(self.range(block.ty.to(block.open_brace))),
+                .with_context(self.range(block.ty.to(block.open_brace()))),
         )
     }
 

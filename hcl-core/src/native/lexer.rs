@@ -76,10 +76,11 @@ pub(crate) fn needs_lexical_check(kind: TokenKind) -> bool {
 pub(crate) struct Lexeme {
     /// The kind of the token (of a run's first token).
     pub(crate) kind: TokenKind,
-    /// The run that a compound lexeme stands for; `None` for one token.
-    pub(crate) run: Option<Run>,
-    /// The length of the run in bytes (runs are at most `u16::MAX` long;
-    /// a longer one is lexed token by token).
+    /// The length in bytes of the run that a compound lexeme stands for
+    /// (runs are at most `u16::MAX` long; a longer one is lexed token by
+    /// token); 0 for one token. Which run it is follows from the kind
+    /// ([`Lexeme::run`]), so that the parser's cursor notes one field less
+    /// at every step.
     pub(crate) run_len: u16,
     /// Byte offset of the first byte.
     pub(crate) start: u32,
@@ -105,7 +106,6 @@ impl Lexeme {
     pub(crate) fn token(kind: TokenKind, start: u32, end: u32) -> Lexeme {
         Lexeme {
             kind,
-            run: None,
             run_len: 0,
             start,
             end,
@@ -123,12 +123,26 @@ impl Lexeme {
         first_end: usize,
         run_end: usize,
     ) -> Lexeme {
+        debug_assert!(
+            (run == Run::PlainString) == (kind == TokenKind::OQuote),
+            "a run's kind tells which run it is"
+        );
         Lexeme {
             kind,
-            run: Some(run),
             run_len: (run_end - start) as u16,
             start: start as u32,
             end: first_end as u32,
+        }
+    }
+
+    /// The run that a compound lexeme stands for (a plain string starts
+    /// with `"`, a dotted name with a name); `None` for one token.
+    #[inline(always)]
+    pub(crate) fn run(self) -> Option<Run> {
+        match (self.run_len, self.kind) {
+            (0, _) => None,
+            (_, TokenKind::OQuote) => Some(Run::PlainString),
+            _ => Some(Run::DottedName),
         }
     }
 
@@ -145,9 +159,9 @@ impl Lexeme {
     /// Where the lexeme ends: past its run, or past its token.
     #[inline]
     pub(crate) fn run_end(self) -> u32 {
-        match self.run {
-            Some(_) => self.start + u32::from(self.run_len),
-            None => self.end,
+        match self.run_len {
+            0 => self.end,
+            len => self.start + u32::from(len),
         }
     }
 }
@@ -393,7 +407,7 @@ impl<'a> Lexer<'a> {
         let compound = std::mem::replace(&mut self.compound_tokens, false);
         let l = self.next_lexeme();
         self.compound_tokens = compound;
-        debug_assert!(l.run.is_none(), "no compound lexeme one at a time");
+        debug_assert!(l.run().is_none(), "no compound lexeme one at a time");
         l.first()
     }
 

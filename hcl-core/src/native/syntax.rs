@@ -247,7 +247,9 @@ impl<'a> AttributeNode<'a> {
 
     /// Where the `=` is written.
     pub fn equals_range(self) -> Range {
-        self.cx.source.range(self.attr.equals)
+        self.cx
+            .source
+            .range(self.attr.equals(self.cx.source.text()))
     }
 
     /// The value expression.
@@ -293,12 +295,11 @@ impl<'a> BlockNode<'a> {
     /// The labels, in order.
     #[inline]
     pub fn labels(self) -> impl ExactSizeIterator<Item = LabelNode<'a>> + 'a {
-        let source = self.cx.source;
-        self.cx
-            .tree
+        let cx = self.cx;
+        cx.tree
             .labels(self.block)
             .iter()
-            .map(move |label| LabelNode { source, label })
+            .map(move |label| LabelNode { cx, label })
     }
 
     /// The content.
@@ -312,7 +313,7 @@ impl<'a> BlockNode<'a> {
 
     /// The `{`.
     pub fn open_brace_range(self) -> Range {
-        self.cx.source.range(self.block.open_brace)
+        self.cx.source.range(self.block.open_brace())
     }
 
     /// The `}` (after a syntax error, where the block was cut short).
@@ -338,7 +339,7 @@ impl<'a> BlockNode<'a> {
 /// A block label: a quoted string or a bare name.
 #[derive(Clone, Copy)]
 pub struct LabelNode<'a> {
-    source: &'a SourceFile,
+    cx: Cx<'a>,
     label: &'a ast::Label,
 }
 
@@ -346,17 +347,17 @@ impl<'a> LabelNode<'a> {
     /// The label's value (escapes decoded, quotes removed).
     #[inline]
     pub fn value(self) -> &'a str {
-        self.label.value(self.source.text())
+        self.cx.tree.label_value(self.label, self.cx.source.text())
     }
 
     /// Whether it was written in quotes.
     pub fn is_quoted(self) -> bool {
-        self.label.quoted
+        self.label.is_quoted(self.cx.source.text())
     }
 
     /// Where the label is written, quotes included.
     pub fn range(self) -> Range {
-        self.source.range(self.label.span)
+        self.cx.source.range(self.label.span)
     }
 }
 

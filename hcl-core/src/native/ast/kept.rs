@@ -100,6 +100,7 @@ pub(super) fn keep(tree: &mut Tree) {
     }
     let (bodies, attributes) = (emptied(&mut tree.bodies), emptied(&mut tree.attributes));
     let (blocks, labels) = (emptied(&mut tree.blocks), emptied(&mut tree.labels));
+    tree.label_texts = Vec::new();
     with_kept(|k| {
         if k.attributes.capacity() == 0 {
             (k.bodies, k.attributes, k.blocks, k.labels) = (bodies, attributes, blocks, labels);

@@ -146,6 +146,9 @@ pub struct Tree {
     pub(super) attributes: Vec<Attribute>,
     pub(super) blocks: Vec<Block>,
     pub(super) labels: Vec<Label>,
+    /// The decoded values of the labels whose quoted text had escapes
+    /// (rare; see [`Label`]).
+    pub(super) label_texts: Vec<Box<str>>,
     /// Where the tree's memory goes when it is dropped (see
     /// [`kept`](super::kept)); not part of what the tree says.
     pub(super) reuse: super::kept::Reuse,
@@ -154,13 +157,19 @@ pub struct Tree {
 // Written out: the memory policy is not part of the tree's content.
 impl PartialEq for Tree {
     fn eq(&self, other: &Self) -> bool {
-        (&self.bodies, &self.attributes, &self.blocks, &self.labels)
-            == (
-                &other.bodies,
-                &other.attributes,
-                &other.blocks,
-                &other.labels,
-            )
+        (
+            &self.bodies,
+            &self.attributes,
+            &self.blocks,
+            &self.labels,
+            &self.label_texts,
+        ) == (
+            &other.bodies,
+            &other.attributes,
+            &other.blocks,
+            &other.labels,
+            &other.label_texts,
+        )
     }
 }
 
@@ -171,6 +180,7 @@ impl fmt::Debug for Tree {
             .field("attributes", &self.attributes)
             .field("blocks", &self.blocks)
             .field("labels", &self.labels)
+            .field("label_texts", &self.label_texts)
             .finish()
     }
 }
@@ -184,7 +194,6 @@ static EMPTY_BODY: Body = Body {
 };
 static INVALID_ATTRIBUTE: Attribute = Attribute {
     name: ByteSpan::new(0, 0),
-    equals: ByteSpan::new(0, 0),
     expr: Expr {
         span: ByteSpan::new(0, 0),
         kind: ExprKind::Invalid,
@@ -226,6 +235,22 @@ impl Tree {
         self.labels.get(block.labels.as_usize()).unwrap_or(&[])
     }
 
+    /// A label's value (escapes decoded, quotes removed).
+    #[inline]
+    pub fn label_value<'a>(&'a self, label: &Label, src: &'a str) -> &'a str {
+        match label.decoded.checked_sub(1) {
+            Some(i) => self.label_texts.get(i as usize).map_or("", |s| s),
+            None if label.is_quoted(src) => label.span.inner().text(src),
+            None => label.span.text(src),
+        }
+    }
+
+    /// Notes the decoded value of a label; what its `decoded` field holds.
+    pub(crate) fn push_label_text(&mut self, text: Box<str>) -> u32 {
+        self.label_texts.push(text);
+        self.label_texts.len() as u32
+    }
+
     /// A body's attributes with their ids (for handles that refer to one).
     #[inline]
     pub fn attributes_with_ids(
@@ -235,19 +260,39 @@ impl Tree {
         body.attributes.ids().zip(self.attributes(body))
     }
 
-    /// An empty tree with room for what a configuration of `len` bytes
-    /// usually holds, so that the lists rarely grow (each growth is an
-    /// allocation and a copy). The ratios are from the shared corpus, taken
-    /// low: real Terraform has an attribute per 86 bytes, a block per 250.
+    /// An empty tree with room for what the configuration `src` holds, so
+    /// that the lists rarely grow (each growth is an allocation and a copy,
+    /// and the old copy stays behind in the heap: at the peak of a 10 MB
+    /// parse, the lists' old copies were about a tenth of the memory).
+    ///
+    /// A small file's lists are sized by ratios from the shared corpus,
+    /// taken low (real Terraform has an attribute per 86 bytes, a block per
+    /// 250). A large file's (from `LARGE` bytes on) are sized by counts
+    /// that bound them: an attribute needs an `=`, a block (and its body) a
+    /// `{`, so they never regrow. Room not used is never written, so it
+    /// costs address space, not memory; the count costs about 1% of a
+    /// parse, which small files, mostly parsed one after another, do not
+    /// pay.
     ///
     /// With [`Reuse::Thread`](super::kept::Reuse), the lists a dropped
     /// tree left on this thread are reused (see [`kept`](super::kept)).
-    pub(crate) fn with_capacity_for(len: usize, reuse: super::kept::Reuse) -> Tree {
+    pub(crate) fn with_capacity_for(src: &str, reuse: super::kept::Reuse) -> Tree {
+        const LARGE: usize = 256 * 1024;
+        let len = src.len();
         let mut tree = super::kept::empty_tree(reuse);
-        tree.bodies.reserve(len / 512 + 1);
-        tree.attributes.reserve(len / 128 + 1);
-        tree.blocks.reserve(len / 512);
-        tree.labels.reserve(len / 512);
+        let (bodies, attributes, blocks, labels) = if len < LARGE {
+            (len / 512 + 1, len / 128 + 1, len / 512, len / 512)
+        } else {
+            let count = |b: u8| memchr::memchr_iter(b, src.as_bytes()).count();
+            let braces = count(b'{');
+            // (Labels are not bounded so cheaply: one a block, the norm of
+            // nested blocks, and more only where the list must grow.)
+            (braces + 1, count(b'=') + 1, braces, braces)
+        };
+        tree.bodies.reserve(bodies);
+        tree.attributes.reserve(attributes);
+        tree.blocks.reserve(blocks);
+        tree.labels.reserve(labels);
         tree
     }
 
@@ -301,15 +346,15 @@ impl Drop for Tree {
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
 /// body, or a block under one) moves in one copy, or none when `list` is
-/// still empty and too small for it (the buffers are swapped: a top-level
-/// body of a million attributes is not copied, nor held twice at its
-/// peak); a tail is moved item by item, and an empty one (a block without
-/// nested blocks or labels) not at all.
+/// still empty (the buffers are swapped: a top-level body of a million
+/// attributes is not copied, nor held twice at its peak; what `list` had
+/// reserved becomes the stack's); a tail is moved item by item, and an
+/// empty one (a block without nested blocks or labels) not at all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 && list.is_empty() && list.capacity() < stack.len() {
+    if from == 0 && list.is_empty() {
         std::mem::swap(list, stack);
     } else if from == 0 {
         list.append(stack);
@@ -333,7 +378,11 @@ mod test {
             .map(|a| a.name.text(src).to_owned())
             .collect();
         for b in tree.blocks(body) {
-            let labels: Vec<&str> = tree.labels(b).iter().map(|l| l.value(src)).collect();
+            let labels: Vec<&str> = tree
+                .labels(b)
+                .iter()
+                .map(|l| tree.label_value(l, src))
+                .collect();
             out.push(format!(
                 "{}{:?}{{{}}}",
                 b.ty.text(src),
@@ -357,6 +406,32 @@ mod test {
         assert_eq!(file.tree.bodies.len(), 5);
         assert_eq!(file.tree.attributes.len(), 6);
         assert_eq!(file.tree.blocks.len(), 4);
+    }
+
+    #[test]
+    fn a_large_file_parses_as_its_parts_do() {
+        // From 256 KB on, the lists are sized by counts of `=` and `{`
+        // (`with_capacity_for`): the tree must still be its parts' trees,
+        // end to end, escaped labels included.
+        let part =
+            "outer \"x\" {\n  b = { c = 2 }\n  inner y \"z\\tq\" {\n    d = 3\n  }\n  e = 4\n}\n";
+        let small = SourceFile::new("t.hcl", part);
+        let (one, diags) = parse_config(&small, &Limits::default());
+        assert!(diags.is_empty(), "{diags}");
+        let n = 256 * 1024 / part.len() + 1;
+        let text = part.repeat(n);
+        let src = SourceFile::new("t.hcl", text.as_str());
+        let (file, diags) = parse_config(&src, &Limits::default());
+        assert!(diags.is_empty(), "{diags}");
+        assert_eq!(
+            outline(&file.tree, file.root_body(), &text),
+            vec![outline(&one.tree, one.root_body(), part); n].join(" ")
+        );
+        assert!(outline(&one.tree, one.root_body(), part).contains("\"z\\tq\""));
+        // (One root body each.)
+        assert_eq!(file.tree.bodies.len() - 1, n * (one.tree.bodies.len() - 1));
+        assert_eq!(file.tree.attributes.len(), n * one.tree.attributes.len());
+        assert_eq!(file.tree.labels.len(), n * one.tree.labels.len());
     }
 
     #[test]

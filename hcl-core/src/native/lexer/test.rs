@@ -509,7 +509,7 @@ fn plain_strings_and_dotted_names_are_one_lexeme_only_when_asked() {
             if l.kind == Eof {
                 return out;
             }
-            let kind = match l.run {
+            let kind = match l.run() {
                 Some(run) => L::Run(run),
                 None => L::T(l.kind),
             };

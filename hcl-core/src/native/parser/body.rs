@@ -182,16 +182,9 @@ impl<'a> Parser<'a> {
         let ident = span_of(self.bump());
         match self.peek().kind {
             K::Equal => {
-                let (equals, expr) = self.finish_attribute(ident, false);
+                let expr = self.finish_attribute(ident, false);
                 if !self.redefined(seen, ident) {
-                    super::push(
-                        &mut self.attr_stack,
-                        Attribute {
-                            name: ident,
-                            equals,
-                            expr,
-                        },
-                    );
+                    super::push(&mut self.attr_stack, Attribute { name: ident, expr });
                 }
             }
             K::OQuote | K::OBrace | K::Ident => {
@@ -211,12 +204,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The `=` (the next token) and the value of attribute `name`.
+    /// Consumes the `=` (the next token); the value of attribute `name`.
     // Inlined: returned through memory, the attribute cost a store-forwarding
     // stall in the body loop (~2%).
     #[inline(always)]
-    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> (ByteSpan, Expr) {
-        let equals = span_of(self.bump());
+    fn finish_attribute(&mut self, name: ByteSpan, single_line: bool) -> Expr {
+        self.bump();
         let mark = self.mark();
         let expr = self.parse_expr_inline();
         if self.failed(mark) {
@@ -240,7 +233,7 @@ impl<'a> Parser<'a> {
                 self.recover_after_body_item();
             }
         }
-        (equals, expr)
+        expr
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
@@ -251,11 +244,7 @@ impl<'a> Parser<'a> {
             // tokens.
             if let Some((Run::PlainString, span)) = self.peek_run() {
                 self.bump_run(span);
-                self.label_stack.push(Label {
-                    span,
-                    quoted: true,
-                    decoded: None,
-                });
+                self.label_stack.push(Label::plain(span));
                 continue;
             }
             let tok = self.peek();
@@ -266,11 +255,7 @@ impl<'a> Parser<'a> {
                 }
                 K::Ident => {
                     let span = span_of(self.bump());
-                    self.label_stack.push(Label {
-                        span,
-                        quoted: false,
-                        decoded: None,
-                    });
+                    self.label_stack.push(Label::plain(span));
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();
@@ -293,9 +278,9 @@ impl<'a> Parser<'a> {
                     return Some(Block {
                         ty,
                         labels,
-                        open_brace: ty,
-                        close_brace: ty,
+                        open: ty.start,
                         body,
+                        close_brace: ty,
                     });
                 }
             }
@@ -333,9 +318,9 @@ impl<'a> Parser<'a> {
         Some(Block {
             ty,
             labels,
-            open_brace: open,
-            close_brace: close,
+            open: open.start,
             body,
+            close_brace: close,
         })
     }
 
@@ -361,10 +346,9 @@ impl<'a> Parser<'a> {
         } else {
             match next.kind {
                 K::Equal => {
-                    let (equals, expr) = self.finish_attribute(ident_span, true);
+                    let expr = self.finish_attribute(ident_span, true);
                     let attr = Attribute {
                         name: ident_span,
-                        equals,
                         expr,
                     };
                     body.span = attr.span();
@@ -431,15 +415,11 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_quoted_label(&mut self) -> Label {
         let (span, text) = self.parse_quoted_string_literal();
         let decoded = match text {
-            LitText::Source(s) if s == span.inner() => None,
-            LitText::Source(s) => Some(s.text(self.src).into()),
-            LitText::Owned(s) => Some(s),
+            LitText::Source(s) if s == span.inner() => 0,
+            LitText::Source(s) => self.tree.push_label_text(s.text(self.src).into()),
+            LitText::Owned(s) => self.tree.push_label_text(s),
         };
-        Label {
-            span,
-            quoted: true,
-            decoded,
-        }
+        Label { span, decoded }
     }
 
     /// ```ebnf

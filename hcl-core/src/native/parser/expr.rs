@@ -127,12 +127,7 @@ impl<'a> Parser<'a> {
             let rhs = self.parse_binary(level);
             lhs = boxed(
                 lhs.span.to(rhs.span),
-                ExprKind::Binary(Box::new(Binary {
-                    op,
-                    op_span,
-                    lhs,
-                    rhs,
-                })),
+                ExprKind::Binary(Box::new(Binary { op, lhs, rhs })),
             );
         }
         for _ in 0..chain {
@@ -769,8 +764,6 @@ impl<'a> Parser<'a> {
                 cond,
                 group: group.is_some(),
                 object,
-                open,
-                close,
             })),
         )
     }

@@ -250,7 +250,7 @@ mod test {
             .tree
             .labels(block)
             .iter()
-            .map(|l| l.value(src.text()).to_string())
+            .map(|l| file.tree.label_value(l, src.text()).to_string())
             .collect();
         assert_eq!(labels, ["p", "q\"r"]);
     }

@@ -207,7 +207,7 @@ impl<'a> Parser<'a> {
         // Sized for a configuration here (a standalone expression needs no
         // tree). The scratch stacks are left to grow: sizing them up front
         // costs small files more allocations than it saves large ones.
-        self.tree = super::ast::Tree::with_capacity_for(self.src.len(), self.tuning.reuse);
+        self.tree = super::ast::Tree::with_capacity_for(self.src, self.tuning.reuse);
         let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
         let tree = std::mem::take(&mut self.tree);
         (tree, root, self.finish())
@@ -411,7 +411,7 @@ impl<'a> Parser<'a> {
         let t = self.peek();
         // (Only these kinds start a run: where the caller has matched the
         // kind, the check of the run folds away.)
-        if matches!(t.kind, TokenKind::OQuote | TokenKind::Ident) && self.next.run.is_some() {
+        if matches!(t.kind, TokenKind::OQuote | TokenKind::Ident) && self.next.run_len != 0 {
             self.split_next();
         }
         self.advance_to(self.next_at + 1, span_of(t));
@@ -428,7 +428,7 @@ impl<'a> Parser<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn peek_run(&self) -> Option<(Run, ByteSpan)> {
         let l = self.next;
-        Some((l.run?, ByteSpan::new(l.start, l.run_end())))
+        Some((l.run()?, ByteSpan::new(l.start, l.run_end())))
     }
 
     /// Consumes the run that [`Parser::peek_run`] showed (`span`), whole.
@@ -549,7 +549,6 @@ impl<'a> Parser<'a> {
         self.next.start = l.start;
         self.next.end = l.end;
         self.next.kind = l.kind;
-        self.next.run = l.run;
         self.next.run_len = l.run_len;
         self.next_at = i;
     }
@@ -827,7 +826,7 @@ impl Lexeme {
     /// run): the one place that knows what a compound lexeme holds.
     fn part_at(self, src: &str, at: u32) -> Token {
         let end = self.run_end();
-        let (kind, part_end) = match self.run {
+        let (kind, part_end) = match self.run() {
             _ if at == self.start => (self.kind, self.end),
             None => (self.kind, self.end),
             Some(Run::PlainString) if at + 1 >= end => (TokenKind::CQuote, end),

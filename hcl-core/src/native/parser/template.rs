@@ -480,6 +480,8 @@ impl<'a> Parser<'a> {
                                 Some(t) => (t, parts),
                                 None => (parts, Vec::new()),
                             };
+                            let (then_parts, else_parts) =
+                                (right_sized(then_parts), right_sized(else_parts));
                             current(&mut stack, &mut root).push(TemplatePart::If(Box::new(
                                 TemplateIf {
                                     cond,
@@ -524,7 +526,7 @@ impl<'a> Parser<'a> {
                                     value_var,
                                     collection,
                                     for_span,
-                                    body: parts,
+                                    body: right_sized(parts),
                                     endfor_span: span,
                                 },
                             )));
@@ -563,8 +565,7 @@ impl<'a> Parser<'a> {
             let span = frame.span().to(end);
             current(&mut stack, &mut root).push(TemplatePart::Invalid(span));
         }
-        root.shrink_to_fit();
-        root
+        right_sized(root)
     }
 
     /// Drops the innermost directive after a mismatched end marker.
@@ -759,4 +760,12 @@ fn levenshtein(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// `parts` without growth slack: a directive's parts grow from empty one
+/// by one (room for four where one or two are the norm), and are kept in
+/// the tree as long as it lives.
+fn right_sized(mut parts: Vec<TemplatePart>) -> Vec<TemplatePart> {
+    parts.shrink_to_fit();
+    parts
 }

@@ -242,7 +242,7 @@ impl<'a> Parser<'a> {
                 span,
                 kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source: item,
-                    steps,
+                    steps: steps.into_boxed_slice(),
                 })),
             }
         };
@@ -312,16 +312,20 @@ impl<'a> Parser<'a> {
             })),
             ExprKind::AttrPath => {
                 let pending = self.step_stack.len() - steps0;
-                let mut t = split_attr_path_with(expr.span, self.src, pending);
-                t.steps.extend(self.step_stack.drain(steps0..));
-                ExprKind::ScopeTraversal(Box::new(t))
+                let (root, mut steps) = split_attr_path_with(expr.span, self.src, pending);
+                steps.extend(self.step_stack.drain(steps0..));
+                ExprKind::ScopeTraversal(Box::new(Traversal {
+                    root,
+                    steps: steps.into_boxed_slice(),
+                }))
             }
+            // (Steps after a step that is not a literal: rare.)
             ExprKind::ScopeTraversal(mut t) => {
-                t.steps.extend(self.step_stack.drain(steps0..));
+                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
                 ExprKind::ScopeTraversal(t)
             }
             ExprKind::RelativeTraversal(mut t) => {
-                t.steps.extend(self.step_stack.drain(steps0..));
+                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
                 ExprKind::RelativeTraversal(t)
             }
             kind => {
@@ -368,12 +372,12 @@ impl<'a> Parser<'a> {
             );
             return None;
         }
-        let mut t = Traversal {
+        let mut steps = Vec::new();
+        self.parse_traversal_steps(&mut steps, root_span, allow_splats);
+        Some(Traversal {
             root: root_span,
-            steps: Vec::new(),
-        };
-        self.parse_traversal_steps(&mut t.steps, root_span, allow_splats);
-        Some(t)
+            steps: steps.into_boxed_slice(),
+        })
     }
 
     /// Steps of a standalone traversal until the end of the input.
@@ -493,4 +497,12 @@ pub(crate) fn string_literal_of(t: &Template) -> Option<LitText> {
         [TemplatePart::Literal(l)] => Some(l.text.clone()),
         _ => None,
     }
+}
+
+/// `steps` and then `stack[from..]` (moved), in one exact-size allocation.
+fn extended(steps: Box<[Traverser]>, stack: &mut Vec<Traverser>, from: usize) -> Box<[Traverser]> {
+    let mut all = Vec::with_capacity(steps.len() + stack.len().saturating_sub(from));
+    all.extend(steps.into_vec());
+    all.extend(stack.drain(from.min(stack.len())..));
+    all.into_boxed_slice()
 }

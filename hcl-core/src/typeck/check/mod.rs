@@ -276,7 +276,7 @@ impl<'a> Checker<'a> {
         for block in tree.blocks(body) {
             let mut p = format!("{prefix}{}.", self.text(block.ty));
             for l in tree.labels(block) {
-                p.push_str(l.value(self.src.text()));
+                p.push_str(tree.label_value(l, self.src.text()));
                 p.push('.');
             }
             self.body_at(tree, tree.body(block.body), p, out);
