@@ -248,11 +248,6 @@ impl CheckedSchema {
     pub fn attribute_id(&self, name: &str) -> FieldId {
         self.compiled.attribute_id(name)
     }
-
-    /// The name of the attribute `id` names.
-    pub(crate) fn attribute_name(&self, id: FieldId) -> Option<&str> {
-        self.compiled.attribute_name(id)
-    }
 }
 
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
@@ -383,27 +378,11 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        if !partial {
-            if let Some(content) = Content::native(body, schema) {
-                return (content, None);
-            }
+        let (content, remain, diags) = Content::of(body, schema, partial);
+        if !diags.is_empty() {
+            self.report(diags);
         }
-        let checked = schema;
-        let schema = schema.schema();
-        let body = body.to_body();
-        if partial {
-            let (content, remain, diags) = body.partial_content(schema);
-            if !diags.is_empty() {
-                self.report(diags);
-            }
-            (Content::generic(content, checked), Some(remain))
-        } else {
-            let (content, diags) = body.content(schema);
-            if !diags.is_empty() {
-                self.report(diags);
-            }
-            (Content::generic(content, checked), None)
-        }
+        (content, remain)
     }
 
     /// Two fields of the type being decoded claim one block type: a
@@ -416,7 +395,7 @@ impl<'a> Decoder<'a> {
                 "Two fields claim blocks of type {name:?} (a block-type enum's variant and another block field, say); each block type can go to one field only."
             ),
         )
-        .with_subject(body.to_body().missing_item_range());
+        .with_subject(body.missing_item_range());
         self.report(d.into());
     }
 
