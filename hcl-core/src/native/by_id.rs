@@ -93,8 +93,9 @@ impl CompiledSchema {
 pub enum ContentById<'a> {
     /// Read from the native syntax tree (nothing to report).
     Native(NativeContent<'a>),
-    /// Found by [`Body::content`] (whose diagnostics come with it).
-    General(BodyContent),
+    /// Found by [`Body::content`] (whose diagnostics come with it); boxed,
+    /// so that the usual, native content moves as a small value.
+    General(Box<BodyContent>),
 }
 
 /// A native body that matched its schema cleanly, and where each schema
@@ -250,11 +251,11 @@ fn general<'a>(
     match processing {
         Processing::Exhaustive => {
             let (content, diags) = body.content(schema.schema());
-            (ContentById::General(content), None, diags)
+            (ContentById::General(Box::new(content)), None, diags)
         }
         Processing::Partial => {
             let (content, remain, diags) = body.partial_content(schema.schema());
-            (ContentById::General(content), Some(remain), diags)
+            (ContentById::General(Box::new(content)), Some(remain), diags)
         }
     }
 }

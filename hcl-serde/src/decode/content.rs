@@ -94,7 +94,7 @@ impl<'a> Content<'a> {
     /// Content found by the generic path for `schema`.
     pub fn generic(content: BodyContent, schema: &'a CheckedSchema) -> Content<'a> {
         Content {
-            content: ContentById::General(content),
+            content: ContentById::General(Box::new(content)),
             schema,
         }
     }
@@ -126,25 +126,23 @@ impl<'a> Content<'a> {
     }
 
     /// The blocks of `type_name`, in source order.
+    #[inline]
     pub fn blocks_of_type<'c>(
         &'c self,
         type_name: &'c str,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
-        let (generic, native) = match &self.content {
-            ContentById::General(c) => (Some(c.blocks_of_type(type_name)), None),
-            ContentById::Native(c) => {
-                let of_type = c
-                    .body()
+        match &self.content {
+            ContentById::General(c) => Either::Left(
+                c.blocks_of_type(type_name)
+                    .map(|b| BlockRef(BlockRepr::Generic(b))),
+            ),
+            ContentById::Native(c) => Either::Right(
+                c.body()
                     .blocks()
-                    .filter(move |b| b.type_name() == type_name);
-                (None, Some(of_type.map(|b| BlockRef(BlockRepr::Native(b)))))
-            }
-        };
-        let generic = generic
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Generic(b)));
-        generic.chain(native.into_iter().flatten())
+                    .filter(move |b| b.type_name() == type_name)
+                    .map(|b| BlockRef(BlockRepr::Native(b))),
+            ),
+        }
     }
 
     /// The blocks whose type `claims` accepts, in source order (the blocks
@@ -153,25 +151,48 @@ impl<'a> Content<'a> {
         &'c self,
         claims: impl Fn(&str) -> bool + 'c,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
-        let (generic, native) = match &self.content {
-            ContentById::General(c) => (Some(c.blocks.iter()), None),
-            ContentById::Native(c) => (None, Some(c.body().blocks())),
+        let all = match &self.content {
+            ContentById::General(c) => {
+                Either::Left(c.blocks.iter().map(|b| BlockRef(BlockRepr::Generic(b))))
+            }
+            ContentById::Native(c) => {
+                Either::Right(c.body().blocks().map(|b| BlockRef(BlockRepr::Native(b))))
+            }
         };
-        let generic = generic
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Generic(b)));
-        let native = native
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Native(b)));
-        generic.chain(native).filter(move |b| claims(b.type_name()))
+        all.filter(move |b| claims(b.type_name()))
     }
 
     /// Where an item the body lacks would go: what "Missing ..."
     /// diagnostics point at.
     pub fn missing_item_range(&self) -> Range {
         self.content.missing_item_range()
+    }
+}
+
+/// One of two iterators of the same items: the blocks of general content
+/// or of a syntax tree, walked without checking which at every step.
+enum Either<L, R> {
+    Left(L),
+    Right(R),
+}
+
+impl<T, L: Iterator<Item = T>, R: Iterator<Item = T>> Iterator for Either<L, R> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Left(l) => l.next(),
+            Either::Right(r) => r.next(),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Either::Left(l) => l.size_hint(),
+            Either::Right(r) => r.size_hint(),
+        }
     }
 }
 

@@ -81,7 +81,7 @@ proptest! {
         prop_assume!(parse.is_empty());
         let (fast, fast_diags) = content_by_id(&body, &schema);
         let (general, general_diags) = body.content(schema.schema());
-        let general = ContentById::General(general);
+        let general = ContentById::General(Box::new(general));
         prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
         prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
         // The tree is read only when the general path has nothing to say.
@@ -105,7 +105,7 @@ proptest! {
         prop_assume!(parse.is_empty());
         let (by_id, rest, diags) = content_by_id_with(&body, &schema, Processing::Partial);
         let (general, general_rest, general_diags) = body.partial_content(schema.schema());
-        let general = ContentById::General(general);
+        let general = ContentById::General(Box::new(general));
         prop_assert_eq!(summary(&by_id, &schema), summary(&general, &schema));
         prop_assert_eq!(format!("{diags:?}"), format!("{general_diags:?}"));
         let rest = rest.map(|r| format!("{:?}", r.just_attributes()));
