@@ -439,6 +439,18 @@ impl<'a> Decoder<'a> {
                 }
             };
         }
+        self.evaluated_attribute(attr, required)
+    }
+
+    /// [`attribute`](Self::attribute) of an attribute the literal fast path
+    /// does not take: evaluated, then converted from its value. Out of
+    /// line, so that literal attributes do not pay for its frame.
+    #[inline(never)]
+    fn evaluated_attribute<T: DeserializeOwned>(
+        &mut self,
+        attr: AttrRef<'_>,
+        required: bool,
+    ) -> Option<Option<T>> {
         let value = self.evaluate(attr)?;
         if value.is_null() {
             return self.null_attribute(attr, required);
@@ -544,7 +556,7 @@ impl<'a> Decoder<'a> {
 
 /// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
-#[inline]
+#[inline(always)]
 fn fast_literal(attr: AttrRef<'_>, max_depth: usize) -> Option<hcl_core::native::ExprNode<'_>> {
     let expr = attr.native_expr()?;
     is_fast_literal(expr, FAST_LITERAL_DEPTH.min(max_depth)).then_some(expr)
