@@ -226,7 +226,6 @@ pub fn content_by_id<'a>(
 /// assert!(content.attribute(schema.attribute_id("port"), &schema).is_some());
 /// assert_eq!(rest.unwrap().just_attributes().0.len(), 1);
 /// ```
-#[inline]
 pub fn content_by_id_with<'a>(
     body: impl Into<BodyById<'a>>,
     schema: &CompiledSchema,
@@ -271,7 +270,6 @@ impl<'a> ContentById<'a> {
     }
 
     /// The attribute `id` names, if present.
-    #[inline]
     pub fn attribute<'c>(&'c self, id: FieldId, schema: &CompiledSchema) -> Option<AttrById<'c>>
     where
         'a: 'c,
@@ -297,7 +295,6 @@ pub enum AttrById<'a> {
 
 impl<'a> AttrById<'a> {
     /// The attribute's name.
-    #[inline]
     pub fn name(self) -> &'a str {
         match self {
             AttrById::Native(a) => a.name(),

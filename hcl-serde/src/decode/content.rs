@@ -120,9 +120,11 @@ impl<'a> Content<'a> {
     /// generic content by the name the schema gives it).
     #[inline]
     pub(crate) fn attribute(&self, id: FieldId) -> Option<AttrRef<'_>> {
-        self.content
-            .attribute(id, self.schema.compiled())
-            .map(AttrRef)
+        match &self.content {
+            // Inline: this runs for every attribute of every body.
+            ContentById::Native(c) => c.attribute(id).map(|a| AttrRef(AttrById::Native(a))),
+            general => general.attribute(id, self.schema.compiled()).map(AttrRef),
+        }
     }
 
     /// The blocks of `type_name`, in source order.
