@@ -1,15 +1,17 @@
 //! Schema processing by field id, for typed decoding: a schema compiled
 //! once per type ([`CompiledSchema`]) numbers its attributes
-//! ([`FieldId`]), and [`content_by_id`] answers "the content of this body,
-//! attribute by id".
+//! ([`FieldId`]), and [`content_by_id_with`] (or [`content_by_id`], its
+//! exhaustive form) answers "the content of this body, attribute by id",
+//! for a [`Body`] handle or a body node of a tree alike.
 //!
-//! Two paths, one entry. A native-syntax body that matches its schema
-//! cleanly (every attribute and block claimed, every required attribute
-//! present, every block with the labels its type takes) is read in one
-//! pass over its tree ([`NativeContent`]): names are compared in place and
-//! nothing is built per attribute or block. Any other body (JSON, merged,
-//! a leftover of partial processing), and a native body with any problem,
-//! takes the general [`Body::content`], which reports what is wrong. The
+//! Two paths, one entry: callers never choose. A native-syntax body that
+//! matches its schema cleanly (every attribute and block claimed, every
+//! required attribute present, every block with the labels its type takes)
+//! is read in one pass over its tree ([`NativeContent`]): names are
+//! compared in place and nothing is built per attribute or block. Any other body (JSON, merged,
+//! a leftover of partial processing), a native body with any problem, and
+//! partial processing take the general [`Body::content`] or
+//! [`Body::partial_content`], which report what is wrong. The
 //! fast path decides only *whether* it applies; the content it gives is the
 //! content the general path finds (the differential test in `test.rs`
 //! checks both on random bodies).
@@ -179,8 +181,8 @@ pub enum Processing {
 /// The content of `body` for `schema`, exhaustively: from its syntax tree
 /// when it is a native body that matches cleanly, else from
 /// [`Body::content`], with that path's diagnostics (the fast path has none
-/// to give). The one place that chooses between the two paths; see
-/// [`content_by_id_with`] for partial processing.
+/// to give). [`content_by_id_with`], which chooses the path, with
+/// exhaustive processing.
 ///
 /// ```
 /// use hcl_core::native::by_id::{content_by_id, CompiledSchema, ContentById};
