@@ -1,8 +1,9 @@
 //! Differential fuzzing of the two decode paths: a native-syntax body that
 //! matches its schema cleanly is read straight from the syntax tree, any
-//! other through the generic `Body::content` (the choice is
-//! `hcl_core::native::by_id::content_by_id`'s). The entry must report what
-//! the general path reports for the same schema; and the same body decoded
+//! other through the generic `Body::content` (the choice is made in one
+//! place, `hcl_core::native::by_id::content_by_id_with`). The entry must
+//! report what the general path reports for the same schema, exhaustive
+//! and partial; and the same body decoded
 //! as it is and wrapped in a body type the decoder cannot see through
 //! (which forces the generic path everywhere) must give equal values and
 //! equal diagnostics (summaries, details, ranges, paths, order).
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 
 use hcl_core::body::{Attributes, BodyContent, BodyImpl};
 use hcl_core::function::stdlib;
-use hcl_core::native::by_id::{content_by_id, CompiledSchema};
+use hcl_core::native::by_id::{content_by_id, content_by_id_with, CompiledSchema, Processing};
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostics, EvalContext, Range, SourceFile, Value};
 use hcl_serde::decode::decode_with_diagnostics;
@@ -129,6 +130,9 @@ fuzz_target!(|data: &[u8]| {
     let schema = CompiledSchema::new(<Job as Decode>::body_schema());
     let (_, by_id) = content_by_id(&body, &schema);
     let (_, general) = body.content(schema.schema());
+    assert_eq!(format!("{by_id:?}"), format!("{general:?}"));
+    let (_, _, by_id) = content_by_id_with(&body, &schema, Processing::Partial);
+    let (_, _, general) = body.partial_content(schema.schema());
     assert_eq!(format!("{by_id:?}"), format!("{general:?}"));
     let tree = decode_with_diagnostics::<Job>(&body, ctx);
     let generic = decode_with_diagnostics::<Job>(&Body::new(Opaque(body)), ctx);

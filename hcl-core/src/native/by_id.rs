@@ -1,15 +1,17 @@
 //! Schema processing by field id, for typed decoding: a schema compiled
 //! once per type ([`CompiledSchema`]) numbers its attributes
-//! ([`FieldId`]), and [`content_by_id`] answers "the content of this body,
-//! attribute by id".
+//! ([`FieldId`]), and [`content_by_id_with`] (or [`content_by_id`], its
+//! exhaustive form) answers "the content of this body, attribute by id",
+//! for a [`Body`] handle or a body node of a tree alike.
 //!
-//! Two paths, one entry. A native-syntax body that matches its schema
-//! cleanly (every attribute and block claimed, every required attribute
-//! present, every block with the labels its type takes) is read in one
-//! pass over its tree ([`NativeContent`]): names are compared in place and
-//! nothing is built per attribute or block. Any other body (JSON, merged,
-//! a leftover of partial processing), and a native body with any problem,
-//! takes the general [`Body::content`], which reports what is wrong. The
+//! Two paths, one entry: callers never choose. A native-syntax body that
+//! matches its schema cleanly (every attribute and block claimed, every
+//! required attribute present, every block with the labels its type takes)
+//! is read in one pass over its tree ([`NativeContent`]): names are
+//! compared in place and nothing is built per attribute or block. Any other body (JSON, merged,
+//! a leftover of partial processing), a native body with any problem, and
+//! partial processing take the general [`Body::content`] or
+//! [`Body::partial_content`], which report what is wrong. The
 //! fast path decides only *whether* it applies; the content it gives is the
 //! content the general path finds (the differential test in `test.rs`
 //! checks both on random bodies).
@@ -93,8 +95,9 @@ impl CompiledSchema {
 pub enum ContentById<'a> {
     /// Read from the native syntax tree (nothing to report).
     Native(NativeContent<'a>),
-    /// Found by [`Body::content`] (whose diagnostics come with it).
-    General(BodyContent),
+    /// Found by [`Body::content`] (whose diagnostics come with it); boxed,
+    /// so that the usual, native content moves as a small value.
+    General(Box<BodyContent>),
 }
 
 /// A native body that matched its schema cleanly, and where each schema
@@ -113,9 +116,73 @@ impl std::fmt::Debug for NativeContent<'_> {
     }
 }
 
-/// The content of `body` for `schema`: from its syntax tree when it is a
-/// native body that matches cleanly, else from [`Body::content`], with
-/// that path's diagnostics (the fast path has none to give).
+/// A body to process by id: a [`Body`] handle, or a body node of a
+/// native syntax tree reached while decoding (no handle is built for it
+/// unless the general path needs one).
+#[derive(Clone, Copy, Debug)]
+pub enum BodyById<'a> {
+    /// A handle, of any syntax.
+    Handle(&'a Body),
+    /// A body of a native syntax tree.
+    Node(BodyNode<'a>),
+}
+
+impl<'a> From<&'a Body> for BodyById<'a> {
+    fn from(body: &'a Body) -> BodyById<'a> {
+        BodyById::Handle(body)
+    }
+}
+
+impl<'a> From<BodyNode<'a>> for BodyById<'a> {
+    fn from(node: BodyNode<'a>) -> BodyById<'a> {
+        BodyById::Node(node)
+    }
+}
+
+impl<'a> BodyById<'a> {
+    /// The body as a handle (a reference-count bump for a handle; a new
+    /// handle for a node of a tree).
+    pub fn to_body(self) -> Body {
+        match self {
+            BodyById::Handle(body) => body.clone(),
+            BodyById::Node(node) => node.to_body(),
+        }
+    }
+
+    /// The native tree node behind the body, when it is one whose every
+    /// item is visible (a leftover of partial processing hides some).
+    #[inline]
+    pub fn node(self) -> Option<BodyNode<'a>> {
+        match self {
+            BodyById::Node(node) => Some(node),
+            BodyById::Handle(body) => BodyNode::of(body),
+        }
+    }
+
+    /// Where an item the body lacks would go.
+    pub fn missing_item_range(self) -> Range {
+        match self {
+            BodyById::Handle(body) => body.missing_item_range(),
+            BodyById::Node(node) => node.missing_item_range(),
+        }
+    }
+}
+
+/// How a schema applies to a body (as [`Body::content`] and
+/// [`Body::partial_content`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Processing {
+    /// Everything in the body must be claimed by the schema.
+    Exhaustive,
+    /// What the schema does not claim is left over.
+    Partial,
+}
+
+/// The content of `body` for `schema`, exhaustively: from its syntax tree
+/// when it is a native body that matches cleanly, else from
+/// [`Body::content`], with that path's diagnostics (the fast path has none
+/// to give). [`content_by_id_with`], which chooses the path, with
+/// exhaustive processing.
 ///
 /// ```
 /// use hcl_core::native::by_id::{content_by_id, CompiledSchema, ContentById};
@@ -136,17 +203,74 @@ impl std::fmt::Debug for NativeContent<'_> {
 /// assert!(diags.has_errors());
 /// ```
 pub fn content_by_id<'a>(
-    body: &'a Body,
+    body: impl Into<BodyById<'a>>,
     schema: &CompiledSchema,
 ) -> (ContentById<'a>, Diagnostics) {
-    if let Some(c) = BodyNode::of(body).and_then(|n| NativeContent::of(n, schema)) {
-        return (ContentById::Native(c), Diagnostics::new());
+    let (content, _, diags) = content_by_id_with(body, schema, Processing::Exhaustive);
+    (content, diags)
+}
+
+/// The content of `body` for `schema`, exhaustive or partial, and for
+/// partial processing the leftover body ([`Body::partial_content`]'s).
+/// Exhaustive processing of a native body that matches cleanly reads the
+/// tree; everything else takes the general path, whose diagnostics come
+/// with it.
+///
+/// ```
+/// use hcl_core::native::by_id::{content_by_id_with, CompiledSchema, Processing};
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+/// use hcl_core::load::parse_source;
+///
+/// let schema = CompiledSchema::new(BodySchema::new().attribute(AttributeSchema::required("port")));
+/// let (body, _) = parse_source("a.hcl", "port = 80\nextra = 1\n");
+/// let (content, rest, diags) = content_by_id_with(&body, &schema, Processing::Partial);
+/// assert!(diags.is_empty());
+/// assert!(content.attribute(schema.attribute_id("port"), &schema).is_some());
+/// assert_eq!(rest.unwrap().just_attributes().0.len(), 1);
+/// ```
+pub fn content_by_id_with<'a>(
+    body: impl Into<BodyById<'a>>,
+    schema: &CompiledSchema,
+    processing: Processing,
+) -> (ContentById<'a>, Option<Body>, Diagnostics) {
+    let body = body.into();
+    if processing == Processing::Exhaustive {
+        if let Some(c) = body.node().and_then(|n| NativeContent::of(n, schema)) {
+            return (ContentById::Native(c), None, Diagnostics::new());
+        }
     }
-    let (content, diags) = body.content(schema.schema());
-    (ContentById::General(content), diags)
+    general(body.to_body(), schema, processing)
+}
+
+/// The general path: [`Body::content`] or [`Body::partial_content`].
+#[cold]
+fn general<'a>(
+    body: Body,
+    schema: &CompiledSchema,
+    processing: Processing,
+) -> (ContentById<'a>, Option<Body>, Diagnostics) {
+    match processing {
+        Processing::Exhaustive => {
+            let (content, diags) = body.content(schema.schema());
+            (ContentById::General(Box::new(content)), None, diags)
+        }
+        Processing::Partial => {
+            let (content, remain, diags) = body.partial_content(schema.schema());
+            (ContentById::General(Box::new(content)), Some(remain), diags)
+        }
+    }
 }
 
 impl<'a> ContentById<'a> {
+    /// Where an item the body lacks would go: what "Missing ..."
+    /// diagnostics point at.
+    pub fn missing_item_range(&self) -> Range {
+        match self {
+            ContentById::Native(c) => c.missing_item_range(),
+            ContentById::General(c) => c.missing_item_range.clone(),
+        }
+    }
+
     /// The attribute `id` names, if present.
     pub fn attribute<'c>(&'c self, id: FieldId, schema: &CompiledSchema) -> Option<AttrById<'c>>
     where
@@ -184,8 +308,9 @@ impl<'a> AttrById<'a> {
 impl<'a> NativeContent<'a> {
     /// The content of `body` read in one pass over its tree, when it
     /// matches `schema` with nothing to report (`None`: take the general
-    /// path, which reports what is wrong).
-    pub fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
+    /// path, which reports what is wrong). Only [`content_by_id_with`]
+    /// asks: the choice of path is made in one place.
+    fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
         if !schema.valid {
             return None;
         }

@@ -222,6 +222,7 @@ macro_rules! scalar_requests {
             }
         }
 
+        #[inline]
         fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             match self.$scalar() {
                 Some(s) => $crate::de::convert::visit_string(s, visitor),
@@ -229,6 +230,7 @@ macro_rules! scalar_requests {
             }
         }
 
+        #[inline]
         fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             self.deserialize_str(visitor)
         }

@@ -24,11 +24,22 @@ use crate::spanned;
 /// node by node.)
 #[inline]
 pub(crate) fn is_fast_literal(expr: ExprNode<'_>, depth: usize) -> bool {
+    // Scalars, most attributes, are decided here; collections out of line,
+    // so that a scalar does not pay for their stack frame.
     match expr.kind() {
         ExprKind::Literal(Literal::Number(_) | Literal::Bool(_)) => true,
         ExprKind::Template(t) => string_of(t).is_some(),
-        ExprKind::Tuple(t) if depth > 0 => t.iter().all(|e| is_fast_literal(e, depth - 1)),
-        ExprKind::Object(o) if depth > 0 => {
+        ExprKind::Tuple(_) | ExprKind::Object(_) if depth > 0 => is_fast_collection(expr, depth),
+        _ => false,
+    }
+}
+
+/// [`is_fast_literal`] of a tuple or an object (`depth` > 0).
+#[inline(never)]
+fn is_fast_collection(expr: ExprNode<'_>, depth: usize) -> bool {
+    match expr.kind() {
+        ExprKind::Tuple(t) => t.iter().all(|e| is_fast_literal(e, depth - 1)),
+        ExprKind::Object(o) => {
             if !o.items().all(|i| is_fast_literal(i.value(), depth - 1)) {
                 return false;
             }

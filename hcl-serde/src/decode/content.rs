@@ -1,17 +1,18 @@
 //! What a derived type decodes from: a body, the content schema processing
 //! found in it, and its attributes, blocks and labels.
 //!
-//! Which path a body takes is hcl-core's decision
-//! ([`hcl_core::native::by_id`], beside schema processing): a native body
-//! that matches its schema cleanly is read from its syntax tree through the
-//! public syntax view (nothing built per attribute or block), any other
-//! body through [`Body::content`], which reports the problems. Both paths
-//! decode fields through the same code, so they give the same values and
-//! the same diagnostics.
+//! Which path a body takes is hcl-core's decision, made in one place
+//! ([`hcl_core::native::by_id::content_by_id_with`], beside schema
+//! processing): a native body that matches its schema cleanly is read from
+//! its syntax tree through the public syntax view (nothing built per
+//! attribute or block), any other body through [`Body::content`] or
+//! [`Body::partial_content`], which report the problems. Both paths decode
+//! fields through the same code, so they give the same values and the same
+//! diagnostics.
 
 use hcl_core::body::{Attribute, Block, BodyContent};
-use hcl_core::native::by_id::NativeContent;
-use hcl_core::native::{AttributeNode, BlockNode, BodyNode, ExprNode};
+use hcl_core::native::by_id::{content_by_id_with, AttrById, BodyById, ContentById, Processing};
+use hcl_core::native::{BlockNode, ExprNode};
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, Value};
 
 use super::{CheckedSchema, FieldId};
@@ -31,17 +32,11 @@ use crate::de::value::LazyRange;
 /// assert_eq!(r.to_body().just_attributes().0.len(), 1);
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct BodyRef<'a>(BodyRepr<'a>);
-
-#[derive(Clone, Copy, Debug)]
-enum BodyRepr<'a> {
-    Handle(&'a Body),
-    Native(BodyNode<'a>),
-}
+pub struct BodyRef<'a>(BodyById<'a>);
 
 impl<'a> From<&'a Body> for BodyRef<'a> {
     fn from(body: &'a Body) -> BodyRef<'a> {
-        BodyRef(BodyRepr::Handle(body))
+        BodyRef(BodyById::Handle(body))
     }
 }
 
@@ -49,19 +44,12 @@ impl<'a> BodyRef<'a> {
     /// The body as a handle (a reference-count bump for a handle; a new
     /// handle for a node of a tree).
     pub fn to_body(self) -> Body {
-        match self.0 {
-            BodyRepr::Handle(body) => body.clone(),
-            BodyRepr::Native(node) => node.to_body(),
-        }
+        self.0.to_body()
     }
 
-    /// The native tree node behind the body, when it is one whose every
-    /// item is visible (a leftover of partial processing hides some).
-    fn native(self) -> Option<BodyNode<'a>> {
-        match self.0 {
-            BodyRepr::Native(node) => Some(node),
-            BodyRepr::Handle(body) => BodyNode::of(body),
-        }
+    /// Where an item the body lacks would go.
+    pub(crate) fn missing_item_range(self) -> Range {
+        self.0.missing_item_range()
     }
 }
 
@@ -96,62 +84,67 @@ impl<'a> BodyRef<'a> {
 /// assert_eq!(c.marker.0, [1, 3]);
 /// ```
 #[derive(Debug)]
-pub struct Content<'a>(ContentRepr<'a>);
-
-#[derive(Debug)]
-enum ContentRepr<'a> {
-    /// What the generic path found, and the schema that names the ids.
-    Generic(BodyContent, &'a CheckedSchema),
-    Native(NativeContent<'a>),
+pub struct Content<'a> {
+    content: ContentById<'a>,
+    /// The schema whose ids find attributes in general content.
+    schema: &'a CheckedSchema,
 }
 
 impl<'a> Content<'a> {
     /// Content found by the generic path for `schema`.
     pub fn generic(content: BodyContent, schema: &'a CheckedSchema) -> Content<'a> {
-        Content(ContentRepr::Generic(content, schema))
+        Content {
+            content: ContentById::General(Box::new(content)),
+            schema,
+        }
     }
 
-    /// The content of `body` read from its syntax tree, when it is a
-    /// native body that matches `schema` with nothing to report (`None`:
-    /// take the generic path, which reports what is wrong).
-    pub(crate) fn native(body: BodyRef<'a>, schema: &CheckedSchema) -> Option<Content<'a>> {
-        let content = NativeContent::of(body.native()?, schema.compiled())?;
-        Some(Content(ContentRepr::Native(content)))
+    /// Applies `schema` to `body`, exhaustively or partially (then with
+    /// the leftover body), on whichever path hcl-core chooses.
+    #[inline]
+    pub(crate) fn of(
+        body: BodyRef<'a>,
+        schema: &'a CheckedSchema,
+        partial: bool,
+    ) -> (Content<'a>, Option<Body>, Diagnostics) {
+        let processing = if partial {
+            Processing::Partial
+        } else {
+            Processing::Exhaustive
+        };
+        let (content, remain, diags) = content_by_id_with(body.0, schema.compiled(), processing);
+        (Content { content, schema }, remain, diags)
     }
 
     /// The attribute `id` names (native content finds it by its position,
     /// generic content by the name the schema gives it).
     #[inline]
     pub(crate) fn attribute(&self, id: FieldId) -> Option<AttrRef<'_>> {
-        match &self.0 {
-            ContentRepr::Generic(c, schema) => {
-                let name = schema.attribute_name(id)?;
-                c.attributes.get(name).map(AttrRef::from)
-            }
-            ContentRepr::Native(c) => c.attribute(id).map(|a| AttrRef(AttrRepr::Native(a))),
+        match &self.content {
+            // Inline: this runs for every attribute of every body.
+            ContentById::Native(c) => c.attribute(id).map(|a| AttrRef(AttrById::Native(a))),
+            general => general.attribute(id, self.schema.compiled()).map(AttrRef),
         }
     }
 
     /// The blocks of `type_name`, in source order.
+    #[inline]
     pub fn blocks_of_type<'c>(
         &'c self,
         type_name: &'c str,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
-        let (generic, native) = match &self.0 {
-            ContentRepr::Generic(c, _) => (Some(c.blocks_of_type(type_name)), None),
-            ContentRepr::Native(c) => {
-                let of_type = c
-                    .body()
+        match &self.content {
+            ContentById::General(c) => Either::Left(
+                c.blocks_of_type(type_name)
+                    .map(|b| BlockRef(BlockRepr::Generic(b))),
+            ),
+            ContentById::Native(c) => Either::Right(
+                c.body()
                     .blocks()
-                    .filter(move |b| b.type_name() == type_name);
-                (None, Some(of_type.map(|b| BlockRef(BlockRepr::Native(b)))))
-            }
-        };
-        let generic = generic
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Generic(b)));
-        generic.chain(native.into_iter().flatten())
+                    .filter(move |b| b.type_name() == type_name)
+                    .map(|b| BlockRef(BlockRepr::Native(b))),
+            ),
+        }
     }
 
     /// The blocks whose type `claims` accepts, in source order (the blocks
@@ -160,60 +153,74 @@ impl<'a> Content<'a> {
         &'c self,
         claims: impl Fn(&str) -> bool + 'c,
     ) -> impl Iterator<Item = BlockRef<'c>> + 'c {
-        let (generic, native) = match &self.0 {
-            ContentRepr::Generic(c, _) => (Some(c.blocks.iter()), None),
-            ContentRepr::Native(c) => (None, Some(c.body().blocks())),
+        let all = match &self.content {
+            ContentById::General(c) => {
+                Either::Left(c.blocks.iter().map(|b| BlockRef(BlockRepr::Generic(b))))
+            }
+            ContentById::Native(c) => {
+                Either::Right(c.body().blocks().map(|b| BlockRef(BlockRepr::Native(b))))
+            }
         };
-        let generic = generic
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Generic(b)));
-        let native = native
-            .into_iter()
-            .flatten()
-            .map(|b| BlockRef(BlockRepr::Native(b)));
-        generic.chain(native).filter(move |b| claims(b.type_name()))
+        all.filter(move |b| claims(b.type_name()))
     }
 
     /// Where an item the body lacks would go: what "Missing ..."
     /// diagnostics point at.
     pub fn missing_item_range(&self) -> Range {
-        match &self.0 {
-            ContentRepr::Generic(c, _) => c.missing_item_range.clone(),
-            ContentRepr::Native(c) => c.missing_item_range(),
+        self.content.missing_item_range()
+    }
+}
+
+/// One of two iterators of the same items: the blocks of general content
+/// or of a syntax tree, walked without checking which at every step.
+enum Either<L, R> {
+    Left(L),
+    Right(R),
+}
+
+impl<T, L: Iterator<Item = T>, R: Iterator<Item = T>> Iterator for Either<L, R> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Left(l) => l.next(),
+            Either::Right(r) => r.next(),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Either::Left(l) => l.size_hint(),
+            Either::Right(r) => r.size_hint(),
         }
     }
 }
 
 /// An attribute of a body's content.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct AttrRef<'a>(AttrRepr<'a>);
-
-#[derive(Clone, Copy, Debug)]
-enum AttrRepr<'a> {
-    Generic(&'a Attribute),
-    Native(AttributeNode<'a>),
-}
+#[derive(Clone, Copy)]
+pub(crate) struct AttrRef<'a>(AttrById<'a>);
 
 impl<'a> From<&'a Attribute> for AttrRef<'a> {
     fn from(attr: &'a Attribute) -> AttrRef<'a> {
-        AttrRef(AttrRepr::Generic(attr))
+        AttrRef(AttrById::General(attr))
     }
 }
 
 impl<'a> AttrRef<'a> {
     pub(crate) fn name(self) -> &'a str {
         match self.0 {
-            AttrRepr::Generic(a) => &a.name,
-            AttrRepr::Native(a) => a.name(),
+            AttrById::General(a) => &a.name,
+            AttrById::Native(a) => a.name(),
         }
     }
 
     /// The range of the value expression.
     pub(crate) fn range(self) -> Range {
         match self.0 {
-            AttrRepr::Generic(a) => a.expr.range(),
-            AttrRepr::Native(a) => a.expr().range(),
+            AttrById::General(a) => a.expr.range(),
+            AttrById::Native(a) => a.expr().range(),
         }
     }
 
@@ -221,8 +228,8 @@ impl<'a> AttrRef<'a> {
     #[inline]
     pub(crate) fn lazy_range(self) -> LazyRange<'a> {
         match self.0 {
-            AttrRepr::Generic(a) => LazyRange::Expr(&a.expr),
-            AttrRepr::Native(a) => LazyRange::Node(a.expr()),
+            AttrById::General(a) => LazyRange::Expr(&a.expr),
+            AttrById::Native(a) => LazyRange::Node(a.expr()),
         }
     }
 
@@ -230,23 +237,23 @@ impl<'a> AttrRef<'a> {
     #[inline]
     pub(crate) fn native_expr(self) -> Option<ExprNode<'a>> {
         match self.0 {
-            AttrRepr::Generic(a) => ExprNode::of(&a.expr),
-            AttrRepr::Native(a) => Some(a.expr()),
+            AttrById::General(a) => ExprNode::of(&a.expr),
+            AttrById::Native(a) => Some(a.expr()),
         }
     }
 
     pub(crate) fn evaluate(self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
         match self.0 {
-            AttrRepr::Generic(a) => a.expr.value(ctx),
-            AttrRepr::Native(a) => a.expr().value(ctx),
+            AttrById::General(a) => a.expr.value(ctx),
+            AttrById::Native(a) => a.expr().value(ctx),
         }
     }
 
     /// The unevaluated expression as a handle.
     pub(crate) fn expression(self) -> Expression {
         match self.0 {
-            AttrRepr::Generic(a) => a.expr.clone(),
-            AttrRepr::Native(a) => a.to_expression(),
+            AttrById::General(a) => a.expr.clone(),
+            AttrById::Native(a) => a.to_expression(),
         }
     }
 }
@@ -305,7 +312,7 @@ impl<'a> BlockRef<'a> {
     pub fn body(self) -> BodyRef<'a> {
         match self.0 {
             BlockRepr::Generic(b) => BodyRef::from(&b.body),
-            BlockRepr::Native(b) => BodyRef(BodyRepr::Native(b.body())),
+            BlockRepr::Native(b) => BodyRef(BodyById::Node(b.body())),
         }
     }
 }
@@ -391,7 +398,8 @@ mod test {
                 .attribute(AttributeSchema::required("name"))
                 .attribute(AttributeSchema::optional("port")),
         );
-        let c = Content::native(BodyRef::from(&b), &schema).unwrap();
+        let (c, _, diags) = Content::of(BodyRef::from(&b), &schema, false);
+        assert!(diags.is_empty());
         let name = |n| c.attribute(schema.attribute_id(n)).map(AttrRef::name);
         assert_eq!(name("name"), Some("name"));
         assert_eq!(name("port"), Some("port"));

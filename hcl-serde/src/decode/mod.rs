@@ -248,11 +248,6 @@ impl CheckedSchema {
     pub fn attribute_id(&self, name: &str) -> FieldId {
         self.compiled.attribute_id(name)
     }
-
-    /// The name of the attribute `id` names.
-    pub(crate) fn attribute_name(&self, id: FieldId) -> Option<&str> {
-        self.compiled.attribute_name(id)
-    }
 }
 
 /// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
@@ -383,27 +378,11 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        if !partial {
-            if let Some(content) = Content::native(body, schema) {
-                return (content, None);
-            }
+        let (content, remain, diags) = Content::of(body, schema, partial);
+        if !diags.is_empty() {
+            self.report(diags);
         }
-        let checked = schema;
-        let schema = schema.schema();
-        let body = body.to_body();
-        if partial {
-            let (content, remain, diags) = body.partial_content(schema);
-            if !diags.is_empty() {
-                self.report(diags);
-            }
-            (Content::generic(content, checked), Some(remain))
-        } else {
-            let (content, diags) = body.content(schema);
-            if !diags.is_empty() {
-                self.report(diags);
-            }
-            (Content::generic(content, checked), None)
-        }
+        (content, remain)
     }
 
     /// Two fields of the type being decoded claim one block type: a
@@ -416,7 +395,7 @@ impl<'a> Decoder<'a> {
                 "Two fields claim blocks of type {name:?} (a block-type enum's variant and another block field, say); each block type can go to one field only."
             ),
         )
-        .with_subject(body.to_body().missing_item_range());
+        .with_subject(body.missing_item_range());
         self.report(d.into());
     }
 
@@ -460,6 +439,18 @@ impl<'a> Decoder<'a> {
                 }
             };
         }
+        self.evaluated_attribute(attr, required)
+    }
+
+    /// [`attribute`](Self::attribute) of an attribute the literal fast path
+    /// does not take: evaluated, then converted from its value. Out of
+    /// line, so that literal attributes do not pay for its frame.
+    #[inline(never)]
+    fn evaluated_attribute<T: DeserializeOwned>(
+        &mut self,
+        attr: AttrRef<'_>,
+        required: bool,
+    ) -> Option<Option<T>> {
         let value = self.evaluate(attr)?;
         if value.is_null() {
             return self.null_attribute(attr, required);
@@ -565,7 +556,7 @@ impl<'a> Decoder<'a> {
 
 /// The native-syntax expression behind `attr` when it is a literal tree
 /// the fast path decodes without building a value.
-#[inline]
+#[inline(always)]
 fn fast_literal(attr: AttrRef<'_>, max_depth: usize) -> Option<hcl_core::native::ExprNode<'_>> {
     let expr = attr.native_expr()?;
     is_fast_literal(expr, FAST_LITERAL_DEPTH.min(max_depth)).then_some(expr)

@@ -81,13 +81,35 @@ proptest! {
         prop_assume!(parse.is_empty());
         let (fast, fast_diags) = content_by_id(&body, &schema);
         let (general, general_diags) = body.content(schema.schema());
-        let general = ContentById::General(general);
+        let general = ContentById::General(Box::new(general));
         prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
         prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
         // The tree is read only when the general path has nothing to say.
         if matches!(fast, ContentById::Native(_)) {
             prop_assert!(general_diags.is_empty());
         }
+        // A node of the tree takes the same path as its handle.
+        let node = BodyNode::of(&body).map(|n| content_by_id(n, &schema));
+        if let Some((from_node, node_diags)) = node {
+            prop_assert_eq!(summary(&from_node, &schema), summary(&fast, &schema));
+            prop_assert_eq!(format!("{node_diags:?}"), format!("{fast_diags:?}"));
+        }
+    }
+
+    /// Partial processing through the entry gives what
+    /// `Body::partial_content` gives: content, leftover and diagnostics.
+    #[test]
+    fn partial_content_by_id_agrees_with_the_general_path(text in body_text()) {
+        let schema = schema();
+        let (body, parse) = parse_source("t.hcl", &text);
+        prop_assume!(parse.is_empty());
+        let (by_id, rest, diags) = content_by_id_with(&body, &schema, Processing::Partial);
+        let (general, general_rest, general_diags) = body.partial_content(schema.schema());
+        let general = ContentById::General(Box::new(general));
+        prop_assert_eq!(summary(&by_id, &schema), summary(&general, &schema));
+        prop_assert_eq!(format!("{diags:?}"), format!("{general_diags:?}"));
+        let rest = rest.map(|r| format!("{:?}", r.just_attributes()));
+        prop_assert_eq!(rest, Some(format!("{:?}", general_rest.just_attributes())));
     }
 }
 
