@@ -575,6 +575,7 @@ impl Writer {
 
     /// Starts an object item: the key, bare when it is an identifier,
     /// quoted otherwise.
+    #[inline]
     pub fn key(&mut self, key: &str) {
         let lines = self.newlines;
         self.out.reserve(2 * self.depth + key.len() + 3);

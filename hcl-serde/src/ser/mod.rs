@@ -101,8 +101,8 @@ mod probe;
 mod value;
 
 #[doc(hidden)]
-pub use encode::{expression_text, one_block};
-pub use encode::{BlockMapLevels, EncodeBlocks};
+pub use encode::{expression_text, one_block, MapFields};
+pub use encode::{BlockMapLevels, EncodeBlocks, EncodeRemain};
 pub use marker::{Block, Blocks, Expr, Label};
 
 use hcl_core::write::{is_identifier, push_quoted, Writer};
