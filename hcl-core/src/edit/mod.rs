@@ -188,7 +188,10 @@ impl Document {
     }
 
     /// Sets attribute `name` of the body at `path` to `value` (written as
-    /// [`crate::write::value`] writes it), adding it when missing.
+    /// [`crate::write::value`] writes it), adding it when missing. The run
+    /// of aligned `=` it is in (and the trailing comments of its lines) is
+    /// lined up again as the formatter would; other lines keep their
+    /// bytes.
     pub fn set_attribute(
         &mut self,
         path: &BlockPath,
@@ -200,7 +203,8 @@ impl Document {
     }
 
     /// Sets attribute `name` of the body at `path` to the expression
-    /// `expr` (checked by parsing it), adding it when missing.
+    /// `expr` (checked by parsing it), adding it when missing; its run of
+    /// `=` is lined up again as [`Document::set_attribute`] does.
     pub fn set_attribute_expr(
         &mut self,
         path: &BlockPath,
@@ -242,7 +246,27 @@ impl Document {
                 insert_item(&self.text, body, braces, path, line, ItemKind::Attribute)
             }
         };
-        self.apply(splice)
+        drop(file);
+        self.apply(splice)?;
+        self.realign(path, name);
+        Ok(())
+    }
+
+    /// Lines up the run of `=` that attribute `name` of the body at
+    /// `path` is in (and the trailing comments of its lines) as the
+    /// formatter does, after an edit changed a name or a value in it;
+    /// the lines of other runs keep their bytes.
+    fn realign(&mut self, path: &BlockPath, name: &str) {
+        let Ok(file) = self.file() else {
+            return;
+        };
+        let at = find_body(&file, path)
+            .and_then(|b| b.attribute(name))
+            .map(|a| byte(a.range().start.byte));
+        drop(file);
+        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at)) {
+            self.text = text;
+        }
     }
 
     /// Removes attribute `name` of the body at `path` (its whole line
@@ -263,7 +287,8 @@ impl Document {
         Ok(true)
     }
 
-    /// Renames attribute `old` of the body at `path` to `new`.
+    /// Renames attribute `old` of the body at `path` to `new`; its run of
+    /// `=` is lined up again as [`Document::set_attribute`] does.
     pub fn rename_attribute(
         &mut self,
         path: &BlockPath,
@@ -279,10 +304,13 @@ impl Document {
             .attribute(old)
             .ok_or_else(|| EditError::NotFound(format!("attribute {old:?} in {path}")))?;
         let r = a.name_range();
+        drop(file);
         self.apply(Splice {
             at: byte(r.start.byte)..byte(r.end.byte),
             text: new.to_owned(),
-        })
+        })?;
+        self.realign(path, new);
+        Ok(())
     }
 
     /// Adds a block of type `type_name` with `labels` at the end of the
