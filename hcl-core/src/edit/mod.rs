@@ -388,13 +388,14 @@ impl Document {
     /// differs is set to the new expression; attributes and blocks that
     /// `text` lacks are removed, those it adds are added; blocks are
     /// matched by type and labels. Untouched items keep their bytes,
-    /// comments included.
+    /// comments included; the run of `=` an edit changes is lined up
+    /// again (see [`Document::set_attribute`]).
     ///
     /// ```
     /// use hcl_core::edit::Document;
     /// let mut doc = Document::parse("a.hcl", "name = \"x\" # the name\nport = 80\n").unwrap();
     /// doc.update_from("name = \"x\"\nport = 8080\nextra = true\n").unwrap();
-    /// assert_eq!(doc.text(), "name = \"x\" # the name\nport = 8080\nextra = true\n");
+    /// assert_eq!(doc.text(), "name  = \"x\" # the name\nport  = 8080\nextra = true\n");
     /// ```
     pub fn update_from(&mut self, text: &str) -> Result<(), EditError> {
         let src = SourceFile::new("<new>", text);
@@ -505,13 +506,33 @@ impl Document {
         let mut splices = Vec::new();
         if object_splices(old.expr(), new.expr(), &mut splices, 0) {
             let before = self.text.clone();
-            splices.sort_by_key(|s| std::cmp::Reverse(s.at.start));
-            for s in splices {
+            // Where each new value starts once all are in.
+            splices.sort_by_key(|s| s.at.start);
+            let mut grown = 0isize;
+            let mut starts = Vec::with_capacity(splices.len());
+            for s in &splices {
+                starts.push(s.at.start.saturating_add_signed(grown));
+                grown += s.text.len() as isize - s.at.len() as isize;
+            }
+            for s in splices.into_iter().rev() {
                 self.text.replace_range(s.at, &s.text);
             }
             if let Err(e) = self.file() {
                 self.text = before;
                 return Err(e);
+            }
+            // The items' runs are lined up again; alignment changes only
+            // spaces, so the items stay on their lines.
+            let lines: Vec<usize> = starts
+                .iter()
+                .map(|&at| self.text.get(..at).map_or(0, |t| t.matches('\n').count()))
+                .collect();
+            for line in lines {
+                if let Some(at) = first_token_of_line(&self.text, line) {
+                    if let Some(text) = crate::format::realign(&self.text, at) {
+                        self.text = text;
+                    }
+                }
             }
             return Ok(());
         }
@@ -529,6 +550,18 @@ impl Document {
         }
         Ok(())
     }
+}
+
+/// Where the first non-blank character of line `line` (from 0) of
+/// `text` is.
+fn first_token_of_line(text: &str, line: usize) -> Option<usize> {
+    let start = if line == 0 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 1)?.0 + 1
+    };
+    let rest = text.get(start..)?;
+    Some(start + (rest.len() - rest.trim_start_matches([' ', '\t']).len()))
 }
 
 /// An attribute's value in literal-only mode, when it has one.

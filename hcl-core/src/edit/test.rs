@@ -151,3 +151,17 @@ fn edit_realigns_the_run_of_equals_it_changes_and_no_other() {
     let formatted = "x   = 1\nyyy = 2\n\na  = 1000 # one\nbb = 22   # two\nc  = 3\n";
     assert_eq!(crate::format::format(d.text()).unwrap(), formatted);
 }
+
+#[test]
+fn edit_update_of_object_items_realigns_their_runs() {
+    let src = "svc = {\n  image = \"a\" # pinned\n  port  = 80  # http\n}\n";
+    assert_eq!(crate::format::format(src).unwrap(), src);
+    let mut d = Document::parse("o.hcl", src).unwrap();
+    d.update_from("svc = {\n  image = \"a-longer-name\"\n  port  = 80\n}\n")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "svc = {\n  image = \"a-longer-name\" # pinned\n  port  = 80              # http\n}\n"
+    );
+    assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+}
