@@ -118,7 +118,7 @@ pub fn derive_hcl_encode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         return Ok(TokenStream::new());
     };
     check::check(&cx, &cont);
-    let out = codegen::encode::structure(&cx, &cont);
+    let out = codegen::encode::structure(&cont);
     cx.check()?;
     Ok(dummy::wrap_in_const(out))
 }

@@ -40,7 +40,10 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
 /// and `BlockMapLevels` (a block field of this type), for block-type enums
 /// `EncodeBlocks`, for string enums `Serialize` as the variant's name. A
 /// separate derive, so that decoding never requires field types to be
-/// serializable. `#[hcl(remain)]` fields are refused.
+/// serializable. A `#[hcl(remain)]` field (a derived struct, `Body`,
+/// `Option<Body>`, a map of `Value`s or `Expression`s) is written as the
+/// rest of the body, where it is declared (`hcl_serde::ser::EncodeRemain`);
+/// every derived struct also implements `EncodeRemain`.
 #[proc_macro_derive(HclEncode, attributes(hcl))]
 pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -188,7 +188,10 @@ impl Document {
     }
 
     /// Sets attribute `name` of the body at `path` to `value` (written as
-    /// [`crate::write::value`] writes it), adding it when missing.
+    /// [`crate::write::value`] writes it), adding it when missing. The run
+    /// of aligned `=` it is in (and the trailing comments of its lines) is
+    /// lined up again as the formatter would; other lines keep their
+    /// bytes.
     pub fn set_attribute(
         &mut self,
         path: &BlockPath,
@@ -200,7 +203,8 @@ impl Document {
     }
 
     /// Sets attribute `name` of the body at `path` to the expression
-    /// `expr` (checked by parsing it), adding it when missing.
+    /// `expr` (checked by parsing it), adding it when missing; its run of
+    /// `=` is lined up again as [`Document::set_attribute`] does.
     pub fn set_attribute_expr(
         &mut self,
         path: &BlockPath,
@@ -242,7 +246,27 @@ impl Document {
                 insert_item(&self.text, body, braces, path, line, ItemKind::Attribute)
             }
         };
-        self.apply(splice)
+        drop(file);
+        self.apply(splice)?;
+        self.realign(path, name);
+        Ok(())
+    }
+
+    /// Lines up the run of `=` that attribute `name` of the body at
+    /// `path` is in (and the trailing comments of its lines) as the
+    /// formatter does, after an edit changed a name or a value in it;
+    /// the lines of other runs keep their bytes.
+    fn realign(&mut self, path: &BlockPath, name: &str) {
+        let Ok(file) = self.file() else {
+            return;
+        };
+        let at = find_body(&file, path)
+            .and_then(|b| b.attribute(name))
+            .map(|a| byte(a.range().start.byte));
+        drop(file);
+        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at)) {
+            self.text = text;
+        }
     }
 
     /// Removes attribute `name` of the body at `path` (its whole line
@@ -263,7 +287,8 @@ impl Document {
         Ok(true)
     }
 
-    /// Renames attribute `old` of the body at `path` to `new`.
+    /// Renames attribute `old` of the body at `path` to `new`; its run of
+    /// `=` is lined up again as [`Document::set_attribute`] does.
     pub fn rename_attribute(
         &mut self,
         path: &BlockPath,
@@ -279,10 +304,13 @@ impl Document {
             .attribute(old)
             .ok_or_else(|| EditError::NotFound(format!("attribute {old:?} in {path}")))?;
         let r = a.name_range();
+        drop(file);
         self.apply(Splice {
             at: byte(r.start.byte)..byte(r.end.byte),
             text: new.to_owned(),
-        })
+        })?;
+        self.realign(path, new);
+        Ok(())
     }
 
     /// Adds a block of type `type_name` with `labels` at the end of the
@@ -360,13 +388,14 @@ impl Document {
     /// differs is set to the new expression; attributes and blocks that
     /// `text` lacks are removed, those it adds are added; blocks are
     /// matched by type and labels. Untouched items keep their bytes,
-    /// comments included.
+    /// comments included; the run of `=` an edit changes is lined up
+    /// again (see [`Document::set_attribute`]).
     ///
     /// ```
     /// use hcl_core::edit::Document;
     /// let mut doc = Document::parse("a.hcl", "name = \"x\" # the name\nport = 80\n").unwrap();
     /// doc.update_from("name = \"x\"\nport = 8080\nextra = true\n").unwrap();
-    /// assert_eq!(doc.text(), "name = \"x\" # the name\nport = 8080\nextra = true\n");
+    /// assert_eq!(doc.text(), "name  = \"x\" # the name\nport  = 8080\nextra = true\n");
     /// ```
     pub fn update_from(&mut self, text: &str) -> Result<(), EditError> {
         let src = SourceFile::new("<new>", text);
@@ -477,13 +506,33 @@ impl Document {
         let mut splices = Vec::new();
         if object_splices(old.expr(), new.expr(), &mut splices, 0) {
             let before = self.text.clone();
-            splices.sort_by_key(|s| std::cmp::Reverse(s.at.start));
-            for s in splices {
+            // Where each new value starts once all are in.
+            splices.sort_by_key(|s| s.at.start);
+            let mut grown = 0isize;
+            let mut starts = Vec::with_capacity(splices.len());
+            for s in &splices {
+                starts.push(s.at.start.saturating_add_signed(grown));
+                grown += s.text.len() as isize - s.at.len() as isize;
+            }
+            for s in splices.into_iter().rev() {
                 self.text.replace_range(s.at, &s.text);
             }
             if let Err(e) = self.file() {
                 self.text = before;
                 return Err(e);
+            }
+            // The items' runs are lined up again; alignment changes only
+            // spaces, so the items stay on their lines.
+            let lines: Vec<usize> = starts
+                .iter()
+                .map(|&at| self.text.get(..at).map_or(0, |t| t.matches('\n').count()))
+                .collect();
+            for line in lines {
+                if let Some(at) = first_token_of_line(&self.text, line) {
+                    if let Some(text) = crate::format::realign(&self.text, at) {
+                        self.text = text;
+                    }
+                }
             }
             return Ok(());
         }
@@ -501,6 +550,18 @@ impl Document {
         }
         Ok(())
     }
+}
+
+/// Where the first non-blank character of line `line` (from 0) of
+/// `text` is.
+fn first_token_of_line(text: &str, line: usize) -> Option<usize> {
+    let start = if line == 0 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 1)?.0 + 1
+    };
+    let rest = text.get(start..)?;
+    Some(start + (rest.len() - rest.trim_start_matches([' ', '\t']).len()))
 }
 
 /// An attribute's value in literal-only mode, when it has one.

@@ -32,8 +32,9 @@ fn edit_set_existing_and_new_attributes() {
         .unwrap();
     assert_eq!(
         d.text(),
-        "# top\nname = \"x\" # the name\nport = 8080\nregion = var.region\n\nservice \"web\" {\n  # inner\n  host = {\n    a = 1\n  }\n  cert = file(\"c.pem\")\n\n  tls {}\n}\n"
+        "# top\nname   = \"x\" # the name\nport   = 8080\nregion = var.region\n\nservice \"web\" {\n  # inner\n  host = {\n    a = 1\n  }\n  cert = file(\"c.pem\")\n\n  tls {}\n}\n"
     );
+    assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
     assert!(matches!(
         d.set_attribute_expr(&web(), "x", "1 +"),
         Err(EditError::Syntax(_))
@@ -121,4 +122,46 @@ fn edit_add_to_a_one_line_block_opens_it_up() {
     let b = BlockPath::root().block("b", [""; 0]);
     d.set_attribute(&b, "x", &Value::from(3)).unwrap();
     assert_eq!(d.text(), "b {\n  a = 1\n  x = 3\n}\nc = 2\n");
+}
+
+#[test]
+fn edit_realigns_the_run_of_equals_it_changes_and_no_other() {
+    // Two runs, the first deliberately not aligned: only the edited run
+    // (and the comments of its lines) changes.
+    let src = "x = 1\nyyy   = 2\n\na  = 1  # one\nbb = 22 # two\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    d.set_attribute(&BlockPath::root(), "cccc", &Value::from(3))
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "x = 1\nyyy   = 2\n\na    = 1  # one\nbb   = 22 # two\ncccc = 3\n"
+    );
+    d.rename_attribute(&BlockPath::root(), "cccc", "c").unwrap();
+    assert_eq!(
+        d.text(),
+        "x = 1\nyyy   = 2\n\na  = 1  # one\nbb = 22 # two\nc  = 3\n"
+    );
+    // A longer value moves the comments of its run.
+    d.set_attribute(&BlockPath::root(), "a", &Value::from(1000))
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "x = 1\nyyy   = 2\n\na  = 1000 # one\nbb = 22   # two\nc  = 3\n"
+    );
+    let formatted = "x   = 1\nyyy = 2\n\na  = 1000 # one\nbb = 22   # two\nc  = 3\n";
+    assert_eq!(crate::format::format(d.text()).unwrap(), formatted);
+}
+
+#[test]
+fn edit_update_of_object_items_realigns_their_runs() {
+    let src = "svc = {\n  image = \"a\" # pinned\n  port  = 80  # http\n}\n";
+    assert_eq!(crate::format::format(src).unwrap(), src);
+    let mut d = Document::parse("o.hcl", src).unwrap();
+    d.update_from("svc = {\n  image = \"a-longer-name\"\n  port  = 80\n}\n")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "svc = {\n  image = \"a-longer-name\" # pinned\n  port  = 80              # http\n}\n"
+    );
+    assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
 }

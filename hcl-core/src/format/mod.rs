@@ -107,6 +107,31 @@ pub(crate) fn columns(text: &str) -> usize {
     toks.columns(0, toks.line_tokens().len())
 }
 
+/// `text` with the run of `=` that holds the line at byte `at` (and the
+/// runs of trailing comments that hold a line of it) aligned as
+/// [`format`] aligns them, every other byte as it was: what an edit that
+/// added, renamed or changed an attribute needs. `None` when nothing
+/// changes.
+pub(crate) fn realign(text: &str, at: usize) -> Option<String> {
+    let mut toks = tokens::Tokens::lex(text);
+    let lines = lines::lines(&toks);
+    let starts: Vec<usize> = lines
+        .iter()
+        .map(|l| {
+            toks.tokens
+                .get(l.start)
+                .map_or(usize::MAX, |t| t.start as usize)
+        })
+        .collect();
+    let i = starts.partition_point(|&s| s <= at).checked_sub(1)?;
+    let before = toks.spaces.clone();
+    align::align_around(&mut toks, &lines, i);
+    if toks.spaces == before {
+        return None;
+    }
+    toks.write(text.len().saturating_mul(2).saturating_add(1 << 20))
+}
+
 /// The passes over `text`, whatever its syntax: `None` when the result
 /// would be longer than `limit` bytes.
 pub(crate) fn format_tokens(text: &str, limit: usize) -> Option<String> {

@@ -16,12 +16,14 @@
 //! - a blank line between a block and the item before it, and between a
 //!   block and an attribute after it.
 //!
-//! Alignment is decided when a run ends, so the padding is kept aside as
-//! `(offset, spaces)` insertions and applied once by [`Writer::finish`].
+//! Alignment is decided when a run ends: the run's lines are then the end
+//! of the text (an item that spans lines ends the run before it, and a
+//! nested body or object starts only after its item's run ended), so the
+//! padding goes in there and then, moving only those lines.
 //!
 //! [`Value`]: crate::Value
 
-use super::text::{is_bare_key, push_key, push_number, push_quoted, width};
+use super::text::{bare_key_width, identifier_width, push_key, push_number, push_quoted, width};
 use crate::value::Number;
 
 /// Writes native-syntax text in the canonical layout; see the module
@@ -49,18 +51,18 @@ use crate::value::Number;
 /// assert_eq!(text, "name = \"web\"\nport = 8080\n\ntls \"main\" {\n  enabled = true\n}\n");
 /// assert_eq!(hcl_core::format::format(&text).unwrap(), text);
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Writer {
     out: String,
     /// Open blocks, objects and multi-line tuples.
     depth: usize,
-    /// Open bodies and objects, innermost last.
-    levels: Vec<Level>,
+    /// The innermost open body or object (the root body at first).
+    level: Level,
+    /// The open bodies and objects around it, innermost last.
+    outer: Vec<Level>,
     /// The one-line items of the open runs: (offset after the name, the
     /// name's width in columns), each level's from its `run_start` on.
     run: Vec<(usize, usize)>,
-    /// Padding to insert at offsets of `out`, applied by `finish`.
-    pads: Vec<(usize, usize)>,
     /// Open tuples, innermost last.
     tuples: Vec<Tuple>,
     /// Where the elements of open one-line tuples start.
@@ -74,7 +76,7 @@ pub struct Writer {
     literal: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Level {
     /// Where this level's run starts in `Writer::run`.
     run_start: usize,
@@ -119,6 +121,12 @@ impl std::fmt::Display for InvalidName {
 
 impl std::error::Error for InvalidName {}
 
+impl Default for Writer {
+    fn default() -> Writer {
+        Writer::new()
+    }
+}
+
 impl Writer {
     /// An empty writer at the top level of a body.
     pub fn new() -> Writer {
@@ -127,17 +135,17 @@ impl Writer {
 
     /// An empty writer whose buffer holds `bytes` before growing.
     pub fn with_capacity(bytes: usize) -> Writer {
-        // The bookkeeping grows with the text; sized with it, it rarely
-        // grows again (each growth is a copy).
-        let items = (bytes / 32).max(4);
-        let mut levels = Vec::with_capacity(8);
-        levels.push(Level::new(0, None, 0));
         Writer {
             out: String::with_capacity(bytes),
-            levels,
-            run: Vec::with_capacity(items / 4),
-            pads: Vec::with_capacity(items),
-            ..Writer::default()
+            depth: 0,
+            level: Level::new(0, None, 0),
+            outer: Vec::with_capacity(8),
+            run: Vec::with_capacity(16),
+            tuples: Vec::new(),
+            elements: Vec::new(),
+            newlines: 0,
+            reformat: false,
+            literal: false,
         }
     }
 
@@ -156,18 +164,12 @@ impl Writer {
         self.literal
     }
 
-    fn level(&mut self) -> &mut Level {
-        if self.levels.is_empty() {
-            self.levels.push(Level::new(0, None, self.newlines));
-        }
-        let last = self.levels.len() - 1;
-        &mut self.levels[last]
-    }
-
+    #[inline]
     fn indent(&mut self) {
-        push_spaces(&mut self.out, 2 * self.depth);
+        push_indent(&mut self.out, self.depth);
     }
 
+    #[inline]
     fn newline(&mut self) {
         self.out.push('\n');
         self.newlines += 1;
@@ -178,42 +180,41 @@ impl Writer {
     /// Starts an attribute of a body: `name = `; the value follows, then
     /// [`Writer::end_item`]. The name must be an identifier.
     pub fn attribute(&mut self, name: &str) -> Result<(), InvalidName> {
-        if !super::is_identifier(name) {
-            return Err(InvalidName(name.to_owned()));
-        }
-        if self.level().prev == Prev::Block {
+        let (mark, lines) = (self.out.len(), self.newlines);
+        if self.level.prev == Prev::Block {
             self.newline();
         }
-        self.item(name, width(name));
+        let Some(name_width) = identifier_width(name) else {
+            // Not an item: what was written for it goes.
+            self.out.truncate(mark);
+            self.newlines = lines;
+            return Err(InvalidName(name.to_owned()));
+        };
+        self.out.reserve(2 * self.depth + name.len() + 4);
+        self.indent();
+        self.out.push_str(name);
+        self.end_name(self.newlines, name_width);
         Ok(())
     }
 
-    /// Starts an item named `key` (an identifier, or the text of a quoted
-    /// key) at the current level, in the current run.
-    fn item(&mut self, key: &str, key_width: usize) {
-        let lines = self.newlines;
-        self.indent();
-        if key_width == usize::MAX {
-            let start = self.out.len();
-            push_key(&mut self.out, key);
-            let w = width(&self.out[start..]);
-            self.run.push((self.out.len(), w));
-        } else {
-            self.out.push_str(key);
-            self.run.push((self.out.len(), key_width));
-        }
+    /// Ends the name of an item started on line `lines` (its indentation
+    /// and name written; the name `name_width` columns wide), in the
+    /// current run; its `=` follows.
+    #[inline]
+    fn end_name(&mut self, lines: usize, name_width: usize) {
         let at = self.out.len();
-        let level = self.level();
-        level.prev = Prev::Attribute;
-        level.item_lines = lines;
-        level.item_at = at;
+        self.run.push((at, name_width));
+        self.level.prev = Prev::Attribute;
+        self.level.item_lines = lines;
+        self.level.item_at = at;
         self.out.push_str(" = ");
     }
 
     /// Ends an attribute or object item. An item whose value spanned
     /// lines ends the run of `=` alignment before it.
+    #[inline]
     pub fn end_item(&mut self) {
-        let multiline = self.newlines > self.level().item_lines;
+        let multiline = self.newlines > self.level.item_lines;
         self.newline();
         if multiline {
             self.item_spans_lines();
@@ -222,29 +223,45 @@ impl Writer {
 
     /// The current item's value spans lines: its line has no `=` cell for
     /// the formatter, so the run before it ends (and a new one starts
-    /// after it). Done as soon as that is known, so that padding is kept
-    /// in the order of the text.
+    /// after it). Done as soon as that is known, so that the run's lines
+    /// are the end of the text.
     fn item_spans_lines(&mut self) {
-        let Some(level) = self.levels.last() else {
-            return;
-        };
-        let own = level.item_at;
-        if self.run.len() > level.run_start && self.run.last().map(|e| e.0) == Some(own) {
+        let own = self.level.item_at;
+        if self.run.len() > self.level.run_start && self.run.last().map(|e| e.0) == Some(own) {
             self.run.pop();
             self.end_run();
         }
     }
 
     /// Lines up the `=` of the current level's run and starts a new one.
+    ///
+    /// The run's lines are the end of the text (and the current item's
+    /// start, when a value spanning lines ended the run): each name's
+    /// padding goes in there, the last first, so that the offsets before
+    /// it hold.
     fn end_run(&mut self) {
-        let start = self.level().run_start.min(self.run.len());
+        let start = self.level.run_start.min(self.run.len());
         let entries = &self.run[start..];
         if entries.len() > 1 {
             let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
-            for &(at, w) in entries {
+            let mut added = 0;
+            for &(at, w) in entries.iter().rev() {
                 if w < widest {
-                    self.pads.push((at, widest - w));
+                    insert_spaces(&mut self.out, at, widest - w);
+                    added += widest - w;
                 }
+            }
+            if added > 0 && !self.tuples.is_empty() {
+                // What is open past the run's names (the current item's
+                // tuple) moved with the text.
+                let moved = |o: &mut usize| {
+                    let before = entries.iter().take_while(|e| e.0 <= *o);
+                    *o += before.map(|e| widest - e.1).sum::<usize>();
+                };
+                for t in &mut self.tuples {
+                    moved(&mut t.open);
+                }
+                self.elements.iter_mut().for_each(moved);
             }
         }
         self.run.truncate(start);
@@ -258,10 +275,10 @@ impl Writer {
             return Err(InvalidName(type_name.to_owned()));
         }
         self.end_run();
-        if self.level().prev != Prev::Nothing {
+        if self.level.prev != Prev::Nothing {
             self.newline();
         }
-        self.level().prev = Prev::Block;
+        self.level.prev = Prev::Block;
         self.indent();
         self.out.push_str(type_name);
         let labels_at = self.out.len();
@@ -269,7 +286,7 @@ impl Writer {
         self.newline();
         let body_start = self.out.len();
         let run_start = self.run.len();
-        self.levels.push(Level::new(
+        self.open_level(Level::new(
             run_start,
             Some((labels_at, body_start)),
             self.newlines,
@@ -278,9 +295,22 @@ impl Writer {
         Ok(())
     }
 
+    /// Makes `level` the innermost one.
+    fn open_level(&mut self, level: Level) {
+        let outer = std::mem::replace(&mut self.level, level);
+        self.outer.push(outer);
+    }
+
+    /// Closes the innermost level (`None` at the root, which stays).
+    fn close_level(&mut self) -> Option<Level> {
+        let outer = self.outer.pop()?;
+        Some(std::mem::replace(&mut self.level, outer))
+    }
+
     /// Adds a label to the innermost open block's header (quoted).
     pub fn label(&mut self, label: &str) {
-        let Some((at, _)) = self.levels.iter().rev().find_map(|l| l.header) else {
+        let innermost = std::iter::once(&self.level).chain(self.outer.iter().rev());
+        let Some((at, _)) = innermost.clone().find_map(|l| l.header) else {
             return;
         };
         let mut text = String::with_capacity(label.len() + 3);
@@ -302,7 +332,7 @@ impl Writer {
                 *o += n;
             }
         };
-        for (o, _) in self.pads.iter_mut().chain(self.run.iter_mut()) {
+        for (o, _) in &mut self.run {
             shift(o);
         }
         for o in &mut self.elements {
@@ -311,7 +341,7 @@ impl Writer {
         for t in &mut self.tuples {
             shift(&mut t.open);
         }
-        for l in &mut self.levels {
+        for l in std::iter::once(&mut self.level).chain(self.outer.iter_mut()) {
             if let Some((labels, body)) = &mut l.header {
                 // A label goes after the labels before it.
                 shift(labels);
@@ -323,7 +353,7 @@ impl Writer {
     /// Ends the innermost open block: `{}` when its body is empty.
     pub fn end_block(&mut self) {
         self.end_run();
-        let Some(level) = self.levels.pop() else {
+        let Some(level) = self.close_level() else {
             return;
         };
         self.depth = self.depth.saturating_sub(1);
@@ -344,11 +374,13 @@ impl Writer {
     // --- values ------------------------------------------------------
 
     /// `null`
+    #[inline]
     pub fn null(&mut self) {
         self.out.push_str("null");
     }
 
     /// `true` or `false`
+    #[inline]
     pub fn bool(&mut self, b: bool) {
         self.out.push_str(if b { "true" } else { "false" });
     }
@@ -360,11 +392,13 @@ impl Writer {
     }
 
     /// An integer.
+    #[inline]
     pub fn integer(&mut self, n: i64) {
         self.out.push_str(itoa::Buffer::new().format(n));
     }
 
     /// An unsigned integer.
+    #[inline]
     pub fn unsigned(&mut self, n: u64) {
         self.out.push_str(itoa::Buffer::new().format(n));
     }
@@ -411,6 +445,7 @@ impl Writer {
 
     /// A string literal that evaluates to `s` (see
     /// [`push_quoted`](super::push_quoted)).
+    #[inline]
     pub fn string(&mut self, s: &str) {
         push_quoted(&mut self.out, s);
     }
@@ -535,23 +570,34 @@ impl Writer {
         self.newline();
         self.depth += 1;
         let run_start = self.run.len();
-        self.levels.push(Level::new(run_start, None, self.newlines));
+        self.open_level(Level::new(run_start, None, self.newlines));
     }
 
     /// Starts an object item: the key, bare when it is an identifier,
     /// quoted otherwise.
+    #[inline]
     pub fn key(&mut self, key: &str) {
-        if is_bare_key(key) {
-            self.item(key, width(key));
-        } else {
-            self.item(key, usize::MAX);
-        }
+        let lines = self.newlines;
+        self.out.reserve(2 * self.depth + key.len() + 3);
+        self.indent();
+        let name_width = match bare_key_width(key) {
+            Some(w) => {
+                self.out.push_str(key);
+                w
+            }
+            None => {
+                let start = self.out.len();
+                push_key(&mut self.out, key);
+                width(&self.out[start..])
+            }
+        };
+        self.end_name(lines, name_width);
     }
 
     /// Ends a non-empty object.
     pub fn end_object(&mut self) {
         self.end_run();
-        self.levels.pop();
+        self.close_level();
         self.depth = self.depth.saturating_sub(1);
         self.indent();
         self.out.push('}');
@@ -581,26 +627,16 @@ impl Writer {
             self.newlines -= cut.bytes().filter(|&b| b == b'\n').count();
             self.out.truncate(len);
             self.run.retain(|e| e.0 <= len);
-            self.pads.retain(|e| e.0 <= len);
         }
     }
 
     /// The finished text, with the `=` of the last runs aligned.
     pub fn finish(mut self) -> String {
-        while self.levels.len() > 1 {
-            self.end_run();
-            self.levels.pop();
-        }
         self.end_run();
-        let mut out = if self.pads.is_empty() {
-            self.out
-        } else {
-            // Inner runs end before outer ones: mostly sorted already.
-            if !self.pads.is_sorted_by_key(|p| p.0) {
-                self.pads.sort_by_key(|p| p.0);
-            }
-            insert_spaces(self.out, &self.pads)
-        };
+        while self.close_level().is_some() {
+            self.end_run();
+        }
+        let mut out = self.out;
         if self.reformat {
             let limit = out.len().saturating_mul(2).saturating_add(1 << 20);
             if let Some(formatted) = crate::format::format_tokens(&out, limit) {
@@ -609,29 +645,6 @@ impl Writer {
         }
         out
     }
-}
-
-/// `text` with `n` spaces inserted at each `(offset, n)` of `pads` (in
-/// order of offset), in place: the text grows once and each piece moves
-/// once, from the end.
-fn insert_spaces(text: String, pads: &[(usize, usize)]) -> String {
-    let extra: usize = pads.iter().map(|p| p.1).sum();
-    let mut bytes = text.into_bytes();
-    let mut from_end = bytes.len();
-    bytes.resize(from_end + extra, b' ');
-    let mut to_end = bytes.len();
-    for &(at, n) in pads.iter().rev() {
-        let at = at.min(from_end);
-        let len = from_end - at;
-        bytes.copy_within(at..from_end, to_end - len);
-        to_end -= len;
-        bytes[to_end - n..to_end].fill(b' ');
-        to_end -= n;
-        from_end = at;
-    }
-    // Spaces went between characters (offsets kept where items start and
-    // end), so the text is still UTF-8.
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Appends the shortest decimal of a finite, non-integral `f64`, without
@@ -697,19 +710,38 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
     false
 }
 
+/// Inserts `n` spaces at byte offset `at` of `out`.
+fn insert_spaces(out: &mut String, at: usize, n: usize) {
+    const SPACES: &str = "                                ";
+    let mut left = n;
+    while left > 0 {
+        let chunk = left.min(SPACES.len());
+        out.insert_str(at, &SPACES[..chunk]);
+        left -= chunk;
+    }
+}
+
 fn push_zeros(out: &mut String, n: usize) {
     for _ in 0..n {
         out.push('0');
     }
 }
 
-fn push_spaces(out: &mut String, n: usize) {
-    const SPACES: &str = "                                                                ";
-    let mut left = n;
-    while left > 0 {
-        let chunk = left.min(SPACES.len());
-        out.push_str(&SPACES[..chunk]);
-        left -= chunk;
+/// Appends the indentation of `depth` levels (two spaces each). At the
+/// usual depths: one copy of a fixed run of spaces, cut back (cheaper than
+/// a call to copy a slice of them).
+#[inline]
+fn push_indent(out: &mut String, depth: usize) {
+    const SPACES: &str = "                ";
+    let n = 2 * depth;
+    if n <= SPACES.len() {
+        let end = out.len() + n;
+        out.push_str(SPACES);
+        out.truncate(end);
+    } else {
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
     }
 }
 

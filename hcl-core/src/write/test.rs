@@ -381,3 +381,97 @@ proptest! {
         }
     }
 }
+
+/// The quoting rule spelled out a character at a time: the reference for
+/// [`push_quoted`]'s scan of eight bytes a step.
+fn quoted_one_char_at_a_time(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.push(c);
+                out.push(c);
+            }
+            '\0'..='\x1f' | '\x7f' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The identifier rule spelled out on characters: the reference for the
+/// table of ASCII bytes.
+fn identifier_by_chars(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || unicode_ident::is_xid_start(c))
+        && chars.all(|c| c == '-' || unicode_ident::is_xid_continue(c))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn push_quoted_agrees_with_the_rule_one_char_at_a_time(
+        s in prop_oneof![
+            any::<String>(),
+            "[a-z0-9./:-]{0,40}",
+            "[a-z ]{0,20}[$%{}\"\\\\\n\t\u{1}\u{7f}é]{0,2}[a-z]{0,20}",
+        ]
+    ) {
+        let mut out = String::new();
+        push_quoted(&mut out, &s);
+        prop_assert_eq!(out, quoted_one_char_at_a_time(&s));
+    }
+
+    #[test]
+    fn is_identifier_agrees_with_the_rule_on_chars(
+        s in prop_oneof![any::<String>(), "[a-zA-Z_0-9-]{0,12}", "[a-z]{0,3}[é_\u{300}0-9 .-][a-z]{0,3}"]
+    ) {
+        prop_assert_eq!(is_identifier(&s), identifier_by_chars(&s));
+    }
+}
+
+#[test]
+fn writer_moves_an_open_tuple_with_the_run_aligned_before_it() {
+    // `c`'s tuple is one line until its object element: the run `a`,
+    // `bbb` before it is aligned when the tuple breaks, moving the
+    // tuple's text.
+    let mut w = Writer::new();
+    w.begin_object(false);
+    for (k, v) in [("a", "1"), ("bbb", "2")] {
+        w.key(k);
+        w.raw(v);
+        w.end_item();
+    }
+    w.key("c");
+    w.begin_tuple(false);
+    w.element(false);
+    w.raw("1");
+    w.element(false);
+    w.string("x");
+    w.element(true);
+    w.begin_object(false);
+    w.key("x");
+    w.raw("1");
+    w.end_item();
+    w.end_object();
+    w.end_tuple();
+    w.end_item();
+    w.end_object();
+    let text = w.finish();
+    assert_eq!(
+        text,
+        "{\n  a   = 1\n  bbb = 2\n  c = [\n    1,\n    \"x\",\n    {\n      x = 1\n    },\n  ]\n}"
+    );
+    let attr = format!("v = {text}\n");
+    assert_eq!(crate::format::format(&attr).unwrap(), attr);
+}

@@ -1,5 +1,7 @@
 //! Comment-preserving edits on the corpus: an untouched document is its
-//! file byte for byte, and each kind of edit changes only its own bytes.
+//! file byte for byte, and each kind of edit changes only its own bytes
+//! (and the spaces that line up the `=` and comments of the run it is
+//! in: a formatted file stays formatted).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -43,6 +45,22 @@ fn changed_bytes(a: &str, b: &str) -> usize {
     b.len() - prefix - suffix
 }
 
+/// `s` without its spaces: what an edit's alignment does not change.
+fn without_spaces(s: &str) -> String {
+    s.chars().filter(|&c| c != ' ').collect()
+}
+
+/// A formatted file stays formatted after an edit.
+fn still_formatted(formatted: bool, d: &Document, name: &str, what: &str) {
+    if formatted {
+        assert_eq!(
+            hcl_core::format::format(d.text()).unwrap(),
+            d.text(),
+            "{name}: {what} left the file unformatted"
+        );
+    }
+}
+
 fn corpus_edits(dir: &std::path::Path) {
     let files = hcl_test_shared::config_files(dir);
     assert!(!files.is_empty());
@@ -51,6 +69,7 @@ fn corpus_edits(dir: &std::path::Path) {
         let name = path.display().to_string();
         let doc = Document::parse(&name, text.as_str()).unwrap();
         assert_eq!(doc.text(), text, "{name}: untouched round trip");
+        let formatted = hcl_core::format::format(&text).is_ok_and(|f| f == text);
 
         let src = SourceFile::new(name.as_str(), text.as_str());
         let (file, _) = parse_config(&src, &Default::default());
@@ -59,17 +78,31 @@ fn corpus_edits(dir: &std::path::Path) {
             d.set_attribute(&at, &attr, &Value::from(42)).unwrap();
             assert_eq!(d.attribute(&at, &attr).as_deref(), Some("42"), "{name}");
             assert!(
-                changed_bytes(&text, d.text()) <= 2,
-                "{name}: set touched more than the value"
+                changed_bytes(&without_spaces(&text), &without_spaces(d.text())) <= 2,
+                "{name}: set touched more than the value and its run's spaces"
             );
+            still_formatted(formatted, &d, &name, "set");
 
             let mut d = doc.clone();
             d.rename_attribute(&at, &attr, "renamed_by_test").unwrap();
             assert!(d.attribute(&at, "renamed_by_test").is_some(), "{name}");
             assert!(
-                changed_bytes(&text, d.text()) <= "renamed_by_test".len(),
+                changed_bytes(&without_spaces(&text), &without_spaces(d.text()))
+                    <= "renamed_by_test".len(),
                 "{name}"
             );
+            still_formatted(formatted, &d, &name, "rename");
+
+            let mut d = doc.clone();
+            d.set_attribute(&at, "added_by_test_with_a_long_name", &Value::from(1))
+                .unwrap();
+            let added = "added_by_test_with_a_long_name = 1\n";
+            assert!(
+                changed_bytes(&without_spaces(&text), &without_spaces(d.text()))
+                    <= without_spaces(added).len(),
+                "{name}: add touched more than its line and its run's spaces"
+            );
+            still_formatted(formatted, &d, &name, "add");
 
             let mut d = doc.clone();
             assert!(d.remove_attribute(&at, &attr).unwrap(), "{name}");

@@ -203,13 +203,10 @@ impl ser::SerializeMap for BodyItems<'_> {
     }
 
     fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), Error> {
-        // The key buffer is reused by nested maps: take it for this item.
-        let key = std::mem::take(&mut self.s.key);
+        let key = self.s.take_key();
         self.key = false;
         let result = self.item(&key, v);
-        if self.s.key.capacity() < key.capacity() {
-            self.s.key = key;
-        }
+        self.s.give_back_key(key);
         result
     }
 

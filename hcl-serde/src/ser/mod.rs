@@ -101,8 +101,8 @@ mod probe;
 mod value;
 
 #[doc(hidden)]
-pub use encode::{expression_text, one_block};
-pub use encode::{BlockMapLevels, EncodeBlocks};
+pub use encode::{expression_text, one_block, MapFields};
+pub use encode::{BlockMapLevels, EncodeBlocks, EncodeRemain};
 pub use marker::{Block, Blocks, Expr, Label};
 
 use hcl_core::write::{is_identifier, push_quoted, Writer};
@@ -122,8 +122,10 @@ pub(crate) struct Ser {
     depth: usize,
     /// Open blocks (a label needs one).
     pub(crate) blocks: usize,
-    /// The key of the map entry being written (reused).
+    /// The key of the map entry being read (see [`Ser::take_key`]).
     pub(crate) key: String,
+    /// Key buffers to reuse: one per level of maps at most.
+    spare_keys: Vec<String>,
     /// The last value written was `None` (a struct field then leaves its
     /// item out).
     pub(crate) wrote_none: bool,
@@ -136,6 +138,7 @@ impl Ser {
             depth: 0,
             blocks: 0,
             key: String::new(),
+            spare_keys: Vec::new(),
             wrote_none: false,
         }
     }
@@ -153,6 +156,19 @@ impl Ser {
 
     pub(crate) fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Takes the key read for the current map entry, leaving a spare
+    /// buffer for the keys of maps in its value; give it back with
+    /// [`Ser::give_back_key`] (so that keys allocate once per level).
+    pub(crate) fn take_key(&mut self) -> String {
+        let spare = self.spare_keys.pop().unwrap_or_default();
+        std::mem::replace(&mut self.key, spare)
+    }
+
+    /// Returns a buffer taken with [`Ser::take_key`].
+    pub(crate) fn give_back_key(&mut self, key: String) {
+        self.spare_keys.push(key);
     }
 }
 

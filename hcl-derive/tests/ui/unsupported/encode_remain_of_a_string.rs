@@ -4,7 +4,7 @@ use hcl_serde::{HclDecode, HclEncode};
 struct Config {
     name: String,
     #[hcl(remain)]
-    rest: hcl_serde::__private::hcl_core::Body,
+    rest: String,
 }
 
 fn main() {}
