@@ -1,8 +1,7 @@
 //! The `hcl` command: `check`, `eval`, `json`, `fmt` and `native`.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
 
 use hcl_core::diag::Diagnostics;
 use hcl_core::native::parse_expression;
@@ -226,6 +225,9 @@ fn report(diags: Diagnostics, sources: &SourceMap, format: DiagFormat, quiet: bo
     emit(&visible(diags, quiet), sources, format);
 }
 
+/// The kinds of file `hcl check` reads, for messages.
+const CONFIG_KINDS: &str = ".hcl, .tf, .tfvars, .hcl.json or .tf.json";
+
 /// Whether a file in a directory is one `hcl check` reads.
 pub fn is_config_file(name: &str) -> bool {
     [".hcl", ".tf", ".tfvars", ".hcl.json", ".tf.json"]
@@ -238,11 +240,7 @@ pub fn is_config_file(name: &str) -> bool {
 /// in which there is no configuration file (a mistyped path must not pass
 /// as "0 files, 0 errors").
 pub fn collect_files(paths: &[String]) -> (Vec<PathBuf>, Diagnostics) {
-    collect_files_where(
-        paths,
-        is_config_file,
-        ".hcl, .tf, .tfvars, .hcl.json or .tf.json",
-    )
+    collect_files_where(paths, is_config_file, CONFIG_KINDS)
 }
 
 /// The files for `paths`: files as given, and in directories (walked in
@@ -255,26 +253,47 @@ pub fn collect_files_where(
     kinds: &str,
 ) -> (Vec<PathBuf>, Diagnostics) {
     let mut out = Vec::new();
+    let diags = each_file_where(paths, keep, kinds, &mut |p| out.push(p));
+    (out, diags)
+}
+
+/// [`collect_files_where`], handing each file to `found` as soon as the
+/// walk reaches it (so that work on the first files can start while the
+/// walk goes on).
+fn each_file_where(
+    paths: &[String],
+    keep: fn(&str) -> bool,
+    kinds: &str,
+    found: &mut dyn FnMut(PathBuf),
+) -> Diagnostics {
     let mut diags = Diagnostics::new();
     for p in paths {
         let path = PathBuf::from(p);
         if path.is_dir() {
-            let before = out.len();
-            walk(&path, keep, &mut out, 0);
-            if out.len() == before {
+            let mut any = false;
+            walk(
+                &path,
+                keep,
+                &mut |f| {
+                    any = true;
+                    found(f);
+                },
+                0,
+            );
+            if !any {
                 diags.push(Diagnostic::error(
                     "No configuration files",
                     format!("The directory {p:?} holds no {kinds} file."),
                 ));
             }
         } else {
-            out.push(path);
+            found(path);
         }
     }
-    (out, diags)
+    diags
 }
 
-fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize) {
+fn walk(dir: &Path, keep: fn(&str) -> bool, found: &mut dyn FnMut(PathBuf), depth: usize) {
     // Symbolic link cycles cannot recurse forever.
     if depth > 64 {
         return;
@@ -305,51 +324,60 @@ fn walk(dir: &Path, keep: fn(&str) -> bool, out: &mut Vec<PathBuf>, depth: usize
             continue;
         }
         if is_dir {
-            walk(&e, keep, out, depth + 1);
+            walk(&e, keep, found, depth + 1);
         } else if keep(&name) {
-            out.push(e);
+            found(e);
         }
     }
 }
 
-/// Parses every file within `limits`, in parallel on all cores; results in file order.
-pub fn parse_all(files: &[PathBuf], limits: &Limits) -> Vec<(Loaded, Diagnostics)> {
-    load_each(files, limits, |loaded, diags| (loaded, diags))
-}
-
-/// Loads every file within `limits`, in parallel on all cores, and hands each to `each`
-/// on the thread that loaded it; `each`'s results come back in file order.
-/// Whatever `each` does not return (a syntax tree, say) is freed there and
-/// then, in parallel, rather than kept until every file is done.
+/// Loads every file `produce` hands over within `limits`, in parallel on
+/// all cores while `produce` goes on finding them, and hands each to `each`
+/// on the thread that loaded it; `each`'s results come back in the order
+/// the files were handed over. Whatever `each` does not return (a syntax
+/// tree, say) is freed there and then, in parallel, rather than kept until
+/// every file is done.
 pub fn load_each<R: Send>(
-    files: &[PathBuf],
     limits: &Limits,
     each: impl Fn(Loaded, Diagnostics) -> R + Sync,
+    produce: impl FnOnce(&mut dyn FnMut(PathBuf)),
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results: Vec<Mutex<Option<R>>> = files.iter().map(|_| Mutex::new(None)).collect();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().max(1));
+    let (send, receive) = mpsc::channel::<(usize, PathBuf)>();
+    let receive = Mutex::new(receive);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let (Some(path), Some(slot)) = (files.get(i), results.get(i)) else {
-                    break;
-                };
-                let (loaded, diags) = load_path(path, false, limits);
-                let r = each(loaded, diags);
-                if let Ok(mut slot) = slot.lock() {
-                    *slot = Some(r);
-                }
-            });
-        }
-    });
-    results
-        .into_iter()
-        .filter_map(|m| m.into_inner().ok().flatten())
-        .collect()
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        // The lock is held only while waiting for the next file.
+                        let next = match receive.lock() {
+                            Ok(r) => r.recv(),
+                            Err(_) => break,
+                        };
+                        let Ok((i, path)) = next else { break };
+                        let (loaded, diags) = load_path(&path, false, limits);
+                        done.push((i, each(loaded, diags)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        let mut n = 0;
+        produce(&mut |path| {
+            // The workers outlive the walk, so the channel stays open.
+            let _ = send.send((n, path));
+            n += 1;
+        });
+        drop(send);
+        let mut results: Vec<(usize, R)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect();
+        results.sort_unstable_by_key(|(i, _)| *i);
+        results.into_iter().map(|(_, r)| r).collect()
+    })
 }
 
 fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
@@ -357,30 +385,38 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
         write_stderr("hcl check: no paths given\n");
         return EXIT_USAGE;
     }
-    let (files, mut all) = collect_files(&flags.positional);
     let mut sources = SourceMap::new();
     let print_types = flags.is_set("print-types");
+    let mut scope_diags = Diagnostics::new();
     let scope = if flags.is_set("types") || print_types {
         let (scope, diags) = type_scope(flags.last("var-types"), &mut sources);
-        all.extend(diags);
+        scope_diags = diags;
         Some(scope)
     } else {
         None
     };
-    // Each file is parsed and type-checked on a worker, which frees its
-    // tree there, and its text too unless a diagnostic needs it for a
-    // snippet: what stays until the report grows with the problems found,
-    // not with the number of files.
-    let checked = load_each(&files, limits, |loaded, mut diags| {
-        let mut printed = String::new();
-        if let (Some(s), Some(scope)) = (&loaded.source, &scope) {
-            let (d, p) = type_check(s, scope, print_types);
-            diags.extend(d);
-            printed = p;
-        }
-        let source = loaded.source.filter(|_| !diags.is_empty());
-        (source, diags, printed)
-    });
+    // Each file is parsed and type-checked on a worker while the walk goes
+    // on finding the next ones; the worker frees the file's tree there, and
+    // its text too unless a diagnostic needs it for a snippet: what stays
+    // until the report grows with the problems found, not with the number
+    // of files.
+    let mut all = Diagnostics::new();
+    let checked = load_each(
+        limits,
+        |loaded, mut diags| {
+            let mut printed = String::new();
+            if let (Some(s), Some(scope)) = (&loaded.source, &scope) {
+                let (d, p) = type_check(s, scope, print_types);
+                diags.extend(d);
+                printed = p;
+            }
+            let source = loaded.source.filter(|_| !diags.is_empty());
+            (source, diags, printed)
+        },
+        |found| all = each_file_where(&flags.positional, is_config_file, CONFIG_KINDS, found),
+    );
+    all.extend(scope_diags);
+    let file_count = checked.len();
     for (source, diags, printed) in checked {
         if !printed.is_empty() {
             print!("{printed}");
@@ -399,8 +435,8 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
             emit(&shown, &sources, format);
             format!(
                 "{} {}, {} {}, {} {}\n",
-                files.len(),
-                plural(files.len(), "file", "files"),
+                file_count,
+                plural(file_count, "file", "files"),
                 errors,
                 plural(errors, "error", "errors"),
                 warnings,
@@ -412,7 +448,7 @@ fn check(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
             let count = |n: usize| Json::int(i64::try_from(n).unwrap_or(i64::MAX));
             let doc = Json::object([
                 ("diagnostics", diagnostics_json(&shown)),
-                ("files", count(files.len())),
+                ("files", count(file_count)),
                 ("errors", count(errors)),
                 ("warnings", count(warnings)),
             ]);
