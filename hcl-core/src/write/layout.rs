@@ -244,13 +244,7 @@ impl Writer {
         let entries = &self.run[start..];
         if entries.len() > 1 {
             let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
-            let mut added = 0;
-            for &(at, w) in entries.iter().rev() {
-                if w < widest {
-                    insert_spaces(&mut self.out, at, widest - w);
-                    added += widest - w;
-                }
-            }
+            let added = pad_names(&mut self.out, entries, widest);
             if added > 0 && !self.tuples.is_empty() {
                 // What is open past the run's names (the current item's
                 // tuple) moved with the text.
@@ -711,12 +705,67 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
 }
 
 /// Inserts `n` spaces at byte offset `at` of `out`.
+/// How many names a run has at most for its padding to be inserted in
+/// place: each insertion moves the rest of the run, which for a few short
+/// lines is cheaper than copying them aside.
+const PAD_IN_PLACE_MAX: usize = 8;
+
+/// Pads each name of a run (`entries`: offset after the name, its width;
+/// in text order) to `widest` columns; returns the spaces added. The run's
+/// lines are the end of `out`. A short run gets its padding inserted in
+/// place; a longer one goes through [`pad_names_linear`].
+#[inline]
+fn pad_names(out: &mut String, entries: &[(usize, usize)], widest: usize) -> usize {
+    if entries.len() > PAD_IN_PLACE_MAX {
+        return pad_names_linear(out, entries, widest);
+    }
+    let mut added = 0;
+    for &(at, w) in entries.iter().rev() {
+        if w < widest {
+            insert_spaces(out, at, widest - w);
+            added += widest - w;
+        }
+    }
+    added
+}
+
+/// [`pad_names`] for a run of any length, in time linear in its text: the
+/// lines from the first name to pad on are copied aside once and written
+/// back with the padding (in place, a long run would move once per name).
+#[inline(never)]
+fn pad_names_linear(out: &mut String, entries: &[(usize, usize)], widest: usize) -> usize {
+    let Some(first) = entries.iter().find(|e| e.1 < widest).map(|e| e.0) else {
+        return 0;
+    };
+    let rest = out.split_off(first);
+    let mut added = 0;
+    let mut copied = first;
+    for &(at, w) in entries.iter().filter(|e| e.0 >= first) {
+        out.push_str(&rest[copied - first..at - first]);
+        copied = at;
+        push_spaces(out, widest - w);
+        added += widest - w;
+    }
+    out.push_str(&rest[copied - first..]);
+    added
+}
+
 fn insert_spaces(out: &mut String, at: usize, n: usize) {
     const SPACES: &str = "                                ";
     let mut left = n;
     while left > 0 {
         let chunk = left.min(SPACES.len());
         out.insert_str(at, &SPACES[..chunk]);
+        left -= chunk;
+    }
+}
+
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                                ";
+    let mut left = n;
+    while left > 0 {
+        let chunk = left.min(SPACES.len());
+        out.push_str(&SPACES[..chunk]);
         left -= chunk;
     }
 }

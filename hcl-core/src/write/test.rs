@@ -147,6 +147,28 @@ fn writer_aligns_runs_and_breaks_them_at_multiline_items() {
 }
 
 #[test]
+fn writer_pads_every_name_of_a_long_run_once() {
+    // Names of every width up to a widest one in the middle, a padded one
+    // first and last, and a tuple open on the last line (which moves with
+    // the padding): the text must be what the formatter makes of it.
+    let names: Vec<String> = (0..2000).map(|i| "k".repeat(1 + (i * 7) % 23)).collect();
+    let mut items: Vec<(String, Value)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (format!("{n}{i}"), Value::from(i as i64)))
+        .collect();
+    items.push((
+        "z".into(),
+        Value::tuple([Value::from(1), Value::from("two")]),
+    ));
+    let v = Value::object(items);
+    let text = check(&v);
+    let columns: std::collections::BTreeSet<usize> =
+        text.lines().filter_map(|l| l.find(" = ")).collect();
+    assert_eq!(columns.len(), 1, "{text}");
+}
+
+#[test]
 fn writer_labels_after_body_items_go_in_the_header() {
     let mut w = Writer::new();
     w.block("resource").unwrap();
