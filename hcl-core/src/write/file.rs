@@ -23,22 +23,7 @@ use std::path::{Path, PathBuf};
 pub fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let permissions = std::fs::metadata(path)?.permissions();
-    let temp = temp_path(path);
-    let result = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        file.write_all(contents)?;
-        file.set_permissions(permissions)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+    rename_new_file(path, contents, Some(permissions))
 }
 
 /// Writes `contents` to the file at `path`: as [`replace_file`] does when
@@ -48,6 +33,17 @@ pub fn write_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     if path.exists() {
         return replace_file(path, contents);
     }
+    rename_new_file(path, contents, None)
+}
+
+/// Writes `contents` to a new temporary file beside `path` (with
+/// `permissions`, if given), then renames it to `path`; on failure the
+/// temporary file goes and `path` is as it was.
+fn rename_new_file(
+    path: &Path,
+    contents: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> std::io::Result<()> {
     let temp = temp_path(path);
     let result = (|| {
         let mut file = std::fs::OpenOptions::new()
@@ -55,6 +51,9 @@ pub fn write_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             .create_new(true)
             .open(&temp)?;
         file.write_all(contents)?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
         file.sync_all()?;
         drop(file);
         std::fs::rename(&temp, path)

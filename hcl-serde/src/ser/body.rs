@@ -30,6 +30,66 @@ macro_rules! refuse {
     )*};
 }
 
+/// The methods a body and a field of blocks answer alike: scalars and
+/// enum variants are refused with `$refuse`; `None`, `()` and unit structs
+/// write nothing (no attribute, no block); `Some` and newtype structs
+/// write what they hold.
+macro_rules! body_like {
+    ($refuse:ident) => {
+        refuse! { $refuse,
+            serialize_bool(bool) "a bool",
+            serialize_i8(i8) "a number", serialize_i16(i16) "a number",
+            serialize_i32(i32) "a number", serialize_i64(i64) "a number",
+            serialize_i128(i128) "a number", serialize_u8(u8) "a number",
+            serialize_u16(u16) "a number", serialize_u32(u32) "a number",
+            serialize_u64(u64) "a number", serialize_u128(u128) "a number",
+            serialize_f32(f32) "a number", serialize_f64(f64) "a number",
+            serialize_char(char) "a string", serialize_str(&str) "a string",
+            serialize_bytes(&[u8]) "bytes",
+        }
+
+        fn serialize_none(self) -> Result<(), Error> {
+            Ok(())
+        }
+        fn serialize_unit(self) -> Result<(), Error> {
+            Ok(())
+        }
+        fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
+            Ok(())
+        }
+        fn serialize_unit_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+        ) -> Result<(), Error> {
+            Err($refuse(self.s, "an enum variant"))
+        }
+
+        fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Error> {
+            v.serialize(self)
+        }
+
+        fn serialize_newtype_struct<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            v: &T,
+        ) -> Result<(), Error> {
+            v.serialize(self)
+        }
+
+        fn serialize_newtype_variant<T: ?Sized + Serialize>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Error> {
+            Err($refuse(self.s, "an enum variant"))
+        }
+    };
+}
+
 impl<'a> ser::Serializer for BodySerializer<'a> {
     type Ok = ();
     type Error = Error;
@@ -41,52 +101,7 @@ impl<'a> ser::Serializer for BodySerializer<'a> {
     type SerializeStruct = BodyItems<'a>;
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
-    refuse! { not_a_body,
-        serialize_bool(bool) "a bool",
-        serialize_i8(i8) "a number", serialize_i16(i16) "a number",
-        serialize_i32(i32) "a number", serialize_i64(i64) "a number",
-        serialize_i128(i128) "a number", serialize_u8(u8) "a number",
-        serialize_u16(u16) "a number", serialize_u32(u32) "a number",
-        serialize_u64(u64) "a number", serialize_u128(u128) "a number",
-        serialize_f32(f32) "a number", serialize_f64(f64) "a number",
-        serialize_char(char) "a string", serialize_str(&str) "a string",
-        serialize_bytes(&[u8]) "bytes",
-    }
-
-    fn serialize_none(self) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit(self) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<(), Error> {
-        Err(not_a_body(self.s, "an enum variant"))
-    }
-
-    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Error> {
-        v.serialize(self)
-    }
-
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        v.serialize(self)
-    }
-
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(not_a_body(self.s, "an enum variant"))
-    }
+    body_like! { not_a_body }
 
     fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Error> {
         Err(not_a_body(self.s, "a sequence"))
@@ -426,53 +441,7 @@ impl<'a> ser::Serializer for BlocksSerializer<'a, '_> {
     type SerializeStruct = BodyItems<'a>;
     type SerializeStructVariant = ser::Impossible<(), Error>;
 
-    refuse! { not_blocks,
-        serialize_bool(bool) "a bool",
-        serialize_i8(i8) "a number", serialize_i16(i16) "a number",
-        serialize_i32(i32) "a number", serialize_i64(i64) "a number",
-        serialize_i128(i128) "a number", serialize_u8(u8) "a number",
-        serialize_u16(u16) "a number", serialize_u32(u32) "a number",
-        serialize_u64(u64) "a number", serialize_u128(u128) "a number",
-        serialize_f32(f32) "a number", serialize_f64(f64) "a number",
-        serialize_char(char) "a string", serialize_str(&str) "a string",
-        serialize_bytes(&[u8]) "bytes",
-    }
-
-    /// No block.
-    fn serialize_none(self) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit(self) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
-        Ok(())
-    }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<(), Error> {
-        Err(not_blocks(self.s, "an enum variant"))
-    }
-
-    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Error> {
-        v.serialize(self)
-    }
-
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        v.serialize(self)
-    }
-
-    fn serialize_newtype_variant<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(not_blocks(self.s, "an enum variant"))
-    }
+    body_like! { not_blocks }
 
     fn serialize_seq(self, _: Option<usize>) -> Result<BlockSeq<'a>, Error> {
         Ok(BlockSeq {
