@@ -18,6 +18,12 @@
 //! result unknown. The result type is the result's, so a call is evaluated
 //! to type-check it.
 //!
+//! A function cannot call itself, directly or through others: as in the
+//! reference, both results of a conditional are evaluated, so a recursive
+//! function would never return (the reference overflows its stack). Such a
+//! call fails with an error naming the chain of calls, and so does a chain
+//! of calls nested more deeply than [`Limits::max_depth`](crate::Limits).
+//!
 //! ```
 //! use hcl_core::ext::userfunc::decode_user_functions;
 //! use hcl_core::native::parse_expression;
@@ -35,6 +41,7 @@
 //! assert_eq!(expr.value(Some(&ctx)).0, Value::from("Hello, Ermintrude."));
 //! ```
 
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 use crate::body::{Body, Expression};
@@ -102,6 +109,7 @@ pub fn decode_user_functions(
             None => None,
         };
         let declared = Arc::new(Declared {
+            name: name.clone(),
             params,
             variadic,
             result: result.expr.clone(),
@@ -116,8 +124,8 @@ pub fn decode_user_functions(
         }
         let for_type = declared.clone();
         let function = builder
-            .returns_with(move |args| for_type.call(args).map(|v| v.ty()))
-            .implementation(move |args, _| declared.call(args));
+            .returns_with(move |args| for_type.value_for_type(args).map(|v| v.ty()))
+            .implementation(move |args, _| declared.value_for_call(args));
         functions.insert(name.clone(), function);
     }
     (functions, remain, diags)
@@ -167,6 +175,7 @@ impl std::fmt::Debug for BaseContext {
 
 #[derive(Debug)]
 struct Declared {
+    name: String,
     params: Vec<String>,
     variadic: Option<String>,
     result: Expression,
@@ -174,6 +183,42 @@ struct Declared {
 }
 
 impl Declared {
+    /// The result for `args` when the call's result type is asked for
+    /// (the result's type): kept for the call that follows, so that each
+    /// call evaluates its result once — two evaluations per call would
+    /// make a chain of `n` functions calling the next cost `2^n`.
+    fn value_for_type(&self, args: &[Value]) -> Result<Value, FunctionError> {
+        let value = self.call(args)?;
+        LAST_RESULT.with(|last| {
+            *last.borrow_mut() = Some((self.id(), args.to_vec(), value.clone()));
+        });
+        Ok(value)
+    }
+
+    /// The result for `args` when the function runs: the one just
+    /// computed for its type if it was for the same arguments (a call
+    /// asks for the type, then runs), else evaluated.
+    fn value_for_call(&self, args: &[Value]) -> Result<Value, FunctionError> {
+        let kept = LAST_RESULT.with(|last| {
+            let mut last = last.borrow_mut();
+            match last.take() {
+                Some((id, kept_args, value)) if id == self.id() && kept_args == args => Some(value),
+                other => {
+                    *last = other;
+                    None
+                }
+            }
+        });
+        match kept {
+            Some(value) => Ok(value),
+            None => self.call(args),
+        }
+    }
+
+    fn id(&self) -> usize {
+        self as *const Declared as usize
+    }
+
     /// The result for `args`: the result expression evaluated with the
     /// parameters defined; its errors fail the call.
     fn call(&self, args: &[Value]) -> Result<Value, FunctionError> {
@@ -181,6 +226,10 @@ impl Declared {
             .base
             .made
             .get_or_init(|| (self.base.make)().map(Arc::new));
+        let max_depth = base
+            .as_deref()
+            .map_or(crate::Limits::DEFAULT.max_depth, |b| b.limits().max_depth);
+        let _active = Active::enter(self, max_depth)?;
         let mut ctx = match base {
             Some(base) => EvalContext::child_of(base.clone()),
             None => EvalContext::new(),
@@ -198,6 +247,56 @@ impl Declared {
             return Err(FunctionError::call(describe(&diags)));
         }
         Ok(value)
+    }
+}
+
+thread_local! {
+    /// The result [`Declared::value_for_type`] computed last on this
+    /// thread: the function, its arguments and its value.
+    static LAST_RESULT: RefCell<Option<(usize, Vec<Value>, Value)>> = const { RefCell::new(None) };
+
+    /// The user functions being evaluated on this thread, outermost first
+    /// (by address; each entry is held by an [`Active`] guard).
+    static ACTIVE: RefCell<Vec<(usize, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A user function's evaluation in progress on this thread: entering one
+/// that is already in progress, or more than `max_depth` of them, fails,
+/// so that a recursive function or a long chain of them ends with an error
+/// instead of exhausting the stack (and time: every call evaluates its
+/// result twice, once for its type).
+struct Active;
+
+impl Active {
+    fn enter(f: &Declared, max_depth: usize) -> Result<Active, FunctionError> {
+        let id = f.id();
+        ACTIVE.with(|active| {
+            let mut active = active.borrow_mut();
+            if let Some(at) = active.iter().position(|(a, _)| *a == id) {
+                let chain: Vec<&str> = active[at..].iter().map(|(_, n)| n.as_str()).collect();
+                return Err(FunctionError::call(format!(
+                    "the function {} calls itself ({} -> {}): user functions cannot be recursive",
+                    f.name,
+                    chain.join(" -> "),
+                    f.name
+                )));
+            }
+            if active.len() >= max_depth {
+                return Err(FunctionError::call(format!(
+                    "user function calls are nested more than {max_depth} deep (Limits::max_depth)"
+                )));
+            }
+            active.push((id, f.name.clone()));
+            Ok(Active)
+        })
+    }
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        ACTIVE.with(|active| {
+            active.borrow_mut().pop();
+        });
     }
 }
 

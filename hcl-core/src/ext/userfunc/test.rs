@@ -1,7 +1,10 @@
 //! The behaviour of hashicorp/hcl's `ext/userfunc` tests: calls, argument
 //! counts, variadic parameters, the base context, errors.
 
+use std::sync::{Arc, OnceLock};
+
 use super::*;
+use crate::function::Functions;
 use crate::native::parse_expression;
 use crate::{load, SourceFile};
 
@@ -136,4 +139,92 @@ fn a_failing_result_is_a_call_error_naming_the_problem() {
     let text = err.to_string();
     assert!(text.contains("Invalid operand"), "{text}");
     assert!(text.starts_with("config.hcl:3,"), "{text}");
+}
+
+/// Decodes `src`'s functions with themselves in their base context (so
+/// that a result may call them) and evaluates `call`.
+fn run_with_themselves(src: &str, call: &str) -> (Value, Diagnostics) {
+    let (body, diags) = load::parse_source("config.hcl", src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let slot: Arc<OnceLock<Functions>> = Arc::new(OnceLock::new());
+    let base = slot.clone();
+    let (functions, _, diags) = decode_user_functions(&body, "function", move || {
+        let mut ctx = EvalContext::new();
+        if let Some(f) = base.get() {
+            ctx.add_functions(f);
+        }
+        Some(ctx)
+    });
+    assert!(diags.is_empty(), "{diags:?}");
+    let _ = slot.set(functions.clone());
+    let file = SourceFile::new("testexpr", call);
+    let (expr, diags) = parse_expression(&file, &Default::default());
+    assert!(diags.is_empty(), "{diags:?}");
+    let mut ctx = EvalContext::new();
+    ctx.add_functions(&functions);
+    expr.value(Some(&ctx))
+}
+
+#[test]
+fn a_recursive_user_function_fails_with_the_chain_of_calls() {
+    let cases = [
+        ("function \"f\" {\n  params = [n]\n  result = f(n)\n}\n", "f(1)", "f -> f"),
+        // Both results of a conditional are evaluated: this never ends
+        // in the reference either.
+        (
+            "function \"fact\" {\n  params = [n]\n  result = n <= 1 ? 1 : n * fact(n - 1)\n}\n",
+            "fact(5)",
+            "fact -> fact",
+        ),
+        (
+            "function \"a\" {\n  params = [n]\n  result = b(n)\n}\nfunction \"b\" {\n  params = [n]\n  result = [a(n), a(n)]\n}\n",
+            "a(1)",
+            "a -> b -> a",
+        ),
+    ];
+    for (src, call, chain) in cases {
+        let (value, diags) = run_with_themselves(src, call);
+        assert!(
+            !value.is_known() || value.is_null() || diags.has_errors(),
+            "{call}: {value:?}"
+        );
+        let text = format!("{diags:?}");
+        assert!(diags.has_errors(), "{call}");
+        assert!(
+            text.contains(&format!("calls itself ({chain})")),
+            "{call}: {text}"
+        );
+    }
+}
+
+#[test]
+fn user_functions_may_call_each_other_without_recursion() {
+    let src = "function \"double\" {\n  params = [n]\n  result = n * 2\n}\nfunction \"quad\" {\n  params = [n]\n  result = double(double(n))\n}\n";
+    let (value, diags) = run_with_themselves(src, "[quad(1), quad(2), double(quad(3))]");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(value, Value::tuple([4, 8, 24].map(Value::from)));
+}
+
+#[test]
+fn a_chain_of_user_functions_deeper_than_max_depth_fails() {
+    // f0 calls f1 calls ... f199: each a different function, nested 200
+    // deep, more than the default limit of 128.
+    let mut src = String::new();
+    for i in 0..200 {
+        let result = if i == 199 {
+            "n".to_string()
+        } else {
+            format!("f{}(n)", i + 1)
+        };
+        src.push_str(&format!(
+            "function \"f{i}\" {{\n  params = [n]\n  result = {result}\n}}\n"
+        ));
+    }
+    let (_, diags) = run_with_themselves(&src, "f0(1)");
+    let text = format!("{diags:?}");
+    assert!(text.contains("nested more than 128 deep"), "{text}");
+    // A chain within the limit evaluates.
+    let (value, diags) = run_with_themselves(&src, "f150(7)");
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(value, Value::from(7));
 }
