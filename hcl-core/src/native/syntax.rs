@@ -1517,7 +1517,7 @@ impl<'a> CallNode<'a> {
     /// The parentheses and what they hold.
     pub fn args_range(self) -> Range {
         self.source
-            .range(self.call.open_paren.to(self.call.close_paren))
+            .range(self.call.open_paren().to(self.call.close_paren))
     }
 
     /// The whole call.
@@ -1594,7 +1594,7 @@ impl<'a> ObjectKeyNode<'a> {
     /// variable.
     #[inline]
     pub fn is_parenthesized(self) -> bool {
-        self.key.force_non_literal
+        self.key.force_non_literal(self.source.text())
     }
 }
 
@@ -1676,7 +1676,7 @@ impl<'a> SplatNode<'a> {
 
     /// Whether it is the full splat `[*]` (not the attribute-only `.*`).
     pub fn is_full(self) -> bool {
-        self.node.full
+        self.node.is_full(self.source.text())
     }
 
     /// Where `.*` or `[*]` is written.

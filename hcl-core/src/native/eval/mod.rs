@@ -408,7 +408,7 @@ impl<'a> Evaluator<'a> {
                 attrs.push((Str::new(name), value));
                 continue;
             }
-            if !item.key.force_non_literal && is_dotted_path(&item.key.expr) {
+            if !item.key.force_non_literal(self.text) && is_dotted_path(&item.key.expr) {
                 // About no expression (the reference names none): the
                 // key is a name, not a reference.
                 self.report(

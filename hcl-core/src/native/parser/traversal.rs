@@ -108,7 +108,6 @@ impl<'a> Parser<'a> {
                                 source: ret,
                                 each,
                                 marker,
-                                full: true,
                             })),
                         };
                         continue;
@@ -252,7 +251,6 @@ impl<'a> Parser<'a> {
                 source,
                 each,
                 marker,
-                full: false,
             })),
         }
     }
