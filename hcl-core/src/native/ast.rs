@@ -274,15 +274,24 @@ pub(crate) fn split_attr_path_with(
 pub enum TemplateKind {
     /// `"..."`
     Quoted,
-    /// `<<EOT` (`flush: false`) or `<<-EOT` (`flush: true`).
+    /// `<<EOT` (`flush: false`) or `<<-EOT` (`flush: true`). The marker
+    /// is read from the source ([`heredoc_marker`]), so that a template
+    /// node takes a 32-byte heap chunk, not 48.
     Heredoc {
         /// Whether leading indentation was stripped (`<<-`).
         flush: bool,
-        /// The marker identifier.
-        marker: ByteSpan,
     },
     /// A standalone template.
     Bare,
+}
+
+/// The marker identifier of the heredoc template at `span` (which starts
+/// with its `<<` or `<<-`): up to the end of that line.
+pub fn heredoc_marker(span: ByteSpan, src: &str) -> ByteSpan {
+    let head = span.text(src);
+    let skip = if head.starts_with("<<-") { 3 } else { 2 };
+    let end = head.find(['\r', '\n']).unwrap_or(head.len()) as u32;
+    ByteSpan::new(span.start + skip.min(end), span.start + end)
 }
 
 /// A template: literal text, interpolations and directives.
@@ -291,8 +300,9 @@ pub struct Template {
     /// How it was written.
     pub kind: TemplateKind,
     /// The parts, with strip markers and `<<-` indentation already applied to
-    /// the literal parts. Consecutive literals are merged.
-    pub parts: Vec<TemplatePart>,
+    /// the literal parts. Consecutive literals are merged. (Exact-size
+    /// lists, here and in directives: they are kept as long as the tree.)
+    pub parts: Box<[TemplatePart]>,
 }
 
 /// One part of a template.
@@ -340,11 +350,11 @@ pub struct TemplateIf {
     /// The `%{ if ... }` sequence.
     pub if_span: ByteSpan,
     /// The parts when true.
-    pub then_parts: Vec<TemplatePart>,
+    pub then_parts: Box<[TemplatePart]>,
     /// The `%{ else }` sequence, if any.
     pub else_span: Option<ByteSpan>,
     /// The parts when false.
-    pub else_parts: Vec<TemplatePart>,
+    pub else_parts: Box<[TemplatePart]>,
     /// The `%{ endif }` sequence.
     pub endif_span: ByteSpan,
 }
@@ -361,7 +371,7 @@ pub struct TemplateFor {
     /// The `%{ for ... }` sequence.
     pub for_span: ByteSpan,
     /// The repeated parts.
-    pub body: Vec<TemplatePart>,
+    pub body: Box<[TemplatePart]>,
     /// The `%{ endfor }` sequence.
     pub endfor_span: ByteSpan,
 }
@@ -696,6 +706,8 @@ mod test {
         assert_eq!(std::mem::size_of::<Binary>(), 56);
         assert_eq!(std::mem::size_of::<ForExpr>(), 120);
         assert_eq!(std::mem::size_of::<Call>(), 104);
+        assert_eq!(std::mem::size_of::<Template>(), 24);
+        assert_eq!(std::mem::size_of::<TemplateIf>(), 88);
         assert_eq!(std::mem::size_of::<Splat>(), 56);
         assert_eq!(std::mem::size_of::<ObjectItem>(), 48);
         assert_eq!(std::mem::size_of::<Traversal>(), 24);

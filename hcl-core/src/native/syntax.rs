@@ -831,9 +831,10 @@ impl<'a> TemplateNode<'a> {
             TemplateRepr::Parts(t) => match t.kind {
                 ast::TemplateKind::Quoted => TemplateKind::Quoted,
                 ast::TemplateKind::Bare => TemplateKind::Bare,
-                ast::TemplateKind::Heredoc { flush, marker } => TemplateKind::Heredoc {
+                ast::TemplateKind::Heredoc { flush } => TemplateKind::Heredoc {
                     flush,
-                    marker: marker.text(self.source.text()),
+                    marker: ast::heredoc_marker(self.span, self.source.text())
+                        .text(self.source.text()),
                 },
             },
             TemplateRepr::Wrap(_) => {
@@ -883,7 +884,7 @@ impl<'a> TemplateNode<'a> {
     pub fn literal(self) -> Option<&'a str> {
         match self.repr {
             TemplateRepr::Lit => Some(self.span.inner().text(self.source.text())),
-            TemplateRepr::Parts(t) => match t.parts.as_slice() {
+            TemplateRepr::Parts(t) => match &t.parts[..] {
                 [ast::TemplatePart::Literal(l)] => Some(l.text.as_str(self.source.text())),
                 [] => Some(""),
                 _ => None,

@@ -177,7 +177,7 @@ impl Constant {
             ExprKind::Bool(b) => Some(plain(Value::Bool(*b))),
             ExprKind::Null => Some(plain(Value::Null(Type::Dynamic))),
             ExprKind::StringLit => string(e.span.inner().text(text())),
-            ExprKind::Template(t) => match t.parts.as_slice() {
+            ExprKind::Template(t) => match &t.parts[..] {
                 [] => string(""),
                 [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
                 _ => None,

@@ -97,12 +97,8 @@ impl<'a> Parser<'a> {
         let (kind, end) = if open_tok.kind == K::OQuote {
             (TemplateKind::Quoted, K::CQuote)
         } else {
-            let text = open.text(self.src);
-            let flush = text.starts_with("<<-");
-            let skip = if flush { 3 } else { 2 };
-            let trimmed = text.trim_end_matches(['\r', '\n']).len() as u32;
-            let marker = ByteSpan::new(open.start + skip, open.start + trimmed);
-            (TemplateKind::Heredoc { flush, marker }, K::CHeredoc)
+            let flush = open.text(self.src).starts_with("<<-");
+            (TemplateKind::Heredoc { flush }, K::CHeredoc)
         };
         if !self.enter(open) {
             let close = self.recover(end);
@@ -396,7 +392,7 @@ impl<'a> Parser<'a> {
     /// Matches directives into a tree.
     /// `end` is the token that ended the template (reported when a
     /// directive is left open).
-    fn build_tree(&mut self, flat: &mut Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
+    fn build_tree(&mut self, flat: &mut Vec<Flat>, end: ByteSpan) -> Box<[TemplatePart]> {
         // Without directives every piece is a part: the exact size.
         let mut root: Vec<TemplatePart> = Vec::with_capacity(flat.len());
         let mut stack: Vec<Frame> = Vec::new();
@@ -765,7 +761,6 @@ fn levenshtein(a: &str, b: &str) -> usize {
 /// `parts` without growth slack: a directive's parts grow from empty one
 /// by one (room for four where one or two are the norm), and are kept in
 /// the tree as long as it lives.
-fn right_sized(mut parts: Vec<TemplatePart>) -> Vec<TemplatePart> {
-    parts.shrink_to_fit();
-    parts
+fn right_sized(parts: Vec<TemplatePart>) -> Box<[TemplatePart]> {
+    parts.into_boxed_slice()
 }

@@ -491,7 +491,7 @@ pub(crate) fn string_literal_of(t: &Template) -> Option<LitText> {
     if t.kind != TemplateKind::Quoted {
         return None;
     }
-    match t.parts.as_slice() {
+    match &t.parts[..] {
         [TemplatePart::Literal(l)] => Some(l.text.clone()),
         _ => None,
     }
