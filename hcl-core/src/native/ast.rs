@@ -25,7 +25,7 @@ pub(crate) mod kept;
 mod list;
 mod tree;
 
-pub use list::{ExprList, InlineList};
+pub use list::{ExprList, InlineList, StepList};
 pub use tree::{AttrId, BodyId, IdRange, Tree};
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
@@ -392,8 +392,8 @@ pub struct Traversal {
 pub struct RelativeTraversal {
     /// The expression traversed.
     pub source: Expr,
-    /// The steps, in an exact-size allocation (see [`Traversal::steps`]).
-    pub steps: Box<[Traverser]>,
+    /// The steps (a slice: [`StepList`] dereferences to `[Traverser]`).
+    pub steps: StepList,
 }
 
 /// One traversal step.
@@ -711,7 +711,7 @@ mod test {
         assert_eq!(std::mem::size_of::<Splat>(), 56);
         assert_eq!(std::mem::size_of::<ObjectItem>(), 48);
         assert_eq!(std::mem::size_of::<Traversal>(), 24);
-        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 40);
+        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 48);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
     }
 

@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
                 span,
                 kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source: item,
-                    steps: steps.into_boxed_slice(),
+                    steps: steps.into(),
                 })),
             }
         };
@@ -319,11 +319,13 @@ impl<'a> Parser<'a> {
             }
             // (Steps after a step that is not a literal: rare.)
             ExprKind::ScopeTraversal(mut t) => {
-                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
+                let steps = std::mem::take(&mut t.steps).into_vec();
+                t.steps = extended(steps, &mut self.step_stack, steps0).into_boxed_slice();
                 ExprKind::ScopeTraversal(t)
             }
             ExprKind::RelativeTraversal(mut t) => {
-                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
+                let steps = std::mem::take(&mut t.steps).into_vec();
+                t.steps = extended(steps, &mut self.step_stack, steps0).into();
                 ExprKind::RelativeTraversal(t)
             }
             kind => {
@@ -336,7 +338,7 @@ impl<'a> Parser<'a> {
                 };
                 ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source,
-                    steps: self.step_stack.drain(steps0..).collect(),
+                    steps: self.step_stack.drain(steps0..).collect::<Vec<_>>().into(),
                 }))
             }
         };
@@ -497,10 +499,9 @@ pub(crate) fn string_literal_of(t: &Template) -> Option<LitText> {
     }
 }
 
-/// `steps` and then `stack[from..]` (moved), in one exact-size allocation.
-fn extended(steps: Box<[Traverser]>, stack: &mut Vec<Traverser>, from: usize) -> Box<[Traverser]> {
-    let mut all = Vec::with_capacity(steps.len() + stack.len().saturating_sub(from));
-    all.extend(steps.into_vec());
-    all.extend(stack.drain(from.min(stack.len())..));
-    all.into_boxed_slice()
+/// `steps` and then `stack[from..]` (moved), with no room to spare.
+fn extended(mut steps: Vec<Traverser>, stack: &mut Vec<Traverser>, from: usize) -> Vec<Traverser> {
+    steps.reserve_exact(stack.len().saturating_sub(from));
+    steps.extend(stack.drain(from.min(stack.len())..));
+    steps
 }
