@@ -413,15 +413,116 @@ pub enum TraverserKind {
         /// The attribute name.
         name: ByteSpan,
     },
-    /// `[literal]`, or the legacy `.0` form.
+    /// `[literal]`, or the legacy `.0` form. (Read keys with
+    /// [`TraverserKind::index_key`]: the commonest keys have the compact
+    /// forms below, which cost no allocation.)
     Index {
         /// The key.
         key: Box<Literal>,
         /// Whether written as `.N` (legacy HIL syntax).
         legacy: bool,
     },
+    /// An index whose key is an integer from 0 to [`SMALL_INDEX`]` - 1`
+    /// (`[0]`, `.1`).
+    SmallIndex {
+        /// The key.
+        value: u8,
+        /// Whether written as `.N` (legacy HIL syntax).
+        legacy: bool,
+    },
+    /// `["text"]` with no escapes: the key is the text inside the quotes.
+    TextIndex {
+        /// The key's text.
+        text: ByteSpan,
+    },
     /// `[*]` (only in traversals parsed with splats allowed).
     Splat,
+}
+
+/// How many small integer keys [`TraverserKind::SmallIndex`] stands for.
+pub const SMALL_INDEX: u8 = 16;
+
+/// The keys of [`TraverserKind::SmallIndex`], to lend out.
+static SMALL_INDEX_KEYS: [Number; SMALL_INDEX as usize] = {
+    const fn n(i: u8) -> Number {
+        Number::small(i)
+    }
+    [
+        n(0),
+        n(1),
+        n(2),
+        n(3),
+        n(4),
+        n(5),
+        n(6),
+        n(7),
+        n(8),
+        n(9),
+        n(10),
+        n(11),
+        n(12),
+        n(13),
+        n(14),
+        n(15),
+    ]
+};
+
+/// An index step's key, whatever form the tree stores it in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IndexKey<'a> {
+    /// A number.
+    Number(&'a Number),
+    /// A boolean.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A string.
+    String(&'a str),
+    /// Unknown (after a syntax error that was reported).
+    Dynamic,
+}
+
+impl TraverserKind {
+    /// An index step with `key`, in its compact form where it has one.
+    pub(crate) fn index(key: Literal, legacy: bool) -> TraverserKind {
+        match key {
+            Literal::Number(n) => match n.to_i64().and_then(|i| u8::try_from(i).ok()) {
+                Some(value) if value < SMALL_INDEX => TraverserKind::SmallIndex { value, legacy },
+                _ => TraverserKind::Index {
+                    key: Box::new(Literal::Number(n)),
+                    legacy,
+                },
+            },
+            Literal::String(LitText::Source(text)) if !legacy => TraverserKind::TextIndex { text },
+            key => TraverserKind::Index {
+                key: Box::new(key),
+                legacy,
+            },
+        }
+    }
+
+    /// The key of an index step, and whether it was written as `.N`;
+    /// `None` for other steps.
+    pub fn index_key<'a>(&'a self, src: &'a str) -> Option<(IndexKey<'a>, bool)> {
+        Some(match self {
+            TraverserKind::Index { key, legacy } => {
+                let key = match &**key {
+                    Literal::Number(n) => IndexKey::Number(n),
+                    Literal::Bool(b) => IndexKey::Bool(*b),
+                    Literal::Null => IndexKey::Null,
+                    Literal::String(s) => IndexKey::String(s.as_str(src)),
+                    Literal::Dynamic => IndexKey::Dynamic,
+                };
+                (key, *legacy)
+            }
+            TraverserKind::SmallIndex { value, legacy } => {
+                let n = SMALL_INDEX_KEYS.get(usize::from(*value))?;
+                (IndexKey::Number(n), *legacy)
+            }
+            TraverserKind::TextIndex { text } => (IndexKey::String(text.text(src)), false),
+            TraverserKind::Attr { .. } | TraverserKind::Splat => return None,
+        })
+    }
 }
 
 /// A literal value used as an index key.
@@ -713,6 +814,64 @@ mod test {
         assert_eq!(std::mem::size_of::<Traversal>(), 24);
         assert_eq!(std::mem::size_of::<RelativeTraversal>(), 48);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
+    }
+
+    /// Small integer keys and plain string keys take the compact forms;
+    /// every form gives back the key it was written with.
+    #[test]
+    fn index_keys_read_the_same_in_every_form() {
+        let cases: &[(&str, &str, Option<IndexKey>, bool)] = &[
+            (
+                "a[0]",
+                "small",
+                Some(IndexKey::Number(&Number::small(0))),
+                false,
+            ),
+            (
+                "a.3",
+                "small",
+                Some(IndexKey::Number(&Number::small(3))),
+                true,
+            ),
+            (
+                "a[15]",
+                "small",
+                Some(IndexKey::Number(&Number::small(15))),
+                false,
+            ),
+            (
+                "a[16]",
+                "boxed",
+                Some(IndexKey::Number(&Number::small(16))),
+                false,
+            ),
+            ("a[2.5]", "boxed", None, false),
+            ("a[\"k\"]", "text", Some(IndexKey::String("k")), false),
+            ("a[\"k\\n\"]", "boxed", Some(IndexKey::String("k\n")), false),
+            ("a[true]", "boxed", Some(IndexKey::Bool(true)), false),
+            ("a[null]", "boxed", Some(IndexKey::Null), false),
+        ];
+        for &(text, form, want, legacy) in cases {
+            let src = crate::pos::SourceFile::new("t.hcl", text);
+            let (expr, diags) = crate::native::parse_expr(&src, &crate::Limits::default());
+            assert!(diags.is_empty(), "{text}: {diags}");
+            let ExprKind::ScopeTraversal(t) = &expr.kind else {
+                panic!("{text}: {:?}", expr.kind)
+            };
+            let step = &t.steps[0].kind;
+            let got_form = match step {
+                TraverserKind::SmallIndex { .. } => "small",
+                TraverserKind::TextIndex { .. } => "text",
+                TraverserKind::Index { .. } => "boxed",
+                _ => "other",
+            };
+            assert_eq!(got_form, form, "{text}");
+            let (key, got_legacy) = step.index_key(text).expect(text);
+            if let Some(want) = want {
+                assert_eq!(key, want, "{text}");
+            }
+            assert_eq!(got_legacy, legacy, "{text}");
+        }
     }
 
     #[test]

@@ -1349,8 +1349,11 @@ impl<'a> Iterator for Steps<'a> {
                 span: s.span,
                 kind: match &s.kind {
                     ast::TraverserKind::Attr { name } => StepRepr::Name(*name),
-                    ast::TraverserKind::Index { key, legacy } => StepRepr::Key(key, *legacy),
                     ast::TraverserKind::Splat => StepRepr::Splat,
+                    index => match index.index_key(source.text()) {
+                        Some((key, legacy)) => StepRepr::Key(key, legacy),
+                        None => StepRepr::Splat,
+                    },
                 },
             }),
         }
@@ -1378,7 +1381,7 @@ pub struct Step<'a> {
 #[derive(Clone, Copy)]
 enum StepRepr<'a> {
     Name(ByteSpan),
-    Key(&'a ast::Literal, bool),
+    Key(ast::IndexKey<'a>, bool),
     Splat,
 }
 
@@ -1403,11 +1406,11 @@ impl<'a> Step<'a> {
         match self.kind {
             StepRepr::Name(name) => StepKind::Attr(name.text(text)),
             StepRepr::Key(key, _) => match key {
-                ast::Literal::Number(n) => StepKind::Index(Literal::Number(n)),
-                ast::Literal::Bool(b) => StepKind::Index(Literal::Bool(*b)),
-                ast::Literal::Null => StepKind::Index(Literal::Null),
-                ast::Literal::String(s) => StepKind::Index(Literal::String(s.as_str(text))),
-                ast::Literal::Dynamic => StepKind::Invalid,
+                ast::IndexKey::Number(n) => StepKind::Index(Literal::Number(n)),
+                ast::IndexKey::Bool(b) => StepKind::Index(Literal::Bool(b)),
+                ast::IndexKey::Null => StepKind::Index(Literal::Null),
+                ast::IndexKey::String(s) => StepKind::Index(Literal::String(s)),
+                ast::IndexKey::Dynamic => StepKind::Invalid,
             },
             StepRepr::Splat => StepKind::Splat,
         }

@@ -592,12 +592,13 @@ impl<'a> Evaluator<'a> {
                     text.push_str(name);
                     get_attr(&value, name).ok()?
                 }
-                TraverserKind::Index { key, .. } => {
-                    let key = self.literal(key);
+                TraverserKind::Splat => return None,
+                index_step => {
+                    let (key, _) = index_step.index_key(self.text)?;
+                    let key = access::key_value(key);
                     push_index(&mut text, &key);
                     index(&value, &key).ok()?
                 }
-                TraverserKind::Splat => return None,
             };
         }
         Some((text, value))

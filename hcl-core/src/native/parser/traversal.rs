@@ -142,10 +142,7 @@ impl<'a> Parser<'a> {
                             wraps -= 1;
                             let step = Traverser {
                                 span: brackets,
-                                kind: TraverserKind::Index {
-                                    key: Box::new(lit),
-                                    legacy: false,
-                                },
+                                kind: TraverserKind::index(lit, false),
                             };
                             self.add_step(&mut ret, steps0, step);
                         }
@@ -273,10 +270,7 @@ impl<'a> Parser<'a> {
         };
         Traverser {
             span: dot.to(num),
-            kind: TraverserKind::Index {
-                key: Box::new(key),
-                legacy: true,
-            },
+            kind: TraverserKind::index(key, true),
         }
     }
 
@@ -463,10 +457,7 @@ impl<'a> Parser<'a> {
                     steps.push(Traverser {
                         span: open.to(close_span),
                         kind: match key {
-                            Some(k) => TraverserKind::Index {
-                                key: Box::new(k),
-                                legacy: false,
-                            },
+                            Some(k) => TraverserKind::index(k, false),
                             None => TraverserKind::Splat,
                         },
                     });
