@@ -967,7 +967,7 @@ impl<'a> TemplatePart<'a> {
                 source,
                 span: i.span,
                 expr: &i.expr,
-                strip: (i.strip_left, i.strip_right),
+                strip: (i.strip_left(source.text()), i.strip_right(source.text())),
             }),
             ast::TemplatePart::If(node) => TemplatePart::If(TemplateIfNode { source, node }),
             ast::TemplatePart::For(node) => TemplatePart::For(TemplateForNode { source, node }),

@@ -270,13 +270,14 @@ impl<'a> Parser<'a> {
             self.bump();
             strip_right = close.len() == 2;
         }
-        let piece = Flat::Interp(Interpolation {
+        let piece = Interpolation {
             span: open.to(cspan),
             expr,
-            strip_left,
-            strip_right,
-        });
-        (piece, strip_right)
+        };
+        // Read back from the source where the node is asked.
+        debug_assert_eq!(piece.strip_left(self.src), strip_left);
+        debug_assert!(!strip_right || piece.strip_right(self.src));
+        (Flat::Interp(piece), strip_right)
     }
 
     /// ```ebnf
