@@ -25,7 +25,7 @@ pub(crate) mod kept;
 mod list;
 mod tree;
 
-pub use list::{ExprList, InlineList, StepList};
+pub use list::{ExprList, InlineList, PartList, StepList};
 pub use tree::{AttrId, BodyId, IdRange, Tree};
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
@@ -359,11 +359,11 @@ pub struct TemplateIf {
     /// The `%{ if ... }` sequence.
     pub if_span: ByteSpan,
     /// The parts when true.
-    pub then_parts: Box<[TemplatePart]>,
+    pub then_parts: PartList,
     /// The `%{ else }` sequence, if any.
     pub else_span: Option<ByteSpan>,
     /// The parts when false.
-    pub else_parts: Box<[TemplatePart]>,
+    pub else_parts: PartList,
     /// The `%{ endif }` sequence.
     pub endif_span: ByteSpan,
 }
@@ -380,7 +380,7 @@ pub struct TemplateFor {
     /// The `%{ for ... }` sequence.
     pub for_span: ByteSpan,
     /// The repeated parts.
-    pub body: Box<[TemplatePart]>,
+    pub body: PartList,
     /// The `%{ endfor }` sequence.
     pub endfor_span: ByteSpan,
 }
@@ -817,7 +817,8 @@ mod test {
         assert_eq!(std::mem::size_of::<ForExpr>(), 120);
         assert_eq!(std::mem::size_of::<Call>(), 104);
         assert_eq!(std::mem::size_of::<Template>(), 24);
-        assert_eq!(std::mem::size_of::<TemplateIf>(), 88);
+        assert_eq!(std::mem::size_of::<TemplateIf>(), 120);
+        assert_eq!(std::mem::size_of::<TemplateFor>(), 96);
         assert_eq!(std::mem::size_of::<TemplatePart>(), 32);
         assert_eq!(std::mem::size_of::<Splat>(), 56);
         assert_eq!(std::mem::size_of::<ObjectItem>(), 48);

@@ -1,8 +1,8 @@
 //! [`InlineList`]: a list that keeps short lists inline ([`ExprList`] for
-//! expressions); [`StepList`]: the steps of a relative traversal, one
-//! inline.
+//! expressions); [`OneOrBoxed`]: a list that keeps a single item inline
+//! (traversal steps, directive parts).
 
-use super::{Expr, Traverser};
+use super::{Expr, TemplatePart, Traverser};
 
 /// A list (a [`Call`](super::Call)'s arguments, a
 /// [`Tuple`](super::Tuple)'s items, an [`Object`](super::Object)'s items),
@@ -100,58 +100,68 @@ impl<T> std::ops::Deref for InlineList<T> {
     }
 }
 
-/// The steps of a [`RelativeTraversal`](super::RelativeTraversal), read as
-/// a slice. One step (`f(x).id`, `a[*].id`), the commonest, is inline:
-/// the node then takes one 64-byte heap chunk instead of 48 and 32.
+/// A list read as a slice, whose one item, when it has exactly one, is
+/// stored inline (no allocation): the steps of a relative traversal
+/// ([`StepList`]: `f(x).id`, `a[*].id`), the parts of a template
+/// directive's branch ([`PartList`]: `%{ if c }text%{ endif }`). A node
+/// holding one then takes one heap chunk where it took two (a relative
+/// traversal of one step: 64 bytes instead of 48 and 32).
 #[derive(Clone, Debug, PartialEq)]
-pub enum StepList {
-    /// Exactly one step.
-    One([Traverser; 1]),
-    /// Any other number of steps, in an exact-size allocation.
-    Many(Box<[Traverser]>),
+pub enum OneOrBoxed<T> {
+    /// Exactly one item.
+    One([T; 1]),
+    /// Any other number of items, in an exact-size allocation.
+    Many(Box<[T]>),
 }
 
-impl StepList {
-    /// The steps as a slice.
-    pub fn as_slice(&self) -> &[Traverser] {
+/// The steps of a [`RelativeTraversal`](super::RelativeTraversal).
+pub type StepList = OneOrBoxed<Traverser>;
+
+/// The parts of a template directive's branch
+/// ([`TemplateIf`](super::TemplateIf), [`TemplateFor`](super::TemplateFor)).
+pub type PartList = OneOrBoxed<TemplatePart>;
+
+impl<T> OneOrBoxed<T> {
+    /// The items as a slice.
+    pub fn as_slice(&self) -> &[T] {
         match self {
-            StepList::One(one) => one,
-            StepList::Many(many) => many,
+            OneOrBoxed::One(one) => one,
+            OneOrBoxed::Many(many) => many,
         }
     }
 
-    /// The steps, by value.
-    pub(crate) fn into_vec(self) -> Vec<Traverser> {
+    /// The items, by value.
+    pub(crate) fn into_vec(self) -> Vec<T> {
         match self {
-            StepList::One(one) => one.into(),
-            StepList::Many(many) => many.into_vec(),
+            OneOrBoxed::One(one) => one.into(),
+            OneOrBoxed::Many(many) => many.into_vec(),
         }
     }
 }
 
-impl From<Vec<Traverser>> for StepList {
-    fn from(mut steps: Vec<Traverser>) -> StepList {
-        match steps.pop() {
-            Some(one) if steps.is_empty() => StepList::One([one]),
+impl<T> From<Vec<T>> for OneOrBoxed<T> {
+    fn from(mut items: Vec<T>) -> OneOrBoxed<T> {
+        match items.pop() {
+            Some(one) if items.is_empty() => OneOrBoxed::One([one]),
             Some(last) => {
-                steps.push(last);
-                StepList::Many(steps.into_boxed_slice())
+                items.push(last);
+                OneOrBoxed::Many(items.into_boxed_slice())
             }
-            None => StepList::Many(Box::default()),
+            None => OneOrBoxed::Many(Box::default()),
         }
     }
 }
 
-impl Default for StepList {
+impl<T> Default for OneOrBoxed<T> {
     fn default() -> Self {
-        StepList::Many(Box::default())
+        OneOrBoxed::Many(Box::default())
     }
 }
 
-impl std::ops::Deref for StepList {
-    type Target = [Traverser];
+impl<T> std::ops::Deref for OneOrBoxed<T> {
+    type Target = [T];
 
-    fn deref(&self) -> &[Traverser] {
+    fn deref(&self) -> &[T] {
         self.as_slice()
     }
 }
@@ -195,7 +205,7 @@ mod test {
         for n in 0..4 {
             let list = StepList::from(steps(n));
             assert_eq!(list.as_slice(), steps(n).as_slice(), "{n} steps");
-            assert_eq!(matches!(list, StepList::One(_)), n == 1, "{n} steps");
+            assert_eq!(matches!(list, OneOrBoxed::One(_)), n == 1, "{n} steps");
             assert_eq!(list.into_vec(), steps(n), "{n} steps");
         }
     }

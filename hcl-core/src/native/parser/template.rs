@@ -9,7 +9,7 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, Interpolation, LitText, Template, TemplateFor, TemplateIf,
+    ByteSpan, Expr, ExprKind, Interpolation, LitText, PartList, Template, TemplateFor, TemplateIf,
     TemplateKind, TemplateLiteral, TemplatePart,
 };
 use crate::native::token::TokenKind as K;
@@ -477,8 +477,7 @@ impl<'a> Parser<'a> {
                                 Some(t) => (t, parts),
                                 None => (parts, Vec::new()),
                             };
-                            let (then_parts, else_parts) =
-                                (right_sized(then_parts), right_sized(else_parts));
+                            let (then_parts, else_parts) = (branch(then_parts), branch(else_parts));
                             current(&mut stack, &mut root).push(TemplatePart::If(Box::new(
                                 TemplateIf {
                                     cond,
@@ -523,7 +522,7 @@ impl<'a> Parser<'a> {
                                     value_var,
                                     collection,
                                     for_span,
-                                    body: right_sized(parts),
+                                    body: branch(parts),
                                     endfor_span: span,
                                 },
                             )));
@@ -764,4 +763,9 @@ fn levenshtein(a: &str, b: &str) -> usize {
 /// the tree as long as it lives.
 fn right_sized(parts: Vec<TemplatePart>) -> Box<[TemplatePart]> {
     parts.into_boxed_slice()
+}
+
+/// A directive branch's parts: one inline, more in an exact-size list.
+fn branch(parts: Vec<TemplatePart>) -> PartList {
+    PartList::from(parts)
 }
