@@ -25,7 +25,7 @@ pub(crate) mod kept;
 mod list;
 mod tree;
 
-pub use list::{ExprList, InlineList};
+pub use list::{ExprList, InlineList, PartList, StepList};
 pub use tree::{AttrId, BodyId, IdRange, Tree};
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
@@ -274,15 +274,24 @@ pub(crate) fn split_attr_path_with(
 pub enum TemplateKind {
     /// `"..."`
     Quoted,
-    /// `<<EOT` (`flush: false`) or `<<-EOT` (`flush: true`).
+    /// `<<EOT` (`flush: false`) or `<<-EOT` (`flush: true`). The marker
+    /// is read from the source ([`heredoc_marker`]), so that a template
+    /// node takes a 32-byte heap chunk, not 48.
     Heredoc {
         /// Whether leading indentation was stripped (`<<-`).
         flush: bool,
-        /// The marker identifier.
-        marker: ByteSpan,
     },
     /// A standalone template.
     Bare,
+}
+
+/// The marker identifier of the heredoc template at `span` (which starts
+/// with its `<<` or `<<-`): up to the end of that line.
+pub fn heredoc_marker(span: ByteSpan, src: &str) -> ByteSpan {
+    let head = span.text(src);
+    let skip = if head.starts_with("<<-") { 3 } else { 2 };
+    let end = head.find(['\r', '\n']).unwrap_or(head.len()) as u32;
+    ByteSpan::new(span.start + skip.min(end), span.start + end)
 }
 
 /// A template: literal text, interpolations and directives.
@@ -291,8 +300,9 @@ pub struct Template {
     /// How it was written.
     pub kind: TemplateKind,
     /// The parts, with strip markers and `<<-` indentation already applied to
-    /// the literal parts. Consecutive literals are merged.
-    pub parts: Vec<TemplatePart>,
+    /// the literal parts. Consecutive literals are merged. (Exact-size
+    /// lists, here and in directives: they are kept as long as the tree.)
+    pub parts: Box<[TemplatePart]>,
 }
 
 /// One part of a template.
@@ -319,17 +329,26 @@ pub struct TemplateLiteral {
     pub text: LitText,
 }
 
-/// `${ expr }` with optional strip markers.
+/// `${ expr }` with optional strip markers. (The markers are read from
+/// the source: two flags would make every template part 40 bytes, not 32.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Interpolation {
     /// From `${` to `}`.
     pub span: ByteSpan,
     /// The expression.
     pub expr: Expr,
-    /// `${~`.
-    pub strip_left: bool,
-    /// `~}`.
-    pub strip_right: bool,
+}
+
+impl Interpolation {
+    /// Whether it opens with `${~`.
+    pub fn strip_left(&self, src: &str) -> bool {
+        src.as_bytes().get(self.span.start as usize + 2) == Some(&b'~')
+    }
+
+    /// Whether it closes with `~}`.
+    pub fn strip_right(&self, src: &str) -> bool {
+        self.span.text(src).ends_with("~}")
+    }
 }
 
 /// `%{ if cond }then%{ else }else%{ endif }`.
@@ -340,11 +359,11 @@ pub struct TemplateIf {
     /// The `%{ if ... }` sequence.
     pub if_span: ByteSpan,
     /// The parts when true.
-    pub then_parts: Vec<TemplatePart>,
+    pub then_parts: PartList,
     /// The `%{ else }` sequence, if any.
     pub else_span: Option<ByteSpan>,
     /// The parts when false.
-    pub else_parts: Vec<TemplatePart>,
+    pub else_parts: PartList,
     /// The `%{ endif }` sequence.
     pub endif_span: ByteSpan,
 }
@@ -361,7 +380,7 @@ pub struct TemplateFor {
     /// The `%{ for ... }` sequence.
     pub for_span: ByteSpan,
     /// The repeated parts.
-    pub body: Vec<TemplatePart>,
+    pub body: PartList,
     /// The `%{ endfor }` sequence.
     pub endfor_span: ByteSpan,
 }
@@ -382,8 +401,8 @@ pub struct Traversal {
 pub struct RelativeTraversal {
     /// The expression traversed.
     pub source: Expr,
-    /// The steps, in an exact-size allocation (see [`Traversal::steps`]).
-    pub steps: Box<[Traverser]>,
+    /// The steps (a slice: [`StepList`] dereferences to `[Traverser]`).
+    pub steps: StepList,
 }
 
 /// One traversal step.
@@ -403,15 +422,116 @@ pub enum TraverserKind {
         /// The attribute name.
         name: ByteSpan,
     },
-    /// `[literal]`, or the legacy `.0` form.
+    /// `[literal]`, or the legacy `.0` form. (Read keys with
+    /// [`TraverserKind::index_key`]: the commonest keys have the compact
+    /// forms below, which cost no allocation.)
     Index {
         /// The key.
         key: Box<Literal>,
         /// Whether written as `.N` (legacy HIL syntax).
         legacy: bool,
     },
+    /// An index whose key is an integer from 0 to [`SMALL_INDEX`]` - 1`
+    /// (`[0]`, `.1`).
+    SmallIndex {
+        /// The key.
+        value: u8,
+        /// Whether written as `.N` (legacy HIL syntax).
+        legacy: bool,
+    },
+    /// `["text"]` with no escapes: the key is the text inside the quotes.
+    TextIndex {
+        /// The key's text.
+        text: ByteSpan,
+    },
     /// `[*]` (only in traversals parsed with splats allowed).
     Splat,
+}
+
+/// How many small integer keys [`TraverserKind::SmallIndex`] stands for.
+pub const SMALL_INDEX: u8 = 16;
+
+/// The keys of [`TraverserKind::SmallIndex`], to lend out.
+static SMALL_INDEX_KEYS: [Number; SMALL_INDEX as usize] = {
+    const fn n(i: u8) -> Number {
+        Number::small(i)
+    }
+    [
+        n(0),
+        n(1),
+        n(2),
+        n(3),
+        n(4),
+        n(5),
+        n(6),
+        n(7),
+        n(8),
+        n(9),
+        n(10),
+        n(11),
+        n(12),
+        n(13),
+        n(14),
+        n(15),
+    ]
+};
+
+/// An index step's key, whatever form the tree stores it in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IndexKey<'a> {
+    /// A number.
+    Number(&'a Number),
+    /// A boolean.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A string.
+    String(&'a str),
+    /// Unknown (after a syntax error that was reported).
+    Dynamic,
+}
+
+impl TraverserKind {
+    /// An index step with `key`, in its compact form where it has one.
+    pub(crate) fn index(key: Literal, legacy: bool) -> TraverserKind {
+        match key {
+            Literal::Number(n) => match n.to_i64().and_then(|i| u8::try_from(i).ok()) {
+                Some(value) if value < SMALL_INDEX => TraverserKind::SmallIndex { value, legacy },
+                _ => TraverserKind::Index {
+                    key: Box::new(Literal::Number(n)),
+                    legacy,
+                },
+            },
+            Literal::String(LitText::Source(text)) if !legacy => TraverserKind::TextIndex { text },
+            key => TraverserKind::Index {
+                key: Box::new(key),
+                legacy,
+            },
+        }
+    }
+
+    /// The key of an index step, and whether it was written as `.N`;
+    /// `None` for other steps.
+    pub fn index_key<'a>(&'a self, src: &'a str) -> Option<(IndexKey<'a>, bool)> {
+        Some(match self {
+            TraverserKind::Index { key, legacy } => {
+                let key = match &**key {
+                    Literal::Number(n) => IndexKey::Number(n),
+                    Literal::Bool(b) => IndexKey::Bool(*b),
+                    Literal::Null => IndexKey::Null,
+                    Literal::String(s) => IndexKey::String(s.as_str(src)),
+                    Literal::Dynamic => IndexKey::Dynamic,
+                };
+                (key, *legacy)
+            }
+            TraverserKind::SmallIndex { value, legacy } => {
+                let n = SMALL_INDEX_KEYS.get(usize::from(*value))?;
+                (IndexKey::Number(n), *legacy)
+            }
+            TraverserKind::TextIndex { text } => (IndexKey::String(text.text(src)), false),
+            TraverserKind::Attr { .. } | TraverserKind::Splat => return None,
+        })
+    }
 }
 
 /// A literal value used as an index key.
@@ -440,28 +560,43 @@ pub struct IndexExpr {
     pub brackets: ByteSpan,
 }
 
-/// A function call.
+/// A function call. (104 bytes, a 112-byte heap chunk: the rare
+/// namespace is boxed apart and the `(`, one byte, is kept as its offset.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Call {
     /// The (first segment of the) name.
     pub name: ByteSpan,
-    /// Further `::`-separated name segments (`provider::p::f`).
-    pub namespace_rest: Vec<ByteSpan>,
+    /// Further `::`-separated name segments (`provider::p::f`); `None`
+    /// when there are none, the norm ([`Call::namespace_rest`]).
+    // Boxed on purpose: a thin pointer (8 bytes) in every call, where a
+    // `Vec` (24) or a boxed slice (16) would not fit the 104 bytes.
+    #[allow(clippy::box_collection)]
+    pub(crate) namespace: Option<Box<Vec<ByteSpan>>>,
     /// The arguments (a slice: [`ExprList`] dereferences to `[Expr]`).
     pub args: ExprList,
+    /// Where the `(` is ([`Call::open_paren`]).
+    pub(crate) open: u32,
     /// Whether the final argument is followed by `...`.
     pub expand_final: bool,
-    /// The `(`.
-    pub open_paren: ByteSpan,
     /// The `)`.
     pub close_paren: ByteSpan,
 }
 
 impl Call {
+    /// Further `::`-separated name segments (`provider::p::f`).
+    pub fn namespace_rest(&self) -> &[ByteSpan] {
+        self.namespace.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The `(`.
+    pub fn open_paren(&self) -> ByteSpan {
+        ByteSpan::new(self.open, self.open.saturating_add(1))
+    }
+
     /// The full name, segments joined with `::`.
     pub fn full_name(&self, src: &str) -> String {
         let mut s = self.name.text(src).to_owned();
-        for seg in &self.namespace_rest {
+        for seg in self.namespace_rest() {
             s.push_str("::");
             s.push_str(seg.text(src));
         }
@@ -470,7 +605,7 @@ impl Call {
 
     /// The span of the name (all segments).
     pub fn name_span(&self) -> ByteSpan {
-        self.namespace_rest
+        self.namespace_rest()
             .last()
             .map_or(self.name, |l| self.name.to(*l))
     }
@@ -501,23 +636,29 @@ pub struct ObjectItem {
 }
 
 /// An object key: a bare identifier is a literal name unless the key was
-/// parenthesised (`force_non_literal`), as the reference's `ObjectConsKey`.
+/// parenthesised ([`ObjectKey::force_non_literal`]), as the reference's
+/// `ObjectConsKey`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ObjectKey {
     /// The key expression as parsed.
     pub expr: Expr,
-    /// Whether the key started with `(`.
-    pub force_non_literal: bool,
 }
 
 impl ObjectKey {
+    /// Whether the key started with `(` (read from the source, where the
+    /// key's span starts: a flag would make each item 56 bytes, not 48).
+    #[inline]
+    pub fn force_non_literal(&self, src: &str) -> bool {
+        src.as_bytes().get(self.expr.span.start as usize) == Some(&b'(')
+    }
+
     /// The literal attribute name, when the key is a bare identifier that is
     /// not parenthesised.
     #[inline]
     pub fn as_literal_name<'a>(&self, src: &'a str) -> Option<&'a str> {
         match self.expr.kind {
-            ExprKind::Variable if !self.force_non_literal => Some(self.expr.span.text(src)),
-            ExprKind::Bool(_) | ExprKind::Null if !self.force_non_literal => {
+            ExprKind::Variable if !self.force_non_literal(src) => Some(self.expr.span.text(src)),
+            ExprKind::Bool(_) | ExprKind::Null if !self.force_non_literal(src) => {
                 Some(self.expr.span.text(src))
             }
             _ => None,
@@ -555,10 +696,16 @@ pub struct Splat {
     pub source: Expr,
     /// What to evaluate per element.
     pub each: Expr,
-    /// `.*` or `[*]`.
+    /// `.*` or `[*]` (which one is read from the source: a flag would
+    /// take the node from a 64-byte heap chunk to 80).
     pub marker: ByteSpan,
-    /// Whether it is the full splat `[*]`.
-    pub full: bool,
+}
+
+impl Splat {
+    /// Whether it is the full splat `[*]` (its marker starts with `[`).
+    pub fn is_full(&self, src: &str) -> bool {
+        src.as_bytes().get(self.marker.start as usize) == Some(&b'[')
+    }
 }
 
 /// Unary operators.
@@ -671,9 +818,74 @@ mod test {
         assert_eq!(std::mem::size_of::<Label>(), 12);
         assert_eq!(std::mem::size_of::<Binary>(), 56);
         assert_eq!(std::mem::size_of::<ForExpr>(), 120);
+        assert_eq!(std::mem::size_of::<Call>(), 104);
+        assert_eq!(std::mem::size_of::<Template>(), 24);
+        assert_eq!(std::mem::size_of::<TemplateIf>(), 120);
+        assert_eq!(std::mem::size_of::<TemplateFor>(), 96);
+        assert_eq!(std::mem::size_of::<TemplatePart>(), 32);
+        assert_eq!(std::mem::size_of::<Splat>(), 56);
+        assert_eq!(std::mem::size_of::<ObjectItem>(), 48);
         assert_eq!(std::mem::size_of::<Traversal>(), 24);
-        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 40);
+        assert_eq!(std::mem::size_of::<RelativeTraversal>(), 48);
         assert_eq!(std::mem::size_of::<Traverser>(), 24);
+    }
+
+    /// Small integer keys and plain string keys take the compact forms;
+    /// every form gives back the key it was written with.
+    #[test]
+    fn index_keys_read_the_same_in_every_form() {
+        let cases: &[(&str, &str, Option<IndexKey>, bool)] = &[
+            (
+                "a[0]",
+                "small",
+                Some(IndexKey::Number(&Number::small(0))),
+                false,
+            ),
+            (
+                "a.3",
+                "small",
+                Some(IndexKey::Number(&Number::small(3))),
+                true,
+            ),
+            (
+                "a[15]",
+                "small",
+                Some(IndexKey::Number(&Number::small(15))),
+                false,
+            ),
+            (
+                "a[16]",
+                "boxed",
+                Some(IndexKey::Number(&Number::small(16))),
+                false,
+            ),
+            ("a[2.5]", "boxed", None, false),
+            ("a[\"k\"]", "text", Some(IndexKey::String("k")), false),
+            ("a[\"k\\n\"]", "boxed", Some(IndexKey::String("k\n")), false),
+            ("a[true]", "boxed", Some(IndexKey::Bool(true)), false),
+            ("a[null]", "boxed", Some(IndexKey::Null), false),
+        ];
+        for &(text, form, want, legacy) in cases {
+            let src = crate::pos::SourceFile::new("t.hcl", text);
+            let (expr, diags) = crate::native::parse_expr(&src, &crate::Limits::default());
+            assert!(diags.is_empty(), "{text}: {diags}");
+            let ExprKind::ScopeTraversal(t) = &expr.kind else {
+                panic!("{text}: {:?}", expr.kind)
+            };
+            let step = &t.steps[0].kind;
+            let got_form = match step {
+                TraverserKind::SmallIndex { .. } => "small",
+                TraverserKind::TextIndex { .. } => "text",
+                TraverserKind::Index { .. } => "boxed",
+                _ => "other",
+            };
+            assert_eq!(got_form, form, "{text}");
+            let (key, got_legacy) = step.index_key(text).expect(text);
+            if let Some(want) = want {
+                assert_eq!(key, want, "{text}");
+            }
+            assert_eq!(got_legacy, legacy, "{text}");
+        }
     }
 
     #[test]

@@ -235,7 +235,7 @@ impl ExpressionImpl for NativeExpression {
                             constant: None,
                             node: Node::ObjectKey(
                                 Arc::new(item.key.expr.clone()),
-                                item.key.force_non_literal,
+                                item.key.force_non_literal(self.source.text()),
                             ),
                             source: self.source.clone(),
                         };
@@ -255,7 +255,7 @@ impl ExpressionImpl for NativeExpression {
                 args: c.args.iter().map(|e| self.handle(e)).collect(),
                 expand_final: c.expand_final,
                 range: self.range(),
-                args_range: self.range_of(c.open_paren.to(c.close_paren)),
+                args_range: self.range_of(c.open_paren().to(c.close_paren)),
             }),
             _ => None,
         }

@@ -831,9 +831,10 @@ impl<'a> TemplateNode<'a> {
             TemplateRepr::Parts(t) => match t.kind {
                 ast::TemplateKind::Quoted => TemplateKind::Quoted,
                 ast::TemplateKind::Bare => TemplateKind::Bare,
-                ast::TemplateKind::Heredoc { flush, marker } => TemplateKind::Heredoc {
+                ast::TemplateKind::Heredoc { flush } => TemplateKind::Heredoc {
                     flush,
-                    marker: marker.text(self.source.text()),
+                    marker: ast::heredoc_marker(self.span, self.source.text())
+                        .text(self.source.text()),
                 },
             },
             TemplateRepr::Wrap(_) => {
@@ -883,7 +884,7 @@ impl<'a> TemplateNode<'a> {
     pub fn literal(self) -> Option<&'a str> {
         match self.repr {
             TemplateRepr::Lit => Some(self.span.inner().text(self.source.text())),
-            TemplateRepr::Parts(t) => match t.parts.as_slice() {
+            TemplateRepr::Parts(t) => match &t.parts[..] {
                 [ast::TemplatePart::Literal(l)] => Some(l.text.as_str(self.source.text())),
                 [] => Some(""),
                 _ => None,
@@ -966,7 +967,7 @@ impl<'a> TemplatePart<'a> {
                 source,
                 span: i.span,
                 expr: &i.expr,
-                strip: (i.strip_left, i.strip_right),
+                strip: (i.strip_left(source.text()), i.strip_right(source.text())),
             }),
             ast::TemplatePart::If(node) => TemplatePart::If(TemplateIfNode { source, node }),
             ast::TemplatePart::For(node) => TemplatePart::For(TemplateForNode { source, node }),
@@ -1348,8 +1349,11 @@ impl<'a> Iterator for Steps<'a> {
                 span: s.span,
                 kind: match &s.kind {
                     ast::TraverserKind::Attr { name } => StepRepr::Name(*name),
-                    ast::TraverserKind::Index { key, legacy } => StepRepr::Key(key, *legacy),
                     ast::TraverserKind::Splat => StepRepr::Splat,
+                    index => match index.index_key(source.text()) {
+                        Some((key, legacy)) => StepRepr::Key(key, legacy),
+                        None => StepRepr::Splat,
+                    },
                 },
             }),
         }
@@ -1377,7 +1381,7 @@ pub struct Step<'a> {
 #[derive(Clone, Copy)]
 enum StepRepr<'a> {
     Name(ByteSpan),
-    Key(&'a ast::Literal, bool),
+    Key(ast::IndexKey<'a>, bool),
     Splat,
 }
 
@@ -1402,11 +1406,11 @@ impl<'a> Step<'a> {
         match self.kind {
             StepRepr::Name(name) => StepKind::Attr(name.text(text)),
             StepRepr::Key(key, _) => match key {
-                ast::Literal::Number(n) => StepKind::Index(Literal::Number(n)),
-                ast::Literal::Bool(b) => StepKind::Index(Literal::Bool(*b)),
-                ast::Literal::Null => StepKind::Index(Literal::Null),
-                ast::Literal::String(s) => StepKind::Index(Literal::String(s.as_str(text))),
-                ast::Literal::Dynamic => StepKind::Invalid,
+                ast::IndexKey::Number(n) => StepKind::Index(Literal::Number(n)),
+                ast::IndexKey::Bool(b) => StepKind::Index(Literal::Bool(b)),
+                ast::IndexKey::Null => StepKind::Index(Literal::Null),
+                ast::IndexKey::String(s) => StepKind::Index(Literal::String(s)),
+                ast::IndexKey::Dynamic => StepKind::Invalid,
             },
             StepRepr::Splat => StepKind::Splat,
         }
@@ -1517,7 +1521,7 @@ impl<'a> CallNode<'a> {
     /// The parentheses and what they hold.
     pub fn args_range(self) -> Range {
         self.source
-            .range(self.call.open_paren.to(self.call.close_paren))
+            .range(self.call.open_paren().to(self.call.close_paren))
     }
 
     /// The whole call.
@@ -1594,7 +1598,7 @@ impl<'a> ObjectKeyNode<'a> {
     /// variable.
     #[inline]
     pub fn is_parenthesized(self) -> bool {
-        self.key.force_non_literal
+        self.key.force_non_literal(self.source.text())
     }
 }
 
@@ -1676,7 +1680,7 @@ impl<'a> SplatNode<'a> {
 
     /// Whether it is the full splat `[*]` (not the attribute-only `.*`).
     pub fn is_full(self) -> bool {
-        self.node.full
+        self.node.is_full(self.source.text())
     }
 
     /// Where `.*` or `[*]` is written.

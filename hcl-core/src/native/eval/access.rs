@@ -5,7 +5,7 @@
 
 use super::Evaluator;
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, IndexExpr, Literal, Splat, Traverser, TraverserKind,
+    ByteSpan, Expr, ExprKind, IndexExpr, IndexKey, Splat, Traverser, TraverserKind,
 };
 use crate::value::{get_attr, index, AccessError, List, Type, Value};
 
@@ -64,10 +64,13 @@ impl<'a> Evaluator<'a> {
         for step in steps {
             let result = match &step.kind {
                 TraverserKind::Attr { name } => get_attr(&value, name.text(self.text)),
-                TraverserKind::Index { key, .. } => index(&value, &self.literal(key)),
                 // Splat steps only occur in traversals parsed for static
                 // analysis, never in evaluated expressions.
                 TraverserKind::Splat => Ok(Value::dynamic()),
+                index_step => match index_step.index_key(self.text) {
+                    Some((key, _)) => index(&value, &key_value(key)),
+                    None => Ok(Value::dynamic()),
+                },
             };
             match result {
                 Ok(v) => value = v,
@@ -78,17 +81,6 @@ impl<'a> Evaluator<'a> {
             }
         }
         value
-    }
-
-    /// The value of a literal index key.
-    pub(super) fn literal(&self, key: &Literal) -> Value {
-        match key {
-            Literal::Number(n) => Value::Number(n.clone()),
-            Literal::Bool(b) => Value::Bool(*b),
-            Literal::Null => Value::Null(Type::Dynamic),
-            Literal::String(s) => Value::string(s.as_str(self.text)),
-            Literal::Dynamic => Value::dynamic(),
-        }
     }
 
     #[cold]
@@ -228,5 +220,16 @@ impl<'a> Evaluator<'a> {
             }
             _ => Type::Dynamic,
         }
+    }
+}
+
+/// The value of a literal index key.
+pub(super) fn key_value(key: IndexKey<'_>) -> Value {
+    match key {
+        IndexKey::Number(n) => Value::Number(n.clone()),
+        IndexKey::Bool(b) => Value::Bool(b),
+        IndexKey::Null => Value::Null(Type::Dynamic),
+        IndexKey::String(s) => Value::string(s),
+        IndexKey::Dynamic => Value::dynamic(),
     }
 }

@@ -45,7 +45,7 @@ pub(crate) fn start_span(e: &Expr) -> ByteSpan {
             ExprKind::RelativeTraversal(t) => &t.source,
             // The name and the opening parenthesis, as the reference's
             // start range of a call.
-            ExprKind::Call(c) => return c.name_span().to(c.open_paren),
+            ExprKind::Call(c) => return c.name_span().to(c.open_paren()),
             ExprKind::Splat(s) => return s.marker,
             ExprKind::Tuple(_) | ExprKind::Object(_) | ExprKind::For(_) => {
                 return ByteSpan::new(e.span.start, e.span.start.saturating_add(1).min(e.span.end))
@@ -194,7 +194,7 @@ impl<'a> Evaluator<'a> {
                             called,
                             summary,
                             detail,
-                            c.name_span().to(c.open_paren),
+                            c.name_span().to(c.open_paren()),
                             Some(whole),
                         )
                     }
@@ -208,7 +208,7 @@ impl<'a> Evaluator<'a> {
                     called,
                     summary,
                     detail,
-                    c.name_span().to(c.open_paren),
+                    c.name_span().to(c.open_paren()),
                     Some(whole),
                 );
             }

@@ -177,7 +177,7 @@ impl Constant {
             ExprKind::Bool(b) => Some(plain(Value::Bool(*b))),
             ExprKind::Null => Some(plain(Value::Null(Type::Dynamic))),
             ExprKind::StringLit => string(e.span.inner().text(text())),
-            ExprKind::Template(t) => match t.parts.as_slice() {
+            ExprKind::Template(t) => match &t.parts[..] {
                 [] => string(""),
                 [TemplatePart::Literal(l)] => string(l.text.as_str(text())),
                 _ => None,
@@ -408,7 +408,7 @@ impl<'a> Evaluator<'a> {
                 attrs.push((Str::new(name), value));
                 continue;
             }
-            if !item.key.force_non_literal && is_dotted_path(&item.key.expr) {
+            if !item.key.force_non_literal(self.text) && is_dotted_path(&item.key.expr) {
                 // About no expression (the reference names none): the
                 // key is a name, not a reference.
                 self.report(
@@ -592,12 +592,13 @@ impl<'a> Evaluator<'a> {
                     text.push_str(name);
                     get_attr(&value, name).ok()?
                 }
-                TraverserKind::Index { key, .. } => {
-                    let key = self.literal(key);
+                TraverserKind::Splat => return None,
+                index_step => {
+                    let (key, _) = index_step.index_key(self.text)?;
+                    let key = access::key_value(key);
                     push_index(&mut text, &key);
                     index(&value, &key).ok()?
                 }
-                TraverserKind::Splat => return None,
             };
         }
         Some((text, value))

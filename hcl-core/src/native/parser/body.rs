@@ -513,26 +513,40 @@ impl<'a> Parser<'a> {
 /// How many attributes a body has before their names go in a map.
 const MAP_AT: usize = 16;
 
+/// The longest probe [`NameSet`] accepts with its fast hash: a longer one
+/// switches the set to std's keyed hash for good. At most half full, linear
+/// probing meets such a probe by chance about once in millions of names;
+/// names made to collide meet it quickly, and cost at most this many
+/// comparisons each before the switch.
+const FAST_PROBE_LIMIT: usize = 64;
+
 /// The attribute names of a large body, for finding redefinitions: a hash
 /// set of positions in the body's attribute stack (4 bytes a slot, open
 /// addressing, at most half full), where a `HashMap<&str, ByteSpan>` takes
 /// six times that and more while it grows: it was most of a parse's peak
-/// memory on a file of a million short attributes. The hash is std's keyed
-/// one, so that no file can make the lookups quadratic.
+/// memory on a file of a million short attributes.
+///
+/// Names are hashed with a fast unkeyed hash ([`fast_hash`]) until a probe
+/// gets longer than [`FAST_PROBE_LIMIT`], which only names made to collide
+/// do; the set then hashes again with std's keyed hash, so that no file
+/// can make the lookups quadratic. (The keyed hash of every name was 5% of
+/// a parse of a real file, and its keys cost a system call in a fresh
+/// process.)
 #[derive(Default)]
-struct NameSet {
+pub(super) struct NameSet {
     /// One more than the position of an attribute in the stack; 0 for a
     /// free slot.
     slots: Vec<u32>,
     len: usize,
-    hasher: RandomState,
+    /// Set once a probe got too long: the keyed hash from then on.
+    keyed: Option<RandomState>,
 }
 
 impl NameSet {
     /// The name of an attribute of `stack` equal to `stack[at]`'s name (or
     /// `name`, when `at` is the stack's length: the attribute about to be
     /// pushed); if there is none, the attribute at `at` is added.
-    fn find_or_insert(
+    pub(super) fn find_or_insert(
         &mut self,
         src: &str,
         stack: &[Attribute],
@@ -540,30 +554,54 @@ impl NameSet {
         at: usize,
     ) -> Option<ByteSpan> {
         if (self.len + 1) * 2 > self.slots.len() {
-            self.grow(src, stack);
+            self.rehash(src, stack, self.slots.len() * 2);
         }
         let text = name.text(src);
-        let mask = self.slots.len() - 1;
-        let mut i = self.hasher.hash_one(text) as usize & mask;
         loop {
+            match self.probe(src, stack, text) {
+                Probe::Found(earlier) => return Some(earlier),
+                Probe::Free(i) => {
+                    self.slots[i] = at as u32 + 1;
+                    self.len += 1;
+                    return None;
+                }
+                Probe::TooLong => {
+                    self.keyed = Some(RandomState::new());
+                    self.rehash(src, stack, self.slots.len());
+                }
+            }
+        }
+    }
+
+    /// Looks `text` up: the earlier attribute of that name, or the free
+    /// slot where it goes.
+    #[inline]
+    fn probe(&self, src: &str, stack: &[Attribute], text: &str) -> Probe {
+        let mask = self.slots.len() - 1;
+        let (mut i, limit) = match &self.keyed {
+            None => (fast_hash(text) as usize & mask, FAST_PROBE_LIMIT),
+            Some(keyed) => (keyed.hash_one(text) as usize & mask, usize::MAX),
+        };
+        for _ in 0..limit {
             let slot = self.slots[i] as usize;
             let Some(earlier) = slot.checked_sub(1) else {
-                self.slots[i] = at as u32 + 1;
-                self.len += 1;
-                return None;
+                return Probe::Free(i);
             };
             if let Some(a) = stack.get(earlier) {
-                if a.name.len() == name.len() && a.name.text(src) == text {
-                    return Some(a.name);
+                if a.name.len() as usize == text.len() && a.name.text(src) == text {
+                    return Probe::Found(a.name);
                 }
             }
             i = (i + 1) & mask;
         }
+        Probe::TooLong
     }
 
-    fn grow(&mut self, src: &str, stack: &[Attribute]) {
-        let size = (self.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+    /// Puts the names back in a table of `size` slots, with the current
+    /// hash. At least 128 slots: a body of up to 64 attributes never
+    /// regrows its table (medium.tf: -1.5% parse instructions).
+    fn rehash(&mut self, src: &str, stack: &[Attribute], size: usize) {
+        let old = std::mem::replace(&mut self.slots, vec![0; size.max(128)]);
         self.len = 0;
         for slot in old.into_iter().filter(|&s| s != 0) {
             let at = slot as usize - 1;
@@ -572,6 +610,45 @@ impl NameSet {
             }
         }
     }
+
+    /// Whether a probe got too long and the set hashes with keys.
+    #[cfg(test)]
+    pub(super) fn is_keyed(&self) -> bool {
+        self.keyed.is_some()
+    }
+}
+
+/// What [`NameSet::probe`] found.
+enum Probe {
+    /// An earlier attribute of the name.
+    Found(ByteSpan),
+    /// The free slot where the name goes.
+    Free(usize),
+    /// The fast hash's probe limit was reached.
+    TooLong,
+}
+
+/// A fast hash of a name (FxHash's step, eight bytes at a time, then the
+/// high bits folded down, since the set masks the low ones). Unkeyed: see
+/// [`NameSet`] for what guards against names made to collide.
+#[inline]
+pub(super) fn fast_hash(text: &str) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let bytes = text.as_bytes();
+    let mut h = bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut word = [0; 8];
+        word.copy_from_slice(w);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let mut word = [0; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+    }
+    h ^ (h >> 29) ^ (h >> 47)
 }
 
 /// One bit standing for the length and first byte of the name at `span`:

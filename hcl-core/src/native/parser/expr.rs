@@ -435,10 +435,10 @@ impl<'a> Parser<'a> {
             name.to(close),
             ExprKind::Call(Box::new(Call {
                 name,
-                namespace_rest: rest,
+                namespace: (!rest.is_empty()).then(|| Box::new(rest)),
                 args,
+                open: open_span.start,
                 expand_final,
-                open_paren: open_span,
                 close_paren: close,
             })),
         )
@@ -573,10 +573,9 @@ impl<'a> Parser<'a> {
                 close = span_of(self.recover(K::CBrace));
                 break;
             }
-            let key = ObjectKey {
-                expr: key,
-                force_non_literal,
-            };
+            let key = ObjectKey { expr: key };
+            // The flag is read back from where the key starts.
+            debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
             let next = self.peek();
             if next.kind != K::Equal && next.kind != K::Colon {
                 let at = span_of(next);

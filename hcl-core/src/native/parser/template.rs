@@ -9,7 +9,7 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, Interpolation, LitText, Template, TemplateFor, TemplateIf,
+    ByteSpan, Expr, ExprKind, Interpolation, LitText, PartList, Template, TemplateFor, TemplateIf,
     TemplateKind, TemplateLiteral, TemplatePart,
 };
 use crate::native::token::TokenKind as K;
@@ -97,12 +97,8 @@ impl<'a> Parser<'a> {
         let (kind, end) = if open_tok.kind == K::OQuote {
             (TemplateKind::Quoted, K::CQuote)
         } else {
-            let text = open.text(self.src);
-            let flush = text.starts_with("<<-");
-            let skip = if flush { 3 } else { 2 };
-            let trimmed = text.trim_end_matches(['\r', '\n']).len() as u32;
-            let marker = ByteSpan::new(open.start + skip, open.start + trimmed);
-            (TemplateKind::Heredoc { flush, marker }, K::CHeredoc)
+            let flush = open.text(self.src).starts_with("<<-");
+            (TemplateKind::Heredoc { flush }, K::CHeredoc)
         };
         if !self.enter(open) {
             let close = self.recover(end);
@@ -274,13 +270,14 @@ impl<'a> Parser<'a> {
             self.bump();
             strip_right = close.len() == 2;
         }
-        let piece = Flat::Interp(Interpolation {
+        let piece = Interpolation {
             span: open.to(cspan),
             expr,
-            strip_left,
-            strip_right,
-        });
-        (piece, strip_right)
+        };
+        // Read back from the source where the node is asked.
+        debug_assert_eq!(piece.strip_left(self.src), strip_left);
+        debug_assert!(!strip_right || piece.strip_right(self.src));
+        (Flat::Interp(piece), strip_right)
     }
 
     /// ```ebnf
@@ -396,7 +393,7 @@ impl<'a> Parser<'a> {
     /// Matches directives into a tree.
     /// `end` is the token that ended the template (reported when a
     /// directive is left open).
-    fn build_tree(&mut self, flat: &mut Vec<Flat>, end: ByteSpan) -> Vec<TemplatePart> {
+    fn build_tree(&mut self, flat: &mut Vec<Flat>, end: ByteSpan) -> Box<[TemplatePart]> {
         // Without directives every piece is a part: the exact size.
         let mut root: Vec<TemplatePart> = Vec::with_capacity(flat.len());
         let mut stack: Vec<Frame> = Vec::new();
@@ -480,8 +477,7 @@ impl<'a> Parser<'a> {
                                 Some(t) => (t, parts),
                                 None => (parts, Vec::new()),
                             };
-                            let (then_parts, else_parts) =
-                                (right_sized(then_parts), right_sized(else_parts));
+                            let (then_parts, else_parts) = (branch(then_parts), branch(else_parts));
                             current(&mut stack, &mut root).push(TemplatePart::If(Box::new(
                                 TemplateIf {
                                     cond,
@@ -526,7 +522,7 @@ impl<'a> Parser<'a> {
                                     value_var,
                                     collection,
                                     for_span,
-                                    body: right_sized(parts),
+                                    body: branch(parts),
                                     endfor_span: span,
                                 },
                             )));
@@ -765,7 +761,11 @@ fn levenshtein(a: &str, b: &str) -> usize {
 /// `parts` without growth slack: a directive's parts grow from empty one
 /// by one (room for four where one or two are the norm), and are kept in
 /// the tree as long as it lives.
-fn right_sized(mut parts: Vec<TemplatePart>) -> Vec<TemplatePart> {
-    parts.shrink_to_fit();
-    parts
+fn right_sized(parts: Vec<TemplatePart>) -> Box<[TemplatePart]> {
+    parts.into_boxed_slice()
+}
+
+/// A directive branch's parts: one inline, more in an exact-size list.
+fn branch(parts: Vec<TemplatePart>) -> PartList {
+    PartList::from(parts)
 }

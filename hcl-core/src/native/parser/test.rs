@@ -482,3 +482,66 @@ proptest::proptest! {
         proptest::prop_assert_eq!(stored, model);
     }
 }
+
+/// Names made to collide under the fast hash of the redefinition check's
+/// set (all of them in one cluster of every table up to 2,048 slots): the
+/// set gives up the fast hash at its probe limit, hashes with keys from
+/// then on, and still finds every name and only those.
+#[test]
+fn colliding_attribute_names_switch_the_name_set_to_keyed_hashing() {
+    use super::body::{fast_hash, NameSet};
+    use crate::native::ast::{Attribute, ByteSpan};
+    let names: Vec<String> = (0u32..)
+        .map(|i| format!("n{i}"))
+        .filter(|n| fast_hash(n) & 0x7ff == 0)
+        .take(200)
+        .collect();
+    let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
+    let mut stack = Vec::new();
+    let mut set = NameSet::default();
+    let mut at = 0;
+    for n in &names {
+        let name = ByteSpan::new(at, at + n.len() as u32);
+        at += n.len() as u32 + 5;
+        assert_eq!(set.find_or_insert(&text, &stack, name, stack.len()), None);
+        stack.push(Attribute {
+            name,
+            expr: super::body::invalid(name),
+        });
+    }
+    assert!(
+        set.is_keyed(),
+        "200 colliding names stayed with the fast hash"
+    );
+    for (i, a) in stack.iter().enumerate() {
+        assert_eq!(
+            set.find_or_insert(&text, &stack, a.name, i),
+            Some(a.name),
+            "{}",
+            names[i]
+        );
+    }
+    // A body of them, each set twice: every second definition reported.
+    let twice = format!("{text}{text}");
+    let src = SourceFile::new("t.tf", twice.as_str());
+    let (file, diags) = parse_config(&src, &Limits::default());
+    assert_eq!(diags.len(), names.len(), "{diags}");
+    assert!(diags.iter().all(|d| d.summary == "Attribute redefined"));
+    assert_eq!(file.tree.attributes(file.root_body()).len(), names.len());
+}
+
+/// Names of every length around the fast hash's eight-byte steps hash
+/// apart when they differ in one byte (the tail is not dropped).
+#[test]
+fn the_fast_name_hash_reads_every_byte() {
+    use super::body::fast_hash;
+    for len in 1..=24 {
+        let base = "a".repeat(len);
+        for at in 0..len {
+            let mut other = base.clone().into_bytes();
+            other[at] = b'b';
+            let other = String::from_utf8(other).unwrap_or_default();
+            assert_ne!(fast_hash(&base), fast_hash(&other), "{len} {at}");
+        }
+    }
+}

@@ -108,7 +108,6 @@ impl<'a> Parser<'a> {
                                 source: ret,
                                 each,
                                 marker,
-                                full: true,
                             })),
                         };
                         continue;
@@ -143,10 +142,7 @@ impl<'a> Parser<'a> {
                             wraps -= 1;
                             let step = Traverser {
                                 span: brackets,
-                                kind: TraverserKind::Index {
-                                    key: Box::new(lit),
-                                    legacy: false,
-                                },
+                                kind: TraverserKind::index(lit, false),
                             };
                             self.add_step(&mut ret, steps0, step);
                         }
@@ -242,7 +238,7 @@ impl<'a> Parser<'a> {
                 span,
                 kind: ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source: item,
-                    steps: steps.into_boxed_slice(),
+                    steps: steps.into(),
                 })),
             }
         };
@@ -252,7 +248,6 @@ impl<'a> Parser<'a> {
                 source,
                 each,
                 marker,
-                full: false,
             })),
         }
     }
@@ -275,10 +270,7 @@ impl<'a> Parser<'a> {
         };
         Traverser {
             span: dot.to(num),
-            kind: TraverserKind::Index {
-                key: Box::new(key),
-                legacy: true,
-            },
+            kind: TraverserKind::index(key, true),
         }
     }
 
@@ -321,11 +313,13 @@ impl<'a> Parser<'a> {
             }
             // (Steps after a step that is not a literal: rare.)
             ExprKind::ScopeTraversal(mut t) => {
-                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
+                let steps = std::mem::take(&mut t.steps).into_vec();
+                t.steps = extended(steps, &mut self.step_stack, steps0).into_boxed_slice();
                 ExprKind::ScopeTraversal(t)
             }
             ExprKind::RelativeTraversal(mut t) => {
-                t.steps = extended(std::mem::take(&mut t.steps), &mut self.step_stack, steps0);
+                let steps = std::mem::take(&mut t.steps).into_vec();
+                t.steps = extended(steps, &mut self.step_stack, steps0).into();
                 ExprKind::RelativeTraversal(t)
             }
             kind => {
@@ -338,7 +332,7 @@ impl<'a> Parser<'a> {
                 };
                 ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source,
-                    steps: self.step_stack.drain(steps0..).collect(),
+                    steps: self.step_stack.drain(steps0..).collect::<Vec<_>>().into(),
                 }))
             }
         };
@@ -463,10 +457,7 @@ impl<'a> Parser<'a> {
                     steps.push(Traverser {
                         span: open.to(close_span),
                         kind: match key {
-                            Some(k) => TraverserKind::Index {
-                                key: Box::new(k),
-                                legacy: false,
-                            },
+                            Some(k) => TraverserKind::index(k, false),
                             None => TraverserKind::Splat,
                         },
                     });
@@ -493,16 +484,15 @@ pub(crate) fn string_literal_of(t: &Template) -> Option<LitText> {
     if t.kind != TemplateKind::Quoted {
         return None;
     }
-    match t.parts.as_slice() {
+    match &t.parts[..] {
         [TemplatePart::Literal(l)] => Some(l.text.clone()),
         _ => None,
     }
 }
 
-/// `steps` and then `stack[from..]` (moved), in one exact-size allocation.
-fn extended(steps: Box<[Traverser]>, stack: &mut Vec<Traverser>, from: usize) -> Box<[Traverser]> {
-    let mut all = Vec::with_capacity(steps.len() + stack.len().saturating_sub(from));
-    all.extend(steps.into_vec());
-    all.extend(stack.drain(from.min(stack.len())..));
-    all.into_boxed_slice()
+/// `steps` and then `stack[from..]` (moved), with no room to spare.
+fn extended(mut steps: Vec<Traverser>, stack: &mut Vec<Traverser>, from: usize) -> Vec<Traverser> {
+    steps.reserve_exact(stack.len().saturating_sub(from));
+    steps.extend(stack.drain(from.min(stack.len())..));
+    steps
 }

@@ -110,6 +110,19 @@ fn strings_are_templates_in_every_stored_form() {
         );
         assert_eq!(t.literal(), Some("x\n"));
     });
+    // The marker is read from the source: up to the end of its line.
+    with_expr("<<EOT_2\r\n${a}x\r\nEOT_2\r\n", |e| {
+        let ExprKind::Template(t) = e.kind() else {
+            panic!()
+        };
+        assert_eq!(
+            t.kind(),
+            TemplateKind::Heredoc {
+                flush: false,
+                marker: "EOT_2"
+            }
+        );
+    });
 }
 
 #[test]

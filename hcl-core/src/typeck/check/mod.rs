@@ -13,7 +13,7 @@ use super::traverse::{traverse, KeyLiteral, TypeStep};
 use super::ty::{Eventual, ExtendedType};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
-    Body, ByteSpan, Call, Expr, ExprKind, Literal, TemplatePart, Traverser, TraverserKind, Tree,
+    Body, ByteSpan, Call, Expr, ExprKind, IndexKey, TemplatePart, Traverser, TraverserKind, Tree,
 };
 use crate::native::{BodyNode, ExprNode, File};
 use crate::pos::{Range, SourceFile};
@@ -437,9 +437,13 @@ impl<'a> Checker<'a> {
             let key_ty;
             let step = match &s.kind {
                 TraverserKind::Attr { name } => TypeStep::Attr(self.text(*name)),
-                TraverserKind::Index { key, .. } => {
-                    let (t, literal) = match &**key {
-                        Literal::Number(n) => {
+                TraverserKind::Splat => return ExtendedType::Dynamic,
+                index_step => {
+                    let Some((key, _)) = index_step.index_key(self.src.text()) else {
+                        return ExtendedType::Dynamic;
+                    };
+                    let (t, literal) = match key {
+                        IndexKey::Number(n) => {
                             let t = if n.is_integer() {
                                 ExtendedType::Int
                             } else {
@@ -447,13 +451,10 @@ impl<'a> Checker<'a> {
                             };
                             (t, Some(KeyLiteral::Number(n)))
                         }
-                        Literal::String(s) => (
-                            ExtendedType::String,
-                            Some(KeyLiteral::String(s.as_str(self.src.text()))),
-                        ),
-                        Literal::Bool(_) => (ExtendedType::Bool, None),
-                        Literal::Null => (ExtendedType::None, None),
-                        Literal::Dynamic => (ExtendedType::Dynamic, None),
+                        IndexKey::String(s) => (ExtendedType::String, Some(KeyLiteral::String(s))),
+                        IndexKey::Bool(_) => (ExtendedType::Bool, None),
+                        IndexKey::Null => (ExtendedType::None, None),
+                        IndexKey::Dynamic => (ExtendedType::Dynamic, None),
                     };
                     key_ty = t;
                     TypeStep::Index {
@@ -461,7 +462,6 @@ impl<'a> Checker<'a> {
                         literal,
                     }
                 }
-                TraverserKind::Splat => return ExtendedType::Dynamic,
             };
             ty = self.step(&ty, step, s.span, whole);
             if ty == ExtendedType::Dynamic {

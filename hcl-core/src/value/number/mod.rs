@@ -129,6 +129,12 @@ impl Number {
         Number(Repr::Int(1))
     }
 
+    /// A small integer, in constant contexts (the syntax tree's table of
+    /// small index keys).
+    pub(crate) const fn small(n: u8) -> Number {
+        Number(Repr::Int(n as i64))
+    }
+
     /// Positive infinity.
     pub const fn infinity() -> Number {
         Number(Repr::PosInf)
