@@ -65,10 +65,15 @@ fn parse_eval(text: &str) -> (Value, Diagnostics) {
 
 /// Every attribute of a native file, evaluated with the standard library.
 fn eval_file(name: &str, text: &str) -> (Vec<(String, Value)>, Diagnostics) {
+    eval_file_within(name, text, Limits::default())
+}
+
+/// [`eval_file`] within `limits`.
+fn eval_file_within(name: &str, text: &str, limits: Limits) -> (Vec<(String, Value)>, Diagnostics) {
     let (body, mut diags) = load::parse_source(name, text);
     let (attrs, more) = body.just_attributes();
     diags.extend(more);
-    let ctx = stdlib_ctx();
+    let ctx = stdlib_ctx_within(limits);
     let mut out = Vec::new();
     for a in attrs.iter() {
         let (v, more) = a.expr.value(Some(&ctx));
@@ -91,12 +96,29 @@ fn single_line_list(bytes: usize) -> String {
 
 fn check_single_line_list(bytes: usize) {
     let text = single_line_list(bytes);
-    let (attrs, diags) = eval_file("big.hcl", &text);
+    let n = (text.len() - 6) / 2;
+    // A budget that fits the list: the file parses and evaluates whole.
+    let fits = Limits::default().with_max_elements(n.max(Limits::DEFAULT.max_elements));
+    let (attrs, diags) = eval_file_within("big.hcl", &text, fits);
     assert!(diags.is_empty(), "{}", summaries(&diags).join("; "));
     let Value::Tuple(items) = &attrs[0].1 else {
         panic!("not a tuple: {:?}", attrs[0].1.ty());
     };
-    assert_eq!(items.len(), (text.len() - 6) / 2);
+    assert_eq!(items.len(), n);
+    // The default budget refuses a list longer than it, with one
+    // diagnostic.
+    if n > Limits::DEFAULT.max_elements {
+        let (_, diags) = eval_file("big.hcl", &text);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"]);
+    }
+}
+
+/// The release-size variants run one at a time: the peak memory they
+/// check is the process's.
+static RELEASE_SIZE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_release_size_test_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    RELEASE_SIZE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A long string and a long comment on one line, then a mistake at its
@@ -512,12 +534,14 @@ fn an_evaluation_with_many_errors_keeps_a_bounded_number_of_diagnostics() {
 #[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_errors() {
+    let _one = one_release_size_test_at_a_time();
     check_many_errors(400_000);
 }
 
 #[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_single_line_file() {
+    let _one = one_release_size_test_at_a_time();
     check_single_line_text(100 << 20);
     // A list costs about 55 bytes of memory per input byte (syntax tree
     // and values): 100 MB of `1,` takes 5.5 GB, so 20 MB here.
@@ -527,6 +551,7 @@ fn release_size_single_line_file() {
 #[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_many_attributes() {
+    let _one = one_release_size_test_at_a_time();
     check_many_attributes(1_000_000);
 }
 
@@ -620,6 +645,7 @@ fn thread_cpu_time() -> Option<std::time::Duration> {
 #[test]
 #[ignore = "release-size variant: cargo test --release --test hostile -- --ignored"]
 fn release_size_builders() {
+    let _one = one_release_size_test_at_a_time();
     // With the default budget each ends within a second of CPU time and a
     // few hundred MB of peak memory (measured per expression where the
     // kernel lets the peak be reset; otherwise over the whole run).
