@@ -26,7 +26,7 @@ use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
-use crate::traversal::{Traversal, Traverser};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 /// A native-syntax expression: the node and its source file.
@@ -167,17 +167,14 @@ impl NativeExpression {
     /// The step list of a static traversal, as the reference's
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
-        let text = self.source.text();
         match &e.kind {
-            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::new(vec![Traverser::Root {
-                name: e.span.text(text).to_owned(),
-                range: self.range_of(e.span),
-            }])),
+            ExprKind::Bool(_) | ExprKind::Null => {
+                Some(Traversal::dotted(&self.source, e.span, e.span.end))
+            }
             ExprKind::RelativeTraversal(t) => {
-                let mut base = self.traversal_of(&t.source)?;
-                base.steps
-                    .extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
-                Some(base)
+                let mut steps = self.traversal_of(&t.source)?.into_steps();
+                steps.extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
+                Some(Traversal::new(steps))
             }
             _ => match ExprNode::new(&self.source, e).kind() {
                 syntax::ExprKind::Traversal(t) => Some(t.to_traversal()),
@@ -269,19 +266,13 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn relative_traversal(&self) -> Option<Traversal> {
-        let mut t = self.absolute_traversal()?;
-        if let Some(Traverser::Root { name, range }) = t.steps.first().cloned() {
-            if let Some(first) = t.steps.first_mut() {
-                *first = Traverser::Attr { name, range };
-            }
-        }
-        Some(t)
+        Some(self.absolute_traversal()?.into_relative())
     }
 
     fn as_keyword(&self) -> Option<String> {
         let t = self.absolute_traversal()?;
-        match t.steps.as_slice() {
-            [Traverser::Root { name, .. }] => Some(name.clone()),
+        match t.len() {
+            1 => t.root_name().map(str::to_owned),
             _ => None,
         }
     }
