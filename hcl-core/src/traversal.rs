@@ -125,16 +125,19 @@ impl Default for Repr {
 #[derive(Clone)]
 struct SourceTraversal {
     source: SourceFile,
-    root: ByteSpan,
+    /// With [`SourceSteps::Dotted`], the whole path (the root is the text
+    /// up to the first dot, found when asked for); otherwise the root.
+    at: ByteSpan,
     steps: SourceSteps,
 }
 
 #[derive(Clone)]
 enum SourceSteps {
-    /// `.name` steps written without spaces or comments (`var.region`,
-    /// the commonest reference): the bytes from the root's end to `end`,
-    /// each step a dot and a name. Nothing is allocated for them.
-    Dotted { end: u32 },
+    /// `.name` steps written without spaces or comments after the root
+    /// (`var.region`, the commonest reference; none for a bare name),
+    /// each step a dot and a name: nothing is allocated or searched for
+    /// them until asked for.
+    Dotted,
     /// Any steps.
     List(Box<[SourceStep]>),
 }
@@ -195,20 +198,36 @@ impl SourceStep {
     }
 }
 
-/// The next `.name` step of a dotted path (names and dots only) whose
-/// steps start at byte `at` and end at `end` of `src`: the step's span
-/// (from its dot) and its name's, or `None` at the end. The one rule for
-/// splitting a path written without spaces, shared by the syntax view.
+// A dotted path (names and dots only, `var.a.b`) is split by these two
+// rules, shared by the syntax view.
+
+/// The root name of the dotted path `path` of `src`: up to its first dot.
+#[inline]
+pub(crate) fn dotted_root(src: &str, path: ByteSpan) -> ByteSpan {
+    ByteSpan::new(path.start, path.start + first_dot(path.text(src)))
+}
+
+/// The next `.name` step of a dotted path whose steps start at byte `at`
+/// and end at `end` of `src`: the step's span (from its dot) and its
+/// name's, or `None` at the end.
 #[inline]
 pub(crate) fn dotted_step(src: &str, at: u32, end: u32) -> Option<(ByteSpan, ByteSpan)> {
     if at >= end {
         return None;
     }
-    // The names of a path are short: a plain loop beats `memchr`'s set-up.
-    let rest = ByteSpan::new(at + 1, end).text(src);
-    let len = rest.bytes().position(|b| b == b'.').unwrap_or(rest.len()) as u32;
-    let name = ByteSpan::new(at + 1, at + 1 + len);
+    let name_start = at + 1;
+    let name = ByteSpan::new(
+        name_start,
+        name_start + first_dot(ByteSpan::new(name_start, end).text(src)),
+    );
     Some((ByteSpan::new(at, name.end), name))
+}
+
+/// Where the first `.` of `text` is (its length if none). The names of a
+/// path are short: a plain loop beats `memchr`'s set-up.
+#[inline]
+fn first_dot(text: &str) -> u32 {
+    text.bytes().position(|b| b == b'.').unwrap_or(text.len()) as u32
 }
 
 impl Traversal {
@@ -219,11 +238,10 @@ impl Traversal {
         }
     }
 
-    /// The absolute traversal written in `source` with its root name at
-    /// `root` and `.name` steps, without spaces, from the root's end to
-    /// `end` (none when `end` is the root's end).
-    pub(crate) fn dotted(source: &SourceFile, root: ByteSpan, end: u32) -> Traversal {
-        Traversal::in_source(source, root, SourceSteps::Dotted { end })
+    /// The absolute traversal written in `source` as the dotted path
+    /// `path` (names and dots only: a bare name, `var.region`).
+    pub(crate) fn dotted(source: &SourceFile, path: ByteSpan) -> Traversal {
+        Traversal::in_source(source, path, SourceSteps::Dotted)
     }
 
     /// The absolute traversal written in `source` with its root name at
@@ -236,11 +254,11 @@ impl Traversal {
         Traversal::in_source(source, root, SourceSteps::List(steps.collect()))
     }
 
-    fn in_source(source: &SourceFile, root: ByteSpan, steps: SourceSteps) -> Traversal {
+    fn in_source(source: &SourceFile, at: ByteSpan, steps: SourceSteps) -> Traversal {
         Traversal {
             repr: Repr::Source(SourceTraversal {
                 source: source.clone(),
-                root,
+                at,
                 steps,
             }),
         }
@@ -261,7 +279,7 @@ impl Traversal {
                 Some(Traverser::Root { name, .. }) => Some(name),
                 _ => None,
             },
-            Repr::Source(t) => Some(t.root.text(t.source.text())),
+            Repr::Source(t) => Some(t.root().text(t.source.text())),
         }
     }
 
@@ -271,8 +289,8 @@ impl Traversal {
             Repr::Steps(steps) => steps.len(),
             Repr::Source(t) => {
                 1 + match &t.steps {
-                    SourceSteps::Dotted { end } => {
-                        let path = ByteSpan::new(t.root.end, *end).text(t.source.text());
+                    SourceSteps::Dotted => {
+                        let path = t.at.text(t.source.text());
                         path.bytes().filter(|&b| b == b'.').count()
                     }
                     SourceSteps::List(steps) => steps.len(),
@@ -317,7 +335,7 @@ impl Traversal {
                     ..first
                 })
             }
-            Repr::Source(t) => Some(t.source.range(ByteSpan::new(t.root.start, t.end()))),
+            Repr::Source(t) => Some(t.source.range(ByteSpan::new(t.at.start, t.end()))),
         }
     }
 
@@ -331,7 +349,7 @@ impl Traversal {
             Repr::Source(t) => {
                 let mut steps = t.traversers();
                 steps.remove(0);
-                Some((t.root.text(t.source.text()), Cow::Owned(steps)))
+                Some((t.root().text(t.source.text()), Cow::Owned(steps)))
             }
         }
     }
@@ -366,11 +384,19 @@ impl Traversal {
 }
 
 impl SourceTraversal {
+    /// Where the root name is written.
+    fn root(&self) -> ByteSpan {
+        match self.steps {
+            SourceSteps::Dotted => dotted_root(self.source.text(), self.at),
+            SourceSteps::List(_) => self.at,
+        }
+    }
+
     /// Where the last step ends.
     fn end(&self) -> u32 {
         match &self.steps {
-            SourceSteps::Dotted { end } => *end,
-            SourceSteps::List(steps) => steps.last().map_or(self.root.end, |s| s.span.end),
+            SourceSteps::Dotted => self.at.end,
+            SourceSteps::List(steps) => steps.last().map_or(self.at.end, |s| s.span.end),
         }
     }
 
@@ -512,18 +538,19 @@ impl<'a> Iterator for Views<'a> {
                 let at = |span| At::Span(&t.source, span);
                 match *next {
                     Next::Root => {
+                        let root = t.root();
                         *next = Next::At(match t.steps {
-                            SourceSteps::Dotted { .. } => t.root.end,
+                            SourceSteps::Dotted => root.end,
                             SourceSteps::List(_) => 0,
                         });
                         Some(View {
-                            step: StepRef::Root(t.root.text(text)),
-                            at: at(t.root),
+                            step: StepRef::Root(root.text(text)),
+                            at: at(root),
                         })
                     }
                     Next::At(i) => match &t.steps {
-                        SourceSteps::Dotted { end } => {
-                            let (span, name) = dotted_step(text, i, *end)?;
+                        SourceSteps::Dotted => {
+                            let (span, name) = dotted_step(text, i, t.at.end)?;
                             *next = Next::At(span.end);
                             Some(View {
                                 step: StepRef::Attr(name.text(text)),
@@ -541,7 +568,10 @@ impl<'a> Iterator for Views<'a> {
                                 SourceStepKind::Key(key) => StepRef::Index(Cow::Borrowed(key)),
                                 SourceStepKind::Splat => StepRef::Splat,
                             };
-                            Some(View { step, at: at(s.span) })
+                            Some(View {
+                                step,
+                                at: at(s.span),
+                            })
                         }
                     },
                 }
@@ -657,7 +687,10 @@ impl Traversal {
     }
 }
 
-fn apply_steps<'a>(mut value: Value, steps: impl Iterator<Item = View<'a>>) -> (Value, Diagnostics) {
+fn apply_steps<'a>(
+    mut value: Value,
+    steps: impl Iterator<Item = View<'a>>,
+) -> (Value, Diagnostics) {
     for View { step, at } in steps {
         let result = match &step {
             StepRef::Root(name) | StepRef::Attr(name) => get_attr(&value, name),

@@ -176,9 +176,7 @@ impl NativeExpression {
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
         match &e.kind {
-            ExprKind::Bool(_) | ExprKind::Null => {
-                Some(Traversal::dotted(&self.source, e.span, e.span.end))
-            }
+            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::dotted(&self.source, e.span)),
             ExprKind::RelativeTraversal(t) => {
                 let mut steps = self.traversal_of(&t.source)?.into_steps();
                 steps.extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
@@ -196,9 +194,7 @@ impl ExpressionImpl for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
         // A constant is answered without reaching the node after the
         // first evaluation.
-        crate::native::eval::evaluate_decoded(self.constant(), ctx, || {
-            self.general_value(ctx)
-        })
+        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
     }
 
     fn variables(&self) -> Vec<Traversal> {

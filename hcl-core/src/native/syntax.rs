@@ -38,7 +38,7 @@ use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
 use crate::pos::{ByteSpan, Range, SourceFile};
-use crate::traversal::{dotted_step, SourceStep, Traversal, Traverser};
+use crate::traversal::{dotted_root, dotted_step, SourceStep, Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
 pub use ast::{BinaryOp, UnaryOp};
@@ -592,7 +592,14 @@ impl<'a> ExprNode<'a> {
     /// references.
     pub fn variables(self) -> Vec<Traversal> {
         let mut out = Vec::new();
-        self.each_variable(|t| out.push(t.to_traversal()));
+        self.each_variable(|t| {
+            if out.capacity() == 0 {
+                // Room for the few references most expressions make, in
+                // one allocation that skips the vector's growth path.
+                out = Vec::with_capacity(4);
+            }
+            out.push(t.to_traversal());
+        });
         out
     }
 
@@ -724,14 +731,16 @@ struct VariableWalk<'a, 'f> {
 impl<'a> VariableWalk<'a, '_> {
     /// Reads literals and references (most nodes) in place, inlined in
     /// the loop over their parent's children.
-    #[inline]
+    #[inline(always)]
     fn expr(&mut self, e: ExprNode<'a>, depth: usize) {
         if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
             return;
         }
         self.nodes_left -= 1;
         match &e.expr.kind {
-            ast::ExprKind::Variable | ast::ExprKind::AttrPath | ast::ExprKind::ScopeTraversal(_) => {
+            ast::ExprKind::Variable
+            | ast::ExprKind::AttrPath
+            | ast::ExprKind::ScopeTraversal(_) => {
                 let t = TraversalNode { node: e };
                 if self.locals.is_empty() || !self.locals.contains(&t.root_name()) {
                     (self.f)(t);
@@ -1205,11 +1214,7 @@ impl<'a> TraversalNode<'a> {
         let e = self.node.expr;
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => t.root,
-            ast::ExprKind::AttrPath => {
-                let text = e.span.text(self.node.source.text());
-                let root = first_dot(text);
-                ByteSpan::new(e.span.start, e.span.start + root as u32)
-            }
+            ast::ExprKind::AttrPath => dotted_root(self.node.source.text(), e.span),
             _ => e.span,
         }
     }
@@ -1252,10 +1257,10 @@ impl<'a> TraversalNode<'a> {
     pub fn to_traversal(self) -> Traversal {
         let e = self.node.expr;
         let source = self.node.source;
-        let root = self.root_span();
         match &e.kind {
-            ast::ExprKind::ScopeTraversal(t) => source_traversal(source, root, &t.steps),
-            _ => Traversal::dotted(source, root, e.span.end.max(root.end)),
+            ast::ExprKind::ScopeTraversal(t) => source_traversal(source, t.root, &t.steps),
+            // A bare name, or a dotted path.
+            _ => Traversal::dotted(source, e.span),
         }
     }
 
@@ -1264,13 +1269,6 @@ impl<'a> TraversalNode<'a> {
     pub fn expr(self) -> ExprNode<'a> {
         self.node
     }
-}
-
-/// Where the first `.` of a dotted path is (its length if none). The
-/// names of a path are short: a plain loop beats `memchr`'s set-up.
-#[inline]
-fn first_dot(path: &str) -> usize {
-    path.bytes().position(|b| b == b'.').unwrap_or(path.len())
 }
 
 /// The steps of a traversal.

@@ -55,7 +55,12 @@ fn assert_same(found: &Traversal, by_hand: &Traversal, text: &str) -> Result<(),
     );
     let ctx = context();
     for ctx in [None, Some(&EvalContext::new()), Some(&ctx)] {
-        prop_assert_eq!(found.traverse_abs(ctx), by_hand.traverse_abs(ctx), "{}", text);
+        prop_assert_eq!(
+            found.traverse_abs(ctx),
+            by_hand.traverse_abs(ctx),
+            "{}",
+            text
+        );
     }
     let value = ctx.variable("a").cloned().unwrap_or_else(Value::dynamic);
     prop_assert_eq!(found.traverse_rel(&value), by_hand.traverse_rel(&value));
@@ -113,29 +118,31 @@ fn gap() -> impl Strategy<Value = &'static str> {
 }
 
 fn traversal_text() -> impl Strategy<Value = String> {
-    (
-        root(),
-        proptest::collection::vec((gap(), step()), 0..5),
-    )
-        .prop_map(|(root, steps)| {
-            let path: String = steps.iter().map(|(g, s)| format!("{g}{s}")).collect();
-            format!("{root}{path}")
-        })
+    (root(), proptest::collection::vec((gap(), step()), 0..5)).prop_map(|(root, steps)| {
+        let path: String = steps.iter().map(|(g, s)| format!("{g}{s}")).collect();
+        format!("{root}{path}")
+    })
 }
 
 /// An expression with up to three references, in the places static
 /// analysis looks: operands, templates, `for` expressions (which bind
 /// names), calls, collections.
 fn expression_text() -> impl Strategy<Value = String> {
-    (traversal_text(), traversal_text(), traversal_text(), 0..7usize).prop_map(|(a, b, c, shape)| match shape {
-        0 => format!("({a})"),
-        1 => format!("({a}) + ({b})"),
-        2 => format!("\"x ${{{a}}} é ${{{b}}}\""),
-        3 => format!("[for v in ({a}) : ({b})]"),
-        4 => format!("f(({a}), [({b}), {{ k = ({c}) }}])"),
-        5 => format!("<<EOT\n%{{ for k, v in ({a}) }}${{{b}}}%{{ endfor }}\nEOT\n"),
-        _ => format!("(({a})) ? ({b}) : ({c})"),
-    })
+    (
+        traversal_text(),
+        traversal_text(),
+        traversal_text(),
+        0..7usize,
+    )
+        .prop_map(|(a, b, c, shape)| match shape {
+            0 => format!("({a})"),
+            1 => format!("({a}) + ({b})"),
+            2 => format!("\"x ${{{a}}} é ${{{b}}}\""),
+            3 => format!("[for v in ({a}) : ({b})]"),
+            4 => format!("f(({a}), [({b}), {{ k = ({c}) }}])"),
+            5 => format!("<<EOT\n%{{ for k, v in ({a}) }}${{{b}}}%{{ endfor }}\nEOT\n"),
+            _ => format!("(({a})) ? ({b}) : ({c})"),
+        })
 }
 
 proptest! {
@@ -210,7 +217,14 @@ fn traversals_found_in_a_file_compare_by_steps_not_by_storage() {
     let (file, _) = parse_config(&src, &Limits::default());
     let refs: Vec<Traversal> = ["x", "y", "z"]
         .iter()
-        .map(|n| file.body().attribute(n).unwrap().to_expression().variables()[0].clone())
+        .map(|n| {
+            file.body()
+                .attribute(n)
+                .unwrap()
+                .to_expression()
+                .variables()[0]
+                .clone()
+        })
         .collect();
     // Same text in other places: other ranges.
     assert_ne!(refs[0], refs[1]);
@@ -219,7 +233,12 @@ fn traversals_found_in_a_file_compare_by_steps_not_by_storage() {
     // The same file under another handle: equal ranges.
     let again = SourceFile::new("a.hcl", src.text());
     let (file, _) = parse_config(&again, &Limits::default());
-    let x = file.body().attribute("x").unwrap().to_expression().variables();
+    let x = file
+        .body()
+        .attribute("x")
+        .unwrap()
+        .to_expression()
+        .variables();
     assert_eq!(x[0], refs[0]);
     assert_eq!(Traversal::new(x[0].steps().into_owned()), refs[0]);
 }
@@ -266,7 +285,7 @@ fn a_dotted_reference_allocates_no_step_list() {
         .iter()
         .map(|t| match &t.repr {
             Repr::Source(SourceTraversal {
-                steps: SourceSteps::Dotted { .. },
+                steps: SourceSteps::Dotted,
                 ..
             }) => "dotted",
             Repr::Source(_) => "list",
