@@ -125,19 +125,21 @@ impl Default for Repr {
 #[derive(Clone)]
 struct SourceTraversal {
     source: SourceFile,
-    /// With [`SourceSteps::Dotted`], the whole path (the root is the text
-    /// up to the first dot, found when asked for); otherwise the root.
+    /// With [`SourceSteps::Path`], the whole path (the root is the text
+    /// up to the first `.` or `[`, found when asked for); otherwise the
+    /// root.
     at: ByteSpan,
     steps: SourceSteps,
 }
 
 #[derive(Clone)]
 enum SourceSteps {
-    /// `.name` steps written without spaces or comments after the root
-    /// (`var.region`, the commonest reference; none for a bare name),
-    /// each step a dot and a name: nothing is allocated or searched for
-    /// them until asked for.
-    Dotted,
+    /// Steps written without spaces or comments after the root, each
+    /// `.name`, `[digits]` or `["text"]` (no escapes): `var.region`,
+    /// `aws_instance.web[0].id`, `each.value["k"]`, the commonest
+    /// references (none for a bare name). Nothing is allocated or searched
+    /// for them until asked for ([`path_step`] reads them).
+    Path,
     /// Any steps.
     List(Box<[SourceStep]>),
 }
@@ -198,36 +200,90 @@ impl SourceStep {
     }
 }
 
-// A dotted path (names and dots only, `var.a.b`) is split by these two
-// rules, shared by the syntax view.
+// A path — a root name and steps written without spaces, each `.name`,
+// `[digits]` or `["text"]` — is read by these two rules, shared by the
+// syntax view (whose dotted paths are paths of `.name` steps).
 
-/// The root name of the dotted path `path` of `src`: up to its first dot.
+/// The root name of the path `path` of `src`: up to its first `.` or `[`.
 #[inline]
-pub(crate) fn dotted_root(src: &str, path: ByteSpan) -> ByteSpan {
-    ByteSpan::new(path.start, path.start + first_dot(path.text(src)))
+pub(crate) fn path_root(src: &str, path: ByteSpan) -> ByteSpan {
+    let text = src.as_bytes().get(path.start as usize..path.end as usize);
+    ByteSpan::new(path.start, path.start + name_len(text.unwrap_or_default()))
 }
 
-/// The next `.name` step of a dotted path whose steps start at byte `at`
-/// and end at `end` of `src`: the step's span (from its dot) and its
-/// name's, or `None` at the end.
+/// One step of a path, as [`path_step`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum PathStep {
+    /// `.name`: where the name is.
+    Attr(ByteSpan),
+    /// `[digits]`: where the digits are.
+    Digits(ByteSpan),
+    /// `["text"]`: where the text is.
+    Text(ByteSpan),
+}
+
+/// The next step of a path whose steps start at byte `at` and end at
+/// `end` of `src`: the step's span (from its `.` or `[`) and what it is;
+/// `None` at the end (or at text that is no step of a path).
 #[inline]
-pub(crate) fn dotted_step(src: &str, at: u32, end: u32) -> Option<(ByteSpan, ByteSpan)> {
-    if at >= end {
-        return None;
+pub(crate) fn path_step(src: &str, at: u32, end: u32) -> Option<(ByteSpan, PathStep)> {
+    // Bytes: every boundary found is an ASCII character's.
+    let rest = src.as_bytes().get(at as usize..end as usize)?;
+    let (&first, after) = rest.split_first()?;
+    let close = |b: u8, from: usize| {
+        let i = from + rest.get(from..)?.iter().position(|&c| c == b)?;
+        u32::try_from(i).ok()
+    };
+    match first {
+        b'.' => {
+            let name = ByteSpan::new(at + 1, at + 1 + name_len(after));
+            Some((ByteSpan::new(at, name.end), PathStep::Attr(name)))
+        }
+        b'[' if rest.get(1) == Some(&b'"') => {
+            let quote = close(b'"', 2)?;
+            let text = ByteSpan::new(at + 2, at + quote);
+            Some((ByteSpan::new(at, at + quote + 2), PathStep::Text(text)))
+        }
+        b'[' => {
+            let bracket = close(b']', 1)?;
+            let digits = ByteSpan::new(at + 1, at + bracket);
+            Some((
+                ByteSpan::new(at, at + bracket + 1),
+                PathStep::Digits(digits),
+            ))
+        }
+        _ => None,
     }
-    let name_start = at + 1;
-    let name = ByteSpan::new(
-        name_start,
-        name_start + first_dot(ByteSpan::new(name_start, end).text(src)),
-    );
-    Some((ByteSpan::new(at, name.end), name))
 }
 
-/// Where the first `.` of `text` is (its length if none). The names of a
-/// path are short: a plain loop beats `memchr`'s set-up.
+impl PathStep {
+    /// An index key's value: digits are an integer that fits 64 bits (a
+    /// path is made only of keys that are), text a string.
+    pub(crate) fn key(self, src: &str) -> Option<Value> {
+        match self {
+            PathStep::Attr(_) => None,
+            PathStep::Digits(_) => self.integer(src).map(Value::from),
+            PathStep::Text(t) => Some(Value::string(t.text(src))),
+        }
+    }
+
+    /// The integer that `[digits]` is, when it fits 64 bits.
+    pub(crate) fn integer(self, src: &str) -> Option<i64> {
+        match self {
+            PathStep::Digits(d) => d.text(src).parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+/// How long the name at the start of `text` is: up to the first `.` or
+/// `[` (its length if none). The names of a path are short: a plain loop
+/// beats `memchr`'s set-up.
 #[inline]
-fn first_dot(text: &str) -> u32 {
-    text.bytes().position(|b| b == b'.').unwrap_or(text.len()) as u32
+fn name_len(text: &[u8]) -> u32 {
+    text.iter()
+        .position(|&b| b == b'.' || b == b'[')
+        .unwrap_or(text.len()) as u32
 }
 
 impl Traversal {
@@ -238,10 +294,10 @@ impl Traversal {
         }
     }
 
-    /// The absolute traversal written in `source` as the dotted path
-    /// `path` (names and dots only: a bare name, `var.region`).
-    pub(crate) fn dotted(source: &SourceFile, path: ByteSpan) -> Traversal {
-        Traversal::in_source(source, path, SourceSteps::Dotted)
+    /// The absolute traversal written in `source` as the path `path` (a
+    /// bare name, `var.region`, `a.b[0]["k"]`: see [`path_step`]).
+    pub(crate) fn path(source: &SourceFile, path: ByteSpan) -> Traversal {
+        Traversal::in_source(source, path, SourceSteps::Path)
     }
 
     /// The absolute traversal written in `source` with its root name at
@@ -289,9 +345,12 @@ impl Traversal {
             Repr::Steps(steps) => steps.len(),
             Repr::Source(t) => {
                 1 + match &t.steps {
-                    SourceSteps::Dotted => {
-                        let path = t.at.text(t.source.text());
-                        path.bytes().filter(|&b| b == b'.').count()
+                    SourceSteps::Path => {
+                        let (text, root) = (t.source.text(), t.root());
+                        std::iter::successors(path_step(text, root.end, t.at.end), |(s, _)| {
+                            path_step(text, s.end, t.at.end)
+                        })
+                        .count()
                     }
                     SourceSteps::List(steps) => steps.len(),
                 }
@@ -387,7 +446,7 @@ impl SourceTraversal {
     /// Where the root name is written.
     fn root(&self) -> ByteSpan {
         match self.steps {
-            SourceSteps::Dotted => dotted_root(self.source.text(), self.at),
+            SourceSteps::Path => path_root(self.source.text(), self.at),
             SourceSteps::List(_) => self.at,
         }
     }
@@ -395,7 +454,7 @@ impl SourceTraversal {
     /// Where the last step ends.
     fn end(&self) -> u32 {
         match &self.steps {
-            SourceSteps::Dotted => self.at.end,
+            SourceSteps::Path => self.at.end,
             SourceSteps::List(steps) => steps.last().map_or(self.at.end, |s| s.span.end),
         }
     }
@@ -504,7 +563,7 @@ enum ViewsRepr<'a> {
 #[derive(Clone, Copy)]
 enum Next {
     Root,
-    /// The dotted step starting at this byte, or the listed step at this
+    /// The path's step starting at this byte, or the listed step at this
     /// index.
     At(u32),
 }
@@ -540,7 +599,7 @@ impl<'a> Iterator for Views<'a> {
                     Next::Root => {
                         let root = t.root();
                         *next = Next::At(match t.steps {
-                            SourceSteps::Dotted => root.end,
+                            SourceSteps::Path => root.end,
                             SourceSteps::List(_) => 0,
                         });
                         Some(View {
@@ -549,13 +608,16 @@ impl<'a> Iterator for Views<'a> {
                         })
                     }
                     Next::At(i) => match &t.steps {
-                        SourceSteps::Dotted => {
-                            let (span, name) = dotted_step(text, i, t.at.end)?;
+                        SourceSteps::Path => {
+                            let (span, step) = path_step(text, i, t.at.end)?;
                             *next = Next::At(span.end);
-                            Some(View {
-                                step: StepRef::Attr(name.text(text)),
-                                at: at(span),
-                            })
+                            let step = match step {
+                                PathStep::Attr(name) => StepRef::Attr(name.text(text)),
+                                key => StepRef::Index(Cow::Owned(
+                                    key.key(text).unwrap_or_else(Value::dynamic),
+                                )),
+                            };
+                            Some(View { step, at: at(span) })
                         }
                         SourceSteps::List(steps) => {
                             let s = steps.get(i as usize)?;

@@ -176,7 +176,7 @@ impl NativeExpression {
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
         match &e.kind {
-            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::dotted(&self.source, e.span)),
+            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::path(&self.source, e.span)),
             ExprKind::RelativeTraversal(t) => {
                 let mut steps = self.traversal_of(&t.source)?.into_steps();
                 steps.extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));

@@ -38,7 +38,7 @@ use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
 use crate::pos::{ByteSpan, Range, SourceFile};
-use crate::traversal::{dotted_root, dotted_step, SourceStep, Traversal, Traverser};
+use crate::traversal::{path_root, path_step, PathStep, SourceStep, Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
 pub use ast::{BinaryOp, UnaryOp};
@@ -636,7 +636,9 @@ impl<'a> ExprNode<'a> {
     /// Calls `f` with each direct sub-expression, in source order (object
     /// keys only when they are expressions). Read from the stored node
     /// without building its view: static analysis and the constant check
-    /// of every expression handle walk trees with it.
+    /// of every expression handle walk trees with it (inlined: each
+    /// caller's per-child step then runs in the loop).
+    #[inline(always)]
     pub(crate) fn for_each_child(self, mut f: impl FnMut(ExprNode<'a>)) {
         let source = self.source;
         let mut each = |e: &'a ast::Expr| f(ExprNode::new(source, e));
@@ -1214,7 +1216,7 @@ impl<'a> TraversalNode<'a> {
         let e = self.node.expr;
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => t.root,
-            ast::ExprKind::AttrPath => dotted_root(self.node.source.text(), e.span),
+            ast::ExprKind::AttrPath => path_root(self.node.source.text(), e.span),
             _ => e.span,
         }
     }
@@ -1260,7 +1262,7 @@ impl<'a> TraversalNode<'a> {
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => source_traversal(source, t.root, &t.steps),
             // A bare name, or a dotted path.
-            _ => Traversal::dotted(source, e.span),
+            _ => Traversal::path(source, e.span),
         }
     }
 
@@ -1325,7 +1327,10 @@ impl<'a> Iterator for Steps<'a> {
         let source = self.source;
         match &mut self.repr {
             StepsRepr::Path { at, end } => {
-                let (span, name) = dotted_step(source.text(), *at, *end)?;
+                // (A dotted path's steps are all names.)
+                let (span, PathStep::Attr(name)) = path_step(source.text(), *at, *end)? else {
+                    return None;
+                };
                 *at = span.end;
                 Some(Step {
                     source,
@@ -1454,16 +1459,51 @@ impl<'a> Step<'a> {
 
 /// The absolute traversal written in `source` with its root name at
 /// `root` and the steps `steps` (a [`Traversal`] that keeps the file).
+/// Steps that the text alone gives back, read as a path
+/// ([`path_step`]: `a.b[0]["k"]` written without spaces), are not copied.
 pub(crate) fn source_traversal(
     source: &SourceFile,
     root: ByteSpan,
     steps: &[ast::Traverser],
 ) -> Traversal {
+    let text = source.text();
+    let end = steps.last().map_or(root.end, |s| s.span.end);
+    let path = ByteSpan::new(root.start, end);
+    if path_root(text, path) == root && reads_as_path(text, root.end, end, steps) {
+        return Traversal::path(source, path);
+    }
     Traversal::with_steps(
         source,
         root,
         Steps::list(source, steps).map(Step::to_source_step),
     )
+}
+
+/// Whether reading the text from `at` to `end` as a path's steps gives
+/// exactly `steps`: the same spans, names, and keys of the same value.
+fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) -> bool {
+    for step in steps {
+        let Some((span, read)) = path_step(text, at, end) else {
+            return false;
+        };
+        let same = span == step.span
+            && match (&step.kind, read) {
+                (ast::TraverserKind::Attr { name }, PathStep::Attr(read)) => *name == read,
+                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Digits(_)) => {
+                    matches!(&**key, ast::Literal::Number(n)
+                        if n.to_i64().is_some_and(|n| read.integer(text) == Some(n)))
+                }
+                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Text(read)) => {
+                    matches!(&**key, ast::Literal::String(ast::LitText::Source(t)) if *t == read)
+                }
+                _ => false,
+            };
+        if !same {
+            return false;
+        }
+        at = span.end;
+    }
+    at == end
 }
 
 // --- calls and collections -----------------------------------------------

@@ -81,8 +81,9 @@ fn root() -> impl Strategy<Value = String> {
 }
 
 /// One step as it may be written: names (ASCII or not), number keys
-/// (integers, fractions, the legacy `.0`), string keys with and without
-/// escapes, keyword keys and splats (only a traversal parsed with splats
+/// (integers, fractions, past 64 bits, the legacy `.0`), string keys with
+/// and without escapes (and with the characters that separate a path's
+/// steps), keyword keys and splats (only a traversal parsed with splats
 /// allowed keeps a splat step; elsewhere it makes a splat expression).
 fn step() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -96,6 +97,9 @@ fn step() -> impl Strategy<Value = String> {
         Just(".0".to_owned()),
         Just(".1".to_owned()),
         Just("[\"k\"]".to_owned()),
+        Just("[\"a.b[0]\"]".to_owned()),
+        Just("[007]".to_owned()),
+        Just("[9223372036854775807]".to_owned()),
         Just("[\"é\"]".to_owned()),
         Just("[\"e\\u0301\"]".to_owned()),
         Just("[\"a\\nb\"]".to_owned()),
@@ -261,36 +265,58 @@ fn a_traversal_built_by_hand_keeps_any_steps() {
 }
 
 #[test]
-fn dotted_steps_split_at_each_dot() {
-    let src = "var.a.bc";
+fn paths_are_read_step_by_step() {
+    let src = "var.a[0][\"k.[]\"].bc[12]";
     let mut at = 3;
-    let mut names = Vec::new();
-    while let Some((span, name)) = dotted_step(src, at, 8) {
-        assert_eq!(span.text(src), format!(".{}", name.text(src)));
-        names.push(name.text(src));
+    let mut steps = Vec::new();
+    while let Some((span, step)) = path_step(src, at, src.len() as u32) {
+        let text = |s: ByteSpan| s.text(src).to_owned();
+        steps.push(match step {
+            PathStep::Attr(name) => format!("{} name {}", text(span), text(name)),
+            key => format!("{} key {:?}", text(span), key.key(src)),
+        });
         at = span.end;
     }
-    assert_eq!(names, ["a", "bc"]);
-    assert_eq!(dotted_step(src, 8, 8), None);
+    assert_eq!(
+        path_root(src, ByteSpan::new(0, src.len() as u32)).text(src),
+        "var"
+    );
+    assert_eq!(
+        steps,
+        [
+            ".a name a".to_owned(),
+            format!("[0] key {:?}", Some(Value::from(0))),
+            format!("[\"k.[]\"] key {:?}", Some(Value::from("k.[]"))),
+            ".bc name bc".to_owned(),
+            format!("[12] key {:?}", Some(Value::from(12))),
+        ]
+    );
+    assert_eq!(path_step(src, at, at), None);
 }
 
-/// Which spans a found traversal keeps: a dotted path keeps none of its
-/// own (the steps are read from the text), other steps one each.
+/// Which references a found traversal reads from the text alone (a path
+/// written without spaces: nothing copied) and which keep a list of steps.
 #[test]
-fn a_dotted_reference_allocates_no_step_list() {
-    let src = SourceFile::new("a.hcl", "x = [var.a.b, var.a[0], var.a .b]\n");
+fn paths_allocate_no_step_list() {
+    let src = SourceFile::new(
+        "a.hcl",
+        "x = [var.a.b, var.a[0].id, var.m[\"k\"], var.a .b, var.a[1.5], var.a.0, var.m[\"\\n\"]]\n",
+    );
     let (file, _) = parse_config(&src, &Limits::default());
     let vars = file.body().attribute("x").unwrap().expr().variables();
     let kinds: Vec<&str> = vars
         .iter()
         .map(|t| match &t.repr {
             Repr::Source(SourceTraversal {
-                steps: SourceSteps::Dotted,
+                steps: SourceSteps::Path,
                 ..
-            }) => "dotted",
+            }) => "path",
             Repr::Source(_) => "list",
             Repr::Steps(_) => "steps",
         })
         .collect();
-    assert_eq!(kinds, ["dotted", "list", "list"]);
+    assert_eq!(
+        kinds,
+        ["path", "path", "path", "list", "list", "list", "list"]
+    );
 }
