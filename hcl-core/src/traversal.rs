@@ -406,9 +406,8 @@ impl Traversal {
                 _ => None,
             },
             Repr::Source(t) => {
-                let mut steps = t.traversers();
-                steps.remove(0);
-                Some((t.root().text(t.source.text()), Cow::Owned(steps)))
+                let rest = t.traversers().into_iter().skip(1).collect();
+                Some((t.root().text(t.source.text()), Cow::Owned(rest)))
             }
         }
     }

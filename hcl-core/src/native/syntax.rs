@@ -1744,7 +1744,7 @@ impl<'a> SplatNode<'a> {
 }
 
 #[cfg(test)]
-mod test;
+pub(crate) mod test;
 
 /// Nodes show their kind and where they are written (the tree itself is
 /// the parser's storage).

@@ -1,20 +1,10 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::native::syntax::{Step, TraversalNode};
+use crate::native::syntax::test::traversal_resolving_each_range as built_by_hand;
+use crate::native::syntax::Step;
 use crate::native::{parse_config, parse_traversal_node};
 use crate::Limits;
-
-/// The reference: the traversal with every step built as a [`Traverser`]
-/// and every range resolved on its own, kept by a traversal built by hand.
-fn built_by_hand(t: TraversalNode<'_>) -> Traversal {
-    let mut steps = vec![Traverser::Root {
-        name: t.root_name().to_owned(),
-        range: t.root_range(),
-    }];
-    steps.extend(t.steps().map(Step::to_traverser));
-    Traversal::new(steps)
-}
 
 /// A context in which some traversals reach a value, some fail on the way
 /// and some name no variable at all.
