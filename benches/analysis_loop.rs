@@ -6,9 +6,11 @@
 //! where MODE is `parse` (parse only), `analyse` (parse, then `variables()`
 //! of every attribute through `Expression` handles and `value()` of each
 //! without variables), `analyse-view` (the same through the syntax view's
-//! `ExprNode`), `variables` (parse, then `variables()` only) or
-//! `each-variable` (parse, then the syntax view's allocation-free
-//! `each_variable` walk, reading each reference's root name). Without a
+//! `ExprNode`), `variables` (parse, then `variables()` only, through
+//! `Expression` handles), `variables-view` (the same through the syntax
+//! view: no handle made) or `each-variable` (parse, then the syntax view's
+//! allocation-free `each_variable` walk, reading each reference's root
+//! name). Without a
 //! FILE (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
 
 use hcl_core::native::{parse_config, AttributeNode, BodyNode};
@@ -59,6 +61,7 @@ fn main() {
                 }
             }
             "variables" => n += a.to_expression().variables().len(),
+            "variables-view" => n += a.expr().variables().len(),
             "each-variable" => a.expr().each_variable(|t| n += t.root_name().len()),
             _ => n += 1,
         });

@@ -506,7 +506,7 @@ fn with_values(diag: Diagnostic, expr: &Expression, ctx: Option<&EvalContext>) -
 pub fn traverse(t: &Traversal, ctx: Option<&EvalContext>) -> Option<Value> {
     let (root, steps) = t.split_root()?;
     let mut v = ctx?.variable(root)?.clone();
-    for step in steps {
+    for step in steps.iter() {
         v = match step {
             Traverser::Attr { name, .. } => match &v {
                 Value::Object(o) => o.get(name)?.clone(),

@@ -307,7 +307,7 @@ pub fn var_refs_json(vars: &[Traversal], ctx: Option<&EvalContext>) -> String {
         .iter()
         .map(|t| {
             let steps = t
-                .steps
+                .steps()
                 .iter()
                 .map(|s| {
                     let mut props = Vec::new();

@@ -16,7 +16,7 @@ use crate::diag::{Involved, InvolvedValue};
 use crate::eval::EvalContext;
 use crate::function::stdlib::{exact_decimal_of, float_text, quote};
 use crate::function::Function;
-use crate::traversal::{Traversal, Traverser};
+use crate::traversal::{StepRef, Traversal};
 use crate::value::{Number, Value};
 
 /// The variable references of `expr` that `ctx` gives a known value, with
@@ -73,15 +73,15 @@ impl Collector {
 /// other as `[...]`; a splat step adds nothing.
 pub(crate) fn traversal_text(t: &Traversal) -> String {
     let mut out = String::new();
-    for step in &t.steps {
-        match step {
-            Traverser::Root { name, .. } => out.push_str(name),
-            Traverser::Attr { name, .. } => {
+    for view in t.views() {
+        match view.step {
+            StepRef::Root(name) => out.push_str(name),
+            StepRef::Attr(name) => {
                 out.push('.');
                 out.push_str(name);
             }
-            Traverser::Index { key, .. } => push_index(&mut out, key),
-            Traverser::Splat { .. } => {}
+            StepRef::Index(key) => push_index(&mut out, &key),
+            StepRef::Splat => {}
         }
     }
     out

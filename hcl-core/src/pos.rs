@@ -251,6 +251,12 @@ impl SourceFile {
         &self.inner.name
     }
 
+    /// Whether both handles share one file (so that equal spans of both
+    /// are equal ranges).
+    pub(crate) fn same_as(&self, other: &SourceFile) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
     /// The shared name.
     pub fn name_arc(&self) -> &Arc<str> {
         &self.inner.name

@@ -30,7 +30,7 @@ use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
-use crate::traversal::{Traversal, Traverser};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 fn invalid(detail: &str) -> Diagnostic {
@@ -87,16 +87,7 @@ pub fn abs_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostic
 /// Like [`abs_traversal_for_expr`], but the root name is read as a first
 /// attribute step, giving a relative traversal (`a.b` → `.a.b`).
 pub fn rel_traversal_for_expr(expr: &Expression) -> Result<Traversal, Diagnostics> {
-    let mut t = abs_traversal_for_expr(expr)?;
-    if let Some(first) = t.steps.first_mut() {
-        if let Traverser::Root { name, range } = first {
-            *first = Traverser::Attr {
-                name: std::mem::take(name),
-                range: std::mem::take(range),
-            };
-        }
-    }
-    Ok(t)
+    Ok(abs_traversal_for_expr(expr)?.into_relative())
 }
 
 /// The keyword a bare name spells (`string` in `type = string`; in JSON,
@@ -107,7 +98,7 @@ pub fn expr_as_keyword(expr: &Expression) -> Option<String> {
         return Some(k);
     }
     match absolute(expr) {
-        Some(t) if t.steps.len() == 1 => t.root_name().map(str::to_owned),
+        Some(t) if t.len() == 1 => t.root_name().map(str::to_owned),
         _ => None,
     }
 }

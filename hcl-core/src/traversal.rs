@@ -1,13 +1,26 @@
 //! Traversals: a path from a root variable (or from a value, for relative
 //! traversals) through attributes and indexes, as static analysis reports
 //! them (`var.servers[0].name`).
+//!
+//! A traversal has two storages behind one set of methods. One built by
+//! hand ([`Traversal::new`]) keeps its [`Traverser`]s. One found in a
+//! parsed file (by [`Expression::variables`](crate::Expression::variables),
+//! say) keeps the file — shared, one reference count — and where its root
+//! and each step are written: names, keys and ranges are read from the
+//! source when asked for. Static analysis asks every expression of a file
+//! for its references, and most users of a reference read its root name
+//! only, so finding one costs no string and no resolved position per step.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::pos::Range;
+use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::value::{get_attr, index, Value};
+
+#[cfg(test)]
+mod test;
 
 /// One step of a traversal.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +69,9 @@ impl Traverser {
 /// A sequence of traversal steps. An *absolute* traversal starts with a
 /// [`Traverser::Root`]; a *relative* one does not.
 ///
+/// Two traversals are equal when their steps are (names, keys and ranges),
+/// however each is stored.
+///
 /// ```
 /// use hcl_core::traversal::{Traversal, Traverser};
 /// use hcl_core::{Range, Value};
@@ -65,49 +81,588 @@ impl Traverser {
 ///     Traverser::Index { key: Value::from(0), range: Range::default() },
 /// ]);
 /// assert_eq!(t.root_name(), Some("var"));
+/// assert_eq!(t.len(), 3);
 /// assert_eq!(t.to_string(), "var.servers[0]");
 /// ```
-#[derive(Clone, Debug, PartialEq, Default)]
+///
+/// A traversal found in a file reads its steps from the file's text:
+///
+/// ```
+/// use hcl_core::traversal::Traverser;
+/// use hcl_core::native::parse_expression;
+/// use hcl_core::{SourceFile, Value};
+/// let src = SourceFile::new("main.tf", "aws_instance.web[0].id");
+/// let (expr, _) = parse_expression(&src, &Default::default());
+/// let refs = expr.variables();
+/// let t = &refs[0];
+/// assert_eq!(t.root_name(), Some("aws_instance"));
+/// assert_eq!(t.to_string(), "aws_instance.web[0].id");
+/// let steps = t.steps();
+/// assert!(matches!(&steps[2], Traverser::Index { key, .. } if *key == Value::from(0)));
+/// assert_eq!(src.text_of(&steps[2].range()), "[0]");
+/// ```
+#[derive(Clone, Default)]
 pub struct Traversal {
-    /// The steps, in order.
-    pub steps: Vec<Traverser>,
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    /// Steps built by hand.
+    Steps(Vec<Traverser>),
+    /// An absolute traversal written in a source file.
+    Source(SourceTraversal),
+}
+
+impl Default for Repr {
+    fn default() -> Repr {
+        Repr::Steps(Vec::new())
+    }
+}
+
+/// An absolute traversal as written in a source file: the root name and
+/// the steps after it.
+#[derive(Clone)]
+struct SourceTraversal {
+    source: SourceFile,
+    /// With [`SourceSteps::Path`], the whole path (the root is the text
+    /// up to the first `.` or `[`, found when asked for); otherwise the
+    /// root.
+    at: ByteSpan,
+    steps: SourceSteps,
+}
+
+#[derive(Clone)]
+enum SourceSteps {
+    /// Steps written without spaces or comments after the root, each
+    /// `.name`, `[digits]` or `["text"]` (no escapes): `var.region`,
+    /// `aws_instance.web[0].id`, `each.value["k"]`, the commonest
+    /// references (none for a bare name). Nothing is allocated or searched
+    /// for them until asked for ([`path_step`] reads them).
+    Path,
+    /// Any steps.
+    List(Box<[SourceStep]>),
+}
+
+/// One step of a traversal written in a source file: where it is written
+/// (from its `.` or `[`) and what it does.
+#[derive(Clone, Debug)]
+pub(crate) struct SourceStep {
+    span: ByteSpan,
+    kind: SourceStepKind,
+}
+
+#[derive(Clone, Debug)]
+enum SourceStepKind {
+    /// `.name`, with where the name is written.
+    Attr(ByteSpan),
+    /// An index whose key is a string that is exactly these source bytes
+    /// (decoded only when asked for).
+    TextKey(ByteSpan),
+    /// An index with any other key (a number costs no allocation).
+    Key(Value),
+    /// `[*]`.
+    Splat,
+}
+
+impl SourceStep {
+    /// `.name` written at `span`, the name at `name`.
+    pub(crate) fn attr(span: ByteSpan, name: ByteSpan) -> SourceStep {
+        SourceStep {
+            span,
+            kind: SourceStepKind::Attr(name),
+        }
+    }
+
+    /// An index written at `span` whose key is the string of the source
+    /// bytes `text`.
+    pub(crate) fn text_key(span: ByteSpan, text: ByteSpan) -> SourceStep {
+        SourceStep {
+            span,
+            kind: SourceStepKind::TextKey(text),
+        }
+    }
+
+    /// An index written at `span` with the key `key`.
+    pub(crate) fn key(span: ByteSpan, key: Value) -> SourceStep {
+        SourceStep {
+            span,
+            kind: SourceStepKind::Key(key),
+        }
+    }
+
+    /// A splat written at `span`.
+    pub(crate) fn splat(span: ByteSpan) -> SourceStep {
+        SourceStep {
+            span,
+            kind: SourceStepKind::Splat,
+        }
+    }
+}
+
+// A path — a root name and steps written without spaces, each `.name`,
+// `[digits]` or `["text"]` — is read by these two rules, shared by the
+// syntax view (whose dotted paths are paths of `.name` steps).
+
+/// The root name of the path `path` of `src`: up to its first `.` or `[`.
+#[inline]
+pub(crate) fn path_root(src: &str, path: ByteSpan) -> ByteSpan {
+    let text = src.as_bytes().get(path.start as usize..path.end as usize);
+    ByteSpan::new(path.start, path.start + name_len(text.unwrap_or_default()))
+}
+
+/// One step of a path, as [`path_step`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum PathStep {
+    /// `.name`: where the name is.
+    Attr(ByteSpan),
+    /// `[digits]`: where the digits are.
+    Digits(ByteSpan),
+    /// `["text"]`: where the text is.
+    Text(ByteSpan),
+}
+
+/// The next step of a path whose steps start at byte `at` and end at
+/// `end` of `src`: the step's span (from its `.` or `[`) and what it is;
+/// `None` at the end (or at text that is no step of a path).
+#[inline]
+pub(crate) fn path_step(src: &str, at: u32, end: u32) -> Option<(ByteSpan, PathStep)> {
+    // Bytes: every boundary found is an ASCII character's.
+    let rest = src.as_bytes().get(at as usize..end as usize)?;
+    let (&first, after) = rest.split_first()?;
+    let close = |b: u8, from: usize| {
+        let i = from + rest.get(from..)?.iter().position(|&c| c == b)?;
+        u32::try_from(i).ok()
+    };
+    match first {
+        b'.' => {
+            let name = ByteSpan::new(at + 1, at + 1 + name_len(after));
+            Some((ByteSpan::new(at, name.end), PathStep::Attr(name)))
+        }
+        b'[' if rest.get(1) == Some(&b'"') => {
+            let quote = close(b'"', 2)?;
+            let text = ByteSpan::new(at + 2, at + quote);
+            Some((ByteSpan::new(at, at + quote + 2), PathStep::Text(text)))
+        }
+        b'[' => {
+            let bracket = close(b']', 1)?;
+            let digits = ByteSpan::new(at + 1, at + bracket);
+            Some((
+                ByteSpan::new(at, at + bracket + 1),
+                PathStep::Digits(digits),
+            ))
+        }
+        _ => None,
+    }
+}
+
+impl PathStep {
+    /// An index key's value: digits are an integer that fits 64 bits (a
+    /// path is made only of keys that are), text a string.
+    pub(crate) fn key(self, src: &str) -> Option<Value> {
+        match self {
+            PathStep::Attr(_) => None,
+            PathStep::Digits(_) => self.integer(src).map(Value::from),
+            PathStep::Text(t) => Some(Value::string(t.text(src))),
+        }
+    }
+
+    /// The integer that `[digits]` is, when it fits 64 bits.
+    pub(crate) fn integer(self, src: &str) -> Option<i64> {
+        match self {
+            PathStep::Digits(d) => d.text(src).parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+/// How long the name at the start of `text` is: up to the first `.` or
+/// `[` (its length if none). The names of a path are short: a plain loop
+/// beats `memchr`'s set-up.
+#[inline]
+fn name_len(text: &[u8]) -> u32 {
+    text.iter()
+        .position(|&b| b == b'.' || b == b'[')
+        .unwrap_or(text.len()) as u32
 }
 
 impl Traversal {
     /// A traversal of `steps`.
     pub fn new(steps: Vec<Traverser>) -> Traversal {
-        Traversal { steps }
+        Traversal {
+            repr: Repr::Steps(steps),
+        }
+    }
+
+    /// The absolute traversal written in `source` as the path `path` (a
+    /// bare name, `var.region`, `a.b[0]["k"]`: see [`path_step`]).
+    pub(crate) fn path(source: &SourceFile, path: ByteSpan) -> Traversal {
+        Traversal::in_source(source, path, SourceSteps::Path)
+    }
+
+    /// The absolute traversal written in `source` with its root name at
+    /// `root` and the steps `steps`.
+    pub(crate) fn with_steps(
+        source: &SourceFile,
+        root: ByteSpan,
+        steps: impl Iterator<Item = SourceStep>,
+    ) -> Traversal {
+        Traversal::in_source(source, root, SourceSteps::List(steps.collect()))
+    }
+
+    fn in_source(source: &SourceFile, at: ByteSpan, steps: SourceSteps) -> Traversal {
+        Traversal {
+            repr: Repr::Source(SourceTraversal {
+                source: source.clone(),
+                at,
+                steps,
+            }),
+        }
     }
 
     /// Whether the traversal starts at a root variable.
     pub fn is_absolute(&self) -> bool {
-        matches!(self.steps.first(), Some(Traverser::Root { .. }))
+        match &self.repr {
+            Repr::Steps(steps) => matches!(steps.first(), Some(Traverser::Root { .. })),
+            Repr::Source(_) => true,
+        }
     }
 
     /// The root variable name of an absolute traversal.
     pub fn root_name(&self) -> Option<&str> {
-        match self.steps.first() {
-            Some(Traverser::Root { name, .. }) => Some(name),
-            _ => None,
+        match &self.repr {
+            Repr::Steps(steps) => match steps.first() {
+                Some(Traverser::Root { name, .. }) => Some(name),
+                _ => None,
+            },
+            Repr::Source(t) => Some(t.root().text(t.source.text())),
+        }
+    }
+
+    /// The number of steps, the root included.
+    pub fn len(&self) -> usize {
+        match &self.repr {
+            Repr::Steps(steps) => steps.len(),
+            Repr::Source(t) => {
+                1 + match &t.steps {
+                    SourceSteps::Path => {
+                        let (text, root) = (t.source.text(), t.root());
+                        std::iter::successors(path_step(text, root.end, t.at.end), |(s, _)| {
+                            path_step(text, s.end, t.at.end)
+                        })
+                        .count()
+                    }
+                    SourceSteps::List(steps) => steps.len(),
+                }
+            }
+        }
+    }
+
+    /// Whether the traversal has no step at all.
+    pub fn is_empty(&self) -> bool {
+        match &self.repr {
+            Repr::Steps(steps) => steps.is_empty(),
+            Repr::Source(_) => false,
+        }
+    }
+
+    /// The steps, in order: borrowed when the traversal keeps them, built
+    /// (names, keys and ranges) when it was found in a file.
+    pub fn steps(&self) -> Cow<'_, [Traverser]> {
+        match &self.repr {
+            Repr::Steps(steps) => Cow::Borrowed(steps),
+            Repr::Source(t) => Cow::Owned(t.traversers()),
+        }
+    }
+
+    /// The steps, in order, owned.
+    pub fn into_steps(self) -> Vec<Traverser> {
+        match self.repr {
+            Repr::Steps(steps) => steps,
+            Repr::Source(t) => t.traversers(),
         }
     }
 
     /// The range from the first step to the last.
     pub fn range(&self) -> Option<Range> {
-        let first = self.steps.first()?.range();
-        let last = self.steps.last()?.range();
-        Some(Range {
-            end: last.end,
-            ..first
-        })
+        match &self.repr {
+            Repr::Steps(steps) => {
+                let first = steps.first()?.range();
+                let last = steps.last()?.range();
+                Some(Range {
+                    end: last.end,
+                    ..first
+                })
+            }
+            Repr::Source(t) => Some(t.source.range(ByteSpan::new(t.at.start, t.end()))),
+        }
     }
 
     /// The absolute traversal split into its root and the relative rest.
-    pub fn split_root(&self) -> Option<(&str, &[Traverser])> {
-        match self.steps.split_first() {
-            Some((Traverser::Root { name, .. }, rest)) => Some((name, rest)),
-            _ => None,
+    pub fn split_root(&self) -> Option<(&str, Cow<'_, [Traverser]>)> {
+        match &self.repr {
+            Repr::Steps(steps) => match steps.split_first() {
+                Some((Traverser::Root { name, .. }, rest)) => Some((name, Cow::Borrowed(rest))),
+                _ => None,
+            },
+            Repr::Source(t) => {
+                let rest = t.traversers().into_iter().skip(1).collect();
+                Some((t.root().text(t.source.text()), Cow::Owned(rest)))
+            }
         }
+    }
+
+    /// The traversal with its root name read as a first attribute step
+    /// (`a.b` → `.a.b`); a relative traversal is returned as it is.
+    pub(crate) fn into_relative(self) -> Traversal {
+        let mut steps = self.into_steps();
+        if let Some(first) = steps.first_mut() {
+            if let Traverser::Root { name, range } = first {
+                *first = Traverser::Attr {
+                    name: std::mem::take(name),
+                    range: std::mem::take(range),
+                };
+            }
+        }
+        Traversal::new(steps)
+    }
+
+    /// Each step, borrowed from whichever storage, with where it is.
+    pub(crate) fn views(&self) -> Views<'_> {
+        Views {
+            repr: match &self.repr {
+                Repr::Steps(steps) => ViewsRepr::Steps(steps.iter()),
+                Repr::Source(t) => ViewsRepr::Source {
+                    t,
+                    next: Next::Root,
+                },
+            },
+        }
+    }
+}
+
+impl SourceTraversal {
+    /// Where the root name is written.
+    fn root(&self) -> ByteSpan {
+        match self.steps {
+            SourceSteps::Path => path_root(self.source.text(), self.at),
+            SourceSteps::List(_) => self.at,
+        }
+    }
+
+    /// Where the last step ends.
+    fn end(&self) -> u32 {
+        match &self.steps {
+            SourceSteps::Path => self.at.end,
+            SourceSteps::List(steps) => steps.last().map_or(self.at.end, |s| s.span.end),
+        }
+    }
+
+    /// The steps as [`Traverser`]s. Each range is resolved from the one
+    /// before it ([`SourceFile::range_after`]): the steps follow the root,
+    /// mostly on its line.
+    fn traversers(&self) -> Vec<Traverser> {
+        let mut out = Vec::new();
+        let mut at = crate::pos::Pos::START;
+        for view in (Views {
+            repr: ViewsRepr::Source {
+                t: self,
+                next: Next::Root,
+            },
+        }) {
+            let range = match view.at {
+                At::Span(source, span) => source.range_after(at, span),
+                At::Range(range) => range.clone(),
+            };
+            at = range.end;
+            out.push(view.step.into_traverser(range));
+        }
+        out
+    }
+}
+
+/// A step borrowed from either storage.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum StepRef<'a> {
+    /// The root variable name.
+    Root(&'a str),
+    /// `.name`.
+    Attr(&'a str),
+    /// An index with its key.
+    Index(Cow<'a, Value>),
+    /// A splat.
+    Splat,
+}
+
+impl StepRef<'_> {
+    fn into_traverser(self, range: Range) -> Traverser {
+        match self {
+            StepRef::Root(name) => Traverser::Root {
+                name: name.to_owned(),
+                range,
+            },
+            StepRef::Attr(name) => Traverser::Attr {
+                name: name.to_owned(),
+                range,
+            },
+            StepRef::Index(key) => Traverser::Index {
+                key: key.into_owned(),
+                range,
+            },
+            StepRef::Splat => Traverser::Splat { range },
+        }
+    }
+}
+
+/// Where a step is written: a resolved range, or a span of a file that is
+/// resolved when asked for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum At<'a> {
+    Range(&'a Range),
+    Span(&'a SourceFile, ByteSpan),
+}
+
+impl At<'_> {
+    /// The range.
+    pub(crate) fn range(self) -> Range {
+        match self {
+            At::Range(range) => range.clone(),
+            At::Span(source, span) => source.range(span),
+        }
+    }
+
+    /// Whether both are the same range (spans of one file are compared
+    /// without resolving them).
+    fn same(self, other: At<'_>) -> bool {
+        match (self, other) {
+            (At::Span(a, x), At::Span(b, y)) if a.same_as(b) => x == y,
+            (a, b) => a.range() == b.range(),
+        }
+    }
+}
+
+/// A step and where it is written.
+#[derive(Clone, Debug)]
+pub(crate) struct View<'a> {
+    pub(crate) step: StepRef<'a>,
+    pub(crate) at: At<'a>,
+}
+
+/// The steps of a traversal as [`View`]s ([`Traversal::views`]).
+pub(crate) struct Views<'a> {
+    repr: ViewsRepr<'a>,
+}
+
+enum ViewsRepr<'a> {
+    Steps(std::slice::Iter<'a, Traverser>),
+    Source { t: &'a SourceTraversal, next: Next },
+}
+
+/// The next step of a [`SourceTraversal`] to hand out.
+#[derive(Clone, Copy)]
+enum Next {
+    Root,
+    /// The path's step starting at this byte, or the listed step at this
+    /// index.
+    At(u32),
+}
+
+impl<'a> Iterator for Views<'a> {
+    type Item = View<'a>;
+
+    fn next(&mut self) -> Option<View<'a>> {
+        match &mut self.repr {
+            ViewsRepr::Steps(steps) => steps.next().map(|s| match s {
+                Traverser::Root { name, range } => View {
+                    step: StepRef::Root(name),
+                    at: At::Range(range),
+                },
+                Traverser::Attr { name, range } => View {
+                    step: StepRef::Attr(name),
+                    at: At::Range(range),
+                },
+                Traverser::Index { key, range } => View {
+                    step: StepRef::Index(Cow::Borrowed(key)),
+                    at: At::Range(range),
+                },
+                Traverser::Splat { range } => View {
+                    step: StepRef::Splat,
+                    at: At::Range(range),
+                },
+            }),
+            ViewsRepr::Source { t, next } => {
+                let t: &'a SourceTraversal = t;
+                let text = t.source.text();
+                let at = |span| At::Span(&t.source, span);
+                match *next {
+                    Next::Root => {
+                        let root = t.root();
+                        *next = Next::At(match t.steps {
+                            SourceSteps::Path => root.end,
+                            SourceSteps::List(_) => 0,
+                        });
+                        Some(View {
+                            step: StepRef::Root(root.text(text)),
+                            at: at(root),
+                        })
+                    }
+                    Next::At(i) => match &t.steps {
+                        SourceSteps::Path => {
+                            let (span, step) = path_step(text, i, t.at.end)?;
+                            *next = Next::At(span.end);
+                            let step = match step {
+                                PathStep::Attr(name) => StepRef::Attr(name.text(text)),
+                                key => StepRef::Index(Cow::Owned(
+                                    key.key(text).unwrap_or_else(Value::dynamic),
+                                )),
+                            };
+                            Some(View { step, at: at(span) })
+                        }
+                        SourceSteps::List(steps) => {
+                            let s = steps.get(i as usize)?;
+                            *next = Next::At(i + 1);
+                            let step = match &s.kind {
+                                SourceStepKind::Attr(name) => StepRef::Attr(name.text(text)),
+                                SourceStepKind::TextKey(key) => {
+                                    StepRef::Index(Cow::Owned(Value::string(key.text(text))))
+                                }
+                                SourceStepKind::Key(key) => StepRef::Index(Cow::Borrowed(key)),
+                                SourceStepKind::Splat => StepRef::Splat,
+                            };
+                            Some(View {
+                                step,
+                                at: at(s.span),
+                            })
+                        }
+                    },
+                }
+            }
+        }
+    }
+}
+
+impl PartialEq for Traversal {
+    fn eq(&self, other: &Traversal) -> bool {
+        if let (Repr::Steps(a), Repr::Steps(b)) = (&self.repr, &other.repr) {
+            return a == b;
+        }
+        let (mut a, mut b) = (self.views(), other.views());
+        loop {
+            match (a.next(), b.next()) {
+                (None, None) => return true,
+                (Some(x), Some(y)) if x.step == y.step && x.at.same(y.at) => {}
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Traversal {
+    /// As the steps would show if the traversal kept them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Traversal")
+            .field("steps", &self.steps())
+            .finish()
     }
 }
 
@@ -132,7 +687,7 @@ impl Traversal {
     /// assert_eq!(diags.iter().next().unwrap().summary, "Unsupported attribute");
     /// ```
     pub fn traverse_rel(&self, value: &Value) -> (Value, Diagnostics) {
-        apply_steps(value.clone(), &self.steps)
+        apply_steps(value.clone(), self.views())
     }
 
     /// Applies an absolute traversal in `ctx`: looks the root variable up
@@ -154,7 +709,12 @@ impl Traversal {
     /// assert_eq!(t.traverse_abs(None).1.iter().next().unwrap().summary, "Variables not allowed");
     /// ```
     pub fn traverse_abs(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        let Some((Traverser::Root { name, range }, rest)) = self.steps.split_first() else {
+        let mut steps = self.views();
+        let Some(View {
+            step: StepRef::Root(name),
+            at,
+        }) = steps.next()
+        else {
             let d = Diagnostic::error(
                 "Invalid traversal",
                 "An absolute traversal must start with a variable name.",
@@ -167,11 +727,11 @@ impl Traversal {
         };
         let Some(ctx) = ctx.filter(|c| c.has_variables()) else {
             let d = Diagnostic::error("Variables not allowed", "Variables may not be used here.")
-                .with_subject(range.clone());
+                .with_subject(at.range());
             return (Value::dynamic(), d.into());
         };
         match ctx.variable(name) {
-            Some(v) => apply_steps(v.clone(), rest),
+            Some(v) => apply_steps(v.clone(), steps),
             None => {
                 let suggestion = match crate::suggest::closest(name, ctx.variable_names()) {
                     Some(s) => format!(" Did you mean {s:?}?"),
@@ -181,31 +741,34 @@ impl Traversal {
                     "Unknown variable",
                     format!("There is no variable named {name:?}.{suggestion}"),
                 )
-                .with_subject(range.clone());
+                .with_subject(at.range());
                 (Value::dynamic(), d.into())
             }
         }
     }
 }
 
-fn apply_steps(mut value: Value, steps: &[Traverser]) -> (Value, Diagnostics) {
-    for step in steps {
-        let result = match step {
-            Traverser::Root { name, .. } | Traverser::Attr { name, .. } => get_attr(&value, name),
-            Traverser::Index { key, .. } => index(&value, key),
-            Traverser::Splat { range } => {
+fn apply_steps<'a>(
+    mut value: Value,
+    steps: impl Iterator<Item = View<'a>>,
+) -> (Value, Diagnostics) {
+    for View { step, at } in steps {
+        let result = match &step {
+            StepRef::Root(name) | StepRef::Attr(name) => get_attr(&value, name),
+            StepRef::Index(key) => index(&value, key),
+            StepRef::Splat => {
                 let d = Diagnostic::error(
                     "Invalid traversal",
                     "A splat step cannot be applied to a value; evaluate the expression instead.",
                 )
-                .with_subject(range.clone());
+                .with_subject(at.range());
                 return (Value::dynamic(), d.into());
             }
         };
         match result {
             Ok(v) => value = v,
             Err(err) => {
-                let d = Diagnostic::error(err.summary, err.detail).with_subject(step.range());
+                let d = Diagnostic::error(err.summary, err.detail).with_subject(at.range());
                 return (Value::dynamic(), d.into());
             }
         }
@@ -217,16 +780,16 @@ impl fmt::Display for Traversal {
     /// The traversal as written in native syntax, with canonical brackets
     /// (`a.b[0]["k"][*]`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for step in &self.steps {
-            match step {
-                Traverser::Root { name, .. } => f.write_str(name)?,
-                Traverser::Attr { name, .. } => write!(f, ".{name}")?,
-                Traverser::Index { key, .. } => match key {
+        for view in self.views() {
+            match view.step {
+                StepRef::Root(name) => f.write_str(name)?,
+                StepRef::Attr(name) => write!(f, ".{name}")?,
+                StepRef::Index(key) => match &*key {
                     Value::String(s) => write!(f, "[{:?}]", s.as_str())?,
                     Value::Number(n) => write!(f, "[{n}]")?,
                     other => write!(f, "[{other:?}]")?,
                 },
-                Traverser::Splat { .. } => f.write_str("[*]")?,
+                StepRef::Splat => f.write_str("[*]")?,
             }
         }
         Ok(())

@@ -17,7 +17,7 @@
 //! looked through: `(a.b)` is not a static traversal.
 
 use std::any::Any;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -26,7 +26,7 @@ use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
-use crate::traversal::{Traversal, Traverser};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 /// A native-syntax expression: the node and its source file.
@@ -35,20 +35,21 @@ use crate::value::Value;
 /// [`NativeExpression::attribute`] for an attribute's value in a parsed
 /// file (which is what body handles give out).
 // In this order (`repr(C)`): evaluating a constant reads the handle's
-// first 32 bytes only, right after the shared pointer's two counts, and
-// they fall in one cache line in three of the four places a 16-byte
-// aligned allocation can start (measured: 1.24 L1 misses a value for the
+// first 40 bytes only, right after the shared pointer's two counts, and
+// they fall in one cache line in most of the places a 16-byte aligned
+// allocation can start (measured: 1.24 L1 misses a value for the
 // handle, 1.67 with the constant after the other fields).
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct NativeExpression {
     /// The value of the node when it is a constant (a literal, or a small
     /// expression that reads no variable and calls no function), found
-    /// when the handle is made: most attributes are literals, and
-    /// evaluating one then reads this field only, not the tree, the node
-    /// and the source text it would otherwise reach through three
-    /// pointers.
-    constant: Option<Constant>,
+    /// when the handle is first evaluated: most attributes are literals,
+    /// and evaluating one again then reads this field only, not the tree,
+    /// the node and the source text it would otherwise reach through three
+    /// pointers. Not found before: a handle made for static analysis
+    /// (`variables()`) may never be evaluated.
+    constant: OnceLock<Option<Constant>>,
     node: Node,
     source: SourceFile,
 }
@@ -85,23 +86,30 @@ impl Node {
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::with_constant(source, Node::Owned(expr))
+        NativeExpression::of_node(source, Node::Owned(expr))
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
-        NativeExpression::with_constant(source, Node::Attribute(tree, id))
+        NativeExpression::of_node(source, Node::Attribute(tree, id))
     }
 
-    /// The handle of an expression `node` (not an object key), with its
-    /// value if it is a constant.
-    fn with_constant(source: SourceFile, node: Node) -> NativeExpression {
-        let constant = Constant::of(ExprNode::new(&source, node.expr()));
+    /// The handle of an expression `node` (not an object key), whose
+    /// value is kept if it is a constant.
+    fn of_node(source: SourceFile, node: Node) -> NativeExpression {
         NativeExpression {
-            constant,
+            constant: OnceLock::new(),
             node,
             source,
         }
+    }
+
+    /// The value of the node if it is a constant, found on the first call
+    /// (an object key's handle has none).
+    fn constant(&self) -> Option<&Constant> {
+        self.constant
+            .get_or_init(|| Constant::of(ExprNode::new(&self.source, self.expr())))
+            .as_ref()
     }
 
     /// The syntax view of the node.
@@ -167,17 +175,12 @@ impl NativeExpression {
     /// The step list of a static traversal, as the reference's
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
-        let text = self.source.text();
         match &e.kind {
-            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::new(vec![Traverser::Root {
-                name: e.span.text(text).to_owned(),
-                range: self.range_of(e.span),
-            }])),
+            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::path(&self.source, e.span)),
             ExprKind::RelativeTraversal(t) => {
-                let mut base = self.traversal_of(&t.source)?;
-                base.steps
-                    .extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
-                Some(base)
+                let mut steps = self.traversal_of(&t.source)?.into_steps();
+                steps.extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
+                Some(Traversal::new(steps))
             }
             _ => match ExprNode::new(&self.source, e).kind() {
                 syntax::ExprKind::Traversal(t) => Some(t.to_traversal()),
@@ -189,16 +192,15 @@ impl NativeExpression {
 
 impl ExpressionImpl for NativeExpression {
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        // A constant is answered without reaching the node (an object
-        // key's handle has none).
-        crate::native::eval::evaluate_decoded(self.constant.as_ref(), ctx, || {
-            self.general_value(ctx)
-        })
+        // A constant is answered without reaching the node after the
+        // first evaluation.
+        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        // A constant refers to no variable, and is known without the node.
-        if self.constant.is_some() || self.literal_key_name().is_some() {
+        // A constant refers to no variable (once known, without the node);
+        // nor does a key written as a literal name.
+        if matches!(self.constant.get(), Some(Some(_))) || self.literal_key_name().is_some() {
             return Vec::new();
         }
         ExprNode::new(&self.source, self.expr()).variables()
@@ -232,7 +234,7 @@ impl ExpressionImpl for NativeExpression {
                         // No constant: a key's value follows the rules of
                         // keys (`true` is the name "true").
                         let key = NativeExpression {
-                            constant: None,
+                            constant: OnceLock::from(None),
                             node: Node::ObjectKey(
                                 Arc::new(item.key.expr.clone()),
                                 item.key.force_non_literal(self.source.text()),
@@ -269,19 +271,13 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn relative_traversal(&self) -> Option<Traversal> {
-        let mut t = self.absolute_traversal()?;
-        if let Some(Traverser::Root { name, range }) = t.steps.first().cloned() {
-            if let Some(first) = t.steps.first_mut() {
-                *first = Traverser::Attr { name, range };
-            }
-        }
-        Some(t)
+        Some(self.absolute_traversal()?.into_relative())
     }
 
     fn as_keyword(&self) -> Option<String> {
         let t = self.absolute_traversal()?;
-        match t.steps.as_slice() {
-            [Traverser::Root { name, .. }] => Some(name.clone()),
+        match t.len() {
+            1 => t.root_name().map(str::to_owned),
             _ => None,
         }
     }

@@ -271,15 +271,7 @@ pub fn parse_traversal_partial(
 
 fn traversal(file: &SourceFile, limits: &Limits, splats: bool) -> (Option<Traversal>, Diagnostics) {
     let (t, diags) = parse_traversal_node(file, limits, splats);
-    let t = t.map(|t| {
-        let mut steps = Vec::with_capacity(t.steps.len() + 1);
-        steps.push(crate::traversal::Traverser::Root {
-            name: t.root.text(file.text()).to_owned(),
-            range: file.range(t.root),
-        });
-        steps.extend(syntax::Steps::list(file, &t.steps).map(syntax::Step::to_traverser));
-        Traversal::new(steps)
-    });
+    let t = t.map(|t| syntax::source_traversal(file, t.root, &t.steps));
     (t, diags)
 }
 
@@ -302,7 +294,7 @@ pub(crate) fn parse_traversal_node(
 /// let (t, diags) = parse_traversal_rel(&src, &Default::default());
 /// assert!(diags.is_empty());
 /// assert!(!t.is_absolute());
-/// assert_eq!(t.steps.len(), 2);
+/// assert_eq!(t.len(), 2);
 /// ```
 pub fn parse_traversal_rel(file: &SourceFile, limits: &Limits) -> (Traversal, Diagnostics) {
     let (steps, diags) = parse_traversal_steps(file, limits);

@@ -37,8 +37,8 @@ use crate::eval::EvalContext;
 use crate::native::ast::{self, BodyId, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
-use crate::pos::{ByteSpan, Pos, Range, SourceFile};
-use crate::traversal::{Traversal, Traverser};
+use crate::pos::{ByteSpan, Range, SourceFile};
+use crate::traversal::{path_root, path_step, PathStep, SourceStep, Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
 pub use ast::{BinaryOp, UnaryOp};
@@ -592,21 +592,13 @@ impl<'a> ExprNode<'a> {
     /// references.
     pub fn variables(self) -> Vec<Traversal> {
         let mut out = Vec::new();
-        // References come in source order: each one's position is
-        // resolved from where the one before it ended.
-        let mut at = Pos::START;
         self.each_variable(|t| {
-            let traversal = t.to_traversal_after(at);
-            if let Some(
-                Traverser::Root { range, .. }
-                | Traverser::Attr { range, .. }
-                | Traverser::Index { range, .. }
-                | Traverser::Splat { range },
-            ) = traversal.steps.last()
-            {
-                at = range.end;
+            if out.capacity() == 0 {
+                // Room for the few references most expressions make, in
+                // one allocation that skips the vector's growth path.
+                out = Vec::with_capacity(4);
             }
-            out.push(traversal);
+            out.push(t.to_traversal());
         });
         out
     }
@@ -641,59 +633,69 @@ impl<'a> ExprNode<'a> {
         out.into_iter()
     }
 
+    /// Calls `f` with each direct sub-expression, in source order (object
+    /// keys only when they are expressions). Read from the stored node
+    /// without building its view: static analysis and the constant check
+    /// of every expression handle walk trees with it (inlined: each
+    /// caller's per-child step then runs in the loop).
+    #[inline(always)]
     pub(crate) fn for_each_child(self, mut f: impl FnMut(ExprNode<'a>)) {
-        match self.kind() {
-            ExprKind::Literal(_) | ExprKind::SplatElement | ExprKind::Invalid => {}
-            ExprKind::Traversal(_) => {}
-            ExprKind::Template(t) => {
-                if let Some(inner) = t.wrapped() {
-                    f(inner);
-                } else {
-                    t.parts().for_each(|p| p.for_each_expr(&mut f));
+        let source = self.source;
+        let mut each = |e: &'a ast::Expr| f(ExprNode::new(source, e));
+        match &self.expr.kind {
+            ast::ExprKind::Number(_)
+            | ast::ExprKind::Bool(_)
+            | ast::ExprKind::Null
+            | ast::ExprKind::StringLit
+            | ast::ExprKind::Variable
+            | ast::ExprKind::AttrPath
+            | ast::ExprKind::ScopeTraversal(_)
+            | ast::ExprKind::AnonSymbol
+            | ast::ExprKind::Invalid => {}
+            ast::ExprKind::Template(t) => {
+                for part in &t.parts {
+                    TemplatePart::new(source, part).for_each_expr(&mut f);
                 }
             }
-            ExprKind::RelativeTraversal { source, .. } | ExprKind::Parens(source) => f(source),
-            ExprKind::Index { collection, key } => {
-                f(collection);
-                f(key);
+            ast::ExprKind::TemplateWrap(inner) | ast::ExprKind::Parens(inner) => each(inner),
+            ast::ExprKind::RelativeTraversal(t) => each(&t.source),
+            ast::ExprKind::Index(ix) => {
+                each(&ix.collection);
+                each(&ix.key);
             }
-            ExprKind::Call(c) => c.args().iter().for_each(f),
-            ExprKind::Tuple(items) => items.iter().for_each(f),
-            ExprKind::Object(o) => {
-                for item in o.items() {
-                    if item.key().literal_name().is_none() {
-                        f(item.key().expr());
+            ast::ExprKind::Call(c) => c.args.iter().for_each(each),
+            ast::ExprKind::Tuple(t) => t.items.iter().for_each(each),
+            ast::ExprKind::Object(o) => {
+                for item in o.items.iter() {
+                    if item.key.as_literal_name(source.text()).is_none() {
+                        each(&item.key.expr);
                     }
-                    f(item.value());
+                    each(&item.value);
                 }
             }
-            ExprKind::For(x) => {
-                f(x.collection());
-                if let Some(k) = x.key() {
-                    f(k);
+            ast::ExprKind::For(x) => {
+                each(&x.collection);
+                if let Some(k) = &x.key {
+                    each(k);
                 }
-                f(x.value());
-                if let Some(c) = x.condition() {
-                    f(c);
+                each(&x.value);
+                if let Some(c) = &x.cond {
+                    each(c);
                 }
             }
-            ExprKind::Splat(s) => {
-                f(s.source());
-                f(s.each());
+            ast::ExprKind::Splat(s) => {
+                each(&s.source);
+                each(&s.each);
             }
-            ExprKind::Unary { operand, .. } => f(operand),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                f(lhs);
-                f(rhs);
+            ast::ExprKind::Unary(u) => each(&u.operand),
+            ast::ExprKind::Binary(b) => {
+                each(&b.lhs);
+                each(&b.rhs);
             }
-            ExprKind::Conditional {
-                cond,
-                then,
-                otherwise,
-            } => {
-                f(cond);
-                f(then);
-                f(otherwise);
+            ast::ExprKind::Conditional(c) => {
+                each(&c.cond);
+                each(&c.then);
+                each(&c.otherwise);
             }
         }
     }
@@ -729,18 +731,43 @@ struct VariableWalk<'a, 'f> {
 }
 
 impl<'a> VariableWalk<'a, '_> {
+    /// Reads literals and references (most nodes) in place, inlined in
+    /// the loop over their parent's children.
+    #[inline(always)]
     fn expr(&mut self, e: ExprNode<'a>, depth: usize) {
         if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
             return;
         }
         self.nodes_left -= 1;
-        match e.kind() {
-            ExprKind::Traversal(t) => {
-                if !self.locals.contains(&t.root_name()) {
+        match &e.expr.kind {
+            ast::ExprKind::Variable
+            | ast::ExprKind::AttrPath
+            | ast::ExprKind::ScopeTraversal(_) => {
+                let t = TraversalNode { node: e };
+                if self.locals.is_empty() || !self.locals.contains(&t.root_name()) {
                     (self.f)(t);
                 }
             }
-            ExprKind::For(x) => {
+            ast::ExprKind::Number(_)
+            | ast::ExprKind::Bool(_)
+            | ast::ExprKind::Null
+            | ast::ExprKind::StringLit
+            | ast::ExprKind::AnonSymbol
+            | ast::ExprKind::Invalid => {}
+            _ => self.composite(e, depth),
+        }
+    }
+
+    /// The nodes that have children. Read from the stored node: the walk
+    /// needs the view of few.
+    #[inline(never)]
+    fn composite(&mut self, e: ExprNode<'a>, depth: usize) {
+        match &e.expr.kind {
+            ast::ExprKind::For(x) => {
+                let x = ForNode {
+                    source: e.source,
+                    node: x,
+                };
                 self.expr(x.collection(), depth + 1);
                 let base = self.locals.len();
                 self.locals.extend(x.key_var());
@@ -753,9 +780,9 @@ impl<'a> VariableWalk<'a, '_> {
                 }
                 self.locals.truncate(base);
             }
-            ExprKind::Template(t) if t.wrapped().is_none() => {
-                for part in t.parts() {
-                    self.part(part, depth + 1);
+            ast::ExprKind::Template(t) => {
+                for part in &t.parts {
+                    self.part(TemplatePart::new(e.source, part), depth + 1);
                 }
             }
             _ => e.for_each_child(|c| self.expr(c, depth + 1)),
@@ -1190,11 +1217,7 @@ impl<'a> TraversalNode<'a> {
         let e = self.node.expr;
         match &e.kind {
             ast::ExprKind::ScopeTraversal(t) => t.root,
-            ast::ExprKind::AttrPath => {
-                let text = e.span.text(self.node.source.text());
-                let root = first_dot(text);
-                ByteSpan::new(e.span.start, e.span.start + root as u32)
-            }
+            ast::ExprKind::AttrPath => path_root(self.node.source.text(), e.span),
             _ => e.span,
         }
     }
@@ -1231,35 +1254,17 @@ impl<'a> TraversalNode<'a> {
         self.node.range()
     }
 
-    /// The traversal as the information model's [`Traversal`] (owned, with
-    /// the range of each step).
+    /// The traversal as the information model's [`Traversal`]. It keeps
+    /// the source file and where each step is written (no name or range
+    /// is copied out until asked for).
     pub fn to_traversal(self) -> Traversal {
-        self.to_traversal_after(Pos::START)
-    }
-
-    /// [`TraversalNode::to_traversal`] for a traversal known to start at or
-    /// after `before`.
-    fn to_traversal_after(self, before: Pos) -> Traversal {
-        // Static analysis builds one of these per reference: the steps
-        // follow the root on its line, so each range is resolved from the
-        // one before it ([`SourceFile::range_after`]) rather than searched
-        // for, and the vector is allocated once, at its final size.
+        let e = self.node.expr;
         let source = self.node.source;
-        let root_span = self.root_span();
-        let root = source.range_after(before, root_span);
-        let steps = self.steps_after(root_span);
-        let mut out = Vec::with_capacity(steps.len() + 1);
-        let mut at = root.end;
-        out.push(Traverser::Root {
-            name: root_span.text(source.text()).to_owned(),
-            range: root,
-        });
-        for step in steps {
-            let range = source.range_after(at, step.span);
-            at = range.end;
-            out.push(step.to_traverser_with(range));
+        match &e.kind {
+            ast::ExprKind::ScopeTraversal(t) => source_traversal(source, t.root, &t.steps),
+            // A bare name, or a dotted path.
+            _ => Traversal::path(source, e.span),
         }
-        Traversal::new(out)
     }
 
     /// The expression node.
@@ -1267,13 +1272,6 @@ impl<'a> TraversalNode<'a> {
     pub fn expr(self) -> ExprNode<'a> {
         self.node
     }
-}
-
-/// Where the first `.` of a dotted path is (its length if none). The
-/// names of a path are short: a plain loop beats `memchr`'s set-up.
-#[inline]
-fn first_dot(path: &str) -> usize {
-    path.bytes().position(|b| b == b'.').unwrap_or(path.len())
 }
 
 /// The steps of a traversal.
@@ -1330,19 +1328,16 @@ impl<'a> Iterator for Steps<'a> {
         let source = self.source;
         match &mut self.repr {
             StepsRepr::Path { at, end } => {
-                if *at >= *end {
+                // (A dotted path's steps are all names.)
+                let (span, PathStep::Attr(name)) = path_step(source.text(), *at, *end)? else {
                     return None;
-                }
-                let rest = ByteSpan::new(*at + 1, *end).text(source.text());
-                let len = first_dot(rest) as u32;
-                let name = ByteSpan::new(*at + 1, *at + 1 + len);
-                let step = Step {
-                    source,
-                    span: ByteSpan::new(*at, name.end),
-                    kind: StepRepr::Name(name),
                 };
-                *at = name.end;
-                Some(step)
+                *at = span.end;
+                Some(Step {
+                    source,
+                    span,
+                    kind: StepRepr::Name(name),
+                })
             }
             StepsRepr::List(steps) => steps.next().map(|s| Step {
                 source,
@@ -1429,27 +1424,90 @@ impl<'a> Step<'a> {
 
     /// The step as the information model's [`Traverser`].
     pub fn to_traverser(self) -> Traverser {
-        self.to_traverser_with(self.range())
-    }
-
-    /// [`Step::to_traverser`] with the step's range already resolved.
-    fn to_traverser_with(self, range: Range) -> Traverser {
+        let range = self.range();
         match self.kind() {
             StepKind::Attr(name) => Traverser::Attr {
                 name: name.to_owned(),
                 range,
             },
-            StepKind::Index(key) => Traverser::Index {
-                key: key.value(),
-                range,
-            },
-            StepKind::Invalid => Traverser::Index {
-                key: Value::dynamic(),
+            StepKind::Index(_) | StepKind::Invalid => Traverser::Index {
+                key: self.key(),
                 range,
             },
             StepKind::Splat => Traverser::Splat { range },
         }
     }
+
+    /// An index step's key (the dynamic value for a key a syntax error
+    /// left, or for a step that is no index).
+    fn key(self) -> Value {
+        match self.kind() {
+            StepKind::Index(key) => key.value(),
+            _ => Value::dynamic(),
+        }
+    }
+
+    /// The step as a traversal keeps it: where it is, and what it does;
+    /// a string key without escapes stays a span of the source.
+    fn to_source_step(self) -> SourceStep {
+        match self.kind {
+            StepRepr::Name(name) => SourceStep::attr(self.span, name),
+            StepRepr::Key(ast::Literal::String(ast::LitText::Source(text)), _) => {
+                SourceStep::text_key(self.span, *text)
+            }
+            StepRepr::Key(..) => SourceStep::key(self.span, self.key()),
+            StepRepr::Splat => SourceStep::splat(self.span),
+        }
+    }
+}
+
+/// The absolute traversal written in `source` with its root name at
+/// `root` and the steps `steps` (a [`Traversal`] that keeps the file).
+/// Steps that the text alone gives back, read as a path
+/// ([`path_step`]: `a.b[0]["k"]` written without spaces), are not copied.
+pub(crate) fn source_traversal(
+    source: &SourceFile,
+    root: ByteSpan,
+    steps: &[ast::Traverser],
+) -> Traversal {
+    let text = source.text();
+    let end = steps.last().map_or(root.end, |s| s.span.end);
+    let path = ByteSpan::new(root.start, end);
+    if path_root(text, path) == root && reads_as_path(text, root.end, end, steps) {
+        return Traversal::path(source, path);
+    }
+    Traversal::with_steps(
+        source,
+        root,
+        Steps::list(source, steps).map(Step::to_source_step),
+    )
+}
+
+/// Whether reading the text from `at` to `end` as a path's steps gives
+/// exactly `steps`: the same spans, names, and keys of the same value.
+fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) -> bool {
+    for step in steps {
+        let Some((span, read)) = path_step(text, at, end) else {
+            return false;
+        };
+        let same = span == step.span
+            && match (&step.kind, read) {
+                (ast::TraverserKind::Attr { name }, PathStep::Attr(read)) => *name == read,
+                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Digits(_)) => {
+                    matches!(&**key, ast::Literal::Number(n)
+                        if n.to_i64().is_some_and(|n| read.integer(text) == Some(n)))
+                }
+                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Text(read)) => {
+                    matches!(&**key, ast::Literal::String(ast::LitText::Source(t)) if *t == read)
+                }
+                _ => false,
+            };
+        if !same {
+            return false;
+        }
+        at = span.end;
+    }
+    at == end
 }
 
 // --- calls and collections -----------------------------------------------
@@ -1690,7 +1748,7 @@ impl<'a> SplatNode<'a> {
 }
 
 #[cfg(test)]
-mod test;
+pub(crate) mod test;
 
 /// Nodes show their kind and where they are written (the tree itself is
 /// the parser's storage).

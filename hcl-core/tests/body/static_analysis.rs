@@ -84,7 +84,7 @@ fn static_traversal_native_and_from_a_json_string() {
         let t = abs_traversal_for_expr(&expr(name, text)).unwrap();
         assert_eq!(t.to_string(), "a.b[0][\"k\"]", "{name}");
         assert_eq!(t.root_name(), Some("a"));
-        assert_eq!(t.steps[0].range().start.column, col, "{name}");
+        assert_eq!(t.steps()[0].range().start.column, col, "{name}");
         let r = rel_traversal_for_expr(&expr(name, text)).unwrap();
         assert!(!r.is_absolute());
         assert_eq!(r.to_string(), ".a.b[0][\"k\"]");

@@ -177,7 +177,7 @@ impl ExpandBody {
                     return None;
                 }
             };
-            match (traversal.steps.len(), traversal.root_name()) {
+            match (traversal.len(), traversal.root_name()) {
                 (1, Some(name)) => iterator = name.to_owned(),
                 _ => {
                     let d = Diagnostic::error(

@@ -299,7 +299,7 @@ fn dynamic_block_errors_are_the_reference_s() {
 fn names(vars: &[Traversal]) -> Vec<String> {
     vars.iter()
         .map(|t| {
-            t.steps
+            t.steps()
                 .iter()
                 .map(|s| match s {
                     crate::traversal::Traverser::Root { name, .. }

@@ -252,8 +252,10 @@ proptest! {
     }
 }
 
-/// The general way to build a traversal: every range resolved on its own.
-fn traversal_resolving_each_range(t: TraversalNode<'_>) -> Traversal {
+/// The general way to build a traversal: every range resolved on its own,
+/// every step a [`Traverser`] kept by a traversal built by hand (the
+/// reference the traversal module's tests compare with).
+pub(crate) fn traversal_resolving_each_range(t: TraversalNode<'_>) -> Traversal {
     let mut steps = vec![Traverser::Root {
         name: t.root_name().to_owned(),
         range: t.root_range(),
