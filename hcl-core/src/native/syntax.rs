@@ -1345,6 +1345,7 @@ impl<'a> Iterator for Steps<'a> {
                 kind: match &s.kind {
                     ast::TraverserKind::Attr { name } => StepRepr::Name(*name),
                     ast::TraverserKind::Splat => StepRepr::Splat,
+                    ast::TraverserKind::TextIndex { text } => StepRepr::TextKey(*text),
                     index => match index.index_key(source.text()) {
                         Some((key, legacy)) => StepRepr::Key(key, legacy),
                         None => StepRepr::Splat,
@@ -1376,6 +1377,8 @@ pub struct Step<'a> {
 #[derive(Clone, Copy)]
 enum StepRepr<'a> {
     Name(ByteSpan),
+    /// A string key written without escapes: its text in the source.
+    TextKey(ByteSpan),
     Key(ast::IndexKey<'a>, bool),
     Splat,
 }
@@ -1400,6 +1403,7 @@ impl<'a> Step<'a> {
         let text = self.source.text();
         match self.kind {
             StepRepr::Name(name) => StepKind::Attr(name.text(text)),
+            StepRepr::TextKey(key) => StepKind::Index(Literal::String(key.text(text))),
             StepRepr::Key(key, _) => match key {
                 ast::IndexKey::Number(n) => StepKind::Index(Literal::Number(n)),
                 ast::IndexKey::Bool(b) => StepKind::Index(Literal::Bool(b)),
@@ -1452,9 +1456,7 @@ impl<'a> Step<'a> {
     fn to_source_step(self) -> SourceStep {
         match self.kind {
             StepRepr::Name(name) => SourceStep::attr(self.span, name),
-            StepRepr::Key(ast::Literal::String(ast::LitText::Source(text)), _) => {
-                SourceStep::text_key(self.span, *text)
-            }
+            StepRepr::TextKey(text) => SourceStep::text_key(self.span, text),
             StepRepr::Key(..) => SourceStep::key(self.span, self.key()),
             StepRepr::Splat => SourceStep::splat(self.span),
         }
@@ -1493,12 +1495,10 @@ fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) ->
         let same = span == step.span
             && match (&step.kind, read) {
                 (ast::TraverserKind::Attr { name }, PathStep::Attr(read)) => *name == read,
-                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Digits(_)) => {
-                    matches!(&**key, ast::Literal::Number(n)
+                (ast::TraverserKind::TextIndex { text: t }, PathStep::Text(read)) => *t == read,
+                (kind, PathStep::Digits(_)) => {
+                    matches!(kind.index_key(text), Some((ast::IndexKey::Number(n), false))
                         if n.to_i64().is_some_and(|n| read.integer(text) == Some(n)))
-                }
-                (ast::TraverserKind::Index { key, legacy: false }, PathStep::Text(read)) => {
-                    matches!(&**key, ast::Literal::String(ast::LitText::Source(t)) if *t == read)
                 }
                 _ => false,
             };
