@@ -194,6 +194,20 @@ impl Document {
     /// of aligned `=` it is in (and the trailing comments of its lines) is
     /// lined up again as the formatter would; other lines keep their
     /// bytes.
+    ///
+    /// Only the expression's text is replaced: a comment after it on its
+    /// (last) line stays, and so do the comments on the lines above.
+    /// Comments *inside* the old expression (between the items of a
+    /// multi-line tuple or object) go with it, as they do with hclwrite's
+    /// `SetAttributeValue`; [`Document::update_from`] keeps those of the
+    /// object items whose values it leaves alone.
+    ///
+    /// ```
+    /// use hcl_core::edit::{BlockPath, Document};
+    /// let mut doc = Document::parse("a.hcl", "a = [\n  1, # one\n] # why\n").unwrap();
+    /// doc.set_attribute(&BlockPath::root(), "a", &hcl_core::Value::from(2)).unwrap();
+    /// assert_eq!(doc.text(), "a = 2 # why\n");
+    /// ```
     pub fn set_attribute(
         &mut self,
         path: &BlockPath,
@@ -206,7 +220,8 @@ impl Document {
 
     /// Sets attribute `name` of the body at `path` to the expression
     /// `expr` (checked by parsing it), adding it when missing; its run of
-    /// `=` is lined up again as [`Document::set_attribute`] does.
+    /// `=` is lined up again, and comments are kept or dropped, as
+    /// [`Document::set_attribute`] does.
     pub fn set_attribute_expr(
         &mut self,
         path: &BlockPath,

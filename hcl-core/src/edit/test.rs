@@ -206,3 +206,30 @@ fn edit_remove_of_a_block_joins_the_runs_it_split() {
     assert_eq!(d.text(), "a         = 1\nlong_name = 3\n");
     assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
 }
+
+#[test]
+fn edit_set_keeps_the_comment_after_the_expression_on_its_line() {
+    let mut d = Document::parse("c.hcl", "a = 1 # why\nb = 2\n").unwrap();
+    d.set_attribute(&BlockPath::root(), "a", &Value::from(2))
+        .unwrap();
+    assert_eq!(d.text(), "a = 2 # why\nb = 2\n");
+    d.set_attribute_expr(&BlockPath::root(), "a", "var.x")
+        .unwrap();
+    assert_eq!(d.text(), "a = var.x # why\nb = 2\n");
+    // A value that spans lines: the comment follows its last line, as
+    // hclwrite's `SetAttributeValue` leaves it.
+    d.set_attribute(
+        &BlockPath::root(),
+        "a",
+        &Value::object([("k", Value::from(1))]),
+    )
+    .unwrap();
+    assert_eq!(d.text(), "a = {\n  k = 1\n} # why\nb = 2\n");
+    // Comments inside the old expression go with it (hclwrite drops them
+    // too); the comments of the lines around stay.
+    let src = "# lead\na = [\n  1, # one\n  2,\n] # why\nb = 2 # bee\n";
+    let mut d = Document::parse("c.hcl", src).unwrap();
+    d.set_attribute(&BlockPath::root(), "a", &Value::from(3))
+        .unwrap();
+    assert_eq!(d.text(), "# lead\na = 3 # why\nb = 2 # bee\n");
+}
