@@ -74,6 +74,8 @@ pub struct Writer {
     /// Values are written in literal syntax only (see
     /// [`Writer::literal`]).
     literal: bool,
+    /// What [`Writer::field_key`] found of the names it was given.
+    field_keys: FieldKeys,
 }
 
 #[derive(Debug, Clone)]
@@ -146,6 +148,7 @@ impl Writer {
             newlines: 0,
             reformat: false,
             literal: false,
+            field_keys: FieldKeys::default(),
         }
     }
 
@@ -239,26 +242,34 @@ impl Writer {
     /// start, when a value spanning lines ended the run): each name's
     /// padding goes in there, the last first, so that the offsets before
     /// it hold.
+    #[inline(always)]
     fn end_run(&mut self) {
         let start = self.level.run_start.min(self.run.len());
-        let entries = &self.run[start..];
-        if entries.len() > 1 {
-            let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
-            let added = pad_names(&mut self.out, entries, widest);
-            if added > 0 && !self.tuples.is_empty() {
-                // What is open past the run's names (the current item's
-                // tuple) moved with the text.
-                let moved = |o: &mut usize| {
-                    let before = entries.iter().take_while(|e| e.0 <= *o);
-                    *o += before.map(|e| widest - e.1).sum::<usize>();
-                };
-                for t in &mut self.tuples {
-                    moved(&mut t.open);
-                }
-                self.elements.iter_mut().for_each(moved);
-            }
+        if self.run.len() - start > 1 {
+            self.align_run(start);
         }
         self.run.truncate(start);
+    }
+
+    /// Pads the names of the run of more than one item from `start` in
+    /// `Writer::run` (see [`Writer::end_run`]).
+    #[inline(never)]
+    fn align_run(&mut self, start: usize) {
+        let entries = &self.run[start..];
+        let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
+        let added = pad_names(&mut self.out, entries, widest);
+        if added > 0 && !self.tuples.is_empty() {
+            // What is open past the run's names (the current item's
+            // tuple) moved with the text.
+            let moved = |o: &mut usize| {
+                let before = entries.iter().take_while(|e| e.0 <= *o);
+                *o += before.map(|e| widest - e.1).sum::<usize>();
+            };
+            for t in &mut self.tuples {
+                moved(&mut t.open);
+            }
+            self.elements.iter_mut().for_each(moved);
+        }
     }
 
     /// Starts a block of type `type_name` (an identifier); labels may
@@ -571,10 +582,40 @@ impl Writer {
     /// quoted otherwise.
     #[inline]
     pub fn key(&mut self, key: &str) {
+        self.key_as(key, bare_key_width(key));
+    }
+
+    /// [`Writer::key`] for a name that lives as long as the program, such
+    /// as a struct's field name (serde gives them as `&'static str`): the
+    /// same text, but whether the name can be written bare, and how wide
+    /// it is, are found once per writer and then remembered by the name's
+    /// address (a struct written many times has its field names checked
+    /// once).
+    ///
+    /// ```
+    /// let mut w = hcl_core::write::Writer::new();
+    /// w.begin_object(false);
+    /// for key in ["port", "for", "port"] {
+    ///     w.field_key(key);
+    ///     w.raw("1");
+    ///     w.end_item();
+    /// }
+    /// w.end_object();
+    /// assert_eq!(w.finish(), "{\n  port  = 1\n  \"for\" = 1\n  port  = 1\n}");
+    /// ```
+    #[inline]
+    pub fn field_key(&mut self, key: &'static str) {
+        let bare = self.field_keys.bare_key_width(key);
+        self.key_as(key, bare);
+    }
+
+    /// Starts an object item with key `key`, whose [`bare_key_width`] is
+    /// `bare`.
+    #[inline]
+    fn key_as(&mut self, key: &str, bare: Option<usize>) {
         let lines = self.newlines;
-        self.out.reserve(2 * self.depth + key.len() + 3);
         self.indent();
-        let name_width = match bare_key_width(key) {
+        let name_width = match bare {
             Some(w) => {
                 self.out.push_str(key);
                 w
@@ -638,6 +679,39 @@ impl Writer {
             }
         }
         out
+    }
+}
+
+/// [`bare_key_width`] of `'static` names, remembered by their address:
+/// a small table, each name in the slot its address hashes to (a name
+/// that meets another in its slot takes its place). Names that live for
+/// the whole program never change, so what was found of one holds for
+/// every later use.
+#[derive(Debug, Default)]
+struct FieldKeys {
+    /// (address, length, width or `usize::MAX` when the name is not
+    /// bare); allocated at the first use.
+    slots: Vec<(usize, usize, usize)>,
+}
+
+impl FieldKeys {
+    const SLOTS_LOG2: u32 = 6;
+
+    #[inline]
+    fn bare_key_width(&mut self, key: &'static str) -> Option<usize> {
+        let address = key.as_ptr() as usize;
+        // Fibonacci hashing: the top bits of the address times 2^64/φ.
+        let slot = ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS_LOG2))
+            as usize;
+        if self.slots.is_empty() {
+            self.slots.resize(1 << Self::SLOTS_LOG2, (0, 0, 0));
+        }
+        let entry = self.slots.get_mut(slot)?;
+        if entry.0 != address || entry.1 != key.len() {
+            let width = bare_key_width(key).unwrap_or(usize::MAX);
+            *entry = (address, key.len(), width);
+        }
+        (entry.2 != usize::MAX).then_some(entry.2)
     }
 }
 
@@ -778,7 +852,7 @@ fn push_zeros(out: &mut String, n: usize) {
 
 /// Appends the indentation of `depth` levels (two spaces each). At the
 /// usual depths: one copy of a fixed run of spaces, cut back (cheaper than
-/// a call to copy a slice of them).
+/// a call to copy a slice of them, and than a jump on the depth).
 #[inline]
 fn push_indent(out: &mut String, depth: usize) {
     const SPACES: &str = "                ";
