@@ -428,10 +428,17 @@ impl Writer {
         if !f.is_finite() {
             return false;
         }
-        if f.fract() == 0.0 {
-            if f.abs() < 9.0e15 {
-                self.integer(f as i64);
-            } else if let Some(n) = Number::from_f64(f) {
+        if f.abs() < 9.0e15 {
+            // An integer there is exact as an `i64` (a cast, where
+            // `fract` is a call).
+            let i = f as i64;
+            if i as f64 == f {
+                self.integer(i);
+                return true;
+            }
+        } else {
+            // Every double this large is an integer.
+            if let Some(n) = Number::from_f64(f) {
                 self.number(&n);
             }
             return true;
@@ -683,35 +690,64 @@ impl Writer {
 }
 
 /// [`bare_key_width`] of `'static` names, remembered by their address:
-/// a small table, each name in the slot its address hashes to (a name
-/// that meets another in its slot takes its place). Names that live for
-/// the whole program never change, so what was found of one holds for
-/// every later use.
+/// a small open-addressed table (a name goes in the first free slot from
+/// the one its address hashes to, looking at a few; when they are all
+/// taken, it takes the first one's place). Names that live for the whole
+/// program never change, so what was found of one holds for every later
+/// use.
 #[derive(Debug, Default)]
 struct FieldKeys {
     /// (address, length, width or `usize::MAX` when the name is not
-    /// bare); allocated at the first use.
+    /// bare); empty slots have address 0. Allocated at the first use.
     slots: Vec<(usize, usize, usize)>,
 }
 
 impl FieldKeys {
     const SLOTS_LOG2: u32 = 6;
+    const SLOTS: usize = 1 << Self::SLOTS_LOG2;
+    /// Slots looked at for a name.
+    const PROBES: usize = 4;
 
-    #[inline]
+    #[inline(always)]
     fn bare_key_width(&mut self, key: &'static str) -> Option<usize> {
         let address = key.as_ptr() as usize;
         // Fibonacci hashing: the top bits of the address times 2^64/φ.
-        let slot = ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS_LOG2))
+        let home = ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS_LOG2))
             as usize;
+        match self.slots.get(home) {
+            Some(&(a, len, width)) if a == address && len == key.len() => {
+                (width != usize::MAX).then_some(width)
+            }
+            _ => self.look_further(key, home),
+        }
+    }
+
+    /// [`FieldKeys::bare_key_width`] of a name not in its home slot.
+    #[inline(never)]
+    fn look_further(&mut self, key: &'static str, home: usize) -> Option<usize> {
+        let address = key.as_ptr() as usize;
         if self.slots.is_empty() {
-            self.slots.resize(1 << Self::SLOTS_LOG2, (0, 0, 0));
+            self.slots.resize(Self::SLOTS, (0, 0, 0));
         }
-        let entry = self.slots.get_mut(slot)?;
-        if entry.0 != address || entry.1 != key.len() {
-            let width = bare_key_width(key).unwrap_or(usize::MAX);
-            *entry = (address, key.len(), width);
+        let mut free = home;
+        for probe in 0..Self::PROBES {
+            let i = (home + probe) & (Self::SLOTS - 1);
+            let Some(&(a, len, width)) = self.slots.get(i) else {
+                break;
+            };
+            if a == address && len == key.len() {
+                return (width != usize::MAX).then_some(width);
+            }
+            if a == 0 {
+                free = i;
+                break;
+            }
         }
-        (entry.2 != usize::MAX).then_some(entry.2)
+        let width = bare_key_width(key);
+        if let Some(slot) = self.slots.get_mut(free) {
+            *slot = (address, key.len(), width.unwrap_or(usize::MAX));
+        }
+        width
     }
 }
 
@@ -751,18 +787,24 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
     if f.abs() >= 1e11 {
         return false;
     }
+    let magnitude = f.abs();
     let mut scale = 1.0;
     for digits in 1..=4usize {
         scale *= 10.0;
-        let m = (f * scale).round();
-        if m / scale != f {
+        // The count of 10^-digits nearest to the magnitude (below 10^15:
+        // exact as a `u64`; a cast, where `round` is a call). A count
+        // that misses by a rounding of `+ 0.5` fails the check below,
+        // which alone decides: the double nearest to `m / scale` is `f`'s
+        // magnitude exactly when the division gives it back.
+        let m = (magnitude * scale + 0.5) as u64;
+        if m as f64 / scale != magnitude {
             continue;
         }
         if f < 0.0 {
             out.push('-');
         }
         let mut buffer = itoa::Buffer::new();
-        let text = buffer.format(m.abs() as u64);
+        let text = buffer.format(m);
         if text.len() <= digits {
             out.push_str("0.");
             push_zeros(out, digits - text.len());

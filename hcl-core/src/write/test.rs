@@ -507,6 +507,39 @@ proptest! {
 }
 
 #[test]
+fn writer_field_key_holds_more_names_than_its_table() {
+    // More names than slots: names meet in slots and take each other's
+    // places; the text is still what `key` writes.
+    let names: Vec<&'static str> = (0..300)
+        .map(|i| {
+            let name = match i % 3 {
+                0 => format!("name_{i}"),
+                1 => format!("not bare {i}"),
+                _ => format!("n{i}-{}", "x".repeat(i % 11)),
+            };
+            &*name.leak()
+        })
+        .collect();
+    let mut by_key = Writer::new();
+    let mut by_field_key = Writer::new();
+    by_key.begin_object(false);
+    by_field_key.begin_object(false);
+    for round in 0..3 {
+        for name in names.iter().skip(round * 7) {
+            by_key.key(name);
+            by_field_key.field_key(name);
+            by_key.null();
+            by_field_key.null();
+            by_key.end_item();
+            by_field_key.end_item();
+        }
+    }
+    by_key.end_object();
+    by_field_key.end_object();
+    assert_eq!(by_key.finish(), by_field_key.finish());
+}
+
+#[test]
 fn writer_moves_an_open_tuple_with_the_run_aligned_before_it() {
     // `c`'s tuple is one line until its object element: the run `a`,
     // `bbb` before it is aligned when the tuple breaks, moving the
