@@ -627,13 +627,19 @@ impl Writer {
                 self.out.push_str(key);
                 w
             }
-            None => {
-                let start = self.out.len();
-                push_key(&mut self.out, key);
-                width(&self.out[start..])
-            }
+            None => self.quoted_key(key),
         };
         self.end_name(lines, name_width);
+    }
+
+    /// Writes a key that cannot be bare; returns its width. Out of the
+    /// way of the common case, so that [`Writer::key_as`] stays small.
+    #[cold]
+    #[inline(never)]
+    fn quoted_key(&mut self, key: &str) -> usize {
+        let start = self.out.len();
+        push_key(&mut self.out, key);
+        width(&self.out[start..])
     }
 
     /// Ends a non-empty object.
@@ -820,7 +826,6 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
     false
 }
 
-/// Inserts `n` spaces at byte offset `at` of `out`.
 /// How many names a run has at most for its padding to be inserted in
 /// place: each insertion moves the rest of the run, which for a few short
 /// lines is cheaper than copying them aside.
@@ -866,6 +871,7 @@ fn pad_names_linear(out: &mut String, entries: &[(usize, usize)], widest: usize)
     added
 }
 
+/// Inserts `n` spaces at byte offset `at` of `out`.
 fn insert_spaces(out: &mut String, at: usize, n: usize) {
     const SPACES: &str = "                                ";
     let mut left = n;
