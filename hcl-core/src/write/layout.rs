@@ -399,13 +399,21 @@ impl Writer {
     /// An integer.
     #[inline]
     pub fn integer(&mut self, n: i64) {
-        self.out.push_str(itoa::Buffer::new().format(n));
+        match u64::try_from(n) {
+            Ok(n) => self.unsigned(n),
+            Err(_) => self.out.push_str(itoa::Buffer::new().format(n)),
+        }
     }
 
     /// An unsigned integer.
     #[inline]
     pub fn unsigned(&mut self, n: u64) {
-        self.out.push_str(itoa::Buffer::new().format(n));
+        match u8::try_from(n) {
+            // One digit (counts, flags): a byte, where copying the
+            // formatted digits is a call.
+            Ok(d @ 0..=9) => self.out.push(char::from(b'0' + d)),
+            _ => self.out.push_str(itoa::Buffer::new().format(n)),
+        }
     }
 
     /// A finite `f64` as text that reads back as the same `f64` (and, as
