@@ -17,9 +17,11 @@
 //! - write back: [`Document::text`], [`Document::save`] (a temporary file
 //!   renamed over the original, permissions kept).
 //!
-//! New items get the formatter's indentation (two spaces per block); an
-//! edit does not re-align the `=` of the items around it (that would touch
-//! them): run [`crate::format`] for that.
+//! New items get the formatter's indentation (two spaces per block). An
+//! edit lines up again, as the formatter would, the run of `=` it changed
+//! (an item set, added, renamed or removed, or a block removed that split
+//! a run) and the trailing comments of that run's lines; other lines keep
+//! their bytes (run [`crate::format`] for the whole file).
 //!
 //! ```
 //! use hcl_core::edit::{BlockPath, Document};
@@ -192,6 +194,20 @@ impl Document {
     /// of aligned `=` it is in (and the trailing comments of its lines) is
     /// lined up again as the formatter would; other lines keep their
     /// bytes.
+    ///
+    /// Only the expression's text is replaced: a comment after it on its
+    /// (last) line stays, and so do the comments on the lines above.
+    /// Comments *inside* the old expression (between the items of a
+    /// multi-line tuple or object) go with it, as they do with hclwrite's
+    /// `SetAttributeValue`; [`Document::update_from`] keeps those of the
+    /// object items whose values it leaves alone.
+    ///
+    /// ```
+    /// use hcl_core::edit::{BlockPath, Document};
+    /// let mut doc = Document::parse("a.hcl", "a = [\n  1, # one\n] # why\n").unwrap();
+    /// doc.set_attribute(&BlockPath::root(), "a", &hcl_core::Value::from(2)).unwrap();
+    /// assert_eq!(doc.text(), "a = 2 # why\n");
+    /// ```
     pub fn set_attribute(
         &mut self,
         path: &BlockPath,
@@ -204,7 +220,8 @@ impl Document {
 
     /// Sets attribute `name` of the body at `path` to the expression
     /// `expr` (checked by parsing it), adding it when missing; its run of
-    /// `=` is lined up again as [`Document::set_attribute`] does.
+    /// `=` is lined up again, and comments are kept or dropped, as
+    /// [`Document::set_attribute`] does.
     pub fn set_attribute_expr(
         &mut self,
         path: &BlockPath,
@@ -264,14 +281,15 @@ impl Document {
             .and_then(|b| b.attribute(name))
             .map(|a| byte(a.range().start.byte));
         drop(file);
-        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at)) {
+        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
             self.text = text;
         }
     }
 
     /// Removes attribute `name` of the body at `path` (its whole line
-    /// when it has one to itself, trailing comment included). `false`
-    /// when there was none.
+    /// when it has one to itself, trailing comment included); the run of
+    /// `=` it was in is lined up again as [`Document::set_attribute`]
+    /// does. `false` when there was none.
     pub fn remove_attribute(&mut self, path: &BlockPath, name: &str) -> Result<bool, EditError> {
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
@@ -283,8 +301,26 @@ impl Document {
             byte(a.range().start.byte),
             byte(a.range().end.byte),
         );
-        self.apply(splice)?;
+        self.remove(splice)?;
         Ok(true)
+    }
+
+    /// Applies a removal, then lines up the runs of `=` (and of trailing
+    /// comments) on either side of the gap it left, as the formatter
+    /// does: the removed item may have been the widest of its run, or
+    /// have split a run in two that is now one.
+    fn remove(&mut self, splice: Splice) -> Result<(), EditError> {
+        let at = splice.at.start;
+        self.apply(splice)?;
+        // The line above the gap (its newline), and the first token after
+        // it.
+        let above = at.saturating_sub(1);
+        let rest = self.text.get(at..).unwrap_or("");
+        let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+        if let Some(text) = crate::format::realign(&self.text, above, below) {
+            self.text = text;
+        }
+        Ok(())
     }
 
     /// Renames attribute `old` of the body at `path` to `new`; its run of
@@ -355,8 +391,9 @@ impl Document {
         self.apply(splice)
     }
 
-    /// Removes the block at `path` (its whole lines). `false` when there
-    /// was none.
+    /// Removes the block at `path` (its whole lines). Attributes that it
+    /// separated now form one run of `=`, lined up again as the formatter
+    /// does. `false` when there was none.
     pub fn remove_block(&mut self, path: &BlockPath) -> Result<bool, EditError> {
         let file = self.file()?;
         let Some(block) = find_block(&file, path) else {
@@ -364,7 +401,7 @@ impl Document {
         };
         let r = block.range();
         let splice = remove_lines(&self.text, byte(r.start.byte), byte(r.end.byte));
-        self.apply(splice)?;
+        self.remove(splice)?;
         Ok(true)
     }
 
@@ -529,7 +566,7 @@ impl Document {
                 .collect();
             for line in lines {
                 if let Some(at) = first_token_of_line(&self.text, line) {
-                    if let Some(text) = crate::format::realign(&self.text, at) {
+                    if let Some(text) = crate::format::realign(&self.text, at, at) {
                         self.text = text;
                     }
                 }

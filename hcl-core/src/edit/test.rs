@@ -165,3 +165,71 @@ fn edit_update_of_object_items_realigns_their_runs() {
     );
     assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
 }
+
+#[test]
+fn edit_remove_realigns_the_run_it_leaves_and_no_other() {
+    // The widest name goes: its run narrows, and the comment of a line
+    // of that run moves with it; the first run, not aligned, stays so.
+    let src = "x = 1\nyyy   = 2\n\na       = 1  # one\nlongest = 22 # two\nbb      = 3\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    assert!(d.remove_attribute(&BlockPath::root(), "longest").unwrap());
+    assert_eq!(d.text(), "x = 1\nyyy   = 2\n\na  = 1 # one\nbb = 3\n");
+    // The last item of a run, and the first.
+    let src = "aaaa = 1\nb    = 2\ncc   = 3\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    assert!(d.remove_attribute(&BlockPath::root(), "aaaa").unwrap());
+    assert_eq!(d.text(), "b  = 2\ncc = 3\n");
+    assert!(d.remove_attribute(&BlockPath::root(), "cc").unwrap());
+    assert_eq!(d.text(), "b = 2\n");
+    // Inside a block, the run after the removed item.
+    let src = "svc {\n  port     = 80\n  protocol = \"tcp\" # default\n  host     = \"a\"\n}\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    let svc = BlockPath::root().block("svc", [""; 0]);
+    assert!(d.remove_attribute(&svc, "protocol").unwrap());
+    assert_eq!(d.text(), "svc {\n  port = 80\n  host = \"a\"\n}\n");
+}
+
+#[test]
+fn edit_remove_of_a_block_joins_the_runs_it_split() {
+    // hclfmt aligns the `=` of consecutive lines: once the block between
+    // them is gone, the two runs are one.
+    let src = "a = 1\nb {\n  x = 1\n}\nccc = 3 # c\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    assert!(d
+        .remove_block(&BlockPath::root().block("b", [""; 0]))
+        .unwrap());
+    assert_eq!(d.text(), "a   = 1\nccc = 3 # c\n");
+    // So does removing a multi-line attribute, which has no `=` cell.
+    let src = "a = 1\nobj = {\n  k = 1\n}\nlong_name = 3\n";
+    let mut d = Document::parse("r.hcl", src).unwrap();
+    assert!(d.remove_attribute(&BlockPath::root(), "obj").unwrap());
+    assert_eq!(d.text(), "a         = 1\nlong_name = 3\n");
+    assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+}
+
+#[test]
+fn edit_set_keeps_the_comment_after_the_expression_on_its_line() {
+    let mut d = Document::parse("c.hcl", "a = 1 # why\nb = 2\n").unwrap();
+    d.set_attribute(&BlockPath::root(), "a", &Value::from(2))
+        .unwrap();
+    assert_eq!(d.text(), "a = 2 # why\nb = 2\n");
+    d.set_attribute_expr(&BlockPath::root(), "a", "var.x")
+        .unwrap();
+    assert_eq!(d.text(), "a = var.x # why\nb = 2\n");
+    // A value that spans lines: the comment follows its last line, as
+    // hclwrite's `SetAttributeValue` leaves it.
+    d.set_attribute(
+        &BlockPath::root(),
+        "a",
+        &Value::object([("k", Value::from(1))]),
+    )
+    .unwrap();
+    assert_eq!(d.text(), "a = {\n  k = 1\n} # why\nb = 2\n");
+    // Comments inside the old expression go with it (hclwrite drops them
+    // too); the comments of the lines around stay.
+    let src = "# lead\na = [\n  1, # one\n  2,\n] # why\nb = 2 # bee\n";
+    let mut d = Document::parse("c.hcl", src).unwrap();
+    d.set_attribute(&BlockPath::root(), "a", &Value::from(3))
+        .unwrap();
+    assert_eq!(d.text(), "# lead\na = 3 # why\nb = 2 # bee\n");
+}

@@ -12,16 +12,26 @@ pub(super) fn align(toks: &mut Tokens<'_>, lines: &[Line]) {
     align_within(toks, lines, 0..lines.len());
 }
 
-/// Aligns only the run of assign cells that holds line `i`, then the runs
-/// of comment cells that hold any of its lines (for an edit: the rest of
-/// the text keeps its spacing).
-pub(super) fn align_around(toks: &mut Tokens<'_>, lines: &[Line], i: usize) {
+/// Aligns only the runs of assign cells that hold a line of `held` (line
+/// indices, both ends included), then the runs of comment cells that hold
+/// any of their lines (for an edit: the rest of the text keeps its
+/// spacing).
+pub(super) fn align_around(
+    toks: &mut Tokens<'_>,
+    lines: &[Line],
+    held: std::ops::RangeInclusive<usize>,
+) {
+    let (first, last) = (*held.start(), *held.end());
     let has = |j: &usize| lines.get(*j).is_some_and(Line::has_assign);
-    let start = (0..=i).rev().take_while(|j| has(j)).last().unwrap_or(i);
-    let end = (i..lines.len())
+    let start = (0..=first)
+        .rev()
         .take_while(|j| has(j))
         .last()
-        .map_or(i + 1, |j| j + 1);
+        .unwrap_or(first);
+    let end = (last..lines.len())
+        .take_while(|j| has(j))
+        .last()
+        .map_or(last + 1, |j| j + 1);
     align_within(toks, lines, start..end);
 }
 

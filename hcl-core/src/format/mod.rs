@@ -107,12 +107,15 @@ pub(crate) fn columns(text: &str) -> usize {
     toks.columns(0, toks.line_tokens().len())
 }
 
-/// `text` with the run of `=` that holds the line at byte `at` (and the
-/// runs of trailing comments that hold a line of it) aligned as
-/// [`format`] aligns them, every other byte as it was: what an edit that
-/// added, renamed or changed an attribute needs. `None` when nothing
-/// changes.
-pub(crate) fn realign(text: &str, at: usize) -> Option<String> {
+/// `text` with the runs of `=` that hold a line from the one at byte
+/// `from` to the one at byte `to` (and the runs of trailing comments that
+/// hold a line of them) aligned as [`format`] aligns them, every other
+/// byte as it was: what an edit needs around the lines it changed (an
+/// attribute added, renamed or set: its own line; an item removed: the
+/// lines on either side of the gap, whose runs may now be one). A line is
+/// found by its first token (the blanks before it belong to the line
+/// above). `None` when nothing changes.
+pub(crate) fn realign(text: &str, from: usize, to: usize) -> Option<String> {
     let mut toks = tokens::Tokens::lex(text);
     let lines = lines::lines(&toks);
     let starts: Vec<usize> = lines
@@ -123,9 +126,11 @@ pub(crate) fn realign(text: &str, at: usize) -> Option<String> {
                 .map_or(usize::MAX, |t| t.start as usize)
         })
         .collect();
-    let i = starts.partition_point(|&s| s <= at).checked_sub(1)?;
+    let line_at = |at: usize| starts.partition_point(|&s| s <= at).checked_sub(1);
+    let first = line_at(from)?;
+    let last = line_at(to.max(from)).unwrap_or(first);
     let before = toks.spaces.clone();
-    align::align_around(&mut toks, &lines, i);
+    align::align_around(&mut toks, &lines, first..=last);
     if toks.spaces == before {
         return None;
     }

@@ -74,6 +74,8 @@ pub struct Writer {
     /// Values are written in literal syntax only (see
     /// [`Writer::literal`]).
     literal: bool,
+    /// What [`Writer::field_key`] found of the names it was given.
+    field_keys: FieldKeys,
 }
 
 #[derive(Debug, Clone)]
@@ -146,6 +148,7 @@ impl Writer {
             newlines: 0,
             reformat: false,
             literal: false,
+            field_keys: FieldKeys::default(),
         }
     }
 
@@ -239,26 +242,34 @@ impl Writer {
     /// start, when a value spanning lines ended the run): each name's
     /// padding goes in there, the last first, so that the offsets before
     /// it hold.
+    #[inline(always)]
     fn end_run(&mut self) {
         let start = self.level.run_start.min(self.run.len());
-        let entries = &self.run[start..];
-        if entries.len() > 1 {
-            let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
-            let added = pad_names(&mut self.out, entries, widest);
-            if added > 0 && !self.tuples.is_empty() {
-                // What is open past the run's names (the current item's
-                // tuple) moved with the text.
-                let moved = |o: &mut usize| {
-                    let before = entries.iter().take_while(|e| e.0 <= *o);
-                    *o += before.map(|e| widest - e.1).sum::<usize>();
-                };
-                for t in &mut self.tuples {
-                    moved(&mut t.open);
-                }
-                self.elements.iter_mut().for_each(moved);
-            }
+        if self.run.len() - start > 1 {
+            self.align_run(start);
         }
         self.run.truncate(start);
+    }
+
+    /// Pads the names of the run of more than one item from `start` in
+    /// `Writer::run` (see [`Writer::end_run`]).
+    #[inline(never)]
+    fn align_run(&mut self, start: usize) {
+        let entries = &self.run[start..];
+        let widest = entries.iter().map(|e| e.1).max().unwrap_or(0);
+        let added = pad_names(&mut self.out, entries, widest);
+        if added > 0 && !self.tuples.is_empty() {
+            // What is open past the run's names (the current item's
+            // tuple) moved with the text.
+            let moved = |o: &mut usize| {
+                let before = entries.iter().take_while(|e| e.0 <= *o);
+                *o += before.map(|e| widest - e.1).sum::<usize>();
+            };
+            for t in &mut self.tuples {
+                moved(&mut t.open);
+            }
+            self.elements.iter_mut().for_each(moved);
+        }
     }
 
     /// Starts a block of type `type_name` (an identifier); labels may
@@ -388,13 +399,21 @@ impl Writer {
     /// An integer.
     #[inline]
     pub fn integer(&mut self, n: i64) {
-        self.out.push_str(itoa::Buffer::new().format(n));
+        match u64::try_from(n) {
+            Ok(n) => self.unsigned(n),
+            Err(_) => self.out.push_str(itoa::Buffer::new().format(n)),
+        }
     }
 
     /// An unsigned integer.
     #[inline]
     pub fn unsigned(&mut self, n: u64) {
-        self.out.push_str(itoa::Buffer::new().format(n));
+        match u8::try_from(n) {
+            // One digit (counts, flags): a byte, where copying the
+            // formatted digits is a call.
+            Ok(d @ 0..=9) => self.out.push(char::from(b'0' + d)),
+            _ => self.out.push_str(itoa::Buffer::new().format(n)),
+        }
     }
 
     /// A finite `f64` as text that reads back as the same `f64` (and, as
@@ -417,10 +436,17 @@ impl Writer {
         if !f.is_finite() {
             return false;
         }
-        if f.fract() == 0.0 {
-            if f.abs() < 9.0e15 {
-                self.integer(f as i64);
-            } else if let Some(n) = Number::from_f64(f) {
+        if f.abs() < 9.0e15 {
+            // An integer there is exact as an `i64` (a cast, where
+            // `fract` is a call).
+            let i = f as i64;
+            if i as f64 == f {
+                self.integer(i);
+                return true;
+            }
+        } else {
+            // Every double this large is an integer.
+            if let Some(n) = Number::from_f64(f) {
                 self.number(&n);
             }
             return true;
@@ -571,21 +597,57 @@ impl Writer {
     /// quoted otherwise.
     #[inline]
     pub fn key(&mut self, key: &str) {
+        self.key_as(key, bare_key_width(key));
+    }
+
+    /// [`Writer::key`] for a name that lives as long as the program, such
+    /// as a struct's field name (serde gives them as `&'static str`): the
+    /// same text, but whether the name can be written bare, and how wide
+    /// it is, are found once per writer and then remembered by the name's
+    /// address (a struct written many times has its field names checked
+    /// once).
+    ///
+    /// ```
+    /// let mut w = hcl_core::write::Writer::new();
+    /// w.begin_object(false);
+    /// for key in ["port", "for", "port"] {
+    ///     w.field_key(key);
+    ///     w.raw("1");
+    ///     w.end_item();
+    /// }
+    /// w.end_object();
+    /// assert_eq!(w.finish(), "{\n  port  = 1\n  \"for\" = 1\n  port  = 1\n}");
+    /// ```
+    #[inline]
+    pub fn field_key(&mut self, key: &'static str) {
+        let bare = self.field_keys.bare_key_width(key);
+        self.key_as(key, bare);
+    }
+
+    /// Starts an object item with key `key`, whose [`bare_key_width`] is
+    /// `bare`.
+    #[inline]
+    fn key_as(&mut self, key: &str, bare: Option<usize>) {
         let lines = self.newlines;
-        self.out.reserve(2 * self.depth + key.len() + 3);
         self.indent();
-        let name_width = match bare_key_width(key) {
+        let name_width = match bare {
             Some(w) => {
                 self.out.push_str(key);
                 w
             }
-            None => {
-                let start = self.out.len();
-                push_key(&mut self.out, key);
-                width(&self.out[start..])
-            }
+            None => self.quoted_key(key),
         };
         self.end_name(lines, name_width);
+    }
+
+    /// Writes a key that cannot be bare; returns its width. Out of the
+    /// way of the common case, so that [`Writer::key_as`] stays small.
+    #[cold]
+    #[inline(never)]
+    fn quoted_key(&mut self, key: &str) -> usize {
+        let start = self.out.len();
+        push_key(&mut self.out, key);
+        width(&self.out[start..])
     }
 
     /// Ends a non-empty object.
@@ -641,6 +703,68 @@ impl Writer {
     }
 }
 
+/// [`bare_key_width`] of `'static` names, remembered by their address:
+/// a small open-addressed table (a name goes in the first free slot from
+/// the one its address hashes to, looking at a few; when they are all
+/// taken, it takes the first one's place). Names that live for the whole
+/// program never change, so what was found of one holds for every later
+/// use.
+#[derive(Debug, Default)]
+struct FieldKeys {
+    /// (address, length, width or `usize::MAX` when the name is not
+    /// bare); empty slots have address 0. Allocated at the first use.
+    slots: Vec<(usize, usize, usize)>,
+}
+
+impl FieldKeys {
+    const SLOTS_LOG2: u32 = 6;
+    const SLOTS: usize = 1 << Self::SLOTS_LOG2;
+    /// Slots looked at for a name.
+    const PROBES: usize = 4;
+
+    #[inline(always)]
+    fn bare_key_width(&mut self, key: &'static str) -> Option<usize> {
+        let address = key.as_ptr() as usize;
+        // Fibonacci hashing: the top bits of the address times 2^64/φ.
+        let home = ((address as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS_LOG2))
+            as usize;
+        match self.slots.get(home) {
+            Some(&(a, len, width)) if a == address && len == key.len() => {
+                (width != usize::MAX).then_some(width)
+            }
+            _ => self.look_further(key, home),
+        }
+    }
+
+    /// [`FieldKeys::bare_key_width`] of a name not in its home slot.
+    #[inline(never)]
+    fn look_further(&mut self, key: &'static str, home: usize) -> Option<usize> {
+        let address = key.as_ptr() as usize;
+        if self.slots.is_empty() {
+            self.slots.resize(Self::SLOTS, (0, 0, 0));
+        }
+        let mut free = home;
+        for probe in 0..Self::PROBES {
+            let i = (home + probe) & (Self::SLOTS - 1);
+            let Some(&(a, len, width)) = self.slots.get(i) else {
+                break;
+            };
+            if a == address && len == key.len() {
+                return (width != usize::MAX).then_some(width);
+            }
+            if a == 0 {
+                free = i;
+                break;
+            }
+        }
+        let width = bare_key_width(key);
+        if let Some(slot) = self.slots.get_mut(free) {
+            *slot = (address, key.len(), width.unwrap_or(usize::MAX));
+        }
+        width
+    }
+}
+
 /// Appends the shortest decimal of a finite, non-integral `f64`, without
 /// exponent (as `Display` writes it). Ryu's text when it has no exponent
 /// and at most 15 significant digits (several times faster than
@@ -677,18 +801,24 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
     if f.abs() >= 1e11 {
         return false;
     }
+    let magnitude = f.abs();
     let mut scale = 1.0;
     for digits in 1..=4usize {
         scale *= 10.0;
-        let m = (f * scale).round();
-        if m / scale != f {
+        // The count of 10^-digits nearest to the magnitude (below 10^15:
+        // exact as a `u64`; a cast, where `round` is a call). A count
+        // that misses by a rounding of `+ 0.5` fails the check below,
+        // which alone decides: the double nearest to `m / scale` is `f`'s
+        // magnitude exactly when the division gives it back.
+        let m = (magnitude * scale + 0.5) as u64;
+        if m as f64 / scale != magnitude {
             continue;
         }
         if f < 0.0 {
             out.push('-');
         }
         let mut buffer = itoa::Buffer::new();
-        let text = buffer.format(m.abs() as u64);
+        let text = buffer.format(m);
         if text.len() <= digits {
             out.push_str("0.");
             push_zeros(out, digits - text.len());
@@ -704,7 +834,6 @@ fn push_short_decimal(out: &mut String, f: f64) -> bool {
     false
 }
 
-/// Inserts `n` spaces at byte offset `at` of `out`.
 /// How many names a run has at most for its padding to be inserted in
 /// place: each insertion moves the rest of the run, which for a few short
 /// lines is cheaper than copying them aside.
@@ -750,6 +879,7 @@ fn pad_names_linear(out: &mut String, entries: &[(usize, usize)], widest: usize)
     added
 }
 
+/// Inserts `n` spaces at byte offset `at` of `out`.
 fn insert_spaces(out: &mut String, at: usize, n: usize) {
     const SPACES: &str = "                                ";
     let mut left = n;
@@ -778,7 +908,7 @@ fn push_zeros(out: &mut String, n: usize) {
 
 /// Appends the indentation of `depth` levels (two spaces each). At the
 /// usual depths: one copy of a fixed run of spaces, cut back (cheaper than
-/// a call to copy a slice of them).
+/// a call to copy a slice of them, and than a jump on the depth).
 #[inline]
 fn push_indent(out: &mut String, depth: usize) {
     const SPACES: &str = "                ";

@@ -456,10 +456,87 @@ proptest! {
 
     #[test]
     fn is_identifier_agrees_with_the_rule_on_chars(
-        s in prop_oneof![any::<String>(), "[a-zA-Z_0-9-]{0,12}", "[a-z]{0,3}[é_\u{300}0-9 .-][a-z]{0,3}"]
+        s in prop_oneof![
+            any::<String>(),
+            "[a-zA-Z_0-9-]{0,24}",
+            "[a-z]{0,3}[é_\u{300}0-9 .-][a-z]{0,3}",
+            // A byte that is not allowed anywhere in a step of eight.
+            "[a-z_][a-z0-9_-]{0,20}[ .=é\u{7f}][a-z]{0,10}",
+        ]
     ) {
         prop_assert_eq!(is_identifier(&s), identifier_by_chars(&s));
     }
+
+    /// `field_key` (the check remembered by the name's address) writes
+    /// what `key` writes, the first time and the next.
+    #[test]
+    fn writer_field_key_writes_what_key_writes(
+        keys in prop::collection::vec(
+            prop_oneof![
+                key(),
+                Just("for".to_string()),
+                Just("true".to_string()),
+                "[a-z_][a-z0-9_-]{8,20}",
+            ],
+            1..6,
+        )
+    ) {
+        // Names that live as long as the program, as a struct's field
+        // names do (a few bytes leaked per case).
+        let names: Vec<&'static str> = keys.iter().map(|k| &*k.clone().leak()).collect();
+        let mut by_key = Writer::new();
+        let mut by_field_key = Writer::new();
+        for w in [&mut by_key, &mut by_field_key] {
+            w.begin_object(false);
+        }
+        for _ in 0..2 {
+            for name in &names {
+                by_key.key(name);
+                by_field_key.field_key(name);
+                for w in [&mut by_key, &mut by_field_key] {
+                    w.raw("1");
+                    w.end_item();
+                }
+            }
+        }
+        for w in [&mut by_key, &mut by_field_key] {
+            w.end_object();
+        }
+        prop_assert_eq!(by_key.finish(), by_field_key.finish());
+    }
+}
+
+#[test]
+fn writer_field_key_holds_more_names_than_its_table() {
+    // More names than slots: names meet in slots and take each other's
+    // places; the text is still what `key` writes.
+    let names: Vec<&'static str> = (0..300)
+        .map(|i| {
+            let name = match i % 3 {
+                0 => format!("name_{i}"),
+                1 => format!("not bare {i}"),
+                _ => format!("n{i}-{}", "x".repeat(i % 11)),
+            };
+            &*name.leak()
+        })
+        .collect();
+    let mut by_key = Writer::new();
+    let mut by_field_key = Writer::new();
+    by_key.begin_object(false);
+    by_field_key.begin_object(false);
+    for round in 0..3 {
+        for name in names.iter().skip(round * 7) {
+            by_key.key(name);
+            by_field_key.field_key(name);
+            by_key.null();
+            by_field_key.null();
+            by_key.end_item();
+            by_field_key.end_item();
+        }
+    }
+    by_key.end_object();
+    by_field_key.end_object();
+    assert_eq!(by_key.finish(), by_field_key.finish());
 }
 
 #[test]

@@ -23,7 +23,7 @@ pub(crate) fn identifier_width(s: &str) -> Option<usize> {
     // Most names are ASCII: one table lookup per byte, no decoding, and
     // one column per byte.
     if let [first, rest @ ..] = s.as_bytes() {
-        if IDENT[*first as usize] == 2 && rest.iter().all(|&b| IDENT[b as usize] != 0) {
+        if IDENT[*first as usize] & START != 0 && all_continue(rest) {
             return Some(s.len());
         }
     }
@@ -149,17 +149,48 @@ fn push_escaped_slow(out: &mut String, s: &str) {
     out.push_str(&s[run..]);
 }
 
-/// ASCII identifier bytes: 2 may start a name (letters, `_`), 1 may
-/// continue one (digits, `-`), 0 neither.
+/// Whether every byte of `bytes` may continue an ASCII identifier. Eight
+/// bytes a step, their table entries and'ed, one branch per step (as
+/// [`needs_attention`] does).
+#[inline]
+fn all_continue(bytes: &[u8]) -> bool {
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let all = IDENT[c[0] as usize]
+            & IDENT[c[1] as usize]
+            & IDENT[c[2] as usize]
+            & IDENT[c[3] as usize]
+            & IDENT[c[4] as usize]
+            & IDENT[c[5] as usize]
+            & IDENT[c[6] as usize]
+            & IDENT[c[7] as usize];
+        if all & CONTINUE == 0 {
+            return false;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .fold(CONTINUE, |all, &b| all & IDENT[b as usize])
+        != 0
+}
+
+/// [`IDENT`] bit of the bytes that may continue an identifier (letters,
+/// digits, `_`, `-`).
+const CONTINUE: u8 = 1;
+/// [`IDENT`] bit of the bytes that may start one (letters, `_`).
+const START: u8 = 2;
+
+/// The ASCII identifier bytes: [`START`] and [`CONTINUE`] bits.
 static IDENT: [u8; 256] = {
     let mut t = [0; 256];
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
         if c.is_ascii_alphabetic() || c == b'_' {
-            t[b] = 2;
+            t[b] = START | CONTINUE;
         } else if c.is_ascii_digit() || c == b'-' {
-            t[b] = 1;
+            t[b] = CONTINUE;
         }
         b += 1;
     }

@@ -108,6 +108,11 @@ fn corpus_edits(dir: &std::path::Path) {
             assert!(d.remove_attribute(&at, &attr).unwrap(), "{name}");
             assert!(d.attribute(&at, &attr).is_none(), "{name}");
             assert!(d.text().len() < text.len(), "{name}");
+            assert!(
+                only_removed(&text, d.text()),
+                "{name}: remove touched more than its lines and its run's spaces"
+            );
+            still_formatted(formatted, &d, &name, "remove");
         }
 
         let mut d = doc.clone();
@@ -139,8 +144,43 @@ fn corpus_edits(dir: &std::path::Path) {
                 file.body().blocks().len(),
                 "{name}"
             );
+            assert!(
+                only_removed(&text, d.text()),
+                "{name}: remove_block touched more than its lines and its run's spaces"
+            );
+            still_formatted(formatted, &d, &name, "remove_block");
+        }
+
+        // The same removals in the file as hclfmt formats it: the runs
+        // the removed item leaves (or joins) are lined up again as hclfmt
+        // lines them up, so the file stays formatted.
+        let Ok(text) = hcl_core::format::format(&text) else {
+            continue;
+        };
+        let doc = Document::parse(&name, text.as_str()).unwrap();
+        let src = SourceFile::new(name.as_str(), text.as_str());
+        let (file, _) = parse_config(&src, &Default::default());
+        if let Some((at, attr)) = first_attribute(file.body(), BlockPath::root(), 0) {
+            let mut d = doc.clone();
+            assert!(d.remove_attribute(&at, &attr).unwrap(), "{name}");
+            still_formatted(true, &d, &name, "remove from the formatted file");
+        }
+        for b in file.body().blocks().take(3) {
+            let labels: Vec<String> = b.labels().map(|l| l.value().to_owned()).collect();
+            let mut d = doc.clone();
+            assert!(d
+                .remove_block(&BlockPath::root().block(b.type_name(), labels))
+                .unwrap());
+            still_formatted(true, &d, &name, "remove_block from the formatted file");
         }
     }
+}
+
+/// `after` is `before` with one stretch of it removed, once spaces are
+/// left out (what the alignment of the runs around the gap changes).
+fn only_removed(before: &str, after: &str) -> bool {
+    let (before, after) = (without_spaces(before), without_spaces(after));
+    after.len() < before.len() && changed_bytes(&before, &after) == 0
 }
 
 hcl_test_shared::shared_test!(

@@ -6,7 +6,7 @@
 use serde::ser::{self, Serialize};
 
 use super::marker::{blocks_labels, LABEL};
-use super::value::{KeySerializer, Map, Seq, ValueSerializer};
+use super::value::{EntryKey, KeySerializer, Map, Seq, ValueSerializer};
 use super::{at_index, at_key, Ser};
 use crate::error::Error;
 
@@ -223,6 +223,16 @@ impl ser::SerializeMap for BodyItems<'_> {
         let result = self.item(&key, v);
         self.s.give_back_key(key);
         result
+    }
+
+    /// Both halves of an entry in one step, the key written where serde
+    /// hands it over (as objects do: [`EntryKey`]).
+    fn serialize_entry<K: ?Sized + Serialize, V: ?Sized + Serialize>(
+        &mut self,
+        key: &K,
+        v: &V,
+    ) -> Result<(), Error> {
+        key.serialize(EntryKey(|k: &str| self.item(k, v)))
     }
 
     fn end(self) -> Result<(), Error> {

@@ -267,3 +267,93 @@ fn ser_to_writer_and_to_vec_agree() {
     to_writer(&mut out, &m).unwrap();
     assert_eq!(out, to_vec(&m).unwrap());
 }
+
+/// A map serialized with `serialize_key` and `serialize_value` as two
+/// calls (the general path), where maps use `serialize_entry`.
+struct KeyThenValue<'a, K, V>(&'a [(K, V)]);
+
+impl<K: Serialize, V: Serialize> Serialize for KeyThenValue<'_, K, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_key(k)?;
+            map.serialize_value(v)?;
+        }
+        map.end()
+    }
+}
+
+/// The same entries through `serialize_entry`.
+struct Entries<'a, K, V>(&'a [(K, V)]);
+
+impl<K: Serialize, V: Serialize> Serialize for Entries<'_, K, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// `to_string` of both, as text or as the error's path and detail.
+fn both<K: Serialize, V: Serialize>(entries: &[(K, V)]) -> [Result<String, (String, String)>; 2] {
+    let outcome = |r: Result<String, Error>| {
+        r.map_err(|e| {
+            let entry = &e.entries()[0];
+            (entry.path.clone(), entry.diagnostic.detail.clone())
+        })
+    };
+    [
+        outcome(to_string(&KeyThenValue(entries))),
+        outcome(to_string(&Entries(entries))),
+    ]
+}
+
+#[derive(Serialize, Clone, Copy, Debug)]
+enum KeyKind {
+    Plain,
+    #[serde(rename = "not an identifier")]
+    Spaced,
+}
+
+proptest::proptest! {
+    /// A map entry's key written where serde hands it over
+    /// (`serialize_entry`) gives what the key buffered first gives
+    /// (`serialize_key`, then `serialize_value`): at the root (attributes)
+    /// and in an object, for keys of every kind, refused ones included.
+    #[test]
+    fn ser_map_entries_in_one_step_write_what_key_then_value_writes(
+        keys in proptest::collection::vec(
+            proptest::prop_oneof![
+                "[a-z_][a-z0-9_-]{0,10}",
+                proptest::prelude::any::<String>(),
+                proptest::strategy::Just("for".to_string()),
+            ],
+            0..5,
+        ),
+        c in proptest::prelude::any::<char>(),
+    ) {
+        let strings: Vec<(String, u32)> = keys.iter().cloned().zip(0..).collect();
+        let [a, b] = both(&strings);
+        proptest::prop_assert_eq!(a, b);
+        let nested: Vec<(&str, KeyThenValue<'_, String, u32>)> =
+            vec![("x", KeyThenValue(&strings))];
+        let nested_entries: Vec<(&str, Entries<'_, String, u32>)> =
+            vec![("x", Entries(&strings))];
+        proptest::prop_assert_eq!(
+            to_string(&Entries(&nested)).map_err(|e| e.to_string()),
+            to_string(&Entries(&nested_entries)).map_err(|e| e.to_string())
+        );
+        let [a, b] = both(&[(c, 1), ('k', 2)]);
+        proptest::prop_assert_eq!(a, b);
+        let [a, b] = both(&[(KeyKind::Plain, 1), (KeyKind::Spaced, 2)]);
+        proptest::prop_assert_eq!(a, b);
+        let [a, b] = both(&[("a".to_string(), 1)].map(|(k, v)| (Some(k), v)));
+        proptest::prop_assert_eq!(a, b);
+        // Refused keys: the same error, from the same rule.
+        let [a, b] = both(&[(1u8, 1)]);
+        proptest::prop_assert!(a.is_err());
+        proptest::prop_assert_eq!(a, b);
+        let [a, b] = both(&[(vec![1u8], 1)]);
+        proptest::prop_assert!(a.is_err());
+        proptest::prop_assert_eq!(a, b);
+    }
+}

@@ -203,7 +203,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         let s = self.s;
         s.enter()?;
         s.w.begin_object(false);
-        s.w.key(variant);
+        s.w.field_key(variant);
         v.serialize(ValueSerializer::new(s))
             .map_err(|e| at_key(e, variant))?;
         s.w.end_item();
@@ -241,7 +241,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         let s = self.s;
         s.enter()?;
         s.w.begin_object(false);
-        s.w.key(variant);
+        s.w.field_key(variant);
         s.w.begin_tuple(false);
         Ok(Seq {
             s,
@@ -277,7 +277,7 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
         let s = self.s;
         s.enter()?;
         s.w.begin_object(false);
-        s.w.key(variant);
+        s.w.field_key(variant);
         s.w.begin_object(len == 0);
         Ok(Map {
             s,
@@ -376,20 +376,34 @@ pub(crate) struct Map<'a> {
     pub(crate) then_end_item: bool,
 }
 
+/// The key of an object item.
+#[derive(Clone, Copy)]
+enum ItemKey<'k> {
+    /// A struct's field name ([`Writer::field_key`](hcl_core::write::Writer::field_key)):
+    /// left out with its item when the value is `None`.
+    Field(&'static str),
+    /// A map's key.
+    Entry(&'k str),
+}
+
 impl Map<'_> {
     /// Writes `key = v`; a struct field that is `None` is left out (a
     /// decoder reads a missing field as `None`).
-    fn item<T: ?Sized + Serialize>(
-        &mut self,
-        key: &str,
-        v: &T,
-        skip_none: bool,
-    ) -> Result<(), Error> {
+    fn item<T: ?Sized + Serialize>(&mut self, key: ItemKey<'_>, v: &T) -> Result<(), Error> {
         if self.empty {
             return Err(Error::cannot_write("more entries than announced"));
         }
         let mark = self.s.w.len();
-        self.s.w.key(key);
+        let (key, skip_none) = match key {
+            ItemKey::Field(k) => {
+                self.s.w.field_key(k);
+                (k, true)
+            }
+            ItemKey::Entry(k) => {
+                self.s.w.key(k);
+                (k, false)
+            }
+        };
         self.s.wrote_none = false;
         let variant = self.variant;
         v.serialize(ValueSerializer::new(self.s)).map_err(|e| {
@@ -440,9 +454,20 @@ impl ser::SerializeMap for Map<'_> {
     fn serialize_value<T: ?Sized + Serialize>(&mut self, v: &T) -> Result<(), Error> {
         let key = self.s.take_key();
         self.key = false;
-        let result = self.item(&key, v, false);
+        let result = self.item(ItemKey::Entry(&key), v);
         self.s.give_back_key(key);
         result
+    }
+
+    /// `serialize_key` then `serialize_value` in one step (how maps
+    /// serialize their entries): a string key is written as the item's
+    /// key where serde hands it over, with no copy (see [`EntryKey`]).
+    fn serialize_entry<K: ?Sized + Serialize, V: ?Sized + Serialize>(
+        &mut self,
+        key: &K,
+        v: &V,
+    ) -> Result<(), Error> {
+        key.serialize(EntryKey(|k: &str| self.item(ItemKey::Entry(k), v)))
     }
 
     fn end(self) -> Result<(), Error> {
@@ -459,7 +484,7 @@ impl ser::SerializeStruct for Map<'_> {
         key: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        self.item(key, v, true)
+        self.item(ItemKey::Field(key), v)
     }
 
     fn end(self) -> Result<(), Error> {
@@ -476,7 +501,7 @@ impl ser::SerializeStructVariant for Map<'_> {
         key: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        self.item(key, v, true)
+        self.item(ItemKey::Field(key), v)
     }
 
     fn end(self) -> Result<(), Error> {
@@ -485,6 +510,106 @@ impl ser::SerializeStructVariant for Map<'_> {
 }
 
 // --- keys ------------------------------------------------------------
+
+/// A map entry's key, serialized into its item (`.0` writes the item of a
+/// key): a string key, the usual one, is given to `.0` as serde hands it
+/// over; a key of any other kind goes through [`KeySerializer`], the one
+/// rule for what a key may be, into a buffer of its own.
+pub(crate) struct EntryKey<F>(pub(crate) F);
+
+impl<F: FnOnce(&str) -> Result<(), Error>> EntryKey<F> {
+    /// The key as [`KeySerializer`] writes it (or refuses it), then its item.
+    #[cold]
+    fn through_key_serializer(
+        self,
+        key: impl FnOnce(KeySerializer<'_>) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let mut text = String::new();
+        key(KeySerializer { out: &mut text })?;
+        (self.0)(&text)
+    }
+}
+
+/// Methods that [`EntryKey`] leaves to [`KeySerializer`].
+macro_rules! through_key_serializer {
+    ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
+        fn $method(self, $($arg: $ty),*) -> Result<(), Error> {
+            self.through_key_serializer(|k| k.$method($($arg),*))
+        }
+    )*};
+}
+
+/// Compound keys: refused, by [`KeySerializer`].
+macro_rules! refused_by_key_serializer {
+    ($($method:ident($($arg:ident: $ty:ty),*) -> $ret:ident),* $(,)?) => {$(
+        fn $method(self, $($arg: $ty),*) -> Result<Self::$ret, Error> {
+            KeySerializer { out: &mut String::new() }.$method($($arg),*)
+        }
+    )*};
+}
+
+impl<F: FnOnce(&str) -> Result<(), Error>> ser::Serializer for EntryKey<F> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = ser::Impossible<(), Error>;
+    type SerializeTuple = ser::Impossible<(), Error>;
+    type SerializeTupleStruct = ser::Impossible<(), Error>;
+    type SerializeTupleVariant = ser::Impossible<(), Error>;
+    type SerializeMap = ser::Impossible<(), Error>;
+    type SerializeStruct = ser::Impossible<(), Error>;
+    type SerializeStructVariant = ser::Impossible<(), Error>;
+
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        (self.0)(v)
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<(), Error> {
+        v.serialize(self)
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<(), Error> {
+        v.serialize(self)
+    }
+
+    through_key_serializer! {
+        serialize_char(v: char),
+        serialize_unit_variant(name: &'static str, index: u32, variant: &'static str),
+        serialize_bool(v: bool), serialize_i8(v: i8), serialize_i16(v: i16),
+        serialize_i32(v: i32), serialize_i64(v: i64), serialize_i128(v: i128),
+        serialize_u8(v: u8), serialize_u16(v: u16), serialize_u32(v: u32),
+        serialize_u64(v: u64), serialize_u128(v: u128), serialize_f32(v: f32),
+        serialize_f64(v: f64), serialize_bytes(v: &[u8]), serialize_none(),
+        serialize_unit(), serialize_unit_struct(name: &'static str),
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        index: u32,
+        variant: &'static str,
+        v: &T,
+    ) -> Result<(), Error> {
+        self.through_key_serializer(|k| k.serialize_newtype_variant(name, index, variant, v))
+    }
+
+    refused_by_key_serializer! {
+        serialize_seq(len: Option<usize>) -> SerializeSeq,
+        serialize_tuple(len: usize) -> SerializeTuple,
+        serialize_tuple_struct(name: &'static str, len: usize) -> SerializeTupleStruct,
+        serialize_tuple_variant(
+            name: &'static str, index: u32, variant: &'static str, len: usize
+        ) -> SerializeTupleVariant,
+        serialize_map(len: Option<usize>) -> SerializeMap,
+        serialize_struct(name: &'static str, len: usize) -> SerializeStruct,
+        serialize_struct_variant(
+            name: &'static str, index: u32, variant: &'static str, len: usize
+        ) -> SerializeStructVariant,
+    }
+}
 
 impl KeySerializer<'_> {
     #[cold]
