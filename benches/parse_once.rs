@@ -13,6 +13,13 @@
 //!
 //! (instruction counts: stable on a loaded machine; `perf stat -r 50` gives
 //! the times where the machine is quiet).
+//!
+//! With a third argument `--time`, the process also prints how long the
+//! parse itself took (wall clock around the one parse, in nanoseconds):
+//! the first parse's cost without the process start-up and the read that
+//! the subtraction above has to remove, whose noise is larger than a small
+//! file's parse. `benches/first_parse.py` runs each side many times,
+//! interleaved, and prints the medians.
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -22,6 +29,8 @@ fn main() {
         eprintln!("usage: parse_once read|hcl-toolkit|hcl-rs FILE");
         std::process::exit(2);
     };
+    let timed = args.next().as_deref() == Some("--time");
+    let start = std::time::Instant::now();
     let n = match who.as_str() {
         "hcl-toolkit" => {
             let src = hcl_core::SourceFile::new(path.as_str(), text);
@@ -33,4 +42,7 @@ fn main() {
         _ => text.len(),
     };
     std::hint::black_box(n);
+    if timed {
+        eprintln!("{}", start.elapsed().as_nanos());
+    }
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""First parse in a fresh process, ours and hcl-rs's, timed inside the
+process around the one parse (`parse_once WHO FILE --time`).
+
+Run from the project root after
+`cargo build --release -p hcl-benches --example parse_once`:
+
+    python3 benches/first_parse.py [ROUNDS] FILE...
+
+Each round starts one process per side, alternating, so that both see the
+same machine; the medians (and the ratio of the medians) are printed.
+"""
+import statistics
+import subprocess
+import sys
+
+BIN = "target/release/examples/parse_once"
+
+
+def parse_ns(who, path):
+    out = subprocess.run([BIN, who, path, "--time"], capture_output=True, text=True, check=True)
+    return int(out.stderr.strip().splitlines()[-1])
+
+
+def main():
+    args = sys.argv[1:]
+    rounds = int(args.pop(0)) if args and args[0].isdigit() else 200
+    for path in args:
+        times = {"hcl-toolkit": [], "hcl-rs": []}
+        for _ in range(rounds):
+            for who in times:
+                times[who].append(parse_ns(who, path))
+        ours = statistics.median(times["hcl-toolkit"])
+        theirs = statistics.median(times["hcl-rs"])
+        print(f"{path}: ours {ours / 1e3:.1f} us, hcl-rs {theirs / 1e3:.1f} us, "
+              f"{theirs / ours:.2f}x (medians of {rounds} fresh processes each)")
+
+
+if __name__ == "__main__":
+    main()
