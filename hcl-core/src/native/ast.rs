@@ -476,20 +476,10 @@ static SMALL_INDEX_KEYS: [Number; SMALL_INDEX as usize] = {
     ]
 };
 
-/// An index step's key, whatever form the tree stores it in.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum IndexKey<'a> {
-    /// A number.
-    Number(&'a Number),
-    /// A boolean.
-    Bool(bool),
-    /// `null`.
-    Null,
-    /// A string.
-    String(&'a str),
-    /// Unknown (after a syntax error that was reported).
-    Dynamic,
-}
+/// An index step's key, whatever form the tree stores it in: a literal
+/// (read as the syntax view reads it), or `None` for a key a syntax error
+/// left (already reported).
+pub(crate) type IndexKey<'a> = Option<crate::native::syntax::Literal<'a>>;
 
 impl TraverserKind {
     /// An index step with `key`, in its compact form where it has one.
@@ -515,20 +505,24 @@ impl TraverserKind {
     pub fn index_key<'a>(&'a self, src: &'a str) -> Option<(IndexKey<'a>, bool)> {
         Some(match self {
             TraverserKind::Index { key, legacy } => {
+                use crate::native::syntax::Literal as Key;
                 let key = match &**key {
-                    Literal::Number(n) => IndexKey::Number(n),
-                    Literal::Bool(b) => IndexKey::Bool(*b),
-                    Literal::Null => IndexKey::Null,
-                    Literal::String(s) => IndexKey::String(s.as_str(src)),
-                    Literal::Dynamic => IndexKey::Dynamic,
+                    Literal::Number(n) => Some(Key::Number(n)),
+                    Literal::Bool(b) => Some(Key::Bool(*b)),
+                    Literal::Null => Some(Key::Null),
+                    Literal::String(s) => Some(Key::String(s.as_str(src))),
+                    Literal::Dynamic => None,
                 };
                 (key, *legacy)
             }
             TraverserKind::SmallIndex { value, legacy } => {
                 let n = SMALL_INDEX_KEYS.get(usize::from(*value))?;
-                (IndexKey::Number(n), *legacy)
+                (Some(crate::native::syntax::Literal::Number(n)), *legacy)
             }
-            TraverserKind::TextIndex { text } => (IndexKey::String(text.text(src)), false),
+            TraverserKind::TextIndex { text } => (
+                Some(crate::native::syntax::Literal::String(text.text(src))),
+                false,
+            ),
             TraverserKind::Attr { .. } | TraverserKind::Splat => return None,
         })
     }
@@ -834,36 +828,42 @@ mod test {
     /// every form gives back the key it was written with.
     #[test]
     fn index_keys_read_the_same_in_every_form() {
+        use crate::native::syntax::Literal as Key;
         let cases: &[(&str, &str, Option<IndexKey>, bool)] = &[
             (
                 "a[0]",
                 "small",
-                Some(IndexKey::Number(&Number::small(0))),
+                Some(Some(Key::Number(&Number::small(0)))),
                 false,
             ),
             (
                 "a.3",
                 "small",
-                Some(IndexKey::Number(&Number::small(3))),
+                Some(Some(Key::Number(&Number::small(3)))),
                 true,
             ),
             (
                 "a[15]",
                 "small",
-                Some(IndexKey::Number(&Number::small(15))),
+                Some(Some(Key::Number(&Number::small(15)))),
                 false,
             ),
             (
                 "a[16]",
                 "boxed",
-                Some(IndexKey::Number(&Number::small(16))),
+                Some(Some(Key::Number(&Number::small(16)))),
                 false,
             ),
             ("a[2.5]", "boxed", None, false),
-            ("a[\"k\"]", "text", Some(IndexKey::String("k")), false),
-            ("a[\"k\\n\"]", "boxed", Some(IndexKey::String("k\n")), false),
-            ("a[true]", "boxed", Some(IndexKey::Bool(true)), false),
-            ("a[null]", "boxed", Some(IndexKey::Null), false),
+            ("a[\"k\"]", "text", Some(Some(Key::String("k"))), false),
+            (
+                "a[\"k\\n\"]",
+                "boxed",
+                Some(Some(Key::String("k\n"))),
+                false,
+            ),
+            ("a[true]", "boxed", Some(Some(Key::Bool(true))), false),
+            ("a[null]", "boxed", Some(Some(Key::Null)), false),
         ];
         for &(text, form, want, legacy) in cases {
             let src = crate::pos::SourceFile::new("t.hcl", text);

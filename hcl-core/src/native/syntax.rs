@@ -1404,13 +1404,7 @@ impl<'a> Step<'a> {
         match self.kind {
             StepRepr::Name(name) => StepKind::Attr(name.text(text)),
             StepRepr::TextKey(key) => StepKind::Index(Literal::String(key.text(text))),
-            StepRepr::Key(key, _) => match key {
-                ast::IndexKey::Number(n) => StepKind::Index(Literal::Number(n)),
-                ast::IndexKey::Bool(b) => StepKind::Index(Literal::Bool(b)),
-                ast::IndexKey::Null => StepKind::Index(Literal::Null),
-                ast::IndexKey::String(s) => StepKind::Index(Literal::String(s)),
-                ast::IndexKey::Dynamic => StepKind::Invalid,
-            },
+            StepRepr::Key(key, _) => key.map_or(StepKind::Invalid, StepKind::Index),
             StepRepr::Splat => StepKind::Splat,
         }
     }
@@ -1497,7 +1491,7 @@ fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) ->
                 (ast::TraverserKind::Attr { name }, PathStep::Attr(read)) => *name == read,
                 (ast::TraverserKind::TextIndex { text: t }, PathStep::Text(read)) => *t == read,
                 (kind, PathStep::Digits(_)) => {
-                    matches!(kind.index_key(text), Some((ast::IndexKey::Number(n), false))
+                    matches!(kind.index_key(text), Some((Some(Literal::Number(n)), false))
                         if n.to_i64().is_some_and(|n| read.integer(text) == Some(n)))
                 }
                 _ => false,

@@ -223,13 +223,8 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// The value of a literal index key.
+/// The value of a literal index key (the dynamic value for a key a
+/// syntax error left).
 pub(super) fn key_value(key: IndexKey<'_>) -> Value {
-    match key {
-        IndexKey::Number(n) => Value::Number(n.clone()),
-        IndexKey::Bool(b) => Value::Bool(b),
-        IndexKey::Null => Value::Null(Type::Dynamic),
-        IndexKey::String(s) => Value::string(s),
-        IndexKey::Dynamic => Value::dynamic(),
-    }
+    key.map_or_else(Value::dynamic, |key| key.value())
 }

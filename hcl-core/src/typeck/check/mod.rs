@@ -13,9 +13,9 @@ use super::traverse::{traverse, KeyLiteral, TypeStep};
 use super::ty::{Eventual, ExtendedType};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
-    Body, ByteSpan, Call, Expr, ExprKind, IndexKey, TemplatePart, Traverser, TraverserKind, Tree,
+    Body, ByteSpan, Call, Expr, ExprKind, TemplatePart, Traverser, TraverserKind, Tree,
 };
-use crate::native::{BodyNode, ExprNode, File};
+use crate::native::{BodyNode, ExprNode, File, Literal};
 use crate::pos::{Range, SourceFile};
 
 /// How deeply the checker descends into nested expressions before giving
@@ -443,7 +443,7 @@ impl<'a> Checker<'a> {
                         return ExtendedType::Dynamic;
                     };
                     let (t, literal) = match key {
-                        IndexKey::Number(n) => {
+                        Some(Literal::Number(n)) => {
                             let t = if n.is_integer() {
                                 ExtendedType::Int
                             } else {
@@ -451,10 +451,12 @@ impl<'a> Checker<'a> {
                             };
                             (t, Some(KeyLiteral::Number(n)))
                         }
-                        IndexKey::String(s) => (ExtendedType::String, Some(KeyLiteral::String(s))),
-                        IndexKey::Bool(_) => (ExtendedType::Bool, None),
-                        IndexKey::Null => (ExtendedType::None, None),
-                        IndexKey::Dynamic => (ExtendedType::Dynamic, None),
+                        Some(Literal::String(s)) => {
+                            (ExtendedType::String, Some(KeyLiteral::String(s)))
+                        }
+                        Some(Literal::Bool(_)) => (ExtendedType::Bool, None),
+                        Some(Literal::Null) => (ExtendedType::None, None),
+                        None => (ExtendedType::Dynamic, None),
                     };
                     key_ty = t;
                     TypeStep::Index {
