@@ -343,18 +343,10 @@ impl Traversal {
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::Steps(steps) => steps.len(),
-            Repr::Source(t) => {
-                1 + match &t.steps {
-                    SourceSteps::Path => {
-                        let (text, root) = (t.source.text(), t.root());
-                        std::iter::successors(path_step(text, root.end, t.at.end), |(s, _)| {
-                            path_step(text, s.end, t.at.end)
-                        })
-                        .count()
-                    }
-                    SourceSteps::List(steps) => steps.len(),
-                }
-            }
+            Repr::Source(t) => match &t.steps {
+                SourceSteps::Path => self.views().count(),
+                SourceSteps::List(steps) => 1 + steps.len(),
+            },
         }
     }
 
@@ -784,10 +776,12 @@ impl fmt::Display for Traversal {
             match view.step {
                 StepRef::Root(name) => f.write_str(name)?,
                 StepRef::Attr(name) => write!(f, ".{name}")?,
-                StepRef::Index(key) => match &*key {
-                    Value::String(s) => write!(f, "[{:?}]", s.as_str())?,
-                    Value::Number(n) => write!(f, "[{n}]")?,
-                    other => write!(f, "[{other:?}]")?,
+                // A key is written as the writer writes the value (one
+                // quoting rule: `["a\"b"]`, `["$${x}"]`); only an unknown
+                // key, which no syntax can spell, shows as its debug form.
+                StepRef::Index(key) => match crate::write::value(&key) {
+                    Ok(text) => write!(f, "[{text}]")?,
+                    Err(_) => write!(f, "[{key:?}]")?,
                 },
                 StepRef::Splat => f.write_str("[*]")?,
             }

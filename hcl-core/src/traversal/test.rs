@@ -310,3 +310,29 @@ fn paths_allocate_no_step_list() {
         ["path", "path", "path", "list", "list", "list", "list"]
     );
 }
+
+#[test]
+fn traversal_display_quotes_keys_as_the_writer_does() {
+    let t = Traversal::new(vec![
+        Traverser::Root {
+            name: "a".into(),
+            range: Range::default(),
+        },
+        Traverser::Index {
+            key: Value::from("q\"${x}\n"),
+            range: Range::default(),
+        },
+        Traverser::Index {
+            key: Value::from(1.5),
+            range: Range::default(),
+        },
+        Traverser::Index {
+            key: Value::Bool(true),
+            range: Range::default(),
+        },
+        Traverser::Splat {
+            range: Range::default(),
+        },
+    ]);
+    assert_eq!(t.to_string(), r#"a["q\"$${x}\n"][1.5][true][*]"#);
+}
