@@ -634,19 +634,20 @@ enum Probe {
 #[inline]
 pub(super) fn fast_hash(text: &str) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mix = |h: u64, word: [u8; 8]| (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
     let bytes = text.as_bytes();
     let mut h = bytes.len() as u64;
     let mut words = bytes.chunks_exact(8);
     for w in &mut words {
         let mut word = [0; 8];
         word.copy_from_slice(w);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        h = mix(h, word);
     }
     let rest = words.remainder();
     if !rest.is_empty() {
         let mut word = [0; 8];
         word[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        h = mix(h, word);
     }
     h ^ (h >> 29) ^ (h >> 47)
 }
