@@ -18,8 +18,9 @@
 //! parse itself took (wall clock around the one parse, in nanoseconds):
 //! the first parse's cost without the process start-up and the read that
 //! the subtraction above has to remove, whose noise is larger than a small
-//! file's parse. `benches/first_parse.py` runs each side many times,
-//! interleaved, and prints the medians.
+//! file's parse; and, on the line before, how many page faults it took
+//! (each fresh page the parse touches is one). `benches/first_parse.py`
+//! runs each side many times, interleaved, and prints the medians.
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -30,6 +31,7 @@ fn main() {
         std::process::exit(2);
     };
     let timed = args.next().as_deref() == Some("--time");
+    let faults_before = minflt();
     let start = std::time::Instant::now();
     let n = match who.as_str() {
         "hcl-toolkit" => {
@@ -43,6 +45,19 @@ fn main() {
     };
     std::hint::black_box(n);
     if timed {
-        eprintln!("{}", start.elapsed().as_nanos());
+        let nanos = start.elapsed().as_nanos();
+        eprintln!("page faults {}", minflt().saturating_sub(faults_before));
+        eprintln!("{nanos}");
     }
+}
+
+/// The process's minor page faults so far (Linux; 0 elsewhere): a first
+/// parse pays for each fresh page it touches.
+fn minflt() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = s.rsplit(')').next().unwrap_or("");
+    rest.split_whitespace()
+        .nth(7)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }

@@ -121,7 +121,12 @@ pub fn parse_file_with(path: impl AsRef<Path>, limits: &Limits) -> (Body, Diagno
     let path = path.as_ref();
     let name = path.to_string_lossy();
     match std::fs::read(path) {
-        Ok(bytes) => parse_bytes_with(&name, &bytes, limits),
+        // Valid UTF-8 (the usual case): the buffer read becomes the file's
+        // text as it is, without a copy.
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => parse_source_file_with(&SourceFile::new(name.as_ref(), text), limits),
+            Err(e) => parse_bytes_with(&name, e.as_bytes(), limits),
+        },
         Err(e) => (
             Body::empty(Range::default()),
             Diagnostic::error(

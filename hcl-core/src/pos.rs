@@ -187,7 +187,7 @@ pub struct SourceFile {
 
 struct SourceFileInner {
     name: Arc<str>,
-    text: Arc<str>,
+    text: Box<str>,
     /// Built when a position is first asked for: parsing and decoding a
     /// file without problems never needs one.
     lines: OnceLock<LineIndex>,
@@ -226,7 +226,9 @@ const PROBE_LINES: usize = 4;
 
 impl SourceFile {
     /// A file called `name` (usually its path) with its text. Its lines are
-    /// indexed when a position is first resolved.
+    /// indexed when a position is first resolved. A `String` (what reading
+    /// a file gives) is kept as it is, not copied: a one-shot parse of a
+    /// large file touches its text once.
     ///
     /// ```
     /// use hcl_core::pos::SourceFile;
@@ -234,7 +236,7 @@ impl SourceFile {
     /// let pos = file.pos(12);
     /// assert_eq!((pos.line, pos.column), (2, 6));
     /// ```
-    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> SourceFile {
+    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Box<str>>) -> SourceFile {
         let name: Arc<str> = name.into();
         SourceFile {
             inner: Arc::new(SourceFileInner {
@@ -265,11 +267,6 @@ impl SourceFile {
     /// The whole text.
     #[inline]
     pub fn text(&self) -> &str {
-        &self.inner.text
-    }
-
-    /// The shared text.
-    pub fn text_arc(&self) -> &Arc<str> {
         &self.inner.text
     }
 

@@ -150,7 +150,7 @@ pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnost
         Ok(s) => parse_config(&SourceFile::new(name, s), limits),
         Err(first) => {
             let text = replace_bad_utf8(bytes);
-            let file = SourceFile::new(name, Arc::<str>::from(text));
+            let file = SourceFile::new(name, text);
             let bad_start = first.valid_up_to() as u32;
             let bad_len = first
                 .error_len()
