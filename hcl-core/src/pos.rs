@@ -12,6 +12,7 @@
 //! it draws a snippet. Parsing takes no lock and leaves nothing behind.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -193,6 +194,9 @@ struct SourceFileInner {
     lines: OnceLock<LineIndex>,
     /// Whether the whole text is ASCII, found when first asked.
     ascii: OnceLock<bool>,
+    /// How many positions were resolved by scanning the text, before the
+    /// line index was built (see [`SourceFile::pos_from_line`]).
+    scanned: AtomicU32,
 }
 
 struct LineIndex {
@@ -224,6 +228,12 @@ impl fmt::Debug for SourceFile {
 /// it falls back to a binary search.
 const PROBE_LINES: usize = 4;
 
+/// How many positions a file resolves by scanning its text before it
+/// builds its line index: a file with a problem or two (one failed
+/// evaluation, one diagnostic) costs a count of the newlines before each,
+/// not an index of every line; a file asked often pays once for the index.
+const SCANNED_POSITIONS: u32 = 8;
+
 impl SourceFile {
     /// A file called `name` (usually its path) with its text. Its lines are
     /// indexed when a position is first resolved. A `String` (what reading
@@ -244,6 +254,7 @@ impl SourceFile {
                 text: text.into(),
                 lines: OnceLock::new(),
                 ascii: OnceLock::new(),
+                scanned: AtomicU32::new(0),
             }),
         }
     }
@@ -314,13 +325,49 @@ impl SourceFile {
     /// a position on the same or a nearby line costs next to nothing.
     /// A `from` past the byte's line is tolerated (the search then covers
     /// the whole file).
+    ///
+    /// The first few positions of a file ([`SCANNED_POSITIONS`]) are found
+    /// by counting the newlines before them; later ones through the line
+    /// index, built then. Both give the same position (a property test
+    /// checks).
     pub(crate) fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
+        let byte = self.boundary_at(byte);
+        match self.inner.lines.get() {
+            Some(lines) => self.pos_indexed(lines, byte, from),
+            None if self.inner.scanned.fetch_add(1, Ordering::Relaxed) < SCANNED_POSITIONS => {
+                self.pos_scanned(byte)
+            }
+            None => self.pos_indexed(self.inner.lines(), byte, from),
+        }
+    }
+
+    /// `byte` clamped to the text and moved back to a character boundary.
+    fn boundary_at(&self, byte: u32) -> usize {
         let mut byte = (byte as usize).min(self.inner.text.len());
         while !self.inner.text.is_char_boundary(byte) {
             byte -= 1;
         }
+        byte
+    }
+
+    /// The position of `byte` (a character boundary) without the line
+    /// index: its line counted, its line's start and first non-ASCII byte
+    /// searched.
+    fn pos_scanned(&self, byte: usize) -> Pos {
+        let before = &self.inner.text.as_bytes()[..byte];
+        let line_idx = memchr::memchr_iter(b'\n', before).count();
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |nl| nl + 1);
+        let non_ascii = before[line_start..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(usize::MAX, |i| line_start + i);
+        self.pos_on_line(byte, line_idx, line_start, non_ascii)
+    }
+
+    /// The position of `byte` (a character boundary) through the line
+    /// index, searching from line `from`.
+    fn pos_indexed(&self, lines: &LineIndex, byte: usize, from: usize) -> Pos {
         let b = byte as u32;
-        let lines = self.inner.lines();
         let starts = lines.starts.get(from..).unwrap_or_default();
         let line_idx = if starts.first().is_some_and(|&s| s <= b) {
             // Most spans end on the line they start on, and items follow each
@@ -349,6 +396,19 @@ impl SourceFile {
             .first_non_ascii
             .get(line_idx)
             .map_or(usize::MAX, |&b| b as usize);
+        self.pos_on_line(byte, line_idx, line_start, non_ascii)
+    }
+
+    /// The position of `byte` on line `line_idx` (0-based), which starts at
+    /// `line_start` and whose first non-ASCII byte is `non_ascii`
+    /// (`usize::MAX`, or any offset past `byte`, if none before it).
+    fn pos_on_line(
+        &self,
+        byte: usize,
+        line_idx: usize,
+        line_start: usize,
+        non_ascii: usize,
+    ) -> Pos {
         let column = if byte <= non_ascii {
             byte - line_start
         } else {
@@ -438,9 +498,29 @@ impl SourceFile {
         // The commonest case, a name's end on an ASCII line: all bytes from
         // the line start to `byte` are ASCII (so `byte` is a character
         // boundary, and `before`'s column was a byte difference too).
-        let lines = inner.lines();
-        let same_line = lines.starts.get(idx + 1).is_none_or(|&next| byte < next);
-        let ascii = lines.first_non_ascii.get(idx).is_none_or(|&n| byte <= n);
+        let (same_line, ascii) = match inner.lines.get() {
+            Some(lines) => (
+                lines.starts.get(idx + 1).is_none_or(|&next| byte < next),
+                lines.first_non_ascii.get(idx).is_none_or(|&n| byte <= n),
+            ),
+            // No index yet (so that one range does not build it): on an
+            // ASCII line, `before`'s column says where the line starts.
+            // Any non-ASCII character before `before` (more bytes than
+            // columns) puts that guess inside the line, after a byte that
+            // is not a newline, and the general path answers.
+            None => {
+                let text = inner.text.as_bytes();
+                let guess =
+                    (before.byte as usize).checked_sub(before.column.saturating_sub(1) as usize);
+                let line = guess.and_then(|start| Some((start, text.get(start..byte as usize)?)));
+                let fits = line.is_some_and(|(start, line)| {
+                    (start == 0 || text.get(start - 1) == Some(&b'\n'))
+                        && !line.contains(&b'\n')
+                        && line.is_ascii()
+                });
+                (fits, fits)
+            }
+        };
         if same_line && ascii && (byte as usize) <= inner.text.len() && before.line > 0 {
             return Pos {
                 line: before.line,
@@ -571,6 +651,45 @@ impl SourceLookup for SourceMap {
 #[cfg(test)]
 mod test {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Texts of the pieces that make positions differ: newlines (LF and
+    /// CRLF), multi-byte characters, a combining mark, a character that
+    /// joins the one after it (U+0600), byte order marks.
+    fn position_text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just("a"),
+            Just("x "),
+            Just("\n"),
+            Just("\r\n"),
+            Just("é"),
+            Just("e\u{301}"),
+            Just("\u{feff}"),
+            Just("\u{600}"),
+            Just("日"),
+        ];
+        proptest::collection::vec(piece, 0..24).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn positions_scanned_before_the_index_is_built_are_the_indexed_ones(text in position_text()) {
+            let indexed = SourceFile::new("t", text.as_str());
+            indexed.line_count();
+            let len = text.len() as u32;
+            for byte in 0..=len + 1 {
+                let fresh = SourceFile::new("t", text.as_str());
+                let want = indexed.pos(byte);
+                prop_assert_eq!(fresh.pos_scanned(fresh.boundary_at(byte)), want);
+                for end in byte..=len + 1 {
+                    // Each from a file whose index is not built yet.
+                    let fresh = SourceFile::new("t", text.as_str());
+                    prop_assert_eq!(fresh.pos_after(want, end), indexed.pos(end));
+                    prop_assert!(fresh.inner.lines.get().is_none() || text.is_empty());
+                }
+            }
+        }
+    }
 
     #[test]
     fn range_and_pos_after_agree_with_pos_on_every_line() {
