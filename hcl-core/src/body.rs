@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
+use crate::native::NativeExpression;
 use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
 use crate::traversal::Traversal;
@@ -183,37 +184,65 @@ pub trait ExpressionImpl: Send + Sync + fmt::Debug + 'static {
 
 /// An expression handle: cheap to clone, owned, `Send + Sync`.
 #[derive(Clone, Debug)]
-pub struct Expression(Arc<dyn ExpressionImpl>);
+pub struct Expression(Repr);
+
+/// How a handle holds its expression.
+#[derive(Clone, Debug)]
+enum Repr {
+    /// A native-syntax expression, inline: it is itself a few shared
+    /// pointers, so a handle for each attribute of a file (what every
+    /// analysis of a file asks for) costs no allocation.
+    Native(NativeExpression),
+    /// Any other syntax's, shared.
+    Shared(Arc<dyn ExpressionImpl>),
+}
 
 impl Expression {
     /// Wraps a syntax's expression.
     pub fn new(expr: impl ExpressionImpl) -> Expression {
-        Expression(Arc::new(expr))
+        Expression(Repr::Shared(Arc::new(expr)))
+    }
+
+    /// The handle of a native expression (held inline, not shared).
+    pub(crate) fn native(expr: NativeExpression) -> Expression {
+        Expression(Repr::Native(expr))
     }
 
     /// See [`ExpressionImpl::value`].
     pub fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        self.0.value(ctx)
+        // (A native expression's method is called directly, not through
+        // the trait object: these two are the hot ones.)
+        match &self.0 {
+            Repr::Native(e) => e.value(ctx),
+            Repr::Shared(e) => e.value(ctx),
+        }
     }
 
     /// See [`ExpressionImpl::variables`].
     pub fn variables(&self) -> Vec<Traversal> {
-        self.0.variables()
+        match &self.0 {
+            Repr::Native(e) => e.variables(),
+            Repr::Shared(e) => e.variables(),
+        }
     }
 
     /// See [`ExpressionImpl::range`].
     pub fn range(&self) -> Range {
-        self.0.range()
+        self.as_impl().range()
     }
 
     /// See [`ExpressionImpl::start_range`].
     pub fn start_range(&self) -> Range {
-        self.0.start_range()
+        self.as_impl().start_range()
     }
 
     /// The syntax's own expression.
+    #[inline]
     pub fn as_impl(&self) -> &dyn ExpressionImpl {
-        &*self.0
+        match &self.0 {
+            Repr::Native(e) => e,
+            Repr::Shared(e) => &**e,
+        }
     }
 
     /// The variable references of this expression that `ctx` gives a known

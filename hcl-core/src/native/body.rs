@@ -133,7 +133,7 @@ impl NativeBody {
         *near = name_range.end;
         Attribute {
             name: self.text(attr.name).to_owned(),
-            expr: Expression::new(NativeExpression::attribute(
+            expr: Expression::native(NativeExpression::attribute(
                 self.source.clone(),
                 self.tree.clone(),
                 id,

@@ -211,7 +211,7 @@ pub fn parse_expression(file: &SourceFile, limits: &Limits) -> (Expression, Diag
 }
 
 fn expression_handle(file: &SourceFile, expr: Expr) -> Expression {
-    Expression::new(NativeExpression::new(file.clone(), Arc::new(expr)))
+    Expression::native(NativeExpression::new(file.clone(), Arc::new(expr)))
 }
 
 /// [`parse_expression`] to the compact node, for the crate's own passes.

@@ -265,7 +265,7 @@ impl<'a> AttributeNode<'a> {
 
     /// The value as an [`Expression`] handle (no copy of the tree).
     pub fn to_expression(self) -> Expression {
-        Expression::new(NativeExpression::attribute(
+        Expression::native(NativeExpression::attribute(
             self.cx.source.clone(),
             self.cx.tree.clone(),
             self.id,
@@ -703,7 +703,7 @@ impl<'a> ExprNode<'a> {
     /// An [`Expression`] handle of its own for this node (the node is
     /// copied).
     pub fn to_expression(self) -> Expression {
-        Expression::new(NativeExpression::new(
+        Expression::native(NativeExpression::new(
             self.source.clone(),
             Arc::new(self.expr.clone()),
         ))

@@ -306,7 +306,7 @@ impl<'a> Evaluator<'a> {
     fn syntax(&self, arg: &Arg<'a>) -> crate::Expression {
         match arg {
             Arg::Expr(e) => {
-                crate::Expression::new(crate::native::expression::NativeExpression::new(
+                crate::Expression::native(crate::native::expression::NativeExpression::new(
                     self.source.clone(),
                     Arc::new((*e).clone()),
                 ))
