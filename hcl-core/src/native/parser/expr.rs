@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
         let kind = match run {
             Run::PlainString => ExprKind::StringLit,
             Run::DottedName => {
-                if self.unwind || super::fast::keyword_root(span.text(self.src)) {
+                if self.unwind || super::fast::keyword_root(span.text(self.src).as_bytes()) {
                     return None;
                 }
                 ExprKind::AttrPath

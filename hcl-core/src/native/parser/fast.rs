@@ -105,18 +105,25 @@ impl<'a> Parser<'a> {
             start: l.start,
             end: l.run_end(),
         };
+        // (Names are compared as bytes: a `str` slice checks its ends for
+        // char boundaries.)
+        let bytes = || {
+            let src = self.src.as_bytes();
+            src.get(span.start as usize..span.end as usize)
+                .unwrap_or_default()
+        };
         let kind = match l.run() {
             Some(Run::PlainString) => ExprKind::StringLit,
-            Some(Run::DottedName) if keyword_root(span.text(self.src)) => return None,
+            Some(Run::DottedName) if keyword_root(bytes()) => return None,
             Some(Run::DottedName) => ExprKind::AttrPath,
             None => match l.kind {
                 K::Number => self
                     .number_literal(span)
                     .map_or(ExprKind::Invalid, ExprKind::Number),
-                K::Ident => match span.text(self.src) {
-                    "true" => ExprKind::Bool(true),
-                    "false" => ExprKind::Bool(false),
-                    "null" => ExprKind::Null,
+                K::Ident => match bytes() {
+                    b"true" => ExprKind::Bool(true),
+                    b"false" => ExprKind::Bool(false),
+                    b"null" => ExprKind::Null,
                     _ => ExprKind::Variable,
                 },
                 _ => return None,
@@ -168,15 +175,14 @@ impl<'a> Parser<'a> {
 /// Whether the first name of a dotted name (or a lone name) is `true`,
 /// `false` or `null`.
 #[inline]
-pub(crate) fn keyword_root(path: &str) -> bool {
-    root_is(path, "true") || root_is(path, "false") || root_is(path, "null")
+pub(crate) fn keyword_root(path: &[u8]) -> bool {
+    root_is(path, b"true") || root_is(path, b"false") || root_is(path, b"null")
 }
 
 /// Whether the first name of a dotted name (or a lone name) is `name`.
 #[inline]
-pub(crate) fn root_is(path: &str, name: &str) -> bool {
-    path.as_bytes().get(..name.len()) == Some(name.as_bytes())
-        && matches!(path.as_bytes().get(name.len()), None | Some(b'.'))
+pub(crate) fn root_is(path: &[u8], name: &[u8]) -> bool {
+    path.get(..name.len()) == Some(name) && matches!(path.get(name.len()), None | Some(b'.'))
 }
 
 #[cfg(test)]
