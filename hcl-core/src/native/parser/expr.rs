@@ -473,6 +473,10 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
+            if let Some(item) = self.parse_simple_tuple_item() {
+                super::push(&mut self.expr_stack, item);
+                continue;
+            }
             if self.at(K::CBrack) {
                 close = span_of(self.bump());
                 break;

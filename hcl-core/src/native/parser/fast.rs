@@ -93,6 +93,35 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
+    /// takes it) right before a `,` or the closing `]`, consumed with its
+    /// comma (the `]` is the caller's); `None` (nothing consumed) when the
+    /// general path must parse the item, or the parse is recovering from
+    /// an error.
+    #[inline(always)]
+    pub(crate) fn parse_simple_tuple_item(&mut self) -> Option<Expr> {
+        if self.recovery || self.unwind || !self.tuning.shortcut {
+            return None;
+        }
+        let i = self.next_at;
+        let &[value, separator] = self.buf.get(i..i + 2)? else {
+            return None;
+        };
+        let taken = match separator.kind {
+            K::Comma => 2,
+            K::CBrack => 1,
+            _ => return None,
+        };
+        let expr = self.simple_value(value)?;
+        let last = if taken == 2 {
+            span_of(separator.first())
+        } else {
+            expr.span
+        };
+        self.advance_to(i + taken, last);
+        Some(expr)
+    }
+
     /// The node the lexeme `l` makes as a simple value, exactly as the
     /// general path's terms make it: a run whole (a plain string, or a
     /// dotted name not after a keyword: `true.x`'s steps make a relative
@@ -276,6 +305,9 @@ mod test {
         "a = { k = (1) }\nb = { (k) = 1 }\n",
         "a = { k = -1\n  l = 2 }\n",
         "a = [x y]\nb = { k = 1 = 2 }\nc = { d = 1, e = \"x\" }\n",
+        "a = [1, \"x\", var.y, null, true.z, v,]\nb = [1.5.3, 2]\nc = []\n",
+        "a = [\n  1,\n  \"x\" # c\n  , y\n]\nb = [1 2]\nc = [1,, 2]\nd = [x, -1, (2)]\n",
+        "a = [1, [2, 3], {k = 4}, f(5)]\nb = [for x in y : x]\nc = [1,\n",
     ];
 
     #[test]
@@ -292,7 +324,7 @@ mod test {
         let mut text = String::new();
         for i in 0..700 {
             text.push_str(&format!(
-                "a{i} = {i}\nb{i} = {{ k = \"v\", l = var.x{i} }}\n"
+                "a{i} = {i}\nb{i} = {{ k = \"v\", l = var.x{i} }}\nc{i} = [\"w\", {i}, x]\n"
             ));
         }
         same_without_the_shortcut(&text);
