@@ -90,28 +90,31 @@ pub(super) fn keep(tree: &mut Tree) {
     if tree.reuse != Reuse::Thread {
         return;
     }
-    for attribute in tree.attributes.drain(..) {
-        drop_expr(attribute.expr);
-    }
     fn emptied<T>(list: &mut Vec<T>) -> Vec<T> {
         list.clear();
         list.shrink_to(KEEP_NODES);
         std::mem::take(list)
     }
-    let (bodies, attributes) = (emptied(&mut tree.bodies), emptied(&mut tree.attributes));
-    let (blocks, labels) = (emptied(&mut tree.blocks), emptied(&mut tree.labels));
-    tree.label_texts = Vec::new();
+    // One look at what the thread keeps for the whole tree, not one for
+    // each tuple and object. (Out of reach, the tree is dropped as any
+    // value is: its fields, after this.)
     with_kept(|k| {
+        for attribute in tree.attributes.drain(..) {
+            drop_expr(attribute.expr, k);
+        }
+        let (bodies, attributes) = (emptied(&mut tree.bodies), emptied(&mut tree.attributes));
+        let (blocks, labels) = (emptied(&mut tree.blocks), emptied(&mut tree.labels));
         if k.attributes.capacity() == 0 {
             (k.bodies, k.attributes, k.blocks, k.labels) = (bodies, attributes, blocks, labels);
         }
     });
+    tree.label_texts = Vec::new();
 }
 
 /// Drops `expr`, keeping the boxes of the tuples and objects in it (at any
-/// depth of tuples and objects).
+/// depth of tuples and objects) in `kept`.
 #[inline]
-fn drop_expr(expr: Expr) {
+fn drop_expr(expr: Expr, kept: &mut Kept) {
     if frees_nothing(&expr.kind) {
         // Most values are literals and names, and running their drop glue
         // one by one is a fifth of dropping a small file's tree
@@ -122,22 +125,25 @@ fn drop_expr(expr: Expr) {
         // dropping trees of every expression kind and finds none left.
         std::mem::forget(expr);
     } else {
-        keep_boxes(expr);
+        keep_boxes(expr, kept);
     }
 }
 
-fn keep_boxes(expr: Expr) {
+/// Keeps a tuple's or object's box, emptied: what it held is dropped
+/// (its boxes kept in turn). A kept box holds an empty list, which owns
+/// nothing.
+fn keep_boxes(expr: Expr, kept: &mut Kept) {
     match expr.kind {
         ExprKind::Tuple(mut tuple) => {
-            std::mem::take(&mut tuple.items).into_each(drop_expr);
-            with_kept(|k| push_bounded(&mut k.tuples, tuple));
+            std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
+            push_bounded(&mut kept.tuples, tuple);
         }
         ExprKind::Object(mut object) => {
             std::mem::take(&mut object.items).into_each(|item| {
-                drop_expr(item.key.expr);
-                drop_expr(item.value);
+                drop_expr(item.key.expr, kept);
+                drop_expr(item.value, kept);
             });
-            with_kept(|k| push_bounded(&mut k.objects, object));
+            push_bounded(&mut kept.objects, object);
         }
         _ => {}
     }
@@ -175,7 +181,9 @@ pub(crate) fn tuple(tuple: Tuple, reuse: Reuse) -> Box<Tuple> {
     };
     match kept {
         Some(mut b) => {
-            *b = tuple;
+            // (What the kept box held is an empty list, which owns
+            // nothing: forgotten rather than dropped.)
+            std::mem::forget(std::mem::replace(&mut *b, tuple));
             b
         }
         None => Box::new(tuple),
@@ -190,7 +198,8 @@ pub(crate) fn object(object: Object, reuse: Reuse) -> Box<Object> {
     };
     match kept {
         Some(mut b) => {
-            *b = object;
+            // (As in `tuple`: an empty list, forgotten.)
+            std::mem::forget(std::mem::replace(&mut *b, object));
             b
         }
         None => Box::new(object),

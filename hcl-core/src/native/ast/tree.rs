@@ -348,14 +348,20 @@ impl Drop for Tree {
 /// body, or a block under one) moves in one copy, or none when `list` is
 /// still empty (the buffers are swapped: a top-level body of a million
 /// attributes is not copied, nor held twice at its peak; what `list` had
-/// reserved becomes the stack's); a tail is moved item by item, and an
-/// empty one (a block without nested blocks or labels) not at all.
+/// reserved becomes the stack's); a tail is moved item by item (one item,
+/// the commonest tail: a block's one label, a body's one nested block,
+/// without the machinery of a drain), and an empty one (a block without
+/// nested blocks or labels) not at all.
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
     if from == 0 && list.is_empty() {
         std::mem::swap(list, stack);
+    } else if from + 1 == stack.len() {
+        if let Some(item) = stack.pop() {
+            list.push(item);
+        }
     } else if from == 0 {
         list.append(stack);
     } else {

@@ -122,16 +122,25 @@ impl<'a> Parser<'a> {
 
     /// Whether the attribute `attr_name` repeats an earlier one of its
     /// body (those on the attribute stack; reported); if not, notes it.
+    // The common case, a name of a class not seen in a small body, is
+    // decided here, inlined into the body loop; the rest out of line.
+    #[inline(always)]
     fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
-        let src = self.src;
         if seen.map.is_none() {
-            let class = name_class(src, attr_name);
+            let class = name_class(self.src, attr_name);
             if seen.classes & class == 0 && self.attr_stack.len() < MAP_AT {
                 seen.classes |= class;
                 return false;
             }
             seen.classes |= class;
         }
+        self.redefined_scan(seen, attr_name)
+    }
+
+    /// [`Parser::redefined`] past the class check.
+    #[inline(never)]
+    fn redefined_scan(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
+        let src = self.src;
         let name = attr_name.text(src);
         // Past the threshold, one hash per attribute: looked up and noted
         // in one step.
@@ -179,6 +188,12 @@ impl<'a> Parser<'a> {
     /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
     fn parse_body_item(&mut self, seen: &mut Seen) {
+        if let Some((name, expr)) = self.parse_simple_attribute() {
+            if !self.redefined(seen, name) {
+                super::push(&mut self.attr_stack, Attribute { name, expr });
+            }
+            return;
+        }
         let ident = span_of(self.bump());
         match self.peek().kind {
             K::Equal => {

@@ -224,7 +224,7 @@ impl<'a> Parser<'a> {
         let kind = match run {
             Run::PlainString => ExprKind::StringLit,
             Run::DottedName => {
-                if self.unwind || super::fast::keyword_root(span.text(self.src)) {
+                if self.unwind || super::fast::keyword_root(span.text(self.src).as_bytes()) {
                     return None;
                 }
                 ExprKind::AttrPath
@@ -473,6 +473,10 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
+            if let Some(item) = self.parse_simple_tuple_item() {
+                super::push(&mut self.expr_stack, item);
+                continue;
+            }
             if self.at(K::CBrack) {
                 close = span_of(self.bump());
                 break;
@@ -566,40 +570,44 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            let force_non_literal = next == K::OParen;
-            let mark = self.mark();
-            let key = self.parse_expr_inline();
-            if self.failed(mark) {
-                close = span_of(self.recover(K::CBrace));
-                break;
-            }
-            let key = ObjectKey { expr: key };
-            // The flag is read back from where the key starts.
-            debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
-            let next = self.peek();
-            if next.kind != K::Equal && next.kind != K::Colon {
-                let at = span_of(next);
-                let ctx = Some(open.to(at));
-                match next.kind {
+            if let Some(item) = self.parse_simple_object_item() {
+                super::push(&mut self.item_stack, item);
+            } else {
+                let force_non_literal = next == K::OParen;
+                let mark = self.mark();
+                let key = self.parse_expr_inline();
+                if self.failed(mark) {
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                let key = ObjectKey { expr: key };
+                // The flag is read back from where the key starts.
+                debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
+                let next = self.peek();
+                if next.kind != K::Equal && next.kind != K::Colon {
+                    let at = span_of(next);
+                    let ctx = Some(open.to(at));
+                    match next.kind {
                     K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
                     K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
                     K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED, open, None),
                     _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
                 }
-                close = span_of(self.recover(K::CBrace));
-                break;
-            }
-            self.bump();
-            let mark = self.mark();
-            let value = self.parse_expr_inline();
-            if self.failed(mark) {
-                if value.kind == ExprKind::Invalid {
-                    self.item_stack.push(ObjectItem { key, value });
+                    close = span_of(self.recover(K::CBrace));
+                    break;
                 }
-                close = span_of(self.recover(K::CBrace));
-                break;
+                self.bump();
+                let mark = self.mark();
+                let value = self.parse_expr_inline();
+                if self.failed(mark) {
+                    if value.kind == ExprKind::Invalid {
+                        self.item_stack.push(ObjectItem { key, value });
+                    }
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                super::push(&mut self.item_stack, ObjectItem { key, value });
             }
-            super::push(&mut self.item_stack, ObjectItem { key, value });
             match self.peek().kind {
                 K::CBrace => {
                     close = span_of(self.bump());

@@ -11,8 +11,8 @@
 //! interpolation, spaced or indexed traversals, calls, operators, a batch
 //! boundary) is left to the general path.
 
-use super::{span_of, Parser};
-use crate::native::ast::{Expr, ExprKind};
+use super::{span_of, Lexeme, Parser, Run};
+use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, ObjectKey};
 use crate::native::token::{Token, TokenKind as K};
 
 impl<'a> Parser<'a> {
@@ -27,25 +27,138 @@ impl<'a> Parser<'a> {
         if !matches!(first, K::Number | K::Ident | K::OQuote) || !self.ends_expr(self.next_at + 1) {
             return None;
         }
-        if self.peek_run().is_some() {
-            return self.parse_run_term();
-        }
-        if first == K::OQuote {
+        let expr = self.simple_value(self.next)?;
+        self.advance_to(self.next_at + 1, expr.span);
+        Some(expr)
+    }
+
+    /// A body item `name = value` closed by a newline, with a simple value
+    /// (as [`Parser::parse_simple_expr`] takes it), consumed up to and
+    /// including the newline: the attribute's name and value. `None`
+    /// (nothing consumed) when the general path must parse the item. Most
+    /// attributes are such lines, and the general path steps through
+    /// their four lexemes one at a time; here they are read in one look.
+    /// Called at the start of a body item (errors are reported again and
+    /// nothing unwinds), with an identifier next.
+    #[inline(always)]
+    pub(crate) fn parse_simple_attribute(&mut self) -> Option<(ByteSpan, Expr)> {
+        if !self.tuning.shortcut || !self.newlines_significant() {
             return None;
         }
-        let at = span_of(self.bump());
-        let kind = match first {
-            K::Number => self
-                .number_literal(at)
-                .map_or(ExprKind::Invalid, ExprKind::Number),
-            _ => match at.text(self.src) {
-                "true" => ExprKind::Bool(true),
-                "false" => ExprKind::Bool(false),
-                "null" => ExprKind::Null,
-                _ => ExprKind::Variable,
+        let i = self.next_at;
+        let &[name, equal, value, eol] = self.buf.get(i..i + 4)? else {
+            return None;
+        };
+        if name.kind != K::Ident
+            || name.run_len != 0
+            || equal.kind != K::Equal
+            || eol.kind != K::Newline
+        {
+            return None;
+        }
+        let expr = self.simple_value(value)?;
+        self.advance_to(i + 4, span_of(eol.first()));
+        Some((span_of(name.first()), expr))
+    }
+
+    /// An object item `key = value` (or `key: value`) whose key is a name,
+    /// a plain string or a dotted name and whose value is simple (as
+    /// [`Parser::parse_simple_expr`] takes it), consumed up to the value
+    /// (the separator after it is the caller's); `None` (nothing consumed)
+    /// when the general path must parse the item, or the parse is
+    /// recovering from an error.
+    #[inline(always)]
+    pub(crate) fn parse_simple_object_item(&mut self) -> Option<ObjectItem> {
+        if self.recovery || self.unwind || !self.tuning.shortcut {
+            return None;
+        }
+        let i = self.next_at;
+        let &[key, separator, value] = self.buf.get(i..i + 3)? else {
+            return None;
+        };
+        // (Not a number key: building it could report an error before the
+        // value is known to be simple.)
+        if !(key.kind == K::Ident || key.run().is_some())
+            || !matches!(separator.kind, K::Equal | K::Colon)
+            || !self.ends_expr(i + 3)
+        {
+            return None;
+        }
+        let key = self.simple_value(key)?;
+        let value = self.simple_value(value)?;
+        self.advance_to(i + 3, value.span);
+        Some(ObjectItem {
+            key: ObjectKey { expr: key },
+            value,
+        })
+    }
+
+    /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
+    /// takes it) right before a `,` or the closing `]`, consumed with its
+    /// comma (the `]` is the caller's); `None` (nothing consumed) when the
+    /// general path must parse the item, or the parse is recovering from
+    /// an error.
+    #[inline(always)]
+    pub(crate) fn parse_simple_tuple_item(&mut self) -> Option<Expr> {
+        if self.recovery || self.unwind || !self.tuning.shortcut {
+            return None;
+        }
+        let i = self.next_at;
+        let &[value, separator] = self.buf.get(i..i + 2)? else {
+            return None;
+        };
+        let taken = match separator.kind {
+            K::Comma => 2,
+            K::CBrack => 1,
+            _ => return None,
+        };
+        let expr = self.simple_value(value)?;
+        let last = if taken == 2 {
+            span_of(separator.first())
+        } else {
+            expr.span
+        };
+        self.advance_to(i + taken, last);
+        Some(expr)
+    }
+
+    /// The node the lexeme `l` makes as a simple value, exactly as the
+    /// general path's terms make it: a run whole (a plain string, or a
+    /// dotted name not after a keyword: `true.x`'s steps make a relative
+    /// traversal), a number or a name. `None` for any other lexeme.
+    /// Consumes nothing; a number that does not parse is reported, as the
+    /// general path reports it.
+    #[inline(always)]
+    fn simple_value(&mut self, l: Lexeme) -> Option<Expr> {
+        let span = ByteSpan {
+            start: l.start,
+            end: l.run_end(),
+        };
+        // (Names are compared as bytes: a `str` slice checks its ends for
+        // char boundaries.)
+        let bytes = || {
+            let src = self.src.as_bytes();
+            src.get(span.start as usize..span.end as usize)
+                .unwrap_or_default()
+        };
+        let kind = match l.run() {
+            Some(Run::PlainString) => ExprKind::StringLit,
+            Some(Run::DottedName) if keyword_root(bytes()) => return None,
+            Some(Run::DottedName) => ExprKind::AttrPath,
+            None => match l.kind {
+                K::Number => self
+                    .number_literal(span)
+                    .map_or(ExprKind::Invalid, ExprKind::Number),
+                K::Ident => match bytes() {
+                    b"true" => ExprKind::Bool(true),
+                    b"false" => ExprKind::Bool(false),
+                    b"null" => ExprKind::Null,
+                    _ => ExprKind::Variable,
+                },
+                _ => return None,
             },
         };
-        Some(Expr { span: at, kind })
+        Some(Expr { span, kind })
     }
 
     /// Whether the quoted literal token `lit` needs decoding (the lexer
@@ -91,15 +204,14 @@ impl<'a> Parser<'a> {
 /// Whether the first name of a dotted name (or a lone name) is `true`,
 /// `false` or `null`.
 #[inline]
-pub(crate) fn keyword_root(path: &str) -> bool {
-    root_is(path, "true") || root_is(path, "false") || root_is(path, "null")
+pub(crate) fn keyword_root(path: &[u8]) -> bool {
+    root_is(path, b"true") || root_is(path, b"false") || root_is(path, b"null")
 }
 
 /// Whether the first name of a dotted name (or a lone name) is `name`.
 #[inline]
-pub(crate) fn root_is(path: &str, name: &str) -> bool {
-    path.as_bytes().get(..name.len()) == Some(name.as_bytes())
-        && matches!(path.as_bytes().get(name.len()), None | Some(b'.'))
+pub(crate) fn root_is(path: &[u8], name: &[u8]) -> bool {
+    path.get(..name.len()) == Some(name) && matches!(path.get(name.len()), None | Some(b'.'))
 }
 
 #[cfg(test)]
@@ -176,6 +288,26 @@ mod test {
         "blk {\n  a = 1\n  a = 2\n}\n",
         "a = x[\"k\"]\nb = x[var.k]\n",
         "a = 1\r\nb = var.y\r\n",
+        // Attribute lines and object items read in one look, and their
+        // near misses.
+        "a = 1\nb = \"x\"\nc = var.y\nd = null\ne = v\n",
+        "a = 1\na = 2\n",
+        "a.b = 1\n",
+        "a = 1.5.3\nb = 2\n",
+        "a = true.x\nb = var.true\n",
+        "a = \"x\" # c\nb = 1 // c\nc = 2 /* c */\n",
+        "a = 1 }\nb = 2\n",
+        "a = 1\n\n\nb {\n  c = 2\n  d = [3]\n}\n",
+        "a = {\n  k = \"v\"\n  \"s\" = 1\n  l: var.x\n  m.n = true\n  o = null, p = q\n}\n",
+        "a = { 1 = 2, k = 1.5.3, t = true.x, \"u\" = \"w\" }\n",
+        "a = { k = \"v\" l = 2 }\n",
+        "a = { k = \"v\"\n  k = 2 }\n",
+        "a = { k = (1) }\nb = { (k) = 1 }\n",
+        "a = { k = -1\n  l = 2 }\n",
+        "a = [x y]\nb = { k = 1 = 2 }\nc = { d = 1, e = \"x\" }\n",
+        "a = [1, \"x\", var.y, null, true.z, v,]\nb = [1.5.3, 2]\nc = []\n",
+        "a = [\n  1,\n  \"x\" # c\n  , y\n]\nb = [1 2]\nc = [1,, 2]\nd = [x, -1, (2)]\n",
+        "a = [1, [2, 3], {k = 4}, f(5)]\nb = [for x in y : x]\nc = [1,\n",
     ];
 
     #[test]
@@ -183,6 +315,19 @@ mod test {
         for text in CONFIGS {
             same_without_the_shortcut(text);
         }
+    }
+
+    #[test]
+    fn fast_path_builds_the_general_tree_across_batches() {
+        // Attribute lines and object items that straddle the boundaries
+        // of the lexer's batches, at every offset.
+        let mut text = String::new();
+        for i in 0..700 {
+            text.push_str(&format!(
+                "a{i} = {i}\nb{i} = {{ k = \"v\", l = var.x{i} }}\nc{i} = [\"w\", {i}, x]\n"
+            ));
+        }
+        same_without_the_shortcut(&text);
     }
 
     #[test]
