@@ -308,7 +308,7 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
-    use super::literal::{is_fast_literal, LiteralDeserializer};
+    use super::literal::{deserialize_literal, is_fast_literal};
     use hcl_core::native::{parse_expression, ExprNode};
     use hcl_core::Limits;
 
@@ -323,11 +323,9 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         assert!(diags.is_empty(), "{text}");
         assert!(is_fast_literal(expr, 8), "{text} is a fast literal");
         let range = hcl_core::Range::default();
-        let fast = T::deserialize(LiteralDeserializer {
-            expr,
-            range: super::value::LazyRange::Known(&range),
-        })
-        .map_err(|e| format!("{:?}", e.entries()));
+        let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range))
+            .expect("a literal takes the fast path")
+            .map_err(|e| format!("{:?}", e.entries()));
         let (value, _) = expr.value(None);
         let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
             .map_err(|e| format!("{:?}", e.entries()));
@@ -397,6 +395,98 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
             "{text} takes the general path"
         );
     }
+}
+
+/// A tuple or an object is checked as the visitor walks it: a node that is
+/// no literal anywhere in it, a repeated key, a node the visitor skipped
+/// or a failed decode of a tree that is not all literal send the whole
+/// attribute to the general path (`None`), whatever the target type.
+#[test]
+fn the_literal_fast_path_leaves_any_tree_with_a_non_literal_node_to_the_general_path() {
+    use std::fmt;
+
+    use serde::de::{MapAccess, Visitor};
+
+    use super::literal::{deserialize_literal, is_fast_literal};
+    use hcl_core::native::{parse_expression, ExprNode};
+    use hcl_core::Limits;
+
+    /// Swallows any error of its `u8`.
+    #[derive(Debug)]
+    struct Lenient(#[allow(dead_code)] Option<u8>);
+    impl<'de> Deserialize<'de> for Lenient {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lenient, D::Error> {
+            Ok(Lenient(u8::deserialize(d).ok()))
+        }
+    }
+    /// Reads an object's first entry and stops.
+    #[derive(Debug)]
+    struct First(#[allow(dead_code)] Option<(String, u8)>);
+    impl<'de> Deserialize<'de> for First {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<First, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = First;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a map")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<First, A::Error> {
+                    Ok(First(m.next_entry()?))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct OnlyA {
+        a: u8,
+    }
+
+    fn at<T: DeserializeOwned + fmt::Debug>(text: &str) -> Option<Result<T, String>> {
+        let src = hcl_core::SourceFile::new("t.hcl", text);
+        let (handle, diags) = parse_expression(&src, &Limits::default());
+        assert!(diags.is_empty(), "{text}");
+        let expr = ExprNode::of(&handle).unwrap();
+        let range = hcl_core::Range::default();
+        let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range));
+        assert_eq!(fast.is_some(), is_fast_literal(expr, 8), "{text}");
+        fast.map(|r| r.map_err(|e| format!("{:?}", e.entries())))
+    }
+    for text in [
+        "[1, x]",
+        "[300, x]",
+        "[1, null]",
+        "[[1], [x]]",
+        "{a = 1, b = x}",
+        "{a = 1, b = null}",
+        "{b = 1, a = [x]}",
+        "{a = 1, a = 2}",
+        "{a = 1, (k) = 2}",
+        "{a = 1, \"${k}\" = 2}",
+        "{a = 1, b = \"${x}\"}",
+        "[[[[[[[[[1]]]]]]]]]",
+    ] {
+        assert!(at::<Vec<u8>>(text).is_none(), "{text}");
+        assert!(at::<Vec<Lenient>>(text).is_none(), "{text}");
+        assert!(at::<Vec<Option<u8>>>(text).is_none(), "{text}");
+        assert!(at::<Vec<serde::de::IgnoredAny>>(text).is_none(), "{text}");
+        assert!(at::<BTreeMap<String, u8>>(text).is_none(), "{text}");
+        assert!(at::<BTreeMap<String, Lenient>>(text).is_none(), "{text}");
+        assert!(at::<First>(text).is_none(), "{text}");
+        assert!(at::<OnlyA>(text).is_none(), "{text}");
+        assert!(at::<serde::de::IgnoredAny>(text).is_none(), "{text}");
+        assert!(at::<String>(text).is_none(), "{text}");
+        assert!(at::<Value>(text).is_none(), "{text}");
+    }
+    // The same shapes, all literal, stay on the fast path.
+    assert!(matches!(
+        at::<First>("{a = 1, b = 2}"),
+        Some(Ok(First(Some(_))))
+    ));
+    assert!(matches!(at::<OnlyA>("{a = 1, b = [2]}"), Some(Ok(_))));
+    assert!(matches!(at::<Vec<Lenient>>("[1, 300]"), Some(Ok(_))));
+    assert!(matches!(at::<Vec<u8>>("[300, 1]"), Some(Err(_))));
 }
 
 /// Duplicate keys of a large literal object are found by sorting, not
