@@ -115,6 +115,11 @@ macro_rules! int_target {
         impl IntTarget for $t {
             #[inline]
             fn from_number(n: &Number) -> Result<$t, Error> {
+                // Every integer in `i64`'s range is stored as one: the usual
+                // number converts from it without the wide conversion.
+                if let Some(v) = n.to_i64().and_then(|v| <$t>::try_from(v).ok()) {
+                    return Ok(v);
+                }
                 match n.$conv() {
                     Some(v) => Ok(v),
                     None => Err(int_error(n, stringify!($t))),
