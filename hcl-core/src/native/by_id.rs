@@ -404,23 +404,28 @@ fn ends<const N: usize>(s: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
 }
 
 /// Where each schema attribute is in a native body (its position among
-/// the body's attributes); inline for the usual handful of attributes, so
-/// that a body costs no allocation.
+/// the body's attributes): a byte each, inline, for the usual handful of
+/// attributes, so that a body costs no allocation and its content is small
+/// to move (a body matching a schema of at most 16 attributes has at most
+/// 16: a position past a byte is a body that cannot match).
 #[derive(Clone, Debug)]
 enum Slots {
-    Inline([u32; INLINE_SLOTS]),
+    Inline([u8; INLINE_SLOTS]),
     Heap(Vec<u32>),
 }
 
 const INLINE_SLOTS: usize = 16;
 
-/// An empty slot.
+/// An empty inline slot.
+const ABSENT_INLINE: u8 = u8::MAX;
+
+/// An empty slot on the heap.
 const ABSENT: u32 = u32::MAX;
 
 impl Slots {
     fn new(len: usize) -> Slots {
         if len <= INLINE_SLOTS {
-            Slots::Inline([ABSENT; INLINE_SLOTS])
+            Slots::Inline([ABSENT_INLINE; INLINE_SLOTS])
         } else {
             Slots::Heap(vec![ABSENT; len])
         }
@@ -429,21 +434,24 @@ impl Slots {
     /// `None` when the position does not fit a slot (the general path
     /// then applies).
     fn set(&mut self, slot: usize, index: usize) -> Option<()> {
-        let cell = match self {
-            Slots::Inline(a) => a.get_mut(slot),
-            Slots::Heap(v) => v.get_mut(slot),
-        };
-        *cell? = u32::try_from(index).ok()?;
+        match self {
+            Slots::Inline(a) => {
+                *a.get_mut(slot)? = u8::try_from(index).ok().filter(|&i| i != ABSENT_INLINE)?;
+            }
+            Slots::Heap(v) => *v.get_mut(slot)? = u32::try_from(index).ok()?,
+        }
         Some(())
     }
 
     #[inline]
     fn get(&self, slot: usize) -> Option<usize> {
-        let index = match self {
-            Slots::Inline(a) => a.get(slot),
-            Slots::Heap(v) => v.get(slot),
-        };
-        index.filter(|&&i| i != ABSENT).map(|&i| i as usize)
+        match self {
+            Slots::Inline(a) => a
+                .get(slot)
+                .filter(|&&i| i != ABSENT_INLINE)
+                .map(|&i| usize::from(i)),
+            Slots::Heap(v) => v.get(slot).filter(|&&i| i != ABSENT).map(|&i| i as usize),
+        }
     }
 }
 

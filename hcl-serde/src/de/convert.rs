@@ -115,6 +115,11 @@ macro_rules! int_target {
         impl IntTarget for $t {
             #[inline]
             fn from_number(n: &Number) -> Result<$t, Error> {
+                // Every integer in `i64`'s range is stored as one: the usual
+                // number converts from it without the wide conversion.
+                if let Some(v) = n.to_i64().and_then(|v| <$t>::try_from(v).ok()) {
+                    return Ok(v);
+                }
                 match n.$conv() {
                     Some(v) => Ok(v),
                     None => Err(int_error(n, stringify!($t))),
@@ -143,7 +148,15 @@ fn int_error(n: &Number, ty: &str) -> Error {
 /// The nearest `f64`. A finite number beyond the `f64` range is an error
 /// (as gocty refuses it); the infinities stay infinities.
 pub(crate) fn to_f64(s: Scalar<'_>) -> Result<f64, Error> {
-    let n = to_number(s)?;
+    // A number is read in place (no `Cow` made for it), a string parsed.
+    match s {
+        Scalar::Number(n) => number_to_f64(n),
+        _ => number_to_f64(&*to_number(s)?),
+    }
+}
+
+#[inline]
+fn number_to_f64(n: &Number) -> Result<f64, Error> {
     let f = n.to_f64();
     if f.is_infinite() && n.is_finite() {
         return Err(float_range_error("f64", f64::MAX));
@@ -153,7 +166,14 @@ pub(crate) fn to_f64(s: Scalar<'_>) -> Result<f64, Error> {
 
 /// The nearest `f32`, with the range rule of [`to_f64`].
 pub(crate) fn to_f32(s: Scalar<'_>) -> Result<f32, Error> {
-    let n = to_number(s)?;
+    match s {
+        Scalar::Number(n) => number_to_f32(n),
+        _ => number_to_f32(&*to_number(s)?),
+    }
+}
+
+#[inline]
+fn number_to_f32(n: &Number) -> Result<f32, Error> {
     let f = n.to_f64();
     // Rounding to f32 may overflow even when the f64 does not.
     #[allow(clippy::cast_possible_truncation)]

@@ -1,14 +1,25 @@
 //! The fast path for literal attributes: a native-syntax expression made of
-//! literals only (ASCII strings, numbers, bools, and tuples and objects of
-//! them with literal keys) is handed to the visitor straight from the
-//! syntax tree, without building a [`Value`]. Any request the tree cannot
-//! answer directly evaluates the node (in literal-only mode, which gives the
-//! same value as full mode for a literal) and goes through the general
+//! literals only (strings, numbers, bools, and tuples and objects of them
+//! with literal keys) is handed to the visitor straight from the syntax
+//! tree, without building a [`Value`]. Any request the tree cannot answer
+//! directly evaluates the node (in literal-only mode, which gives the same
+//! value as full mode for a literal) and goes through the general
 //! [`ValueDeserializer`], so both paths convert identically.
+//!
+//! [`deserialize_literal`] is the one entry. A scalar is checked before
+//! the visitor sees it; a tuple or an object is checked as the visitor
+//! walks it (each node is looked at once): a node that is no literal
+//! (a reference, a null, a duplicate or computed key, nesting past the
+//! depth) stops the walk and sends the whole attribute to the general
+//! path, and so does anything the visitor skipped or a failed decode of
+//! a tree that is not all literal, so that the result and the diagnostics
+//! are always the general path's.
 
-use serde::de::{self, DeserializeSeed, Visitor};
+use std::cell::Cell;
 
-use hcl_core::native::{ExprKind, ExprNode, Literal, ObjectItemNode, TemplateNode};
+use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
+
+use hcl_core::native::{ExprKind, ExprNode, Literal, ObjectItemNode, ObjectNode, TemplateNode};
 use hcl_core::Value;
 
 use crate::de::convert::{custom, scalar_requests, Scalar};
@@ -17,66 +28,119 @@ use crate::de::ValueDeserializer;
 use crate::error::Error;
 use crate::spanned;
 
+/// `expr` decoded as `T` from the tree, when it is a literal tree
+/// ([`is_fast_literal`] with `depth`); `None`: it is not, take the
+/// general path (evaluation, then [`ValueDeserializer`]), which gives the
+/// same result for a literal tree.
+#[inline]
+pub(crate) fn deserialize_literal<T: DeserializeOwned>(
+    expr: ExprNode<'_>,
+    depth: usize,
+    range: LazyRange<'_>,
+) -> Option<Result<T, Error>> {
+    if !is_literal_node(expr) {
+        return None;
+    }
+    let walk = Walk {
+        range,
+        stopped: Cell::new(false),
+    };
+    let out = T::deserialize(LiteralDeserializer {
+        expr,
+        depth,
+        walk: &walk,
+    });
+    if walk.stopped.get() {
+        return None;
+    }
+    match out {
+        Ok(v) => Some(Ok(v)),
+        Err(e) => refused(expr, depth, e),
+    }
+}
+
+/// A failed decode of a tree the visitor may not have walked to its end:
+/// its error stands only when the whole tree is a literal (otherwise the
+/// general path reports what evaluation says).
+#[cold]
+fn refused<T>(expr: ExprNode<'_>, depth: usize, e: Error) -> Option<Result<T, Error>> {
+    is_fast_literal(expr, depth).then_some(Err(e))
+}
+
 /// Whether `expr` is a literal tree the fast path handles: no nulls, no
 /// non-ASCII object keys (which would need normalising), no duplicate
 /// object keys (the later one wins, which evaluation handles), nesting at
 /// most `depth`. (A non-ASCII string value is decoded through its value,
 /// node by node.)
-#[inline]
 pub(crate) fn is_fast_literal(expr: ExprNode<'_>, depth: usize) -> bool {
-    // Scalars, most attributes, are decided here; collections out of line,
-    // so that a scalar does not pay for their stack frame.
     match expr.kind() {
-        ExprKind::Literal(Literal::Number(_) | Literal::Bool(_)) => true,
+        ExprKind::Tuple(_) | ExprKind::Object(_) => depth > 0 && is_fast_collection(expr, depth),
+        _ => is_literal_node(expr),
+    }
+}
+
+/// Whether `expr` is a number, a bool, a string with no interpolation or
+/// directive, a tuple or an object: a node that may start a literal tree
+/// (the items of a collection are checked as they are read).
+#[inline]
+fn is_literal_node(expr: ExprNode<'_>) -> bool {
+    match expr.kind() {
+        ExprKind::Literal(Literal::Number(_) | Literal::Bool(_))
+        | ExprKind::Tuple(_)
+        | ExprKind::Object(_) => true,
         ExprKind::Template(t) => string_of(t).is_some(),
-        ExprKind::Tuple(_) | ExprKind::Object(_) if depth > 0 => is_fast_collection(expr, depth),
         _ => false,
     }
 }
 
 /// [`is_fast_literal`] of a tuple or an object (`depth` > 0).
-#[inline(never)]
 fn is_fast_collection(expr: ExprNode<'_>, depth: usize) -> bool {
     match expr.kind() {
         ExprKind::Tuple(t) => t.iter().all(|e| is_fast_literal(e, depth - 1)),
         ExprKind::Object(o) => {
-            if !o.items().all(|i| is_fast_literal(i.value(), depth - 1)) {
-                return false;
-            }
-            // Small objects compare keys pairwise, on the stack; large ones
-            // sort them (a pairwise check would be quadratic).
-            if o.items().len() <= SMALL_OBJECT {
-                let mut keys = [""; SMALL_OBJECT];
-                for (i, item) in o.items().enumerate() {
-                    let Some(k) = key_of(item).filter(|k| k.is_ascii()) else {
-                        return false;
-                    };
-                    let (before, rest) = keys.split_at_mut(i);
-                    if before.contains(&k) {
-                        return false;
-                    }
-                    if let Some(slot) = rest.first_mut() {
-                        *slot = k;
-                    }
-                }
-                return true;
-            }
-            let keys: Option<Vec<&str>> = o
-                .items()
-                .map(|i| key_of(i).filter(|k| k.is_ascii()))
-                .collect();
-            let Some(mut keys) = keys else {
-                return false;
-            };
-            keys.sort_unstable();
-            !keys.windows(2).any(|w| w.first() == w.last())
+            o.items().all(|i| is_fast_literal(i.value(), depth - 1))
+                && keys_in_order(o, expr.source().is_ascii(), &mut []).is_some()
         }
         _ => false,
     }
 }
 
-/// Up to this many items, [`is_fast_literal`] checks an object's keys for
-/// duplicates without allocating.
+/// Whether an object's keys, all literal and ASCII (else `None`), are
+/// written in increasing order (`Some(true)`) or in another order without
+/// a repeat (`Some(false)`; found by sorting: a pairwise check would be
+/// quadratic on large objects). The first keys are kept in `keys`, as
+/// many as it holds. `ascii` says the whole source is ASCII.
+fn keys_in_order<'a>(o: ObjectNode<'a>, ascii: bool, keys: &mut [&'a str]) -> Option<bool> {
+    let mut previous = "";
+    let mut in_order = true;
+    for (i, item) in o.items().enumerate() {
+        let k = key_of(item).filter(|k| ascii || k.is_ascii())?;
+        in_order &= i == 0 || before(previous, k);
+        previous = k;
+        if let Some(slot) = keys.get_mut(i) {
+            *slot = k;
+        }
+    }
+    if in_order {
+        return Some(true);
+    }
+    let mut all: Vec<&str> = o.items().filter_map(key_of).collect();
+    all.sort_unstable();
+    (!all.windows(2).any(|w| w.first() == w.last())).then_some(false)
+}
+
+/// `a < b`, deciding by the first bytes when they differ (most keys of
+/// an object do) without a call.
+#[inline]
+fn before(a: &str, b: &str) -> bool {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x < y,
+        _ => a < b,
+    }
+}
+
+/// Up to this many entries, an object written in key order is read with
+/// its keys kept on the stack.
 const SMALL_OBJECT: usize = 8;
 
 /// The text of a string with no interpolation or directive.
@@ -98,21 +162,37 @@ fn key_of<'a>(item: ObjectItemNode<'a>) -> Option<&'a str> {
     }
 }
 
-/// Deserializes a literal tree checked by [`is_fast_literal`].
+/// Deserializes one node of a literal tree (see [`deserialize_literal`]).
 #[derive(Clone, Copy)]
-pub(crate) struct LiteralDeserializer<'a> {
-    pub(crate) expr: ExprNode<'a>,
-    pub(crate) range: LazyRange<'a>,
+struct LiteralDeserializer<'a> {
+    expr: ExprNode<'a>,
+    /// How many more levels of tuples and objects may nest here.
+    depth: usize,
+    walk: &'a Walk<'a>,
+}
+
+/// What every node of one walk shares.
+struct Walk<'a> {
+    /// The attribute's range (which errors inside the tree point at).
+    range: LazyRange<'a>,
+    /// Set when the walk met a node that is no literal.
+    stopped: Cell<bool>,
 }
 
 impl<'a> LiteralDeserializer<'a> {
+    /// The deserializer of a child node.
+    #[inline]
     fn at(&self, expr: ExprNode<'a>) -> LiteralDeserializer<'a> {
-        LiteralDeserializer { expr, ..*self }
+        LiteralDeserializer {
+            expr,
+            depth: self.depth.saturating_sub(1),
+            walk: self.walk,
+        }
     }
 
     /// The scalar a literal node is, when it is one the rules read in
     /// place (a non-ASCII string is normalised through its value first).
-    /// One match on the node's kind: this runs for every literal attribute.
+    /// One match on the node's kind: this runs for every literal scalar.
     #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
         match self.expr.kind() {
@@ -126,24 +206,37 @@ impl<'a> LiteralDeserializer<'a> {
         }
     }
 
-    /// The general path of a request: the node's value, deserialized.
+    /// The walk met a node that is no literal: the attribute takes the
+    /// general path (the error only ends the walk).
     #[cold]
-    fn general<R>(self, f: impl FnOnce(ValueDeserializer<'_>) -> R) -> R {
-        let v = self.value();
-        f(ValueDeserializer::new(&v).with_lazy_range(self.range))
+    fn stop(&self) -> Error {
+        self.walk.stopped.set(true);
+        custom("not a literal")
     }
 
-    /// The slow path: the node's value.
-    fn value(&self) -> Value {
-        self.expr.value(None).0
+    /// The general path of a request: the node's value, deserialized.
+    #[cold]
+    fn general<V>(
+        self,
+        f: impl FnOnce(ValueDeserializer<'_>) -> Result<V, Error>,
+    ) -> Result<V, Error> {
+        let v = self.value()?;
+        f(ValueDeserializer::new(&v).with_lazy_range(self.walk.range))
+    }
+
+    /// The node's value, when the node is a literal tree.
+    fn value(&self) -> Result<Value, Error> {
+        if !is_fast_literal(self.expr, self.depth) {
+            return Err(self.stop());
+        }
+        Ok(self.expr.value(None).0)
     }
 }
 
 macro_rules! slow {
     ($($method:ident)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            let v = self.value();
-            ValueDeserializer::new(&v).with_lazy_range(self.range).$method(visitor)
+            self.general(move |d| d.$method(visitor))
         }
     )*};
 }
@@ -160,20 +253,19 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         match self.expr.kind() {
             ExprKind::Tuple(_) => self.deserialize_seq(visitor),
             ExprKind::Object(_) => self.deserialize_map(visitor),
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_any(visitor)
-            }
+            _ => self.general(move |d| d.deserialize_any(visitor)),
         }
     }
 
     scalar_requests!(scalar);
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        // Literal trees hold no nulls.
-        visitor.visit_some(self)
+        if is_literal_node(self.expr) {
+            visitor.visit_some(self)
+        } else {
+            // A null, or no literal.
+            self.general(move |d| d.deserialize_option(visitor))
+        }
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -182,14 +274,14 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == hcl_core::value::VALUE_TOKEN {
-            return crate::de::value::hand_over_value(&self.value(), visitor);
+            return crate::de::value::hand_over_value(&self.value()?, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.expr.kind() {
-            ExprKind::Tuple(t) => {
+            ExprKind::Tuple(t) if self.depth > 0 => {
                 let mut seq = Seq {
                     parent: self,
                     items: t.iter().enumerate(),
@@ -203,12 +295,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
                 }
                 Ok(out)
             }
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_seq(visitor)
-            }
+            _ => self.general(move |d| d.deserialize_seq(visitor)),
         }
     }
 
@@ -230,36 +317,29 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.expr.kind() {
-            ExprKind::Object(o) => {
-                // Object values iterate in key order; so does this. Keys
-                // written in order (the usual case) need no sorted copy.
-                let items = o.items().filter_map(|i| key_of(i).map(|k| (k, i.value())));
-                let mut previous = None;
-                if items.clone().all(|(k, _)| previous.replace(k) < Some(k)) {
-                    return visitor.visit_map(Map {
-                        parent: self,
-                        items: items.clone(),
-                        len: o.items().len(),
-                        pending: None,
-                    });
-                }
-                let mut sorted: Vec<(&str, ExprNode<'_>)> = items.collect();
-                sorted.sort_unstable_by_key(|(k, _)| *k);
-                visitor.visit_map(Map {
-                    parent: self,
-                    len: sorted.len(),
-                    items: sorted.into_iter(),
-                    pending: None,
-                })
-            }
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_map(visitor)
-            }
+        let ExprKind::Object(o) = self.expr.kind() else {
+            return self.general(move |d| d.deserialize_map(visitor));
+        };
+        if self.depth == 0 {
+            return Err(self.stop());
         }
+        // Object values iterate in key order; so does this. Keys written
+        // in order (the usual case) need no sorted copy.
+        let mut keys = [""; SMALL_OBJECT];
+        let Some(in_order) = keys_in_order(o, self.expr.source().is_ascii(), &mut keys) else {
+            return Err(self.stop());
+        };
+        let len = o.items().len();
+        if in_order && len <= SMALL_OBJECT {
+            let items = keys.iter().zip(o.items()).map(|(k, i)| (*k, i.value()));
+            return self.visit_map(items, len, visitor);
+        }
+        let mut sorted: Vec<(&str, ExprNode<'_>)> = o
+            .items()
+            .filter_map(|i| key_of(i).map(|k| (k, i.value())))
+            .collect();
+        sorted.sort_unstable_by_key(|(k, _)| *k);
+        self.visit_map(sorted.into_iter(), len, visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -270,12 +350,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
     ) -> Result<V::Value, Error> {
         match self.expr.kind() {
             ExprKind::Object(_) if name != spanned::NAME => self.deserialize_map(visitor),
-            _ => {
-                let v = self.value();
-                ValueDeserializer::new(&v)
-                    .with_lazy_range(self.range)
-                    .deserialize_struct(name, fields, visitor)
-            }
+            _ => self.general(move |d| d.deserialize_struct(name, fields, visitor)),
         }
     }
 
@@ -288,10 +363,7 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let v = self.value();
-        ValueDeserializer::new(&v)
-            .with_lazy_range(self.range)
-            .deserialize_unit_struct(name, visitor)
+        self.general(move |d| d.deserialize_unit_struct(name, visitor))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -300,10 +372,32 @@ impl<'de> de::Deserializer<'de> for LiteralDeserializer<'_> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let v = self.value();
-        ValueDeserializer::new(&v)
-            .with_lazy_range(self.range)
-            .deserialize_enum(name, variants, visitor)
+        self.general(move |d| d.deserialize_enum(name, variants, visitor))
+    }
+}
+
+impl<'a> LiteralDeserializer<'a> {
+    /// Hands an object's entries to `visitor`; entries it did not take
+    /// must be literals too (else the general path decides).
+    fn visit_map<'de, V: Visitor<'de>>(
+        self,
+        items: impl Iterator<Item = (&'a str, ExprNode<'a>)>,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let mut map = Map {
+            parent: self,
+            items,
+            len,
+            pending: None,
+        };
+        let out = visitor.visit_map(&mut map)?;
+        let child = self.depth.saturating_sub(1);
+        let mut left = map.pending.into_iter().chain(map.items);
+        if !left.all(|(_, e)| is_fast_literal(e, child)) {
+            return Err(self.stop());
+        }
+        Ok(out)
     }
 }
 
@@ -354,16 +448,25 @@ where
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
+        if let Some((_, e)) = self.pending {
+            // A value the visitor skipped must be a literal too.
+            if !is_fast_literal(e, self.parent.depth.saturating_sub(1)) {
+                return Err(self.parent.stop());
+            }
+        }
         match self.items.next() {
             Some((k, e)) => {
                 self.len = self.len.saturating_sub(1);
                 self.pending = Some((k, e));
-                // Literal keys are ASCII (see `is_fast_literal`), so already
+                // Literal keys are ASCII (see `keys_in_order`), so already
                 // normalised: no string value needs to be made.
                 seed.deserialize(crate::de::value::key_deserializer(k))
                     .map(Some)
             }
-            None => Ok(None),
+            None => {
+                self.pending = None;
+                Ok(None)
+            }
         }
     }
 

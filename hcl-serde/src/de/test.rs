@@ -308,7 +308,7 @@ fn serde_json_like() -> Result<Spanned<u16>, serde::de::value::Error> {
 
 #[test]
 fn the_literal_fast_path_converts_exactly_like_the_value_path() {
-    use super::literal::{is_fast_literal, LiteralDeserializer};
+    use super::literal::{deserialize_literal, is_fast_literal};
     use hcl_core::native::{parse_expression, ExprNode};
     use hcl_core::Limits;
 
@@ -323,11 +323,9 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         assert!(diags.is_empty(), "{text}");
         assert!(is_fast_literal(expr, 8), "{text} is a fast literal");
         let range = hcl_core::Range::default();
-        let fast = T::deserialize(LiteralDeserializer {
-            expr,
-            range: super::value::LazyRange::Known(&range),
-        })
-        .map_err(|e| format!("{:?}", e.entries()));
+        let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range))
+            .expect("a literal takes the fast path")
+            .map_err(|e| format!("{:?}", e.entries()));
         let (value, _) = expr.value(None);
         let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
             .map_err(|e| format!("{:?}", e.entries()));
@@ -399,6 +397,156 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
     }
 }
 
+/// Swallows any error of its `u8` (a `Deserialize` that hides the fast
+/// path's stop).
+#[derive(Debug, PartialEq)]
+struct Lenient(Option<u8>);
+
+impl<'de> Deserialize<'de> for Lenient {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lenient, D::Error> {
+        Ok(Lenient(u8::deserialize(d).ok()))
+    }
+}
+
+/// Reads an object's first entry and stops (leaves the rest unvisited).
+#[derive(Debug, PartialEq)]
+struct First(Option<(String, u8)>);
+
+impl<'de> Deserialize<'de> for First {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<First, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = First;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<First, A::Error> {
+                Ok(First(m.next_entry()?))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// Takes `a` and ignores any other key.
+#[derive(Deserialize, Debug, PartialEq)]
+struct OnlyA {
+    a: u8,
+}
+
+/// The literal fast path's answer for `text` as `T` (`None`: the general
+/// path decides), checked to be given exactly for literal trees.
+fn fast_literal<T: DeserializeOwned>(text: &str) -> Option<Result<T, String>> {
+    use super::literal::{deserialize_literal, is_fast_literal};
+    use hcl_core::native::{parse_expression, ExprNode};
+
+    let src = hcl_core::SourceFile::new("t.hcl", text);
+    let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+    assert!(diags.is_empty(), "{text}");
+    let expr = ExprNode::of(&handle).unwrap();
+    let range = hcl_core::Range::default();
+    let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range));
+    assert_eq!(fast.is_some(), is_fast_literal(expr, 8), "{text}");
+    fast.map(|r| r.map_err(|e| format!("{:?}", e.entries())))
+}
+
+/// What the general path gives for `text` as `T`: evaluated in a context
+/// (`x = "7"`, `k = "a"`), then converted from its value.
+fn evaluated<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    use hcl_core::native::{parse_expression, ExprNode};
+
+    let src = hcl_core::SourceFile::new("t.hcl", text);
+    let (handle, _) = parse_expression(&src, &hcl_core::Limits::default());
+    let mut ctx = hcl_core::EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    ctx.set_variable("k", Value::string("a"));
+    let (value, diags) = ExprNode::of(&handle).unwrap().value(Some(&ctx));
+    if diags.has_errors() {
+        return Err("evaluation failed".into());
+    }
+    let range = hcl_core::Range::default();
+    T::deserialize(ValueDeserializer::new(&value).with_range(&range))
+        .map_err(|e| format!("{:?}", e.entries()))
+}
+
+/// Expression texts of tuples and objects, nested, with literal leaves
+/// and, here and there, a node that is no literal (a reference, a null,
+/// an interpolation, a negation, a computed or repeated key).
+fn tree_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let leaf = prop::sample::select(vec![
+        "1",
+        "300",
+        "1.5",
+        "true",
+        "false",
+        "\"7\"",
+        "\"a\"",
+        "\"true\"",
+        "\"e\u{301}\"",
+        "null",
+        "x",
+        "\"${x}\"",
+        "-3",
+    ])
+    .prop_map(str::to_owned);
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        let key = prop::sample::select(vec!["a", "b", "\"c\"", "\"a\"", "(k)", "\"${k}\""]);
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(|v| format!("[{}]", v.join(", "))),
+            prop::collection::vec((key, inner), 0..4).prop_map(|v| {
+                let items: Vec<String> = v.iter().map(|(k, e)| format!("{k} = {e}")).collect();
+                format!("{{{}}}", items.join(", "))
+            }),
+        ]
+    })
+}
+
+/// A tuple or an object is checked as the visitor walks it: a node that is
+/// no literal anywhere in it, a repeated key, a node the visitor skipped
+/// or a failed decode of a tree that is not all literal send the whole
+/// attribute to the general path (`None`), whatever the target type.
+#[test]
+fn the_literal_fast_path_leaves_any_tree_with_a_non_literal_node_to_the_general_path() {
+    fn at<T: DeserializeOwned>(text: &str) -> Option<Result<T, String>> {
+        fast_literal(text)
+    }
+    for text in [
+        "[1, x]",
+        "[300, x]",
+        "[1, null]",
+        "[[1], [x]]",
+        "{a = 1, b = x}",
+        "{a = 1, b = null}",
+        "{b = 1, a = [x]}",
+        "{a = 1, a = 2}",
+        "{a = 1, (k) = 2}",
+        "{a = 1, \"${k}\" = 2}",
+        "{a = 1, b = \"${x}\"}",
+        "[[[[[[[[[1]]]]]]]]]",
+    ] {
+        assert!(at::<Vec<u8>>(text).is_none(), "{text}");
+        assert!(at::<Vec<Lenient>>(text).is_none(), "{text}");
+        assert!(at::<Vec<Option<u8>>>(text).is_none(), "{text}");
+        assert!(at::<Vec<serde::de::IgnoredAny>>(text).is_none(), "{text}");
+        assert!(at::<BTreeMap<String, u8>>(text).is_none(), "{text}");
+        assert!(at::<BTreeMap<String, Lenient>>(text).is_none(), "{text}");
+        assert!(at::<First>(text).is_none(), "{text}");
+        assert!(at::<OnlyA>(text).is_none(), "{text}");
+        assert!(at::<serde::de::IgnoredAny>(text).is_none(), "{text}");
+        assert!(at::<String>(text).is_none(), "{text}");
+        assert!(at::<Value>(text).is_none(), "{text}");
+    }
+    // The same shapes, all literal, stay on the fast path.
+    assert!(matches!(
+        at::<First>("{a = 1, b = 2}"),
+        Some(Ok(First(Some(_))))
+    ));
+    assert!(matches!(at::<OnlyA>("{a = 1, b = [2]}"), Some(Ok(_))));
+    assert!(matches!(at::<Vec<Lenient>>("[1, 300]"), Some(Ok(_))));
+    assert!(matches!(at::<Vec<u8>>("[300, 1]"), Some(Err(_))));
+}
+
 /// Duplicate keys of a large literal object are found by sorting, not
 /// pairwise: 30 000 keys would take minutes of comparisons otherwise.
 #[test]
@@ -419,4 +567,33 @@ fn large_literal_objects_are_checked_for_duplicate_keys_without_quadratic_work()
     let dup = src.replacen("  k7 = 7\n", "  k7 = 7\n  k7 = 8\n", 1);
     let m: M = crate::from_str(&dup).unwrap();
     assert_eq!((m.m.len(), m.m["k7"]), (30_000, 8));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Differential: on random trees, the fast path answers exactly for
+    /// literal trees, and then as evaluation and the value path do.
+    #[test]
+    fn the_literal_fast_path_agrees_with_evaluation_on_random_trees(text in tree_text()) {
+        fn agree<T: DeserializeOwned + PartialEq + std::fmt::Debug>(text: &str) {
+            if let Some(fast) = fast_literal::<T>(text) {
+                assert_eq!(fast, evaluated::<T>(text), "{text} as {}", std::any::type_name::<T>());
+            }
+        }
+        agree::<Vec<u16>>(&text);
+        agree::<Vec<String>>(&text);
+        agree::<Vec<Option<String>>>(&text);
+        agree::<Vec<Lenient>>(&text);
+        agree::<Vec<Vec<bool>>>(&text);
+        agree::<BTreeMap<String, String>>(&text);
+        agree::<BTreeMap<String, Vec<u8>>>(&text);
+        agree::<BTreeMap<String, Lenient>>(&text);
+        agree::<First>(&text);
+        agree::<OnlyA>(&text);
+        agree::<Value>(&text);
+        agree::<String>(&text);
+        agree::<Option<f64>>(&text);
+        agree::<(u8, String)>(&text);
+    }
 }

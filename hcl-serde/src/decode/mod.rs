@@ -14,7 +14,7 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::literal::{is_fast_literal, LiteralDeserializer};
+use crate::de::literal::deserialize_literal;
 
 mod content;
 pub mod dispatch;
@@ -426,18 +426,16 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attribute(id) else {
             return (!required).then_some(None);
         };
-        if let Some(expr) = fast_literal(attr, self.max_depth) {
-            let de = LiteralDeserializer {
-                expr,
-                range: attr.lazy_range(),
-            };
-            return match T::deserialize(de) {
-                Ok(v) => Some(Some(v)),
-                Err(e) => {
+        if let Some(expr) = attr.native_expr() {
+            let depth = FAST_LITERAL_DEPTH.min(self.max_depth);
+            match deserialize_literal::<T>(expr, depth, attr.lazy_range()) {
+                Some(Ok(v)) => return Some(Some(v)),
+                Some(Err(e)) => {
                     self.conversion_error(e, attr);
-                    None
+                    return None;
                 }
-            };
+                None => {}
+            }
         }
         self.evaluated_attribute(attr, required)
     }
@@ -552,14 +550,6 @@ impl<'a> Decoder<'a> {
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
-}
-
-/// The native-syntax expression behind `attr` when it is a literal tree
-/// the fast path decodes without building a value.
-#[inline(always)]
-fn fast_literal(attr: AttrRef<'_>, max_depth: usize) -> Option<hcl_core::native::ExprNode<'_>> {
-    let expr = attr.native_expr()?;
-    is_fast_literal(expr, FAST_LITERAL_DEPTH.min(max_depth)).then_some(expr)
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
