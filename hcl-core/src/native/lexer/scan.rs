@@ -71,19 +71,6 @@ pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
     at_least_lo & at_most_hi & HIGH
 }
 
-/// The high bit of each byte of `word` (little-endian) that is not an ASCII
-/// identifier-continue character (see `IDENT_CONT`).
-#[inline(always)]
-pub(super) const fn non_ident_bytes(word: u64) -> u64 {
-    let ascii = !word & HIGH;
-    let v = word & !HIGH;
-    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
-        | bytes_in(v, b'0', b'9')
-        | bytes_in(v, b'_', b'_')
-        | bytes_in(v, b'-', b'-');
-    !(ident & ascii) & HIGH
-}
-
 /// The high bit of each byte of `word` (little-endian) that may be a
 /// `QUOTED_STOP` byte: every ASCII control character, `"` to `%` (so `#` as
 /// well) and `\\`. Never misses a stop byte; the few others are checked one

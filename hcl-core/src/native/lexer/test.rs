@@ -299,20 +299,29 @@ fn bare_templates_are_literal_text_with_sequences() {
 }
 
 #[test]
-fn identifier_word_scan_agrees_with_the_byte_table() {
-    // Every byte value at every position of a word.
-    for b in 0..=255u8 {
-        for pos in 0..8 {
-            let mut word = *b"abcdefgh";
-            word[pos] = b;
-            let got = super::scan::non_ident_bytes(u64::from_le_bytes(word));
-            let mut want = 0u64;
-            for (i, &c) in word.iter().enumerate() {
-                if !super::scan::IDENT_CONT[c as usize] {
-                    want |= 0x80 << (8 * i);
+fn identifier_ends_agree_with_the_character_rule() {
+    // Every byte value (and a few non-ASCII characters) at every position
+    // of names shorter and longer than the eight-byte window, from every
+    // start: the end is where `ID_Continue | '-'` stops holding.
+    let rule_end = |s: &str, from: usize| {
+        s[from..]
+            .char_indices()
+            .find(|&(_, ch)| !(unicode_ident::is_xid_continue(ch) || ch == '-'))
+            .map_or(s.len(), |(i, _)| from + i)
+    };
+    let mut stops: Vec<String> = (0..0x80u8).map(|b| char::from(b).to_string()).collect();
+    stops.extend(["é", "\u{2028}", "ü", "\u{1a}"].map(String::from));
+    for len in [0, 3, 7, 8, 9, 15, 16, 17] {
+        for at in 0..=len {
+            for stop in &stops {
+                let name: String = "abcdefgh_ij-KL0123".chars().take(len).collect();
+                let src = format!("{}{stop}{}", &name[..at], &name[at..]);
+                for from in 0..=at {
+                    let (end, next) = super::ident_cont_end(&src, from);
+                    assert_eq!(end, rule_end(&src, from), "{src:?} from {from}");
+                    assert_eq!(next, src.as_bytes().get(end).copied().unwrap_or(0));
                 }
             }
-            assert_eq!(got, want, "byte {b:#x} at {pos}");
         }
     }
 }
