@@ -166,6 +166,65 @@ impl Lexeme {
     }
 }
 
+/// What a byte that starts a token is to the main loop of
+/// [`Lexer::run_main`] (one class per arm; [`Lead::Other`]: whatever it
+/// leaves to [`Lexer::lex_main`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+enum Lead {
+    Blank,
+    Newline,
+    Name,
+    Equal,
+    Quote,
+    Digit,
+    OBrace,
+    CBrace,
+    Hash,
+    Comma,
+    OBrack,
+    CBrack,
+    OParen,
+    CParen,
+    Dot,
+    Colon,
+    Question,
+    Other,
+}
+
+/// The [`Lead`] of every byte: the same classes as `lex_main`'s `match`
+/// (an ASCII letter or `_` starts a name; a non-ASCII start is `lex_main`'s
+/// to judge).
+static LEAD: [Lead; 256] = {
+    let mut t = [Lead::Other; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b' ' | b'\t' => Lead::Blank,
+            b'\n' => Lead::Newline,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Lead::Name,
+            b'=' => Lead::Equal,
+            b'"' => Lead::Quote,
+            b'0'..=b'9' => Lead::Digit,
+            b'{' => Lead::OBrace,
+            b'}' => Lead::CBrace,
+            b'#' => Lead::Hash,
+            b',' => Lead::Comma,
+            b'[' => Lead::OBrack,
+            b']' => Lead::CBrack,
+            b'(' => Lead::OParen,
+            b')' => Lead::CParen,
+            b'.' => Lead::Dot,
+            b':' => Lead::Colon,
+            b'?' => Lead::Question,
+            _ => Lead::Other,
+        };
+        c += 1;
+    }
+    t
+};
+
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
 pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
@@ -327,23 +386,27 @@ impl<'a> Lexer<'a> {
                 };
                 c = next;
             }
-            match c {
-                b' ' | b'\t' => p = skip_blanks(b, p),
-                b'\n' => {
+            // One class-table load and a jump, with no range check (the
+            // table's values are the enum's): a `match` on the byte itself
+            // compiles to a range check, a jump table and, for letters, a
+            // second test of the byte.
+            match LEAD[c as usize] {
+                Lead::Blank => p = skip_blanks(b, p),
+                Lead::Newline => {
                     emit!(K::Newline, p, p + 1);
                     if self.merge_blank_lines {
                         p = Self::blank_lines_end(b, p);
                     }
                 }
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                Lead::Name => {
                     let first = ident_cont_end(src, p + 1);
                     match self.dotted_name(p, first) {
                         Some((l, end)) => emit!(l, end),
                         None => emit!(K::Ident, p, first.0),
                     }
                 }
-                b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
-                b'"' if self.compound_tokens => match Self::plain_string_end(b, p) {
+                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                Lead::Quote if self.compound_tokens => match Self::plain_string_end(b, p) {
                     Some(end) => emit!(
                         Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
                         end
@@ -355,30 +418,30 @@ impl<'a> Lexer<'a> {
                         return;
                     }
                 },
-                b'0'..=b'9' => {
+                Lead::Digit => {
                     let end = self.number_end(p);
                     emit!(K::Number, p, end);
                 }
-                b'{' => {
+                Lead::OBrace => {
                     self.braces += 1;
                     emit!(K::OBrace, p, p + 1);
                 }
-                b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                Lead::CBrace if self.ret_braces.last() != Some(&self.braces) => {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
-                b'#' => {
+                Lead::Hash => {
                     let end = self.line_end(p);
                     emit!(K::Comment, p, end);
                 }
-                b',' => emit!(K::Comma, p, p + 1),
-                b'[' => emit!(K::OBrack, p, p + 1),
-                b']' => emit!(K::CBrack, p, p + 1),
-                b'(' => emit!(K::OParen, p, p + 1),
-                b')' => emit!(K::CParen, p, p + 1),
-                b'.' if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
-                b':' if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
-                b'?' => emit!(K::Question, p, p + 1),
+                Lead::Comma => emit!(K::Comma, p, p + 1),
+                Lead::OBrack => emit!(K::OBrack, p, p + 1),
+                Lead::CBrack => emit!(K::CBrack, p, p + 1),
+                Lead::OParen => emit!(K::OParen, p, p + 1),
+                Lead::CParen => emit!(K::CParen, p, p + 1),
+                Lead::Dot if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                Lead::Colon if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                Lead::Question => emit!(K::Question, p, p + 1),
                 _ => {
                     // Everything else, and whatever changes the mode.
                     self.pos = p;

@@ -690,7 +690,12 @@ fn batches_lex_what_single_steps_lex() {
         "\u{feff}a.b.c.d = x..y.z\n.a .b. c\n1.a a.1 a.b.1\n",
         "${a.b} %{ for x in y } $${z} %%{w} $ % ",
     ];
-    for src in samples {
+    // Every ASCII byte as a token's first byte, after a name and after a
+    // blank (the main loop dispatches on a class table of them).
+    let every_byte: String = (0..0x80u8)
+        .map(|b| format!("{0}a{0} {0}1\n", char::from(b)))
+        .collect();
+    for src in samples.into_iter().chain([every_byte.as_str()]) {
         for mode in [LexMode::Normal, LexMode::Template] {
             for (compound, merge) in [(false, false), (true, true), (true, false)] {
                 for limit in [1, 2, 3, 7, 256] {
