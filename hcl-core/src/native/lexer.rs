@@ -19,7 +19,7 @@ use super::token::{Token, TokenKind};
 mod scan;
 mod template;
 
-use scan::{ascii_ident_start, quoted_stop_candidates, skip_blanks, IDENT_CONT};
+use scan::{ascii_ident_start, run_end, skip_blanks, IDENT_CONT, QUOTED_STOP};
 pub(crate) use scan::{bytes_in, skip_words, HIGH};
 
 /// Where lexing starts: expression (and configuration) syntax, or a bare
@@ -638,18 +638,13 @@ impl<'a> Lexer<'a> {
     fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
         let mut p = open + 1;
         loop {
-            // `scan::skip_words` written out: through it, this loop and the
-            // one in `lex_quoted` cost 2.5% and 0.8% more parse instructions
-            // (cachegrind, session 4), a matter of code layout.
-            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
-                if stop != 0 {
-                    p += (stop.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                p += 8;
-            }
-            match *b.get(p)? {
+            let (end, stop) = run_end(b, p, |c| !QUOTED_STOP[c as usize]);
+            p = end;
+            let c = match stop {
+                Some(c) => c,
+                None => *b.get(p)?,
+            };
+            match c {
                 // (A run longer than a lexeme can note is lexed token by
                 // token.)
                 b'"' => return (p + 1 - open <= usize::from(u16::MAX)).then_some(p + 1),

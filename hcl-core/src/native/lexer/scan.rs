@@ -42,6 +42,27 @@ pub(crate) fn skip_words(b: &[u8], mut p: usize, candidates: impl Fn(u64) -> u64
     p
 }
 
+/// Where a run of bytes that `in_run` accepts, from `p` on, ends within
+/// whole eight-byte windows: the first byte it rejects and that byte, or
+/// `None` where fewer than eight bytes are left (the caller looks at the
+/// rest one byte at a time). Each byte is tested from a window whose
+/// length is known, so that a byte costs a load, a class-table test and a
+/// branch: no bounds check, and none of the constants of a word-wide test
+/// (which costs some 30 instructions a word however short the run; most
+/// names and strings of a configuration are shorter than a word).
+#[inline(always)]
+pub(super) fn run_end(b: &[u8], mut p: usize, in_run: impl Fn(u8) -> bool) -> (usize, Option<u8>) {
+    while let Some(window) = b.get(p..p + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
+        for (i, &c) in window.iter().enumerate() {
+            if !in_run(c) {
+                return (p + i, Some(c));
+            }
+        }
+        p += 8;
+    }
+    (p, None)
+}
+
 /// Where the run of spaces and tabs at `p` ends. Runs of spaces
 /// (indentation, aligned `=` signs) are a large share of configuration text,
 /// so they are skipped eight bytes at a time.

@@ -349,6 +349,41 @@ fn word_skip_stops_at_the_first_flagged_byte_or_the_last_whole_word() {
 }
 
 #[test]
+fn plain_strings_are_what_the_quoted_mode_lexes_as_one_literal() {
+    // Every ASCII byte and a few non-ASCII characters at every position of
+    // string bodies shorter and longer than the eight-byte window: a
+    // string is one compound lexeme exactly when the quoted mode lexes it
+    // as an opening quote, one literal without escapes and a closing
+    // quote, and then over the same bytes.
+    let mut inner: Vec<String> = (0..0x80u8).map(|b| char::from(b).to_string()).collect();
+    inner.extend(["é", "$${", "%%{", "${", "%{", "\\n"].map(String::from));
+    for len in [0, 3, 7, 8, 9, 15, 16, 17] {
+        for at in 0..=len {
+            for piece in &inner {
+                let body: String = "abcdefgh/ij.KL:0123".chars().take(len).collect();
+                let src = format!("\"{}{piece}{}\" x", &body[..at], &body[at..]);
+                let compound = {
+                    let mut lx = Lexer::new(&src, LexMode::Normal).with_compound_tokens();
+                    let l = lx.next_lexeme();
+                    (l.run() == Some(super::Run::PlainString)).then(|| l.run_end())
+                };
+                let mut lx = Lexer::new(&src, LexMode::Normal);
+                let tokens: Vec<_> = (0..3).map(|_| lx.next_token()).collect();
+                let kinds: Vec<_> = tokens.iter().map(|t| t.kind).collect();
+                let one_literal = match kinds[..] {
+                    [OQuote, CQuote, _] => Some(tokens[1].end),
+                    [OQuote, QuotedLit, CQuote] if !lx.may_have_escapes(tokens[1].end) => {
+                        Some(tokens[2].end)
+                    }
+                    _ => None,
+                };
+                assert_eq!(compound, one_literal, "{src:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn quoted_word_scan_never_misses_a_stop_byte() {
     // Every byte value at every position of a word: each stop byte of the
     // table is a candidate, and every candidate is ASCII.
