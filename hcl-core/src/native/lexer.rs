@@ -19,7 +19,7 @@ use super::token::{Token, TokenKind};
 mod scan;
 mod template;
 
-use scan::{ascii_ident_start, run_end, skip_blanks, IDENT_CONT, QUOTED_STOP};
+use scan::{ascii_ident_start, run_end, skip_blanks, Lead, IDENT_CONT, LEAD, QUOTED_STOP};
 pub(crate) use scan::{bytes_in, skip_words, HIGH};
 
 /// Where lexing starts: expression (and configuration) syntax, or a bare
@@ -165,65 +165,6 @@ impl Lexeme {
         }
     }
 }
-
-/// What a byte that starts a token is to the main loop of
-/// [`Lexer::run_main`] (one class per arm; [`Lead::Other`]: whatever it
-/// leaves to [`Lexer::lex_main`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-enum Lead {
-    Blank,
-    Newline,
-    Name,
-    Equal,
-    Quote,
-    Digit,
-    OBrace,
-    CBrace,
-    Hash,
-    Comma,
-    OBrack,
-    CBrack,
-    OParen,
-    CParen,
-    Dot,
-    Colon,
-    Question,
-    Other,
-}
-
-/// The [`Lead`] of every byte: the same classes as `lex_main`'s `match`
-/// (an ASCII letter or `_` starts a name; a non-ASCII start is `lex_main`'s
-/// to judge).
-static LEAD: [Lead; 256] = {
-    let mut t = [Lead::Other; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = match b {
-            b' ' | b'\t' => Lead::Blank,
-            b'\n' => Lead::Newline,
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Lead::Name,
-            b'=' => Lead::Equal,
-            b'"' => Lead::Quote,
-            b'0'..=b'9' => Lead::Digit,
-            b'{' => Lead::OBrace,
-            b'}' => Lead::CBrace,
-            b'#' => Lead::Hash,
-            b',' => Lead::Comma,
-            b'[' => Lead::OBrack,
-            b']' => Lead::CBrack,
-            b'(' => Lead::OParen,
-            b')' => Lead::CParen,
-            b'.' => Lead::Dot,
-            b':' => Lead::Colon,
-            b'?' => Lead::Question,
-            _ => Lead::Other,
-        };
-        c += 1;
-    }
-    t
-};
 
 /// The byte that marks where invalid UTF-8 was replaced (see
 /// [`Lexer::with_bad_utf8_marker`]).
