@@ -19,7 +19,7 @@ use super::token::{Token, TokenKind};
 mod scan;
 mod template;
 
-use scan::{ascii_ident_start, non_ident_bytes, quoted_stop_candidates, skip_blanks, IDENT_CONT};
+use scan::{ascii_ident_start, run_end, skip_blanks, Lead, IDENT_CONT, LEAD, QUOTED_STOP};
 pub(crate) use scan::{bytes_in, skip_words, HIGH};
 
 /// Where lexing starts: expression (and configuration) syntax, or a bare
@@ -327,23 +327,27 @@ impl<'a> Lexer<'a> {
                 };
                 c = next;
             }
-            match c {
-                b' ' | b'\t' => p = skip_blanks(b, p),
-                b'\n' => {
+            // One class-table load and a jump, with no range check (the
+            // table's values are the enum's): a `match` on the byte itself
+            // compiles to a range check, a jump table and, for letters, a
+            // second test of the byte.
+            match LEAD[c as usize] {
+                Lead::Blank => p = skip_blanks(b, p),
+                Lead::Newline => {
                     emit!(K::Newline, p, p + 1);
                     if self.merge_blank_lines {
                         p = Self::blank_lines_end(b, p);
                     }
                 }
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                Lead::Name => {
                     let first = ident_cont_end(src, p + 1);
                     match self.dotted_name(p, first) {
                         Some((l, end)) => emit!(l, end),
                         None => emit!(K::Ident, p, first.0),
                     }
                 }
-                b'=' if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
-                b'"' if self.compound_tokens => match Self::plain_string_end(b, p) {
+                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                Lead::Quote if self.compound_tokens => match Self::plain_string_end(b, p) {
                     Some(end) => emit!(
                         Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
                         end
@@ -355,30 +359,30 @@ impl<'a> Lexer<'a> {
                         return;
                     }
                 },
-                b'0'..=b'9' => {
+                Lead::Digit => {
                     let end = self.number_end(p);
                     emit!(K::Number, p, end);
                 }
-                b'{' => {
+                Lead::OBrace => {
                     self.braces += 1;
                     emit!(K::OBrace, p, p + 1);
                 }
-                b'}' if self.ret_braces.last() != Some(&self.braces) => {
+                Lead::CBrace if self.ret_braces.last() != Some(&self.braces) => {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
-                b'#' => {
+                Lead::Hash => {
                     let end = self.line_end(p);
                     emit!(K::Comment, p, end);
                 }
-                b',' => emit!(K::Comma, p, p + 1),
-                b'[' => emit!(K::OBrack, p, p + 1),
-                b']' => emit!(K::CBrack, p, p + 1),
-                b'(' => emit!(K::OParen, p, p + 1),
-                b')' => emit!(K::CParen, p, p + 1),
-                b'.' if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
-                b':' if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
-                b'?' => emit!(K::Question, p, p + 1),
+                Lead::Comma => emit!(K::Comma, p, p + 1),
+                Lead::OBrack => emit!(K::OBrack, p, p + 1),
+                Lead::CBrack => emit!(K::CBrack, p, p + 1),
+                Lead::OParen => emit!(K::OParen, p, p + 1),
+                Lead::CParen => emit!(K::CParen, p, p + 1),
+                Lead::Dot if at(p + 1) != b'.' => emit!(K::Dot, p, p + 1),
+                Lead::Colon if at(p + 1) != b':' => emit!(K::Colon, p, p + 1),
+                Lead::Question => emit!(K::Question, p, p + 1),
                 _ => {
                     // Everything else, and whatever changes the mode.
                     self.pos = p;
@@ -575,18 +579,13 @@ impl<'a> Lexer<'a> {
     fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
         let mut p = open + 1;
         loop {
-            // `scan::skip_words` written out: through it, this loop and the
-            // one in `lex_quoted` cost 2.5% and 0.8% more parse instructions
-            // (cachegrind, session 4), a matter of code layout.
-            while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-                let stop = quoted_stop_candidates(u64::from_le_bytes(word));
-                if stop != 0 {
-                    p += (stop.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                p += 8;
-            }
-            match *b.get(p)? {
+            let (end, stop) = run_end(b, p, |c| !QUOTED_STOP[c as usize]);
+            p = end;
+            let c = match stop {
+                Some(c) => c,
+                None => *b.get(p)?,
+            };
+            match c {
                 // (A run longer than a lexeme can note is lexed token by
                 // token.)
                 b'"' => return (p + 1 - open <= usize::from(u16::MAX)).then_some(p + 1),
@@ -783,22 +782,26 @@ impl<'a> Lexer<'a> {
 #[inline(always)]
 fn ident_cont_end(src: &str, mut p: usize) -> (usize, u8) {
     let b = src.as_bytes();
-    // Identifiers are the commonest tokens, and many are long
-    // (`aws_security_group_rule`): eight bytes at a time while they are
-    // all ASCII identifier characters; the loop below finishes.
-    while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        let word = u64::from_le_bytes(word);
-        let stop = non_ident_bytes(word);
-        if stop != 0 {
-            let shift = stop.trailing_zeros() & !7;
-            p += (shift / 8) as usize;
-            // An ASCII stop byte is certain (the class test is exact for
-            // ASCII): done without reading it again.
-            let stop = (word >> shift) as u8;
-            if stop & 0x80 == 0 {
-                return (p, stop);
+    // Identifiers are the commonest tokens, and most are short (`port`,
+    // `enabled`): each byte is looked up in the class table, from an
+    // eight-byte window whose length is known, so that a byte costs a load,
+    // a test and a branch (no bounds check, no word arithmetic: a word-wide
+    // class test costs some 35 instructions however short the name). The
+    // loop below finishes the last bytes and names with non-ASCII
+    // characters. (`scan::run_end` written out: through it, the lexer
+    // costs 3.6% more instructions on the decode benchmark's config, a
+    // matter of code generation.)
+    'words: while let Some(window) = b.get(p..p + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
+        for (i, &c) in window.iter().enumerate() {
+            if !IDENT_CONT[c as usize] {
+                p += i;
+                // An ASCII stop byte is certain (the table is exact for
+                // ASCII): done without reading it again.
+                if c < 0x80 {
+                    return (p, c);
+                }
+                break 'words;
             }
-            break;
         }
         p += 8;
     }

@@ -12,6 +12,65 @@ pub(super) static IDENT_CONT: [bool; 256] = {
     t
 };
 
+/// What a byte that starts a token is to the main loop of
+/// `Lexer::run_main` (one class per arm; [`Lead::Other`]: whatever it
+/// leaves to `Lexer::lex_main`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub(super) enum Lead {
+    Blank,
+    Newline,
+    Name,
+    Equal,
+    Quote,
+    Digit,
+    OBrace,
+    CBrace,
+    Hash,
+    Comma,
+    OBrack,
+    CBrack,
+    OParen,
+    CParen,
+    Dot,
+    Colon,
+    Question,
+    Other,
+}
+
+/// The [`Lead`] of every byte: the same classes as `lex_main`'s `match`
+/// (an ASCII letter or `_` starts a name; a non-ASCII start is `lex_main`'s
+/// to judge).
+pub(super) static LEAD: [Lead; 256] = {
+    let mut t = [Lead::Other; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b' ' | b'\t' => Lead::Blank,
+            b'\n' => Lead::Newline,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Lead::Name,
+            b'=' => Lead::Equal,
+            b'"' => Lead::Quote,
+            b'0'..=b'9' => Lead::Digit,
+            b'{' => Lead::OBrace,
+            b'}' => Lead::CBrace,
+            b'#' => Lead::Hash,
+            b',' => Lead::Comma,
+            b'[' => Lead::OBrack,
+            b']' => Lead::CBrack,
+            b'(' => Lead::OParen,
+            b')' => Lead::CParen,
+            b'.' => Lead::Dot,
+            b':' => Lead::Colon,
+            b'?' => Lead::Question,
+            _ => Lead::Other,
+        };
+        c += 1;
+    }
+    t
+};
+
 /// Bytes that end a run of quoted-template literal text (or need a look).
 pub(super) static QUOTED_STOP: [bool; 256] = {
     let mut t = [false; 256];
@@ -42,6 +101,27 @@ pub(crate) fn skip_words(b: &[u8], mut p: usize, candidates: impl Fn(u64) -> u64
     p
 }
 
+/// Where a run of bytes that `in_run` accepts, from `p` on, ends within
+/// whole eight-byte windows: the first byte it rejects and that byte, or
+/// `None` where fewer than eight bytes are left (the caller looks at the
+/// rest one byte at a time). Each byte is tested from a window whose
+/// length is known, so that a byte costs a load, a class-table test and a
+/// branch: no bounds check, and none of the constants of a word-wide test
+/// (which costs some 30 instructions a word however short the run; most
+/// names and strings of a configuration are shorter than a word).
+#[inline(always)]
+pub(super) fn run_end(b: &[u8], mut p: usize, in_run: impl Fn(u8) -> bool) -> (usize, Option<u8>) {
+    while let Some(window) = b.get(p..p + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
+        for (i, &c) in window.iter().enumerate() {
+            if !in_run(c) {
+                return (p + i, Some(c));
+            }
+        }
+        p += 8;
+    }
+    (p, None)
+}
+
 /// Where the run of spaces and tabs at `p` ends. Runs of spaces
 /// (indentation, aligned `=` signs) are a large share of configuration text,
 /// so they are skipped eight bytes at a time.
@@ -69,19 +149,6 @@ pub(crate) const fn bytes_in(v: u64, lo: u8, hi: u8) -> u64 {
     let at_least_lo = (v | HIGH) - ONES * lo as u64;
     let at_most_hi = ONES * (hi as u64 | 0x80) - v;
     at_least_lo & at_most_hi & HIGH
-}
-
-/// The high bit of each byte of `word` (little-endian) that is not an ASCII
-/// identifier-continue character (see `IDENT_CONT`).
-#[inline(always)]
-pub(super) const fn non_ident_bytes(word: u64) -> u64 {
-    let ascii = !word & HIGH;
-    let v = word & !HIGH;
-    let ident = bytes_in(v | (ONES * 0x20), b'a', b'z')
-        | bytes_in(v, b'0', b'9')
-        | bytes_in(v, b'_', b'_')
-        | bytes_in(v, b'-', b'-');
-    !(ident & ascii) & HIGH
 }
 
 /// The high bit of each byte of `word` (little-endian) that may be a

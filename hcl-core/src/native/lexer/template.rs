@@ -60,8 +60,10 @@ impl Lexer<'_> {
         let mut p = start;
         loop {
             // Literals average some 28 bytes: eight at a time up to a byte
-            // that may end the run (`scan::skip_words` written out, see
-            // `plain_string_end`).
+            // that may end the run (`scan::skip_words` written out: through
+            // it, this loop cost 0.8% more parse instructions, a matter of
+            // code layout; the byte-table scan of `plain_string_end`,
+            // `scan::run_end`, cost the corpus some 0.5% here).
             while let Some(word) = b.get(p..p + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
                 let stop = quoted_stop_candidates(u64::from_le_bytes(word));
                 if stop != 0 {

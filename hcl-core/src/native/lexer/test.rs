@@ -299,20 +299,29 @@ fn bare_templates_are_literal_text_with_sequences() {
 }
 
 #[test]
-fn identifier_word_scan_agrees_with_the_byte_table() {
-    // Every byte value at every position of a word.
-    for b in 0..=255u8 {
-        for pos in 0..8 {
-            let mut word = *b"abcdefgh";
-            word[pos] = b;
-            let got = super::scan::non_ident_bytes(u64::from_le_bytes(word));
-            let mut want = 0u64;
-            for (i, &c) in word.iter().enumerate() {
-                if !super::scan::IDENT_CONT[c as usize] {
-                    want |= 0x80 << (8 * i);
+fn identifier_ends_agree_with_the_character_rule() {
+    // Every byte value (and a few non-ASCII characters) at every position
+    // of names shorter and longer than the eight-byte window, from every
+    // start: the end is where `ID_Continue | '-'` stops holding.
+    let rule_end = |s: &str, from: usize| {
+        s[from..]
+            .char_indices()
+            .find(|&(_, ch)| !(unicode_ident::is_xid_continue(ch) || ch == '-'))
+            .map_or(s.len(), |(i, _)| from + i)
+    };
+    let mut stops: Vec<String> = (0..0x80u8).map(|b| char::from(b).to_string()).collect();
+    stops.extend(["é", "\u{2028}", "ü", "\u{1a}"].map(String::from));
+    for len in [0, 3, 7, 8, 9, 15, 16, 17] {
+        for at in 0..=len {
+            for stop in &stops {
+                let name: String = "abcdefgh_ij-KL0123".chars().take(len).collect();
+                let src = format!("{}{stop}{}", &name[..at], &name[at..]);
+                for from in 0..=at {
+                    let (end, next) = super::ident_cont_end(&src, from);
+                    assert_eq!(end, rule_end(&src, from), "{src:?} from {from}");
+                    assert_eq!(next, src.as_bytes().get(end).copied().unwrap_or(0));
                 }
             }
-            assert_eq!(got, want, "byte {b:#x} at {pos}");
         }
     }
 }
@@ -334,6 +343,41 @@ fn word_skip_stops_at_the_first_flagged_byte_or_the_last_whole_word() {
                 let whole = from + (len - from) / 8 * 8;
                 let want = if at >= from && at < whole { at } else { whole };
                 assert_eq!(got, want, "len {len}, $ at {at}, from {from}");
+            }
+        }
+    }
+}
+
+#[test]
+fn plain_strings_are_what_the_quoted_mode_lexes_as_one_literal() {
+    // Every ASCII byte and a few non-ASCII characters at every position of
+    // string bodies shorter and longer than the eight-byte window: a
+    // string is one compound lexeme exactly when the quoted mode lexes it
+    // as an opening quote, one literal without escapes and a closing
+    // quote, and then over the same bytes.
+    let mut inner: Vec<String> = (0..0x80u8).map(|b| char::from(b).to_string()).collect();
+    inner.extend(["é", "$${", "%%{", "${", "%{", "\\n"].map(String::from));
+    for len in [0, 3, 7, 8, 9, 15, 16, 17] {
+        for at in 0..=len {
+            for piece in &inner {
+                let body: String = "abcdefgh/ij.KL:0123".chars().take(len).collect();
+                let src = format!("\"{}{piece}{}\" x", &body[..at], &body[at..]);
+                let compound = {
+                    let mut lx = Lexer::new(&src, LexMode::Normal).with_compound_tokens();
+                    let l = lx.next_lexeme();
+                    (l.run() == Some(super::Run::PlainString)).then(|| l.run_end())
+                };
+                let mut lx = Lexer::new(&src, LexMode::Normal);
+                let tokens: Vec<_> = (0..3).map(|_| lx.next_token()).collect();
+                let kinds: Vec<_> = tokens.iter().map(|t| t.kind).collect();
+                let one_literal = match kinds[..] {
+                    [OQuote, CQuote, _] => Some(tokens[1].end),
+                    [OQuote, QuotedLit, CQuote] if !lx.may_have_escapes(tokens[1].end) => {
+                        Some(tokens[2].end)
+                    }
+                    _ => None,
+                };
+                assert_eq!(compound, one_literal, "{src:?}");
             }
         }
     }
@@ -681,7 +725,12 @@ fn batches_lex_what_single_steps_lex() {
         "\u{feff}a.b.c.d = x..y.z\n.a .b. c\n1.a a.1 a.b.1\n",
         "${a.b} %{ for x in y } $${z} %%{w} $ % ",
     ];
-    for src in samples {
+    // Every ASCII byte as a token's first byte, after a name and after a
+    // blank (the main loop dispatches on a class table of them).
+    let every_byte: String = (0..0x80u8)
+        .map(|b| format!("{0}a{0} {0}1\n", char::from(b)))
+        .collect();
+    for src in samples.into_iter().chain([every_byte.as_str()]) {
         for mode in [LexMode::Normal, LexMode::Template] {
             for (compound, merge) in [(false, false), (true, true), (true, false)] {
                 for limit in [1, 2, 3, 7, 256] {
