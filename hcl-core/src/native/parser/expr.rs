@@ -94,11 +94,14 @@ impl<'a> Parser<'a> {
         let span = cond.span.to(otherwise.span);
         boxed(
             span,
-            ExprKind::Conditional(Box::new(Conditional {
-                cond,
-                then,
-                otherwise,
-            })),
+            ExprKind::Conditional(kept::conditional(
+                Conditional {
+                    cond,
+                    then,
+                    otherwise,
+                },
+                self.reuse(),
+            )),
         )
     }
 
@@ -127,7 +130,7 @@ impl<'a> Parser<'a> {
             let rhs = self.parse_binary(level);
             lhs = boxed(
                 lhs.span.to(rhs.span),
-                ExprKind::Binary(Box::new(Binary { op, lhs, rhs })),
+                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.reuse())),
             );
         }
         for _ in 0..chain {
@@ -433,14 +436,17 @@ impl<'a> Parser<'a> {
         let args = self.take_exprs(args0);
         boxed(
             name.to(close),
-            ExprKind::Call(Box::new(Call {
-                name,
-                namespace: (!rest.is_empty()).then(|| Box::new(rest)),
-                args,
-                open: open_span.start,
-                expand_final,
-                close_paren: close,
-            })),
+            ExprKind::Call(kept::call(
+                Call {
+                    name,
+                    namespace: (!rest.is_empty()).then(|| Box::new(rest)),
+                    args,
+                    open: open_span.start,
+                    expand_final,
+                    close_paren: close,
+                },
+                self.reuse(),
+            )),
         )
     }
 
