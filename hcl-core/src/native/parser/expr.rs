@@ -273,6 +273,11 @@ impl<'a> Parser<'a> {
                 return Some(Number::from(v));
             }
         }
+        // Short fractions (`0.5`, `1.25`) next, without the general parse's
+        // set-up.
+        if let Some(n) = Number::parse_short_literal(text) {
+            return Some(n);
+        }
         match Number::parse_literal(text) {
             Ok(n) => Some(n),
             Err(_) => {
