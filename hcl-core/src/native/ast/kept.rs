@@ -1,5 +1,6 @@
 //! What a dropped [`Tree`] leaves behind for the thread's next parse: its
-//! emptied lists and the boxes of its tuple and object expressions.
+//! emptied lists and the boxes of its commonest boxed expressions (tuples,
+//! objects, calls, traversals, templates, conditionals, binary operations).
 //!
 //! Programs parse many files, or the same ones again (a language server, a
 //! test run, a tool that re-reads its configuration): without this, every
@@ -7,7 +8,9 @@
 //! and object payload anew. The boxes matter more than their count
 //! suggests: glibc's per-thread cache keeps seven freed chunks of a size,
 //! so in a file with fifty objects most of them take the allocator's slow
-//! path twice. Measured with callgrind: without what is kept here, parsing
+//! path twice. (In a module file such as the analysis benchmark's
+//! large.tf, calls and traversals are the boxes: there a malloc and its
+//! free cost ≈ 350 instructions, a kept box ≈ 30.) Measured with callgrind: without what is kept here, parsing
 //! the decode benchmark's file takes 9% more instructions, the shared
 //! corpus file by file 3% more (`examples/decode_loop.rs parse`,
 //! `examples/parse_corpus_loop.rs`). A first parse finds nothing kept and
@@ -15,14 +18,17 @@
 //!
 //! Only a tree parsed with [`Reuse::Thread`] (what the entry points ask
 //! for) leaves anything. Kept memory is bounded (`KEEP_NODES` per list,
-//! `KEEP_BOXES` boxes of each kind: at most about 330 KB), freed by
+//! `KEEP_BOXES` boxes of each kind: at most about 420 KB), freed by
 //! [`release`], and never visible: lists are empty, and a kept box is
 //! overwritten before it is handed out
 //! (`kept_buffers_and_boxes_do_not_leak_into_the_next_parse`).
 
 use std::cell::RefCell;
 
-use super::{Attribute, Block, Body, Expr, ExprKind, Label, Object, Tree, Tuple};
+use super::{
+    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, Label, Object,
+    Template, Traversal, Tree, Tuple,
+};
 
 /// Where a parse takes its working memory from, and where the memory of
 /// the tree it builds goes when the tree is dropped.
@@ -54,6 +60,11 @@ struct Kept {
     labels: Vec<Label>,
     tuples: Vec<Box<Tuple>>,
     objects: Vec<Box<Object>>,
+    calls: Vec<Box<Call>>,
+    traversals: Vec<Box<Traversal>>,
+    templates: Vec<Box<Template>>,
+    conditionals: Vec<Box<Conditional>>,
+    binaries: Vec<Box<Binary>>,
 }
 
 thread_local! {
@@ -129,8 +140,9 @@ fn drop_expr(expr: Expr, kept: &mut Kept) {
     }
 }
 
-/// Keeps a tuple's or object's box, emptied: what it held is dropped
-/// (its boxes kept in turn). A kept box holds an empty list, which owns
+/// Keeps the box of a tuple, object, call, traversal, template, conditional
+/// or binary operation, emptied: what it held is dropped (its boxes kept in
+/// turn). A kept box holds only empty lists and [`nothing`], which own
 /// nothing.
 fn keep_boxes(expr: Expr, kept: &mut Kept) {
     match expr.kind {
@@ -145,7 +157,41 @@ fn keep_boxes(expr: Expr, kept: &mut Kept) {
             });
             push_bounded(&mut kept.objects, object);
         }
-        _ => {}
+        ExprKind::Call(mut call) => {
+            std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
+            call.namespace = None;
+            push_bounded(&mut kept.calls, call);
+        }
+        ExprKind::ScopeTraversal(mut traversal) => {
+            traversal.steps = Box::default();
+            push_bounded(&mut kept.traversals, traversal);
+        }
+        ExprKind::Template(mut template) => {
+            template.parts = Box::default();
+            push_bounded(&mut kept.templates, template);
+        }
+        ExprKind::Conditional(mut c) => {
+            for e in [&mut c.cond, &mut c.then, &mut c.otherwise] {
+                drop_expr(std::mem::replace(e, nothing()), kept);
+            }
+            push_bounded(&mut kept.conditionals, c);
+        }
+        ExprKind::Binary(mut b) => {
+            for e in [&mut b.lhs, &mut b.rhs] {
+                drop_expr(std::mem::replace(e, nothing()), kept);
+            }
+            push_bounded(&mut kept.binaries, b);
+        }
+        // (Dropped as any value is.)
+        kind => drop(kind),
+    }
+}
+
+/// An expression that owns nothing, left in an emptied kept box.
+fn nothing() -> Expr {
+    Expr {
+        span: ByteSpan::default(),
+        kind: ExprKind::Invalid,
     }
 }
 
@@ -173,37 +219,76 @@ fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
     }
 }
 
-/// `tuple` boxed: with [`Reuse::Thread`], in a kept box if there is one.
-pub(crate) fn tuple(tuple: Tuple, reuse: Reuse) -> Box<Tuple> {
-    let kept = match reuse {
-        Reuse::Thread => with_kept(|k| k.tuples.pop()).flatten(),
-        Reuse::Fresh => None,
+/// Where a parse asked to reuse as `reuse` says takes its expression boxes
+/// from: [`Reuse::Thread`] only if the thread keeps any.
+pub(crate) fn boxes_from(reuse: Reuse) -> Reuse {
+    let any = |k: &mut Kept| {
+        !(k.tuples.is_empty()
+            && k.objects.is_empty()
+            && k.calls.is_empty()
+            && k.traversals.is_empty()
+            && k.templates.is_empty()
+            && k.conditionals.is_empty()
+            && k.binaries.is_empty())
     };
-    match kept {
-        Some(mut b) => {
-            // (What the kept box held is an empty list, which owns
-            // nothing: forgotten rather than dropped.)
-            std::mem::forget(std::mem::replace(&mut *b, tuple));
-            b
-        }
-        None => Box::new(tuple),
+    match reuse {
+        Reuse::Thread if with_kept(any) == Some(true) => Reuse::Thread,
+        _ => Reuse::Fresh,
     }
 }
 
-/// `object` boxed: with [`Reuse::Thread`], in a kept box if there is one.
-pub(crate) fn object(object: Object, reuse: Reuse) -> Box<Object> {
+/// `value` boxed: with [`Reuse::Thread`], in a kept box from `boxes` if
+/// there is one.
+#[inline]
+fn boxed<T>(value: T, reuse: Reuse, boxes: impl FnOnce(&mut Kept) -> &mut Vec<Box<T>>) -> Box<T> {
     let kept = match reuse {
-        Reuse::Thread => with_kept(|k| k.objects.pop()).flatten(),
+        Reuse::Thread => with_kept(|k| boxes(k).pop()).flatten(),
         Reuse::Fresh => None,
     };
     match kept {
         Some(mut b) => {
-            // (As in `tuple`: an empty list, forgotten.)
-            std::mem::forget(std::mem::replace(&mut *b, object));
+            // (What a kept box holds owns nothing (`keep_boxes`): forgotten
+            // rather than dropped.)
+            std::mem::forget(std::mem::replace(&mut *b, value));
             b
         }
-        None => Box::new(object),
+        None => Box::new(value),
     }
+}
+
+/// `tuple` boxed: with [`Reuse::Thread`], in a kept box if there is one.
+pub(crate) fn tuple(tuple: Tuple, reuse: Reuse) -> Box<Tuple> {
+    boxed(tuple, reuse, |k| &mut k.tuples)
+}
+
+/// `object` boxed, as [`tuple`].
+pub(crate) fn object(object: Object, reuse: Reuse) -> Box<Object> {
+    boxed(object, reuse, |k| &mut k.objects)
+}
+
+/// `call` boxed, as [`tuple`].
+pub(crate) fn call(call: Call, reuse: Reuse) -> Box<Call> {
+    boxed(call, reuse, |k| &mut k.calls)
+}
+
+/// `traversal` boxed, as [`tuple`].
+pub(crate) fn traversal(traversal: Traversal, reuse: Reuse) -> Box<Traversal> {
+    boxed(traversal, reuse, |k| &mut k.traversals)
+}
+
+/// `template` boxed, as [`tuple`].
+pub(crate) fn template(template: Template, reuse: Reuse) -> Box<Template> {
+    boxed(template, reuse, |k| &mut k.templates)
+}
+
+/// `conditional` boxed, as [`tuple`].
+pub(crate) fn conditional(conditional: Conditional, reuse: Reuse) -> Box<Conditional> {
+    boxed(conditional, reuse, |k| &mut k.conditionals)
+}
+
+/// `binary` boxed, as [`tuple`].
+pub(crate) fn binary(binary: Binary, reuse: Reuse) -> Box<Binary> {
+    boxed(binary, reuse, |k| &mut k.binaries)
 }
 
 /// Frees everything this thread keeps.
@@ -225,6 +310,11 @@ pub(crate) fn kept_bytes() -> usize {
             + bytes(&k.labels)
             + k.tuples.len() * std::mem::size_of::<Tuple>()
             + k.objects.len() * std::mem::size_of::<Object>()
+            + k.calls.len() * std::mem::size_of::<Call>()
+            + k.traversals.len() * std::mem::size_of::<Traversal>()
+            + k.templates.len() * std::mem::size_of::<Template>()
+            + k.conditionals.len() * std::mem::size_of::<Conditional>()
+            + k.binaries.len() * std::mem::size_of::<Binary>()
     })
     .unwrap_or(0)
 }
@@ -241,9 +331,12 @@ mod test {
         // broken ones) are dropped first, leaving lists and boxes behind.
         let many = "r = { s = [t, u], v = w }\n".repeat(300);
         crate::native::parser::assert_unaffected_by_earlier_parses(
-            "a = [1, {k = [2, {}]}]\nb \"l\" {\n  c = { x = [], y = { z = 3 } }\n}\nd = 4\n",
+            "a = [1, {k = [2, {}]}]\nb \"l\" {\n  c = { x = [], y = { z = 3 } }\n}\nd = 4\n\
+             e = f(g.h[0], \"${i}x\", j ? k : l + 1)\n",
             &[
                 "x = [[1, 2, 3, 4], {a = 1, b = 2, c = 3, d = 4}]\ny { z { w = [{}] } }\n",
+                "m = p::q::r(s[\"t\"].u, v(w(1, 2), 3, 4, 5)...)\nn = \"${x}${y}\"\n\
+                 o = a == b ? c[7].d : (e * -f)\n",
                 "p = 1\n",
                 "q = [1, {k = ",
                 &many,

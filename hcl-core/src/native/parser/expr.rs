@@ -94,11 +94,14 @@ impl<'a> Parser<'a> {
         let span = cond.span.to(otherwise.span);
         boxed(
             span,
-            ExprKind::Conditional(Box::new(Conditional {
-                cond,
-                then,
-                otherwise,
-            })),
+            ExprKind::Conditional(kept::conditional(
+                Conditional {
+                    cond,
+                    then,
+                    otherwise,
+                },
+                self.reuse(),
+            )),
         )
     }
 
@@ -127,7 +130,7 @@ impl<'a> Parser<'a> {
             let rhs = self.parse_binary(level);
             lhs = boxed(
                 lhs.span.to(rhs.span),
-                ExprKind::Binary(Box::new(Binary { op, lhs, rhs })),
+                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.reuse())),
             );
         }
         for _ in 0..chain {
@@ -269,6 +272,11 @@ impl<'a> Parser<'a> {
             if let Some(v) = digits {
                 return Some(Number::from(v));
             }
+        }
+        // Short fractions (`0.5`, `1.25`) next, without the general parse's
+        // set-up.
+        if let Some(n) = Number::parse_short_literal(text) {
+            return Some(n);
         }
         match Number::parse_literal(text) {
             Ok(n) => Some(n),
@@ -433,14 +441,17 @@ impl<'a> Parser<'a> {
         let args = self.take_exprs(args0);
         boxed(
             name.to(close),
-            ExprKind::Call(Box::new(Call {
-                name,
-                namespace: (!rest.is_empty()).then(|| Box::new(rest)),
-                args,
-                open: open_span.start,
-                expand_final,
-                close_paren: close,
-            })),
+            ExprKind::Call(kept::call(
+                Call {
+                    name,
+                    namespace: (!rest.is_empty()).then(|| Box::new(rest)),
+                    args,
+                    open: open_span.start,
+                    expand_final,
+                    close_paren: close,
+                },
+                self.reuse(),
+            )),
         )
     }
 

@@ -100,6 +100,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) step_stack: Vec<super::ast::Traverser>,
     /// How this parse is sped up.
     tuning: Tuning,
+    /// Where this parse's expression boxes come from: the thread's kept
+    /// ones only if it kept any when the parse began (a first parse does
+    /// not look for them box by box; nothing is kept during a parse).
+    boxes: Reuse,
     /// Peeks since the last bump: a parser loop that never consumes is a
     /// bug, caught in debug builds (and so by the fuzzer).
     #[cfg(debug_assertions)]
@@ -194,6 +198,7 @@ impl<'a> Parser<'a> {
             flat_pool: scratch.flat_pool,
             step_stack: scratch.step_stack,
             tuning,
+            boxes: super::ast::kept::boxes_from(tuning.reuse),
             #[cfg(debug_assertions)]
             stalled: 0,
         };
@@ -257,10 +262,10 @@ impl<'a> Parser<'a> {
         (steps, self.finish())
     }
 
-    /// Where this parse's memory comes from and goes.
+    /// Where this parse's expression boxes come from.
     #[inline]
     pub(crate) fn reuse(&self) -> Reuse {
-        self.tuning.reuse
+        self.boxes
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.

@@ -9,8 +9,8 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    ByteSpan, Expr, ExprKind, Interpolation, LitText, PartList, Template, TemplateFor, TemplateIf,
-    TemplateKind, TemplateLiteral, TemplatePart,
+    kept, ByteSpan, Expr, ExprKind, Interpolation, LitText, PartList, Template, TemplateFor,
+    TemplateIf, TemplateKind, TemplateLiteral, TemplatePart,
 };
 use crate::native::token::TokenKind as K;
 
@@ -154,7 +154,7 @@ impl<'a> Parser<'a> {
         self.flat_pool.push(parts);
         Expr {
             span,
-            kind: ExprKind::Template(Box::new(Template { kind, parts: tree })),
+            kind: ExprKind::Template(kept::template(Template { kind, parts: tree }, self.reuse())),
         }
     }
 

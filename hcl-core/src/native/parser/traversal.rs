@@ -4,8 +4,9 @@
 use super::body::invalid;
 use super::{span_of, Parser};
 use crate::native::ast::{
-    split_attr_path_with, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal, RelativeTraversal,
-    Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser, TraverserKind,
+    kept, split_attr_path_with, ByteSpan, Expr, ExprKind, IndexExpr, LitText, Literal,
+    RelativeTraversal, Splat, Template, TemplateKind, TemplatePart, Traversal, Traverser,
+    TraverserKind,
 };
 use crate::native::token::TokenKind as K;
 
@@ -298,18 +299,24 @@ impl<'a> Parser<'a> {
         };
         let span = expr.span.to(last.span);
         let kind = match expr.kind {
-            ExprKind::Variable => ExprKind::ScopeTraversal(Box::new(Traversal {
-                root: expr.span,
-                steps: self.step_stack.drain(steps0..).collect(),
-            })),
+            ExprKind::Variable => ExprKind::ScopeTraversal(kept::traversal(
+                Traversal {
+                    root: expr.span,
+                    steps: self.step_stack.drain(steps0..).collect(),
+                },
+                self.reuse(),
+            )),
             ExprKind::AttrPath => {
                 let pending = self.step_stack.len() - steps0;
                 let (root, mut steps) = split_attr_path_with(expr.span, self.src, pending);
                 steps.extend(self.step_stack.drain(steps0..));
-                ExprKind::ScopeTraversal(Box::new(Traversal {
-                    root,
-                    steps: steps.into_boxed_slice(),
-                }))
+                ExprKind::ScopeTraversal(kept::traversal(
+                    Traversal {
+                        root,
+                        steps: steps.into_boxed_slice(),
+                    },
+                    self.reuse(),
+                ))
             }
             // (Steps after a step that is not a literal: rare.)
             ExprKind::ScopeTraversal(mut t) => {

@@ -94,47 +94,78 @@ pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
     from_digits(neg, int, frac, exp10)
 }
 
-/// The commonest literals without the general machinery: at most 18
-/// digits, an optional fraction, no exponent, and a value that is an
-/// integer or a short binary fraction (`8080`, `0.5`, `-2.25`). `None`:
-/// anything else, for the general parse (which also reports errors).
+impl Number {
+    /// A native-syntax literal ([`Number::parse_literal`]'s grammar) read
+    /// the short way, for the parser: `None` where only the general parse
+    /// can read it (or report it).
+    pub(crate) fn parse_short_literal(s: &str) -> Option<Number> {
+        short_decimal(s.as_bytes(), Grammar::Literal)
+    }
+}
+
+/// `5^j` for the fraction digits `j` of [`short_decimal`] (a table: the
+/// loop of `pow` costs more than the rest of a short literal).
+const POW5: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 5;
+        i += 1;
+    }
+    t
+};
+
+/// The commonest literals without the general machinery: at most 19
+/// characters, digits with one optional `.` between digits (so at most 19
+/// digits: the value fits a `u64` before its sign), no exponent, and a
+/// value that is an integer or a short binary fraction (`8080`, `0.5`,
+/// `-2.25`). `None`: anything else, for the general parse (which also
+/// reports errors). One pass over the bytes; the differential property
+/// test `short_decimals_parse_like_exact_division` holds it to exact
+/// division.
+#[inline]
 fn short_decimal(b: &[u8], grammar: Grammar) -> Option<Number> {
     let (neg, b) = match b.split_first() {
         Some((b'-', rest)) if grammar != Grammar::Literal => (true, rest),
         _ => (false, b),
     };
-    let (int, frac) = match b.iter().position(|&c| c == b'.') {
-        Some(dot) => (b.get(..dot)?, b.get(dot + 1..)?),
-        None => (b, &b""[..]),
-    };
-    let frac = trim_trailing_zeros(frac);
-    let has_dot = b.len() != int.len();
-    if int.is_empty() || (has_dot && b.len() == int.len() + 1) || int.len() + frac.len() > 18 {
+    if b.len() > 19 {
         return None;
     }
     let mut d = 0u64;
-    for &c in int.iter().chain(frac) {
-        if !c.is_ascii_digit() {
+    let mut dot = None;
+    for (i, &c) in b.iter().enumerate() {
+        let digit = c.wrapping_sub(b'0');
+        if digit <= 9 {
+            d = d * 10 + u64::from(digit);
+        } else if c == b'.' && dot.is_none() {
+            dot = Some(i);
+        } else {
             return None;
         }
-        d = d * 10 + u64::from(c - b'0');
     }
-    let signed = |v: u64| i64::try_from(v).ok().map(|v| if neg { -v } else { v });
-    if frac.is_empty() {
-        return signed(d).map(Number::from);
+    // Fraction digits, without the trailing zeros (`1.50` is `1.5`, `2.0`
+    // the integer 2).
+    let mut j = match dot {
+        None if b.is_empty() => return None,
+        None => 0,
+        Some(i) if i == 0 || i + 1 == b.len() => return None,
+        Some(i) => (b.len() - i - 1) as u32,
+    };
+    while j > 0 && d % 10 == 0 {
+        d /= 10;
+        j -= 1;
+    }
+    if j == 0 {
+        let v = i64::try_from(d).ok()?;
+        return Some(Number::from(if neg { -v } else { v }));
     }
     // d / 10^j = (d / 5^j) · 2^-j, exactly when 5^j divides d.
-    let j = frac.len() as u32;
-    let p5 = 5u64.pow(j);
+    let p5 = *POW5.get(j as usize)?;
     if d % p5 != 0 {
         return None;
     }
     Frac::new(neg, d / p5, -i64::from(j)).map(|f| Number(Repr::Frac(f)))
-}
-
-fn trim_trailing_zeros(b: &[u8]) -> &[u8] {
-    let keep = b.iter().rposition(|&c| c != b'0').map_or(0, |i| i + 1);
-    b.get(..keep).unwrap_or(b)
 }
 
 fn digits<'a>(b: &'a [u8], i: &mut usize) -> &'a [u8] {
