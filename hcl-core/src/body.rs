@@ -335,11 +335,11 @@ impl Attributes {
         }
     }
 
-    /// Adds an attribute; returns the existing one instead if the name is
-    /// already present.
-    pub fn insert(&mut self, attr: Attribute) -> Result<(), Attribute> {
+    /// Adds an attribute; if the name is already present, nothing changes
+    /// and the attribute given comes back (boxed: the error stays small).
+    pub fn insert(&mut self, attr: Attribute) -> Result<(), Box<Attribute>> {
         if self.position(&attr.name).is_some() {
-            return Err(attr);
+            return Err(Box::new(attr));
         }
         if let Some(index) = &mut self.index {
             index.insert(attr.name.clone(), self.items.len());

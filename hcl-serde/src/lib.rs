@@ -347,13 +347,17 @@ impl<'a> Options<'a> {
     /// Decodes `src`, named `name` in messages, in the syntax the name
     /// calls for (JSON for `.json`; see [`from_str_with`]).
     pub fn from_named_str<T: Decode>(&self, name: &str, src: &str) -> Result<T, Error> {
-        self.from_named_text(name, src)
+        self.decode_named_text(name, src)
     }
 
     /// [`from_named_str`](Self::from_named_str) of text that may be owned:
     /// a `String` read from a file becomes the source file's text without
     /// a copy.
-    fn from_named_text<T: Decode>(&self, name: &str, src: impl Into<Box<str>>) -> Result<T, Error> {
+    fn decode_named_text<T: Decode>(
+        &self,
+        name: &str,
+        src: impl Into<Box<str>>,
+    ) -> Result<T, Error> {
         let file = SourceFile::new(name, src);
         let (body, diags) = hcl_core::load::parse_source_file_with(&file, &self.effective_limits());
         self.decode_parsed(body, diags)
@@ -389,7 +393,7 @@ impl<'a> Options<'a> {
                 ),
             )
         })?;
-        self.from_named_text(&path.display().to_string(), text)
+        self.decode_named_text(&path.display().to_string(), text)
     }
 
     /// Decodes one configuration written across several files (see
