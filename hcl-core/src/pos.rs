@@ -354,10 +354,12 @@ impl SourceFile {
     /// index: its line counted, its line's start and first non-ASCII byte
     /// searched.
     fn pos_scanned(&self, byte: usize) -> Pos {
-        let before = &self.inner.text.as_bytes()[..byte];
+        let before = self.inner.text.as_bytes().get(..byte).unwrap_or_default();
         let line_idx = memchr::memchr_iter(b'\n', before).count();
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |nl| nl + 1);
-        let non_ascii = before[line_start..]
+        let non_ascii = before
+            .get(line_start..)
+            .unwrap_or_default()
             .iter()
             .position(|&b| b >= 0x80)
             .map_or(usize::MAX, |i| line_start + i);
