@@ -10,11 +10,11 @@
 //! so in a file with fifty objects most of them take the allocator's slow
 //! path twice. (In a module file such as the analysis benchmark's
 //! large.tf, calls and traversals are the boxes: there a malloc and its
-//! free cost ≈ 350 instructions, a kept box ≈ 30.) Measured with callgrind: without what is kept here, parsing
-//! the decode benchmark's file takes 9% more instructions, the shared
-//! corpus file by file 3% more (`examples/decode_loop.rs parse`,
-//! `examples/parse_corpus_loop.rs`). A first parse finds nothing kept and
-//! allocates as it would anyway.
+//! free cost ≈ 350 instructions, a kept box ≈ 30.) Measured with
+//! callgrind: without what is kept here, parsing the decode benchmark's
+//! file takes 9% more instructions, the shared corpus file by file 3% more
+//! (`examples/decode_loop.rs parse`, `examples/parse_corpus_loop.rs`). A
+//! first parse finds nothing kept and allocates as it would anyway.
 //!
 //! Only a tree parsed with [`Reuse::Thread`] (what the entry points ask
 //! for) leaves anything. Kept memory is bounded (`KEEP_NODES` per list,
