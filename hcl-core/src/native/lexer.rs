@@ -82,6 +82,9 @@ pub(crate) struct Lexeme {
     /// ([`Lexeme::run`]), so that the parser's cursor notes one field less
     /// at every step.
     pub(crate) run_len: u16,
+    /// Always 0: the byte next to `kind` and `run_len`, so that the three
+    /// can be one 4-byte store instead of two beside a padding byte.
+    pub(crate) zero: u8,
     /// Byte offset of the first byte.
     pub(crate) start: u32,
     /// Byte offset just past the token (the run's first token).
@@ -107,6 +110,7 @@ impl Lexeme {
         Lexeme {
             kind,
             run_len: 0,
+            zero: 0,
             start,
             end,
         }
@@ -130,6 +134,7 @@ impl Lexeme {
         Lexeme {
             kind,
             run_len: (run_end - start) as u16,
+            zero: 0,
             start: start as u32,
             end: first_end as u32,
         }

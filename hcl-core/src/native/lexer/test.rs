@@ -761,3 +761,23 @@ hcl_test_shared::shared_test!(
         }
     }
 );
+
+#[test]
+fn lexemes_are_twelve_bytes_with_the_named_padding_byte_zero() {
+    use super::Lexeme;
+    // The byte beside `kind` and `run_len` is a field, so that the three
+    // are written in one store: the lexeme must not grow, and the byte is
+    // 0 in every lexeme a batch holds (a derived comparison reads it).
+    assert_eq!(std::mem::size_of::<Lexeme>(), 12);
+    let src = "a = \"x\" # c\nb.c = [1, \"y${z}\"]\n";
+    let mut lx = Lexer::new(src, LexMode::Normal).with_compound_tokens();
+    let mut out = Vec::new();
+    loop {
+        let limit = out.len() + 4;
+        if lx.lex_into(&mut out, limit) {
+            break;
+        }
+    }
+    assert!(out.len() > 10, "{out:?}");
+    assert!(out.iter().all(|l| l.zero == 0), "{out:?}");
+}
