@@ -325,9 +325,7 @@ impl<'a> NativeContent<'a> {
         let mut next = 0;
         for (slot, wanted) in schema.attributes.iter().enumerate() {
             let is_wanted = |a: &crate::native::ast::Attribute| {
-                text.as_bytes()
-                    .get(a.name.start as usize..a.name.end as usize)
-                    .is_some_and(|n| same_bytes(n, wanted.name.as_bytes()))
+                same_bytes(bytes_of(text, a.name), wanted.name.as_bytes())
             };
             let hit = match all.get(next) {
                 Some(a) if is_wanted(a) => Some(next),
@@ -347,14 +345,16 @@ impl<'a> NativeContent<'a> {
         if found != all.len() {
             return None;
         }
-        for block in body.blocks() {
-            let ty = block.type_name().as_bytes();
+        // Types are compared as bytes of the source, as names are above
+        // (no text is cut at char boundaries for a comparison).
+        for block in tree.blocks(node) {
+            let ty = bytes_of(text, block.ty);
             let header = schema
                 .blocks
                 .iter()
                 .find(|b| same_bytes(ty, b.type_name.as_bytes()))?;
             // Any other count is a problem the general path reports.
-            if block.labels().len() != header.label_names.len() {
+            if tree.labels(block).len() != header.label_names.len() {
                 return None;
             }
         }
@@ -377,6 +377,15 @@ impl<'a> NativeContent<'a> {
     pub fn missing_item_range(&self) -> Range {
         self.body.missing_item_range()
     }
+}
+
+/// The bytes `span` covers in `text` (empty if out of bounds, as
+/// [`ByteSpan::text`](crate::pos::ByteSpan::text)).
+#[inline]
+fn bytes_of(text: &str, span: crate::pos::ByteSpan) -> &[u8] {
+    text.as_bytes()
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or(&[])
 }
 
 /// Byte-string equality for names: most differ in length, and the rest
