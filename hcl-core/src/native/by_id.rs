@@ -352,7 +352,8 @@ impl<'a> NativeContent<'a> {
     /// The attribute `id` names, if present.
     #[inline]
     pub fn attribute(&self, id: FieldId) -> Option<AttributeNode<'a>> {
-        self.body.attribute_at(self.attrs.get(id.index()?)?)
+        // No test for the id of no attribute: it is past every slot.
+        self.body.attribute_at(self.attrs.get(id.0 as usize)?)
     }
 
     /// The body read.
