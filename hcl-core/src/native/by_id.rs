@@ -18,9 +18,10 @@
 
 use crate::body::{Attribute, Body, BodyContent};
 use crate::diag::Diagnostics;
+use crate::native::ast;
 use crate::native::syntax::{AttributeNode, BodyNode};
 use crate::pos::Range;
-use crate::schema::BodySchema;
+use crate::schema::{AttributeSchema, BodySchema};
 
 /// A body schema checked once ([`BodySchema::validate`]) and numbered:
 /// what a decoder keeps per type.
@@ -315,46 +316,33 @@ impl<'a> NativeContent<'a> {
             return None;
         }
         let schema = &schema.schema;
-        let mut attrs = Slots::new(schema.attributes.len());
-        let mut found = 0;
         let (tree, node) = body.ast();
         let all = tree.attributes(node);
-        let text = body.source().text();
-        // Each name is first looked for right after the previous hit:
-        // bodies usually list attributes in the order of a type's fields.
-        let mut next = 0;
-        for (slot, wanted) in schema.attributes.iter().enumerate() {
-            let is_wanted = |a: &crate::native::ast::Attribute| {
-                text.as_bytes()
-                    .get(a.name.start as usize..a.name.end as usize)
-                    .is_some_and(|n| same_bytes(n, wanted.name.as_bytes()))
-            };
-            let hit = match all.get(next) {
-                Some(a) if is_wanted(a) => Some(next),
-                _ => all.iter().position(is_wanted),
-            };
-            match hit {
-                Some(index) => {
-                    attrs.set(slot, index)?;
-                    next = index + 1;
-                    found += 1;
-                }
-                None if wanted.required => return None,
-                None => {}
-            }
+        // Schema names are unique: a body with more attributes than the
+        // schema names has one it does not claim.
+        if all.len() > schema.attributes.len() {
+            return None;
         }
+        let text = body.source().text();
+        let mut attrs = Slots::new(schema.attributes.len());
+        let found = match &mut attrs {
+            Slots::Inline(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+            Slots::Heap(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+        };
         // Names are unique, so this says every attribute was claimed.
         if found != all.len() {
             return None;
         }
-        for block in body.blocks() {
-            let ty = block.type_name().as_bytes();
+        // Types are compared as bytes of the source, as names are above
+        // (no text is cut at char boundaries for a comparison).
+        for block in tree.blocks(node) {
+            let ty = bytes_of(text, block.ty);
             let header = schema
                 .blocks
                 .iter()
                 .find(|b| same_bytes(ty, b.type_name.as_bytes()))?;
             // Any other count is a problem the general path reports.
-            if block.labels().len() != header.label_names.len() {
+            if tree.labels(block).len() != header.label_names.len() {
                 return None;
             }
         }
@@ -364,7 +352,8 @@ impl<'a> NativeContent<'a> {
     /// The attribute `id` names, if present.
     #[inline]
     pub fn attribute(&self, id: FieldId) -> Option<AttributeNode<'a>> {
-        self.body.attribute_at(self.attrs.get(id.index()?)?)
+        // No test for the id of no attribute: it is past every slot.
+        self.body.attribute_at(self.attrs.get(id.0 as usize)?)
     }
 
     /// The body read.
@@ -377,6 +366,53 @@ impl<'a> NativeContent<'a> {
     pub fn missing_item_range(&self) -> Range {
         self.body.missing_item_range()
     }
+}
+
+/// Puts in `slots` (one a schema attribute, zipped with them) where each
+/// attribute of `wanted` is among the body's attributes `all`, and says how
+/// many are present; `None` when a required one is missing or a position
+/// does not fit a slot. Each name is first looked for right after the
+/// previous hit: bodies usually list attributes in the order of a type's
+/// fields.
+#[inline]
+fn find_attributes<S: TryFrom<usize>>(
+    all: &[ast::Attribute],
+    text: &str,
+    wanted: &[AttributeSchema],
+    slots: &mut [S],
+) -> Option<usize> {
+    let mut found = 0;
+    let mut next = 0;
+    for (wanted, slot) in wanted.iter().zip(slots) {
+        let is_wanted =
+            |a: &ast::Attribute| same_bytes(bytes_of(text, a.name), wanted.name.as_bytes());
+        let hit = match all.get(next) {
+            Some(a) if is_wanted(a) => Some(next),
+            _ => all.iter().position(is_wanted),
+        };
+        match hit {
+            Some(index) => {
+                // Fits: `all` is no longer than `wanted`, so a position
+                // is below the inline slots' 16 (never their empty mark),
+                // and tree ids are `u32`s.
+                *slot = S::try_from(index).ok()?;
+                next = index + 1;
+                found += 1;
+            }
+            None if wanted.required => return None,
+            None => {}
+        }
+    }
+    Some(found)
+}
+
+/// The bytes `span` covers in `text` (empty if out of bounds, as
+/// [`ByteSpan::text`](crate::pos::ByteSpan::text)).
+#[inline]
+fn bytes_of(text: &str, span: crate::pos::ByteSpan) -> &[u8] {
+    text.as_bytes()
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or(&[])
 }
 
 /// Byte-string equality for names: most differ in length, and the rest
@@ -429,18 +465,6 @@ impl Slots {
         } else {
             Slots::Heap(vec![ABSENT; len])
         }
-    }
-
-    /// `None` when the position does not fit a slot (the general path
-    /// then applies).
-    fn set(&mut self, slot: usize, index: usize) -> Option<()> {
-        match self {
-            Slots::Inline(a) => {
-                *a.get_mut(slot)? = u8::try_from(index).ok().filter(|&i| i != ABSENT_INLINE)?;
-            }
-            Slots::Heap(v) => *v.get_mut(slot)? = u32::try_from(index).ok()?,
-        }
-        Some(())
     }
 
     #[inline]

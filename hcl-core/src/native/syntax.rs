@@ -195,15 +195,15 @@ impl<'a> BodyNode<'a> {
         ))
     }
 
-    /// Attribute number `index` in source order, found in place.
+    /// Attribute number `index` in source order, found in place (by its
+    /// id: one check of the index against the body's run, one lookup).
     #[inline]
     pub(crate) fn attribute_at(self, index: usize) -> Option<AttributeNode<'a>> {
-        let attr = self.cx.tree.attributes(self.body).get(index)?;
         let id = self.body.attributes.get(index)?;
         Some(AttributeNode {
             cx: self.cx,
             id,
-            attr,
+            attr: self.cx.tree.attribute(id),
         })
     }
 
