@@ -73,6 +73,16 @@ impl ByteSpan {
             .unwrap_or("")
     }
 
+    /// The bytes this span covers in `src` (empty if out of bounds, as
+    /// [`text`](Self::text)), for comparing names without the `str`
+    /// slice's checks for character boundaries.
+    #[inline]
+    pub(crate) fn bytes(self, src: &str) -> &[u8] {
+        src.as_bytes()
+            .get(self.start as usize..self.end as usize)
+            .unwrap_or_default()
+    }
+
     /// Length in bytes.
     #[inline]
     pub fn len(self) -> u32 {

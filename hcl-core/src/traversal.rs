@@ -207,8 +207,7 @@ impl SourceStep {
 /// The root name of the path `path` of `src`: up to its first `.` or `[`.
 #[inline]
 pub(crate) fn path_root(src: &str, path: ByteSpan) -> ByteSpan {
-    let text = src.as_bytes().get(path.start as usize..path.end as usize);
-    ByteSpan::new(path.start, path.start + name_len(text.unwrap_or_default()))
+    ByteSpan::new(path.start, path.start + name_len(path.bytes(src)))
 }
 
 /// One step of a path, as [`path_step`] reads it.

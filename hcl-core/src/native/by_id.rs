@@ -336,7 +336,7 @@ impl<'a> NativeContent<'a> {
         // Types are compared as bytes of the source, as names are above
         // (no text is cut at char boundaries for a comparison).
         for block in tree.blocks(node) {
-            let ty = bytes_of(text, block.ty);
+            let ty = block.ty.bytes(text);
             let header = schema
                 .blocks
                 .iter()
@@ -384,8 +384,7 @@ fn find_attributes<S: TryFrom<usize>>(
     let mut found = 0;
     let mut next = 0;
     for (wanted, slot) in wanted.iter().zip(slots) {
-        let is_wanted =
-            |a: &ast::Attribute| same_bytes(bytes_of(text, a.name), wanted.name.as_bytes());
+        let is_wanted = |a: &ast::Attribute| same_bytes(a.name.bytes(text), wanted.name.as_bytes());
         let hit = match all.get(next) {
             Some(a) if is_wanted(a) => Some(next),
             _ => all.iter().position(is_wanted),
@@ -404,15 +403,6 @@ fn find_attributes<S: TryFrom<usize>>(
         }
     }
     Some(found)
-}
-
-/// The bytes `span` covers in `text` (empty if out of bounds, as
-/// [`ByteSpan::text`](crate::pos::ByteSpan::text)).
-#[inline]
-fn bytes_of(text: &str, span: crate::pos::ByteSpan) -> &[u8] {
-    text.as_bytes()
-        .get(span.start as usize..span.end as usize)
-        .unwrap_or(&[])
 }
 
 /// Byte-string equality for names: most differ in length, and the rest

@@ -136,11 +136,7 @@ impl<'a> Parser<'a> {
         };
         // (Names are compared as bytes: a `str` slice checks its ends for
         // char boundaries.)
-        let bytes = || {
-            let src = self.src.as_bytes();
-            src.get(span.start as usize..span.end as usize)
-                .unwrap_or_default()
-        };
+        let bytes = || span.bytes(self.src);
         let kind = match l.run() {
             Some(Run::PlainString) => ExprKind::StringLit,
             Some(Run::DottedName) if keyword_root(bytes()) => return None,
