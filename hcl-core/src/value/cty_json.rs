@@ -101,7 +101,7 @@ impl fmt::Display for Path<'_> {
                 Step::Key(k) => {
                     f.write_char('[')?;
                     let mut quoted = String::new();
-                    write_json_string(&mut quoted, k);
+                    push_json_string(&mut quoted, k);
                     f.write_str(&quoted)?;
                     f.write_char(']')?;
                 }
@@ -154,7 +154,7 @@ fn write_type(out: &mut String, ty: &Type) -> Result<(), CtyJsonError> {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(out, name);
+                push_json_string(out, name);
                 out.push(':');
                 write_type(out, t)?;
             }
@@ -165,7 +165,7 @@ fn write_type(out: &mut String, ty: &Type) -> Result<(), CtyJsonError> {
                     if i > 0 {
                         out.push(',');
                     }
-                    write_json_string(out, name);
+                    push_json_string(out, name);
                 }
                 out.push(']');
             }
@@ -364,7 +364,7 @@ fn encode<'v>(
             }
             write!(out, "{n}").map_err(|_| CtyJsonError::new(path, "formatting failed"))?;
         }
-        (Value::String(s), Type::String) => write_json_string(out, s),
+        (Value::String(s), Type::String) => push_json_string(out, s),
         (Value::List(_) | Value::Set(_), Type::List(elem) | Type::Set(elem))
             if matches!(value, Value::List(_)) == ty.is_list() =>
         {
@@ -380,7 +380,7 @@ fn encode<'v>(
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(out, k);
+                push_json_string(out, k);
                 out.push(':');
                 path.0.push(Step::Key(k));
                 encode(v, elem, path, out)?;
@@ -397,7 +397,7 @@ fn encode<'v>(
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(out, name);
+                push_json_string(out, name);
                 out.push(':');
                 path.0.push(Step::Attr(name));
                 encode(v, aty, path, out)?;
@@ -436,9 +436,10 @@ fn encode_seq<'v, 't>(
 }
 
 /// Writes `s` as a JSON string, escaped as Go's `encoding/json` escapes it
-/// (`<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes too), so that our
-/// output is byte-for-byte go-cty's.
-fn write_json_string(out: &mut String, s: &str) {
+/// (`<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes too, U+0008 and U+000C
+/// as `\b` and `\f` as Go 1.22+ does), so that our output is byte-for-byte
+/// go-cty's: the one rule for the JSON form of values and `jsonencode`.
+pub(crate) fn push_json_string(out: &mut String, s: &str) {
     out.push('"');
     let mut run = 0;
     for (i, c) in s.char_indices() {
@@ -466,9 +467,29 @@ fn write_json_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// The length of `s` as [`push_json_string`] writes it: the quotes, and
+/// what each escape adds (counted by byte, which the compiler vectorises;
+/// U+2028 and U+2029 take three bytes and are written in six). Lets
+/// `jsonencode` charge a long string before building it.
+pub(crate) fn json_string_len(s: &str) -> usize {
+    let escaped: usize = s
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            b'<' | b'>' | b'&' | 0x00..=0x1f => 5,
+            _ => 0,
+        })
+        .sum();
+    let separators = match memchr::memchr(0xe2, s.as_bytes()) {
+        None => 0,
+        Some(_) => s.matches(['\u{2028}', '\u{2029}']).count(),
+    };
+    s.len() + escaped + 3 * separators + 2
+}
+
 fn quoted(s: &str) -> String {
     let mut out = String::new();
-    write_json_string(&mut out, s);
+    push_json_string(&mut out, s);
     out
 }
 

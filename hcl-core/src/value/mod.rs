@@ -20,6 +20,7 @@ pub use access::{get_attr, index, AccessError};
 pub use cty_json::{
     from_cty_json, to_cty_json, to_cty_json_as, type_from_cty_json, type_to_cty_json, CtyJsonError,
 };
+pub(crate) use cty_json::{json_string_len, push_json_string};
 
 pub use convert::{
     conversion_safety, convert, convert_safe, mismatch_message, Conversion, ConversionError, Safety,

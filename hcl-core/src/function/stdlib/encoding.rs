@@ -18,7 +18,7 @@ mod json;
 use super::collection::support::MAX_WALK_DEPTH;
 use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::limits::Limits;
-use crate::value::{Type, Value};
+use crate::value::{json_string_len, push_json_string, Type, Value};
 
 pub(super) fn register(table: &mut Functions) {
     table.insert("jsonencode", jsonencode());
@@ -313,58 +313,11 @@ fn push_json_string_charged(
     Ok(())
 }
 
-/// The length of `s` as [`push_json_string`] writes it: the quotes, and
-/// what each escape adds (counted by byte, which the compiler vectorises;
-/// U+2028 and U+2029 take three bytes and are written in six).
-fn json_string_len(s: &str) -> usize {
-    let escaped: usize = s
-        .bytes()
-        .map(|b| match b {
-            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
-            b'<' | b'>' | b'&' | 0x00..=0x1f => 5,
-            _ => 0,
-        })
-        .sum();
-    let separators = match memchr::memchr(0xe2, s.as_bytes()) {
-        None => 0,
-        Some(_) => s.matches(['\u{2028}', '\u{2029}']).count(),
-    };
-    s.len() + escaped + 3 * separators + 2
-}
-
 /// A string as Go's `encoding/json` writes it.
 pub(super) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     push_json_string(&mut out, s);
     out
-}
-
-fn push_json_string(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            // Go escapes these so that JSON can sit inside HTML and
-            // JavaScript source.
-            '<' | '>' | '&' | '\x00'..='\x1f' => {
-                let b = u8::try_from(c).unwrap_or(0);
-                out.push_str("\\u00");
-                out.push(char::from(HEX[usize::from(b >> 4)]));
-                out.push(char::from(HEX[usize::from(b & 0xf)]));
-            }
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 #[cfg(test)]
