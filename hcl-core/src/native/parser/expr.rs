@@ -5,7 +5,7 @@ use super::body::invalid;
 use super::{span_of, Parser, Run};
 use crate::native::ast::{
     kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr,
-    InlineList, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
+    InlineList, Literal, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -266,6 +266,17 @@ impl<'a> Parser<'a> {
         match self.number_literal(at) {
             Some(n) => ExprKind::Number(n),
             None => ExprKind::Invalid,
+        }
+    }
+
+    /// The key a numeric literal token makes in an index step: its number,
+    /// or `Dynamic` (reported) for a value that does not parse. (A match,
+    /// as in [`Parser::number_kind`].)
+    #[inline]
+    pub(crate) fn number_key(&mut self, at: ByteSpan) -> Literal {
+        match self.number_literal(at) {
+            Some(n) => Literal::Number(n),
+            None => Literal::Dynamic,
         }
     }
 

@@ -266,8 +266,7 @@ impl<'a> Parser<'a> {
             self.error("Invalid legacy index syntax", detail, num, None);
             Literal::Dynamic
         } else {
-            self.number_literal(num)
-                .map_or(Literal::Dynamic, Literal::Number)
+            self.number_key(num)
         };
         Traverser {
             span: dot.to(num),
@@ -422,10 +421,7 @@ impl<'a> Parser<'a> {
                     let key = match next.kind {
                         K::Number => {
                             let n = span_of(self.bump());
-                            Some(
-                                self.number_literal(n)
-                                    .map_or(Literal::Dynamic, Literal::Number),
-                            )
+                            Some(self.number_key(n))
                         }
                         K::OQuote => {
                             let (_, text) = self.parse_quoted_string_literal();
