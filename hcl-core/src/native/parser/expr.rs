@@ -281,13 +281,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a numeric literal token, reporting a value that does not parse.
+    // Inlined: most literals are short integers, read here in a few
+    // instructions a digit; the rest go out of line.
+    #[inline]
     pub(crate) fn number_literal(&mut self, at: ByteSpan) -> Option<Number> {
-        let text = at.text(self.src);
         // Most literals are short integers: up to 18 digits, any value fits
         // an `i64`, which is what the general parse makes of it.
-        // (One pass: the value is built while the digits are checked.)
+        // (One pass: the value is built while the digits are checked; the
+        // bytes, as a number token's are ASCII, without the `str` slice's
+        // checks for character boundaries.)
+        let text = at.bytes(self.src);
         if text.len() <= 18 {
-            let digits = text.bytes().try_fold(0i64, |v, c| {
+            let digits = text.iter().try_fold(0i64, |v, &c| {
                 let d = c.wrapping_sub(b'0');
                 (d <= 9).then(|| v * 10 + i64::from(d))
             });
@@ -295,6 +300,14 @@ impl<'a> Parser<'a> {
                 return Some(Number::from(v));
             }
         }
+        self.number_literal_past_integers(at)
+    }
+
+    /// [`Parser::number_literal`] for a literal that is not a short
+    /// integer.
+    #[inline(never)]
+    fn number_literal_past_integers(&mut self, at: ByteSpan) -> Option<Number> {
+        let text = at.text(self.src);
         // Short fractions (`0.5`, `1.25`) next, without the general parse's
         // set-up.
         if let Some(n) = Number::parse_short_literal(text) {
