@@ -563,14 +563,18 @@ impl<'a> Parser<'a> {
         self.prev
     }
 
+    // Inlined (as `pop_newlines`): every call, bracket and template enters
+    // a newline mode and leaves it, and the call was most of the cost.
+    #[inline]
     pub(crate) fn push_newlines(&mut self, significant: bool) {
-        self.newlines.push(significant);
+        push(&mut self.newlines, significant);
         if self.newlines_top != significant {
             self.newlines_top = significant;
             self.refresh();
         }
     }
 
+    #[inline]
     pub(crate) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
