@@ -307,13 +307,12 @@ impl<'a> Parser<'a> {
     /// integer.
     #[inline(never)]
     fn number_literal_past_integers(&mut self, at: ByteSpan) -> Option<Number> {
-        let text = at.text(self.src);
         // Short fractions (`0.5`, `1.25`) next, without the general parse's
         // set-up.
-        if let Some(n) = Number::parse_short_literal(text) {
+        if let Some(n) = Number::parse_short_literal(at.bytes(self.src)) {
             return Some(n);
         }
-        match Number::parse_literal(text) {
+        match Number::parse_literal(at.text(self.src)) {
             Ok(n) => Some(n),
             Err(_) => {
                 self.error(
