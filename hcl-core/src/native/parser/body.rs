@@ -17,7 +17,7 @@ const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before th
 struct Seen {
     /// One bit for each (length, first byte) class of the names so far
     /// (see [`name_class`]), while the body holds fewer than [`FINE_AT`]
-    /// names.
+    /// names; then all bits (every name goes to [`Large`]).
     classes: u64,
     /// What a larger body uses instead.
     large: Large,
@@ -141,14 +141,13 @@ impl<'a> Parser<'a> {
     // decided here, inlined into the body loop; the rest out of line.
     #[inline(always)]
     fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
-        if let Large::No = seen.large {
-            let class = name_class(self.src, attr_name);
-            if seen.classes & class == 0 && self.attr_stack.len() < FINE_AT {
-                seen.classes |= class;
-                return false;
-            }
+        // (A larger body has every class bit set: no test of `large` here.)
+        let class = name_class(self.src, attr_name);
+        if seen.classes & class == 0 && self.attr_stack.len() < FINE_AT {
             seen.classes |= class;
+            return false;
         }
+        seen.classes |= class;
         self.redefined_scan(seen, attr_name)
     }
 
@@ -164,6 +163,7 @@ impl<'a> Parser<'a> {
                     note_fine_class(&mut classes, src, a.name);
                 }
                 seen.large = Large::Fine(classes);
+                seen.classes = u64::MAX;
             }
         }
         let scan = || {
