@@ -100,7 +100,7 @@ impl<'a> Parser<'a> {
                     then,
                     otherwise,
                 },
-                self.reuse(),
+                self.boxes(),
             )),
         )
     }
@@ -130,7 +130,7 @@ impl<'a> Parser<'a> {
             let rhs = self.parse_binary(level);
             lhs = boxed(
                 lhs.span.to(rhs.span),
-                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.reuse())),
+                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.boxes())),
             );
         }
         for _ in 0..chain {
@@ -484,7 +484,7 @@ impl<'a> Parser<'a> {
                     expand_final,
                     close_paren: close,
                 },
-                self.reuse(),
+                self.boxes(),
             )),
         )
     }
@@ -567,7 +567,7 @@ impl<'a> Parser<'a> {
         let items = self.take_exprs(items0);
         boxed(
             open.to(close),
-            ExprKind::Tuple(kept::tuple(Tuple { items }, self.reuse())),
+            ExprKind::Tuple(kept::tuple(Tuple { items }, self.boxes())),
         )
     }
 
@@ -687,7 +687,7 @@ impl<'a> Parser<'a> {
         let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(
             open.to(close),
-            ExprKind::Object(kept::object(Object { items }, self.reuse())),
+            ExprKind::Object(kept::object(Object { items }, self.boxes())),
         )
     }
 

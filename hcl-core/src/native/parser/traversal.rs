@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
                     root: expr.span,
                     steps: self.step_stack.drain(steps0..).collect(),
                 },
-                self.reuse(),
+                self.boxes(),
             )),
             ExprKind::AttrPath => {
                 let pending = self.step_stack.len() - steps0;
@@ -314,7 +314,7 @@ impl<'a> Parser<'a> {
                         root,
                         steps: steps.into_boxed_slice(),
                     },
-                    self.reuse(),
+                    self.boxes(),
                 ))
             }
             // (Steps after a step that is not a literal: rare.)
