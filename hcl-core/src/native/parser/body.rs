@@ -10,14 +10,29 @@ use std::hash::BuildHasher;
 
 const UNCLOSED_BLOCK: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 
-/// Remembers attribute names to report redefinitions; a linear scan for the
-/// small bodies that are the norm, a map for large ones.
+/// Remembers attribute names to report redefinitions: a name of a class
+/// not seen is new without a look at the others, which is the case for most
+/// names; any other is looked for among the body's earlier ones (a scan of
+/// its stack), or, in a large body, in a set of them.
 struct Seen {
-    map: Option<NameSet>,
-    /// While there is no map: one bit for each (length, first byte) class
-    /// of the names so far (see [`name_class`]). A name of a class not seen
-    /// is new without a scan, which is the case for most names.
+    /// One bit for each (length, first byte) class of the names so far
+    /// (see [`name_class`]), while the body holds fewer than [`FINE_AT`]
+    /// names; then all bits (every name goes to [`Large`]).
     classes: u64,
+    /// What a larger body uses instead.
+    large: Large,
+}
+
+/// How a body of [`FINE_AT`] names or more remembers them.
+enum Large {
+    /// It is not that large.
+    No,
+    /// Up to [`MAP_AT`] names: finer classes, one bit of `64 * FINE_WORDS`
+    /// for each (length, first byte, last byte) class seen (see
+    /// [`note_fine_class`]).
+    Fine([u64; FINE_WORDS]),
+    /// Past that: a set of the names.
+    Map(NameSet),
 }
 
 impl<'a> Parser<'a> {
@@ -29,8 +44,8 @@ impl<'a> Parser<'a> {
     /// body to the tree, and returns its id and the span of the end token.
     pub(crate) fn parse_body(&mut self, end: K, start: ByteSpan) -> (BodyId, ByteSpan) {
         let mut seen = Seen {
-            map: None,
             classes: 0,
+            large: Large::No,
         };
         // The body's attributes collect on an empty stack (an enclosing
         // body's, if any, is set aside meanwhile), so that they move to the
@@ -126,14 +141,13 @@ impl<'a> Parser<'a> {
     // decided here, inlined into the body loop; the rest out of line.
     #[inline(always)]
     fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
-        if seen.map.is_none() {
-            let class = name_class(self.src, attr_name);
-            if seen.classes & class == 0 && self.attr_stack.len() < MAP_AT {
-                seen.classes |= class;
-                return false;
-            }
+        // (A larger body has every class bit set: no test of `large` here.)
+        let class = name_class(self.src, attr_name);
+        if seen.classes & class == 0 && self.attr_stack.len() < FINE_AT {
             seen.classes |= class;
+            return false;
         }
+        seen.classes |= class;
         self.redefined_scan(seen, attr_name)
     }
 
@@ -141,23 +155,41 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn redefined_scan(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
         let src = self.src;
-        let name = attr_name.text(src);
-        // Past the threshold, one hash per attribute: looked up and noted
-        // in one step.
-        let existing = match &mut seen.map {
-            Some(map) => {
-                map.find_or_insert(src, &self.attr_stack, attr_name, self.attr_stack.len())
+        let stack = &self.attr_stack;
+        if let Large::No = seen.large {
+            if stack.len() >= FINE_AT {
+                let mut classes = [0; FINE_WORDS];
+                for a in stack {
+                    note_fine_class(&mut classes, src, a.name);
+                }
+                seen.large = Large::Fine(classes);
+                seen.classes = u64::MAX;
             }
-            None => self
-                .attr_stack
+        }
+        let scan = || {
+            let bytes = attr_name.bytes(src);
+            stack
                 .iter()
-                .find(|a| a.name.len() == attr_name.len() && a.name.text(src) == name)
-                .map(|a| a.name),
+                .find(|a| a.name.len() == attr_name.len() && a.name.bytes(src) == bytes)
+                .map(|a| a.name)
+        };
+        let existing = match &mut seen.large {
+            Large::No => scan(),
+            Large::Fine(classes) => {
+                if note_fine_class(classes, src, attr_name) {
+                    None
+                } else {
+                    scan()
+                }
+            }
+            // One hash per attribute: looked up and noted in one step.
+            Large::Map(map) => map.find_or_insert(src, stack, attr_name, stack.len()),
         };
         if let Some(prev) = existing {
             let r = self.range(prev);
             let detail = format!(
-                "The argument \"{name}\" was already set at {}:{},{}-{}. Each argument may be set only once.",
+                "The argument \"{}\" was already set at {}:{},{}-{}. Each argument may be set only once.",
+                attr_name.text(src),
                 self.file_name_str(),
                 r.start.line,
                 r.start.column,
@@ -166,14 +198,15 @@ impl<'a> Parser<'a> {
             self.error("Attribute redefined", detail, attr_name, None);
             return true;
         }
-        if seen.map.is_none() && self.attr_stack.len() >= MAP_AT {
-            let mut map = NameSet::default();
-            let stack = &self.attr_stack;
-            for (at, a) in stack.iter().enumerate() {
-                map.find_or_insert(src, stack, a.name, at);
+        if let Large::Fine(_) = seen.large {
+            if stack.len() >= MAP_AT {
+                let mut map = NameSet::default();
+                for (at, a) in stack.iter().enumerate() {
+                    map.find_or_insert(src, stack, a.name, at);
+                }
+                map.find_or_insert(src, stack, attr_name, stack.len());
+                seen.large = Large::Map(map);
             }
-            map.find_or_insert(src, stack, attr_name, stack.len());
-            seen.map = Some(map);
         }
         false
     }
@@ -525,8 +558,22 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// How many attributes a body has before their names go in a map.
-const MAP_AT: usize = 16;
+/// How many attributes a body has before their names go in finer classes
+/// (see [`Large::Fine`]): with 64 classes, about one name in five of a body
+/// of 16 is of a class seen before.
+const FINE_AT: usize = 16;
+
+/// How many attributes a body has before their names go in a map. Up to
+/// here a name of a fine class seen before is looked for by a scan of the
+/// body's earlier names: at 128 names, about one name in five, with 512
+/// classes. The map costs a hash and a probe for every name, and its
+/// set-up more: made at 16 names, it was 3% of a parse of a real file
+/// (large.tf, whose largest bodies hold 20 to 100 attributes).
+const MAP_AT: usize = 128;
+
+/// The words of [`Large::Fine`]'s bits: `1 << FINE_BITS` bits.
+const FINE_WORDS: usize = 1 << (FINE_BITS - 6);
+const FINE_BITS: u32 = 9;
 
 /// The longest probe [`NameSet`] accepts with its fast hash: a longer one
 /// switches the set to std's keyed hash for good. At most half full, linear
@@ -613,10 +660,11 @@ impl NameSet {
     }
 
     /// Puts the names back in a table of `size` slots, with the current
-    /// hash. At least 128 slots: a body of up to 64 attributes never
-    /// regrows its table (medium.tf: -1.5% parse instructions).
+    /// hash. At least four slots a name of a body as large as the one that
+    /// makes a map ([`MAP_AT`]): a table that starts at half full regrows
+    /// at once.
     fn rehash(&mut self, src: &str, stack: &[Attribute], size: usize) {
-        let old = std::mem::replace(&mut self.slots, vec![0; size.max(128)]);
+        let old = std::mem::replace(&mut self.slots, vec![0; size.max(4 * MAP_AT)]);
         self.len = 0;
         for slot in old.into_iter().filter(|&s| s != 0) {
             let at = slot as usize - 1;
@@ -677,6 +725,24 @@ fn name_class(src: &str, span: ByteSpan) -> u64 {
         .copied()
         .unwrap_or(0);
     1 << ((u32::from(first) ^ (span.len() << 3)) & 63)
+}
+
+/// Sets the bit of [`Large::Fine`]'s `classes` that stands for the length
+/// and the first and last bytes of the name at `span` (equal names have
+/// equal bits; the last byte too, since names often share a prefix, as
+/// `create_` does); whether it was clear.
+fn note_fine_class(classes: &mut [u64; FINE_WORDS], src: &str, span: ByteSpan) -> bool {
+    let bytes = src.as_bytes();
+    let byte = |at: u32| u32::from(bytes.get(at as usize).copied().unwrap_or(0));
+    let key = byte(span.start) | byte(span.end.wrapping_sub(1)) << 8 | span.len() << 16;
+    // Fibonacci hashing (the top bits of the product mix every byte), the
+    // length folded down first: keys that differ by a multiple of a large
+    // power of two do not all land together.
+    let class = ((key ^ key >> 15).wrapping_mul(0x9e37_79b9) >> (32 - FINE_BITS)) as usize;
+    let (word, bit) = (&mut classes[(class >> 6) % FINE_WORDS], 1 << (class & 63));
+    let clear = *word & bit == 0;
+    *word |= bit;
+    clear
 }
 
 /// Joins two pieces of literal text; stays a span when they are adjacent.

@@ -5,7 +5,7 @@ use super::body::invalid;
 use super::{span_of, Parser, Run};
 use crate::native::ast::{
     kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, ExprList, ForExpr,
-    InlineList, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
+    InlineList, Literal, Object, ObjectItem, ObjectKey, Tuple, Unary, UnaryOp,
 };
 use crate::native::token::{Token, TokenKind as K};
 use crate::value::Number;
@@ -100,7 +100,7 @@ impl<'a> Parser<'a> {
                     then,
                     otherwise,
                 },
-                self.reuse(),
+                self.boxes(),
             )),
         )
     }
@@ -130,7 +130,7 @@ impl<'a> Parser<'a> {
             let rhs = self.parse_binary(level);
             lhs = boxed(
                 lhs.span.to(rhs.span),
-                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.reuse())),
+                ExprKind::Binary(kept::binary(Binary { op, lhs, rhs }, self.boxes())),
             );
         }
         for _ in 0..chain {
@@ -166,8 +166,7 @@ impl<'a> Parser<'a> {
             K::OParen => self.parse_parens(),
             K::Number => {
                 self.bump();
-                let n = self.number_literal(at);
-                boxed(at, n.map_or(ExprKind::Invalid, ExprKind::Number))
+                boxed(at, self.number_kind(at))
             }
             K::Ident => {
                 self.bump();
@@ -258,14 +257,42 @@ impl<'a> Parser<'a> {
         self.recovery = true;
     }
 
+    /// The node a numeric literal token makes: its number, or `Invalid`
+    /// (reported) for a value that does not parse.
+    // (Not `map_or(ExprKind::Invalid, ..)`: the unused default is dropped
+    // through the drop glue of the whole enum, on every literal.)
+    #[inline]
+    pub(crate) fn number_kind(&mut self, at: ByteSpan) -> ExprKind {
+        match self.number_literal(at) {
+            Some(n) => ExprKind::Number(n),
+            None => ExprKind::Invalid,
+        }
+    }
+
+    /// The key a numeric literal token makes in an index step: its number,
+    /// or `Dynamic` (reported) for a value that does not parse. (A match,
+    /// as in [`Parser::number_kind`].)
+    #[inline]
+    pub(crate) fn number_key(&mut self, at: ByteSpan) -> Literal {
+        match self.number_literal(at) {
+            Some(n) => Literal::Number(n),
+            None => Literal::Dynamic,
+        }
+    }
+
     /// Parses a numeric literal token, reporting a value that does not parse.
+    // Inlined: most literals are short integers, read here in a few
+    // instructions a digit; the rest go out of line.
+    #[inline]
     pub(crate) fn number_literal(&mut self, at: ByteSpan) -> Option<Number> {
-        let text = at.text(self.src);
         // Most literals are short integers: up to 18 digits, any value fits
         // an `i64`, which is what the general parse makes of it.
-        // (One pass: the value is built while the digits are checked.)
+        // (One pass: the value is built while the digits are checked; the
+        // bytes, as a number token's are ASCII, without the `str` slice's
+        // checks for character boundaries.)
+        let text = at.bytes(self.src);
         if text.len() <= 18 {
-            let digits = text.bytes().try_fold(0i64, |v, c| {
+            let digits = text.iter().try_fold(0i64, |v, &c| {
                 let d = c.wrapping_sub(b'0');
                 (d <= 9).then(|| v * 10 + i64::from(d))
             });
@@ -273,12 +300,19 @@ impl<'a> Parser<'a> {
                 return Some(Number::from(v));
             }
         }
+        self.number_literal_past_integers(at)
+    }
+
+    /// [`Parser::number_literal`] for a literal that is not a short
+    /// integer.
+    #[inline(never)]
+    fn number_literal_past_integers(&mut self, at: ByteSpan) -> Option<Number> {
         // Short fractions (`0.5`, `1.25`) next, without the general parse's
         // set-up.
-        if let Some(n) = Number::parse_short_literal(text) {
+        if let Some(n) = Number::parse_short_literal(at.bytes(self.src)) {
             return Some(n);
         }
-        match Number::parse_literal(text) {
+        match Number::parse_literal(at.text(self.src)) {
             Ok(n) => Some(n),
             Err(_) => {
                 self.error(
@@ -450,7 +484,7 @@ impl<'a> Parser<'a> {
                     expand_final,
                     close_paren: close,
                 },
-                self.reuse(),
+                self.boxes(),
             )),
         )
     }
@@ -533,7 +567,7 @@ impl<'a> Parser<'a> {
         let items = self.take_exprs(items0);
         boxed(
             open.to(close),
-            ExprKind::Tuple(kept::tuple(Tuple { items }, self.reuse())),
+            ExprKind::Tuple(kept::tuple(Tuple { items }, self.boxes())),
         )
     }
 
@@ -653,7 +687,7 @@ impl<'a> Parser<'a> {
         let items = InlineList::take_tail(&mut self.item_stack, items0);
         boxed(
             open.to(close),
-            ExprKind::Object(kept::object(Object { items }, self.reuse())),
+            ExprKind::Object(kept::object(Object { items }, self.boxes())),
         )
     }
 

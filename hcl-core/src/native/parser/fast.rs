@@ -142,9 +142,7 @@ impl<'a> Parser<'a> {
             Some(Run::DottedName) if keyword_root(bytes()) => return None,
             Some(Run::DottedName) => ExprKind::AttrPath,
             None => match l.kind {
-                K::Number => self
-                    .number_literal(span)
-                    .map_or(ExprKind::Invalid, ExprKind::Number),
+                K::Number => self.number_kind(span),
                 K::Ident => match bytes() {
                     b"true" => ExprKind::Bool(true),
                     b"false" => ExprKind::Bool(false),

@@ -101,9 +101,8 @@ pub(crate) struct Parser<'a> {
     /// How this parse is sped up.
     tuning: Tuning,
     /// Where this parse's expression boxes come from: the thread's kept
-    /// ones only if it kept any when the parse began (a first parse does
-    /// not look for them box by box; nothing is kept during a parse).
-    boxes: Reuse,
+    /// ones, held here while the parse runs (see `kept::Boxes`).
+    boxes: super::ast::kept::Boxes,
     /// Peeks since the last bump: a parser loop that never consumes is a
     /// bug, caught in debug builds (and so by the fuzzer).
     #[cfg(debug_assertions)]
@@ -198,7 +197,7 @@ impl<'a> Parser<'a> {
             flat_pool: scratch.flat_pool,
             step_stack: scratch.step_stack,
             tuning,
-            boxes: super::ast::kept::boxes_from(tuning.reuse),
+            boxes: super::ast::kept::take_boxes(tuning.reuse),
             #[cfg(debug_assertions)]
             stalled: 0,
         };
@@ -264,8 +263,8 @@ impl<'a> Parser<'a> {
 
     /// Where this parse's expression boxes come from.
     #[inline]
-    pub(crate) fn reuse(&self) -> Reuse {
-        self.boxes
+    pub(crate) fn boxes(&mut self) -> &mut super::ast::kept::Boxes {
+        &mut self.boxes
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
@@ -563,14 +562,18 @@ impl<'a> Parser<'a> {
         self.prev
     }
 
+    // Inlined (as `pop_newlines`): every call, bracket and template enters
+    // a newline mode and leaves it, and the call was most of the cost.
+    #[inline]
     pub(crate) fn push_newlines(&mut self, significant: bool) {
-        self.newlines.push(significant);
+        push(&mut self.newlines, significant);
         if self.newlines_top != significant {
             self.newlines_top = significant;
             self.refresh();
         }
     }
 
+    #[inline]
     pub(crate) fn pop_newlines(&mut self) {
         if self.newlines.len() > 1 {
             self.newlines.pop();
@@ -803,6 +806,7 @@ impl Drop for Parser<'_> {
             step_stack: take(&mut self.step_stack),
         }
         .give_back(self.tuning.reuse);
+        super::ast::kept::give_back_boxes(take(&mut self.boxes), self.tuning.reuse);
     }
 }
 

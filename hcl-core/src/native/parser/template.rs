@@ -154,7 +154,7 @@ impl<'a> Parser<'a> {
         self.flat_pool.push(parts);
         Expr {
             span,
-            kind: ExprKind::Template(kept::template(Template { kind, parts: tree }, self.reuse())),
+            kind: ExprKind::Template(kept::template(Template { kind, parts: tree }, self.boxes())),
         }
     }
 

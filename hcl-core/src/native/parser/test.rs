@@ -343,22 +343,23 @@ fn attributes_are_redefined_only_within_their_body() {
 }
 
 /// Redefinitions are found whether the earlier name shares the later
-/// one's length and first byte with other names or not, before and after
+/// one's length and first and last bytes with other names or not, before and after
 /// a large body's names go in a map, and names that only look alike are
 /// not redefinitions.
 #[test]
 fn attributes_are_redefined_whatever_names_look_alike() {
-    // Names of one class (length 3, first byte `a`) and of several.
-    let alike: Vec<String> = (0..40)
+    // Names of one class (length 4, first byte `a`, last `z`) and of
+    // several.
+    let alike: Vec<String> = (0..200)
         .map(|i| {
             format!(
-                "a{}{}",
+                "a{}{}z",
                 char::from(b'a' + i / 26),
                 char::from(b'a' + i % 26)
             )
         })
         .collect();
-    let mixed: Vec<String> = (0..40)
+    let mixed: Vec<String> = (0..200)
         .map(|i| {
             format!(
                 "{}{}",
@@ -368,7 +369,7 @@ fn attributes_are_redefined_whatever_names_look_alike() {
         })
         .collect();
     for names in [&alike, &mixed] {
-        for count in [1, 2, 15, 16, 17, 40] {
+        for count in [1, 2, 15, 16, 17, 40, 127, 128, 129, 200] {
             let names = &names[..count];
             // No repeat: no error.
             let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
@@ -453,7 +454,7 @@ proptest::proptest! {
     /// the first one's position and dropped, as a plain model says.
     #[test]
     fn redefinitions_match_a_plain_model(
-        names in proptest::collection::vec("[a-e][a-c]{0,2}", 0..120),
+        names in proptest::collection::vec("[a-e][a-c]{0,2}", 0..300),
     ) {
         let text: String = names.iter().map(|n| format!("{n} = 1\n")).collect();
         let src = SourceFile::new("t.tf", text.as_str());

@@ -266,8 +266,7 @@ impl<'a> Parser<'a> {
             self.error("Invalid legacy index syntax", detail, num, None);
             Literal::Dynamic
         } else {
-            self.number_literal(num)
-                .map_or(Literal::Dynamic, Literal::Number)
+            self.number_key(num)
         };
         Traverser {
             span: dot.to(num),
@@ -304,7 +303,7 @@ impl<'a> Parser<'a> {
                     root: expr.span,
                     steps: self.step_stack.drain(steps0..).collect(),
                 },
-                self.reuse(),
+                self.boxes(),
             )),
             ExprKind::AttrPath => {
                 let pending = self.step_stack.len() - steps0;
@@ -315,7 +314,7 @@ impl<'a> Parser<'a> {
                         root,
                         steps: steps.into_boxed_slice(),
                     },
-                    self.reuse(),
+                    self.boxes(),
                 ))
             }
             // (Steps after a step that is not a literal: rare.)
@@ -422,10 +421,7 @@ impl<'a> Parser<'a> {
                     let key = match next.kind {
                         K::Number => {
                             let n = span_of(self.bump());
-                            Some(
-                                self.number_literal(n)
-                                    .map_or(Literal::Dynamic, Literal::Number),
-                            )
+                            Some(self.number_key(n))
                         }
                         K::OQuote => {
                             let (_, text) = self.parse_quoted_string_literal();

@@ -97,9 +97,11 @@ pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
 impl Number {
     /// A native-syntax literal ([`Number::parse_literal`]'s grammar) read
     /// the short way, for the parser: `None` where only the general parse
-    /// can read it (or report it).
-    pub(crate) fn parse_short_literal(s: &str) -> Option<Number> {
-        short_decimal(s.as_bytes(), Grammar::Literal)
+    /// can read it (or report it). (Bytes: the parser reads a literal's
+    /// ASCII without the `str` slice's checks for character boundaries.)
+    #[inline]
+    pub(crate) fn parse_short_literal(b: &[u8]) -> Option<Number> {
+        short_decimal(b, Grammar::Literal)
     }
 }
 

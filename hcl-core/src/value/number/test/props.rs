@@ -147,7 +147,7 @@ proptest! {
         prop_assert_eq!(got.to_string(), want.to_string());
         prop_assert_eq!(Number::parse_literal(text.trim_start_matches('-')).unwrap(), want.abs());
         // The parser's entry to the short path, where it answers.
-        if let Some(short) = Number::parse_short_literal(text.trim_start_matches('-')) {
+        if let Some(short) = Number::parse_short_literal(text.trim_start_matches('-').as_bytes()) {
             prop_assert_eq!(short, want.abs());
         }
     }
