@@ -324,15 +324,21 @@ impl<'a> NativeContent<'a> {
             return None;
         }
         let text = body.source().text();
-        let mut attrs = Slots::new(schema.attributes.len());
-        let found = match &mut attrs {
-            Slots::Inline(slots) => find_attributes(all, text, &schema.attributes, slots)?,
-            Slots::Heap(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+        let attrs = if in_schema_order(all, text, &schema.attributes) {
+            Slots::InOrder
+        } else {
+            let mut attrs = Slots::new(schema.attributes.len());
+            let found = match &mut attrs {
+                Slots::Inline(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+                Slots::Heap(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+                Slots::InOrder => 0,
+            };
+            // Names are unique, so this says every attribute was claimed.
+            if found != all.len() {
+                return None;
+            }
+            attrs
         };
-        // Names are unique, so this says every attribute was claimed.
-        if found != all.len() {
-            return None;
-        }
         // Types are compared as bytes of the source, as names are above
         // (no text is cut at char boundaries for a comparison).
         for block in tree.blocks(node) {
@@ -366,6 +372,18 @@ impl<'a> NativeContent<'a> {
     pub fn missing_item_range(&self) -> Range {
         self.body.missing_item_range()
     }
+}
+
+/// Whether the body's attributes `all` are the schema's attributes
+/// `wanted`, every one, in the schema's order: then each attribute's
+/// position is its id, and nothing needs to be put in slots.
+#[inline]
+fn in_schema_order(all: &[ast::Attribute], text: &str, wanted: &[AttributeSchema]) -> bool {
+    all.len() == wanted.len()
+        && all
+            .iter()
+            .zip(wanted)
+            .all(|(a, w)| same_bytes(a.name.bytes(text), w.name.as_bytes()))
 }
 
 /// Puts in `slots` (one a schema attribute, zipped with them) where each
@@ -438,6 +456,9 @@ fn ends<const N: usize>(s: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
 enum Slots {
     Inline([u8; INLINE_SLOTS]),
     Heap(Vec<u32>),
+    /// The body has every schema attribute, in the schema's order: each
+    /// one's position is its id.
+    InOrder,
 }
 
 const INLINE_SLOTS: usize = 16;
@@ -465,6 +486,8 @@ impl Slots {
                 .filter(|&&i| i != ABSENT_INLINE)
                 .map(|&i| usize::from(i)),
             Slots::Heap(v) => v.get(slot).filter(|&&i| i != ABSENT).map(|&i| i as usize),
+            // A slot past the body's attributes finds nothing there.
+            Slots::InOrder => Some(slot),
         }
     }
 }

@@ -188,3 +188,30 @@ fn name_comparison_agrees_with_byte_equality_at_every_length() {
         assert!(!same_bytes(a, &base[..len + 1]));
     }
 }
+
+#[test]
+fn a_body_with_every_attribute_in_schema_order_finds_each_by_its_id() {
+    let schema = schema();
+    for (text, in_order) in [
+        ("a = 1\nb = 2\nc = 3\nx {}\n", true),
+        ("a = 1\nc = 3\n", false), // an optional one absent: slots
+        ("b = 2\na = 1\nc = 3\n", false),
+    ] {
+        let (body, _) = parse_source("t.hcl", text);
+        let (content, diags) = content_by_id(&body, &schema);
+        assert!(diags.is_empty(), "{text}");
+        let ContentById::Native(native) = &content else {
+            panic!("{text}: not read from the tree");
+        };
+        assert_eq!(matches!(native.attrs, Slots::InOrder), in_order, "{text}");
+        for name in ["a", "b", "c"] {
+            let found = content.attribute(schema.attribute_id(name), &schema);
+            let expected = text.contains(&format!("{name} =")).then_some(name);
+            assert_eq!(found.map(AttrById::name), expected, "{text}");
+        }
+        // An id the schema did not issue finds nothing, in any layout.
+        assert!(content
+            .attribute(schema.attribute_id("d"), &schema)
+            .is_none());
+    }
+}
