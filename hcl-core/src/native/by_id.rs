@@ -19,7 +19,7 @@
 use crate::body::{Attribute, Body, BodyContent};
 use crate::diag::Diagnostics;
 use crate::native::ast;
-use crate::native::syntax::{AttributeNode, BodyNode};
+use crate::native::syntax::{AttributeNode, BlockNode, BodyNode};
 use crate::pos::Range;
 use crate::schema::{AttributeSchema, BodySchema};
 
@@ -365,6 +365,23 @@ impl<'a> NativeContent<'a> {
     /// The body read.
     pub fn body(&self) -> BodyNode<'a> {
         self.body
+    }
+
+    /// The blocks of `type_name`, in source order. Types are compared as
+    /// bytes of the source, as [`of`](Self::of) compares them (no text is
+    /// cut at char boundaries for a comparison).
+    #[inline]
+    pub fn blocks_of_type<'t>(
+        &self,
+        type_name: &'t str,
+    ) -> impl Iterator<Item = BlockNode<'a>> + use<'a, 't> {
+        let (tree, node) = self.body.ast();
+        let text = self.body.source().text();
+        self.body
+            .blocks()
+            .zip(tree.blocks(node))
+            .filter(move |(_, b)| same_bytes(b.ty.bytes(text), type_name.as_bytes()))
+            .map(|(block, _)| block)
     }
 
     /// Where an item the body lacks would go (as [`Body::content`]'s

@@ -85,8 +85,23 @@ proptest! {
         prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
         prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
         // The tree is read only when the general path has nothing to say.
-        if matches!(fast, ContentById::Native(_)) {
+        if let ContentById::Native(native) = &fast {
             prop_assert!(general_diags.is_empty());
+            // Blocks of a type are the general path's, in source order.
+            let ContentById::General(all) = &general else {
+                unreachable!("built as general content above");
+            };
+            for ty in ["x", "y", "z", ""] {
+                let tree: Vec<_> = native
+                    .blocks_of_type(ty)
+                    .map(|b| (b.type_range(), b.labels().map(|l| l.value()).collect::<Vec<_>>()))
+                    .collect();
+                let general: Vec<_> = all
+                    .blocks_of_type(ty)
+                    .map(|b| (b.type_range.clone(), b.labels.iter().map(String::as_str).collect::<Vec<_>>()))
+                    .collect();
+                prop_assert_eq!(tree, general);
+            }
         }
         // A node of the tree takes the same path as its handle.
         let node = BodyNode::of(&body).map(|n| content_by_id(n, &schema));
