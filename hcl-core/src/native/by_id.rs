@@ -324,14 +324,15 @@ impl<'a> NativeContent<'a> {
             return None;
         }
         let text = body.source().text();
-        let attrs = if in_schema_order(all, text, &schema.attributes) {
-            Slots::InOrder
+        let wanted = &schema.attributes;
+        let attrs = if wanted.len() <= INLINE_SLOTS && in_schema_order(all, text, wanted) {
+            // Each attribute's position is its id.
+            Slots::Inline(IN_ORDER)
         } else {
-            let mut attrs = Slots::new(schema.attributes.len());
+            let mut attrs = Slots::new(wanted.len());
             let found = match &mut attrs {
-                Slots::Inline(slots) => find_attributes(all, text, &schema.attributes, slots)?,
-                Slots::Heap(slots) => find_attributes(all, text, &schema.attributes, slots)?,
-                Slots::InOrder => 0,
+                Slots::Inline(slots) => find_attributes(all, text, wanted, slots)?,
+                Slots::Heap(slots) => find_attributes(all, text, wanted, slots)?,
             };
             // Names are unique, so this says every attribute was claimed.
             if found != all.len() {
@@ -473,10 +474,12 @@ fn ends<const N: usize>(s: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
 enum Slots {
     Inline([u8; INLINE_SLOTS]),
     Heap(Vec<u32>),
-    /// The body has every schema attribute, in the schema's order: each
-    /// one's position is its id.
-    InOrder,
 }
+
+/// The inline slots of a body that has every schema attribute, in the
+/// schema's order: each one's position is its id (ids past the schema's
+/// are never issued, and past the body's attributes find nothing).
+const IN_ORDER: [u8; INLINE_SLOTS] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 const INLINE_SLOTS: usize = 16;
 
@@ -503,8 +506,6 @@ impl Slots {
                 .filter(|&&i| i != ABSENT_INLINE)
                 .map(|&i| usize::from(i)),
             Slots::Heap(v) => v.get(slot).filter(|&&i| i != ABSENT).map(|&i| i as usize),
-            // A slot past the body's attributes finds nothing there.
-            Slots::InOrder => Some(slot),
         }
     }
 }

@@ -218,7 +218,8 @@ fn a_body_with_every_attribute_in_schema_order_finds_each_by_its_id() {
         let ContentById::Native(native) = &content else {
             panic!("{text}: not read from the tree");
         };
-        assert_eq!(matches!(native.attrs, Slots::InOrder), in_order, "{text}");
+        let identity = matches!(native.attrs, Slots::Inline(slots) if slots == IN_ORDER);
+        assert_eq!(identity, in_order, "{text}");
         for name in ["a", "b", "c"] {
             let found = content.attribute(schema.attribute_id(name), &schema);
             let expected = text.contains(&format!("{name} =")).then_some(name);
