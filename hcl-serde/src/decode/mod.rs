@@ -368,7 +368,9 @@ impl<'a> Decoder<'a> {
     }
 
     /// Applies `schema` to `body`: exhaustively, or partially when
-    /// `partial`, returning the leftover body then.
+    /// `partial`, returning the leftover body then. Inline: the content
+    /// is built where the generated decoder keeps it, not moved out.
+    #[inline]
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
