@@ -105,6 +105,22 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
     }
 }
 
+/// A `String` field: a plain string literal is copied as it is
+/// ([`Decoder::attribute_string`]); anything else converts as for any
+/// `Deserialize` type.
+impl AttributeSpecial<String> for &Kind<String> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<String>> {
+        d.attribute_string(content, id, required)
+    }
+}
+
 impl AttributeSpecial<Expression> for &Kind<Expression> {
     fn attribute(
         &self,
