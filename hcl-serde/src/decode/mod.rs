@@ -447,7 +447,7 @@ impl<'a> Decoder<'a> {
             return (!required).then_some(None);
         };
         if let Some(text) = attr.native_expr().and_then(plain_string) {
-            return Some(Some(text.to_owned()));
+            return Some(Some(owned(text)));
         }
         self.decode_attribute(attr, required)
     }
@@ -584,6 +584,13 @@ impl<'a> Decoder<'a> {
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
+}
+
+/// `text` as a `String`, out of line: in a small function the allocation
+/// is inlined (in `attribute_string`, it is a call more).
+#[inline(never)]
+fn owned(text: &str) -> String {
+    text.to_owned()
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
