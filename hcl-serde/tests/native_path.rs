@@ -396,3 +396,51 @@ fn string_fields_agree_with_the_general_conversion() {
         }
     }
 }
+
+/// A `Vec<String>` field copies a tuple of plain string literals item by
+/// item; every other value converts as for any `Deserialize` type (a
+/// newtype around the vector always does): both agree on every value and
+/// every diagnostic, on both paths.
+#[test]
+fn string_list_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Texts(Vec<String>);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: Vec<String>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Texts,
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    for value in [
+        r#"["web", "tier-1", "team-a"]"#,
+        "[]",
+        r#"["a\nb", "\u00e9"]"#,
+        "[\"e\u{301}\", \"\u{e9}\"]",
+        r#"["a", "v${x}"]"#,
+        r#"["a", 5, true]"#,
+        r#"["a", null]"#,
+        r#"["a", ["b"]]"#,
+        r#"["a", x]"#,
+        r#"["a", nope]"#,
+        r#""a""#,
+        "x",
+        "null",
+        "{ a = \"b\" }",
+        "<<EOT\nhello\nEOT\n",
+    ] {
+        let src = format!("s = {value}\n");
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(direct.map(|d| d.s), general.map(|g| g.s.0), "{src}");
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

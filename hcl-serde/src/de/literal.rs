@@ -169,6 +169,26 @@ pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
     }
 }
 
+/// The texts of `expr` when it is a tuple of [`plain_string`]s: what a
+/// `Vec<String>` target receives from it.
+pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
+    let ExprKind::Tuple(items) = expr.kind() else {
+        return None;
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items.iter() {
+        out.push(owned(plain_string(item)?));
+    }
+    Some(out)
+}
+
+/// `text` as a `String`, out of line: in a small function the allocation
+/// is inlined (in a larger caller it may be a call more).
+#[inline(never)]
+pub(crate) fn owned(text: &str) -> String {
+    text.to_owned()
+}
+
 #[inline]
 fn key_of<'a>(item: ObjectItemNode<'a>) -> Option<&'a str> {
     let key = item.key();

@@ -654,4 +654,32 @@ proptest::proptest! {
             proptest::prop_assert_eq!(evaluated::<String>(&text), Ok(plain.to_owned()));
         }
     }
+
+    /// Differential: the texts a `Vec<String>` field copies from a tuple of
+    /// plain string literals are what the literal fast path (and so
+    /// evaluation) gives, on tuples of every kind of string and on random
+    /// trees.
+    #[test]
+    fn plain_strings_are_what_the_literal_fast_path_gives(
+        items in proptest::collection::vec(string_text(), 0..4),
+        tree in tree_text(),
+    ) {
+        use super::literal::plain_strings;
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        let tuple = format!("[{}]", items.join(", "));
+        for text in [tuple, tree] {
+            let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+            let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+            if !diags.is_empty() {
+                continue;
+            }
+            let expr = ExprNode::of(&handle).unwrap();
+            if let Some(plain) = plain_strings(expr) {
+                let fast = fast_literal::<Vec<String>>(&text);
+                proptest::prop_assert_eq!(fast, Some(Ok(plain.clone())));
+                proptest::prop_assert_eq!(evaluated::<Vec<String>>(&text), Ok(plain));
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::literal::{deserialize_literal, plain_string};
+use crate::de::literal::{deserialize_literal, owned, plain_string, plain_strings};
 
 mod content;
 pub mod dispatch;
@@ -452,6 +452,30 @@ impl<'a> Decoder<'a> {
         self.decode_attribute(attr, required)
     }
 
+    /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
+    /// generated code calls for one): a tuple of string literals that need
+    /// no normalisation is copied out of the source item by item (what the
+    /// literal fast path gives for it); any other value takes
+    /// `attribute`'s way.
+    #[inline]
+    pub fn attribute_strings(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<Vec<String>>> {
+        let Some(attr) = content.attribute(id) else {
+            return (!required).then_some(None);
+        };
+        // A tuple is one level deep: a decode that allows none reports it.
+        if self.max_depth > 0 {
+            if let Some(items) = attr.native_expr().and_then(plain_strings) {
+                return Some(Some(items));
+            }
+        }
+        self.decode_attribute(attr, required)
+    }
+
     /// Decodes a present attribute: from the tree when it is a literal,
     /// else evaluated.
     #[inline(always)]
@@ -584,13 +608,6 @@ impl<'a> Decoder<'a> {
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
-}
-
-/// `text` as a `String`, out of line: in a small function the allocation
-/// is inlined (in `attribute_string`, it is a call more).
-#[inline(never)]
-fn owned(text: &str) -> String {
-    text.to_owned()
 }
 
 /// How deeply a literal may nest and still take the fast path (deeper
