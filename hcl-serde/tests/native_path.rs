@@ -347,3 +347,100 @@ fn block_type_enums_and_nested_maps_decode_the_same_on_both_paths() {
         assert!(!diags.is_empty(), "{bad}");
     }
 }
+
+/// A `String` field copies a plain string literal out of the source; every
+/// other value converts as for any `Deserialize` type. A newtype around a
+/// `String` always takes the general way: both agree on every value and
+/// every diagnostic, on both paths.
+#[test]
+fn string_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Text(String);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Text,
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    for value in [
+        r#""web""#,
+        r#""""#,
+        r#""a\nb\"c\u00e9""#,
+        "\"e\u{301}\"",
+        "\"\u{e9}t\u{e9}\"",
+        r#""$${x} %%{y}""#,
+        r#""v${x}""#,
+        "<<EOT\nhello\nEOT\n",
+        "5",
+        "1.50",
+        "true",
+        "x",
+        "null",
+        r#"["a"]"#,
+        "{ a = 1 }",
+        "nope",
+    ] {
+        let src = format!("s = {value}\n");
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(direct.map(|d| d.s), general.map(|g| g.s.0), "{src}");
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}
+
+/// A `Vec<String>` field copies a tuple of plain string literals item by
+/// item; every other value converts as for any `Deserialize` type (a
+/// newtype around the vector always does): both agree on every value and
+/// every diagnostic, on both paths.
+#[test]
+fn string_list_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Texts(Vec<String>);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: Vec<String>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Texts,
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    for value in [
+        r#"["web", "tier-1", "team-a"]"#,
+        "[]",
+        r#"["a\nb", "\u00e9"]"#,
+        "[\"e\u{301}\", \"\u{e9}\"]",
+        r#"["a", "v${x}"]"#,
+        r#"["a", 5, true]"#,
+        r#"["a", null]"#,
+        r#"["a", ["b"]]"#,
+        r#"["a", x]"#,
+        r#"["a", nope]"#,
+        r#""a""#,
+        "x",
+        "null",
+        "{ a = \"b\" }",
+        "<<EOT\nhello\nEOT\n",
+    ] {
+        let src = format!("s = {value}\n");
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(direct.map(|d| d.s), general.map(|g| g.s.0), "{src}");
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

@@ -19,7 +19,7 @@
 use crate::body::{Attribute, Body, BodyContent};
 use crate::diag::Diagnostics;
 use crate::native::ast;
-use crate::native::syntax::{AttributeNode, BodyNode};
+use crate::native::syntax::{AttributeNode, BlockNode, BodyNode};
 use crate::pos::Range;
 use crate::schema::{AttributeSchema, BodySchema};
 
@@ -324,15 +324,22 @@ impl<'a> NativeContent<'a> {
             return None;
         }
         let text = body.source().text();
-        let mut attrs = Slots::new(schema.attributes.len());
-        let found = match &mut attrs {
-            Slots::Inline(slots) => find_attributes(all, text, &schema.attributes, slots)?,
-            Slots::Heap(slots) => find_attributes(all, text, &schema.attributes, slots)?,
+        let wanted = &schema.attributes;
+        let attrs = if wanted.len() <= INLINE_SLOTS && in_schema_order(all, text, wanted) {
+            // Each attribute's position is its id.
+            Slots::Inline(IN_ORDER)
+        } else {
+            let mut attrs = Slots::new(wanted.len());
+            let found = match &mut attrs {
+                Slots::Inline(slots) => find_attributes(all, text, wanted, slots)?,
+                Slots::Heap(slots) => find_attributes(all, text, wanted, slots)?,
+            };
+            // Names are unique, so this says every attribute was claimed.
+            if found != all.len() {
+                return None;
+            }
+            attrs
         };
-        // Names are unique, so this says every attribute was claimed.
-        if found != all.len() {
-            return None;
-        }
         // Types are compared as bytes of the source, as names are above
         // (no text is cut at char boundaries for a comparison).
         for block in tree.blocks(node) {
@@ -361,11 +368,40 @@ impl<'a> NativeContent<'a> {
         self.body
     }
 
+    /// The blocks of `type_name`, in source order. Types are compared as
+    /// bytes of the source, as [`of`](Self::of) compares them (no text is
+    /// cut at char boundaries for a comparison).
+    #[inline]
+    pub fn blocks_of_type<'t>(
+        &self,
+        type_name: &'t str,
+    ) -> impl Iterator<Item = BlockNode<'a>> + use<'a, 't> {
+        let (tree, node) = self.body.ast();
+        let text = self.body.source().text();
+        self.body
+            .blocks()
+            .zip(tree.blocks(node))
+            .filter(move |(_, b)| same_bytes(b.ty.bytes(text), type_name.as_bytes()))
+            .map(|(block, _)| block)
+    }
+
     /// Where an item the body lacks would go (as [`Body::content`]'s
     /// `missing_item_range`).
     pub fn missing_item_range(&self) -> Range {
         self.body.missing_item_range()
     }
+}
+
+/// Whether the body's attributes `all` are the schema's attributes
+/// `wanted`, every one, in the schema's order: then each attribute's
+/// position is its id, and nothing needs to be put in slots.
+#[inline]
+fn in_schema_order(all: &[ast::Attribute], text: &str, wanted: &[AttributeSchema]) -> bool {
+    all.len() == wanted.len()
+        && all
+            .iter()
+            .zip(wanted)
+            .all(|(a, w)| same_bytes(a.name.bytes(text), w.name.as_bytes()))
 }
 
 /// Puts in `slots` (one a schema attribute, zipped with them) where each
@@ -439,6 +475,11 @@ enum Slots {
     Inline([u8; INLINE_SLOTS]),
     Heap(Vec<u32>),
 }
+
+/// The inline slots of a body that has every schema attribute, in the
+/// schema's order: each one's position is its id (ids past the schema's
+/// are never issued, and past the body's attributes find nothing).
+const IN_ORDER: [u8; INLINE_SLOTS] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 const INLINE_SLOTS: usize = 16;
 

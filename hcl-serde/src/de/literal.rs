@@ -149,6 +149,46 @@ fn string_of(t: TemplateNode<'_>) -> Option<&str> {
     t.literal()
 }
 
+/// `text`, a string literal of `expr`, when it needs no Unicode
+/// normalisation (ASCII; a non-ASCII string is normalised through its
+/// value, node by node).
+#[inline(always)]
+fn normalised<'a>(expr: ExprNode<'a>, text: &'a str) -> Option<&'a str> {
+    (expr.source().is_ascii() || text.is_ascii()).then_some(text)
+}
+
+/// The text of `expr` when it is a string literal the literal fast path
+/// hands over as it is (no interpolation, no directive, nothing to
+/// normalise): what a `String` target receives from it, so that a
+/// `String` field can copy it without a visitor.
+#[inline(always)]
+pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
+    match expr.kind() {
+        ExprKind::Template(t) => normalised(expr, string_of(t)?),
+        _ => None,
+    }
+}
+
+/// The texts of `expr` when it is a tuple of [`plain_string`]s: what a
+/// `Vec<String>` target receives from it.
+pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
+    let ExprKind::Tuple(items) = expr.kind() else {
+        return None;
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items.iter() {
+        out.push(owned(plain_string(item)?));
+    }
+    Some(out)
+}
+
+/// `text` as a `String`, out of line: in a small function the allocation
+/// is inlined (in a larger caller it may be a call more).
+#[inline(never)]
+pub(crate) fn owned(text: &str) -> String {
+    text.to_owned()
+}
+
 #[inline]
 fn key_of<'a>(item: ObjectItemNode<'a>) -> Option<&'a str> {
     let key = item.key();
@@ -196,10 +236,7 @@ impl<'a> LiteralDeserializer<'a> {
     #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
         match self.expr.kind() {
-            ExprKind::Template(t) => {
-                let text = string_of(t)?;
-                (self.expr.source().is_ascii() || text.is_ascii()).then_some(Scalar::Str(text))
-            }
+            ExprKind::Template(t) => normalised(self.expr, string_of(t)?).map(Scalar::Str),
             ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
             ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
             _ => None,

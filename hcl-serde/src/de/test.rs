@@ -597,3 +597,89 @@ proptest::proptest! {
         agree::<(u8, String)>(&text);
     }
 }
+
+/// String expressions of every kind a `String` field meets: plain, with
+/// escapes, non-ASCII (composed or not), empty, heredocs, interpolations,
+/// directives, escaped interpolation markers, and a few that are no string.
+fn string_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let piece = prop::sample::select(vec![
+        "a",
+        "web",
+        " ",
+        "\\n",
+        "\\\"",
+        "\\u00e9",
+        "e\u{301}",
+        "\u{e9}",
+        "$${x}",
+        "%%{x}",
+        "${x}",
+        "%{ if true }y%{ endif }",
+        "-",
+        "",
+    ]);
+    let quoted = prop::collection::vec(piece, 0..5).prop_map(|p| format!("\"{}\"", p.concat()));
+    let other = prop::sample::select(vec![
+        "<<EOT\nhello\nEOT\n",
+        "<<-EOT\n  hi ${x}\n  EOT\n",
+        "5",
+        "true",
+        "x",
+        "null",
+        "[\"a\"]",
+    ])
+    .prop_map(str::to_owned);
+    prop_oneof![4 => quoted, 1 => other]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Differential: the text a `String` field copies from a plain string
+    /// literal is what the literal fast path (and so evaluation) gives, and
+    /// it is taken only when the fast path answers.
+    #[test]
+    fn a_plain_string_is_what_the_literal_fast_path_gives(text in string_text()) {
+        use super::literal::plain_string;
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+        let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+        proptest::prop_assume!(diags.is_empty());
+        let expr = ExprNode::of(&handle).unwrap();
+        if let Some(plain) = plain_string(expr) {
+            let fast = fast_literal::<String>(&text);
+            proptest::prop_assert_eq!(fast, Some(Ok(plain.to_owned())));
+            proptest::prop_assert_eq!(evaluated::<String>(&text), Ok(plain.to_owned()));
+        }
+    }
+
+    /// Differential: the texts a `Vec<String>` field copies from a tuple of
+    /// plain string literals are what the literal fast path (and so
+    /// evaluation) gives, on tuples of every kind of string and on random
+    /// trees.
+    #[test]
+    fn plain_strings_are_what_the_literal_fast_path_gives(
+        items in proptest::collection::vec(string_text(), 0..4),
+        tree in tree_text(),
+    ) {
+        use super::literal::plain_strings;
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        let tuple = format!("[{}]", items.join(", "));
+        for text in [tuple, tree] {
+            let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+            let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+            if !diags.is_empty() {
+                continue;
+            }
+            let expr = ExprNode::of(&handle).unwrap();
+            if let Some(plain) = plain_strings(expr) {
+                let fast = fast_literal::<Vec<String>>(&text);
+                proptest::prop_assert_eq!(fast, Some(Ok(plain.clone())));
+                proptest::prop_assert_eq!(evaluated::<Vec<String>>(&text), Ok(plain));
+            }
+        }
+    }
+}

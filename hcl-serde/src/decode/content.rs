@@ -139,9 +139,7 @@ impl<'a> Content<'a> {
                     .map(|b| BlockRef(BlockRepr::Generic(b))),
             ),
             ContentById::Native(c) => Either::Right(
-                c.body()
-                    .blocks()
-                    .filter(move |b| b.type_name() == type_name)
+                c.blocks_of_type(type_name)
                     .map(|b| BlockRef(BlockRepr::Native(b))),
             ),
         }

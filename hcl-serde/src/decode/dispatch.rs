@@ -105,6 +105,38 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
     }
 }
 
+/// A `String` field: a plain string literal is copied as it is
+/// ([`Decoder::attribute_string`]); anything else converts as for any
+/// `Deserialize` type.
+impl AttributeSpecial<String> for &Kind<String> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<String>> {
+        d.attribute_string(content, id, required)
+    }
+}
+
+/// A `Vec<String>` field: a tuple of plain string literals is copied item
+/// by item ([`Decoder::attribute_strings`]); anything else converts as for
+/// any `Deserialize` type.
+impl AttributeSpecial<Vec<String>> for &Kind<Vec<String>> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<Vec<String>>> {
+        d.attribute_strings(content, id, required)
+    }
+}
+
 impl AttributeSpecial<Expression> for &Kind<Expression> {
     fn attribute(
         &self,

@@ -14,7 +14,7 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::literal::deserialize_literal;
+use crate::de::literal::{deserialize_literal, owned, plain_string, plain_strings};
 
 mod content;
 pub mod dispatch;
@@ -368,7 +368,9 @@ impl<'a> Decoder<'a> {
     }
 
     /// Applies `schema` to `body`: exhaustively, or partially when
-    /// `partial`, returning the leftover body then.
+    /// `partial`, returning the leftover body then. Inline: the content
+    /// is built where the generated decoder keeps it, not moved out.
+    #[inline]
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
@@ -426,6 +428,62 @@ impl<'a> Decoder<'a> {
         let Some(attr) = content.attribute(id) else {
             return (!required).then_some(None);
         };
+        self.decode_attribute(attr, required)
+    }
+
+    /// [`attribute`](Self::attribute) for a `String` field (what generated
+    /// code calls for one): a string literal that needs no normalisation is
+    /// copied out of the source as it is, in one step (what the literal
+    /// fast path gives for it: the differential tests check it); any other
+    /// value takes `attribute`'s way.
+    #[inline]
+    pub fn attribute_string(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<String>> {
+        let Some(attr) = content.attribute(id) else {
+            return (!required).then_some(None);
+        };
+        if let Some(text) = attr.native_expr().and_then(plain_string) {
+            return Some(Some(owned(text)));
+        }
+        self.decode_attribute(attr, required)
+    }
+
+    /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
+    /// generated code calls for one): a tuple of string literals that need
+    /// no normalisation is copied out of the source item by item (what the
+    /// literal fast path gives for it); any other value takes
+    /// `attribute`'s way.
+    #[inline]
+    pub fn attribute_strings(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<Vec<String>>> {
+        let Some(attr) = content.attribute(id) else {
+            return (!required).then_some(None);
+        };
+        // A tuple is one level deep: a decode that allows none reports it.
+        if self.max_depth > 0 {
+            if let Some(items) = attr.native_expr().and_then(plain_strings) {
+                return Some(Some(items));
+            }
+        }
+        self.decode_attribute(attr, required)
+    }
+
+    /// Decodes a present attribute: from the tree when it is a literal,
+    /// else evaluated.
+    #[inline(always)]
+    fn decode_attribute<T: DeserializeOwned>(
+        &mut self,
+        attr: AttrRef<'_>,
+        required: bool,
+    ) -> Option<Option<T>> {
         if let Some(expr) = attr.native_expr() {
             let depth = FAST_LITERAL_DEPTH.min(self.max_depth);
             match deserialize_literal::<T>(expr, depth, attr.lazy_range()) {

@@ -85,8 +85,23 @@ proptest! {
         prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
         prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
         // The tree is read only when the general path has nothing to say.
-        if matches!(fast, ContentById::Native(_)) {
+        if let ContentById::Native(native) = &fast {
             prop_assert!(general_diags.is_empty());
+            // Blocks of a type are the general path's, in source order.
+            let ContentById::General(all) = &general else {
+                unreachable!("built as general content above");
+            };
+            for ty in ["x", "y", "z", ""] {
+                let tree: Vec<_> = native
+                    .blocks_of_type(ty)
+                    .map(|b| (b.type_range(), b.labels().map(|l| l.value()).collect::<Vec<_>>()))
+                    .collect();
+                let general: Vec<_> = all
+                    .blocks_of_type(ty)
+                    .map(|b| (b.type_range.clone(), b.labels.iter().map(String::as_str).collect::<Vec<_>>()))
+                    .collect();
+                prop_assert_eq!(tree, general);
+            }
         }
         // A node of the tree takes the same path as its handle.
         let node = BodyNode::of(&body).map(|n| content_by_id(n, &schema));
@@ -186,5 +201,33 @@ fn name_comparison_agrees_with_byte_equality_at_every_length() {
             assert!(!same_bytes(a, &b), "{len} {at}");
         }
         assert!(!same_bytes(a, &base[..len + 1]));
+    }
+}
+
+#[test]
+fn a_body_with_every_attribute_in_schema_order_finds_each_by_its_id() {
+    let schema = schema();
+    for (text, in_order) in [
+        ("a = 1\nb = 2\nc = 3\nx {}\n", true),
+        ("a = 1\nc = 3\n", false), // an optional one absent: slots
+        ("b = 2\na = 1\nc = 3\n", false),
+    ] {
+        let (body, _) = parse_source("t.hcl", text);
+        let (content, diags) = content_by_id(&body, &schema);
+        assert!(diags.is_empty(), "{text}");
+        let ContentById::Native(native) = &content else {
+            panic!("{text}: not read from the tree");
+        };
+        let identity = matches!(native.attrs, Slots::Inline(slots) if slots == IN_ORDER);
+        assert_eq!(identity, in_order, "{text}");
+        for name in ["a", "b", "c"] {
+            let found = content.attribute(schema.attribute_id(name), &schema);
+            let expected = text.contains(&format!("{name} =")).then_some(name);
+            assert_eq!(found.map(AttrById::name), expected, "{text}");
+        }
+        // An id the schema did not issue finds nothing, in any layout.
+        assert!(content
+            .attribute(schema.attribute_id("d"), &schema)
+            .is_none());
     }
 }
