@@ -301,11 +301,12 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn run_main(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
         use TokenKind as K;
-        let b = self.bytes;
         let src = self.src;
-        let mut p = self.pos;
         // (The source's bytes as held in a register, not reloaded from
-        // `self`.)
+        // `self`; taken from `src`, so that the name scans, which read
+        // `src`, share the registers.)
+        let b = src.as_bytes();
+        let mut p = self.pos;
         let at = |i: usize| b.get(i).copied().unwrap_or(0);
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
