@@ -179,7 +179,6 @@ pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
 #[derive(Debug)]
 pub struct Lexer<'a> {
     src: &'a str,
-    bytes: &'a [u8],
     pos: usize,
     /// The current mode (the top of `modes`, cached).
     mode: Mode,
@@ -220,7 +219,6 @@ impl<'a> Lexer<'a> {
         };
         Lexer {
             src,
-            bytes: src.as_bytes(),
             pos,
             mode,
             modes: vec![mode],
@@ -272,7 +270,7 @@ impl<'a> Lexer<'a> {
     /// Starts at byte `pos` instead of the beginning, so that text embedded
     /// in a larger file (a JSON string) lexes with the file's offsets.
     pub(crate) fn starting_at(mut self, pos: usize) -> Lexer<'a> {
-        self.pos = pos.min(self.bytes.len());
+        self.pos = pos.min(self.bytes().len());
         self
     }
 
@@ -426,7 +424,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_lexeme(&mut self) -> Lexeme {
         self.lex_one();
         self.out.pop().unwrap_or_else(|| {
-            let n = self.bytes.len() as u32;
+            let n = self.bytes().len() as u32;
             Lexeme::token(TokenKind::Eof, n, n)
         })
     }
@@ -454,9 +452,17 @@ impl<'a> Lexer<'a> {
         self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
     }
 
+    /// The source's bytes (read from `src` every time, not kept beside it:
+    /// one copy of the pointer and length lets the compiler hold them in
+    /// one pair of registers).
+    #[inline(always)]
+    fn bytes(&self) -> &'a [u8] {
+        self.src.as_bytes()
+    }
+
     #[inline]
     fn at(&self, i: usize) -> u8 {
-        self.bytes.get(i).copied().unwrap_or(0)
+        self.bytes().get(i).copied().unwrap_or(0)
     }
 
     /// Whether a token of a kind that [`needs_lexical_check`] names was
@@ -477,14 +483,14 @@ impl<'a> Lexer<'a> {
     }
 
     fn eof(&mut self) {
-        let n = self.bytes.len();
+        let n = self.bytes().len();
         self.done = true;
         self.tok(TokenKind::Eof, n, 0);
     }
 
     #[inline(always)]
     fn lex_main(&mut self) {
-        let b = self.bytes;
+        let b = self.bytes();
         let p = skip_blanks(b, self.pos);
         self.pos = p;
         let Some(&c) = b.get(p) else {
@@ -609,7 +615,7 @@ impl<'a> Lexer<'a> {
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
         if self.merge_blank_lines {
-            self.pos = Self::blank_lines_end(self.bytes, self.pos);
+            self.pos = Self::blank_lines_end(self.bytes(), self.pos);
         }
     }
 
@@ -667,7 +673,7 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn ident_end(&self, start: usize) -> usize {
         // The first character was checked by the caller.
-        let first = match self.bytes.get(start) {
+        let first = match self.bytes().get(start) {
             Some(&c) if c >= 0x80 => self.src[start..].chars().next().map_or(1, char::len_utf8),
             _ => 1,
         };
@@ -723,9 +729,9 @@ impl<'a> Lexer<'a> {
     /// end of the input).
     #[inline(always)]
     fn line_end(&self, start: usize) -> usize {
-        match memchr::memchr(b'\n', self.bytes.get(start..).unwrap_or_default()) {
+        match memchr::memchr(b'\n', self.bytes().get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
-            None => self.bytes.len(),
+            None => self.bytes().len(),
         }
     }
 
