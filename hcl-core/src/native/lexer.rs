@@ -318,19 +318,16 @@ impl<'a> Lexer<'a> {
                 p = end;
             }};
         }
+        // Most blank runs are one space after a name, `=`, `,` or a string
+        // (`a = 1`, `[1, 2]`, `b "l" {`): their arms step over it (a name's
+        // scan and `=` have read the byte already), and `skip_blanks` is
+        // asked for the rest. (Stepped at the top of the loop, a space
+        // costs a test before every token.)
+        let space_after = |end: usize, next: u8| end + usize::from(next == b' ');
         while out.len() < limit {
-            let Some(&(mut c)) = b.get(p) else {
+            let Some(&c) = b.get(p) else {
                 break;
             };
-            // Most blank runs before a token are one space (`a = 1`):
-            // stepped over before `skip_blanks` is asked.
-            if c == b' ' {
-                p += 1;
-                let Some(&next) = b.get(p) else {
-                    break;
-                };
-                c = next;
-            }
             // One class-table load and a jump, with no range check (the
             // table's values are the enum's): a `match` on the byte itself
             // compiles to a range check, a jump table and, for letters, a
@@ -346,16 +343,29 @@ impl<'a> Lexer<'a> {
                 Lead::Name => {
                     let first = ident_cont_end(src, p + 1);
                     match self.dotted_name(p, first) {
-                        Some((l, end)) => emit!(l, end),
-                        None => emit!(K::Ident, p, first.0),
+                        Some((l, end)) => {
+                            emit!(l, end);
+                            p = space_after(p, at(p));
+                        }
+                        None => {
+                            emit!(K::Ident, p, first.0);
+                            p = space_after(p, first.1);
+                        }
                     }
                 }
-                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
+                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => {
+                    let next = at(p + 1);
+                    emit!(K::Equal, p, p + 1);
+                    p = space_after(p, next);
+                }
                 Lead::Quote if self.compound_tokens => match Self::plain_string_end(b, p) {
-                    Some(end) => emit!(
-                        Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
-                        end
-                    ),
+                    Some(end) => {
+                        emit!(
+                            Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
+                            end
+                        );
+                        p = space_after(p, at(p));
+                    }
                     None => {
                         self.push_mode(Mode::Quoted);
                         emit!(K::OQuote, p, p + 1);
@@ -379,7 +389,10 @@ impl<'a> Lexer<'a> {
                     let end = self.line_end(p);
                     emit!(K::Comment, p, end);
                 }
-                Lead::Comma => emit!(K::Comma, p, p + 1),
+                Lead::Comma => {
+                    emit!(K::Comma, p, p + 1);
+                    p = space_after(p, at(p));
+                }
                 Lead::OBrack => emit!(K::OBrack, p, p + 1),
                 Lead::CBrack => emit!(K::CBrack, p, p + 1),
                 Lead::OParen => emit!(K::OParen, p, p + 1),
