@@ -306,6 +306,10 @@ impl<'a> Lexer<'a> {
         let b = src.as_bytes();
         let mut p = self.pos;
         let at = |i: usize| b.get(i).copied().unwrap_or(0);
+        // (The options, read once: the calls to `lex_main` below could
+        // change them as far as the compiler knows, so that it would
+        // reload them at every newline and string.)
+        let (merge_blank_lines, compound_tokens) = (self.merge_blank_lines, self.compound_tokens);
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
@@ -336,7 +340,7 @@ impl<'a> Lexer<'a> {
                 Lead::Blank => p = skip_blanks(b, p),
                 Lead::Newline => {
                     emit!(K::Newline, p, p + 1);
-                    if self.merge_blank_lines {
+                    if merge_blank_lines {
                         p = Self::blank_lines_end(b, p);
                     }
                 }
@@ -358,7 +362,7 @@ impl<'a> Lexer<'a> {
                     emit!(K::Equal, p, p + 1);
                     p = space_after(p, next);
                 }
-                Lead::Quote if self.compound_tokens => match Self::plain_string_end(b, p) {
+                Lead::Quote if compound_tokens => match Self::plain_string_end(b, p) {
                     Some(end) => {
                         emit!(
                             Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
