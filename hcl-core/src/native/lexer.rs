@@ -353,7 +353,14 @@ impl<'a> Lexer<'a> {
                         }
                         None => {
                             emit!(K::Ident, p, first.0);
-                            p = space_after(p, first.1);
+                            // (A name is often aligned: `port     = 1`.)
+                            if first.1 == b' ' {
+                                p = if at(p + 1) == b' ' {
+                                    skip_blanks(b, p + 1)
+                                } else {
+                                    p + 1
+                                };
+                            }
                         }
                     }
                 }
