@@ -385,7 +385,7 @@ impl<'a> Lexer<'a> {
                     }
                 },
                 Lead::Digit => {
-                    let end = self.number_end(p);
+                    let end = Self::number_end(b, p);
                     emit!(K::Number, p, end);
                 }
                 Lead::OBrace => {
@@ -397,7 +397,7 @@ impl<'a> Lexer<'a> {
                     emit!(K::CBrace, p, p + 1);
                 }
                 Lead::Hash => {
-                    let end = self.line_end(p);
+                    let end = Self::line_end(b, p);
                     emit!(K::Comment, p, end);
                 }
                 Lead::Comma => {
@@ -708,29 +708,31 @@ impl<'a> Lexer<'a> {
     /// reference scanner reads it (so `0.1` after a dot is one token).
     #[inline(always)]
     fn number(&mut self, start: usize) {
-        let end = self.number_end(start);
+        let end = Self::number_end(self.bytes(), start);
         self.tok(TokenKind::Number, start, end - start)
     }
 
-    /// Where the number starting at `start` ends.
+    /// Where the number starting at `start` in `b` ends. (Given the bytes,
+    /// not `self`: `run_main` holds them in registers.)
     #[inline(always)]
-    fn number_end(&self, start: usize) -> usize {
+    fn number_end(b: &[u8], start: usize) -> usize {
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
         let mut p = start + 1;
         let mut good = p;
         loop {
-            match self.at(p) {
+            match at(p) {
                 b'0'..=b'9' => {
                     p += 1;
                     good = p;
                 }
                 b'.' => p += 1,
                 b'e' | b'E' => {
-                    let q = if matches!(self.at(p + 1), b'+' | b'-') {
+                    let q = if matches!(at(p + 1), b'+' | b'-') {
                         p + 2
                     } else {
                         p + 1
                     };
-                    if self.at(q).is_ascii_digit() {
+                    if at(q).is_ascii_digit() {
                         p = q + 1;
                         good = p;
                     } else {
@@ -745,17 +747,17 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn line_comment(&mut self, start: usize) {
-        let end = self.line_end(start);
+        let end = Self::line_end(self.bytes(), start);
         self.tok(TokenKind::Comment, start, end - start)
     }
 
-    /// Just past the newline that ends the line holding `start` (or the
-    /// end of the input).
+    /// Just past the newline that ends the line holding `start` in `b` (or
+    /// the end of the input).
     #[inline(always)]
-    fn line_end(&self, start: usize) -> usize {
-        match memchr::memchr(b'\n', self.bytes().get(start..).unwrap_or_default()) {
+    fn line_end(b: &[u8], start: usize) -> usize {
+        match memchr::memchr(b'\n', b.get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
-            None => self.bytes().len(),
+            None => b.len(),
         }
     }
 
