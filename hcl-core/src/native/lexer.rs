@@ -613,7 +613,30 @@ impl<'a> Lexer<'a> {
     /// that needs no decoding: no escape, no sequence, no newline.
     #[inline(always)]
     fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
-        let mut p = open + 1;
+        // Most strings are one run of text up to the closing quote: that
+        // stop byte is tested alone, before the dispatch on the others
+        // (escapes, sequences, a `$` or `%` that is text, the last bytes of
+        // the input). (Out of line, that dispatch costs more: the call
+        // makes the main loop keep fewer values in registers.)
+        match run_end(b, open + 1, |c| !QUOTED_STOP[c as usize]) {
+            (end, Some(b'"')) => Self::plain_string_closed(open, end),
+            (end, _) => Self::plain_string_end_after(b, open, end),
+        }
+    }
+
+    /// The end of a plain string opening at `open` whose closing quote is
+    /// at `close`, if a lexeme can note it.
+    #[inline(always)]
+    fn plain_string_closed(open: usize, close: usize) -> Option<usize> {
+        // (A run longer than a lexeme can note is lexed token by token.)
+        (close + 1 - open <= usize::from(u16::MAX)).then_some(close + 1)
+    }
+
+    /// [`Lexer::plain_string_end`] from `p` on, where the first scan
+    /// stopped at something else than a closing quote (looked at again
+    /// here).
+    #[inline(always)]
+    fn plain_string_end_after(b: &[u8], open: usize, mut p: usize) -> Option<usize> {
         loop {
             let (end, stop) = run_end(b, p, |c| !QUOTED_STOP[c as usize]);
             p = end;
@@ -622,9 +645,7 @@ impl<'a> Lexer<'a> {
                 None => *b.get(p)?,
             };
             match c {
-                // (A run longer than a lexeme can note is lexed token by
-                // token.)
-                b'"' => return (p + 1 - open <= usize::from(u16::MAX)).then_some(p + 1),
+                b'"' => return Self::plain_string_closed(open, p),
                 b'$' | b'%' => match template::literal_sigil(b, p) {
                     Some(1) => p += 1,
                     _ => return None,
