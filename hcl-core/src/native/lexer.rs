@@ -399,7 +399,9 @@ impl<'a> Lexer<'a> {
                     self.braces += 1;
                     emit!(K::OBrace, p, p + 1);
                 }
-                Lead::CBrace if self.ret_braces.last() != Some(&self.braces) => {
+                // (A `}` inside a sequence, which may close it, is
+                // `lex_main`'s.)
+                Lead::CBrace if self.ret_braces.is_empty() => {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
