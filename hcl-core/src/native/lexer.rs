@@ -281,7 +281,13 @@ impl<'a> Lexer<'a> {
         self.done = false;
         while out.len() < limit && !self.done {
             if self.mode == Mode::Main {
-                self.run_main(out, limit);
+                // The parser's options (both on) as constants: the main
+                // loop tests neither at each newline or string.
+                if self.merge_blank_lines && self.compound_tokens {
+                    self.run_main::<true>(out, limit);
+                } else {
+                    self.run_main::<false>(out, limit);
+                }
             } else {
                 std::mem::swap(&mut self.out, out);
                 self.lex_one();
@@ -297,7 +303,7 @@ impl<'a> Lexer<'a> {
     /// pushing to it cannot change the lexer's fields as far as the
     /// compiler knows); the rest go through [`Lexer::lex_main`].
     #[inline(always)]
-    fn run_main(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
+    fn run_main<const PARSER_OPTIONS: bool>(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
         use TokenKind as K;
         let src = self.src;
         // (The source's bytes as held in a register, not reloaded from
@@ -309,7 +315,11 @@ impl<'a> Lexer<'a> {
         // (The options, read once: the calls to `lex_main` below could
         // change them as far as the compiler knows, so that it would
         // reload them at every newline and string.)
-        let (merge_blank_lines, compound_tokens) = (self.merge_blank_lines, self.compound_tokens);
+        let (merge_blank_lines, compound_tokens) = if PARSER_OPTIONS {
+            (true, true)
+        } else {
+            (self.merge_blank_lines, self.compound_tokens)
+        };
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
