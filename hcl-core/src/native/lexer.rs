@@ -179,7 +179,6 @@ pub(crate) const BAD_UTF8_MARKER: u8 = 0x1A;
 #[derive(Debug)]
 pub struct Lexer<'a> {
     src: &'a str,
-    bytes: &'a [u8],
     pos: usize,
     /// The current mode (the top of `modes`, cached).
     mode: Mode,
@@ -220,7 +219,6 @@ impl<'a> Lexer<'a> {
         };
         Lexer {
             src,
-            bytes: src.as_bytes(),
             pos,
             mode,
             modes: vec![mode],
@@ -272,7 +270,7 @@ impl<'a> Lexer<'a> {
     /// Starts at byte `pos` instead of the beginning, so that text embedded
     /// in a larger file (a JSON string) lexes with the file's offsets.
     pub(crate) fn starting_at(mut self, pos: usize) -> Lexer<'a> {
-        self.pos = pos.min(self.bytes.len());
+        self.pos = pos.min(self.bytes().len());
         self
     }
 
@@ -283,7 +281,13 @@ impl<'a> Lexer<'a> {
         self.done = false;
         while out.len() < limit && !self.done {
             if self.mode == Mode::Main {
-                self.run_main(out, limit);
+                // The parser's options (both on) as constants: the main
+                // loop tests neither at each newline or string.
+                if self.merge_blank_lines && self.compound_tokens {
+                    self.run_main::<true>(out, limit);
+                } else {
+                    self.run_main::<false>(out, limit);
+                }
             } else {
                 std::mem::swap(&mut self.out, out);
                 self.lex_one();
@@ -299,14 +303,23 @@ impl<'a> Lexer<'a> {
     /// pushing to it cannot change the lexer's fields as far as the
     /// compiler knows); the rest go through [`Lexer::lex_main`].
     #[inline(always)]
-    fn run_main(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
+    fn run_main<const PARSER_OPTIONS: bool>(&mut self, out: &mut Vec<Lexeme>, limit: usize) {
         use TokenKind as K;
-        let b = self.bytes;
         let src = self.src;
-        let mut p = self.pos;
         // (The source's bytes as held in a register, not reloaded from
-        // `self`.)
+        // `self`; taken from `src`, so that the name scans, which read
+        // `src`, share the registers.)
+        let b = src.as_bytes();
+        let mut p = self.pos;
         let at = |i: usize| b.get(i).copied().unwrap_or(0);
+        // (The options, read once: the calls to `lex_main` below could
+        // change them as far as the compiler knows, so that it would
+        // reload them at every newline and string.)
+        let (merge_blank_lines, compound_tokens) = if PARSER_OPTIONS {
+            (true, true)
+        } else {
+            (self.merge_blank_lines, self.compound_tokens)
+        };
         macro_rules! emit {
             ($kind:expr, $start:expr, $end:expr) => {{
                 let (start, end): (usize, usize) = ($start, $end);
@@ -319,19 +332,23 @@ impl<'a> Lexer<'a> {
                 p = end;
             }};
         }
+        // Most blank runs are one space after a name, `=`, `,` or a string
+        // (`a = 1`, `[1, 2]`, `b "l" {`): their arms step over it (a name's
+        // scan and `=` have read the byte already), and `skip_blanks` is
+        // asked for the rest. (Stepped at the top of the loop, a space
+        // costs a test before every token.)
+        let space_after = |end: usize, next: u8| end + usize::from(next == b' ');
         while out.len() < limit {
-            let Some(&(mut c)) = b.get(p) else {
-                break;
+            let Some(&c) = b.get(p) else {
+                // (The end is handled here, not after the loop: a test
+                // there of why the loop ended costs an instruction in
+                // every round.)
+                self.pos = p;
+                std::mem::swap(&mut self.out, out);
+                self.eof();
+                std::mem::swap(&mut self.out, out);
+                return;
             };
-            // Most blank runs before a token are one space (`a = 1`):
-            // stepped over before `skip_blanks` is asked.
-            if c == b' ' {
-                p += 1;
-                let Some(&next) = b.get(p) else {
-                    break;
-                };
-                c = next;
-            }
             // One class-table load and a jump, with no range check (the
             // table's values are the enum's): a `match` on the byte itself
             // compiles to a range check, a jump table and, for letters, a
@@ -340,23 +357,43 @@ impl<'a> Lexer<'a> {
                 Lead::Blank => p = skip_blanks(b, p),
                 Lead::Newline => {
                     emit!(K::Newline, p, p + 1);
-                    if self.merge_blank_lines {
+                    if merge_blank_lines {
                         p = Self::blank_lines_end(b, p);
                     }
                 }
                 Lead::Name => {
                     let first = ident_cont_end(src, p + 1);
                     match self.dotted_name(p, first) {
-                        Some((l, end)) => emit!(l, end),
-                        None => emit!(K::Ident, p, first.0),
+                        Some((l, end)) => {
+                            emit!(l, end);
+                            p = space_after(p, at(p));
+                        }
+                        None => {
+                            emit!(K::Ident, p, first.0);
+                            // (A name is often aligned: `port     = 1`.)
+                            if first.1 == b' ' {
+                                p = if at(p + 1) == b' ' {
+                                    skip_blanks(b, p + 1)
+                                } else {
+                                    p + 1
+                                };
+                            }
+                        }
                     }
                 }
-                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => emit!(K::Equal, p, p + 1),
-                Lead::Quote if self.compound_tokens => match Self::plain_string_end(b, p) {
-                    Some(end) => emit!(
-                        Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
-                        end
-                    ),
+                Lead::Equal if !matches!(at(p + 1), b'=' | b'>') => {
+                    let next = at(p + 1);
+                    emit!(K::Equal, p, p + 1);
+                    p = space_after(p, next);
+                }
+                Lead::Quote if compound_tokens => match Self::plain_string_end(b, p) {
+                    Some(end) => {
+                        emit!(
+                            Lexeme::compound(K::OQuote, Run::PlainString, p, p + 1, end),
+                            end
+                        );
+                        p = space_after(p, at(p));
+                    }
                     None => {
                         self.push_mode(Mode::Quoted);
                         emit!(K::OQuote, p, p + 1);
@@ -365,22 +402,27 @@ impl<'a> Lexer<'a> {
                     }
                 },
                 Lead::Digit => {
-                    let end = self.number_end(p);
+                    let end = Self::number_end(b, p);
                     emit!(K::Number, p, end);
                 }
                 Lead::OBrace => {
                     self.braces += 1;
                     emit!(K::OBrace, p, p + 1);
                 }
-                Lead::CBrace if self.ret_braces.last() != Some(&self.braces) => {
+                // (A `}` inside a sequence, which may close it, is
+                // `lex_main`'s.)
+                Lead::CBrace if self.ret_braces.is_empty() => {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
                 Lead::Hash => {
-                    let end = self.line_end(p);
+                    let end = Self::line_end(b, p);
                     emit!(K::Comment, p, end);
                 }
-                Lead::Comma => emit!(K::Comma, p, p + 1),
+                Lead::Comma => {
+                    emit!(K::Comma, p, p + 1);
+                    p = space_after(p, at(p));
+                }
                 Lead::OBrack => emit!(K::OBrack, p, p + 1),
                 Lead::CBrack => emit!(K::CBrack, p, p + 1),
                 Lead::OParen => emit!(K::OParen, p, p + 1),
@@ -402,11 +444,6 @@ impl<'a> Lexer<'a> {
             }
         }
         self.pos = p;
-        if out.len() < limit && p >= b.len() {
-            std::mem::swap(&mut self.out, out);
-            self.eof();
-            std::mem::swap(&mut self.out, out);
-        }
     }
 
     /// The next token; [`TokenKind::Eof`] (repeatedly) at the end.
@@ -425,7 +462,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn next_lexeme(&mut self) -> Lexeme {
         self.lex_one();
         self.out.pop().unwrap_or_else(|| {
-            let n = self.bytes.len() as u32;
+            let n = self.bytes().len() as u32;
             Lexeme::token(TokenKind::Eof, n, n)
         })
     }
@@ -453,9 +490,17 @@ impl<'a> Lexer<'a> {
         self.mode = self.modes.last().copied().unwrap_or(Mode::Main);
     }
 
+    /// The source's bytes (read from `src` every time, not kept beside it:
+    /// one copy of the pointer and length lets the compiler hold them in
+    /// one pair of registers).
+    #[inline(always)]
+    fn bytes(&self) -> &'a [u8] {
+        self.src.as_bytes()
+    }
+
     #[inline]
     fn at(&self, i: usize) -> u8 {
-        self.bytes.get(i).copied().unwrap_or(0)
+        self.bytes().get(i).copied().unwrap_or(0)
     }
 
     /// Whether a token of a kind that [`needs_lexical_check`] names was
@@ -476,14 +521,14 @@ impl<'a> Lexer<'a> {
     }
 
     fn eof(&mut self) {
-        let n = self.bytes.len();
+        let n = self.bytes().len();
         self.done = true;
         self.tok(TokenKind::Eof, n, 0);
     }
 
     #[inline(always)]
     fn lex_main(&mut self) {
-        let b = self.bytes;
+        let b = self.bytes();
         let p = skip_blanks(b, self.pos);
         self.pos = p;
         let Some(&c) = b.get(p) else {
@@ -582,7 +627,30 @@ impl<'a> Lexer<'a> {
     /// that needs no decoding: no escape, no sequence, no newline.
     #[inline(always)]
     fn plain_string_end(b: &[u8], open: usize) -> Option<usize> {
-        let mut p = open + 1;
+        // Most strings are one run of text up to the closing quote: that
+        // stop byte is tested alone, before the dispatch on the others
+        // (escapes, sequences, a `$` or `%` that is text, the last bytes of
+        // the input). (Out of line, that dispatch costs more: the call
+        // makes the main loop keep fewer values in registers.)
+        match run_end(b, open + 1, |c| !QUOTED_STOP[c as usize]) {
+            (end, Some(b'"')) => Self::plain_string_closed(open, end),
+            (end, _) => Self::plain_string_end_after(b, open, end),
+        }
+    }
+
+    /// The end of a plain string opening at `open` whose closing quote is
+    /// at `close`, if a lexeme can note it.
+    #[inline(always)]
+    fn plain_string_closed(open: usize, close: usize) -> Option<usize> {
+        // (A run longer than a lexeme can note is lexed token by token.)
+        (close + 1 - open <= usize::from(u16::MAX)).then_some(close + 1)
+    }
+
+    /// [`Lexer::plain_string_end`] from `p` on, where the first scan
+    /// stopped at something else than a closing quote (looked at again
+    /// here).
+    #[inline(always)]
+    fn plain_string_end_after(b: &[u8], open: usize, mut p: usize) -> Option<usize> {
         loop {
             let (end, stop) = run_end(b, p, |c| !QUOTED_STOP[c as usize]);
             p = end;
@@ -591,9 +659,7 @@ impl<'a> Lexer<'a> {
                 None => *b.get(p)?,
             };
             match c {
-                // (A run longer than a lexeme can note is lexed token by
-                // token.)
-                b'"' => return (p + 1 - open <= usize::from(u16::MAX)).then_some(p + 1),
+                b'"' => return Self::plain_string_closed(open, p),
                 b'$' | b'%' => match template::literal_sigil(b, p) {
                     Some(1) => p += 1,
                     _ => return None,
@@ -608,7 +674,7 @@ impl<'a> Lexer<'a> {
     fn newline(&mut self, start: usize, len: usize) {
         self.tok(TokenKind::Newline, start, len);
         if self.merge_blank_lines {
-            self.pos = Self::blank_lines_end(self.bytes, self.pos);
+            self.pos = Self::blank_lines_end(self.bytes(), self.pos);
         }
     }
 
@@ -666,7 +732,7 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn ident_end(&self, start: usize) -> usize {
         // The first character was checked by the caller.
-        let first = match self.bytes.get(start) {
+        let first = match self.bytes().get(start) {
             Some(&c) if c >= 0x80 => self.src[start..].chars().next().map_or(1, char::len_utf8),
             _ => 1,
         };
@@ -677,29 +743,31 @@ impl<'a> Lexer<'a> {
     /// reference scanner reads it (so `0.1` after a dot is one token).
     #[inline(always)]
     fn number(&mut self, start: usize) {
-        let end = self.number_end(start);
+        let end = Self::number_end(self.bytes(), start);
         self.tok(TokenKind::Number, start, end - start)
     }
 
-    /// Where the number starting at `start` ends.
+    /// Where the number starting at `start` in `b` ends. (Given the bytes,
+    /// not `self`: `run_main` holds them in registers.)
     #[inline(always)]
-    fn number_end(&self, start: usize) -> usize {
+    fn number_end(b: &[u8], start: usize) -> usize {
+        let at = |i: usize| b.get(i).copied().unwrap_or(0);
         let mut p = start + 1;
         let mut good = p;
         loop {
-            match self.at(p) {
+            match at(p) {
                 b'0'..=b'9' => {
                     p += 1;
                     good = p;
                 }
                 b'.' => p += 1,
                 b'e' | b'E' => {
-                    let q = if matches!(self.at(p + 1), b'+' | b'-') {
+                    let q = if matches!(at(p + 1), b'+' | b'-') {
                         p + 2
                     } else {
                         p + 1
                     };
-                    if self.at(q).is_ascii_digit() {
+                    if at(q).is_ascii_digit() {
                         p = q + 1;
                         good = p;
                     } else {
@@ -714,17 +782,17 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn line_comment(&mut self, start: usize) {
-        let end = self.line_end(start);
+        let end = Self::line_end(self.bytes(), start);
         self.tok(TokenKind::Comment, start, end - start)
     }
 
-    /// Just past the newline that ends the line holding `start` (or the
-    /// end of the input).
+    /// Just past the newline that ends the line holding `start` in `b` (or
+    /// the end of the input).
     #[inline(always)]
-    fn line_end(&self, start: usize) -> usize {
-        match memchr::memchr(b'\n', self.bytes.get(start..).unwrap_or_default()) {
+    fn line_end(b: &[u8], start: usize) -> usize {
+        match memchr::memchr(b'\n', b.get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
-            None => self.bytes.len(),
+            None => b.len(),
         }
     }
 

@@ -128,8 +128,12 @@ pub(super) fn run_end(b: &[u8], mut p: usize, in_run: impl Fn(u8) -> bool) -> (u
 #[inline(always)]
 pub(super) fn skip_blanks(b: &[u8], mut p: usize) -> usize {
     const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
-    if b.get(p) == Some(&b' ') && b.get(p + 1) == Some(&b' ') {
-        // A byte that differs from a space has a bit set.
+    // A byte that differs from a space has a bit set: the run's end within
+    // a word is found at once, however short the run (indentation and
+    // alignment are mostly shorter than a word, and a second byte tested
+    // first costs more than it saves). No space, no word: after most
+    // newlines at the top level.
+    if b.get(p) == Some(&b' ') {
         p = skip_words(b, p, |word| word ^ SPACES);
     }
     while let Some(b' ' | b'\t') = b.get(p) {

@@ -33,12 +33,12 @@ impl Lexer<'_> {
     /// (three bytes); a lone one is one byte. Returns `None` at an opener.
     #[inline]
     pub(super) fn literal_sigil(&self, p: usize) -> Option<usize> {
-        literal_sigil(self.bytes, p)
+        literal_sigil(self.bytes(), p)
     }
 
     #[inline(always)]
     pub(super) fn lex_quoted(&mut self) {
-        let b = self.bytes;
+        let b = self.bytes();
         let start = self.pos;
         let Some(&c) = b.get(start) else {
             return self.eof();
@@ -112,7 +112,7 @@ impl Lexer<'_> {
 
     #[inline(always)]
     pub(super) fn lex_heredoc(&mut self) {
-        let b = self.bytes;
+        let b = self.bytes();
         let start = self.pos;
         if start >= b.len() {
             return self.eof();
@@ -168,7 +168,7 @@ impl Lexer<'_> {
 
     #[inline(always)]
     pub(super) fn lex_bare(&mut self) {
-        let b = self.bytes;
+        let b = self.bytes();
         let start = self.pos;
         if start >= b.len() {
             return self.eof();

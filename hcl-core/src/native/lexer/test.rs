@@ -724,6 +724,10 @@ fn batches_lex_what_single_steps_lex() {
         "a = \"unterminated\nb = \"x\\",
         "\u{feff}a.b.c.d = x..y.z\n.a .b. c\n1.a a.1 a.b.1\n",
         "${a.b} %{ for x in y } $${z} %%{w} $ % ",
+        // Blanks after the tokens whose arms step over them: aligned names,
+        // a space then a tab, blanks before the end of the input.
+        "port     = 1\nname \t= \"x\"  {\n  a.b    = [1,  2, \"y\" , c ,\td]\nk = \t\"v\" \t}\nz  ",
+        "s = \"cost $5 or 100% of a long text, then more\" \"a$\" \"b%\" \"t\\n\" x",
     ];
     // Every ASCII byte as a token's first byte, after a name and after a
     // blank (the main loop dispatches on a class table of them).
