@@ -380,11 +380,7 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        let (content, remain, diags) = Content::of(body, schema, partial);
-        if !diags.is_empty() {
-            self.report(diags);
-        }
-        (content, remain)
+        Content::of(body, schema, partial, |diags| self.report(diags))
     }
 
     /// Two fields of the type being decoded claim one block type: a
