@@ -1,8 +1,9 @@
 //! Schema processing by field id, for typed decoding: a schema compiled
 //! once per type ([`CompiledSchema`]) numbers its attributes
 //! ([`FieldId`]), and [`content_by_id_with`] (or [`content_by_id`], its
-//! exhaustive form) answers "the content of this body, attribute by id",
-//! for a [`Body`] handle or a body node of a tree alike.
+//! exhaustive form, or [`content_by_id_reporting`], which hands
+//! diagnostics to a callback) answers "the content of this body,
+//! attribute by id", for a [`Body`] handle or a body node of a tree alike.
 //!
 //! Two paths, one entry: callers never choose. A native-syntax body that
 //! matches its schema cleanly (every attribute and block claimed, every
@@ -234,13 +235,45 @@ pub fn content_by_id_with<'a>(
     schema: &CompiledSchema,
     processing: Processing,
 ) -> (ContentById<'a>, Option<Body>, Diagnostics) {
+    let mut diags = Diagnostics::new();
+    let (content, remain) = content_by_id_reporting(body, schema, processing, |d| diags = d);
+    (content, remain, diags)
+}
+
+/// [`content_by_id_with`], handing the general path's diagnostics, when
+/// there are any, to `report` instead of returning them: the usual, native
+/// content then comes back with nothing to move or drop beside it.
+///
+/// ```
+/// use hcl_core::native::by_id::{content_by_id_reporting, CompiledSchema, Processing};
+/// use hcl_core::schema::{AttributeSchema, BodySchema};
+/// use hcl_core::load::parse_source;
+///
+/// let schema = CompiledSchema::new(BodySchema::new().attribute(AttributeSchema::required("port")));
+/// let mut reported = Vec::new();
+/// let (body, _) = parse_source("a.hcl", "prot = 80\n");
+/// let (_, rest) = content_by_id_reporting(&body, &schema, Processing::Exhaustive, |d| reported.push(d));
+/// assert!(rest.is_none());
+/// assert!(reported.len() == 1 && reported[0].has_errors());
+/// ```
+#[inline]
+pub fn content_by_id_reporting<'a>(
+    body: impl Into<BodyById<'a>>,
+    schema: &CompiledSchema,
+    processing: Processing,
+    report: impl FnOnce(Diagnostics),
+) -> (ContentById<'a>, Option<Body>) {
     let body = body.into();
     if processing == Processing::Exhaustive {
         if let Some(c) = body.node().and_then(|n| NativeContent::of(n, schema)) {
-            return (ContentById::Native(c), None, Diagnostics::new());
+            return (ContentById::Native(c), None);
         }
     }
-    general(body.to_body(), schema, processing)
+    let (content, remain, diags) = general(body.to_body(), schema, processing);
+    if !diags.is_empty() {
+        report(diags);
+    }
+    (content, remain)
 }
 
 /// The general path: [`Body::content`] or [`Body::partial_content`].
@@ -309,7 +342,7 @@ impl<'a> AttrById<'a> {
 impl<'a> NativeContent<'a> {
     /// The content of `body` read in one pass over its tree, when it
     /// matches `schema` with nothing to report (`None`: take the general
-    /// path, which reports what is wrong). Only [`content_by_id_with`]
+    /// path, which reports what is wrong). Only [`content_by_id_reporting`]
     /// asks: the choice of path is made in one place.
     fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
         if !schema.valid {

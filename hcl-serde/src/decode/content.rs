@@ -2,7 +2,7 @@
 //! found in it, and its attributes, blocks and labels.
 //!
 //! Which path a body takes is hcl-core's decision, made in one place
-//! ([`hcl_core::native::by_id::content_by_id_with`], beside schema
+//! ([`hcl_core::native::by_id::content_by_id_reporting`], beside schema
 //! processing): a native body that matches its schema cleanly is read from
 //! its syntax tree through the public syntax view (nothing built per
 //! attribute or block), any other body through [`Body::content`] or
@@ -11,7 +11,9 @@
 //! diagnostics.
 
 use hcl_core::body::{Attribute, Block, BodyContent};
-use hcl_core::native::by_id::{content_by_id_with, AttrById, BodyById, ContentById, Processing};
+use hcl_core::native::by_id::{
+    content_by_id_reporting, AttrById, BodyById, ContentById, Processing,
+};
 use hcl_core::native::{BlockNode, ExprNode};
 use hcl_core::{Body, Diagnostics, EvalContext, Expression, Range, Value};
 
@@ -100,20 +102,24 @@ impl<'a> Content<'a> {
     }
 
     /// Applies `schema` to `body`, exhaustively or partially (then with
-    /// the leftover body), on whichever path hcl-core chooses.
+    /// the leftover body), on whichever path hcl-core chooses; the general
+    /// path's diagnostics, if any, go to `report` (the native path has
+    /// none, and returns nothing beside the content to move or drop).
     #[inline]
     pub(crate) fn of(
         body: BodyRef<'a>,
         schema: &'a CheckedSchema,
         partial: bool,
-    ) -> (Content<'a>, Option<Body>, Diagnostics) {
+        report: impl FnOnce(Diagnostics),
+    ) -> (Content<'a>, Option<Body>) {
         let processing = if partial {
             Processing::Partial
         } else {
             Processing::Exhaustive
         };
-        let (content, remain, diags) = content_by_id_with(body.0, schema.compiled(), processing);
-        (Content { content, schema }, remain, diags)
+        let (content, remain) =
+            content_by_id_reporting(body.0, schema.compiled(), processing, report);
+        (Content { content, schema }, remain)
     }
 
     /// The attribute `id` names (native content finds it by its position,
@@ -396,8 +402,9 @@ mod test {
                 .attribute(AttributeSchema::required("name"))
                 .attribute(AttributeSchema::optional("port")),
         );
-        let (c, _, diags) = Content::of(BodyRef::from(&b), &schema, false);
-        assert!(diags.is_empty());
+        let mut reported = Vec::new();
+        let (c, _) = Content::of(BodyRef::from(&b), &schema, false, |d| reported.push(d));
+        assert!(reported.is_empty());
         let name = |n| c.attribute(schema.attribute_id(n)).map(AttrRef::name);
         assert_eq!(name("name"), Some("name"));
         assert_eq!(name("port"), Some("port"));

@@ -368,9 +368,10 @@ impl<'a> Decoder<'a> {
     }
 
     /// Applies `schema` to `body`: exhaustively, or partially when
-    /// `partial`, returning the leftover body then. Inline: the content
-    /// is built where the generated decoder keeps it, not moved out.
-    #[inline]
+    /// `partial`, returning the leftover body then. Always inline (a plain
+    /// `#[inline]` was left a call): the content is built where the
+    /// generated decoder keeps it, not copied out of a call's frame.
+    #[inline(always)]
     pub fn content<'b>(
         &mut self,
         body: BodyRef<'b>,
@@ -380,11 +381,7 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        let (content, remain, diags) = Content::of(body, schema, partial);
-        if !diags.is_empty() {
-            self.report(diags);
-        }
-        (content, remain)
+        Content::of(body, schema, partial, |diags| self.report(diags))
     }
 
     /// Two fields of the type being decoded claim one block type: a
