@@ -415,9 +415,10 @@ impl<'a> Lexer<'a> {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
-                Lead::Hash => {
-                    let end = Self::line_end(b, p);
-                    emit!(K::Comment, p, end);
+                // (Terraform files use `//` as much as `#`; a lone `/` and
+                // `/*` are `lex_main`'s.)
+                Lead::Comment if c == b'#' || at(p + 1) == b'/' => {
+                    emit!(K::Comment, p, Self::line_end(b, p))
                 }
                 Lead::Comma => {
                     emit!(K::Comma, p, p + 1);
