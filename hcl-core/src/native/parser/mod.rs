@@ -267,7 +267,10 @@ impl<'a> Parser<'a> {
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
-    pub(crate) fn finish(mut self) -> Diagnostics {
+    ///
+    /// (By reference: by value, every caller would copy the whole parser
+    /// into it.)
+    pub(crate) fn finish(&mut self) -> Diagnostics {
         // Lex the rest so that every bad character is reported.
         while !self.lexed_eof {
             self.head = self.buf.len();
