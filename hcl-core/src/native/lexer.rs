@@ -245,6 +245,7 @@ impl<'a> Lexer<'a> {
     /// Skips the blank lines after a newline token (the token's span is
     /// still the first newline): for the parser, where a run of newlines
     /// means what one does, and each token costs a round trip.
+    #[cfg(test)]
     pub(crate) fn merging_blank_lines(mut self) -> Lexer<'a> {
         self.merge_blank_lines = true;
         self
@@ -255,9 +256,19 @@ impl<'a> Lexer<'a> {
     /// instead of three tokens and two mode changes, and a dotted name
     /// (`var.region`) as one [`Run::DottedName`]: for the parser,
     /// whose cursor knows these lexemes.
+    #[cfg(test)]
     pub(crate) fn with_compound_tokens(mut self) -> Lexer<'a> {
         self.compound_tokens = true;
         self
+    }
+
+    /// The parser's options, set in place (the parser's lexer is a field of
+    /// the parser; a builder taking and giving back the lexer copied it):
+    /// blank lines merged and, if `compound_tokens`, compound lexemes, as
+    /// the tests' `merging_blank_lines` and `with_compound_tokens` set them.
+    pub(crate) fn set_parser_options(&mut self, compound_tokens: bool) {
+        self.merge_blank_lines = true;
+        self.compound_tokens |= compound_tokens;
     }
 
     /// Whether the quoted literal ending at `lit_end`, already lexed, may hold an escape
@@ -415,9 +426,10 @@ impl<'a> Lexer<'a> {
                     self.braces -= 1;
                     emit!(K::CBrace, p, p + 1);
                 }
-                Lead::Hash => {
-                    let end = Self::line_end(b, p);
-                    emit!(K::Comment, p, end);
+                // (Terraform files use `//` as much as `#`; a lone `/` and
+                // `/*` are `lex_main`'s.)
+                Lead::Comment if c == b'#' || at(p + 1) == b'/' => {
+                    emit!(K::Comment, p, Self::line_end(b, p))
                 }
                 Lead::Comma => {
                     emit!(K::Comma, p, p + 1);

@@ -26,7 +26,8 @@ pub(super) enum Lead {
     Digit,
     OBrace,
     CBrace,
-    Hash,
+    /// `#` or `/`: a line comment if `#` or `//`.
+    Comment,
     Comma,
     OBrack,
     CBrack,
@@ -55,7 +56,7 @@ pub(super) static LEAD: [Lead; 256] = {
             b'0'..=b'9' => Lead::Digit,
             b'{' => Lead::OBrace,
             b'}' => Lead::CBrace,
-            b'#' => Lead::Hash,
+            b'#' | b'/' => Lead::Comment,
             b',' => Lead::Comma,
             b'[' => Lead::OBrack,
             b']' => Lead::CBrack,

@@ -728,6 +728,10 @@ fn batches_lex_what_single_steps_lex() {
         // a space then a tab, blanks before the end of the input.
         "port     = 1\nname \t= \"x\"  {\n  a.b    = [1,  2, \"y\" , c ,\td]\nk = \t\"v\" \t}\nz  ",
         "s = \"cost $5 or 100% of a long text, then more\" \"a$\" \"b%\" \"t\\n\" x",
+        // `//` comments (the main loop's own arm) beside a lone `/`, `/*`
+        // and `#`: after a token, at a line's start, empty, at the end.
+        "a = 1 // c\n// d\r\n//\nb = x / y //z\n# h\nc = a/ /b /* k */ //",
+        "h = <<EOT\n${a // c\n}\nEOT\nq = \"${ {k = 1} // d\n}\"\n",
     ];
     // Every ASCII byte as a token's first byte, after a name and after a
     // blank (the main loop dispatches on a class table of them).

@@ -160,10 +160,6 @@ impl<'a> Parser<'a> {
             scratch.buf.reserve(BATCH);
         }
         scratch.newlines.push(true);
-        let mut lexer = lexer.merging_blank_lines();
-        if tuning.compound_lexemes {
-            lexer = lexer.with_compound_tokens();
-        }
         let mut p = Parser {
             src: file.text(),
             file,
@@ -201,6 +197,9 @@ impl<'a> Parser<'a> {
             #[cfg(debug_assertions)]
             stalled: 0,
         };
+        // (Set in place: the builders' moves of the lexer were a copy of
+        // it each.)
+        p.lexer.set_parser_options(tuning.compound_lexemes);
         p.refresh();
         p
     }
@@ -268,7 +267,10 @@ impl<'a> Parser<'a> {
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
-    pub(crate) fn finish(mut self) -> Diagnostics {
+    ///
+    /// (By reference: by value, every caller would copy the whole parser
+    /// into it.)
+    pub(crate) fn finish(&mut self) -> Diagnostics {
         // Lex the rest so that every bad character is reported.
         while !self.lexed_eof {
             self.head = self.buf.len();

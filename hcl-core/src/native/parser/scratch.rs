@@ -44,7 +44,10 @@ pub(super) struct Scratch {
 }
 
 thread_local! {
-    static KEPT: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
+    // (Held in place, not boxed: a box cost a malloc when given back and a
+    // free when taken, in every parse; a move is a copy of the buffers'
+    // pointers.)
+    static KEPT: Cell<Option<Scratch>> = const { Cell::new(None) };
 }
 
 impl Scratch {
@@ -52,11 +55,7 @@ impl Scratch {
     /// are any, or new ones.
     pub(super) fn take(reuse: Reuse) -> Scratch {
         match reuse {
-            Reuse::Thread => KEPT
-                .try_with(Cell::take)
-                .ok()
-                .flatten()
-                .map_or_else(Scratch::default, |b| *b),
+            Reuse::Thread => KEPT.try_with(Cell::take).ok().flatten().unwrap_or_default(),
             Reuse::Fresh => Scratch::default(),
         }
     }
@@ -92,7 +91,7 @@ impl Scratch {
             v.shrink_to(128);
         }
         reset(&mut self.step_stack);
-        let _ = KEPT.try_with(|k| k.set(Some(Box::new(self))));
+        let _ = KEPT.try_with(|k| k.set(Some(self)));
     }
 }
 
