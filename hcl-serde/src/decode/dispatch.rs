@@ -106,7 +106,7 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
 }
 
 /// A `String` field: a plain string literal is copied as it is
-/// ([`Decoder::attribute_string`]); anything else converts as for any
+/// (`Decoder::attribute_string`); anything else converts as for any
 /// `Deserialize` type.
 impl AttributeSpecial<String> for &Kind<String> {
     #[inline]
@@ -122,7 +122,7 @@ impl AttributeSpecial<String> for &Kind<String> {
 }
 
 /// A `Vec<String>` field: a tuple of plain string literals is copied item
-/// by item ([`Decoder::attribute_strings`]); anything else converts as for
+/// by item (`Decoder::attribute_strings`); anything else converts as for
 /// any `Deserialize` type.
 impl AttributeSpecial<Vec<String>> for &Kind<Vec<String>> {
     #[inline]

@@ -428,13 +428,13 @@ impl<'a> Decoder<'a> {
         self.decode_attribute(attr, required)
     }
 
-    /// [`attribute`](Self::attribute) for a `String` field (what generated
-    /// code calls for one): a string literal that needs no normalisation is
+    /// [`attribute`](Self::attribute) for a `String` field (what the type
+    /// dispatch calls for one; not public: a user calls `attribute`): a string literal that needs no normalisation is
     /// copied out of the source as it is, in one step (what the literal
     /// fast path gives for it: the differential tests check it); any other
     /// value takes `attribute`'s way.
     #[inline]
-    pub fn attribute_string(
+    pub(crate) fn attribute_string(
         &mut self,
         content: &Content<'_>,
         id: FieldId,
@@ -450,12 +450,12 @@ impl<'a> Decoder<'a> {
     }
 
     /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
-    /// generated code calls for one): a tuple of string literals that need
+    /// the type dispatch calls for one): a tuple of string literals that need
     /// no normalisation is copied out of the source item by item (what the
     /// literal fast path gives for it); any other value takes
     /// `attribute`'s way.
     #[inline]
-    pub fn attribute_strings(
+    pub(crate) fn attribute_strings(
         &mut self,
         content: &Content<'_>,
         id: FieldId,
