@@ -50,6 +50,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod body;
+pub(crate) mod byte_search;
 pub mod diag;
 pub mod edit;
 pub mod eval;

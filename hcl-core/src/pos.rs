@@ -365,8 +365,8 @@ impl SourceFile {
     /// searched.
     fn pos_scanned(&self, byte: usize) -> Pos {
         let before = self.inner.text.as_bytes().get(..byte).unwrap_or_default();
-        let line_idx = memchr::memchr_iter(b'\n', before).count();
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |nl| nl + 1);
+        let line_idx = crate::byte_search::count(b'\n', before);
+        let line_start = crate::byte_search::rfind(b'\n', before).map_or(0, |nl| nl + 1);
         let non_ascii = before
             .get(line_start..)
             .unwrap_or_default()
@@ -552,7 +552,7 @@ fn index_lines(text: &str) -> LineIndex {
     let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
     if text.is_ascii() {
         starts.push(0);
-        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|end| end as u32 + 1));
+        starts.extend(crate::byte_search::positions(b'\n', bytes).map(|end| end as u32 + 1));
         return LineIndex {
             starts,
             first_non_ascii: Vec::new(),
@@ -560,7 +560,7 @@ fn index_lines(text: &str) -> LineIndex {
     }
     let mut non_ascii = Vec::with_capacity(bytes.len() / 32 + 1);
     let mut start = 0usize;
-    let ends = memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len()));
+    let ends = crate::byte_search::positions(b'\n', bytes).chain(std::iter::once(bytes.len()));
     for end in ends {
         let line = &bytes[start..end];
         starts.push(start as u32);

@@ -252,7 +252,7 @@ pub(crate) fn split_attr_path_with(
     extra: usize,
 ) -> (ByteSpan, Vec<Traverser>) {
     let text = span.text(src);
-    let dots = memchr::memchr_iter(b'.', text.as_bytes()).count();
+    let dots = crate::byte_search::count(b'.', text.as_bytes());
     let mut parts = text.split('.');
     let root_len = parts.next().map_or(0, str::len) as u32;
     let root = ByteSpan::new(span.start, span.start + root_len);

@@ -566,7 +566,7 @@ impl<'a> Lexer<'a> {
             b'#' => self.line_comment(p),
             b'/' => match self.at(p + 1) {
                 b'/' => self.line_comment(p),
-                b'*' => match memchr::memmem::find(&b[p + 2..], b"*/") {
+                b'*' => match crate::byte_search::find_pair(*b"*/", &b[p + 2..]) {
                     Some(i) => self.tok(K::Comment, p, i + 4),
                     None => self.tok(K::Invalid, p, b.len() - p),
                 },
@@ -802,7 +802,7 @@ impl<'a> Lexer<'a> {
     /// the end of the input).
     #[inline(always)]
     fn line_end(b: &[u8], start: usize) -> usize {
-        match memchr::memchr(b'\n', b.get(start..).unwrap_or_default()) {
+        match crate::byte_search::find(b'\n', b.get(start..).unwrap_or_default()) {
             Some(i) => start + i + 1,
             None => b.len(),
         }

@@ -480,7 +480,7 @@ pub(crate) fn json_string_len(s: &str) -> usize {
             _ => 0,
         })
         .sum();
-    let separators = match memchr::memchr(0xe2, s.as_bytes()) {
+    let separators = match crate::byte_search::find(0xe2, s.as_bytes()) {
         None => 0,
         Some(_) => s.matches(['\u{2028}', '\u{2029}']).count(),
     };

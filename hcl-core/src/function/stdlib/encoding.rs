@@ -173,7 +173,7 @@ fn jsondecode() -> Function {
             // longer, each element takes an opening bracket or a comma, and
             // each object a brace.
             let elements = s.bytes().filter(|b| matches!(b, b'[' | b',')).count();
-            let objects = memchr::memchr_iter(b'{', s.as_bytes()).count();
+            let objects = crate::byte_search::count(b'{', s.as_bytes());
             cx.charge_elements(elements.saturating_add(1))?;
             cx.charge_elements(objects.saturating_mul(1 + crate::limits::MAP_NODE))?;
             cx.charge_bytes(s.len())?;

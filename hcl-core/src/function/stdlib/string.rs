@@ -67,7 +67,7 @@ pub(super) fn charged(cx: &mut CallContext<'_>, s: &str) -> Result<Value, Functi
 /// path segments the text; a differential test holds them equal.
 pub(crate) fn grapheme_count(s: &str) -> usize {
     if s.is_ascii() {
-        s.len() - memchr::memmem::find_iter(s.as_bytes(), b"\r\n").count()
+        s.len() - crate::byte_search::count_pair(*b"\r\n", s.as_bytes())
     } else {
         grapheme_count_general(s)
     }

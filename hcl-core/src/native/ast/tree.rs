@@ -283,7 +283,7 @@ impl Tree {
         let (bodies, attributes, blocks, labels) = if len < LARGE {
             (len / 512 + 1, len / 128 + 1, len / 512, len / 512)
         } else {
-            let count = |b: u8| memchr::memchr_iter(b, src.as_bytes()).count();
+            let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
             let braces = count(b'{');
             // (Labels are not bounded so cheaply: one a block, the norm of
             // nested blocks, and more only where the list must grow.)

@@ -122,7 +122,8 @@ impl Lexer<'_> {
             return self.lex_main();
         };
         if hd.start_of_line {
-            let line_end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
+            let line_end =
+                crate::byte_search::find(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
             let mut content_end = line_end;
             if content_end > start && b[content_end - 1] == b'\r' {
                 content_end -= 1;
@@ -141,7 +142,7 @@ impl Lexer<'_> {
         let mut p = start;
         let mut eol = false;
         loop {
-            match memchr::memchr3(b'\n', b'$', b'%', &b[p..]) {
+            match crate::byte_search::find3(b'\n', b'$', b'%', &b[p..]) {
                 None => {
                     p = b.len();
                     break;
@@ -178,7 +179,7 @@ impl Lexer<'_> {
         }
         let mut p = start;
         loop {
-            match memchr::memchr2(b'$', b'%', &b[p..]) {
+            match crate::byte_search::find2(b'$', b'%', &b[p..]) {
                 None => {
                     p = b.len();
                     break;

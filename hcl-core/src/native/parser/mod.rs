@@ -858,7 +858,7 @@ impl Lexeme {
 /// The length of the name at `at` in a dotted name ending at `end`.
 fn name_len(src: &str, at: u32, end: u32) -> u32 {
     let rest = ByteSpan::new(at, end).text(src).as_bytes();
-    memchr::memchr(b'.', rest).unwrap_or(rest.len()) as u32
+    crate::byte_search::find(b'.', rest).unwrap_or(rest.len()) as u32
 }
 
 /// The span of a token. (Not through `ByteSpan::new`: the lexer's tokens

@@ -39,7 +39,7 @@ pub(super) fn decode(text: &str, cx: &mut CallContext<'_>) -> Result<Value, Func
         None => return Err(FunctionError::call("missing header line")),
         Some(r) => r.map_err(FunctionError::call)?,
     };
-    let rows_at_most = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    let rows_at_most = crate::byte_search::count(b'\n', text.as_bytes()) + 1;
     let names: usize = header.iter().map(String::len).sum();
     let row = header.len().saturating_add(crate::limits::MAP_NODE);
     cx.charge_elements(
