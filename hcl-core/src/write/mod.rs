@@ -56,8 +56,10 @@
 //! ```
 
 mod body;
+mod field_keys;
 mod file;
 mod layout;
+mod padding;
 mod text;
 mod value;
 

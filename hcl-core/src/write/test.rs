@@ -397,7 +397,7 @@ proptest! {
         for f in [f64::from_bits(bits), small, short, short / 3.0] {
             if f.is_finite() && f.fract() != 0.0 {
                 let mut out = String::new();
-                super::layout::push_shortest(&mut out, f);
+                super::text::push_shortest(&mut out, f);
                 prop_assert_eq!(out, format!("{f}"));
             }
         }

@@ -246,3 +246,78 @@ pub(crate) fn width(text: &str) -> usize {
         crate::format::columns(text)
     }
 }
+
+/// Appends the shortest decimal of a finite, non-integral `f64`, without
+/// exponent (as `Display` writes it). Ryu's text when it has no exponent
+/// and at most 15 significant digits (several times faster than
+/// `Display`), `Display`'s otherwise; the two are compared by a property
+/// test.
+pub(super) fn push_shortest(out: &mut String, f: f64) {
+    if push_short_decimal(out, f) {
+        return;
+    }
+    let mut buffer = ryu::Buffer::new();
+    let text = buffer.format_finite(f);
+    // Past 15 significant digits two shortest texts can be equally near
+    // (Ryu takes the even one, `Display` rounds half up): `Display` then.
+    let significant = text
+        .bytes()
+        .skip_while(|b| matches!(b, b'-' | b'0' | b'.'))
+        .filter(u8::is_ascii_digit)
+        .count();
+    if significant > 15 || text.bytes().any(|b| b == b'e') {
+        use std::fmt::Write;
+        let _ = write!(out, "{f}");
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// Appends a non-integral `f64` below 10^11 in magnitude that is the
+/// double of a decimal with at most 4 fractional digits (`0.5`, `2.25`,
+/// `-12.125`: what configurations hold), as that decimal; `false` (nothing
+/// written) otherwise. The decimal with the fewest such digits is the
+/// shortest text: at that magnitude a step of 10^-4 is wider than the
+/// double's spacing, so one decimal per count of digits can round to it.
+fn push_short_decimal(out: &mut String, f: f64) -> bool {
+    if f.abs() >= 1e11 {
+        return false;
+    }
+    let magnitude = f.abs();
+    let mut scale = 1.0;
+    for digits in 1..=4usize {
+        scale *= 10.0;
+        // The count of 10^-digits nearest to the magnitude (below 10^15:
+        // exact as a `u64`; a cast, where `round` is a call). A count
+        // that misses by a rounding of `+ 0.5` fails the check below,
+        // which alone decides: the double nearest to `m / scale` is `f`'s
+        // magnitude exactly when the division gives it back.
+        let m = (magnitude * scale + 0.5) as u64;
+        if m as f64 / scale != magnitude {
+            continue;
+        }
+        if f < 0.0 {
+            out.push('-');
+        }
+        let mut buffer = itoa::Buffer::new();
+        let text = buffer.format(m);
+        if text.len() <= digits {
+            out.push_str("0.");
+            push_zeros(out, digits - text.len());
+            out.push_str(text);
+        } else {
+            let (int, frac) = text.split_at(text.len() - digits);
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
+        return true;
+    }
+    false
+}
+
+fn push_zeros(out: &mut String, n: usize) {
+    for _ in 0..n {
+        out.push('0');
+    }
+}
