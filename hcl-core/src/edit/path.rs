@@ -1,0 +1,90 @@
+//! Block paths, and finding the body or block one names.
+
+use super::*;
+
+/// Blocks from the root to a body: each by type and labels.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlockPath {
+    steps: Vec<(String, Vec<String>)>,
+}
+
+impl BlockPath {
+    /// The file's top-level body.
+    pub fn root() -> BlockPath {
+        BlockPath::default()
+    }
+
+    /// The body of the first block of type `type_name` with exactly these
+    /// labels, inside this one.
+    pub fn block<L: Into<String>>(
+        mut self,
+        type_name: impl Into<String>,
+        labels: impl IntoIterator<Item = L>,
+    ) -> BlockPath {
+        self.steps.push((
+            type_name.into(),
+            labels.into_iter().map(Into::into).collect(),
+        ));
+        self
+    }
+
+    /// The steps: block types and labels.
+    pub fn steps(&self) -> &[(String, Vec<String>)] {
+        &self.steps
+    }
+
+    /// The path without its last block (the root's parent is the root).
+    pub fn parent(&self) -> BlockPath {
+        let mut p = self.clone();
+        p.steps.pop();
+        p
+    }
+}
+
+impl std::fmt::Display for BlockPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.steps.is_empty() {
+            return f.write_str("the top level");
+        }
+        for (i, (t, labels)) in self.steps.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" > ")?;
+            }
+            f.write_str(t)?;
+            for l in labels {
+                write!(f, " {l:?}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cold]
+pub(super) fn not_found(path: &BlockPath) -> EditError {
+    EditError::NotFound(format!("block {path}"))
+}
+
+/// The body at `path`.
+pub(super) fn find_body<'a>(file: &'a File, path: &BlockPath) -> Option<BodyNode<'a>> {
+    let mut body = file.body();
+    for (t, labels) in &path.steps {
+        body = find_in(body, t, labels)?.body();
+    }
+    Some(body)
+}
+
+/// The block at `path` (not the root).
+pub(super) fn find_block<'a>(file: &'a File, path: &BlockPath) -> Option<BlockNode<'a>> {
+    let (last, _) = path.steps.split_last()?;
+    let parent = find_body(file, &path.parent())?;
+    find_in(parent, &last.0, &last.1)
+}
+
+pub(super) fn find_in<'a>(body: BodyNode<'a>, t: &str, labels: &[String]) -> Option<BlockNode<'a>> {
+    body.blocks().find(|b| {
+        b.type_name() == t
+            && b.labels()
+                .map(|l| l.value())
+                .eq(labels.iter().map(String::as_str))
+    })
+}

@@ -1,0 +1,183 @@
+//! Splices of the document's text: lines found, removed and indented, items inserted.
+
+use super::*;
+
+/// A replacement of bytes `at` by `text`.
+pub(super) struct Splice {
+    pub(super) at: std::ops::Range<usize>,
+    pub(super) text: String,
+}
+
+pub(super) enum ItemKind {
+    Attribute,
+    Block,
+}
+
+/// The blanks that start the line holding `pos`.
+pub(super) fn line_indent(text: &str, pos: usize) -> String {
+    let start = line_start(text, pos);
+    text[start..]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect()
+}
+
+fn line_start(text: &str, pos: usize) -> usize {
+    text.get(..pos)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1)
+}
+
+/// The offset after the newline that ends the line holding `pos` (the
+/// text's end on its last line).
+fn line_end(text: &str, pos: usize) -> usize {
+    text.get(pos..)
+        .and_then(|t| t.find('\n'))
+        .map_or(text.len(), |i| pos + i + 1)
+}
+
+/// `text` with `indent` after each newline (the lines of a multi-line
+/// value, written for column zero, put under an indented item).
+pub(super) fn reindent(text: &str, indent: &str) -> String {
+    if indent.is_empty() || !text.contains('\n') {
+        return text.to_owned();
+    }
+    text.replace('\n', &format!("\n{indent}"))
+}
+
+/// Removes bytes `start..end`: whole lines when nothing else is on them
+/// (a trailing comment goes too), the range alone otherwise.
+pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
+    let ls = line_start(text, start);
+    let le = line_end(text, end.saturating_sub(1).max(start));
+    let before_blank = text[ls..start].trim().is_empty();
+    let after = &text[end..le];
+    let after_blank = {
+        let t = after.trim();
+        t.is_empty() || t.starts_with('#') || t.starts_with("//")
+    };
+    if before_blank && after_blank {
+        // A blank line left between nothing and nothing goes too: before
+        // the end of the file or of a body, or before another blank line.
+        let next = text[le..].lines().next().map(str::trim);
+        let ends = matches!(next, None | Some("") | Some("}"));
+        let start = if ends && text[..ls].ends_with("\n\n") {
+            ls - 1
+        } else {
+            ls
+        };
+        Splice {
+            at: start..le,
+            text: String::new(),
+        }
+    } else {
+        Splice {
+            at: start..end,
+            text: String::new(),
+        }
+    }
+}
+
+/// The offsets of the `{` and `}` of the block at `path` (`None` for the
+/// root).
+pub(super) fn braces(file: &File, path: &BlockPath) -> Option<(usize, usize)> {
+    let b = find_block(file, path)?;
+    Some((
+        byte(b.open_brace_range().start.byte),
+        byte(b.close_brace_range().start.byte),
+    ))
+}
+
+/// Where a new item goes in `body` (at `path`, whose braces are at
+/// `braces`): an attribute after the last attribute, a block at the end;
+/// `line` is the item's lines.
+pub(super) fn insert_item(
+    text: &str,
+    body: BodyNode<'_>,
+    braces: Option<(usize, usize)>,
+    path: &BlockPath,
+    line: String,
+    kind: ItemKind,
+) -> Splice {
+    let last_attr = body.attributes().last().map(|a| byte(a.range().end.byte));
+    let items_end = body.items().last().map(|i| match i {
+        BodyItem::Attribute(a) => byte(a.range().end.byte),
+        BodyItem::Block(b) => byte(b.range().end.byte),
+    });
+    let (after, blank) = match kind {
+        ItemKind::Attribute => (last_attr, false),
+        ItemKind::Block => (items_end, items_end.is_some()),
+    };
+    let mut line = line;
+    if blank {
+        line.insert(0, '\n');
+    }
+    if let Some((open, close)) = braces {
+        if !text[open..close].contains('\n') && items_end.is_some() {
+            // `b { a = 1 }`: one line with an item: open it up, the item
+            // on a line of its own.
+            let outer = "  ".repeat(path.steps().len() - 1);
+            let inner = text[open + 1..close].trim();
+            let line = line.trim_start_matches('\n');
+            return Splice {
+                at: open..close + 1,
+                text: format!("{{\n{outer}  {inner}\n{line}{outer}}}"),
+            };
+        }
+    }
+    if let Some(end) = after {
+        let at = line_end(text, end.saturating_sub(1));
+        let mut line = line;
+        if at == text.len() && !text.ends_with('\n') {
+            line.insert(0, '\n');
+        }
+        return Splice {
+            at: at..at,
+            text: line,
+        };
+    }
+    // An empty body: the root, or a block's braces.
+    if path.steps().is_empty() {
+        let at = 0;
+        if !text[at..].trim().is_empty() && matches!(kind, ItemKind::Block) {
+            line.push('\n');
+        }
+        return Splice {
+            at: at..at,
+            text: line,
+        };
+    }
+    let r = body.range();
+    let (open, close) = (byte(r.start.byte), byte(r.end.byte).saturating_sub(1));
+    let outer = "  ".repeat(path.steps().len() - 1);
+    if !text[open..close].contains('\n') {
+        // `b {}` on one line: open it up.
+        let line = line.trim_start_matches('\n').to_owned();
+        return Splice {
+            at: open + 1..close,
+            text: format!("\n{line}{outer}"),
+        };
+    }
+    let at = line_end(text, open);
+    let line = line.trim_start_matches('\n').to_owned();
+    Splice {
+        at: at..at,
+        text: line,
+    }
+}
+
+/// Where the first non-blank character of line `line` (from 0) of
+/// `text` is.
+pub(super) fn first_token_of_line(text: &str, line: usize) -> Option<usize> {
+    let start = if line == 0 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 1)?.0 + 1
+    };
+    let rest = text.get(start..)?;
+    Some(start + (rest.len() - rest.trim_start_matches([' ', '\t']).len()))
+}
+
+pub(super) fn byte(b: u32) -> usize {
+    b as usize
+}
