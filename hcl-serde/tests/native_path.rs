@@ -444,3 +444,67 @@ fn string_list_fields_agree_with_the_general_conversion() {
         }
     }
 }
+
+/// A `BTreeMap<String, String>` or `HashMap<String, String>` field copies
+/// an object of plain string literals under literal keys entry by entry;
+/// every other value converts as for any `Deserialize` type (a newtype
+/// around the map always does): both agree on every value and every
+/// diagnostic, on both paths.
+#[test]
+fn string_map_fields_agree_with_the_general_conversion() {
+    use std::collections::HashMap;
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Texts(BTreeMap<String, String>);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: BTreeMap<String, String>,
+        h: HashMap<String, String>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Texts,
+        h: Texts,
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    for value in [
+        r#"{ LOG_LEVEL = "info", REGION = "eu-west-1" }"#,
+        "{}",
+        r#"{ b = "2", a = "1" }"#,
+        r#"{ "a b" = "1", true = "t", null = "n" }"#,
+        r#"{ a = "1", a = "2" }"#,
+        r#"{ a = "1", "a" = "2" }"#,
+        "{ a = \"e\u{301}\", \"\u{e9}\" = \"x\" }",
+        r#"{ a = "a\nb\u00e9" }"#,
+        r#"{ a = "v${x}" }"#,
+        r#"{ a = 5, b = true }"#,
+        r#"{ a = null }"#,
+        r#"{ a = ["b"] }"#,
+        r#"{ a = { b = "c" } }"#,
+        r#"{ (x) = "1" }"#,
+        r#"{ "${x}" = "1" }"#,
+        r#"{ a = x }"#,
+        r#"{ a = nope }"#,
+        r#"["a"]"#,
+        r#""a""#,
+        "x",
+        "null",
+        "<<EOT\nhello\nEOT\n",
+    ] {
+        let src = format!("s = {value}\nh = {value}\n");
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(
+                direct.map(|d| (d.s, d.h.into_iter().collect::<BTreeMap<_, _>>())),
+                general.map(|g| (g.s.0, g.h.0)),
+                "{src}"
+            );
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

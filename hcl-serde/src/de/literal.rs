@@ -16,6 +16,8 @@
 //! are always the general path's.
 
 use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
 
@@ -178,6 +180,47 @@ pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
     let mut out = Vec::with_capacity(items.len());
     for item in items.iter() {
         out.push(owned(plain_string(item)?));
+    }
+    Some(out)
+}
+
+/// A map of `String` to `String` that [`plain_string_map`] fills.
+pub(crate) trait StringMap: Default {
+    /// Inserts `key` with `value`; `false` when the key was there already.
+    fn insert_new(&mut self, key: String, value: String) -> bool;
+}
+
+impl StringMap for BTreeMap<String, String> {
+    #[inline]
+    fn insert_new(&mut self, key: String, value: String) -> bool {
+        self.insert(key, value).is_none()
+    }
+}
+
+impl<S: BuildHasher + Default> StringMap for HashMap<String, String, S> {
+    #[inline]
+    fn insert_new(&mut self, key: String, value: String) -> bool {
+        self.insert(key, value).is_none()
+    }
+}
+
+/// The entries of `expr` when it is an object whose keys are literal
+/// (ASCII, none repeated, as [`keys_in_order`] takes them) and whose values
+/// are [`plain_string`]s: what a map of `String` to `String` receives from
+/// it (entries in any order make the same map). A repeated key gives
+/// `None`: evaluation decides which one wins.
+pub(crate) fn plain_string_map<M: StringMap>(expr: ExprNode<'_>) -> Option<M> {
+    let ExprKind::Object(o) = expr.kind() else {
+        return None;
+    };
+    let ascii = expr.source().is_ascii();
+    let mut out = M::default();
+    for item in o.items() {
+        let key = key_of(item).filter(|k| ascii || k.is_ascii())?;
+        let value = plain_string(item.value())?;
+        if !out.insert_new(owned(key), owned(value)) {
+            return None;
+        }
     }
     Some(out)
 }

@@ -683,3 +683,62 @@ proptest::proptest! {
         }
     }
 }
+
+/// Object expressions of every kind a map of `String` to `String` meets:
+/// bare, quoted, repeated, parenthesized, computed and non-ASCII keys, and
+/// values of every kind a `String` field meets.
+fn string_object_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let key = prop::sample::select(vec![
+        "a",
+        "b",
+        "true",
+        "null",
+        "\"a\"",
+        "\"c d\"",
+        "\"k\\n\"",
+        "\"\u{e9}\"",
+        "(k)",
+        "\"${k}\"",
+    ]);
+    prop::collection::vec((key, string_text()), 0..4).prop_map(|v| {
+        let items: Vec<String> = v.iter().map(|(k, e)| format!("{k} = {e}")).collect();
+        format!("{{{}}}", items.join(", "))
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Differential: the entries a map of `String` to `String` copies from
+    /// an object of plain string literals are what the literal fast path
+    /// (and so evaluation) gives, for `BTreeMap` and `HashMap` alike, on
+    /// objects of every kind of key and string and on random trees.
+    #[test]
+    fn a_plain_string_map_is_what_the_literal_fast_path_gives(
+        object in string_object_text(),
+        tree in tree_text(),
+    ) {
+        use std::collections::HashMap;
+        use super::literal::plain_string_map;
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        for text in [object, tree] {
+            let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+            let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+            if !diags.is_empty() {
+                continue;
+            }
+            let expr = ExprNode::of(&handle).unwrap();
+            if let Some(plain) = plain_string_map::<BTreeMap<String, String>>(expr) {
+                let fast = fast_literal::<BTreeMap<String, String>>(&text);
+                proptest::prop_assert_eq!(fast, Some(Ok(plain.clone())));
+                proptest::prop_assert_eq!(evaluated::<BTreeMap<String, String>>(&text), Ok(plain.clone()));
+                let hashed = plain_string_map::<HashMap<String, String>>(expr);
+                proptest::prop_assert_eq!(hashed, Some(plain.into_iter().collect()));
+            } else {
+                proptest::prop_assert!(plain_string_map::<HashMap<String, String>>(expr).is_none());
+            }
+        }
+    }
+}

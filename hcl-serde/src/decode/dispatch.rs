@@ -12,6 +12,8 @@
 //!
 //! Only generated code uses this module (through `hcl_serde::__private`).
 
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
@@ -134,6 +136,38 @@ impl AttributeSpecial<Vec<String>> for &Kind<Vec<String>> {
         required: bool,
     ) -> Option<Option<Vec<String>>> {
         d.attribute_strings(content, id, required)
+    }
+}
+
+/// A `BTreeMap<String, String>` field: an object of plain string literals
+/// is copied entry by entry (`Decoder::attribute_string_map`); anything
+/// else converts as for any `Deserialize` type.
+impl AttributeSpecial<BTreeMap<String, String>> for &Kind<BTreeMap<String, String>> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<BTreeMap<String, String>>> {
+        d.attribute_string_map(content, id, required)
+    }
+}
+
+/// A `HashMap<String, String>` field: as a `BTreeMap<String, String>`.
+impl<S: BuildHasher + Default> AttributeSpecial<HashMap<String, String, S>>
+    for &Kind<HashMap<String, String, S>>
+{
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<HashMap<String, String, S>>> {
+        d.attribute_string_map(content, id, required)
     }
 }
 

@@ -14,7 +14,9 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::literal::{deserialize_literal, owned, plain_string, plain_strings};
+use crate::de::literal::{
+    deserialize_literal, owned, plain_string, plain_string_map, plain_strings, StringMap,
+};
 
 mod content;
 pub mod dispatch;
@@ -422,10 +424,27 @@ impl<'a> Decoder<'a> {
         id: FieldId,
         required: bool,
     ) -> Option<Option<T>> {
-        let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
-        };
-        self.decode_attribute(attr, required)
+        self.present(content, id, required, |d, attr| {
+            d.decode_attribute(attr, required)
+        })
+    }
+
+    /// The attribute `id` names, handed to `decode` when present; when
+    /// absent, `Some(None)` if it is optional, `None` if it is required
+    /// (schema processing reported it). The one "absent attribute" rule of
+    /// every `attribute*` method.
+    #[inline(always)]
+    fn present<T>(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+        decode: impl FnOnce(&mut Self, AttrRef<'_>) -> Option<Option<T>>,
+    ) -> Option<Option<T>> {
+        match content.attribute(id) {
+            Some(attr) => decode(self, attr),
+            None => (!required).then_some(None),
+        }
     }
 
     /// [`attribute`](Self::attribute) for a `String` field (what the type
@@ -440,13 +459,12 @@ impl<'a> Decoder<'a> {
         id: FieldId,
         required: bool,
     ) -> Option<Option<String>> {
-        let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
-        };
-        if let Some(text) = attr.native_expr().and_then(plain_string) {
-            return Some(Some(owned(text)));
-        }
-        self.decode_attribute(attr, required)
+        self.present(content, id, required, |d, attr| {
+            match attr.native_expr().and_then(plain_string) {
+                Some(text) => Some(Some(owned(text))),
+                None => d.decode_attribute(attr, required),
+            }
+        })
     }
 
     /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
@@ -461,16 +479,38 @@ impl<'a> Decoder<'a> {
         id: FieldId,
         required: bool,
     ) -> Option<Option<Vec<String>>> {
-        let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
-        };
-        // A tuple is one level deep: a decode that allows none reports it.
-        if self.max_depth > 0 {
-            if let Some(items) = attr.native_expr().and_then(plain_strings) {
-                return Some(Some(items));
+        self.present(content, id, required, |d, attr| {
+            // A tuple is one level deep: a decode that allows none reports it.
+            if d.max_depth > 0 {
+                if let Some(items) = attr.native_expr().and_then(plain_strings) {
+                    return Some(Some(items));
+                }
             }
-        }
-        self.decode_attribute(attr, required)
+            d.decode_attribute(attr, required)
+        })
+    }
+
+    /// [`attribute`](Self::attribute) for a map of `String` to `String`
+    /// (what the type dispatch calls for `BTreeMap` and `HashMap` fields):
+    /// an object of plain string literals under literal keys is copied out
+    /// of the source entry by entry (what the literal fast path gives for
+    /// it); any other value takes `attribute`'s way.
+    #[inline]
+    pub(crate) fn attribute_string_map<M: StringMap + DeserializeOwned>(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<M>> {
+        self.present(content, id, required, |d, attr| {
+            // An object is one level deep: a decode that allows none reports it.
+            if d.max_depth > 0 {
+                if let Some(map) = attr.native_expr().and_then(plain_string_map) {
+                    return Some(Some(map));
+                }
+            }
+            d.decode_attribute(attr, required)
+        })
     }
 
     /// Decodes a present attribute: from the tree when it is a literal,
