@@ -204,6 +204,42 @@ fn name_comparison_agrees_with_byte_equality_at_every_length() {
     }
 }
 
+/// A schema name's key finds the name at every length (short, one word,
+/// two words, long), wherever it sits in the text (at the end too, where
+/// no whole word follows it), and tells it from names that differ in any
+/// one byte or in length.
+#[test]
+fn name_keys_agree_with_byte_equality_at_every_length_and_place() {
+    let base: Vec<u8> = (b'a'..=b'z').collect();
+    for len in 0..base.len() {
+        let name = &base[..len];
+        let key = NameKey::new(std::str::from_utf8(name).unwrap());
+        for before in [0usize, 3] {
+            for after in 0..10 {
+                let mut text = vec![b' '; before];
+                text.extend_from_slice(name);
+                text.extend(std::iter::repeat_n(b'=', after));
+                let span = |len: usize| ByteSpan::new(before as u32, (before + len) as u32);
+                assert!(key.is_name_at(&text, span(len)), "{len} {before} {after}");
+                for at in 0..len {
+                    let mut other = text.clone();
+                    other[before + at] = b'_';
+                    assert!(!key.is_name_at(&other, span(len)), "{len} {at} {after}");
+                }
+                if len > 0 {
+                    assert!(!key.is_name_at(&text, span(len - 1)), "{len} {after}");
+                }
+                if after > 0 {
+                    assert!(!key.is_name_at(&text, span(len + 1)), "{len} {after}");
+                }
+            }
+        }
+    }
+    // A span past the text finds nothing.
+    let key = NameKey::new("ab");
+    assert!(!key.is_name_at(b"a", ByteSpan::new(0, 2)));
+}
+
 #[test]
 fn a_body_with_every_attribute_in_schema_order_finds_each_by_its_id() {
     let schema = schema();
