@@ -119,6 +119,9 @@ pub enum ContentById<'a> {
 pub struct NativeContent<'a> {
     body: BodyNode<'a>,
     attrs: Slots,
+    /// The schema names one block type, so every block of the body (each
+    /// checked against the schema) is of that type.
+    one_block_type: bool,
 }
 
 impl std::fmt::Debug for NativeContent<'_> {
@@ -398,7 +401,11 @@ impl<'a> NativeContent<'a> {
                 return None;
             }
         }
-        Some(NativeContent { body, attrs })
+        Some(NativeContent {
+            body,
+            attrs,
+            one_block_type: schema.blocks.len() == 1,
+        })
     }
 
     /// The attribute `id` names, if present.
@@ -423,10 +430,16 @@ impl<'a> NativeContent<'a> {
     ) -> impl Iterator<Item = BlockNode<'a>> + use<'a, 't> {
         let (tree, node) = self.body.ast();
         let text = self.body.source().text();
+        let is_type = move |b: &ast::Block| same_bytes(b.ty.bytes(text), type_name.as_bytes());
+        // Blocks of one type: the first one's answers for all.
+        let all = match tree.blocks(node).first() {
+            Some(first) if self.one_block_type => Some(is_type(first)),
+            _ => None,
+        };
         self.body
             .blocks()
             .zip(tree.blocks(node))
-            .filter(move |(_, b)| same_bytes(b.ty.bytes(text), type_name.as_bytes()))
+            .filter(move |(_, b)| all.unwrap_or_else(|| is_type(b)))
             .map(|(block, _)| block)
     }
 
