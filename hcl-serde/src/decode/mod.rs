@@ -462,7 +462,7 @@ impl<'a> Decoder<'a> {
         self.present(content, id, required, |d, attr| {
             match attr.native_expr().and_then(plain_string) {
                 Some(text) => Some(Some(owned(text))),
-                None => d.decode_attribute(attr, required),
+                None => d.decode_attribute_out_of_line(attr, required),
             }
         })
     }
@@ -486,7 +486,7 @@ impl<'a> Decoder<'a> {
                     return Some(Some(items));
                 }
             }
-            d.decode_attribute(attr, required)
+            d.decode_attribute_out_of_line(attr, required)
         })
     }
 
@@ -509,8 +509,20 @@ impl<'a> Decoder<'a> {
                     return Some(Some(map));
                 }
             }
-            d.decode_attribute(attr, required)
+            d.decode_attribute_out_of_line(attr, required)
         })
+    }
+
+    /// [`decode_attribute`](Self::decode_attribute) out of line: what the
+    /// copies of plain literals fall back to, so that their usual path
+    /// stays small enough to be inlined into the generated decoder.
+    #[inline(never)]
+    fn decode_attribute_out_of_line<T: DeserializeOwned>(
+        &mut self,
+        attr: AttrRef<'_>,
+        required: bool,
+    ) -> Option<Option<T>> {
+        self.decode_attribute(attr, required)
     }
 
     /// Decodes a present attribute: from the tree when it is a literal,
