@@ -283,30 +283,35 @@ pub fn content_by_id_reporting<'a>(
             return (ContentById::Native(c), None);
         }
     }
-    let (content, remain, diags) = general(body.to_body(), schema, processing);
-    if !diags.is_empty() {
-        report(diags);
-    }
-    (content, remain)
+    general_reporting(body, schema, processing, report)
 }
 
-/// The general path: [`Body::content`] or [`Body::partial_content`].
+/// [`content_by_id_reporting`]'s general path, [`Body::content`] or
+/// [`Body::partial_content`], out of line: the native path's caller keeps
+/// only the test and the native content.
 #[cold]
-fn general<'a>(
-    body: Body,
+#[inline(never)]
+fn general_reporting<'a>(
+    body: BodyById<'a>,
     schema: &CompiledSchema,
     processing: Processing,
-) -> (ContentById<'a>, Option<Body>, Diagnostics) {
-    match processing {
+    report: impl FnOnce(Diagnostics),
+) -> (ContentById<'a>, Option<Body>) {
+    let body = body.to_body();
+    let (content, remain, diags) = match processing {
         Processing::Exhaustive => {
             let (content, diags) = body.content(schema.schema());
-            (ContentById::General(Box::new(content)), None, diags)
+            (content, None, diags)
         }
         Processing::Partial => {
             let (content, remain, diags) = body.partial_content(schema.schema());
-            (ContentById::General(Box::new(content)), Some(remain), diags)
+            (content, Some(remain), diags)
         }
+    };
+    if !diags.is_empty() {
+        report(diags);
     }
+    (ContentById::General(Box::new(content)), remain)
 }
 
 impl<'a> ContentById<'a> {
