@@ -363,6 +363,7 @@ impl<'a> NativeContent<'a> {
     /// matches `schema` with nothing to report (`None`: take the general
     /// path, which reports what is wrong). Only [`content_by_id_reporting`]
     /// asks: the choice of path is made in one place.
+    #[inline(always)]
     fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
         if !schema.valid {
             return None;
@@ -382,16 +383,7 @@ impl<'a> NativeContent<'a> {
             // Each attribute's position is its id.
             Slots::Inline(IN_ORDER)
         } else {
-            let mut attrs = Slots::new(wanted.len());
-            let found = match &mut attrs {
-                Slots::Inline(slots) => find_attributes(all, text, compiled, slots)?,
-                Slots::Heap(slots) => find_attributes(all, text, compiled, slots)?,
-            };
-            // Names are unique, so this says every attribute was claimed.
-            if found != all.len() {
-                return None;
-            }
-            attrs
+            Slots::of(all, text, compiled)?
         };
         // Types are compared as bytes of the source, as names are above
         // (no text is cut at char boundaries for a comparison).
@@ -637,6 +629,21 @@ const ABSENT_INLINE: u8 = u8::MAX;
 const ABSENT: u32 = u32::MAX;
 
 impl Slots {
+    /// Where each attribute of `schema` is among the body's attributes
+    /// `all`; `None` when a required one is missing or one of `all` is not
+    /// claimed. Out of line: the usual body has its attributes in the
+    /// schema's order, which the always-inline check before it finds.
+    #[inline(never)]
+    fn of(all: &[ast::Attribute], text: &str, schema: &CompiledSchema) -> Option<Slots> {
+        let mut attrs = Slots::new(schema.names.len());
+        let found = match &mut attrs {
+            Slots::Inline(slots) => find_attributes(all, text, schema, slots)?,
+            Slots::Heap(slots) => find_attributes(all, text, schema, slots)?,
+        };
+        // Names are unique, so this says every attribute was claimed.
+        (found == all.len()).then_some(attrs)
+    }
+
     fn new(len: usize) -> Slots {
         if len <= INLINE_SLOTS {
             Slots::Inline([ABSENT_INLINE; INLINE_SLOTS])
