@@ -508,3 +508,122 @@ fn string_map_fields_agree_with_the_general_conversion() {
         }
     }
 }
+
+/// Bool, integer and float fields convert a literal scalar by their type's
+/// rule without a serde visitor; every other value converts as for any
+/// `Deserialize` type (a newtype around the scalar always does): both
+/// agree on every value and every diagnostic, on both paths.
+#[test]
+fn scalar_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Wrap<T>(T);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        b: bool,
+        u8: u8,
+        u16: u16,
+        u32: u32,
+        u64: u64,
+        u128: u128,
+        i8: i8,
+        i16: i16,
+        i32: i32,
+        i64: i64,
+        i128: i128,
+        f32: f32,
+        f64: f64,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        b: Wrap<bool>,
+        u8: Wrap<u8>,
+        u16: Wrap<u16>,
+        u32: Wrap<u32>,
+        u64: Wrap<u64>,
+        u128: Wrap<u128>,
+        i8: Wrap<i8>,
+        i16: Wrap<i16>,
+        i32: Wrap<i32>,
+        i64: Wrap<i64>,
+        i128: Wrap<i128>,
+        f32: Wrap<f32>,
+        f64: Wrap<f64>,
+    }
+
+    impl General {
+        fn unwrap(self) -> Direct {
+            Direct {
+                b: self.b.0,
+                u8: self.u8.0,
+                u16: self.u16.0,
+                u32: self.u32.0,
+                u64: self.u64.0,
+                u128: self.u128.0,
+                i8: self.i8.0,
+                i16: self.i16.0,
+                i32: self.i32.0,
+                i64: self.i64.0,
+                i128: self.i128.0,
+                f32: self.f32.0,
+                f64: self.f64.0,
+            }
+        }
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    let names = [
+        "b", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "f32", "f64",
+    ];
+    for value in [
+        "0",
+        "1",
+        "80",
+        "255",
+        "256",
+        "8080",
+        "70000",
+        "-1",
+        "-129",
+        "1.5",
+        "0.5",
+        "1.0",
+        "1e3",
+        "1e400",
+        "-1e400",
+        "340282366920938463463374607431768211456",
+        "99999999999999999999",
+        "true",
+        "false",
+        r#""8080""#,
+        r#""-3""#,
+        r#""1.5""#,
+        r#""true""#,
+        r#""TRUE""#,
+        r#""1""#,
+        r#""0""#,
+        r#""yes""#,
+        r#""""#,
+        r#"" 1""#,
+        "\"\u{e9}\"",
+        r#""${x}""#,
+        "<<EOT\n80\nEOT\n",
+        "x",
+        "-x",
+        "1 + 1",
+        "null",
+        "[1]",
+        "{ a = 1 }",
+        "nope",
+    ] {
+        let src: String = names.iter().map(|n| format!("{n} = {value}\n")).collect();
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(direct, general.map(General::unwrap), "{src}");
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

@@ -171,6 +171,22 @@ pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
     }
 }
 
+/// The scalar `expr` is, when it is a literal the scalar rules read in
+/// place: a number, a bool, or a [`plain_string`] (a non-ASCII string is
+/// normalised through its value first). What the literal fast path hands
+/// every scalar request, and what a scalar field converts without a
+/// visitor. One match on the node's kind: this runs for every literal
+/// scalar.
+#[inline(always)]
+pub(crate) fn literal_scalar(expr: ExprNode<'_>) -> Option<Scalar<'_>> {
+    match expr.kind() {
+        ExprKind::Template(t) => normalised(expr, string_of(t)?).map(Scalar::Str),
+        ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
+        ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
+        _ => None,
+    }
+}
+
 /// The texts of `expr` when it is a tuple of [`plain_string`]s: what a
 /// `Vec<String>` target receives from it.
 pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
@@ -278,12 +294,7 @@ impl<'a> LiteralDeserializer<'a> {
     /// One match on the node's kind: this runs for every literal scalar.
     #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
-        match self.expr.kind() {
-            ExprKind::Template(t) => normalised(self.expr, string_of(t)?).map(Scalar::Str),
-            ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
-            ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
-            _ => None,
-        }
+        literal_scalar(self.expr)
     }
 
     /// The walk met a node that is no literal: the attribute takes the

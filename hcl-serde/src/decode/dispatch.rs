@@ -123,6 +123,28 @@ impl AttributeSpecial<String> for &Kind<String> {
     }
 }
 
+/// Bool, integer and float fields: a literal scalar converts by the
+/// type's rule without the serde visitor (`Decoder::attribute_scalar`);
+/// anything else converts as for any `Deserialize` type.
+macro_rules! scalar_fields {
+    ($($t:ty),*) => {$(
+        impl AttributeSpecial<$t> for &Kind<$t> {
+            #[inline]
+            fn attribute(
+                &self,
+                d: &mut Decoder<'_>,
+                content: &Content<'_>,
+                id: FieldId,
+                required: bool,
+            ) -> Option<Option<$t>> {
+                d.attribute_scalar(content, id, required)
+            }
+        }
+    )*};
+}
+
+scalar_fields!(bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+
 /// A `Vec<String>` field: a tuple of plain string literals is copied item
 /// by item (`Decoder::attribute_strings`); anything else converts as for
 /// any `Deserialize` type.

@@ -14,8 +14,10 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
+use crate::de::convert::ScalarTarget;
 use crate::de::literal::{
-    deserialize_literal, owned, plain_string, plain_string_map, plain_strings, StringMap,
+    deserialize_literal, literal_scalar, owned, plain_string, plain_string_map, plain_strings,
+    StringMap,
 };
 
 mod content;
@@ -462,6 +464,32 @@ impl<'a> Decoder<'a> {
         self.present(content, id, required, |d, attr| {
             match attr.native_expr().and_then(plain_string) {
                 Some(text) => Some(Some(owned(text))),
+                None => d.decode_attribute_out_of_line(attr, required),
+            }
+        })
+    }
+
+    /// [`attribute`](Self::attribute) for a bool, integer or float field
+    /// (what the type dispatch calls for one): a literal scalar is
+    /// converted by the type's rule without the serde visitor (what the
+    /// literal fast path gives for it); any other value takes
+    /// `attribute`'s way.
+    #[inline]
+    pub(crate) fn attribute_scalar<T: ScalarTarget + DeserializeOwned>(
+        &mut self,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<T>> {
+        self.present(content, id, required, |d, attr| {
+            match attr.native_expr().and_then(literal_scalar) {
+                Some(s) => match T::from_scalar(s) {
+                    Ok(v) => Some(Some(v)),
+                    Err(e) => {
+                        d.conversion_error(e, attr);
+                        None
+                    }
+                },
                 None => d.decode_attribute_out_of_line(attr, required),
             }
         })
