@@ -627,3 +627,90 @@ fn scalar_fields_agree_with_the_general_conversion() {
         }
     }
 }
+
+/// The `Option` of each type a literal gives without a visitor (`String`,
+/// a number, `Vec<String>`, a map of `String` to `String`) takes the same
+/// copy; absent and null are `None`; every other value converts as for
+/// any `Deserialize` type (an `Option` of a newtype always does): both
+/// agree on every value and every diagnostic, on both paths.
+#[test]
+fn optional_copied_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Wrap<T>(T);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: Option<String>,
+        n: Option<u16>,
+        b: Option<bool>,
+        l: Option<Vec<String>>,
+        m: Option<BTreeMap<String, String>>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Option<Wrap<String>>,
+        n: Option<Wrap<u16>>,
+        b: Option<Wrap<bool>>,
+        l: Option<Wrap<Vec<String>>>,
+        m: Option<Wrap<BTreeMap<String, String>>>,
+    }
+
+    type Values = (
+        Option<String>,
+        Option<u16>,
+        Option<bool>,
+        Option<Vec<String>>,
+        Option<BTreeMap<String, String>>,
+    );
+    let direct_values = |d: Direct| -> Values { (d.s, d.n, d.b, d.l, d.m) };
+    let general_values = |g: General| -> Values {
+        (
+            g.s.map(|w| w.0),
+            g.n.map(|w| w.0),
+            g.b.map(|w| w.0),
+            g.l.map(|w| w.0),
+            g.m.map(|w| w.0),
+        )
+    };
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    ctx.set_variable("nothing", Value::null(hcl_core::Type::String));
+    let mut sources = vec![String::new()];
+    for value in [
+        r#""1""#,
+        r#""web""#,
+        "\"e\u{301}\"",
+        r#""v${x}""#,
+        "80",
+        "70000",
+        "1.5",
+        "true",
+        r#"["a", "b"]"#,
+        r#"["a", null]"#,
+        r#"{ a = "1" }"#,
+        r#"{ a = "1", a = "2" }"#,
+        "x",
+        "nothing",
+        "null",
+        "nope",
+    ] {
+        let names = ["s", "n", "b", "l", "m"];
+        sources.push(names.iter().map(|n| format!("{n} = {value}\n")).collect());
+        // One field at a time, so that each one's value is compared too.
+        sources.extend(names.iter().map(|n| format!("{n} = {value}\n")));
+    }
+    for src in &sources {
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(src, ctx);
+            let (general, general_diags) = same::<General>(src, ctx);
+            assert_eq!(
+                direct.map(direct_values),
+                general.map(general_values),
+                "{src}"
+            );
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

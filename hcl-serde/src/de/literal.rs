@@ -24,7 +24,7 @@ use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
 use hcl_core::native::{ExprKind, ExprNode, Literal, ObjectItemNode, ObjectNode, TemplateNode};
 use hcl_core::Value;
 
-use crate::de::convert::{custom, scalar_requests, Scalar};
+use crate::de::convert::{custom, scalar_requests, Scalar, ScalarTarget};
 use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::Error;
@@ -239,6 +239,74 @@ pub(crate) fn plain_string_map<M: StringMap>(expr: ExprNode<'_>) -> Option<M> {
         }
     }
     Some(out)
+}
+
+/// A field type that a literal of some kinds gives without a serde
+/// visitor: what [`Decoder::attribute_copied`](crate::Decoder) converts in
+/// one step, by the rule the literal fast path applies (so that both give
+/// the same value or error).
+pub(crate) trait LiteralCopy: DeserializeOwned {
+    /// `expr` as `Self` when it is a literal of a kind the type copies;
+    /// `None`: take the general way. `max_depth`: how deeply values may
+    /// nest in this decode (a collection is one level).
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>>;
+}
+
+/// A plain string literal, copied as it is.
+impl LiteralCopy for String {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, _max_depth: usize) -> Option<Result<String, Error>> {
+        plain_string(expr).map(|text| Ok(owned(text)))
+    }
+}
+
+/// A tuple of plain string literals, copied item by item.
+impl LiteralCopy for Vec<String> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Vec<String>, Error>> {
+        // A decode that allows no nesting reports the tuple.
+        (max_depth > 0).then(|| plain_strings(expr))?.map(Ok)
+    }
+}
+
+/// An object of plain string literals under literal keys, copied entry by
+/// entry.
+impl LiteralCopy for BTreeMap<String, String> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>> {
+        (max_depth > 0).then(|| plain_string_map(expr))?.map(Ok)
+    }
+}
+
+/// As a `BTreeMap<String, String>`.
+impl<S: BuildHasher + Default> LiteralCopy for HashMap<String, String, S> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>> {
+        (max_depth > 0).then(|| plain_string_map(expr))?.map(Ok)
+    }
+}
+
+/// A literal scalar, converted by the type's rule.
+macro_rules! scalar_copies {
+    ($($t:ty),*) => {$(
+        impl LiteralCopy for $t {
+            #[inline(always)]
+            fn copy(expr: ExprNode<'_>, _max_depth: usize) -> Option<Result<$t, Error>> {
+                literal_scalar(expr).map(<$t as ScalarTarget>::from_scalar)
+            }
+        }
+    )*};
+}
+
+scalar_copies!(bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+
+/// What `T` copies, as `Some`: a literal it copies is never null (which
+/// is an absent optional value, decided by the general way).
+impl<T: LiteralCopy> LiteralCopy for Option<T> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Option<T>, Error>> {
+        T::copy(expr, max_depth).map(|r| r.map(Some))
+    }
 }
 
 /// `text` as a `String`, out of line: in a small function the allocation

@@ -107,27 +107,15 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
     }
 }
 
-/// A `String` field: a plain string literal is copied as it is
-/// (`Decoder::attribute_string`); anything else converts as for any
-/// `Deserialize` type.
-impl AttributeSpecial<String> for &Kind<String> {
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<String>> {
-        d.attribute_string(content, id, required)
-    }
-}
-
-/// Bool, integer and float fields: a literal scalar converts by the
-/// type's rule without the serde visitor (`Decoder::attribute_scalar`);
-/// anything else converts as for any `Deserialize` type.
-macro_rules! scalar_fields {
-    ($($t:ty),*) => {$(
+/// Fields whose type a literal gives without a serde visitor
+/// (`Decoder::attribute_copied`, `LiteralCopy`): a plain string literal
+/// is copied as it is into a `String`, a literal scalar converted by the
+/// type's rule into a bool or a number, a tuple of plain strings copied
+/// into a `Vec<String>`, an object of them into a map of `String` to
+/// `String`, and the same into the `Option` of each; anything else
+/// converts as for any `Deserialize` type.
+macro_rules! copied_fields {
+    ($($t:ty),* $(,)?) => {$(
         impl AttributeSpecial<$t> for &Kind<$t> {
             #[inline]
             fn attribute(
@@ -137,47 +125,32 @@ macro_rules! scalar_fields {
                 id: FieldId,
                 required: bool,
             ) -> Option<Option<$t>> {
-                d.attribute_scalar(content, id, required)
+                d.attribute_copied(content, id, required)
+            }
+        }
+
+        impl AttributeSpecial<Option<$t>> for &Kind<Option<$t>> {
+            #[inline]
+            fn attribute(
+                &self,
+                d: &mut Decoder<'_>,
+                content: &Content<'_>,
+                id: FieldId,
+                required: bool,
+            ) -> Option<Option<Option<$t>>> {
+                d.attribute_copied(content, id, required)
             }
         }
     )*};
 }
 
-scalar_fields!(bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+copied_fields!(
+    String, Vec<String>, BTreeMap<String, String>,
+    bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128,
+);
 
-/// A `Vec<String>` field: a tuple of plain string literals is copied item
-/// by item (`Decoder::attribute_strings`); anything else converts as for
-/// any `Deserialize` type.
-impl AttributeSpecial<Vec<String>> for &Kind<Vec<String>> {
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<Vec<String>>> {
-        d.attribute_strings(content, id, required)
-    }
-}
-
-/// A `BTreeMap<String, String>` field: an object of plain string literals
-/// is copied entry by entry (`Decoder::attribute_string_map`); anything
-/// else converts as for any `Deserialize` type.
-impl AttributeSpecial<BTreeMap<String, String>> for &Kind<BTreeMap<String, String>> {
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<BTreeMap<String, String>>> {
-        d.attribute_string_map(content, id, required)
-    }
-}
-
-/// A `HashMap<String, String>` field: as a `BTreeMap<String, String>`.
+/// A `HashMap<String, String>` field (and its `Option`): as a
+/// `BTreeMap<String, String>`, for any hasher.
 impl<S: BuildHasher + Default> AttributeSpecial<HashMap<String, String, S>>
     for &Kind<HashMap<String, String, S>>
 {
@@ -189,7 +162,22 @@ impl<S: BuildHasher + Default> AttributeSpecial<HashMap<String, String, S>>
         id: FieldId,
         required: bool,
     ) -> Option<Option<HashMap<String, String, S>>> {
-        d.attribute_string_map(content, id, required)
+        d.attribute_copied(content, id, required)
+    }
+}
+
+impl<S: BuildHasher + Default> AttributeSpecial<Option<HashMap<String, String, S>>>
+    for &Kind<Option<HashMap<String, String, S>>>
+{
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<Option<HashMap<String, String, S>>>> {
+        d.attribute_copied(content, id, required)
     }
 }
 

@@ -14,11 +14,7 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::convert::ScalarTarget;
-use crate::de::literal::{
-    deserialize_literal, literal_scalar, owned, plain_string, plain_string_map, plain_strings,
-    StringMap,
-};
+use crate::de::literal::{deserialize_literal, LiteralCopy};
 
 mod content;
 pub mod dispatch;
@@ -426,124 +422,43 @@ impl<'a> Decoder<'a> {
         id: FieldId,
         required: bool,
     ) -> Option<Option<T>> {
-        self.present(content, id, required, |d, attr| {
-            d.decode_attribute(attr, required)
-        })
+        let Some(attr) = content.attribute(id) else {
+            return absent(required);
+        };
+        self.decode_attribute(attr, required)
     }
 
-    /// The attribute `id` names, handed to `decode` when present; when
-    /// absent, `Some(None)` if it is optional, `None` if it is required
-    /// (schema processing reported it). The one "absent attribute" rule of
-    /// every `attribute*` method.
+    /// [`attribute`](Self::attribute) for a field whose type a literal
+    /// gives without a serde visitor (what the type dispatch calls for
+    /// `String`, `bool`, the numbers, `Vec<String>`, maps of `String` to
+    /// `String`, and their `Option`s; not public: a user calls
+    /// `attribute`): a literal of the kind the type copies
+    /// ([`LiteralCopy`]) is converted in one step, by the rule the literal
+    /// fast path applies to it (the differential tests check it); any
+    /// other value takes `attribute`'s way.
     #[inline(always)]
-    fn present<T>(
+    pub(crate) fn attribute_copied<T: LiteralCopy>(
         &mut self,
         content: &Content<'_>,
         id: FieldId,
         required: bool,
-        decode: impl FnOnce(&mut Self, AttrRef<'_>) -> Option<Option<T>>,
     ) -> Option<Option<T>> {
-        match content.attribute(id) {
-            Some(attr) => decode(self, attr),
-            None => (!required).then_some(None),
+        let Some(attr) = content.attribute(id) else {
+            return absent(required);
+        };
+        match attr.native_expr().and_then(|e| T::copy(e, self.max_depth)) {
+            Some(Ok(v)) => Some(Some(v)),
+            Some(Err(e)) => {
+                self.conversion_error(e, attr);
+                None
+            }
+            None => self.decode_attribute_out_of_line(attr, required),
         }
     }
 
-    /// [`attribute`](Self::attribute) for a `String` field (what the type
-    /// dispatch calls for one; not public: a user calls `attribute`): a string literal that needs no normalisation is
-    /// copied out of the source as it is, in one step (what the literal
-    /// fast path gives for it: the differential tests check it); any other
-    /// value takes `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_string(
-        &mut self,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<String>> {
-        self.present(content, id, required, |d, attr| {
-            match attr.native_expr().and_then(plain_string) {
-                Some(text) => Some(Some(owned(text))),
-                None => d.decode_attribute_out_of_line(attr, required),
-            }
-        })
-    }
-
-    /// [`attribute`](Self::attribute) for a bool, integer or float field
-    /// (what the type dispatch calls for one): a literal scalar is
-    /// converted by the type's rule without the serde visitor (what the
-    /// literal fast path gives for it); any other value takes
-    /// `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_scalar<T: ScalarTarget + DeserializeOwned>(
-        &mut self,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<T>> {
-        self.present(content, id, required, |d, attr| {
-            match attr.native_expr().and_then(literal_scalar) {
-                Some(s) => match T::from_scalar(s) {
-                    Ok(v) => Some(Some(v)),
-                    Err(e) => {
-                        d.conversion_error(e, attr);
-                        None
-                    }
-                },
-                None => d.decode_attribute_out_of_line(attr, required),
-            }
-        })
-    }
-
-    /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
-    /// the type dispatch calls for one): a tuple of string literals that need
-    /// no normalisation is copied out of the source item by item (what the
-    /// literal fast path gives for it); any other value takes
-    /// `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_strings(
-        &mut self,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<Vec<String>>> {
-        self.present(content, id, required, |d, attr| {
-            // A tuple is one level deep: a decode that allows none reports it.
-            if d.max_depth > 0 {
-                if let Some(items) = attr.native_expr().and_then(plain_strings) {
-                    return Some(Some(items));
-                }
-            }
-            d.decode_attribute_out_of_line(attr, required)
-        })
-    }
-
-    /// [`attribute`](Self::attribute) for a map of `String` to `String`
-    /// (what the type dispatch calls for `BTreeMap` and `HashMap` fields):
-    /// an object of plain string literals under literal keys is copied out
-    /// of the source entry by entry (what the literal fast path gives for
-    /// it); any other value takes `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_string_map<M: StringMap + DeserializeOwned>(
-        &mut self,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<M>> {
-        self.present(content, id, required, |d, attr| {
-            // An object is one level deep: a decode that allows none reports it.
-            if d.max_depth > 0 {
-                if let Some(map) = attr.native_expr().and_then(plain_string_map) {
-                    return Some(Some(map));
-                }
-            }
-            d.decode_attribute_out_of_line(attr, required)
-        })
-    }
-
     /// [`decode_attribute`](Self::decode_attribute) out of line: what the
-    /// copies of plain literals fall back to, so that their usual path
-    /// stays small enough to be inlined into the generated decoder.
+    /// copies of literals fall back to, so that their usual path stays
+    /// small enough to be inlined into the generated decoder.
     #[inline(never)]
     fn decode_attribute_out_of_line<T: DeserializeOwned>(
         &mut self,
@@ -646,7 +561,7 @@ impl<'a> Decoder<'a> {
                 v if v.is_null() && !required => Some(None),
                 v => Some(Some(v)),
             },
-            None => (!required).then_some(None),
+            None => absent(required),
         }
     }
 
@@ -660,7 +575,7 @@ impl<'a> Decoder<'a> {
     ) -> Option<Option<Expression>> {
         match content.attribute(id) {
             Some(attr) => Some(Some(attr.expression())),
-            None => (!required).then_some(None),
+            None => absent(required),
         }
     }
 
@@ -788,4 +703,11 @@ fn root_labels_problem<T: Decode>(body: &Body, d: &mut Decoder<'_>) {
     )
     .with_subject(body.missing_item_range());
     d.report(diag.into());
+}
+
+/// What an absent attribute gives: `Some(None)` when it is optional,
+/// `None` when it is required (schema processing reported it).
+#[inline(always)]
+fn absent<T>(required: bool) -> Option<Option<T>> {
+    (!required).then_some(None)
 }
