@@ -165,8 +165,15 @@ fn normalised<'a>(expr: ExprNode<'a>, text: &'a str) -> Option<&'a str> {
 /// `String` field can copy it without a visitor.
 #[inline(always)]
 pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
+    plain_text(expr, expr.source().is_ascii())
+}
+
+/// [`plain_string`], with `ascii` saying whether the whole source is
+/// ASCII (asked once for the items of a collection).
+#[inline(always)]
+fn plain_text(expr: ExprNode<'_>, ascii: bool) -> Option<&str> {
     match expr.kind() {
-        ExprKind::Template(t) => normalised(expr, string_of(t)?),
+        ExprKind::Template(t) => string_of(t).filter(|text| ascii || text.is_ascii()),
         _ => None,
     }
 }
@@ -193,9 +200,10 @@ pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
     let ExprKind::Tuple(items) = expr.kind() else {
         return None;
     };
+    let ascii = expr.source().is_ascii();
     let mut out = Vec::with_capacity(items.len());
     for item in items.iter() {
-        out.push(owned(plain_string(item)?));
+        out.push(owned(plain_text(item, ascii)?));
     }
     Some(out)
 }
@@ -233,7 +241,7 @@ pub(crate) fn plain_string_map<M: StringMap>(expr: ExprNode<'_>) -> Option<M> {
     let mut out = M::default();
     for item in o.items() {
         let key = key_of(item).filter(|k| ascii || k.is_ascii())?;
-        let value = plain_string(item.value())?;
+        let value = plain_text(item.value(), ascii)?;
         if !out.insert_new(owned(key), owned(value)) {
             return None;
         }
