@@ -112,11 +112,16 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
 /// is copied as it is into a `String`, a literal scalar converted by the
 /// type's rule into a bool or a number, a tuple of plain strings copied
 /// into a `Vec<String>`, an object of them into a map of `String` to
-/// `String`, and the same into the `Option` of each; anything else
-/// converts as for any `Deserialize` type.
+/// `String` (a `BTreeMap`, or a `HashMap` with any hasher), and the same
+/// into the `Option` of each; anything else converts as for any
+/// `Deserialize` type.
 macro_rules! copied_fields {
-    ($($t:ty),* $(,)?) => {$(
-        impl AttributeSpecial<$t> for &Kind<$t> {
+    ($([$($generics:tt)*] $t:ty),* $(,)?) => {$(
+        copied_fields!(@one [$($generics)*] $t);
+        copied_fields!(@one [$($generics)*] Option<$t>);
+    )*};
+    (@one [$($generics:tt)*] $t:ty) => {
+        impl<$($generics)*> AttributeSpecial<$t> for &Kind<$t> {
             #[inline]
             fn attribute(
                 &self,
@@ -128,58 +133,15 @@ macro_rules! copied_fields {
                 d.attribute_copied(content, id, required)
             }
         }
-
-        impl AttributeSpecial<Option<$t>> for &Kind<Option<$t>> {
-            #[inline]
-            fn attribute(
-                &self,
-                d: &mut Decoder<'_>,
-                content: &Content<'_>,
-                id: FieldId,
-                required: bool,
-            ) -> Option<Option<Option<$t>>> {
-                d.attribute_copied(content, id, required)
-            }
-        }
-    )*};
+    };
 }
 
 copied_fields!(
-    String, Vec<String>, BTreeMap<String, String>,
-    bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128,
+    [] String, [] Vec<String>, [] BTreeMap<String, String>,
+    [S: BuildHasher + Default] HashMap<String, String, S>,
+    [] bool, [] f32, [] f64,
+    [] i8, [] i16, [] i32, [] i64, [] i128, [] u8, [] u16, [] u32, [] u64, [] u128,
 );
-
-/// A `HashMap<String, String>` field (and its `Option`): as a
-/// `BTreeMap<String, String>`, for any hasher.
-impl<S: BuildHasher + Default> AttributeSpecial<HashMap<String, String, S>>
-    for &Kind<HashMap<String, String, S>>
-{
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<HashMap<String, String, S>>> {
-        d.attribute_copied(content, id, required)
-    }
-}
-
-impl<S: BuildHasher + Default> AttributeSpecial<Option<HashMap<String, String, S>>>
-    for &Kind<Option<HashMap<String, String, S>>>
-{
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<Option<HashMap<String, String, S>>>> {
-        d.attribute_copied(content, id, required)
-    }
-}
 
 impl AttributeSpecial<Expression> for &Kind<Expression> {
     fn attribute(
