@@ -444,3 +444,273 @@ fn string_list_fields_agree_with_the_general_conversion() {
         }
     }
 }
+
+/// A `BTreeMap<String, String>` or `HashMap<String, String>` field copies
+/// an object of plain string literals under literal keys entry by entry;
+/// every other value converts as for any `Deserialize` type (a newtype
+/// around the map always does): both agree on every value and every
+/// diagnostic, on both paths.
+#[test]
+fn string_map_fields_agree_with_the_general_conversion() {
+    use std::collections::HashMap;
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Texts(BTreeMap<String, String>);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: BTreeMap<String, String>,
+        h: HashMap<String, String>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Texts,
+        h: Texts,
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    for value in [
+        r#"{ LOG_LEVEL = "info", REGION = "eu-west-1" }"#,
+        "{}",
+        r#"{ b = "2", a = "1" }"#,
+        r#"{ "a b" = "1", true = "t", null = "n" }"#,
+        r#"{ a = "1", a = "2" }"#,
+        r#"{ a = "1", "a" = "2" }"#,
+        "{ a = \"e\u{301}\", \"\u{e9}\" = \"x\" }",
+        r#"{ a = "a\nb\u00e9" }"#,
+        r#"{ a = "v${x}" }"#,
+        r#"{ a = 5, b = true }"#,
+        r#"{ a = null }"#,
+        r#"{ a = ["b"] }"#,
+        r#"{ a = { b = "c" } }"#,
+        r#"{ (x) = "1" }"#,
+        r#"{ "${x}" = "1" }"#,
+        r#"{ a = x }"#,
+        r#"{ a = nope }"#,
+        r#"["a"]"#,
+        r#""a""#,
+        "x",
+        "null",
+        "<<EOT\nhello\nEOT\n",
+    ] {
+        let src = format!("s = {value}\nh = {value}\n");
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(
+                direct.map(|d| (d.s, d.h.into_iter().collect::<BTreeMap<_, _>>())),
+                general.map(|g| (g.s.0, g.h.0)),
+                "{src}"
+            );
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}
+
+/// Bool, integer and float fields convert a literal scalar by their type's
+/// rule without a serde visitor; every other value converts as for any
+/// `Deserialize` type (a newtype around the scalar always does): both
+/// agree on every value and every diagnostic, on both paths.
+#[test]
+fn scalar_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Wrap<T>(T);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        b: bool,
+        u8: u8,
+        u16: u16,
+        u32: u32,
+        u64: u64,
+        u128: u128,
+        i8: i8,
+        i16: i16,
+        i32: i32,
+        i64: i64,
+        i128: i128,
+        f32: f32,
+        f64: f64,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        b: Wrap<bool>,
+        u8: Wrap<u8>,
+        u16: Wrap<u16>,
+        u32: Wrap<u32>,
+        u64: Wrap<u64>,
+        u128: Wrap<u128>,
+        i8: Wrap<i8>,
+        i16: Wrap<i16>,
+        i32: Wrap<i32>,
+        i64: Wrap<i64>,
+        i128: Wrap<i128>,
+        f32: Wrap<f32>,
+        f64: Wrap<f64>,
+    }
+
+    impl General {
+        fn unwrap(self) -> Direct {
+            Direct {
+                b: self.b.0,
+                u8: self.u8.0,
+                u16: self.u16.0,
+                u32: self.u32.0,
+                u64: self.u64.0,
+                u128: self.u128.0,
+                i8: self.i8.0,
+                i16: self.i16.0,
+                i32: self.i32.0,
+                i64: self.i64.0,
+                i128: self.i128.0,
+                f32: self.f32.0,
+                f64: self.f64.0,
+            }
+        }
+    }
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    let names = [
+        "b", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "f32", "f64",
+    ];
+    for value in [
+        "0",
+        "1",
+        "80",
+        "255",
+        "256",
+        "8080",
+        "70000",
+        "-1",
+        "-129",
+        "1.5",
+        "0.5",
+        "1.0",
+        "1e3",
+        "1e400",
+        "-1e400",
+        "340282366920938463463374607431768211456",
+        "99999999999999999999",
+        "true",
+        "false",
+        r#""8080""#,
+        r#""-3""#,
+        r#""1.5""#,
+        r#""true""#,
+        r#""TRUE""#,
+        r#""1""#,
+        r#""0""#,
+        r#""yes""#,
+        r#""""#,
+        r#"" 1""#,
+        "\"\u{e9}\"",
+        r#""${x}""#,
+        "<<EOT\n80\nEOT\n",
+        "x",
+        "-x",
+        "1 + 1",
+        "null",
+        "[1]",
+        "{ a = 1 }",
+        "nope",
+    ] {
+        let src: String = names.iter().map(|n| format!("{n} = {value}\n")).collect();
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(&src, ctx);
+            let (general, general_diags) = same::<General>(&src, ctx);
+            assert_eq!(direct, general.map(General::unwrap), "{src}");
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}
+
+/// The `Option` of each type a literal gives without a visitor (`String`,
+/// a number, `Vec<String>`, a map of `String` to `String`) takes the same
+/// copy; absent and null are `None`; every other value converts as for
+/// any `Deserialize` type (an `Option` of a newtype always does): both
+/// agree on every value and every diagnostic, on both paths.
+#[test]
+fn optional_copied_fields_agree_with_the_general_conversion() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Wrap<T>(T);
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Direct {
+        s: Option<String>,
+        n: Option<u16>,
+        b: Option<bool>,
+        l: Option<Vec<String>>,
+        m: Option<BTreeMap<String, String>>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct General {
+        s: Option<Wrap<String>>,
+        n: Option<Wrap<u16>>,
+        b: Option<Wrap<bool>>,
+        l: Option<Wrap<Vec<String>>>,
+        m: Option<Wrap<BTreeMap<String, String>>>,
+    }
+
+    type Values = (
+        Option<String>,
+        Option<u16>,
+        Option<bool>,
+        Option<Vec<String>>,
+        Option<BTreeMap<String, String>>,
+    );
+    let direct_values = |d: Direct| -> Values { (d.s, d.n, d.b, d.l, d.m) };
+    let general_values = |g: General| -> Values {
+        (
+            g.s.map(|w| w.0),
+            g.n.map(|w| w.0),
+            g.b.map(|w| w.0),
+            g.l.map(|w| w.0),
+            g.m.map(|w| w.0),
+        )
+    };
+
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("x", Value::string("7"));
+    ctx.set_variable("nothing", Value::null(hcl_core::Type::String));
+    let mut sources = vec![String::new()];
+    for value in [
+        r#""1""#,
+        r#""web""#,
+        "\"e\u{301}\"",
+        r#""v${x}""#,
+        "80",
+        "70000",
+        "1.5",
+        "true",
+        r#"["a", "b"]"#,
+        r#"["a", null]"#,
+        r#"{ a = "1" }"#,
+        r#"{ a = "1", a = "2" }"#,
+        "x",
+        "nothing",
+        "null",
+        "nope",
+    ] {
+        let names = ["s", "n", "b", "l", "m"];
+        sources.push(names.iter().map(|n| format!("{n} = {value}\n")).collect());
+        // One field at a time, so that each one's value is compared too.
+        sources.extend(names.iter().map(|n| format!("{n} = {value}\n")));
+    }
+    for src in &sources {
+        for ctx in [None, Some(&ctx)] {
+            let (direct, direct_diags) = same::<Direct>(src, ctx);
+            let (general, general_diags) = same::<General>(src, ctx);
+            assert_eq!(
+                direct.map(direct_values),
+                general.map(general_values),
+                "{src}"
+            );
+            assert_eq!(direct_diags, general_diags, "{src}");
+        }
+    }
+}

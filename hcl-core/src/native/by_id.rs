@@ -21,8 +21,8 @@ use crate::body::{Attribute, Body, BodyContent};
 use crate::diag::Diagnostics;
 use crate::native::ast;
 use crate::native::syntax::{AttributeNode, BlockNode, BodyNode};
-use crate::pos::Range;
-use crate::schema::{AttributeSchema, BodySchema};
+use crate::pos::{ByteSpan, Range};
+use crate::schema::BodySchema;
 
 /// A body schema checked once ([`BodySchema::validate`]) and numbered:
 /// what a decoder keeps per type.
@@ -40,6 +40,8 @@ use crate::schema::{AttributeSchema, BodySchema};
 pub struct CompiledSchema {
     schema: BodySchema,
     valid: bool,
+    /// The attributes' names as [`NameKey`]s, in the schema's order.
+    names: Box<[NameKey]>,
 }
 
 /// An attribute of a [`CompiledSchema`], as the schema numbers it.
@@ -60,7 +62,16 @@ impl CompiledSchema {
     /// Checks and numbers `schema`.
     pub fn new(schema: BodySchema) -> CompiledSchema {
         let valid = schema.validate().is_ok();
-        CompiledSchema { schema, valid }
+        let names = schema
+            .attributes
+            .iter()
+            .map(|a| NameKey::new(&a.name))
+            .collect();
+        CompiledSchema {
+            schema,
+            valid,
+            names,
+        }
     }
 
     /// The schema.
@@ -108,6 +119,9 @@ pub enum ContentById<'a> {
 pub struct NativeContent<'a> {
     body: BodyNode<'a>,
     attrs: Slots,
+    /// The schema names one block type, so every block of the body (each
+    /// checked against the schema) is of that type.
+    one_block_type: bool,
 }
 
 impl std::fmt::Debug for NativeContent<'_> {
@@ -269,30 +283,35 @@ pub fn content_by_id_reporting<'a>(
             return (ContentById::Native(c), None);
         }
     }
-    let (content, remain, diags) = general(body.to_body(), schema, processing);
-    if !diags.is_empty() {
-        report(diags);
-    }
-    (content, remain)
+    general_reporting(body, schema, processing, report)
 }
 
-/// The general path: [`Body::content`] or [`Body::partial_content`].
+/// [`content_by_id_reporting`]'s general path, [`Body::content`] or
+/// [`Body::partial_content`], out of line: the native path's caller keeps
+/// only the test and the native content.
 #[cold]
-fn general<'a>(
-    body: Body,
+#[inline(never)]
+fn general_reporting<'a>(
+    body: BodyById<'a>,
     schema: &CompiledSchema,
     processing: Processing,
-) -> (ContentById<'a>, Option<Body>, Diagnostics) {
-    match processing {
+    report: impl FnOnce(Diagnostics),
+) -> (ContentById<'a>, Option<Body>) {
+    let body = body.to_body();
+    let (content, remain, diags) = match processing {
         Processing::Exhaustive => {
             let (content, diags) = body.content(schema.schema());
-            (ContentById::General(Box::new(content)), None, diags)
+            (content, None, diags)
         }
         Processing::Partial => {
             let (content, remain, diags) = body.partial_content(schema.schema());
-            (ContentById::General(Box::new(content)), Some(remain), diags)
+            (content, Some(remain), diags)
         }
+    };
+    if !diags.is_empty() {
+        report(diags);
     }
+    (ContentById::General(Box::new(content)), remain)
 }
 
 impl<'a> ContentById<'a> {
@@ -344,10 +363,12 @@ impl<'a> NativeContent<'a> {
     /// matches `schema` with nothing to report (`None`: take the general
     /// path, which reports what is wrong). Only [`content_by_id_reporting`]
     /// asks: the choice of path is made in one place.
+    #[inline(always)]
     fn of(body: BodyNode<'a>, schema: &CompiledSchema) -> Option<NativeContent<'a>> {
         if !schema.valid {
             return None;
         }
+        let compiled = schema;
         let schema = &schema.schema;
         let (tree, node) = body.ast();
         let all = tree.attributes(node);
@@ -358,20 +379,11 @@ impl<'a> NativeContent<'a> {
         }
         let text = body.source().text();
         let wanted = &schema.attributes;
-        let attrs = if wanted.len() <= INLINE_SLOTS && in_schema_order(all, text, wanted) {
+        let attrs = if wanted.len() <= INLINE_SLOTS && in_schema_order(all, text, &compiled.names) {
             // Each attribute's position is its id.
             Slots::Inline(IN_ORDER)
         } else {
-            let mut attrs = Slots::new(wanted.len());
-            let found = match &mut attrs {
-                Slots::Inline(slots) => find_attributes(all, text, wanted, slots)?,
-                Slots::Heap(slots) => find_attributes(all, text, wanted, slots)?,
-            };
-            // Names are unique, so this says every attribute was claimed.
-            if found != all.len() {
-                return None;
-            }
-            attrs
+            Slots::of(all, text, compiled)?
         };
         // Types are compared as bytes of the source, as names are above
         // (no text is cut at char boundaries for a comparison).
@@ -386,7 +398,11 @@ impl<'a> NativeContent<'a> {
                 return None;
             }
         }
-        Some(NativeContent { body, attrs })
+        Some(NativeContent {
+            body,
+            attrs,
+            one_block_type: schema.blocks.len() == 1,
+        })
     }
 
     /// The attribute `id` names, if present.
@@ -411,10 +427,16 @@ impl<'a> NativeContent<'a> {
     ) -> impl Iterator<Item = BlockNode<'a>> + use<'a, 't> {
         let (tree, node) = self.body.ast();
         let text = self.body.source().text();
+        let is_type = move |b: &ast::Block| same_bytes(b.ty.bytes(text), type_name.as_bytes());
+        // Blocks of one type: the first one's answers for all.
+        let all = match tree.blocks(node).first() {
+            Some(first) if self.one_block_type => Some(is_type(first)),
+            _ => None,
+        };
         self.body
             .blocks()
             .zip(tree.blocks(node))
-            .filter(move |(_, b)| same_bytes(b.ty.bytes(text), type_name.as_bytes()))
+            .filter(move |(_, b)| all.unwrap_or_else(|| is_type(b)))
             .map(|(block, _)| block)
     }
 
@@ -429,12 +451,95 @@ impl<'a> NativeContent<'a> {
 /// `wanted`, every one, in the schema's order: then each attribute's
 /// position is its id, and nothing needs to be put in slots.
 #[inline]
-fn in_schema_order(all: &[ast::Attribute], text: &str, wanted: &[AttributeSchema]) -> bool {
+fn in_schema_order(all: &[ast::Attribute], text: &str, wanted: &[NameKey]) -> bool {
     all.len() == wanted.len()
         && all
             .iter()
             .zip(wanted)
-            .all(|(a, w)| same_bytes(a.name.bytes(text), w.name.as_bytes()))
+            .all(|(a, w)| w.is_name_at(text.as_bytes(), a.name))
+}
+
+/// A schema name prepared for comparing with names in the source: its
+/// length and its first and last (up to) eight bytes as words, so that
+/// a name of up to 16 bytes is compared by one or two word loads from the
+/// source, without reading the schema's string.
+#[derive(Clone, Debug)]
+struct NameKey {
+    len: usize,
+    /// The bits of a name's first word that hold it (all of them from 8
+    /// bytes on).
+    mask: u64,
+    /// The first `min(len, 8)` bytes, little-endian, zero above.
+    head: u64,
+    /// The last eight bytes (names of 9 to 16 bytes; else 0).
+    tail: u64,
+    /// Names longer than 16 bytes, compared in full.
+    long: Option<Box<[u8]>>,
+}
+
+impl NameKey {
+    fn new(name: &str) -> NameKey {
+        let b = name.as_bytes();
+        let (head, tail) = name_words(b);
+        NameKey {
+            len: b.len(),
+            mask: u64::MAX
+                .checked_shr(64 - 8 * b.len().min(8) as u32)
+                .unwrap_or(0),
+            head,
+            tail,
+            long: (b.len() > 16).then(|| b.into()),
+        }
+    }
+
+    /// Whether the bytes of `text` at `span` are this name. A name in the
+    /// source is usually followed by at least eight bytes (` = value`),
+    /// so its first word is read whole and masked to its length; one near
+    /// the very end of the text, or longer than 16 bytes, is compared out
+    /// of line.
+    #[inline(always)]
+    fn is_name_at(&self, text: &[u8], span: ByteSpan) -> bool {
+        let (start, end) = (span.start as usize, span.end as usize);
+        if end.wrapping_sub(start) != self.len {
+            return false;
+        }
+        let word = text.get(start..).and_then(|t| t.first_chunk::<8>());
+        match word {
+            Some(w) if self.len <= 8 => u64::from_le_bytes(*w) & self.mask == self.head,
+            Some(w) if self.long.is_none() => {
+                let last = text.get(..end).and_then(|t| t.last_chunk::<8>());
+                u64::from_le_bytes(*w) == self.head
+                    && last.is_some_and(|l| u64::from_le_bytes(*l) == self.tail)
+            }
+            _ => self.is_name_slow(text.get(start..end)),
+        }
+    }
+
+    /// [`is_name_at`](Self::is_name_at) of a name near the end of the
+    /// text, or longer than 16 bytes (`name` is of the key's length).
+    #[cold]
+    fn is_name_slow(&self, name: Option<&[u8]>) -> bool {
+        match (name, &self.long) {
+            (Some(name), Some(long)) => **long == *name,
+            (Some(name), None) => name_words(name) == (self.head, self.tail),
+            (None, _) => false,
+        }
+    }
+}
+
+/// A name's first `min(len, 8)` bytes as a little-endian word (zero
+/// above), and its last eight bytes when it has 9 to 16 (else 0).
+fn name_words(b: &[u8]) -> (u64, u64) {
+    let mut head = [0u8; 8];
+    let n = b.len().min(8);
+    if let (Some(dst), Some(src)) = (head.get_mut(..n), b.get(..n)) {
+        dst.copy_from_slice(src);
+    }
+    let tail = match b.last_chunk::<8>() {
+        Some(t) if b.len() <= 16 && b.len() > 8 => u64::from_le_bytes(*t),
+        _ => 0,
+    };
+    (u64::from_le_bytes(head), tail)
 }
 
 /// Puts in `slots` (one a schema attribute, zipped with them) where each
@@ -447,13 +552,14 @@ fn in_schema_order(all: &[ast::Attribute], text: &str, wanted: &[AttributeSchema
 fn find_attributes<S: TryFrom<usize>>(
     all: &[ast::Attribute],
     text: &str,
-    wanted: &[AttributeSchema],
+    schema: &CompiledSchema,
     slots: &mut [S],
 ) -> Option<usize> {
     let mut found = 0;
     let mut next = 0;
-    for (wanted, slot) in wanted.iter().zip(slots) {
-        let is_wanted = |a: &ast::Attribute| same_bytes(a.name.bytes(text), wanted.name.as_bytes());
+    let wanted = schema.schema.attributes.iter().zip(schema.names.iter());
+    for ((wanted, key), slot) in wanted.zip(slots) {
+        let is_wanted = |a: &ast::Attribute| key.is_name_at(text.as_bytes(), a.name);
         let hit = match all.get(next) {
             Some(a) if is_wanted(a) => Some(next),
             _ => all.iter().position(is_wanted),
@@ -523,6 +629,21 @@ const ABSENT_INLINE: u8 = u8::MAX;
 const ABSENT: u32 = u32::MAX;
 
 impl Slots {
+    /// Where each attribute of `schema` is among the body's attributes
+    /// `all`; `None` when a required one is missing or one of `all` is not
+    /// claimed. Out of line: the usual body has its attributes in the
+    /// schema's order, which the always-inline check before it finds.
+    #[inline(never)]
+    fn of(all: &[ast::Attribute], text: &str, schema: &CompiledSchema) -> Option<Slots> {
+        let mut attrs = Slots::new(schema.names.len());
+        let found = match &mut attrs {
+            Slots::Inline(slots) => find_attributes(all, text, schema, slots)?,
+            Slots::Heap(slots) => find_attributes(all, text, schema, slots)?,
+        };
+        // Names are unique, so this says every attribute was claimed.
+        (found == all.len()).then_some(attrs)
+    }
+
     fn new(len: usize) -> Slots {
         if len <= INLINE_SLOTS {
             Slots::Inline([ABSENT_INLINE; INLINE_SLOTS])

@@ -193,6 +193,48 @@ fn float_range_error(ty: &str, max: f64) -> Error {
     ))
 }
 
+/// A Rust scalar type the conversions produce directly: what a field of
+/// that type takes from a literal scalar without a serde visitor (the
+/// visitor of these types takes the value as it is, so both give the same).
+pub(crate) trait ScalarTarget: Sized {
+    /// The scalar as `Self`, by this module's rule for the type.
+    fn from_scalar(s: Scalar<'_>) -> Result<Self, Error>;
+}
+
+impl ScalarTarget for bool {
+    #[inline(always)]
+    fn from_scalar(s: Scalar<'_>) -> Result<bool, Error> {
+        to_bool(s)
+    }
+}
+
+impl ScalarTarget for f64 {
+    #[inline(always)]
+    fn from_scalar(s: Scalar<'_>) -> Result<f64, Error> {
+        to_f64(s)
+    }
+}
+
+impl ScalarTarget for f32 {
+    #[inline(always)]
+    fn from_scalar(s: Scalar<'_>) -> Result<f32, Error> {
+        to_f32(s)
+    }
+}
+
+macro_rules! int_scalar_targets {
+    ($($t:ty),*) => {$(
+        impl ScalarTarget for $t {
+            #[inline(always)]
+            fn from_scalar(s: Scalar<'_>) -> Result<$t, Error> {
+                <$t as IntTarget>::from_scalar(s)
+            }
+        }
+    )*};
+}
+
+int_scalar_targets!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+
 /// The spec's conversion to string, handed to `visitor`: a string as it
 /// is, a number in its decimal form, a bool as `"true"` or `"false"`.
 #[inline(always)]

@@ -16,13 +16,15 @@
 //! are always the general path's.
 
 use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 
 use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
 
 use hcl_core::native::{ExprKind, ExprNode, Literal, ObjectItemNode, ObjectNode, TemplateNode};
 use hcl_core::Value;
 
-use crate::de::convert::{custom, scalar_requests, Scalar};
+use crate::de::convert::{custom, scalar_requests, Scalar, ScalarTarget};
 use crate::de::value::LazyRange;
 use crate::de::ValueDeserializer;
 use crate::error::Error;
@@ -163,8 +165,31 @@ fn normalised<'a>(expr: ExprNode<'a>, text: &'a str) -> Option<&'a str> {
 /// `String` field can copy it without a visitor.
 #[inline(always)]
 pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
+    plain_text(expr, expr.source().is_ascii())
+}
+
+/// [`plain_string`], with `ascii` saying whether the whole source is
+/// ASCII (asked once for the items of a collection).
+#[inline(always)]
+fn plain_text(expr: ExprNode<'_>, ascii: bool) -> Option<&str> {
     match expr.kind() {
-        ExprKind::Template(t) => normalised(expr, string_of(t)?),
+        ExprKind::Template(t) => string_of(t).filter(|text| ascii || text.is_ascii()),
+        _ => None,
+    }
+}
+
+/// The scalar `expr` is, when it is a literal the scalar rules read in
+/// place: a number, a bool, or a [`plain_string`] (a non-ASCII string is
+/// normalised through its value first). What the literal fast path hands
+/// every scalar request, and what a scalar field converts without a
+/// visitor. One match on the node's kind: this runs for every literal
+/// scalar.
+#[inline(always)]
+pub(crate) fn literal_scalar(expr: ExprNode<'_>) -> Option<Scalar<'_>> {
+    match expr.kind() {
+        ExprKind::Template(t) => normalised(expr, string_of(t)?).map(Scalar::Str),
+        ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
+        ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
         _ => None,
     }
 }
@@ -175,11 +200,121 @@ pub(crate) fn plain_strings(expr: ExprNode<'_>) -> Option<Vec<String>> {
     let ExprKind::Tuple(items) = expr.kind() else {
         return None;
     };
+    let ascii = expr.source().is_ascii();
     let mut out = Vec::with_capacity(items.len());
     for item in items.iter() {
-        out.push(owned(plain_string(item)?));
+        out.push(owned(plain_text(item, ascii)?));
     }
     Some(out)
+}
+
+/// A map of `String` to `String` that [`plain_string_map`] fills.
+pub(crate) trait StringMap: Default {
+    /// Inserts `key` with `value`; `false` when the key was there already.
+    fn insert_new(&mut self, key: String, value: String) -> bool;
+}
+
+impl StringMap for BTreeMap<String, String> {
+    #[inline]
+    fn insert_new(&mut self, key: String, value: String) -> bool {
+        self.insert(key, value).is_none()
+    }
+}
+
+impl<S: BuildHasher + Default> StringMap for HashMap<String, String, S> {
+    #[inline]
+    fn insert_new(&mut self, key: String, value: String) -> bool {
+        self.insert(key, value).is_none()
+    }
+}
+
+/// The entries of `expr` when it is an object whose keys are literal
+/// (ASCII, none repeated, as [`keys_in_order`] takes them) and whose values
+/// are [`plain_string`]s: what a map of `String` to `String` receives from
+/// it (entries in any order make the same map). A repeated key gives
+/// `None`: evaluation decides which one wins.
+pub(crate) fn plain_string_map<M: StringMap>(expr: ExprNode<'_>) -> Option<M> {
+    let ExprKind::Object(o) = expr.kind() else {
+        return None;
+    };
+    let ascii = expr.source().is_ascii();
+    let mut out = M::default();
+    for item in o.items() {
+        let key = key_of(item).filter(|k| ascii || k.is_ascii())?;
+        let value = plain_text(item.value(), ascii)?;
+        if !out.insert_new(owned(key), owned(value)) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// A field type that a literal of some kinds gives without a serde
+/// visitor: what [`Decoder::attribute_copied`](crate::Decoder) converts in
+/// one step, by the rule the literal fast path applies (so that both give
+/// the same value or error).
+pub(crate) trait LiteralCopy: DeserializeOwned {
+    /// `expr` as `Self` when it is a literal of a kind the type copies;
+    /// `None`: take the general way. `max_depth`: how deeply values may
+    /// nest in this decode (a collection is one level).
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>>;
+}
+
+/// A plain string literal, copied as it is.
+impl LiteralCopy for String {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, _max_depth: usize) -> Option<Result<String, Error>> {
+        plain_string(expr).map(|text| Ok(owned(text)))
+    }
+}
+
+/// A tuple of plain string literals, copied item by item.
+impl LiteralCopy for Vec<String> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Vec<String>, Error>> {
+        // A decode that allows no nesting reports the tuple.
+        (max_depth > 0).then(|| plain_strings(expr))?.map(Ok)
+    }
+}
+
+/// An object of plain string literals under literal keys, copied entry by
+/// entry.
+impl LiteralCopy for BTreeMap<String, String> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>> {
+        (max_depth > 0).then(|| plain_string_map(expr))?.map(Ok)
+    }
+}
+
+/// As a `BTreeMap<String, String>`.
+impl<S: BuildHasher + Default> LiteralCopy for HashMap<String, String, S> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Self, Error>> {
+        (max_depth > 0).then(|| plain_string_map(expr))?.map(Ok)
+    }
+}
+
+/// A literal scalar, converted by the type's rule.
+macro_rules! scalar_copies {
+    ($($t:ty),*) => {$(
+        impl LiteralCopy for $t {
+            #[inline(always)]
+            fn copy(expr: ExprNode<'_>, _max_depth: usize) -> Option<Result<$t, Error>> {
+                literal_scalar(expr).map(<$t as ScalarTarget>::from_scalar)
+            }
+        }
+    )*};
+}
+
+scalar_copies!(bool, f32, f64, i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+
+/// What `T` copies, as `Some`: a literal it copies is never null (which
+/// is an absent optional value, decided by the general way).
+impl<T: LiteralCopy> LiteralCopy for Option<T> {
+    #[inline(always)]
+    fn copy(expr: ExprNode<'_>, max_depth: usize) -> Option<Result<Option<T>, Error>> {
+        T::copy(expr, max_depth).map(|r| r.map(Some))
+    }
 }
 
 /// `text` as a `String`, out of line: in a small function the allocation
@@ -235,12 +370,7 @@ impl<'a> LiteralDeserializer<'a> {
     /// One match on the node's kind: this runs for every literal scalar.
     #[inline(always)]
     fn scalar(self) -> Option<Scalar<'a>> {
-        match self.expr.kind() {
-            ExprKind::Template(t) => normalised(self.expr, string_of(t)?).map(Scalar::Str),
-            ExprKind::Literal(Literal::Number(n)) => Some(Scalar::Number(n)),
-            ExprKind::Literal(Literal::Bool(b)) => Some(Scalar::Bool(b)),
-            _ => None,
-        }
+        literal_scalar(self.expr)
     }
 
     /// The walk met a node that is no literal: the attribute takes the

@@ -683,3 +683,140 @@ proptest::proptest! {
         }
     }
 }
+
+/// Object expressions of every kind a map of `String` to `String` meets:
+/// bare, quoted, repeated, parenthesized, computed and non-ASCII keys, and
+/// values of every kind a `String` field meets.
+fn string_object_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let key = prop::sample::select(vec![
+        "a",
+        "b",
+        "true",
+        "null",
+        "\"a\"",
+        "\"c d\"",
+        "\"k\\n\"",
+        "\"\u{e9}\"",
+        "(k)",
+        "\"${k}\"",
+    ]);
+    prop::collection::vec((key, string_text()), 0..4).prop_map(|v| {
+        let items: Vec<String> = v.iter().map(|(k, e)| format!("{k} = {e}")).collect();
+        format!("{{{}}}", items.join(", "))
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Differential: the entries a map of `String` to `String` copies from
+    /// an object of plain string literals are what the literal fast path
+    /// (and so evaluation) gives, for `BTreeMap` and `HashMap` alike, on
+    /// objects of every kind of key and string and on random trees.
+    #[test]
+    fn a_plain_string_map_is_what_the_literal_fast_path_gives(
+        object in string_object_text(),
+        tree in tree_text(),
+    ) {
+        use std::collections::HashMap;
+        use super::literal::plain_string_map;
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        for text in [object, tree] {
+            let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+            let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+            if !diags.is_empty() {
+                continue;
+            }
+            let expr = ExprNode::of(&handle).unwrap();
+            if let Some(plain) = plain_string_map::<BTreeMap<String, String>>(expr) {
+                let fast = fast_literal::<BTreeMap<String, String>>(&text);
+                proptest::prop_assert_eq!(fast, Some(Ok(plain.clone())));
+                proptest::prop_assert_eq!(evaluated::<BTreeMap<String, String>>(&text), Ok(plain.clone()));
+                let hashed = plain_string_map::<HashMap<String, String>>(expr);
+                proptest::prop_assert_eq!(hashed, Some(plain.into_iter().collect()));
+            } else {
+                proptest::prop_assert!(plain_string_map::<HashMap<String, String>>(expr).is_none());
+            }
+        }
+    }
+}
+
+/// Scalar expression texts: integers and decimals of every size and sign,
+/// exponents, bools, and strings of every kind a scalar field meets.
+fn scalar_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let int = any::<i128>().prop_map(|i| i.to_string());
+    let small = (-300i64..70_000).prop_map(|i| i.to_string());
+    let decimal = (-1000i64..1000, 0u32..1000).prop_map(|(i, f)| format!("{i}.{f}"));
+    let exponent = (1u32..10, -50i32..500).prop_map(|(m, e)| format!("{m}e{e}"));
+    let quoted = prop::sample::select(vec![
+        "\"1\"",
+        "\"0\"",
+        "\"true\"",
+        "\"false\"",
+        "\"TRUE\"",
+        "\"8080\"",
+        "\"-3\"",
+        "\"1.5\"",
+        "\" 1\"",
+        "\"\"",
+        "\"x\"",
+        "\"${x}\"",
+        "\"\u{e9}\"",
+        "true",
+        "false",
+        "null",
+        "x",
+    ])
+    .prop_map(str::to_owned);
+    prop_oneof![int, small, decimal, exponent, quoted]
+}
+
+/// What a scalar field converts from `expr` without a visitor, when it is
+/// a literal scalar, is what the literal fast path gives for `text`, value
+/// or error, and what evaluation gives when it is a value.
+fn scalar_agrees<T>(expr: hcl_core::native::ExprNode<'_>, text: &str)
+where
+    T: super::convert::ScalarTarget + DeserializeOwned + PartialEq + Clone + std::fmt::Debug,
+{
+    let Some(s) = super::literal::literal_scalar(expr) else {
+        return;
+    };
+    let direct = T::from_scalar(s).map_err(|e| format!("{:?}", e.entries()));
+    assert_eq!(Some(direct.clone()), fast_literal::<T>(text), "{text}");
+    if direct.is_ok() {
+        assert_eq!(direct, evaluated::<T>(text), "{text}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Differential: what a scalar field converts from a literal scalar
+    /// without a visitor is what the literal fast path (and so evaluation)
+    /// gives, value or error, for every scalar type.
+    #[test]
+    fn a_literal_scalar_converts_as_the_literal_fast_path_does(text in scalar_text()) {
+        use hcl_core::native::{parse_expression, ExprNode};
+
+        let src = hcl_core::SourceFile::new("t.hcl", text.as_str());
+        let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
+        proptest::prop_assume!(diags.is_empty());
+        let expr = ExprNode::of(&handle).unwrap();
+        scalar_agrees::<bool>(expr, &text);
+        scalar_agrees::<u8>(expr, &text);
+        scalar_agrees::<u16>(expr, &text);
+        scalar_agrees::<u32>(expr, &text);
+        scalar_agrees::<u64>(expr, &text);
+        scalar_agrees::<u128>(expr, &text);
+        scalar_agrees::<i8>(expr, &text);
+        scalar_agrees::<i16>(expr, &text);
+        scalar_agrees::<i32>(expr, &text);
+        scalar_agrees::<i64>(expr, &text);
+        scalar_agrees::<i128>(expr, &text);
+        scalar_agrees::<f32>(expr, &text);
+        scalar_agrees::<f64>(expr, &text);
+    }
+}

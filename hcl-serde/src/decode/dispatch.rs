@@ -12,6 +12,8 @@
 //!
 //! Only generated code uses this module (through `hcl_serde::__private`).
 
+use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasher;
 use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
@@ -105,37 +107,41 @@ impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
     }
 }
 
-/// A `String` field: a plain string literal is copied as it is
-/// (`Decoder::attribute_string`); anything else converts as for any
+/// Fields whose type a literal gives without a serde visitor
+/// (`Decoder::attribute_copied`, `LiteralCopy`): a plain string literal
+/// is copied as it is into a `String`, a literal scalar converted by the
+/// type's rule into a bool or a number, a tuple of plain strings copied
+/// into a `Vec<String>`, an object of them into a map of `String` to
+/// `String` (a `BTreeMap`, or a `HashMap` with any hasher), and the same
+/// into the `Option` of each; anything else converts as for any
 /// `Deserialize` type.
-impl AttributeSpecial<String> for &Kind<String> {
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<String>> {
-        d.attribute_string(content, id, required)
-    }
+macro_rules! copied_fields {
+    ($([$($generics:tt)*] $t:ty),* $(,)?) => {$(
+        copied_fields!(@one [$($generics)*] $t);
+        copied_fields!(@one [$($generics)*] Option<$t>);
+    )*};
+    (@one [$($generics:tt)*] $t:ty) => {
+        impl<$($generics)*> AttributeSpecial<$t> for &Kind<$t> {
+            #[inline]
+            fn attribute(
+                &self,
+                d: &mut Decoder<'_>,
+                content: &Content<'_>,
+                id: FieldId,
+                required: bool,
+            ) -> Option<Option<$t>> {
+                d.attribute_copied(content, id, required)
+            }
+        }
+    };
 }
 
-/// A `Vec<String>` field: a tuple of plain string literals is copied item
-/// by item (`Decoder::attribute_strings`); anything else converts as for
-/// any `Deserialize` type.
-impl AttributeSpecial<Vec<String>> for &Kind<Vec<String>> {
-    #[inline]
-    fn attribute(
-        &self,
-        d: &mut Decoder<'_>,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<Vec<String>>> {
-        d.attribute_strings(content, id, required)
-    }
-}
+copied_fields!(
+    [] String, [] Vec<String>, [] BTreeMap<String, String>,
+    [S: BuildHasher + Default] HashMap<String, String, S>,
+    [] bool, [] f32, [] f64,
+    [] i8, [] i16, [] i32, [] i64, [] i128, [] u8, [] u16, [] u32, [] u64, [] u128,
+);
 
 impl AttributeSpecial<Expression> for &Kind<Expression> {
     fn attribute(

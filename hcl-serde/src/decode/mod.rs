@@ -14,7 +14,7 @@ pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
-use crate::de::literal::{deserialize_literal, owned, plain_string, plain_strings};
+use crate::de::literal::{deserialize_literal, LiteralCopy};
 
 mod content;
 pub mod dispatch;
@@ -423,53 +423,48 @@ impl<'a> Decoder<'a> {
         required: bool,
     ) -> Option<Option<T>> {
         let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
+            return absent(required);
         };
         self.decode_attribute(attr, required)
     }
 
-    /// [`attribute`](Self::attribute) for a `String` field (what the type
-    /// dispatch calls for one; not public: a user calls `attribute`): a string literal that needs no normalisation is
-    /// copied out of the source as it is, in one step (what the literal
-    /// fast path gives for it: the differential tests check it); any other
-    /// value takes `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_string(
+    /// [`attribute`](Self::attribute) for a field whose type a literal
+    /// gives without a serde visitor (what the type dispatch calls for
+    /// `String`, `bool`, the numbers, `Vec<String>`, maps of `String` to
+    /// `String`, and their `Option`s; not public: a user calls
+    /// `attribute`): a literal of the kind the type copies
+    /// ([`LiteralCopy`]) is converted in one step, by the rule the literal
+    /// fast path applies to it (the differential tests check it); any
+    /// other value takes `attribute`'s way.
+    #[inline(always)]
+    pub(crate) fn attribute_copied<T: LiteralCopy>(
         &mut self,
         content: &Content<'_>,
         id: FieldId,
         required: bool,
-    ) -> Option<Option<String>> {
+    ) -> Option<Option<T>> {
         let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
+            return absent(required);
         };
-        if let Some(text) = attr.native_expr().and_then(plain_string) {
-            return Some(Some(owned(text)));
-        }
-        self.decode_attribute(attr, required)
-    }
-
-    /// [`attribute`](Self::attribute) for a `Vec<String>` field (what
-    /// the type dispatch calls for one): a tuple of string literals that need
-    /// no normalisation is copied out of the source item by item (what the
-    /// literal fast path gives for it); any other value takes
-    /// `attribute`'s way.
-    #[inline]
-    pub(crate) fn attribute_strings(
-        &mut self,
-        content: &Content<'_>,
-        id: FieldId,
-        required: bool,
-    ) -> Option<Option<Vec<String>>> {
-        let Some(attr) = content.attribute(id) else {
-            return (!required).then_some(None);
-        };
-        // A tuple is one level deep: a decode that allows none reports it.
-        if self.max_depth > 0 {
-            if let Some(items) = attr.native_expr().and_then(plain_strings) {
-                return Some(Some(items));
+        match attr.native_expr().and_then(|e| T::copy(e, self.max_depth)) {
+            Some(Ok(v)) => Some(Some(v)),
+            Some(Err(e)) => {
+                self.conversion_error(e, attr);
+                None
             }
+            None => self.decode_attribute_out_of_line(attr, required),
         }
+    }
+
+    /// [`decode_attribute`](Self::decode_attribute) out of line: what the
+    /// copies of literals fall back to, so that their usual path stays
+    /// small enough to be inlined into the generated decoder.
+    #[inline(never)]
+    fn decode_attribute_out_of_line<T: DeserializeOwned>(
+        &mut self,
+        attr: AttrRef<'_>,
+        required: bool,
+    ) -> Option<Option<T>> {
         self.decode_attribute(attr, required)
     }
 
@@ -566,7 +561,7 @@ impl<'a> Decoder<'a> {
                 v if v.is_null() && !required => Some(None),
                 v => Some(Some(v)),
             },
-            None => (!required).then_some(None),
+            None => absent(required),
         }
     }
 
@@ -580,7 +575,7 @@ impl<'a> Decoder<'a> {
     ) -> Option<Option<Expression>> {
         match content.attribute(id) {
             Some(attr) => Some(Some(attr.expression())),
-            None => (!required).then_some(None),
+            None => absent(required),
         }
     }
 
@@ -708,4 +703,11 @@ fn root_labels_problem<T: Decode>(body: &Body, d: &mut Decoder<'_>) {
     )
     .with_subject(body.missing_item_range());
     d.report(diag.into());
+}
+
+/// What an absent attribute gives: `Some(None)` when it is optional,
+/// `None` when it is required (schema processing reported it).
+#[inline(always)]
+fn absent<T>(required: bool) -> Option<Option<T>> {
+    (!required).then_some(None)
 }

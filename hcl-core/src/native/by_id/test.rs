@@ -23,6 +23,14 @@ fn schema() -> CompiledSchema {
     )
 }
 
+/// [`schema`] with one block type, `y`: every block of a body read from
+/// the tree is then of that type.
+fn one_block_schema() -> CompiledSchema {
+    let mut schema = schema().schema().clone();
+    schema.blocks.retain(|b| b.type_name == "y");
+    CompiledSchema::new(schema)
+}
+
 /// Random bodies: attributes and blocks with names in and out of the
 /// schema, zero to two labels, repeated names, nested content.
 fn body_text() -> impl Strategy<Value = String> {
@@ -76,38 +84,39 @@ proptest! {
     /// diagnostics alike, whichever path it took.
     #[test]
     fn content_by_id_agrees_with_the_general_path(text in body_text()) {
-        let schema = schema();
         let (body, parse) = parse_source("t.hcl", &text);
         prop_assume!(parse.is_empty());
-        let (fast, fast_diags) = content_by_id(&body, &schema);
-        let (general, general_diags) = body.content(schema.schema());
-        let general = ContentById::General(Box::new(general));
-        prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
-        prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
-        // The tree is read only when the general path has nothing to say.
-        if let ContentById::Native(native) = &fast {
-            prop_assert!(general_diags.is_empty());
-            // Blocks of a type are the general path's, in source order.
-            let ContentById::General(all) = &general else {
-                unreachable!("built as general content above");
-            };
-            for ty in ["x", "y", "z", ""] {
-                let tree: Vec<_> = native
-                    .blocks_of_type(ty)
-                    .map(|b| (b.type_range(), b.labels().map(|l| l.value()).collect::<Vec<_>>()))
-                    .collect();
-                let general: Vec<_> = all
-                    .blocks_of_type(ty)
-                    .map(|b| (b.type_range.clone(), b.labels.iter().map(String::as_str).collect::<Vec<_>>()))
-                    .collect();
-                prop_assert_eq!(tree, general);
+        for schema in [schema(), one_block_schema()] {
+            let (fast, fast_diags) = content_by_id(&body, &schema);
+            let (general, general_diags) = body.content(schema.schema());
+            let general = ContentById::General(Box::new(general));
+            prop_assert_eq!(summary(&fast, &schema), summary(&general, &schema));
+            prop_assert_eq!(format!("{fast_diags:?}"), format!("{general_diags:?}"));
+            // The tree is read only when the general path has nothing to say.
+            if let ContentById::Native(native) = &fast {
+                prop_assert!(general_diags.is_empty());
+                // Blocks of a type are the general path's, in source order.
+                let ContentById::General(all) = &general else {
+                    unreachable!("built as general content above");
+                };
+                for ty in ["x", "y", "z", ""] {
+                    let tree: Vec<_> = native
+                        .blocks_of_type(ty)
+                        .map(|b| (b.type_range(), b.labels().map(|l| l.value()).collect::<Vec<_>>()))
+                        .collect();
+                    let general: Vec<_> = all
+                        .blocks_of_type(ty)
+                        .map(|b| (b.type_range.clone(), b.labels.iter().map(String::as_str).collect::<Vec<_>>()))
+                        .collect();
+                    prop_assert_eq!(tree, general);
+                }
             }
-        }
-        // A node of the tree takes the same path as its handle.
-        let node = BodyNode::of(&body).map(|n| content_by_id(n, &schema));
-        if let Some((from_node, node_diags)) = node {
-            prop_assert_eq!(summary(&from_node, &schema), summary(&fast, &schema));
-            prop_assert_eq!(format!("{node_diags:?}"), format!("{fast_diags:?}"));
+            // A node of the tree takes the same path as its handle.
+            let node = BodyNode::of(&body).map(|n| content_by_id(n, &schema));
+            if let Some((from_node, node_diags)) = node {
+                prop_assert_eq!(summary(&from_node, &schema), summary(&fast, &schema));
+                prop_assert_eq!(format!("{node_diags:?}"), format!("{fast_diags:?}"));
+            }
         }
     }
 
@@ -202,6 +211,42 @@ fn name_comparison_agrees_with_byte_equality_at_every_length() {
         }
         assert!(!same_bytes(a, &base[..len + 1]));
     }
+}
+
+/// A schema name's key finds the name at every length (short, one word,
+/// two words, long), wherever it sits in the text (at the end too, where
+/// no whole word follows it), and tells it from names that differ in any
+/// one byte or in length.
+#[test]
+fn name_keys_agree_with_byte_equality_at_every_length_and_place() {
+    let base: Vec<u8> = (b'a'..=b'z').collect();
+    for len in 0..base.len() {
+        let name = &base[..len];
+        let key = NameKey::new(std::str::from_utf8(name).unwrap());
+        for before in [0usize, 3] {
+            for after in 0..10 {
+                let mut text = vec![b' '; before];
+                text.extend_from_slice(name);
+                text.extend(std::iter::repeat_n(b'=', after));
+                let span = |len: usize| ByteSpan::new(before as u32, (before + len) as u32);
+                assert!(key.is_name_at(&text, span(len)), "{len} {before} {after}");
+                for at in 0..len {
+                    let mut other = text.clone();
+                    other[before + at] = b'_';
+                    assert!(!key.is_name_at(&other, span(len)), "{len} {at} {after}");
+                }
+                if len > 0 {
+                    assert!(!key.is_name_at(&text, span(len - 1)), "{len} {after}");
+                }
+                if after > 0 {
+                    assert!(!key.is_name_at(&text, span(len + 1)), "{len} {after}");
+                }
+            }
+        }
+    }
+    // A span past the text finds nothing.
+    let key = NameKey::new("ab");
+    assert!(!key.is_name_at(b"a", ByteSpan::new(0, 2)));
 }
 
 #[test]
