@@ -11,13 +11,17 @@ pub(super) const MAX_WALK_DEPTH: usize = 1024;
 /// those rooted at a name an enclosing `for` (expression or template
 /// directive) binds. Object keys written as bare names are names, not
 /// references ([`ExprNode::for_each_child`] leaves them out).
-pub(super) struct VariableWalk<'a, 'f> {
+///
+/// Generic over what is done with each reference, so that `variables()`'s
+/// step (make the traversal, push it) runs inlined in the walk instead of
+/// through a call by pointer per reference.
+pub(super) struct VariableWalk<'a, F> {
     pub(super) locals: Vec<&'a str>,
     pub(super) nodes_left: usize,
-    pub(super) f: &'f mut dyn FnMut(TraversalNode<'a>),
+    pub(super) f: F,
 }
 
-impl<'a> VariableWalk<'a, '_> {
+impl<'a, F: FnMut(TraversalNode<'a>)> VariableWalk<'a, F> {
     /// Reads literals and references (most nodes) in place, inlined in
     /// the loop over their parent's children.
     #[inline(always)]
