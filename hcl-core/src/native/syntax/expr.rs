@@ -245,7 +245,7 @@ impl<'a> ExprNode<'a> {
     /// Calls `f` with each variable reference, in source order, without
     /// building anything for expressions that have none.
     pub fn each_variable(self, f: impl FnMut(TraversalNode<'a>)) {
-        self.walk_variables(usize::MAX, f);
+        self.walk_variables::<false>(usize::MAX, f);
     }
 
     /// [`each_variable`](Self::each_variable) looking at no more than
@@ -256,14 +256,18 @@ impl<'a> ExprNode<'a> {
         max_nodes: usize,
         f: &mut dyn FnMut(TraversalNode<'a>),
     ) {
-        self.walk_variables(max_nodes, f);
+        self.walk_variables::<true>(max_nodes, f);
     }
 
     /// The one walk behind [`each_variable`](Self::each_variable) and
     /// [`variables`](Self::variables), built for each caller's `f`.
     #[inline]
-    fn walk_variables(self, max_nodes: usize, f: impl FnMut(TraversalNode<'a>)) {
-        let mut walk = VariableWalk {
+    fn walk_variables<const BOUNDED: bool>(
+        self,
+        max_nodes: usize,
+        f: impl FnMut(TraversalNode<'a>),
+    ) {
+        let mut walk = VariableWalk::<_, BOUNDED> {
             locals: Vec::new(),
             nodes_left: max_nodes,
             f,
