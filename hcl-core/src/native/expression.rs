@@ -17,6 +17,7 @@
 //! looked through: `(a.b)` is not a static traversal.
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
@@ -45,14 +46,38 @@ use crate::value::Value;
 pub struct NativeExpression {
     /// The value of the node when it is a constant (a literal, or a small
     /// expression that reads no variable and calls no function), found
-    /// when the handle is first evaluated: most attributes are literals,
-    /// and evaluating one again then reads this field only, not the tree,
-    /// the node and the source text it would otherwise reach through three
-    /// pointers. Not found before: a handle made for static analysis
-    /// (`variables()`) may never be evaluated.
+    /// when the handle is evaluated a second time: most attributes are
+    /// literals, and evaluating one again then reads this field only, not
+    /// the tree, the node and the source text it would otherwise reach
+    /// through three pointers. Not found before: a handle made for static
+    /// analysis (`variables()`) may never be evaluated, and most handles
+    /// (a file's analysis, a decode) are evaluated once, which then costs
+    /// what evaluating the node costs, without keeping its value.
     constant: OnceLock<Option<Constant>>,
+    /// Whether the handle was evaluated before (then the next evaluation
+    /// finds and keeps the constant).
+    evaluated: Evaluated,
     node: Node,
     source: SourceFile,
+}
+
+/// [`NativeExpression::evaluated`]: a flag, copied with the handle.
+#[derive(Debug, Default)]
+struct Evaluated(AtomicBool);
+
+impl Evaluated {
+    /// Whether it was set, setting it. (Relaxed: the flag only chooses
+    /// between two ways to the same value.)
+    #[inline]
+    fn set(&self) -> bool {
+        self.0.swap(true, Ordering::Relaxed)
+    }
+}
+
+impl Clone for Evaluated {
+    fn clone(&self) -> Evaluated {
+        Evaluated(AtomicBool::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// Where the expression node lives.
@@ -100,6 +125,7 @@ impl NativeExpression {
     fn of_node(source: SourceFile, node: Node) -> NativeExpression {
         NativeExpression {
             constant: OnceLock::new(),
+            evaluated: Evaluated::default(),
             node,
             source,
         }
@@ -173,6 +199,19 @@ impl NativeExpression {
         }
     }
 
+    /// The value while the constant is not known: the first evaluation is
+    /// the node's, as the syntax view does it (nothing kept); the second
+    /// finds the constant and keeps it. (Out of line: the value of a known
+    /// constant, the commonest, stays a few instructions inlined in
+    /// [`Expression::value`].)
+    #[inline(never)]
+    fn value_unknown_constant(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        if !self.evaluated.set() {
+            return crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx);
+        }
+        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
+    }
+
     /// The step list of a static traversal, as the reference's
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
@@ -192,10 +231,16 @@ impl NativeExpression {
 }
 
 impl ExpressionImpl for NativeExpression {
+    #[inline]
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        // A constant is answered without reaching the node after the
-        // first evaluation.
-        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
+        // A constant is answered without reaching the node once it is
+        // known (an object key's handle knows it has none from the start).
+        match self.constant.get() {
+            Some(known) => crate::native::eval::evaluate_decoded(known.as_ref(), ctx, || {
+                self.general_value(ctx)
+            }),
+            None => self.value_unknown_constant(ctx),
+        }
     }
 
     fn variables(&self) -> Vec<Traversal> {
@@ -236,6 +281,7 @@ impl ExpressionImpl for NativeExpression {
                         // keys (`true` is the name "true").
                         let key = NativeExpression {
                             constant: OnceLock::from(None),
+                            evaluated: Evaluated::default(),
                             node: Node::ObjectKey(
                                 Arc::new(item.key.expr.clone()),
                                 item.key.force_non_literal(self.source.text()),
