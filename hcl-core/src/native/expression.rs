@@ -54,14 +54,13 @@ pub struct NativeExpression {
     /// (a file's analysis, a decode) are evaluated once, which then costs
     /// what evaluating the node costs, without keeping its value.
     constant: OnceLock<Option<Constant>>,
-    /// Whether the handle was evaluated before (then the next evaluation
-    /// finds and keeps the constant).
-    evaluated: Evaluated,
     node: Node,
     source: SourceFile,
 }
 
-/// [`NativeExpression::evaluated`]: a flag, copied with the handle.
+/// Whether a handle was evaluated before (then the next evaluation finds
+/// and keeps the constant): a flag, copied with the handle, kept in its
+/// [`Node`] (in bytes the node leaves unused: the handle stays 64 bytes).
 #[derive(Debug, Default)]
 struct Evaluated(AtomicBool);
 
@@ -84,19 +83,30 @@ impl Clone for Evaluated {
 #[derive(Clone, Debug)]
 enum Node {
     /// The value of an attribute of the shared tree.
-    Attribute(Arc<Tree>, AttrId),
+    Attribute(Arc<Tree>, AttrId, Evaluated),
     /// An expression of its own.
-    Owned(Arc<Expr>),
+    Owned(Arc<Expr>, Evaluated),
     /// The key of an object constructor item, and whether it was
-    /// parenthesised (`true`: never a literal name).
+    /// parenthesised (`true`: never a literal name). (Its handle knows
+    /// from the start that it keeps no constant.)
     ObjectKey(Arc<Expr>, bool),
 }
 
 impl Node {
     fn expr(&self) -> &Expr {
         match self {
-            Node::Attribute(tree, id) => &tree.attribute(*id).expr,
-            Node::Owned(e) | Node::ObjectKey(e, _) => e,
+            Node::Attribute(tree, id, _) => &tree.attribute(*id).expr,
+            Node::Owned(e, _) | Node::ObjectKey(e, _) => e,
+        }
+    }
+
+    /// Whether this is the handle's first evaluation (an object key's
+    /// never comes to ask), noting that it was evaluated.
+    #[inline]
+    fn first_evaluation(&self) -> bool {
+        match self {
+            Node::Attribute(_, _, evaluated) | Node::Owned(_, evaluated) => !evaluated.set(),
+            Node::ObjectKey(..) => false,
         }
     }
 
@@ -112,12 +122,12 @@ impl Node {
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Owned(expr))
+        NativeExpression::of_node(source, Node::Owned(expr, Evaluated::default()))
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Attribute(tree, id))
+        NativeExpression::of_node(source, Node::Attribute(tree, id, Evaluated::default()))
     }
 
     /// The handle of an expression `node` (not an object key), whose
@@ -125,7 +135,6 @@ impl NativeExpression {
     fn of_node(source: SourceFile, node: Node) -> NativeExpression {
         NativeExpression {
             constant: OnceLock::new(),
-            evaluated: Evaluated::default(),
             node,
             source,
         }
@@ -206,7 +215,7 @@ impl NativeExpression {
     /// [`Expression::value`].)
     #[inline(never)]
     fn value_unknown_constant(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        if !self.evaluated.set() {
+        if self.node.first_evaluation() {
             return crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx);
         }
         crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
@@ -281,7 +290,6 @@ impl ExpressionImpl for NativeExpression {
                         // keys (`true` is the name "true").
                         let key = NativeExpression {
                             constant: OnceLock::from(None),
-                            evaluated: Evaluated::default(),
                             node: Node::ObjectKey(
                                 Arc::new(item.key.expr.clone()),
                                 item.key.force_non_literal(self.source.text()),

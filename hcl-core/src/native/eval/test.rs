@@ -173,6 +173,8 @@ fn a_constant_is_small() {
     // An expression handle keeps one beside its node: 32 bytes, read
     // together when the handle is evaluated.
     assert_eq!(std::mem::size_of::<Option<Constant>>(), 32);
+    // The handle itself, with its node and its first-evaluation flag.
+    assert_eq!(std::mem::size_of::<crate::Expression>(), 64);
 }
 
 #[test]
