@@ -359,3 +359,36 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn steps_read_as_path_when_written_without_spaces() {
+    for (text, path) in [
+        ("a", true),
+        ("a.b.c", true),
+        ("a.b[0][\"k\"].c", true),
+        ("a[15][16][99][100]", true),
+        ("a[007]", true),
+        ("a .b", false),
+        ("a. b", false),
+        ("a[ 0]", false),
+        ("a[\"k\" ]", false),
+        ("a[\"k\\n\"]", false),
+        ("a[1.5]", false),
+        ("a[*]", false),
+    ] {
+        let src = SourceFile::new("<t>", text);
+        let (t, d) = crate::native::parse_traversal_node(&src, &Limits::default(), true);
+        assert!(!d.has_errors(), "{text}: {d}");
+        let t = t.unwrap();
+        let end = t.steps.last().map_or(t.root.end, |s| s.span.end);
+        let by_reading = crate::traversal::path_root(text, ByteSpan::new(t.root.start, end))
+            == t.root
+            && traversal::reads_as_path(text, t.root.end, end, &t.steps);
+        assert_eq!(by_reading, path, "{text}: reading");
+        assert_eq!(
+            traversal::steps_read_as_path(text, t.root.end, &t.steps),
+            path,
+            "{text}"
+        );
+    }
+}
