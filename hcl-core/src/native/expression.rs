@@ -17,6 +17,7 @@
 //! looked through: `(a.b)` is not a static traversal.
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
@@ -45,33 +46,67 @@ use crate::value::Value;
 pub struct NativeExpression {
     /// The value of the node when it is a constant (a literal, or a small
     /// expression that reads no variable and calls no function), found
-    /// when the handle is first evaluated: most attributes are literals,
-    /// and evaluating one again then reads this field only, not the tree,
-    /// the node and the source text it would otherwise reach through three
-    /// pointers. Not found before: a handle made for static analysis
-    /// (`variables()`) may never be evaluated.
+    /// when the handle is evaluated a second time: most attributes are
+    /// literals, and evaluating one again then reads this field only, not
+    /// the tree, the node and the source text it would otherwise reach
+    /// through three pointers. Not found before: a handle made for static
+    /// analysis (`variables()`) may never be evaluated, and most handles
+    /// (a file's analysis, a decode) are evaluated once, which then costs
+    /// what evaluating the node costs, without keeping its value.
     constant: OnceLock<Option<Constant>>,
     node: Node,
     source: SourceFile,
+}
+
+/// Whether a handle was evaluated before (then the next evaluation finds
+/// and keeps the constant): a flag, copied with the handle, kept in its
+/// [`Node`] (in bytes the node leaves unused: the handle stays 64 bytes).
+#[derive(Debug, Default)]
+struct Evaluated(AtomicBool);
+
+impl Evaluated {
+    /// Whether it was set, setting it. (Relaxed: the flag only chooses
+    /// between two ways to the same value.)
+    #[inline]
+    fn set(&self) -> bool {
+        self.0.swap(true, Ordering::Relaxed)
+    }
+}
+
+impl Clone for Evaluated {
+    fn clone(&self) -> Evaluated {
+        Evaluated(AtomicBool::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// Where the expression node lives.
 #[derive(Clone, Debug)]
 enum Node {
     /// The value of an attribute of the shared tree.
-    Attribute(Arc<Tree>, AttrId),
+    Attribute(Arc<Tree>, AttrId, Evaluated),
     /// An expression of its own.
-    Owned(Arc<Expr>),
+    Owned(Arc<Expr>, Evaluated),
     /// The key of an object constructor item, and whether it was
-    /// parenthesised (`true`: never a literal name).
+    /// parenthesised (`true`: never a literal name). (Its handle knows
+    /// from the start that it keeps no constant.)
     ObjectKey(Arc<Expr>, bool),
 }
 
 impl Node {
     fn expr(&self) -> &Expr {
         match self {
-            Node::Attribute(tree, id) => &tree.attribute(*id).expr,
-            Node::Owned(e) | Node::ObjectKey(e, _) => e,
+            Node::Attribute(tree, id, _) => &tree.attribute(*id).expr,
+            Node::Owned(e, _) | Node::ObjectKey(e, _) => e,
+        }
+    }
+
+    /// Whether this is the handle's first evaluation (an object key's
+    /// never comes to ask), noting that it was evaluated.
+    #[inline]
+    fn first_evaluation(&self) -> bool {
+        match self {
+            Node::Attribute(_, _, evaluated) | Node::Owned(_, evaluated) => !evaluated.set(),
+            Node::ObjectKey(..) => false,
         }
     }
 
@@ -87,12 +122,12 @@ impl Node {
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Owned(expr))
+        NativeExpression::of_node(source, Node::Owned(expr, Evaluated::default()))
     }
 
     /// The value of attribute `id` of `tree`, a file parsed from `source`.
     pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Attribute(tree, id))
+        NativeExpression::of_node(source, Node::Attribute(tree, id, Evaluated::default()))
     }
 
     /// The handle of an expression `node` (not an object key), whose
@@ -173,6 +208,19 @@ impl NativeExpression {
         }
     }
 
+    /// The value while the constant is not known: the first evaluation is
+    /// the node's, as the syntax view does it (nothing kept); the second
+    /// finds the constant and keeps it. (Out of line: the value of a known
+    /// constant, the commonest, stays a few instructions inlined in
+    /// [`Expression::value`].)
+    #[inline(never)]
+    fn value_unknown_constant(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
+        if self.node.first_evaluation() {
+            return crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx);
+        }
+        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
+    }
+
     /// The step list of a static traversal, as the reference's
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
@@ -192,10 +240,16 @@ impl NativeExpression {
 }
 
 impl ExpressionImpl for NativeExpression {
+    #[inline]
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
-        // A constant is answered without reaching the node after the
-        // first evaluation.
-        crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
+        // A constant is answered without reaching the node once it is
+        // known (an object key's handle knows it has none from the start).
+        match self.constant.get() {
+            Some(known) => crate::native::eval::evaluate_decoded(known.as_ref(), ctx, || {
+                self.general_value(ctx)
+            }),
+            None => self.value_unknown_constant(ctx),
+        }
     }
 
     fn variables(&self) -> Vec<Traversal> {

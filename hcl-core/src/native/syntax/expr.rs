@@ -244,8 +244,8 @@ impl<'a> ExprNode<'a> {
 
     /// Calls `f` with each variable reference, in source order, without
     /// building anything for expressions that have none.
-    pub fn each_variable(self, mut f: impl FnMut(TraversalNode<'a>)) {
-        self.each_variable_within(usize::MAX, &mut f);
+    pub fn each_variable(self, f: impl FnMut(TraversalNode<'a>)) {
+        self.walk_variables::<false>(usize::MAX, f);
     }
 
     /// [`each_variable`](Self::each_variable) looking at no more than
@@ -256,7 +256,18 @@ impl<'a> ExprNode<'a> {
         max_nodes: usize,
         f: &mut dyn FnMut(TraversalNode<'a>),
     ) {
-        let mut walk = VariableWalk {
+        self.walk_variables::<true>(max_nodes, f);
+    }
+
+    /// The one walk behind [`each_variable`](Self::each_variable) and
+    /// [`variables`](Self::variables), built for each caller's `f`.
+    #[inline]
+    fn walk_variables<const BOUNDED: bool>(
+        self,
+        max_nodes: usize,
+        f: impl FnMut(TraversalNode<'a>),
+    ) {
+        let mut walk = VariableWalk::<_, BOUNDED> {
             locals: Vec::new(),
             nodes_left: max_nodes,
             f,

@@ -302,3 +302,93 @@ proptest! {
         prop_assert_eq!(found, 1);
     }
 }
+
+proptest! {
+    /// Whether a traversal's steps read back from the text as a path is
+    /// decided from the parser's spans alone; it is what reading the text
+    /// step by step decides, whatever the spaces, comments, key forms and
+    /// legacy indexes of the steps.
+    #[test]
+    fn steps_read_as_path_decides_what_reading_the_path_decides(
+        root in prop_oneof!["[a-z][a-z0-9_]{0,5}", "é[a-z]{0,2}", "a-b"],
+        steps in proptest::collection::vec(
+            (
+                prop_oneof![Just(""), Just(""), Just(" "), Just("/**/"), Just("\n")],
+                prop_oneof![
+                    "[a-z][a-z0-9_-]{0,5}".prop_map(|n| format!(".{n}")),
+                    "[a-zé]{1,3}".prop_map(|n| format!(".{n}")),
+                    (0u32..300).prop_map(|i| format!("[{i}]")),
+                    (0u32..30).prop_map(|i| format!(".{i}")),
+                    (0u32..30).prop_map(|i| format!("[ {i}]")),
+                    (0u32..30).prop_map(|i| format!("[{i} ]")),
+                    (0u32..30).prop_map(|i| format!("[0{i}]")),
+                    (0u32..30).prop_map(|i| format!("[-{i}]")),
+                    Just("[99999999999999999999]".to_owned()),
+                    Just("[1.5]".to_owned()),
+                    Just("[1e1]".to_owned()),
+                    Just("[true]".to_owned()),
+                    Just("[*]".to_owned()),
+                    "[a-zü]{0,3}".prop_map(|k| format!("[\"{k}\"]")),
+                    "[a-z]{0,3}".prop_map(|k| format!("[ \"{k}\"]")),
+                    "[a-z]{0,3}".prop_map(|k| format!("[\"{k}\" ]")),
+                    "[a-z]{0,3}".prop_map(|k| format!("[\"{k}\\n\"]")),
+                    "[a-z]{0,3}".prop_map(|k| format!("[\"{k}]\"]")),
+                ],
+            ),
+            0..6,
+        ),
+    ) {
+        prop_assume!(!matches!(root.as_str(), "true" | "false" | "null" | "for" | "if" | "in"));
+        let path: String = steps.iter().map(|(sp, s)| format!("{sp}{s}")).collect();
+        let text = format!("{root}{path}");
+        let src = SourceFile::new("<t>", text.as_str());
+        let (t, d) = crate::native::parse_traversal_node(&src, &Limits::default(), true);
+        prop_assume!(!d.has_errors());
+        let Some(t) = t else {
+            return Err(TestCaseError::fail(format!("{text}: no traversal")));
+        };
+        let end = t.steps.last().map_or(t.root.end, |s| s.span.end);
+        let path = ByteSpan::new(t.root.start, end);
+        let by_reading = crate::traversal::path_root(&text, path) == t.root
+            && traversal::reads_as_path(&text, t.root.end, end, &t.steps);
+        prop_assert_eq!(
+            traversal::steps_read_as_path(&text, t.root.end, &t.steps),
+            by_reading,
+            "{}",
+            text
+        );
+    }
+}
+
+#[test]
+fn steps_read_as_path_when_written_without_spaces() {
+    for (text, path) in [
+        ("a", true),
+        ("a.b.c", true),
+        ("a.b[0][\"k\"].c", true),
+        ("a[15][16][99][100]", true),
+        ("a[007]", true),
+        ("a .b", false),
+        ("a. b", false),
+        ("a[ 0]", false),
+        ("a[\"k\" ]", false),
+        ("a[\"k\\n\"]", false),
+        ("a[1.5]", false),
+        ("a[*]", false),
+    ] {
+        let src = SourceFile::new("<t>", text);
+        let (t, d) = crate::native::parse_traversal_node(&src, &Limits::default(), true);
+        assert!(!d.has_errors(), "{text}: {d}");
+        let t = t.unwrap();
+        let end = t.steps.last().map_or(t.root.end, |s| s.span.end);
+        let by_reading = crate::traversal::path_root(text, ByteSpan::new(t.root.start, end))
+            == t.root
+            && traversal::reads_as_path(text, t.root.end, end, &t.steps);
+        assert_eq!(by_reading, path, "{text}: reading");
+        assert_eq!(
+            traversal::steps_read_as_path(text, t.root.end, &t.steps),
+            path,
+            "{text}"
+        );
+    }
+}

@@ -279,11 +279,9 @@ pub(crate) fn source_traversal(
     root: ByteSpan,
     steps: &[ast::Traverser],
 ) -> Traversal {
-    let text = source.text();
-    let end = steps.last().map_or(root.end, |s| s.span.end);
-    let path = ByteSpan::new(root.start, end);
-    if path_root(text, path) == root && reads_as_path(text, root.end, end, steps) {
-        return Traversal::path(source, path);
+    if steps_read_as_path(source.text(), root.end, steps) {
+        let end = steps.last().map_or(root.end, |s| s.span.end);
+        return Traversal::path(source, ByteSpan::new(root.start, end));
     }
     Traversal::with_steps(
         source,
@@ -292,9 +290,79 @@ pub(crate) fn source_traversal(
     )
 }
 
+/// Whether reading the text of a traversal whose root name ends at `at`
+/// as a path ([`path_root`], then [`path_step`] after step) gives back
+/// exactly `steps`: the same root, the same spans, names, and keys of the
+/// same value. Decided from the spans the parser recorded, without reading
+/// names again (every reference of a file passes here): a root or an
+/// attribute name is an identifier, which holds no `.` or `[`, so a path's
+/// reading of it stops at its end exactly when the next step starts
+/// there; a key string without escapes holds no `"`. Gives what the
+/// reading itself gives ([`reads_as_path`], compared in the tests).
+pub(super) fn steps_read_as_path(text: &str, mut at: u32, steps: &[ast::Traverser]) -> bool {
+    let bytes = text.as_bytes();
+    let byte = |i: u32| bytes.get(i as usize).copied();
+    for step in steps {
+        let span = step.span;
+        if span.start != at {
+            return false;
+        }
+        let same = match &step.kind {
+            ast::TraverserKind::Attr { name } => {
+                byte(at) == Some(b'.') && name.start == at + 1 && name.end == span.end
+            }
+            ast::TraverserKind::TextIndex { text: key } => {
+                byte(at) == Some(b'[')
+                    && byte(at + 1) == Some(b'"')
+                    && key.start == at + 2
+                    && key.end.checked_add(2) == Some(span.end)
+            }
+            ast::TraverserKind::SmallIndex {
+                value,
+                legacy: false,
+            } => digits_key(text, span) == Some(i64::from(*value)),
+            ast::TraverserKind::Index { key, legacy: false } => match &**key {
+                ast::Literal::Number(n) => n
+                    .to_i64()
+                    .is_some_and(|n| digits_key(text, span) == Some(n)),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+        at = span.end;
+    }
+    true
+}
+
+/// The key a path reads from the index step written at `span` (`[digits]`
+/// ending where the step ends), as [`PathStep::integer`] reads it.
+#[inline]
+fn digits_key(text: &str, span: ByteSpan) -> Option<i64> {
+    let bytes = span.bytes(text);
+    let [b'[', inner @ .., b']'] = bytes else {
+        return None;
+    };
+    match inner {
+        // The commonest keys, `[0]` to `[99]`, without the parser of
+        // integers.
+        [d @ b'0'..=b'9'] => Some(i64::from(d - b'0')),
+        [t @ b'0'..=b'9', d @ b'0'..=b'9'] => Some(i64::from((t - b'0') * 10 + (d - b'0'))),
+        _ => {
+            let digits = ByteSpan::new(span.start + 1, span.end - 1);
+            PathStep::Digits(digits).integer(text)
+        }
+    }
+}
+
 /// Whether reading the text from `at` to `end` as a path's steps gives
 /// exactly `steps`: the same spans, names, and keys of the same value.
-fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) -> bool {
+/// The reading itself, step by step: what [`steps_read_as_path`] decides
+/// from the spans alone.
+#[cfg(test)]
+pub(super) fn reads_as_path(text: &str, mut at: u32, end: u32, steps: &[ast::Traverser]) -> bool {
     for step in steps {
         let Some((span, read)) = path_step(text, at, end) else {
             return false;

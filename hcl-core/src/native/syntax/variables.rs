@@ -11,21 +11,29 @@ pub(super) const MAX_WALK_DEPTH: usize = 1024;
 /// those rooted at a name an enclosing `for` (expression or template
 /// directive) binds. Object keys written as bare names are names, not
 /// references ([`ExprNode::for_each_child`] leaves them out).
-pub(super) struct VariableWalk<'a, 'f> {
+///
+/// Generic over what is done with each reference, so that `variables()`'s
+/// step (make the traversal, push it) runs inlined in the walk instead of
+/// through a call by pointer per reference; and over whether the number
+/// of nodes looked at is `BOUNDED` by `nodes_left` (an unbounded walk, the
+/// commonest, then neither tests nor counts them at each node).
+pub(super) struct VariableWalk<'a, F, const BOUNDED: bool> {
     pub(super) locals: Vec<&'a str>,
     pub(super) nodes_left: usize,
-    pub(super) f: &'f mut dyn FnMut(TraversalNode<'a>),
+    pub(super) f: F,
 }
 
-impl<'a> VariableWalk<'a, '_> {
+impl<'a, F: FnMut(TraversalNode<'a>), const BOUNDED: bool> VariableWalk<'a, F, BOUNDED> {
     /// Reads literals and references (most nodes) in place, inlined in
     /// the loop over their parent's children.
     #[inline(always)]
     pub(super) fn expr(&mut self, e: ExprNode<'a>, depth: usize) {
-        if depth > MAX_WALK_DEPTH || self.nodes_left == 0 {
+        if depth > MAX_WALK_DEPTH || (BOUNDED && self.nodes_left == 0) {
             return;
         }
-        self.nodes_left -= 1;
+        if BOUNDED {
+            self.nodes_left -= 1;
+        }
         match &e.expr.kind {
             ast::ExprKind::Variable
             | ast::ExprKind::AttrPath
