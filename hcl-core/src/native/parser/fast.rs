@@ -12,7 +12,7 @@
 //! boundary) is left to the general path.
 
 use super::{span_of, Lexeme, Parser, Run};
-use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, ObjectKey};
+use crate::native::ast::{Attribute, ByteSpan, Expr, ExprKind, ObjectItem, ObjectKey};
 use crate::native::token::{Token, TokenKind as K};
 
 impl<'a> Parser<'a> {
@@ -34,14 +34,15 @@ impl<'a> Parser<'a> {
 
     /// A body item `name = value` closed by a newline, with a simple value
     /// (as [`Parser::parse_simple_expr`] takes it), consumed up to and
-    /// including the newline: the attribute's name and value. `None`
-    /// (nothing consumed) when the general path must parse the item. Most
-    /// attributes are such lines, and the general path steps through
-    /// their four lexemes one at a time; here they are read in one look.
-    /// Called at the start of a body item (errors are reported again and
-    /// nothing unwinds), with an identifier next.
+    /// including the newline, and pushed on the attribute stack (where
+    /// it is built): its name. `None` (nothing consumed or pushed) when
+    /// the general path must parse the item. Most attributes are such
+    /// lines, and the general path steps through their four lexemes one
+    /// at a time; here they are read in one look. Called at the start of
+    /// a body item (errors are reported again and nothing unwinds), with
+    /// an identifier next.
     #[inline(always)]
-    pub(crate) fn parse_simple_attribute(&mut self) -> Option<(ByteSpan, Expr)> {
+    pub(crate) fn push_simple_attribute(&mut self) -> Option<ByteSpan> {
         if !self.tuning.shortcut || !self.newlines_significant() {
             return None;
         }
@@ -58,7 +59,9 @@ impl<'a> Parser<'a> {
         }
         let expr = self.simple_value(value)?;
         self.advance_to(i + 4, span_of(eol.first()));
-        Some((span_of(name.first()), expr))
+        let name = span_of(name.first());
+        super::push(&mut self.attr_stack, Attribute { name, expr });
+        Some(name)
     }
 
     /// An object item `key = value` (or `key: value`) whose key is a name,
