@@ -26,8 +26,8 @@
 use std::cell::RefCell;
 
 use super::{
-    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, Label, Object,
-    Template, Traversal, Tree, Tuple,
+    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, InlineList, Label,
+    Object, ObjectItem, Template, Traversal, Tree, Tuple,
 };
 
 /// Where a parse takes its working memory from, and where the memory of
@@ -156,23 +156,35 @@ fn drop_expr(expr: Expr, kept: &mut Kept) {
 
 /// Keeps the box of a tuple, object, call, traversal, template, conditional
 /// or binary operation, emptied: what it held is dropped (its boxes kept in
-/// turn). A kept box holds only empty lists and [`nothing`], which own
-/// nothing.
+/// turn). A kept box holds only what owns nothing: empty lists, inline
+/// lists of literals and names, and [`nothing`].
 fn keep_boxes(expr: Expr, kept: &mut Kept) {
     match expr.kind {
+        // (A list that frees nothing is left in its box, which then still
+        // owns nothing: most lists are short and hold literals and names,
+        // and taking one out to drop its items one by one cost more than
+        // the rest of keeping the box.)
         ExprKind::Tuple(mut tuple) => {
-            std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
+            if !list_frees_nothing(&tuple.items, |e| frees_nothing(&e.kind)) {
+                std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
+            }
             push_bounded(&mut kept.boxes.tuples, tuple);
         }
         ExprKind::Object(mut object) => {
-            std::mem::take(&mut object.items).into_each(|item| {
-                drop_expr(item.key.expr, kept);
-                drop_expr(item.value, kept);
-            });
+            let simple =
+                |i: &ObjectItem| frees_nothing(&i.key.expr.kind) && frees_nothing(&i.value.kind);
+            if !list_frees_nothing(&object.items, simple) {
+                std::mem::take(&mut object.items).into_each(|item| {
+                    drop_expr(item.key.expr, kept);
+                    drop_expr(item.value, kept);
+                });
+            }
             push_bounded(&mut kept.boxes.objects, object);
         }
         ExprKind::Call(mut call) => {
-            std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
+            if !list_frees_nothing(&call.args, |e| frees_nothing(&e.kind)) {
+                std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
+            }
             call.namespace = None;
             push_bounded_to(&mut kept.boxes.calls, call, KEEP_CALLS);
         }
@@ -248,6 +260,13 @@ fn frees_nothing(kind: &ExprKind) -> bool {
         | ExprKind::Invalid => true,
         _ => false,
     }
+}
+
+/// Whether dropping `list` frees nothing: a list stored inline whose items
+/// free nothing (as `item_frees_nothing` says).
+#[inline]
+fn list_frees_nothing<T>(list: &InlineList<T>, item_frees_nothing: impl Fn(&T) -> bool) -> bool {
+    !matches!(list, InlineList::Many(_)) && list.iter().all(item_frees_nothing)
 }
 
 fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
