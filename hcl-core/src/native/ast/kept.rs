@@ -1,6 +1,7 @@
 //! What a dropped [`Tree`] leaves behind for the thread's next parse: its
 //! emptied lists and the boxes of its commonest boxed expressions (tuples,
-//! objects, calls, traversals, templates, conditionals, binary operations).
+//! objects, calls, traversals, templates, conditionals, binary operations,
+//! `for` expressions).
 //!
 //! Programs parse many files, or the same ones again (a language server, a
 //! test run, a tool that re-reads its configuration): without this, every
@@ -18,7 +19,8 @@
 //!
 //! Only a tree parsed with [`Reuse::Thread`] (what the entry points ask
 //! for) leaves anything. Kept memory is bounded (`KEEP_NODES` per list,
-//! `KEEP_BOXES` boxes of each kind: at most about 420 KB), freed by
+//! `KEEP_BOXES` boxes of each kind, `KEEP_CALLS` calls: at most about
+//! 480 KB), freed by
 //! [`release`], and never visible: lists are empty, and a kept box is
 //! overwritten before it is handed out
 //! (`kept_buffers_and_boxes_do_not_leak_into_the_next_parse`).
@@ -26,8 +28,8 @@
 use std::cell::RefCell;
 
 use super::{
-    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, InlineList, Label,
-    Object, ObjectItem, Template, Traversal, Tree, Tuple,
+    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr,
+    InlineList, Label, Object, ObjectItem, Template, Traversal, Tree, Tuple,
 };
 
 /// Where a parse takes its working memory from, and where the memory of
@@ -78,6 +80,7 @@ pub(crate) struct Boxes {
     traversals: Vec<Box<Traversal>>,
     templates: Vec<Box<Template>>,
     conditionals: Vec<Box<Conditional>>,
+    fors: Vec<Box<ForExpr>>,
     binaries: Vec<Box<Binary>>,
 }
 
@@ -208,16 +211,17 @@ fn keep_boxes(expr: Expr, kept: &mut Kept) {
             }
             push_bounded(&mut kept.boxes.binaries, b);
         }
-        // (Not kept themselves, but what they hold is: calls, traversals
-        // and operations inside `for` expressions, `!` and brackets.)
-        ExprKind::For(f) => {
-            let f = *f;
-            drop_expr(f.collection, kept);
-            drop_expr(f.value, kept);
-            for e in [f.key, f.cond].into_iter().flatten() {
+        ExprKind::For(mut f) => {
+            for e in [&mut f.collection, &mut f.value] {
+                drop_expr(std::mem::replace(e, nothing()), kept);
+            }
+            for e in [f.key.take(), f.cond.take()].into_iter().flatten() {
                 drop_expr(e, kept);
             }
+            push_bounded(&mut kept.boxes.fors, f);
         }
+        // (Not kept themselves, but what they hold is: calls, traversals
+        // and operations inside `!`, brackets, indexes and splats.)
         ExprKind::Unary(u) => drop_expr(u.operand, kept),
         ExprKind::Parens(e) | ExprKind::TemplateWrap(e) => drop_expr(*e, kept),
         ExprKind::Index(i) => {
@@ -315,6 +319,7 @@ pub(crate) fn give_back_boxes(boxes: Boxes, reuse: Reuse) {
         merge(&mut k.traversals, boxes.traversals);
         merge(&mut k.templates, boxes.templates);
         merge(&mut k.conditionals, boxes.conditionals);
+        merge(&mut k.fors, boxes.fors);
         merge(&mut k.binaries, boxes.binaries);
     });
 }
@@ -363,6 +368,11 @@ pub(crate) fn conditional(conditional: Conditional, boxes: &mut Boxes) -> Box<Co
     boxed(conditional, &mut boxes.conditionals)
 }
 
+/// `for_expr` boxed, as [`tuple`].
+pub(crate) fn for_expr(for_expr: ForExpr, boxes: &mut Boxes) -> Box<ForExpr> {
+    boxed(for_expr, &mut boxes.fors)
+}
+
 /// `binary` boxed, as [`tuple`].
 pub(crate) fn binary(binary: Binary, boxes: &mut Boxes) -> Box<Binary> {
     boxed(binary, &mut boxes.binaries)
@@ -391,6 +401,7 @@ pub(crate) fn kept_bytes() -> usize {
             + k.boxes.traversals.len() * std::mem::size_of::<Traversal>()
             + k.boxes.templates.len() * std::mem::size_of::<Template>()
             + k.boxes.conditionals.len() * std::mem::size_of::<Conditional>()
+            + k.boxes.fors.len() * std::mem::size_of::<ForExpr>()
             + k.boxes.binaries.len() * std::mem::size_of::<Binary>()
     })
     .unwrap_or(0)

@@ -804,16 +804,19 @@ impl<'a> Parser<'a> {
         }
         boxed(
             whole,
-            ExprKind::For(Box::new(ForExpr {
-                key_var,
-                value_var,
-                collection,
-                key,
-                value,
-                cond,
-                group: group.is_some(),
-                object,
-            })),
+            ExprKind::For(kept::for_expr(
+                ForExpr {
+                    key_var,
+                    value_var,
+                    collection,
+                    key,
+                    value,
+                    cond,
+                    group: group.is_some(),
+                    object,
+                },
+                self.boxes(),
+            )),
         )
     }
 }
