@@ -34,6 +34,14 @@ const SOURCES: &[&str] = &[
     "a = [for k, v in m : v.x if k != \"a\"]\nb = {for x in y : x.k => x...}\n",
     "a = x[*].y\nb = x.*.z\nc = -x\nd = !y\ne = a + b * c\nf = a ? b : c\ng = (x)\n",
     "a = provider::ns::f(1, [2]...)\nb = x[y][z]\n",
+    // Boxes the kept store takes back from inside `for`, `!`, brackets,
+    // indexes, splats and relative traversals.
+    "a = [for k in f(m) : g(k) if !h(k)]\nb = {for k in m : f(k) => k ? 1 : 2}\n\
+     c = (a + b)[f(1)].d\nd = -f(x)\ne = f(x)[*].y\nf = g(x).*.y\ng = \"${f(x)}\"\n",
+    // Short lists of literals and names, left in the boxes kept for the
+    // next parse, and lists beside them that own memory.
+    "a = [1, \"s\", x.y]\nb = {k = 1, l = m}\nc = f(1, \"s\", n)\nd = [99999999999999999999999, 2]\n\
+     e = f(g(1), 2.5)\nf = {k = [1]}\ng = [1, 2, 3, 4]\n",
     "block \"l1\" l2 {\n  inner {\n    a = [1, {b = 2}]\n  }\n}\n",
     "a = \nb = [1, \nc = { x = }\nd = \"${\"\ne = f(\n",
 ];

@@ -1,6 +1,7 @@
 //! What a dropped [`Tree`] leaves behind for the thread's next parse: its
 //! emptied lists and the boxes of its commonest boxed expressions (tuples,
-//! objects, calls, traversals, templates, conditionals, binary operations).
+//! objects, calls, traversals, templates, conditionals, binary operations,
+//! `for` expressions).
 //!
 //! Programs parse many files, or the same ones again (a language server, a
 //! test run, a tool that re-reads its configuration): without this, every
@@ -18,7 +19,8 @@
 //!
 //! Only a tree parsed with [`Reuse::Thread`] (what the entry points ask
 //! for) leaves anything. Kept memory is bounded (`KEEP_NODES` per list,
-//! `KEEP_BOXES` boxes of each kind: at most about 420 KB), freed by
+//! `KEEP_BOXES` boxes of each kind, `KEEP_CALLS` calls: at most about
+//! 480 KB), freed by
 //! [`release`], and never visible: lists are empty, and a kept box is
 //! overwritten before it is handed out
 //! (`kept_buffers_and_boxes_do_not_leak_into_the_next_parse`).
@@ -26,8 +28,8 @@
 use std::cell::RefCell;
 
 use super::{
-    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, Label, Object,
-    Template, Traversal, Tree, Tuple,
+    Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr,
+    InlineList, Label, Object, ObjectItem, Template, Traversal, Tree, Tuple,
 };
 
 /// Where a parse takes its working memory from, and where the memory of
@@ -48,6 +50,11 @@ pub(crate) enum Reuse {
 const KEEP_NODES: usize = 2048;
 /// How many boxes of each kind a thread keeps.
 const KEEP_BOXES: usize = 256;
+/// How many call boxes a thread keeps: calls are the commonest boxes of
+/// module files (large.tf, the analysis benchmark's: ≈ 350), and past the
+/// bound each one costs a malloc and a free again (≈ 340 instructions).
+/// 104 bytes each: 26 KB more than [`KEEP_BOXES`] of them.
+const KEEP_CALLS: usize = 512;
 
 #[derive(Default)]
 struct Kept {
@@ -73,6 +80,7 @@ pub(crate) struct Boxes {
     traversals: Vec<Box<Traversal>>,
     templates: Vec<Box<Template>>,
     conditionals: Vec<Box<Conditional>>,
+    fors: Vec<Box<ForExpr>>,
     binaries: Vec<Box<Binary>>,
 }
 
@@ -151,25 +159,37 @@ fn drop_expr(expr: Expr, kept: &mut Kept) {
 
 /// Keeps the box of a tuple, object, call, traversal, template, conditional
 /// or binary operation, emptied: what it held is dropped (its boxes kept in
-/// turn). A kept box holds only empty lists and [`nothing`], which own
-/// nothing.
+/// turn). A kept box holds only what owns nothing: empty lists, inline
+/// lists of literals and names, and [`nothing`].
 fn keep_boxes(expr: Expr, kept: &mut Kept) {
     match expr.kind {
+        // (A list that frees nothing is left in its box, which then still
+        // owns nothing: most lists are short and hold literals and names,
+        // and taking one out to drop its items one by one cost more than
+        // the rest of keeping the box.)
         ExprKind::Tuple(mut tuple) => {
-            std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
+            if !list_frees_nothing(&tuple.items, |e| frees_nothing(&e.kind)) {
+                std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
+            }
             push_bounded(&mut kept.boxes.tuples, tuple);
         }
         ExprKind::Object(mut object) => {
-            std::mem::take(&mut object.items).into_each(|item| {
-                drop_expr(item.key.expr, kept);
-                drop_expr(item.value, kept);
-            });
+            let simple =
+                |i: &ObjectItem| frees_nothing(&i.key.expr.kind) && frees_nothing(&i.value.kind);
+            if !list_frees_nothing(&object.items, simple) {
+                std::mem::take(&mut object.items).into_each(|item| {
+                    drop_expr(item.key.expr, kept);
+                    drop_expr(item.value, kept);
+                });
+            }
             push_bounded(&mut kept.boxes.objects, object);
         }
         ExprKind::Call(mut call) => {
-            std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
+            if !list_frees_nothing(&call.args, |e| frees_nothing(&e.kind)) {
+                std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
+            }
             call.namespace = None;
-            push_bounded(&mut kept.boxes.calls, call);
+            push_bounded_to(&mut kept.boxes.calls, call, KEEP_CALLS);
         }
         ExprKind::ScopeTraversal(mut traversal) => {
             traversal.steps = Box::default();
@@ -191,6 +211,30 @@ fn keep_boxes(expr: Expr, kept: &mut Kept) {
             }
             push_bounded(&mut kept.boxes.binaries, b);
         }
+        ExprKind::For(mut f) => {
+            for e in [&mut f.collection, &mut f.value] {
+                drop_expr(std::mem::replace(e, nothing()), kept);
+            }
+            for e in [f.key.take(), f.cond.take()].into_iter().flatten() {
+                drop_expr(e, kept);
+            }
+            push_bounded(&mut kept.boxes.fors, f);
+        }
+        // (Not kept themselves, but what they hold is: calls, traversals
+        // and operations inside `!`, brackets, indexes and splats.)
+        ExprKind::Unary(u) => drop_expr(u.operand, kept),
+        ExprKind::Parens(e) | ExprKind::TemplateWrap(e) => drop_expr(*e, kept),
+        ExprKind::Index(i) => {
+            let i = *i;
+            drop_expr(i.collection, kept);
+            drop_expr(i.key, kept);
+        }
+        ExprKind::Splat(s) => {
+            let s = *s;
+            drop_expr(s.source, kept);
+            drop_expr(s.each, kept);
+        }
+        ExprKind::RelativeTraversal(t) => drop_expr(t.source, kept),
         // (Dropped as any value is.)
         kind => drop(kind),
     }
@@ -222,8 +266,19 @@ fn frees_nothing(kind: &ExprKind) -> bool {
     }
 }
 
+/// Whether dropping `list` frees nothing: a list stored inline whose items
+/// free nothing (as `item_frees_nothing` says).
+#[inline]
+fn list_frees_nothing<T>(list: &InlineList<T>, item_frees_nothing: impl Fn(&T) -> bool) -> bool {
+    !matches!(list, InlineList::Many(_)) && list.iter().all(item_frees_nothing)
+}
+
 fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
-    if kept.len() < KEEP_BOXES {
+    push_bounded_to(kept, item, KEEP_BOXES);
+}
+
+fn push_bounded_to<T>(kept: &mut Vec<T>, item: T, bound: usize) {
+    if kept.len() < bound {
         kept.push(item);
     }
 }
@@ -242,11 +297,14 @@ pub(crate) fn take_boxes(reuse: Reuse) -> Boxes {
 /// back to the thread, bounded as ever; with [`Reuse::Fresh`] they are
 /// freed.
 pub(crate) fn give_back_boxes(boxes: Boxes, reuse: Reuse) {
-    fn merge<T>(kept: &mut Vec<Box<T>>, mut ours: Vec<Box<T>>) {
+    fn merge<T>(kept: &mut Vec<Box<T>>, ours: Vec<Box<T>>) {
+        merge_to(kept, ours, KEEP_BOXES);
+    }
+    fn merge_to<T>(kept: &mut Vec<Box<T>>, mut ours: Vec<Box<T>>, bound: usize) {
         if kept.is_empty() {
             *kept = ours;
         } else {
-            ours.truncate(KEEP_BOXES.saturating_sub(kept.len()));
+            ours.truncate(bound.saturating_sub(kept.len()));
             kept.append(&mut ours);
         }
     }
@@ -257,10 +315,11 @@ pub(crate) fn give_back_boxes(boxes: Boxes, reuse: Reuse) {
         let k = &mut k.boxes;
         merge(&mut k.tuples, boxes.tuples);
         merge(&mut k.objects, boxes.objects);
-        merge(&mut k.calls, boxes.calls);
+        merge_to(&mut k.calls, boxes.calls, KEEP_CALLS);
         merge(&mut k.traversals, boxes.traversals);
         merge(&mut k.templates, boxes.templates);
         merge(&mut k.conditionals, boxes.conditionals);
+        merge(&mut k.fors, boxes.fors);
         merge(&mut k.binaries, boxes.binaries);
     });
 }
@@ -309,6 +368,11 @@ pub(crate) fn conditional(conditional: Conditional, boxes: &mut Boxes) -> Box<Co
     boxed(conditional, &mut boxes.conditionals)
 }
 
+/// `for_expr` boxed, as [`tuple`].
+pub(crate) fn for_expr(for_expr: ForExpr, boxes: &mut Boxes) -> Box<ForExpr> {
+    boxed(for_expr, &mut boxes.fors)
+}
+
 /// `binary` boxed, as [`tuple`].
 pub(crate) fn binary(binary: Binary, boxes: &mut Boxes) -> Box<Binary> {
     boxed(binary, &mut boxes.binaries)
@@ -337,6 +401,7 @@ pub(crate) fn kept_bytes() -> usize {
             + k.boxes.traversals.len() * std::mem::size_of::<Traversal>()
             + k.boxes.templates.len() * std::mem::size_of::<Template>()
             + k.boxes.conditionals.len() * std::mem::size_of::<Conditional>()
+            + k.boxes.fors.len() * std::mem::size_of::<ForExpr>()
             + k.boxes.binaries.len() * std::mem::size_of::<Binary>()
     })
     .unwrap_or(0)
@@ -361,6 +426,8 @@ mod test {
                 "m = p::q::r(s[\"t\"].u, v(w(1, 2), 3, 4, 5)...)\nn = \"${x}${y}\"\n\
                  o = a == b ? c[7].d : (e * -f)\n",
                 "p = 1\n",
+                "n = [for k in f(m) : g(k) if !h(k)]\no = (a + b)[f(c * 2)].d\n\
+                 s = f(x)[*].y\nt = -g(x).z\n",
                 "q = [1, {k = ",
                 &many,
             ],

@@ -136,26 +136,27 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the attribute `attr_name` repeats an earlier one of its
-    /// body (those on the attribute stack; reported); if not, notes it.
+    /// body (the first `earlier` on the attribute stack; reported); if
+    /// not, notes it.
     // The common case, a name of a class not seen in a small body, is
     // decided here, inlined into the body loop; the rest out of line.
     #[inline(always)]
-    fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
+    fn redefined(&mut self, seen: &mut Seen, attr_name: ByteSpan, earlier: usize) -> bool {
         // (A larger body has every class bit set: no test of `large` here.)
         let class = name_class(self.src, attr_name);
-        if seen.classes & class == 0 && self.attr_stack.len() < FINE_AT {
+        if seen.classes & class == 0 && earlier < FINE_AT {
             seen.classes |= class;
             return false;
         }
         seen.classes |= class;
-        self.redefined_scan(seen, attr_name)
+        self.redefined_scan(seen, attr_name, earlier)
     }
 
     /// [`Parser::redefined`] past the class check.
     #[inline(never)]
-    fn redefined_scan(&mut self, seen: &mut Seen, attr_name: ByteSpan) -> bool {
+    fn redefined_scan(&mut self, seen: &mut Seen, attr_name: ByteSpan, earlier: usize) -> bool {
         let src = self.src;
-        let stack = &self.attr_stack;
+        let stack = self.attr_stack.get(..earlier).unwrap_or_default();
         if let Large::No = seen.large {
             if stack.len() >= FINE_AT {
                 let mut classes = [0; FINE_WORDS];
@@ -221,9 +222,13 @@ impl<'a> Parser<'a> {
     /// pushed: an item handed back through memory stalls the body loop).
     #[inline(always)]
     fn parse_body_item(&mut self, seen: &mut Seen) {
-        if let Some((name, expr)) = self.parse_simple_attribute() {
-            if !self.redefined(seen, name) {
-                super::push(&mut self.attr_stack, Attribute { name, expr });
+        // (Pushed before the check, and taken back if it repeats a name:
+        // built where it stays, a simple attribute is not copied through
+        // the stack on its way.)
+        if let Some(name) = self.push_simple_attribute() {
+            let earlier = self.attr_stack.len() - 1;
+            if self.redefined(seen, name, earlier) {
+                self.attr_stack.pop();
             }
             return;
         }
@@ -231,7 +236,7 @@ impl<'a> Parser<'a> {
         match self.peek().kind {
             K::Equal => {
                 let expr = self.finish_attribute(ident, false);
-                if !self.redefined(seen, ident) {
+                if !self.redefined(seen, ident, self.attr_stack.len()) {
                     super::push(&mut self.attr_stack, Attribute { name: ident, expr });
                 }
             }

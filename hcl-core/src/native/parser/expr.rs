@@ -518,8 +518,7 @@ impl<'a> Parser<'a> {
         let items0 = self.expr_stack.len();
         let close;
         loop {
-            if let Some(item) = self.parse_simple_tuple_item() {
-                super::push(&mut self.expr_stack, item);
+            if self.push_simple_tuple_item() {
                 continue;
             }
             if self.at(K::CBrack) {
@@ -615,9 +614,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            if let Some(item) = self.parse_simple_object_item() {
-                super::push(&mut self.item_stack, item);
-            } else {
+            if !self.push_simple_object_item() {
                 let force_non_literal = next == K::OParen;
                 let mark = self.mark();
                 let key = self.parse_expr_inline();
@@ -807,16 +804,19 @@ impl<'a> Parser<'a> {
         }
         boxed(
             whole,
-            ExprKind::For(Box::new(ForExpr {
-                key_var,
-                value_var,
-                collection,
-                key,
-                value,
-                cond,
-                group: group.is_some(),
-                object,
-            })),
+            ExprKind::For(kept::for_expr(
+                ForExpr {
+                    key_var,
+                    value_var,
+                    collection,
+                    key,
+                    value,
+                    cond,
+                    group: group.is_some(),
+                    object,
+                },
+                self.boxes(),
+            )),
         )
     }
 }

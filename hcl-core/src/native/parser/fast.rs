@@ -12,7 +12,7 @@
 //! boundary) is left to the general path.
 
 use super::{span_of, Lexeme, Parser, Run};
-use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, ObjectKey};
+use crate::native::ast::{Attribute, ByteSpan, Expr, ExprKind, ObjectItem, ObjectKey};
 use crate::native::token::{Token, TokenKind as K};
 
 impl<'a> Parser<'a> {
@@ -34,14 +34,15 @@ impl<'a> Parser<'a> {
 
     /// A body item `name = value` closed by a newline, with a simple value
     /// (as [`Parser::parse_simple_expr`] takes it), consumed up to and
-    /// including the newline: the attribute's name and value. `None`
-    /// (nothing consumed) when the general path must parse the item. Most
-    /// attributes are such lines, and the general path steps through
-    /// their four lexemes one at a time; here they are read in one look.
-    /// Called at the start of a body item (errors are reported again and
-    /// nothing unwinds), with an identifier next.
+    /// including the newline, and pushed on the attribute stack (where
+    /// it is built): its name. `None` (nothing consumed or pushed) when
+    /// the general path must parse the item. Most attributes are such
+    /// lines, and the general path steps through their four lexemes one
+    /// at a time; here they are read in one look. Called at the start of
+    /// a body item (errors are reported again and nothing unwinds), with
+    /// an identifier next.
     #[inline(always)]
-    pub(crate) fn parse_simple_attribute(&mut self) -> Option<(ByteSpan, Expr)> {
+    pub(crate) fn push_simple_attribute(&mut self) -> Option<ByteSpan> {
         if !self.tuning.shortcut || !self.newlines_significant() {
             return None;
         }
@@ -58,23 +59,26 @@ impl<'a> Parser<'a> {
         }
         let expr = self.simple_value(value)?;
         self.advance_to(i + 4, span_of(eol.first()));
-        Some((span_of(name.first()), expr))
+        let name = span_of(name.first());
+        super::push(&mut self.attr_stack, Attribute { name, expr });
+        Some(name)
     }
 
     /// An object item `key = value` (or `key: value`) whose key is a name,
     /// a plain string or a dotted name and whose value is simple (as
     /// [`Parser::parse_simple_expr`] takes it), consumed up to the value
-    /// (the separator after it is the caller's); `None` (nothing consumed)
+    /// (the separator after it is the caller's) and pushed on the item
+    /// stack (built where it stays); `false` (nothing consumed or pushed)
     /// when the general path must parse the item, or the parse is
     /// recovering from an error.
     #[inline(always)]
-    pub(crate) fn parse_simple_object_item(&mut self) -> Option<ObjectItem> {
+    pub(crate) fn push_simple_object_item(&mut self) -> bool {
         if self.recovery || self.unwind || !self.tuning.shortcut {
-            return None;
+            return false;
         }
         let i = self.next_at;
-        let &[key, separator, value] = self.buf.get(i..i + 3)? else {
-            return None;
+        let Some(&[key, separator, value]) = self.buf.get(i..i + 3) else {
+            return false;
         };
         // (Not a number key: building it could report an error before the
         // value is known to be simple.)
@@ -82,44 +86,56 @@ impl<'a> Parser<'a> {
             || !matches!(separator.kind, K::Equal | K::Colon)
             || !self.ends_expr(i + 3)
         {
-            return None;
+            return false;
         }
-        let key = self.simple_value(key)?;
-        let value = self.simple_value(value)?;
+        let Some(key) = self.simple_value(key) else {
+            return false;
+        };
+        let Some(value) = self.simple_value(value) else {
+            return false;
+        };
         self.advance_to(i + 3, value.span);
-        Some(ObjectItem {
-            key: ObjectKey { expr: key },
-            value,
-        })
+        super::push(
+            &mut self.item_stack,
+            ObjectItem {
+                key: ObjectKey { expr: key },
+                value,
+            },
+        );
+        true
     }
 
     /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
     /// takes it) right before a `,` or the closing `]`, consumed with its
-    /// comma (the `]` is the caller's); `None` (nothing consumed) when the
-    /// general path must parse the item, or the parse is recovering from
-    /// an error.
+    /// comma (the `]` is the caller's) and pushed on the expression stack
+    /// (built where it stays); `false` (nothing consumed or pushed) when
+    /// the general path must parse the item, or the parse is recovering
+    /// from an error.
     #[inline(always)]
-    pub(crate) fn parse_simple_tuple_item(&mut self) -> Option<Expr> {
+    pub(crate) fn push_simple_tuple_item(&mut self) -> bool {
         if self.recovery || self.unwind || !self.tuning.shortcut {
-            return None;
+            return false;
         }
         let i = self.next_at;
-        let &[value, separator] = self.buf.get(i..i + 2)? else {
-            return None;
+        let Some(&[value, separator]) = self.buf.get(i..i + 2) else {
+            return false;
         };
         let taken = match separator.kind {
             K::Comma => 2,
             K::CBrack => 1,
-            _ => return None,
+            _ => return false,
         };
-        let expr = self.simple_value(value)?;
+        let Some(expr) = self.simple_value(value) else {
+            return false;
+        };
         let last = if taken == 2 {
             span_of(separator.first())
         } else {
             expr.span
         };
         self.advance_to(i + taken, last);
-        Some(expr)
+        super::push(&mut self.expr_stack, expr);
+        true
     }
 
     /// The node the lexeme `l` makes as a simple value, exactly as the
