@@ -5,7 +5,11 @@ process around the one parse (`parse_once WHO FILE --time`).
 Run from the project root after
 `cargo build --release -p hcl-benches --example parse_once`:
 
-    python3 benches/first_parse.py [ROUNDS] FILE...
+    python3 benches/first_parse.py [ROUNDS] [--code-mapped] FILE...
+
+With `--code-mapped`, each process maps and caches its own code before the
+parse (see `parse_once.rs`): the difference from a plain run is what
+fetching cold code costs a first parse.
 
 Each round starts one process per side, alternating, so that both see the
 same machine; the medians (and the ratio of the medians) are printed.
@@ -17,19 +21,21 @@ import sys
 BIN = "target/release/examples/parse_once"
 
 
-def parse_ns(who, path):
-    out = subprocess.run([BIN, who, path, "--time"], capture_output=True, text=True, check=True)
+def parse_ns(who, path, extra):
+    out = subprocess.run([BIN, who, path, "--time", *extra], capture_output=True, text=True, check=True)
     return int(out.stderr.strip().splitlines()[-1])
 
 
 def main():
     args = sys.argv[1:]
     rounds = int(args.pop(0)) if args and args[0].isdigit() else 200
+    extra = [a for a in args if a == "--code-mapped"]
+    args = [a for a in args if a != "--code-mapped"]
     for path in args:
         times = {"hcl-toolkit": [], "hcl-rs": []}
         for _ in range(rounds):
             for who in times:
-                times[who].append(parse_ns(who, path))
+                times[who].append(parse_ns(who, path, extra))
         ours = statistics.median(times["hcl-toolkit"])
         theirs = statistics.median(times["hcl-rs"])
         print(f"{path}: ours {ours / 1e3:.1f} us, hcl-rs {theirs / 1e3:.1f} us, "
