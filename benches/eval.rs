@@ -12,8 +12,9 @@
 //!   through the syntax view (`ExprNode::value`), which keeps nothing
 //!   between evaluations, where a handle keeps its expression's value
 //!   when it is a constant (a literal, or a small expression of literals
-//!   without variables or calls: most attributes), found when the handle
-//!   is made,
+//!   without variables or calls: most attributes) from its second
+//!   evaluation on (the first evaluates the node as the syntax view does:
+//!   a handle evaluated once keeps nothing),
 //! - `variables_and_eval_corpus`: `variables()` then `value()` of each, as
 //!   a tool that checks for references before evaluating does.
 //!
