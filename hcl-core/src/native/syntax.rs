@@ -43,6 +43,28 @@ use crate::value::{Number, Type, Value};
 
 pub use ast::{BinaryOp, UnaryOp};
 
+/// The accessors of what a `for` binds and iterates over, the same for a
+/// `for` expression and a template's `for` directive (both nodes hold
+/// `source` and a `node` with `key_var`, `value_var` and `collection`).
+macro_rules! for_intro_accessors {
+    () => {
+        /// The key variable, when two names are given.
+        pub fn key_var(self) -> Option<&'a str> {
+            self.node.key_var.map(|k| k.text(self.source.text()))
+        }
+
+        /// The value variable.
+        pub fn value_var(self) -> &'a str {
+            self.node.value_var.text(self.source.text())
+        }
+
+        /// The collection iterated over.
+        pub fn collection(self) -> ExprNode<'a> {
+            ExprNode::new(self.source, &self.node.collection)
+        }
+    };
+}
+
 mod body;
 mod collection;
 mod expr;

@@ -158,20 +158,7 @@ pub struct ForNode<'a> {
 }
 
 impl<'a> ForNode<'a> {
-    /// The key variable, when two names are given.
-    pub fn key_var(self) -> Option<&'a str> {
-        self.node.key_var.map(|k| k.text(self.source.text()))
-    }
-
-    /// The value variable.
-    pub fn value_var(self) -> &'a str {
-        self.node.value_var.text(self.source.text())
-    }
-
-    /// The collection iterated over.
-    pub fn collection(self) -> ExprNode<'a> {
-        ExprNode::new(self.source, &self.node.collection)
-    }
+    for_intro_accessors!();
 
     /// The key expression (`{for ...}` only).
     pub fn key(self) -> Option<ExprNode<'a>> {
