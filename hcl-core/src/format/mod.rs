@@ -109,7 +109,7 @@ pub(crate) fn columns(text: &str) -> usize {
 
 /// `text` with the runs of `=` that hold a line from the one at byte
 /// `from` to the one at byte `to` (and the runs of trailing comments that
-/// hold a line of them) aligned as [`format`] aligns them, every other
+/// hold a line of them) aligned as [`format`](fn@format) aligns them, every other
 /// byte as it was: what an edit needs around the lines it changed (an
 /// attribute added, renamed or set: its own line; an item removed: the
 /// lines on either side of the gap, whose runs may now be one). A line is

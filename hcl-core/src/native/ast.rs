@@ -12,8 +12,8 @@
 //! through [`syntax`](super::syntax), which hides the compact special forms.
 //!
 //! The structure (bodies, attributes, blocks, labels) lives flat in a
-//! [`Tree`], one per parse, and nodes refer to each other by [`Id`] and
-//! [`IdRange`] (see [`Tree`] for the layout); an attribute holds its value
+//! [`Tree`], one per parse, and nodes refer to each other by `Id` and
+//! `IdRange` (see [`Tree`] for the layout); an attribute holds its value
 //! inline. Large expression variants are boxed, so an [`Expr`] is 24 bytes;
 //! numbers, and lists of one to three items ([`ExprList`], [`InlineList`]),
 //! are inline.

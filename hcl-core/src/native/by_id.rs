@@ -418,7 +418,7 @@ impl<'a> NativeContent<'a> {
     }
 
     /// The blocks of `type_name`, in source order. Types are compared as
-    /// bytes of the source, as [`of`](Self::of) compares them (no text is
+    /// bytes of the source, as `NativeContent::of` compares them (no text is
     /// cut at char boundaries for a comparison).
     #[inline]
     pub fn blocks_of_type<'t>(

@@ -188,11 +188,11 @@ pub struct Lexer<'a> {
     heredocs: Vec<Heredoc>,
     bad_utf8_marker: bool,
     /// Whether a newline token also covers the blank lines and the
-    /// indentation after it (see [`Lexer::merging_blank_lines`]).
+    /// indentation after it (see `Lexer::merging_blank_lines`).
     merge_blank_lines: bool,
     /// Whether a quoted string without escapes or sequences and a dotted
     /// name are each one compound [`Lexeme`] (see
-    /// [`Lexer::with_compound_tokens`]).
+    /// `Lexer::with_compound_tokens`).
     compound_tokens: bool,
     /// Where the first escape (`\\…`, `$${`, `%%{`) in a quoted literal
     /// is, `u32::MAX` until one is lexed: literals that end before it need

@@ -10,7 +10,7 @@
 //! - [`assignable`]: use without conversion;
 //! - [`conversion`]: whether and how safely a type converts to another;
 //! - [`unify`] (and [`unify_strict`]): the type two types both convert to;
-//! - [`traverse`]: the type of an attribute or index step.
+//! - [`traverse`](fn@traverse): the type of an attribute or index step.
 //!
 //! An eventual holds no eventual at any depth (`output(list(output(int)))`
 //! is `output(list(int))`); [`ExtendedType::lifted`] takes the eventuals

@@ -5,8 +5,8 @@
 //! result of the traversal is the union of the results of the traversals
 //! that succeed. When traversing a union with an element type of none, the
 //! traversal of none successfully results in none." "Traversing a promise
-//! [output] type returns the traversal of its element type wrapped in a
-//! promise [output]." Everything else follows the base model (and the
+//! \[output\] type returns the traversal of its element type wrapped in a
+//! promise \[output\]." Everything else follows the base model (and the
 //! reference's diagnostics).
 
 use std::fmt;

@@ -1,6 +1,6 @@
 //! The extended type: the base types plus `int`, `union`, `none`, `promise`
 //! and `output`, with their constructors, names and the mapping to and from
-//! the base [`value::Type`](crate::value::Type).
+//! the base [`value::Type`].
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};

@@ -468,7 +468,7 @@ impl Writer {
     }
 
     /// A string literal that evaluates to `s` (see
-    /// [`push_quoted`](super::push_quoted)).
+    /// [`push_quoted`]).
     #[inline]
     pub fn string(&mut self, s: &str) {
         push_quoted(&mut self.out, s);

@@ -1,9 +1,9 @@
 //! Writing the native syntax: values and bodies as text, in the layout of
 //! [`crate::format`] (formatting the output changes nothing).
 //!
-//! - [`value`]: a [`Value`] as expression text that evaluates back to an
+//! - [`value`](fn@value): a [`Value`] as expression text that evaluates back to an
 //!   equal value;
-//! - [`body`]: any [`Body`](crate::Body) (native or JSON syntax) as native text, with
+//! - [`body`](fn@body): any [`Body`](crate::Body) (native or JSON syntax) as native text, with
 //!   its expressions as written (templates, references, function calls);
 //! - [`Writer`]: the layout engine both use, for writers of other data
 //!   (hcl-serde's Serializer);

@@ -12,7 +12,7 @@
 //! }
 //! ```
 //!
-//! [`expand`] wraps a body so that processing it with a schema (`content`,
+//! [`expand`](fn@expand) wraps a body so that processing it with a schema (`content`,
 //! `partial_content`) generates the blocks: for each element, a block of
 //! the type with the evaluated labels, whose body is the `content` block's
 //! with the iterator variable (`svc.key`, `svc.value`) defined for its

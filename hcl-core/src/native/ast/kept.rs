@@ -343,37 +343,37 @@ pub(crate) fn tuple(tuple: Tuple, boxes: &mut Boxes) -> Box<Tuple> {
     boxed(tuple, &mut boxes.tuples)
 }
 
-/// `object` boxed, as [`tuple`].
+/// `object` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn object(object: Object, boxes: &mut Boxes) -> Box<Object> {
     boxed(object, &mut boxes.objects)
 }
 
-/// `call` boxed, as [`tuple`].
+/// `call` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn call(call: Call, boxes: &mut Boxes) -> Box<Call> {
     boxed(call, &mut boxes.calls)
 }
 
-/// `traversal` boxed, as [`tuple`].
+/// `traversal` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn traversal(traversal: Traversal, boxes: &mut Boxes) -> Box<Traversal> {
     boxed(traversal, &mut boxes.traversals)
 }
 
-/// `template` boxed, as [`tuple`].
+/// `template` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn template(template: Template, boxes: &mut Boxes) -> Box<Template> {
     boxed(template, &mut boxes.templates)
 }
 
-/// `conditional` boxed, as [`tuple`].
+/// `conditional` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn conditional(conditional: Conditional, boxes: &mut Boxes) -> Box<Conditional> {
     boxed(conditional, &mut boxes.conditionals)
 }
 
-/// `for_expr` boxed, as [`tuple`].
+/// `for_expr` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn for_expr(for_expr: ForExpr, boxes: &mut Boxes) -> Box<ForExpr> {
     boxed(for_expr, &mut boxes.fors)
 }
 
-/// `binary` boxed, as [`tuple`].
+/// `binary` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn binary(binary: Binary, boxes: &mut Boxes) -> Box<Binary> {
     boxed(binary, &mut boxes.binaries)
 }

@@ -300,7 +300,7 @@ impl<'a> Evaluator<'a> {
         );
     }
 
-    /// The syntax of an argument, as an [`Expression`] of this source (an
+    /// The syntax of an argument, as an [`Expression`](crate::Expression) of this source (an
     /// argument expanded from a `...` tuple is its value, as a static
     /// expression at the expanded argument).
     fn syntax(&self, arg: &Arg<'a>) -> crate::Expression {

@@ -15,7 +15,7 @@
 //! What a thread keeps is bounded (`KEEP`: under about 400 KB), never
 //! visible in a result (`assert_unaffected_by_earlier_parses`), and freed
 //! by [`release_kept_memory`] (with the lists and boxes that dropped trees
-//! left, see [`kept`](crate::native::ast::kept)).
+//! left, see [`kept`]).
 
 use super::template::Flat;
 use crate::native::ast::{kept, Attribute, Block, Expr, Label, ObjectItem, Traverser};

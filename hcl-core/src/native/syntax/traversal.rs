@@ -298,7 +298,7 @@ pub(crate) fn source_traversal(
 /// attribute name is an identifier, which holds no `.` or `[`, so a path's
 /// reading of it stops at its end exactly when the next step starts
 /// there; a key string without escapes holds no `"`. Gives what the
-/// reading itself gives ([`reads_as_path`], compared in the tests).
+/// reading itself gives (`reads_as_path`, compared in the tests).
 pub(super) fn steps_read_as_path(text: &str, mut at: u32, steps: &[ast::Traverser]) -> bool {
     let bytes = text.as_bytes();
     let byte = |i: u32| bytes.get(i as usize).copied();

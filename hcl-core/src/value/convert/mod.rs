@@ -1,5 +1,5 @@
 //! Type conversions: the information model's "Type Conversions and
-//! Unification" (conversion half; see [`unify`](super::unify) for the
+//! Unification" (conversion half; see [`unify`](fn@super::unify) for the
 //! other).
 //!
 //! A conversion is *safe* when distinct values of the source type always
