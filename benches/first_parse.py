@@ -14,11 +14,15 @@ fetching cold code costs a first parse.
 Each round starts one process per side, alternating, so that both see the
 same machine; the medians (and the ratio of the medians) are printed.
 """
+import os
 import statistics
 import subprocess
 import sys
 
-BIN = "target/release/examples/parse_once"
+# (`BIN=PATH` runs another copy: a binary copied into place, as `cargo
+# install` does, starts faster than the one the linker just wrote; see
+# BENCHMARKS.md.)
+BIN = os.environ.get("BIN", "target/release/examples/parse_once")
 
 
 def parse_ns(who, path, extra):
