@@ -21,6 +21,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::SourceFile;
 
 pub(crate) mod body;
+mod collection;
 pub(crate) mod expr;
 mod fast;
 mod scratch;

@@ -1,0 +1,343 @@
+//! Collections: tuples, objects and `for` expressions.
+
+use super::body::invalid;
+use super::expr::boxed;
+use super::{span_of, Parser};
+use crate::native::ast::{
+    kept, ByteSpan, Expr, ExprKind, ExprList, ForExpr, InlineList, Object, ObjectItem, ObjectKey,
+    Tuple,
+};
+use crate::native::token::TokenKind as K;
+
+impl<'a> Parser<'a> {
+    /// The expressions pushed on the scratch stack since `start`, as a list.
+    pub(super) fn take_exprs(&mut self, start: usize) -> ExprList {
+        ExprList::take_tail(&mut self.expr_stack, start)
+    }
+
+    /// ```ebnf
+    /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
+    /// ```
+    pub(super) fn parse_tuple(&mut self) -> Expr {
+        let open = span_of(self.bump());
+        if !self.enter(open) {
+            let close = self.recover(K::CBrack);
+            return invalid(open.to(span_of(close)));
+        }
+        self.push_newlines(false);
+        let e = if self.at_keyword("for") {
+            self.finish_for(open, false)
+        } else {
+            self.finish_tuple(open)
+        };
+        self.pop_newlines();
+        self.leave();
+        e
+    }
+
+    fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
+        let items0 = self.expr_stack.len();
+        let close;
+        loop {
+            if self.push_simple_tuple_item() {
+                continue;
+            }
+            if self.at(K::CBrack) {
+                close = span_of(self.bump());
+                break;
+            }
+            let mark = self.mark();
+            let item = self.parse_expr_inline();
+            super::push(&mut self.expr_stack, item);
+            if self.failed(mark) {
+                close = span_of(self.recover(K::CBrack));
+                break;
+            }
+            match self.peek().kind {
+                K::CBrack => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                K::Comma => {
+                    self.bump();
+                }
+                K::Eof => {
+                    self.error_unless_recovering(
+                        "Unterminated tuple constructor expression",
+                        "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                        open,
+                        None,
+                    );
+                    close = span_of(self.recover(K::CBrack));
+                    break;
+                }
+                _ => {
+                    let at = span_of(self.peek());
+                    self.error_unless_recovering(
+                        "Missing item separator",
+                        "Expected a comma to mark the beginning of the next item.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    close = span_of(self.recover(K::CBrack));
+                    break;
+                }
+            }
+        }
+        let items = self.take_exprs(items0);
+        boxed(
+            open.to(close),
+            ExprKind::Tuple(kept::tuple(Tuple { items }, self.boxes())),
+        )
+    }
+
+    /// ```ebnf
+    /// object = "{" ((objectelem (( "," | Newline) objectelem)* ","?)?) "}";
+    /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
+    /// ```
+    pub(super) fn parse_object(&mut self) -> Expr {
+        let open = span_of(self.bump());
+        if !self.enter(open) {
+            let close = self.recover(K::CBrace);
+            return invalid(open.to(span_of(close)));
+        }
+        // `for` expressions ignore newlines, object constructors do not.
+        let is_for = self.at_keyword_past_newlines("for");
+        let e = if is_for {
+            self.push_newlines(false);
+            let e = self.finish_for(open, true);
+            self.pop_newlines();
+            e
+        } else {
+            self.push_newlines(true);
+            let e = self.finish_object(open);
+            self.pop_newlines();
+            e
+        };
+        self.leave();
+        e
+    }
+
+    fn finish_object(&mut self, open: ByteSpan) -> Expr {
+        const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
+        let items0 = self.item_stack.len();
+        let close;
+        loop {
+            let next = self.peek().kind;
+            match next {
+                K::Newline => {
+                    self.bump();
+                    continue;
+                }
+                K::CBrace => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                _ => {}
+            }
+            if !self.push_simple_object_item() {
+                let force_non_literal = next == K::OParen;
+                let mark = self.mark();
+                let key = self.parse_expr_inline();
+                if self.failed(mark) {
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                let key = ObjectKey { expr: key };
+                // The flag is read back from where the key starts.
+                debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
+                let next = self.peek();
+                if next.kind != K::Equal && next.kind != K::Colon {
+                    let at = span_of(next);
+                    let ctx = Some(open.to(at));
+                    match next.kind {
+                    K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
+                    K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
+                    K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED, open, None),
+                    _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
+                }
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                self.bump();
+                let mark = self.mark();
+                let value = self.parse_expr_inline();
+                if self.failed(mark) {
+                    if value.kind == ExprKind::Invalid {
+                        self.item_stack.push(ObjectItem { key, value });
+                    }
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                super::push(&mut self.item_stack, ObjectItem { key, value });
+            }
+            match self.peek().kind {
+                K::CBrace => {
+                    close = span_of(self.bump());
+                    break;
+                }
+                K::Comma | K::Newline => {
+                    self.bump();
+                }
+                K::Eof => {
+                    self.error_unless_recovering(
+                        "Unterminated object constructor expression",
+                        UNTERMINATED,
+                        open,
+                        None,
+                    );
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+                _ => {
+                    let at = span_of(self.peek());
+                    self.error_unless_recovering(
+                        "Missing attribute separator",
+                        "Expected a newline or comma to mark the beginning of the next attribute.",
+                        at,
+                        Some(open.to(at)),
+                    );
+                    close = span_of(self.recover(K::CBrace));
+                    break;
+                }
+            }
+        }
+        let items = InlineList::take_tail(&mut self.item_stack, items0);
+        boxed(
+            open.to(close),
+            ExprKind::Object(kept::object(Object { items }, self.boxes())),
+        )
+    }
+
+    /// ```ebnf
+    /// forTupleExpr = "[" forIntro Expression forCond? "]";
+    /// forObjectExpr = "{" forIntro Expression "=>" Expression "..."? forCond? "}";
+    /// forIntro = "for" Identifier ("," Identifier)? "in" Expression ":";
+    /// forCond = "if" Expression;
+    /// ```
+    fn finish_for(&mut self, open: ByteSpan, object: bool) -> Expr {
+        let close_kind = if object { K::CBrace } else { K::CBrack };
+        self.bump(); // `for`
+        let bad = |p: &mut Parser<'a>, detail: &str| -> Expr {
+            let at = span_of(p.peek());
+            p.error_unless_recovering("Invalid 'for' expression", detail, at, Some(open.to(at)));
+            let close = p.recover(close_kind);
+            invalid(open.to(span_of(close)))
+        };
+        if !self.at(K::Ident) {
+            return bad(self, "For expression requires variable name after 'for'.");
+        }
+        let mut value_var = span_of(self.bump());
+        let mut key_var = None;
+        if self.at(K::Comma) {
+            self.bump();
+            if !self.at(K::Ident) {
+                return bad(
+                    self,
+                    "For expression requires value variable name after comma.",
+                );
+            }
+            key_var = Some(value_var);
+            value_var = span_of(self.bump());
+        }
+        if !self.at_keyword("in") {
+            return bad(
+                self,
+                "For expression requires the 'in' keyword after its name declarations.",
+            );
+        }
+        self.bump();
+        let mark = self.mark();
+        let collection = self.parse_expr();
+        if self.failed(mark) {
+            let close = self.recover(close_kind);
+            return invalid(open.to(span_of(close)));
+        }
+        if !self.at(K::Colon) {
+            return bad(
+                self,
+                "For expression requires a colon after the collection expression.",
+            );
+        }
+        self.bump();
+        let mut key = None;
+        let mut value = self.parse_expr();
+        if self.at(K::FatArrow) {
+            self.bump();
+            key = Some(value);
+            value = self.parse_expr();
+        }
+        if self.failed(mark) {
+            let close = self.recover(close_kind);
+            return invalid(open.to(span_of(close)));
+        }
+        let mut group = None;
+        if self.at(K::Ellipsis) {
+            group = Some(span_of(self.bump()));
+        }
+        let mut cond = None;
+        if self.at_keyword("if") {
+            self.bump();
+            let c = self.parse_expr();
+            if self.failed(mark) {
+                let close = self.recover(close_kind);
+                return invalid(open.to(span_of(close)));
+            }
+            cond = Some(c);
+        }
+        let close = if self.at(close_kind) {
+            span_of(self.bump())
+        } else {
+            let at = span_of(self.peek());
+            self.error_unless_recovering(
+                "Invalid 'for' expression",
+                "Extra characters after the end of the 'for' expression.",
+                at,
+                Some(open.to(at)),
+            );
+            span_of(self.recover(close_kind))
+        };
+        let whole = open.to(close);
+        if !object {
+            if let Some(k) = &key {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    k.span,
+                    Some(whole),
+                );
+            }
+            if let Some(g) = group {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    g,
+                    Some(whole),
+                );
+            }
+        } else if key.is_none() {
+            self.error(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                value.span,
+                Some(whole),
+            );
+        }
+        boxed(
+            whole,
+            ExprKind::For(kept::for_expr(
+                ForExpr {
+                    key_var,
+                    value_var,
+                    collection,
+                    key,
+                    value,
+                    cond,
+                    group: group.is_some(),
+                    object,
+                },
+                self.boxes(),
+            )),
+        )
+    }
+}
