@@ -208,24 +208,31 @@ pub fn unavailable(reason: &str) {
 /// Every native-syntax configuration file (`.tf`, `.tfvars`, `.hcl`) under
 /// `dir`, at any depth, in path order.
 pub fn config_files(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_with_extensions(dir, &["tf", "tfvars", "hcl"])
+}
+
+/// Every file under `dir` whose extension is one of `extensions`, at any
+/// depth, in path order.
+pub fn files_with_extensions(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, extensions: &[&str], out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
         };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
-                walk(&p, out);
-            } else if matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("tf" | "tfvars" | "hcl")
-            ) {
+                walk(&p, extensions, out);
+            } else if p
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+            {
                 out.push(p);
             }
         }
     }
     let mut out = Vec::new();
-    walk(dir, &mut out);
+    walk(dir, extensions, &mut out);
     out.sort();
     out
 }

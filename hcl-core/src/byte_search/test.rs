@@ -49,26 +49,16 @@ proptest! {
 /// and must not name the crate.
 #[test]
 fn no_other_file_searches_with_memchr() {
-    fn visit(dir: &std::path::Path, found: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                visit(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs")
-                && !path.to_string_lossy().contains("byte_search")
-                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("memchr::"))
-            {
-                found.push(path.display().to_string());
-            }
-        }
-    }
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    visit(&src, &mut found);
     assert!(src.is_dir(), "{} is missing", src.display());
+    let files = hcl_test_shared::files_with_extensions(&src, &["rs"]);
+    assert!(files.len() > 100, "only {} source files found", files.len());
+    let found: Vec<String> = files
+        .into_iter()
+        .filter(|path| !path.to_string_lossy().contains("byte_search"))
+        .filter(|path| std::fs::read_to_string(path).is_ok_and(|t| t.contains("memchr::")))
+        .map(|path| path.display().to_string())
+        .collect();
     assert_eq!(
         found,
         Vec::<String>::new(),
