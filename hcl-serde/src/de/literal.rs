@@ -156,7 +156,14 @@ fn string_of(t: TemplateNode<'_>) -> Option<&str> {
 /// value, node by node).
 #[inline(always)]
 fn normalised<'a>(expr: ExprNode<'a>, text: &'a str) -> Option<&'a str> {
-    (expr.source().is_ascii() || text.is_ascii()).then_some(text)
+    normalised_in(expr.source().is_ascii(), text)
+}
+
+/// [`normalised`], with `ascii_source` saying whether the whole source is
+/// ASCII (then no string of it needs normalising).
+#[inline(always)]
+fn normalised_in(ascii_source: bool, text: &str) -> Option<&str> {
+    (ascii_source || text.is_ascii()).then_some(text)
 }
 
 /// The text of `expr` when it is a string literal the literal fast path
@@ -173,7 +180,7 @@ pub(crate) fn plain_string(expr: ExprNode<'_>) -> Option<&str> {
 #[inline(always)]
 fn plain_text(expr: ExprNode<'_>, ascii: bool) -> Option<&str> {
     match expr.kind() {
-        ExprKind::Template(t) => string_of(t).filter(|text| ascii || text.is_ascii()),
+        ExprKind::Template(t) => normalised_in(ascii, string_of(t)?),
         _ => None,
     }
 }
