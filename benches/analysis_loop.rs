@@ -10,7 +10,8 @@
 //! `Expression` handles), `variables-view` (the same through the syntax
 //! view: no handle made) or `each-variable` (parse, then the syntax view's
 //! allocation-free `each_variable` walk, reading each reference's root
-//! name). Without a
+//! name) or `static` (parse, then whether each attribute's handle is a
+//! static reference, list, map or call). Without a
 //! FILE (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
 
 use hcl_core::native::{parse_config, AttributeNode, BodyNode};
@@ -63,6 +64,14 @@ fn main() {
             "variables" => n += a.to_expression().variables().len(),
             "variables-view" => n += a.expr().variables().len(),
             "each-variable" => a.expr().each_variable(|t| n += t.root_name().len()),
+            "static" => {
+                let e = a.to_expression();
+                let e = e.as_impl();
+                n += e.absolute_traversal().map_or(0, |t| t.len())
+                    + e.static_list().map_or(0, |l| l.len())
+                    + e.static_map().map_or(0, |m| m.len())
+                    + e.static_call().map_or(0, |c| c.args.len());
+            }
             _ => n += 1,
         });
     }

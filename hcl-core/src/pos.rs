@@ -12,7 +12,7 @@
 //! it draws a snippet. Parsing takes no lock and leaves nothing behind.
 
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -204,9 +204,10 @@ struct SourceFileInner {
     lines: OnceLock<LineIndex>,
     /// Whether the whole text is ASCII, found when first asked.
     ascii: OnceLock<bool>,
-    /// How many positions were resolved by scanning the text, before the
-    /// line index was built (see [`SourceFile::pos_from_line`]).
-    scanned: AtomicU32,
+    /// How many bytes the positions resolved by scanning the text have
+    /// scanned, before the line index was built (see
+    /// [`SourceFile::pos_from_line`]).
+    scanned: AtomicUsize,
 }
 
 struct LineIndex {
@@ -238,12 +239,6 @@ impl fmt::Debug for SourceFile {
 /// it falls back to a binary search.
 const PROBE_LINES: usize = 4;
 
-/// How many positions a file resolves by scanning its text before it
-/// builds its line index: a file with a problem or two (one failed
-/// evaluation, one diagnostic) costs a count of the newlines before each,
-/// not an index of every line; a file asked often pays once for the index.
-const SCANNED_POSITIONS: u32 = 8;
-
 impl SourceFile {
     /// A file called `name` (usually its path) with its text. Its lines are
     /// indexed when a position is first resolved. A `String` (what reading
@@ -264,7 +259,7 @@ impl SourceFile {
                 text: text.into(),
                 lines: OnceLock::new(),
                 ascii: OnceLock::new(),
-                scanned: AtomicU32::new(0),
+                scanned: AtomicUsize::new(0),
             }),
         }
     }
@@ -336,19 +331,28 @@ impl SourceFile {
     /// A `from` past the byte's line is tolerated (the search then covers
     /// the whole file).
     ///
-    /// The first few positions of a file ([`SCANNED_POSITIONS`]) are found
-    /// by counting the newlines before them; later ones through the line
-    /// index, built then. Both give the same position (a property test
-    /// checks).
+    /// A file's first positions are found by counting the newlines before
+    /// them, as long as the bytes so counted stay within the text's length
+    /// in all; later ones through the line index, built then. A file with
+    /// a problem or two (one failed evaluation, one diagnostic) so costs a
+    /// count of the newlines before each, not an index of every line, and
+    /// a file asked often (static analysis of every expression) scans no
+    /// more than about the one pass the index costs. Both give the same
+    /// position (a property test checks).
     pub(crate) fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
         let byte = self.boundary_at(byte);
         match self.inner.lines.get() {
             Some(lines) => self.pos_indexed(lines, byte, from),
-            None if self.inner.scanned.fetch_add(1, Ordering::Relaxed) < SCANNED_POSITIONS => {
-                self.pos_scanned(byte)
-            }
+            None if self.scan_allowed(byte) => self.pos_scanned(byte),
             None => self.pos_indexed(self.inner.lines(), byte, from),
         }
+    }
+
+    /// Whether a scan of the `bytes` first bytes stays within the budget
+    /// of [`pos_from_line`](Self::pos_from_line), counting it if so.
+    fn scan_allowed(&self, bytes: usize) -> bool {
+        let before = self.inner.scanned.fetch_add(bytes, Ordering::Relaxed);
+        before.saturating_add(bytes) <= self.inner.text.len()
     }
 
     /// `byte` clamped to the text and moved back to a character boundary.
@@ -473,11 +477,7 @@ impl SourceFile {
     /// Resolves a span of this file into a range.
     pub(crate) fn range(&self, span: ByteSpan) -> Range {
         let start = self.pos(span.start);
-        let end = if span.end >= span.start {
-            self.pos_from_line(span.end, start.line as usize - 1)
-        } else {
-            self.pos(span.end)
-        };
+        let end = self.pos_after(start, span.end);
         Range {
             filename: self.inner.name.clone(),
             start,

@@ -343,7 +343,7 @@ impl Traversal {
         match &self.repr {
             Repr::Steps(steps) => steps.len(),
             Repr::Source(t) => match &t.steps {
-                SourceSteps::Path => self.views().count(),
+                SourceSteps::Path => t.path_len(),
                 SourceSteps::List(steps) => 1 + steps.len(),
             },
         }
@@ -439,6 +439,19 @@ impl SourceTraversal {
             SourceSteps::Path => path_root(self.source.text(), self.at),
             SourceSteps::List(_) => self.at,
         }
+    }
+
+    /// The number of steps of a [`SourceSteps::Path`], the root included:
+    /// the steps found, without making their names or keys.
+    fn path_len(&self) -> usize {
+        let text = self.source.text();
+        let mut at = self.root().end;
+        let mut len = 1;
+        while let Some((span, _)) = path_step(text, at, self.at.end) {
+            at = span.end;
+            len += 1;
+        }
+        len
     }
 
     /// Where the last step ends.

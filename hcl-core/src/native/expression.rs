@@ -66,10 +66,17 @@ struct Evaluated(AtomicBool);
 
 impl Evaluated {
     /// Whether it was set, setting it. (Relaxed: the flag only chooses
-    /// between two ways to the same value.)
+    /// between two ways to the same value. A load and a store, not one
+    /// `swap`: a swap is a locked instruction, ≈20 cycles on every
+    /// evaluation of every handle, and two threads that both see the flag
+    /// unset merely both evaluate the node.)
     #[inline]
     fn set(&self) -> bool {
-        self.0.swap(true, Ordering::Relaxed)
+        let was = self.0.load(Ordering::Relaxed);
+        if !was {
+            self.0.store(true, Ordering::Relaxed);
+        }
+        was
     }
 }
 
@@ -306,14 +313,29 @@ impl ExpressionImpl for NativeExpression {
 
     fn static_call(&self) -> Option<StaticCall> {
         match &self.expr().kind {
-            ExprKind::Call(c) => Some(StaticCall {
-                name: c.full_name(self.source.text()),
-                name_range: self.range_of(c.name_span()),
-                args: c.args.iter().map(|e| self.handle(e)).collect(),
-                expand_final: c.expand_final,
-                range: self.range(),
-                args_range: self.range_of(c.open_paren().to(c.close_paren)),
-            }),
+            ExprKind::Call(c) => {
+                // The three ranges follow each other (the call starts with
+                // its name, the arguments after it): one line search.
+                let span = self.expr().span;
+                let name_range = self.range_of(c.name_span());
+                let range = if span.start == c.name_span().start {
+                    Range {
+                        end: self.source.pos_after(name_range.start, span.end),
+                        ..name_range.clone()
+                    }
+                } else {
+                    self.range_of(span)
+                };
+                let args_span = c.open_paren().to(c.close_paren);
+                Some(StaticCall {
+                    name: c.full_name(self.source.text()),
+                    args_range: self.source.range_after(name_range.end, args_span),
+                    name_range,
+                    args: c.args.iter().map(|e| self.handle(e)).collect(),
+                    expand_final: c.expand_final,
+                    range,
+                })
+            }
             _ => None,
         }
     }

@@ -123,3 +123,92 @@ fn keywords_are_bare_names_in_both_syntaxes() {
     assert_eq!(expr_as_keyword(&expr("t.hcl", "v = \"string\"\n")), None);
     assert_eq!(expr_as_keyword(&expr("t.json", "{\"v\": \"a b\"}")), None);
 }
+
+/// Every expression node under `e`, `e` first.
+fn each_node<'a>(
+    e: hcl_core::native::ExprNode<'a>,
+    f: &mut dyn FnMut(hcl_core::native::ExprNode<'a>),
+) {
+    f(e);
+    for c in e.children() {
+        each_node(c, f);
+    }
+}
+
+/// Every attribute's expression node of `body`, nested blocks included.
+fn each_attribute_expr<'a>(
+    body: hcl_core::native::BodyNode<'a>,
+    f: &mut dyn FnMut(hcl_core::native::ExprNode<'a>),
+) {
+    for a in body.attributes() {
+        each_node(a.expr(), f);
+    }
+    for b in body.blocks() {
+        each_attribute_expr(b.body(), f);
+    }
+}
+
+/// The range of `r`'s bytes resolved one position at a time through a
+/// file whose line index is built: no position resolved from another.
+fn indexed(file: &hcl_core::SourceFile, r: &Range) -> String {
+    let (s, e) = (file.pos(r.start.byte), file.pos(r.end.byte));
+    format!(
+        "{}:{}:{}-{}:{}:{}",
+        s.line, s.column, s.byte, e.line, e.column, e.byte
+    )
+}
+
+fn resolved(r: &Range) -> String {
+    let (s, e) = (&r.start, &r.end);
+    format!(
+        "{}:{}:{}-{}:{}:{}",
+        s.line, s.column, s.byte, e.line, e.column, e.byte
+    )
+}
+
+// Every call of the corpus answers `expr_call` with the ranges each
+// position has on its own, whether the file's line index was built
+// before (it is resolved from positions found before it, and positions
+// are scanned until the index is built); and every traversal's length is
+// its number of steps.
+hcl_test_shared::shared_test!(
+    static_calls_and_traversals_of_the_corpus_match_their_parts,
+    corpus,
+    |dir| {
+        let (mut calls, mut traversals) = (0, 0);
+        for path in hcl_test_shared::config_files(dir) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let name = path.display().to_string();
+            let oracle = hcl_core::SourceFile::new(name.as_str(), text.as_str());
+            oracle.line_count();
+            let src = hcl_core::SourceFile::new(name.as_str(), text.as_str());
+            let (file, _) = hcl_core::native::parse_config(&src, &Default::default());
+            each_attribute_expr(file.body(), &mut |node| {
+                let handle = node.to_expression();
+                if let hcl_core::native::ExprKind::Call(call) = node.kind() {
+                    let c = expr_call(&handle).unwrap();
+                    assert_eq!(c.args.len(), call.args().len(), "{name}");
+                    for (got, want) in [
+                        (&c.name_range, call.name_range()),
+                        (&c.args_range, call.args_range()),
+                        (&c.range, call.range()),
+                    ] {
+                        assert_eq!(resolved(got), indexed(&oracle, &want), "{name}");
+                    }
+                    calls += 1;
+                }
+                let found = abs_traversal_for_expr(&handle).ok().into_iter();
+                for t in found.chain(node.variables()) {
+                    assert_eq!(t.len(), t.steps().len(), "{name}: {t}");
+                    traversals += 1;
+                }
+            });
+        }
+        assert!(
+            calls > 1000 && traversals > 10_000,
+            "{calls} calls, {traversals} traversals"
+        );
+    }
+);
