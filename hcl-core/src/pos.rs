@@ -703,6 +703,23 @@ mod test {
         }
     }
 
+    proptest! {
+        #[test]
+        fn positions_asked_in_any_order_are_the_indexed_ones(
+            text in position_text(),
+            bytes in proptest::collection::vec(0u32..64, 0..12),
+        ) {
+            let indexed = SourceFile::new("t", text.as_str());
+            indexed.line_count();
+            // Scanned while the budget lasts, then through the index.
+            let fresh = SourceFile::new("t", text.as_str());
+            for &byte in &bytes {
+                prop_assert_eq!(fresh.pos(byte), indexed.pos(byte));
+                prop_assert_eq!(fresh.range(ByteSpan::new(byte / 2, byte)), indexed.range(ByteSpan::new(byte / 2, byte)));
+            }
+        }
+    }
+
     #[test]
     fn range_and_pos_after_agree_with_pos_on_every_line() {
         let text = "a = 1\nb = \"é\u{301}x\"\n\nlast";
