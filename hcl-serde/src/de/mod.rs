@@ -8,6 +8,7 @@
 //! - `convert`: the one implementation of the spec's conversions into Rust
 //!   scalars, which the value deserializer and the literal fast path share.
 
+mod blocks;
 pub mod body;
 pub(crate) mod convert;
 pub(crate) mod literal;
