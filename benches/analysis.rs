@@ -11,9 +11,17 @@
 //! - `hcl-rs`: `hcl::parse`, the walk of `hcl_rs_analysis.rs` (hcl-rs has no
 //!   `variables()`) and `Evaluate::evaluate`.
 //!
+//! Lines of ours alone, for the share of each walk in the parse + walk:
+//! `hcl-toolkit/variables` and `hcl-toolkit/syntax-view/variables` (only
+//! `variables()` of every attribute), `hcl-toolkit/static` (the other
+//! static-analysis questions of every attribute's handle: single static
+//! reference, static list, map, call) and `hcl-toolkit/parse-only` (the
+//! parse and the visit of every attribute, doing nothing with it). What
+//! each does with an attribute is in `analysis_workload.rs`, shared with
+//! the profiling loop `analysis_loop.rs`.
+//!
 //! Inputs: `../shared/corpus/bench/large.tf` (85 KB of real Terraform) and
-//! the generated ~1 MB and ~10 MB files of `gen.rs`. A `parse` line per
-//! input gives the parse alone, for the share of the analysis.
+//! the generated ~1 MB and ~10 MB files of `gen.rs`.
 //!
 //! Run: `cargo bench --bench analysis`.
 
@@ -21,91 +29,30 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use hcl::eval::Evaluate;
-use hcl_core::native::{parse_config, BodyNode};
+use hcl_core::native::{parse_config, AttributeNode};
 use hcl_core::{EvalContext, SourceFile};
 
+mod analysis_workload;
 mod gen;
 mod hcl_rs_analysis;
 
-fn each_attribute<'a>(body: BodyNode<'a>, f: &mut dyn FnMut(hcl_core::native::AttributeNode<'a>)) {
-    body.attributes().for_each(&mut *f);
-    for b in body.blocks() {
-        each_attribute(b.body(), f);
-    }
+use analysis_workload::{
+    analyse, analyse_view, each_attribute, static_questions, variables, variables_view,
+};
+
+/// Parses `text`, then does `per_attribute` with every attribute.
+fn ours_with(text: &str, per_attribute: &mut dyn FnMut(AttributeNode<'_>) -> usize) -> usize {
+    let src = SourceFile::new("bench.tf", text);
+    let (file, _) = parse_config(&src, &Default::default());
+    let mut n = 0;
+    each_attribute(file.body(), &mut |a| n += per_attribute(a));
+    n
 }
 
 /// Parse, then variables of every attribute and the value of each one
 /// without variables, through `Expression` handles.
 fn ours(text: &str, ctx: &EvalContext) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| {
-        let e = a.to_expression();
-        let vars = e.variables();
-        n += vars.len();
-        if vars.is_empty() {
-            n += usize::from(e.value(Some(ctx)).1.has_errors());
-        }
-    });
-    n
-}
-
-/// The same through the syntax view.
-fn ours_view(text: &str, ctx: &EvalContext) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| {
-        let e = a.expr();
-        let vars = e.variables();
-        n += vars.len();
-        if vars.is_empty() {
-            n += usize::from(e.value(Some(ctx)).1.has_errors());
-        }
-    });
-    n
-}
-
-/// Parse, then only `variables()` of every attribute through `Expression`
-/// handles: the walk the issue bounds to a fifth of the parse.
-fn ours_variables(text: &str) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| {
-        n += a.to_expression().variables().len()
-    });
-    n
-}
-
-/// The same through the syntax view.
-fn ours_view_variables(text: &str) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| n += a.expr().variables().len());
-    n
-}
-
-/// Parse, then the other static-analysis questions of every attribute
-/// through its `Expression` handle: is it a single static reference, a
-/// static list, map or call (what `abs_traversal_for_expr`, `expr_list`,
-/// `expr_map` and `expr_call` ask, without the diagnostic they make when
-/// the answer is no).
-fn ours_static(text: &str) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| {
-        let e = a.to_expression();
-        let e = e.as_impl();
-        n += e.absolute_traversal().map_or(0, |t| t.len())
-            + e.static_list().map_or(0, |l| l.len())
-            + e.static_map().map_or(0, |m| m.len())
-            + e.static_call().map_or(0, |c| c.args.len());
-    });
-    n
+    ours_with(text, &mut |a| analyse(a, ctx))
 }
 
 fn theirs(text: &str, ctx: &hcl::eval::Context) -> usize {
@@ -123,15 +70,6 @@ fn theirs(text: &str, ctx: &hcl::eval::Context) -> usize {
         }
     }
     n
-}
-
-fn parse_only(text: &str) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    parse_config(&src, &Default::default())
-        .0
-        .body()
-        .blocks()
-        .len()
 }
 
 fn inputs() -> Vec<(&'static str, String)> {
@@ -163,19 +101,19 @@ fn analysis_benches(c: &mut Criterion) {
         }
         g.bench_function("hcl-toolkit", |b| b.iter(|| ours(black_box(&text), &ctx)));
         g.bench_function("hcl-toolkit/syntax-view", |b| {
-            b.iter(|| ours_view(black_box(&text), &ctx))
+            b.iter(|| ours_with(black_box(&text), &mut |a| analyse_view(a, &ctx)))
         });
         g.bench_function("hcl-toolkit/variables", |b| {
-            b.iter(|| ours_variables(black_box(&text)))
+            b.iter(|| ours_with(black_box(&text), &mut variables))
         });
         g.bench_function("hcl-toolkit/syntax-view/variables", |b| {
-            b.iter(|| ours_view_variables(black_box(&text)))
+            b.iter(|| ours_with(black_box(&text), &mut variables_view))
         });
         g.bench_function("hcl-toolkit/static", |b| {
-            b.iter(|| ours_static(black_box(&text)))
+            b.iter(|| ours_with(black_box(&text), &mut static_questions))
         });
         g.bench_function("hcl-toolkit/parse-only", |b| {
-            b.iter(|| parse_only(black_box(&text)))
+            b.iter(|| ours_with(black_box(&text), &mut |_| 0))
         });
         g.bench_function("hcl-rs", |b| b.iter(|| theirs(black_box(&text), &rs_ctx)));
         g.finish();

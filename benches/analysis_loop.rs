@@ -3,28 +3,28 @@
 //! with `analyse` to get the share of `variables()` and `value()`.
 //!
 //! Run: `cargo run --release --example analysis_loop -- MODE [FILE] [ROUNDS]`
-//! where MODE is `parse` (parse only), `analyse` (parse, then `variables()`
-//! of every attribute through `Expression` handles and `value()` of each
-//! without variables), `analyse-view` (the same through the syntax view's
-//! `ExprNode`), `variables` (parse, then `variables()` only, through
-//! `Expression` handles), `variables-view` (the same through the syntax
-//! view: no handle made) or `each-variable` (parse, then the syntax view's
-//! allocation-free `each_variable` walk, reading each reference's root
-//! name) or `static` (parse, then whether each attribute's handle is a
-//! static reference, list, map or call). Without a
-//! FILE (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
+//! where MODE is `parse` (parse only, and a visit of every attribute),
+//! `analyse` (parse, then `variables()` of every attribute through
+//! `Expression` handles and `value()` of each without variables),
+//! `analyse-view` (the same through the syntax view's `ExprNode`),
+//! `variables` (parse, then `variables()` only, through `Expression`
+//! handles), `variables-view` (the same through the syntax view: no handle
+//! made), `each-variable` (parse, then the syntax view's allocation-free
+//! `each_variable` walk, reading each reference's root name) or `static`
+//! (parse, then whether each attribute's handle is a static reference,
+//! list, map or call). What each mode does with an attribute is in
+//! `analysis_workload.rs`, shared with the criterion bench. Without a FILE
+//! (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
 
-use hcl_core::native::{parse_config, AttributeNode, BodyNode};
+use hcl_core::native::parse_config;
 use hcl_core::{EvalContext, SourceFile};
 
+mod analysis_workload;
 mod gen;
 
-fn each_attribute<'a>(body: BodyNode<'a>, f: &mut dyn FnMut(AttributeNode<'a>)) {
-    body.attributes().for_each(&mut *f);
-    for b in body.blocks() {
-        each_attribute(b.body(), f);
-    }
-}
+use analysis_workload::{
+    analyse, analyse_view, each_attribute, static_questions, variables, variables_view,
+};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -44,35 +44,20 @@ fn main() {
     for _ in 0..rounds {
         let src = SourceFile::new("bench.tf", text.as_str());
         let (file, _) = parse_config(&src, &Default::default());
-        each_attribute(file.body(), &mut |a| match mode.as_str() {
-            "analyse" => {
-                let e = a.to_expression();
-                let vars = e.variables();
-                n += vars.len();
-                if vars.is_empty() {
-                    n += usize::from(e.value(Some(&ctx)).1.has_errors());
+        each_attribute(file.body(), &mut |a| {
+            n += match mode.as_str() {
+                "analyse" => analyse(a, &ctx),
+                "analyse-view" => analyse_view(a, &ctx),
+                "variables" => variables(a),
+                "variables-view" => variables_view(a),
+                "each-variable" => {
+                    let mut len = 0;
+                    a.expr().each_variable(|t| len += t.root_name().len());
+                    len
                 }
+                "static" => static_questions(a),
+                _ => 1,
             }
-            "analyse-view" => {
-                let e = a.expr();
-                let vars = e.variables();
-                n += vars.len();
-                if vars.is_empty() {
-                    n += usize::from(e.value(Some(&ctx)).1.has_errors());
-                }
-            }
-            "variables" => n += a.to_expression().variables().len(),
-            "variables-view" => n += a.expr().variables().len(),
-            "each-variable" => a.expr().each_variable(|t| n += t.root_name().len()),
-            "static" => {
-                let e = a.to_expression();
-                let e = e.as_impl();
-                n += e.absolute_traversal().map_or(0, |t| t.len())
-                    + e.static_list().map_or(0, |l| l.len())
-                    + e.static_map().map_or(0, |m| m.len())
-                    + e.static_call().map_or(0, |c| c.args.len());
-            }
-            _ => n += 1,
         });
     }
     println!(
