@@ -6,14 +6,14 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${1:-$here/../../shared}
 out=$here/corpus
-mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode,serde_plain,decode_paths,format}
+mkdir -p "$out"/{native_parse,json_parse,eval,decode_value,hcldec,typeck,roundtrip,serde_decode,serde_plain,decode_paths,format,static_analysis}
 
 # Native files (small ones: libFuzzer mutates better around short inputs).
 n=0
 while IFS= read -r -d '' f; do
   [ "$(stat -c %s "$f")" -le 8192 ] || continue
   n=$((n + 1))
-  for t in native_parse typeck roundtrip format; do cp "$f" "$out/$t/native-$n"; done
+  for t in native_parse typeck roundtrip format static_analysis; do cp "$f" "$out/$t/native-$n"; done
   { printf '\0'; cat "$f"; } > "$out/decode_value/native-$n"
 done < <(find "$shared/corpus" "$shared/specsuite" -type f \( -name '*.tf' -o -name '*.hcl' -o -name '*.tfvars' \) -print0)
 
