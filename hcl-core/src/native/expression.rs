@@ -247,24 +247,30 @@ impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
     #[inline]
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::of_node(Node::Owned {
-            expr,
-            source,
-            evaluated: Evaluated::default(),
-            key: None,
-        })
+        NativeExpression {
+            constant: OnceLock::new(),
+            node: Node::Owned {
+                expr,
+                source,
+                evaluated: Evaluated::default(),
+                key: None,
+            },
+        }
     }
 
     /// The value of attribute `id` of a parsed `file`.
     #[inline]
     pub fn attribute(file: Arc<ParsedFile>, id: AttrId) -> NativeExpression {
-        NativeExpression::of_node(Node::InFile {
-            file,
-            attr: id,
-            part: PartPath::default(),
-            evaluated: Evaluated::default(),
-            key: None,
-        })
+        NativeExpression {
+            constant: OnceLock::new(),
+            node: Node::InFile {
+                file,
+                attr: id,
+                part: PartPath::default(),
+                evaluated: Evaluated::default(),
+                key: None,
+            },
+        }
     }
 
     /// The handle of `node`: an object key's knows it keeps no constant,

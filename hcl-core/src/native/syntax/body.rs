@@ -158,6 +158,9 @@ impl<'a> AttributeNode<'a> {
     }
 
     /// The value as an [`Expression`] handle (no copy of the tree).
+    // Inline: a few stores, which a caller in another crate (an analysis
+    // walking every attribute) would otherwise call out of line.
+    #[inline]
     pub fn to_expression(self) -> Expression {
         Expression::native(NativeExpression::attribute(self.cx.file.clone(), self.id))
     }
