@@ -26,7 +26,7 @@ mod list;
 mod tree;
 
 pub use list::{ExprList, InlineList, PartList, StepList};
-pub use tree::{AttrId, BodyId, IdRange, Tree};
+pub use tree::{AttrId, BodyId, IdRange, ParsedFile, Tree};
 
 /// Attributes and blocks, each in source order: runs of its [`Tree`]'s
 /// lists ([`Tree::attributes`], [`Tree::blocks`]).

@@ -12,7 +12,7 @@ use crate::body::{
     label_count_problem, Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::native::ast::{self, AttrId, BodyId, ByteSpan, Tree};
+use crate::native::ast::{self, AttrId, BodyId, ByteSpan, ParsedFile};
 use crate::native::expression::NativeExpression;
 use crate::native::{parse_bytes, parse_config};
 use crate::pos::{Pos, Range, SourceFile};
@@ -41,8 +41,8 @@ use crate::Limits;
 /// ```
 #[derive(Clone, Debug)]
 pub struct NativeBody {
-    source: SourceFile,
-    tree: Arc<Tree>,
+    /// The file's tree and source, shared (one reference count a body).
+    file: Arc<ParsedFile>,
     id: BodyId,
     // `None` until partial processing hides something: a fresh body costs
     // no allocation beyond its handle.
@@ -54,11 +54,10 @@ pub struct NativeBody {
 }
 
 impl NativeBody {
-    /// Body `id` of `tree`, a file parsed from `source`, hiding nothing.
-    pub fn new(source: SourceFile, tree: Arc<Tree>, id: BodyId) -> NativeBody {
+    /// Body `id` of a parsed `file`, hiding nothing.
+    pub fn new(file: Arc<ParsedFile>, id: BodyId) -> NativeBody {
         NativeBody {
-            source,
-            tree,
+            file,
             id,
             hidden_attrs: None,
             hidden_blocks: None,
@@ -68,22 +67,17 @@ impl NativeBody {
 
     /// The body's node in the tree.
     pub fn ast(&self) -> &ast::Body {
-        self.tree.body(self.id)
+        self.file.tree.body(self.id)
     }
 
-    /// The tree the body is part of.
-    pub fn tree(&self) -> &Arc<Tree> {
-        &self.tree
+    /// The parsed file (tree and source) the body is part of.
+    pub fn file(&self) -> &Arc<ParsedFile> {
+        &self.file
     }
 
-    /// The body's id in [`NativeBody::tree`].
+    /// The body's id in [`NativeBody::file`]'s tree.
     pub fn id(&self) -> BodyId {
         self.id
-    }
-
-    /// The file the body was parsed from.
-    pub fn source(&self) -> &SourceFile {
-        &self.source
     }
 
     /// Whether the body shows all of its node: true for a body fresh from
@@ -96,23 +90,26 @@ impl NativeBody {
     }
 
     fn text(&self, span: ByteSpan) -> &str {
-        span.text(self.source.text())
+        span.text(self.file.source.text())
     }
 
     fn range(&self, span: ByteSpan) -> Range {
-        self.source.range(span)
+        self.file.source.range(span)
     }
 
     fn visible_attrs(&self) -> impl Iterator<Item = (AttrId, &ast::Attribute)> {
-        self.tree.attributes_with_ids(self.ast()).filter(|(_, a)| {
-            self.hidden_attrs
-                .as_ref()
-                .is_none_or(|h| !h.contains(self.text(a.name)))
-        })
+        self.file
+            .tree
+            .attributes_with_ids(self.ast())
+            .filter(|(_, a)| {
+                self.hidden_attrs
+                    .as_ref()
+                    .is_none_or(|h| !h.contains(self.text(a.name)))
+            })
     }
 
     fn visible_blocks(&self) -> impl Iterator<Item = &ast::Block> {
-        self.tree.blocks(self.ast()).iter().filter(|b| {
+        self.file.tree.blocks(self.ast()).iter().filter(|b| {
             self.hidden_blocks
                 .as_ref()
                 .is_none_or(|h| !h.contains(self.text(b.ty)))
@@ -124,22 +121,18 @@ impl NativeBody {
     fn attribute(&self, (id, attr): (AttrId, &ast::Attribute), near: &mut Pos) -> Attribute {
         // The name's start is the attribute's start: three positions to
         // resolve, not four.
-        let start = self.source.pos_after(*near, attr.name.start);
+        let start = self.file.source.pos_after(*near, attr.name.start);
         let name_range = Range {
-            filename: self.source.name_arc().clone(),
+            filename: self.file.source.name_arc().clone(),
             start,
-            end: self.source.pos_after(start, attr.name.end),
+            end: self.file.source.pos_after(start, attr.name.end),
         };
         *near = name_range.end;
         Attribute {
             name: self.text(attr.name).to_owned(),
-            expr: Expression::native(NativeExpression::attribute(
-                self.source.clone(),
-                self.tree.clone(),
-                id,
-            )),
+            expr: Expression::native(NativeExpression::attribute(self.file.clone(), id)),
             range: Range {
-                end: self.source.pos_after(name_range.end, attr.span().end),
+                end: self.file.source.pos_after(name_range.end, attr.span().end),
                 ..name_range.clone()
             },
             name_range,
@@ -147,38 +140,38 @@ impl NativeBody {
     }
 
     fn block(&self, block: &ast::Block, near: &mut Pos) -> Block {
-        let src = self.source.text();
-        let labels = self.tree.labels(block);
+        let src = self.file.source.text();
+        let labels = self.file.tree.labels(block);
         let last_header = labels.last().map_or(block.ty, |l| l.span);
-        let type_start = self.source.pos_after(*near, block.ty.start);
+        let type_start = self.file.source.pos_after(*near, block.ty.start);
         let type_range = Range {
-            filename: self.source.name_arc().clone(),
+            filename: self.file.source.name_arc().clone(),
             start: type_start,
-            end: self.source.pos_after(type_start, block.ty.end),
+            end: self.file.source.pos_after(type_start, block.ty.end),
         };
         *near = type_range.end;
-        let mut body = NativeBody::new(self.source.clone(), self.tree.clone(), block.body);
+        let mut body = NativeBody::new(self.file.clone(), block.body);
         body.line_hint = type_start.line.saturating_sub(1);
         Block {
             type_name: self.text(block.ty).to_owned(),
             labels: labels
                 .iter()
-                .map(|l| self.tree.label_value(l, src).to_owned())
+                .map(|l| self.file.tree.label_value(l, src).to_owned())
                 .collect(),
             body: Body::new(body),
             def_range: Range {
-                end: self.source.pos_after(type_range.end, last_header.end),
+                end: self.file.source.pos_after(type_range.end, last_header.end),
                 ..type_range.clone()
             },
             type_range: type_range.clone(),
             label_ranges: labels
                 .iter()
                 .map(|l| {
-                    let start = self.source.pos_after(type_range.end, l.span.start);
+                    let start = self.file.source.pos_after(type_range.end, l.span.start);
                     Range {
-                        filename: self.source.name_arc().clone(),
+                        filename: self.file.source.name_arc().clone(),
                         start,
-                        end: self.source.pos_after(start, l.span.end),
+                        end: self.file.source.pos_after(start, l.span.end),
                     }
                 })
                 .collect(),
@@ -187,7 +180,7 @@ impl NativeBody {
 
     /// Checks a block's labels against its schema; `None` when they fit.
     fn label_problem(&self, block: &ast::Block, label_names: &[String]) -> Option<Diagnostic> {
-        let labels = self.tree.labels(block);
+        let labels = self.file.tree.labels(block);
         let problem = label_count_problem(self.text(block.ty), label_names, labels.len())?;
         // The first label too many, or the brace where one is missing.
         let subject = labels
@@ -274,8 +267,7 @@ impl NativeBody {
         let mut hidden_blocks = self.hidden_blocks.as_deref().cloned().unwrap_or_default();
         hidden_blocks.extend(schema.blocks.iter().map(|b| b.type_name.clone()));
         let rest = NativeBody {
-            source: self.source.clone(),
-            tree: self.tree.clone(),
+            file: self.file.clone(),
             id: self.id,
             hidden_attrs: Some(Arc::new(hidden_attrs)),
             hidden_blocks: Some(Arc::new(hidden_blocks)),
@@ -399,14 +391,17 @@ impl BodyImpl for NativeBody {
     }
 
     fn sources(&self) -> Vec<SourceFile> {
-        vec![self.source.clone()]
+        vec![self.file.source.clone()]
     }
 
     fn missing_item_range(&self) -> Range {
         let start = self.ast().span.start;
-        let pos = self.source.pos_from_line(start, self.line_hint as usize);
+        let pos = self
+            .file
+            .source
+            .pos_from_line(start, self.line_hint as usize);
         Range {
-            filename: self.source.name_arc().clone(),
+            filename: self.file.source.name_arc().clone(),
             start: pos,
             end: pos,
         }

@@ -2,10 +2,12 @@
 //! file, shared, with the file it came from.
 //!
 //! The handle is cheap to clone whatever it refers to: an attribute's value
-//! is reached through the file's shared [`Tree`] and the attribute's id (no
-//! copy of the tree, no allocation per attribute), and any other expression
-//! (a standalone parse, or a part of a larger expression handed out by
-//! static analysis) is an owned, shared node.
+//! is reached through the file's shared tree and source ([`ParsedFile`],
+//! one reference count) and the attribute's id (no copy of the tree, no
+//! allocation per attribute), and so is a part of it handed out by static
+//! analysis (a list item, a map key or value, a call argument: the id and
+//! the path to the part). Any other expression (a standalone parse, or a
+//! part of one) is an owned, shared node.
 //!
 //! Besides evaluation it answers the information model's static analysis
 //! questions as the native specification ("Static Analysis") and the
@@ -23,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, Tree};
+use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, ParsedFile};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
@@ -34,7 +36,9 @@ use crate::value::Value;
 ///
 /// Made by [`NativeExpression::new`] for an expression of its own, or by
 /// [`NativeExpression::attribute`] for an attribute's value in a parsed
-/// file (which is what body handles give out).
+/// file (which is what body handles give out); the parts static analysis
+/// hands out of the latter (list items, map keys and values, call
+/// arguments) refer into the same shared file.
 // In this order (`repr(C)`): evaluating a constant reads the handle's
 // first 40 bytes only (an `Expression` holds this inline, so those are
 // the first bytes after its tag), which share a cache line more often
@@ -55,7 +59,6 @@ pub struct NativeExpression {
     /// what evaluating the node costs, without keeping its value.
     constant: OnceLock<Option<Constant>>,
     node: Node,
-    source: SourceFile,
 }
 
 /// Whether a handle was evaluated before (then the next evaluation finds
@@ -86,24 +89,129 @@ impl Clone for Evaluated {
     }
 }
 
-/// Where the expression node lives.
+/// Where the expression node lives, whether it was evaluated, and whether
+/// it is the key of an object constructor item (`Some(parenthesised)`;
+/// `true`: never a literal name). An object key's handle knows from the
+/// start that it keeps no constant, and never asks whether it was
+/// evaluated.
+///
+/// Both kinds hold one shared pointer: making and dropping a handle
+/// touches one reference count.
 #[derive(Clone, Debug)]
 enum Node {
-    /// The value of an attribute of the shared tree.
-    Attribute(Arc<Tree>, AttrId, Evaluated),
-    /// An expression of its own.
-    Owned(Arc<Expr>, Evaluated),
-    /// The key of an object constructor item, and whether it was
-    /// parenthesised (`true`: never a literal name). (Its handle knows
-    /// from the start that it keeps no constant.)
-    ObjectKey(Arc<Expr>, bool),
+    /// A node of the shared file: the value of attribute `attr`, or the
+    /// part of it at `part`.
+    InFile {
+        file: Arc<ParsedFile>,
+        attr: AttrId,
+        part: PartPath,
+        evaluated: Evaluated,
+        key: Option<bool>,
+    },
+    /// An expression of its own (a standalone parse, or a part of one),
+    /// and the file it was parsed from.
+    Owned {
+        expr: Arc<Expr>,
+        source: SourceFile,
+        evaluated: Evaluated,
+        key: Option<bool>,
+    },
+}
+
+/// Where a part is in an attribute's value: the child taken at each level
+/// from the value down, each a list item, a map key or value (item `i`'s
+/// key is child `2i`, its value `2i + 1`) or a call argument. Sixteen bits
+/// a level (the child's index plus one; zero ends the path), four levels:
+/// a part deeper down, or past the 65 535th child, is not placed this way
+/// (its handle is a copy of its node, as any part of a standalone
+/// expression's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PartPath(u64);
+
+impl PartPath {
+    const LEVEL_BITS: u32 = 16;
+    const LEVEL: u64 = (1 << Self::LEVEL_BITS) - 1;
+
+    /// The path to child `index` of the part at this path, if it fits.
+    fn child(self, index: usize) -> Option<PartPath> {
+        let depth = (u64::BITS - self.0.leading_zeros()).div_ceil(Self::LEVEL_BITS);
+        let step = u64::try_from(index).ok()?.checked_add(1)?;
+        if depth * Self::LEVEL_BITS >= u64::BITS || step > Self::LEVEL {
+            return None;
+        }
+        Some(PartPath(self.0 | step << (depth * Self::LEVEL_BITS)))
+    }
+
+    /// Follows the path down from `expr` (an invalid node if it leads
+    /// nowhere, which a path made from the same tree never does).
+    #[inline(never)]
+    fn find(self, mut expr: &Expr) -> &Expr {
+        let mut rest = self.0;
+        while rest != 0 {
+            let index = (rest & Self::LEVEL) as usize - 1;
+            rest >>= Self::LEVEL_BITS;
+            expr = match part(expr, index) {
+                Some(e) => e,
+                None => return &NO_PART,
+            };
+        }
+        expr
+    }
+}
+
+/// What a path that leads nowhere finds.
+static NO_PART: Expr = Expr {
+    span: ByteSpan::new(0, 0),
+    kind: ExprKind::Invalid,
+};
+
+/// Child `index` of `expr` in the numbering of [`PartPath`]: the parts
+/// static analysis hands out.
+fn part(expr: &Expr, index: usize) -> Option<&Expr> {
+    match &expr.kind {
+        ExprKind::Tuple(t) => t.items.get(index),
+        ExprKind::Object(o) => {
+            let item = o.items.get(index / 2)?;
+            Some(match index % 2 {
+                0 => &item.key.expr,
+                _ => &item.value,
+            })
+        }
+        ExprKind::Call(c) => c.args.get(index),
+        _ => None,
+    }
 }
 
 impl Node {
+    #[inline]
     fn expr(&self) -> &Expr {
+        self.view().ast()
+    }
+
+    #[inline]
+    fn source(&self) -> &SourceFile {
         match self {
-            Node::Attribute(tree, id, _) => &tree.attribute(*id).expr,
-            Node::Owned(e, _) | Node::ObjectKey(e, _) => e,
+            Node::InFile { file, .. } => &file.source,
+            Node::Owned { source, .. } => source,
+        }
+    }
+
+    /// The syntax view of the node (one look at where it lives for both
+    /// the source and the node).
+    #[inline]
+    fn view(&self) -> ExprNode<'_> {
+        match self {
+            Node::InFile {
+                file, attr, part, ..
+            } => {
+                let value = &file.tree.attribute(*attr).expr;
+                let expr = match *part {
+                    PartPath(0) => value,
+                    part => part.find(value),
+                };
+                ExprNode::new(&file.source, expr)
+            }
+            Node::Owned { expr, source, .. } => ExprNode::new(source, expr),
         }
     }
 
@@ -112,76 +220,137 @@ impl Node {
     #[inline]
     fn first_evaluation(&self) -> bool {
         match self {
-            Node::Attribute(_, _, evaluated) | Node::Owned(_, evaluated) => !evaluated.set(),
-            Node::ObjectKey(..) => false,
+            Node::InFile {
+                evaluated,
+                key: None,
+                ..
+            }
+            | Node::Owned {
+                evaluated,
+                key: None,
+                ..
+            } => !evaluated.set(),
+            _ => false,
         }
     }
 
     /// For an object key: whether it was parenthesised.
+    #[inline]
     fn object_key(&self) -> Option<bool> {
         match self {
-            Node::ObjectKey(_, parenthesised) => Some(*parenthesised),
-            _ => None,
+            Node::InFile { key, .. } | Node::Owned { key, .. } => *key,
         }
     }
 }
 
 impl NativeExpression {
     /// Wraps `expr`, a node parsed from `source`.
+    #[inline]
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Owned(expr, Evaluated::default()))
-    }
-
-    /// The value of attribute `id` of `tree`, a file parsed from `source`.
-    pub fn attribute(source: SourceFile, tree: Arc<Tree>, id: AttrId) -> NativeExpression {
-        NativeExpression::of_node(source, Node::Attribute(tree, id, Evaluated::default()))
-    }
-
-    /// The handle of an expression `node` (not an object key), whose
-    /// value is kept if it is a constant.
-    fn of_node(source: SourceFile, node: Node) -> NativeExpression {
         NativeExpression {
             constant: OnceLock::new(),
-            node,
-            source,
+            node: Node::Owned {
+                expr,
+                source,
+                evaluated: Evaluated::default(),
+                key: None,
+            },
         }
+    }
+
+    /// The value of attribute `id` of a parsed `file`.
+    #[inline]
+    pub fn attribute(file: Arc<ParsedFile>, id: AttrId) -> NativeExpression {
+        NativeExpression {
+            constant: OnceLock::new(),
+            node: Node::InFile {
+                file,
+                attr: id,
+                part: PartPath::default(),
+                evaluated: Evaluated::default(),
+                key: None,
+            },
+        }
+    }
+
+    /// The handle of `node`: an object key's knows it keeps no constant,
+    /// any other's keeps its value if it is one.
+    #[inline]
+    fn of_node(node: Node) -> NativeExpression {
+        NativeExpression {
+            constant: match node.object_key() {
+                Some(_) => OnceLock::from(None),
+                None => OnceLock::new(),
+            },
+            node,
+        }
+    }
+
+    /// The file the node was parsed from.
+    #[inline]
+    fn source(&self) -> &SourceFile {
+        self.node.source()
     }
 
     /// The value of the node if it is a constant, found on the first call
     /// (an object key's handle has none).
     fn constant(&self) -> Option<&Constant> {
         self.constant
-            .get_or_init(|| Constant::of(ExprNode::new(&self.source, self.expr())))
+            .get_or_init(|| Constant::of(self.node.view()))
             .as_ref()
     }
 
     /// The syntax view of the node.
     pub(crate) fn node(&self) -> Option<ExprNode<'_>> {
-        Some(ExprNode::new(&self.source, self.expr()))
+        Some(self.node.view())
     }
 
     /// The syntax node.
+    #[inline]
     pub fn expr(&self) -> &Expr {
         self.node.expr()
     }
 
-    fn handle(&self, e: &Expr) -> Expression {
-        Expression::native(NativeExpression::new(
-            self.source.clone(),
-            Arc::new(e.clone()),
-        ))
+    /// The handle of `e`, child `index` of this node (see [`PartPath`]),
+    /// an object key (`Some(parenthesised)`) or not: a place in the shared
+    /// file when this node is in one and the path fits, else a copy of the
+    /// node.
+    fn part_handle(&self, index: usize, e: &Expr, key: Option<bool>) -> Expression {
+        let node = match &self.node {
+            Node::InFile {
+                file, attr, part, ..
+            } => part.child(index).map(|part| Node::InFile {
+                file: file.clone(),
+                attr: *attr,
+                part,
+                evaluated: Evaluated::default(),
+                key,
+            }),
+            Node::Owned { .. } => None,
+        };
+        let node = node.unwrap_or_else(|| Node::Owned {
+            expr: Arc::new(e.clone()),
+            source: self.source().clone(),
+            evaluated: Evaluated::default(),
+            key,
+        });
+        Expression::native(NativeExpression::of_node(node))
     }
 
     fn range_of(&self, span: ByteSpan) -> Range {
-        self.source.range(span)
+        self.source().range(span)
     }
 
     /// The literal name of an object key written as a bare identifier (or
     /// keyword) without parentheses.
+    #[inline]
     fn literal_key_name(&self) -> Option<&str> {
-        match (self.node.object_key(), &self.expr().kind) {
-            (Some(false), ExprKind::Variable | ExprKind::Bool(_) | ExprKind::Null) => {
-                Some(self.expr().span.text(self.source.text()))
+        if self.node.object_key() != Some(false) {
+            return None;
+        }
+        match &self.expr().kind {
+            ExprKind::Variable | ExprKind::Bool(_) | ExprKind::Null => {
+                Some(self.expr().span.text(self.source().text()))
             }
             _ => None,
         }
@@ -208,10 +377,10 @@ impl NativeExpression {
             .with_subject(self.range());
             return (Value::dynamic(), d.into());
         }
-        let node = ExprNode::new(&self.source, self.expr());
-        match self.node {
-            Node::ObjectKey(..) => crate::native::eval::evaluate(node, ctx),
-            _ => crate::native::eval::evaluate_general(node, ctx),
+        let node = self.node.view();
+        match self.node.object_key() {
+            Some(_) => crate::native::eval::evaluate(node, ctx),
+            None => crate::native::eval::evaluate_general(node, ctx),
         }
     }
 
@@ -223,7 +392,7 @@ impl NativeExpression {
     #[inline(never)]
     fn value_unknown_constant(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics) {
         if self.node.first_evaluation() {
-            return crate::native::eval::evaluate(ExprNode::new(&self.source, self.expr()), ctx);
+            return crate::native::eval::evaluate(self.node.view(), ctx);
         }
         crate::native::eval::evaluate_decoded(self.constant(), ctx, || self.general_value(ctx))
     }
@@ -232,13 +401,13 @@ impl NativeExpression {
     /// `AsTraversal`.
     fn traversal_of(&self, e: &Expr) -> Option<Traversal> {
         match &e.kind {
-            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::path(&self.source, e.span)),
+            ExprKind::Bool(_) | ExprKind::Null => Some(Traversal::path(self.source(), e.span)),
             ExprKind::RelativeTraversal(t) => {
                 let mut steps = self.traversal_of(&t.source)?.into_steps();
-                steps.extend(Steps::list(&self.source, &t.steps).map(Step::to_traverser));
+                steps.extend(Steps::list(self.source(), &t.steps).map(Step::to_traverser));
                 Some(Traversal::new(steps))
             }
-            _ => match ExprNode::new(&self.source, e).kind() {
+            _ => match ExprNode::new(self.source(), e).kind() {
                 syntax::ExprKind::Traversal(t) => Some(t.to_traversal()),
                 _ => None,
             },
@@ -265,7 +434,7 @@ impl ExpressionImpl for NativeExpression {
         if matches!(self.constant.get(), Some(Some(_))) || self.literal_key_name().is_some() {
             return Vec::new();
         }
-        ExprNode::new(&self.source, self.expr()).variables()
+        self.node.view().variables()
     }
 
     fn range(&self) -> Range {
@@ -282,7 +451,13 @@ impl ExpressionImpl for NativeExpression {
 
     fn static_list(&self) -> Option<Vec<Expression>> {
         match &self.expr().kind {
-            ExprKind::Tuple(t) => Some(t.items.iter().map(|e| self.handle(e)).collect()),
+            ExprKind::Tuple(t) => Some(
+                t.items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| self.part_handle(i, e, None))
+                    .collect(),
+            ),
             _ => None,
         }
     }
@@ -292,18 +467,15 @@ impl ExpressionImpl for NativeExpression {
             ExprKind::Object(o) => Some(
                 o.items
                     .iter()
-                    .map(|item| {
+                    .enumerate()
+                    .map(|(i, item)| {
                         // No constant: a key's value follows the rules of
                         // keys (`true` is the name "true").
-                        let key = NativeExpression {
-                            constant: OnceLock::from(None),
-                            node: Node::ObjectKey(
-                                Arc::new(item.key.expr.clone()),
-                                item.key.force_non_literal(self.source.text()),
-                            ),
-                            source: self.source.clone(),
-                        };
-                        (Expression::native(key), self.handle(&item.value))
+                        let parenthesised = item.key.force_non_literal(self.source().text());
+                        (
+                            self.part_handle(2 * i, &item.key.expr, Some(parenthesised)),
+                            self.part_handle(2 * i + 1, &item.value, None),
+                        )
                     })
                     .collect(),
             ),
@@ -320,7 +492,7 @@ impl ExpressionImpl for NativeExpression {
                 let name_range = self.range_of(c.name_span());
                 let range = if span.start == c.name_span().start {
                     Range {
-                        end: self.source.pos_after(name_range.start, span.end),
+                        end: self.source().pos_after(name_range.start, span.end),
                         ..name_range.clone()
                     }
                 } else {
@@ -328,10 +500,15 @@ impl ExpressionImpl for NativeExpression {
                 };
                 let args_span = c.open_paren().to(c.close_paren);
                 Some(StaticCall {
-                    name: c.full_name(self.source.text()),
-                    args_range: self.source.range_after(name_range.end, args_span),
+                    name: c.full_name(self.source().text()),
+                    args_range: self.source().range_after(name_range.end, args_span),
                     name_range,
-                    args: c.args.iter().map(|e| self.handle(e)).collect(),
+                    args: c
+                        .args
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| self.part_handle(i, e, None))
+                        .collect(),
                     expand_final: c.expand_final,
                     range,
                 })
@@ -359,3 +536,6 @@ impl ExpressionImpl for NativeExpression {
         }
     }
 }
+
+#[cfg(test)]
+mod test;

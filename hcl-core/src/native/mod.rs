@@ -122,9 +122,11 @@ fn parse_config_lexer(file: &SourceFile, lexer: Lexer<'_>, limits: &Limits) -> (
     let (tree, root, diags) = Parser::new(file, lexer, limits).config();
     (
         File {
-            tree: Arc::new(tree),
+            parsed: Arc::new(ast::ParsedFile {
+                tree,
+                source: file.clone(),
+            }),
             root,
-            source: file.clone(),
         },
         diags,
     )

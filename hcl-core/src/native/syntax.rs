@@ -34,7 +34,7 @@ use std::sync::Arc;
 use crate::body::{Body, Expression};
 use crate::diag::Diagnostics;
 use crate::eval::EvalContext;
-use crate::native::ast::{self, BodyId, Tree};
+use crate::native::ast::{self, BodyId, ParsedFile, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
 use crate::pos::{ByteSpan, Range, SourceFile};
@@ -87,12 +87,12 @@ pub use traversal::{Step, StepKind, Steps, TraversalNode};
 use variables::VariableWalk;
 
 /// A parsed native-syntax configuration file: its syntax tree and the
-/// source its ranges refer to. Cheap to clone (both are shared).
+/// source its ranges refer to. Cheap to clone (both are shared, in one
+/// allocation).
 #[derive(Clone, Debug)]
 pub struct File {
-    pub(crate) tree: Arc<Tree>,
+    pub(crate) parsed: Arc<ParsedFile>,
     pub(crate) root: BodyId,
-    pub(crate) source: SourceFile,
 }
 
 impl File {
@@ -101,45 +101,56 @@ impl File {
         BodyNode {
             cx: self.cx(),
             id: self.root,
-            body: self.tree.body(self.root),
+            body: self.parsed.tree.body(self.root),
         }
     }
 
     /// The source the file was parsed from.
     pub fn source(&self) -> &SourceFile {
-        &self.source
+        &self.parsed.source
     }
 
     /// The top-level body as a [`Body`] handle, for schema-driven
     /// processing and decoding.
     pub fn to_body(&self) -> Body {
-        Body::new(NativeBody::new(
-            self.source.clone(),
-            self.tree.clone(),
-            self.root,
-        ))
+        Body::new(NativeBody::new(self.parsed.clone(), self.root))
     }
 
     fn cx(&self) -> Cx<'_> {
-        Cx {
-            tree: &self.tree,
-            source: &self.source,
-        }
+        Cx::of(&self.parsed)
+    }
+
+    /// The tree, for the parser's tests.
+    #[cfg(test)]
+    pub(crate) fn tree(&self) -> &Tree {
+        &self.parsed.tree
     }
 
     /// The top-level body's node in the tree, for the parser's tests.
     #[cfg(test)]
     pub(crate) fn root_body(&self) -> &ast::Body {
-        self.tree.body(self.root)
+        self.parsed.tree.body(self.root)
     }
 }
 
 /// What body-level nodes carry: the tree (bodies refer to their items by
-/// id) and the source (for text and ranges).
+/// id) and the source (for text and ranges), and the shared file both are
+/// part of (which handles made from a node keep).
 #[derive(Clone, Copy)]
 struct Cx<'a> {
-    tree: &'a Arc<Tree>,
+    tree: &'a Tree,
     source: &'a SourceFile,
+    file: &'a Arc<ParsedFile>,
+}
+
+impl<'a> Cx<'a> {
+    fn of(file: &'a Arc<ParsedFile>) -> Cx<'a> {
+        Cx {
+            tree: &file.tree,
+            source: &file.source,
+            file,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -212,3 +212,122 @@ hcl_test_shared::shared_test!(
         );
     }
 );
+
+/// Asks `new` and `old` every question a handle answers (twice for a
+/// value: the second evaluation may read a kept constant), then asks the
+/// parts static analysis hands out of each, down to `depth` levels;
+/// counts the handles compared.
+fn same_answers(new: &Expression, old: &Expression, depth: usize, at: &str, count: &mut usize) {
+    use hcl_core::EvalContext;
+    *count += 1;
+    let (n, o) = (new.as_impl(), old.as_impl());
+    let mut ctx = EvalContext::new();
+    ctx.set_variable("var", Value::from("v"));
+    for ctx in [None, Some(&ctx), None] {
+        assert_eq!(
+            format!("{:?}", new.value(ctx)),
+            format!("{:?}", old.value(ctx)),
+            "{at}: value"
+        );
+    }
+    let show = |e: &Expression| {
+        format!(
+            "{:?}\n{:?} {:?}\n{:?}\n{:?}\n{:?} {:?}\n{:?} {:?}",
+            e.variables(),
+            e.range(),
+            e.start_range(),
+            e.as_impl().absolute_traversal(),
+            e.as_impl().relative_traversal(),
+            e.as_impl().as_keyword(),
+            expr_as_keyword(e),
+            abs_traversal_for_expr(e),
+            rel_traversal_for_expr(e),
+        )
+    };
+    assert_eq!(show(new), show(old), "{at}");
+    let view = |e: &Expression| hcl_core::native::ExprNode::of(e).map(|v| format!("{:?}", v));
+    assert_eq!(view(new), view(old), "{at}: syntax view");
+    assert_eq!(
+        format!("{:?}", expr_list(new).err()),
+        format!("{:?}", expr_list(old).err()),
+        "{at}"
+    );
+    let mut pairs: Vec<(Expression, Expression)> = Vec::new();
+    match (n.static_list(), o.static_list()) {
+        (Some(a), Some(b)) => {
+            assert_eq!(a.len(), b.len(), "{at}: list");
+            pairs.extend(a.into_iter().zip(b));
+        }
+        (a, b) => assert_eq!(a.is_some(), b.is_some(), "{at}: list"),
+    }
+    match (n.static_map(), o.static_map()) {
+        (Some(a), Some(b)) => {
+            assert_eq!(a.len(), b.len(), "{at}: map");
+            for ((ak, av), (bk, bv)) in a.into_iter().zip(b) {
+                pairs.push((ak, bk));
+                pairs.push((av, bv));
+            }
+        }
+        (a, b) => assert_eq!(a.is_some(), b.is_some(), "{at}: map"),
+    }
+    match (n.static_call(), o.static_call()) {
+        (Some(a), Some(b)) => {
+            let head = |c: &hcl_core::body::StaticCall| {
+                format!(
+                    "{} {:?} {:?} {:?} {}",
+                    c.name, c.name_range, c.args_range, c.range, c.expand_final
+                )
+            };
+            assert_eq!(head(&a), head(&b), "{at}: call");
+            assert_eq!(a.args.len(), b.args.len(), "{at}: call");
+            pairs.extend(a.args.into_iter().zip(b.args));
+        }
+        (a, b) => assert_eq!(a.is_some(), b.is_some(), "{at}: call"),
+    }
+    if depth > 0 {
+        for (i, (a, b)) in pairs.iter().enumerate() {
+            same_answers(a, b, depth - 1, &format!("{at}/{i}"), count);
+        }
+    }
+}
+
+// A handle of an attribute's value, and each part static analysis hands
+// out of it (list items, map keys and values, call arguments, and their
+// parts in turn), answers as a handle of a copy of its node does.
+hcl_test_shared::shared_test!(
+    handles_into_the_file_answer_as_handles_of_copies_over_the_corpus,
+    corpus,
+    |dir| {
+        let mut count = 0;
+        for path in hcl_test_shared::config_files(dir) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let name = path.display().to_string();
+            let src = hcl_core::SourceFile::new(name.as_str(), text.as_str());
+            let (file, _) = hcl_core::native::parse_config(&src, &Default::default());
+            each_attribute(file.body(), &mut |a| {
+                let at = format!("{name}: {}", a.name());
+                same_answers(
+                    &a.to_expression(),
+                    &a.expr().to_expression(),
+                    8,
+                    &at,
+                    &mut count,
+                );
+            });
+        }
+        assert!(count > 10_000, "{count} handles");
+    }
+);
+
+/// Every attribute of `body`, nested blocks included.
+fn each_attribute<'a>(
+    body: hcl_core::native::BodyNode<'a>,
+    f: &mut dyn FnMut(hcl_core::native::AttributeNode<'a>),
+) {
+    body.attributes().for_each(&mut *f);
+    for b in body.blocks() {
+        each_attribute(b.body(), f);
+    }
+}

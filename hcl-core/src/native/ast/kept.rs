@@ -438,9 +438,9 @@ mod test {
     fn a_tree_dropped_on_another_thread_is_kept_there() {
         let src = SourceFile::new("t.tf", "a = [{b = 1}]\n");
         let (file, _) = parse_config(&src, &Limits::default());
-        let expected = (*file.tree).clone();
+        let expected = file.tree().clone();
         std::thread::spawn(move || drop(file)).join().unwrap();
         let (again, _) = parse_config(&src, &Limits::default());
-        assert_eq!(*again.tree, expected);
+        assert_eq!(*again.tree(), expected);
     }
 }

@@ -129,7 +129,7 @@ fn equals_and_open_brace_are_found_again() {
     let text = "a /* c */ = 1\nb=2\nblk \"l\" {\n  x = 1\n}\nbad \"m\" = 3\n";
     let src = crate::pos::SourceFile::new("t.hcl", text);
     let (file, _) = crate::native::parse_config(&src, &crate::Limits::default());
-    let tree = &file.tree;
+    let tree = file.tree();
     let root = file.root_body();
     let equals: Vec<_> = tree
         .attributes(root)

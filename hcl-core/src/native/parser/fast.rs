@@ -370,7 +370,7 @@ mod test {
         let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty());
         let kinds: Vec<_> = file
-            .tree
+            .tree()
             .attributes(file.root_body())
             .iter()
             .map(|a| a.expr.kind.clone())
@@ -394,18 +394,18 @@ mod test {
         let src = SourceFile::new("t.tf", text);
         let (file, diags) = parse_config(&src, &Limits::default());
         assert!(diags.is_empty(), "{diags:?}");
-        let attrs = file.tree.attributes(file.root_body());
+        let attrs = file.tree().attributes(file.root_body());
         let plain: Vec<bool> = attrs
             .iter()
             .map(|a| a.expr.kind == ExprKind::StringLit)
             .collect();
         assert_eq!(plain, [true, false, true, false, false]);
-        let block = &file.tree.blocks(file.root_body())[0];
+        let block = &file.tree().blocks(file.root_body())[0];
         let labels: Vec<_> = file
-            .tree
+            .tree()
             .labels(block)
             .iter()
-            .map(|l| file.tree.label_value(l, src.text()).to_string())
+            .map(|l| file.tree().label_value(l, src.text()).to_string())
             .collect();
         assert_eq!(labels, ["p", "q\"r"]);
     }

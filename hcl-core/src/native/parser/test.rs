@@ -328,7 +328,7 @@ fn attributes_are_redefined_only_within_their_body() {
             "The argument \"a\" was already set at t.tf:3,3-4. Each argument may be set only once."
         )]
     );
-    let tree = &file.tree;
+    let tree = file.tree();
     let names = |body| -> Vec<&str> {
         tree.attributes(body)
             .iter()
@@ -376,7 +376,7 @@ fn attributes_are_redefined_whatever_names_look_alike() {
             let src = SourceFile::new("t.tf", text.as_str());
             let (file, diags) = parse_config(&src, &Limits::default());
             assert!(diags.is_empty(), "{text:?}: {diags:?}");
-            assert_eq!(file.tree.attributes(file.root_body()).len(), count);
+            assert_eq!(file.tree().attributes(file.root_body()).len(), count);
             // Each name repeated once at the end: one error for the repeat.
             for (i, again) in names.iter().enumerate() {
                 let text = format!("{text}{again} = 2\n");
@@ -389,7 +389,7 @@ fn attributes_are_redefined_whatever_names_look_alike() {
                 );
                 let details: Vec<_> = diags.iter().map(|d| d.detail.as_str()).collect();
                 assert_eq!(details, [expected.as_str()], "{text:?}");
-                assert_eq!(file.tree.attributes(file.root_body()).len(), count);
+                assert_eq!(file.tree().attributes(file.root_body()).len(), count);
             }
         }
     }
@@ -413,7 +413,7 @@ fn object_for_expressions_are_found_past_newlines() {
             let text = format!("{prefix}a = {value}\n");
             let src = SourceFile::new("t.tf", text.as_str());
             let (file, diags) = parse_config(&src, &Limits::default());
-            let attrs = file.tree.attributes(file.root_body());
+            let attrs = file.tree().attributes(file.root_body());
             let kind = &attrs[attrs.len() - 1].expr.kind;
             if is_for {
                 assert!(diags.is_empty(), "{text:?}: {diags:?}");
@@ -473,7 +473,7 @@ proptest::proptest! {
         }
         let got: Vec<String> = diags.iter().map(|d| d.detail.clone()).collect();
         proptest::prop_assert_eq!(got, reported);
-        let tree = &file.tree;
+        let tree = file.tree();
         let stored: Vec<&str> = tree
             .attributes(file.root_body())
             .iter()
@@ -528,7 +528,7 @@ fn colliding_attribute_names_switch_the_name_set_to_keyed_hashing() {
     let (file, diags) = parse_config(&src, &Limits::default());
     assert_eq!(diags.len(), names.len(), "{diags}");
     assert!(diags.iter().all(|d| d.summary == "Attribute redefined"));
-    assert_eq!(file.tree.attributes(file.root_body()).len(), names.len());
+    assert_eq!(file.tree().attributes(file.root_body()).len(), names.len());
 }
 
 /// Names of every length around the fast hash's eight-byte steps hash

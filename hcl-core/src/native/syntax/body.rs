@@ -35,10 +35,7 @@ impl<'a> BodyNode<'a> {
     pub fn of(body: &'a Body) -> Option<BodyNode<'a>> {
         let native = body.as_impl().as_any().downcast_ref::<NativeBody>()?;
         native.hides_nothing().then(|| BodyNode {
-            cx: Cx {
-                tree: native.tree(),
-                source: native.source(),
-            },
+            cx: Cx::of(native.file()),
             id: native.id(),
             body: native.ast(),
         })
@@ -89,11 +86,7 @@ impl<'a> BodyNode<'a> {
     /// The body as a [`Body`] handle, for schema-driven processing (no
     /// copy of the tree).
     pub fn to_body(self) -> Body {
-        Body::new(NativeBody::new(
-            self.cx.source.clone(),
-            self.cx.tree.clone(),
-            self.id,
-        ))
+        Body::new(NativeBody::new(self.cx.file.clone(), self.id))
     }
 
     /// Attribute number `index` in source order, found in place (by its
@@ -165,12 +158,11 @@ impl<'a> AttributeNode<'a> {
     }
 
     /// The value as an [`Expression`] handle (no copy of the tree).
+    // Inline: a few stores, which a caller in another crate (an analysis
+    // walking every attribute) would otherwise call out of line.
+    #[inline]
     pub fn to_expression(self) -> Expression {
-        Expression::native(NativeExpression::attribute(
-            self.cx.source.clone(),
-            self.cx.tree.clone(),
-            self.id,
-        ))
+        Expression::native(NativeExpression::attribute(self.cx.file.clone(), self.id))
     }
 }
 
@@ -229,11 +221,7 @@ impl<'a> BlockNode<'a> {
 
     /// The content as a [`Body`] handle.
     pub fn to_body(self) -> Body {
-        Body::new(NativeBody::new(
-            self.cx.source.clone(),
-            self.cx.tree.clone(),
-            self.block.body,
-        ))
+        Body::new(NativeBody::new(self.cx.file.clone(), self.block.body))
     }
 }
 
