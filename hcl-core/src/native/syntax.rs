@@ -133,23 +133,27 @@ impl File {
     }
 }
 
-/// What body-level nodes carry: the tree (bodies refer to their items by
-/// id) and the source (for text and ranges), and the shared file both are
-/// part of (which handles made from a node keep).
+/// What body-level nodes carry: the shared file (bodies refer to their
+/// items by id in its tree; its source gives text and ranges; handles made
+/// from a node keep it). One pointer, so that the nodes stay small.
 #[derive(Clone, Copy)]
 struct Cx<'a> {
-    tree: &'a Tree,
-    source: &'a SourceFile,
     file: &'a Arc<ParsedFile>,
 }
 
 impl<'a> Cx<'a> {
     fn of(file: &'a Arc<ParsedFile>) -> Cx<'a> {
-        Cx {
-            tree: &file.tree,
-            source: &file.source,
-            file,
-        }
+        Cx { file }
+    }
+
+    #[inline]
+    fn tree(self) -> &'a Tree {
+        &self.file.tree
+    }
+
+    #[inline]
+    fn source(self) -> &'a SourceFile {
+        &self.file.source
     }
 }
 

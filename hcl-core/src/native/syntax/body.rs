@@ -45,7 +45,7 @@ impl<'a> BodyNode<'a> {
     /// reports and drops a redefinition).
     pub fn attributes(self) -> impl ExactSizeIterator<Item = AttributeNode<'a>> + 'a {
         let cx = self.cx;
-        cx.tree
+        cx.tree()
             .attributes_with_ids(self.body)
             .map(move |(id, attr)| AttributeNode { cx, id, attr })
     }
@@ -59,7 +59,7 @@ impl<'a> BodyNode<'a> {
     #[inline]
     pub fn blocks(self) -> impl ExactSizeIterator<Item = BlockNode<'a>> + 'a {
         let cx = self.cx;
-        cx.tree
+        cx.tree()
             .blocks(self.body)
             .iter()
             .map(move |block| BlockNode { cx, block })
@@ -80,7 +80,7 @@ impl<'a> BodyNode<'a> {
 
     /// The whole body: the file, or a block's braces and what they hold.
     pub fn range(self) -> Range {
-        self.cx.source.range(self.body.span)
+        self.cx.source().range(self.body.span)
     }
 
     /// The body as a [`Body`] handle, for schema-driven processing (no
@@ -97,25 +97,25 @@ impl<'a> BodyNode<'a> {
         Some(AttributeNode {
             cx: self.cx,
             id,
-            attr: self.cx.tree.attribute(id),
+            attr: self.cx.tree().attribute(id),
         })
     }
 
     /// Where an item the body lacks would go: its first byte (what a
     /// "Missing ..." diagnostic points at, as schema processing does).
     pub(crate) fn missing_item_range(self) -> Range {
-        self.cx.source.range(self.body.span.start_point())
+        self.cx.source().range(self.body.span.start_point())
     }
 
     /// The source the body was parsed from.
     #[inline]
     pub fn source(self) -> &'a SourceFile {
-        self.cx.source
+        self.cx.source()
     }
 
     /// The tree and the compact node, for the crate's own passes.
     pub(crate) fn ast(self) -> (&'a Tree, &'a ast::Body) {
-        (self.cx.tree, self.body)
+        (self.cx.tree(), self.body)
     }
 }
 
@@ -131,30 +131,30 @@ impl<'a> AttributeNode<'a> {
     /// The name.
     #[inline]
     pub fn name(self) -> &'a str {
-        self.attr.name.text(self.cx.source.text())
+        self.attr.name.text(self.cx.source().text())
     }
 
     /// Where the name is written.
     pub fn name_range(self) -> Range {
-        self.cx.source.range(self.attr.name)
+        self.cx.source().range(self.attr.name)
     }
 
     /// Where the `=` is written.
     pub fn equals_range(self) -> Range {
         self.cx
-            .source
-            .range(self.attr.equals(self.cx.source.text()))
+            .source()
+            .range(self.attr.equals(self.cx.source().text()))
     }
 
     /// The value expression.
     #[inline]
     pub fn expr(self) -> ExprNode<'a> {
-        ExprNode::new(self.cx.source, &self.attr.expr)
+        ExprNode::new(self.cx.source(), &self.attr.expr)
     }
 
     /// From the name to the end of the value.
     pub fn range(self) -> Range {
-        self.cx.source.range(self.attr.span())
+        self.cx.source().range(self.attr.span())
     }
 
     /// The value as an [`Expression`] handle (no copy of the tree).
@@ -177,19 +177,19 @@ impl<'a> BlockNode<'a> {
     /// The block type.
     #[inline]
     pub fn type_name(self) -> &'a str {
-        self.block.ty.text(self.cx.source.text())
+        self.block.ty.text(self.cx.source().text())
     }
 
     /// Where the block type is written.
     pub fn type_range(self) -> Range {
-        self.cx.source.range(self.block.ty)
+        self.cx.source().range(self.block.ty)
     }
 
     /// The labels, in order.
     #[inline]
     pub fn labels(self) -> impl ExactSizeIterator<Item = LabelNode<'a>> + 'a {
         let cx = self.cx;
-        cx.tree
+        cx.tree()
             .labels(self.block)
             .iter()
             .map(move |label| LabelNode { cx, label })
@@ -200,23 +200,23 @@ impl<'a> BlockNode<'a> {
         BodyNode {
             cx: self.cx,
             id: self.block.body,
-            body: self.cx.tree.body(self.block.body),
+            body: self.cx.tree().body(self.block.body),
         }
     }
 
     /// The `{`.
     pub fn open_brace_range(self) -> Range {
-        self.cx.source.range(self.block.open_brace())
+        self.cx.source().range(self.block.open_brace())
     }
 
     /// The `}` (after a syntax error, where the block was cut short).
     pub fn close_brace_range(self) -> Range {
-        self.cx.source.range(self.block.close_brace)
+        self.cx.source().range(self.block.close_brace)
     }
 
     /// From the type to the closing brace.
     pub fn range(self) -> Range {
-        self.cx.source.range(self.block.span())
+        self.cx.source().range(self.block.span())
     }
 
     /// The content as a [`Body`] handle.
@@ -236,16 +236,18 @@ impl<'a> LabelNode<'a> {
     /// The label's value (escapes decoded, quotes removed).
     #[inline]
     pub fn value(self) -> &'a str {
-        self.cx.tree.label_value(self.label, self.cx.source.text())
+        self.cx
+            .tree()
+            .label_value(self.label, self.cx.source().text())
     }
 
     /// Whether it was written in quotes.
     pub fn is_quoted(self) -> bool {
-        self.label.is_quoted(self.cx.source.text())
+        self.label.is_quoted(self.cx.source().text())
     }
 
     /// Where the label is written, quotes included.
     pub fn range(self) -> Range {
-        self.cx.source.range(self.label.span)
+        self.cx.source().range(self.label.span)
     }
 }
