@@ -16,7 +16,7 @@ use crate::eval::EvalContext;
 use crate::native::NativeExpression;
 use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
-use crate::traversal::{Traversal, Traversals};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 /// What a syntax implements to be a body.
@@ -137,10 +137,8 @@ pub trait ExpressionImpl: Send + Sync + fmt::Debug + 'static {
     /// [`crate::eval`]).
     fn value(&self, ctx: Option<&EvalContext>) -> (Value, Diagnostics);
 
-    /// The absolute traversals (variable references) the expression makes
-    /// (a [`Traversals`] list: a slice to read, up to two held without
-    /// allocating).
-    fn variables(&self) -> Traversals;
+    /// The absolute traversals (variable references) the expression makes.
+    fn variables(&self) -> Vec<Traversal>;
 
     /// The whole expression's range.
     fn range(&self) -> Range;
@@ -221,7 +219,7 @@ impl Expression {
     }
 
     /// See [`ExpressionImpl::variables`].
-    pub fn variables(&self) -> Traversals {
+    pub fn variables(&self) -> Vec<Traversal> {
         match &self.0 {
             Repr::Native(e) => e.variables(),
             Repr::Shared(e) => e.variables(),

@@ -30,7 +30,7 @@ use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::Range;
-use crate::traversal::{Traversal, Traversals};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 fn invalid(detail: &str) -> Diagnostic {
@@ -129,8 +129,8 @@ impl ExpressionImpl for StaticExpr {
         (self.value.clone(), Diagnostics::new())
     }
 
-    fn variables(&self) -> Traversals {
-        Traversals::new()
+    fn variables(&self) -> Vec<Traversal> {
+        Vec::new()
     }
 
     fn range(&self) -> Range {

@@ -19,11 +19,8 @@ use crate::eval::EvalContext;
 use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::value::{get_attr, index, Value};
 
-mod list;
 #[cfg(test)]
 mod test;
-
-pub use list::{IntoIter, Traversals};
 
 /// One step of a traversal.
 #[derive(Clone, Debug, PartialEq)]

@@ -175,7 +175,7 @@ mod test {
     use crate::eval::EvalContext;
     use crate::pos::{ByteSpan, Pos, SourceFile};
     use crate::schema::AttributeSchema;
-    use crate::traversal::Traversals;
+    use crate::traversal::Traversal;
     use crate::value::Value;
 
     /// A literal expression: enough to exercise bodies without a syntax.
@@ -186,8 +186,8 @@ mod test {
         fn value(&self, _: Option<&EvalContext>) -> (Value, Diagnostics) {
             (self.0.clone(), Diagnostics::new())
         }
-        fn variables(&self) -> Traversals {
-            Traversals::new()
+        fn variables(&self) -> Vec<Traversal> {
+            Vec::new()
         }
         fn range(&self) -> Range {
             self.1.clone()

@@ -25,7 +25,7 @@ use crate::limits::{Budget, Limits, EXCEEDED_SUMMARY};
 use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
 use crate::native::NativeExpression;
 use crate::pos::{ByteSpan, Range};
-use crate::traversal::{Traversal, Traversals};
+use crate::traversal::Traversal;
 use crate::value::{convert, Number, Type, Value};
 
 /// A JSON-syntax expression: a value of the tree, or the name of an object
@@ -276,16 +276,16 @@ impl ExpressionImpl for JsonExpression {
         self.value_in(ctx, &mut Budget::new(limits))
     }
 
-    fn variables(&self) -> Traversals {
+    fn variables(&self) -> Vec<Traversal> {
         if let Some((text, span)) = self.as_string() {
             let (expr, file, diags) =
                 parse_embedded_template(self.embedded(text, span), &Limits::default());
             if diags.has_errors() {
-                return Traversals::new();
+                return Vec::new();
             }
             return NativeExpression::new(file, Arc::new(expr)).variables();
         }
-        let mut vars = Traversals::new();
+        let mut vars = Vec::new();
         match &self.at.node().kind {
             NodeKind::Array(items) => {
                 for i in 0..items.len() {

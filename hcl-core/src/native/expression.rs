@@ -29,7 +29,7 @@ use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, ParsedFile};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
-use crate::traversal::{Traversal, Traversals};
+use crate::traversal::Traversal;
 use crate::value::Value;
 
 /// A native-syntax expression: the node and its source file.
@@ -428,11 +428,11 @@ impl ExpressionImpl for NativeExpression {
         }
     }
 
-    fn variables(&self) -> Traversals {
+    fn variables(&self) -> Vec<Traversal> {
         // A constant refers to no variable (once known, without the node);
         // nor does a key written as a literal name.
         if matches!(self.constant.get(), Some(Some(_))) || self.literal_key_name().is_some() {
-            return Traversals::new();
+            return Vec::new();
         }
         self.node.view().variables()
     }

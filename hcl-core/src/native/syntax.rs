@@ -38,9 +38,7 @@ use crate::native::ast::{self, BodyId, ParsedFile, Tree};
 use crate::native::body::NativeBody;
 use crate::native::expression::NativeExpression;
 use crate::pos::{ByteSpan, Range, SourceFile};
-use crate::traversal::{
-    path_root, path_step, PathStep, SourceStep, Traversal, Traversals, Traverser,
-};
+use crate::traversal::{path_root, path_step, PathStep, SourceStep, Traversal, Traverser};
 use crate::value::{Number, Type, Value};
 
 pub use ast::{BinaryOp, UnaryOp};

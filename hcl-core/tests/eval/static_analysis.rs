@@ -47,7 +47,7 @@ fn variables_lists_every_absolute_traversal() {
 
 #[test]
 fn variables_have_ranges() {
-    let t = handle("1 + foo.bar").variables().into_vec().remove(0);
+    let t = handle("1 + foo.bar").variables().remove(0);
     let r = t.range().unwrap();
     assert_eq!((r.start.column, r.end.column), (5, 12));
 }

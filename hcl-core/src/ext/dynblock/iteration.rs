@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::body::{Expression, ExpressionImpl};
-use crate::traversal::{Traversal, Traversals};
+use crate::traversal::Traversal;
 use crate::{Diagnostics, EvalContext, Range, Value};
 
 #[derive(Debug)]
@@ -76,7 +76,7 @@ impl ExpressionImpl for IteratedExpr {
         self.expr.value(Some(&self.iteration.eval_context(ctx)))
     }
 
-    fn variables(&self) -> Traversals {
+    fn variables(&self) -> Vec<Traversal> {
         let mut vars = self.expr.variables();
         vars.retain(|t| !t.root_name().is_some_and(|n| self.iteration.defines(n)));
         vars

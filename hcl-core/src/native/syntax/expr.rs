@@ -229,9 +229,16 @@ impl<'a> ExprNode<'a> {
     /// The absolute traversals (variable references) the expression makes,
     /// in source order; names bound by enclosing `for` expressions are not
     /// references.
-    pub fn variables(self) -> Traversals {
-        let mut out = Traversals::new();
-        self.each_variable(|t| out.push(t.to_traversal()));
+    pub fn variables(self) -> Vec<Traversal> {
+        let mut out = Vec::new();
+        self.each_variable(|t| {
+            if out.capacity() == 0 {
+                // Room for the few references most expressions make, in
+                // one allocation that skips the vector's growth path.
+                out = Vec::with_capacity(4);
+            }
+            out.push(t.to_traversal());
+        });
         out
     }
 
