@@ -19,20 +19,20 @@ pub fn each_attribute<'a>(body: BodyNode<'a>, f: &mut dyn FnMut(AttributeNode<'a
 /// when it has none: the references found, plus one for a failed value.
 pub fn analyse(a: AttributeNode<'_>, ctx: &EvalContext) -> usize {
     let e = a.to_expression();
-    let vars = e.variables();
-    if vars.is_empty() {
-        usize::from(e.value(Some(ctx)).1.has_errors())
-    } else {
-        vars.len()
-    }
+    references_or_failed_value(&e.variables(), || e.value(Some(ctx)).1.has_errors())
 }
 
 /// The same through the syntax view's `ExprNode` (no handle made).
 pub fn analyse_view(a: AttributeNode<'_>, ctx: &EvalContext) -> usize {
     let e = a.expr();
-    let vars = e.variables();
+    references_or_failed_value(&e.variables(), || e.value(Some(ctx)).1.has_errors())
+}
+
+/// How many references `vars` holds, or, when none, whether the value
+/// (asked only then) failed.
+fn references_or_failed_value<T>(vars: &[T], value_failed: impl FnOnce() -> bool) -> usize {
     if vars.is_empty() {
-        usize::from(e.value(Some(ctx)).1.has_errors())
+        usize::from(value_failed())
     } else {
         vars.len()
     }
