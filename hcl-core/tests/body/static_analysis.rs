@@ -135,35 +135,18 @@ fn each_node<'a>(
     }
 }
 
-/// Every attribute's expression node of `body`, nested blocks included.
-fn each_attribute_expr<'a>(
-    body: hcl_core::native::BodyNode<'a>,
-    f: &mut dyn FnMut(hcl_core::native::ExprNode<'a>),
-) {
-    for a in body.attributes() {
-        each_node(a.expr(), f);
-    }
-    for b in body.blocks() {
-        each_attribute_expr(b.body(), f);
-    }
+/// `line:column:byte` of both ends of a range.
+fn ends(s: &hcl_core::Pos, e: &hcl_core::Pos) -> String {
+    format!(
+        "{}:{}:{}-{}:{}:{}",
+        s.line, s.column, s.byte, e.line, e.column, e.byte
+    )
 }
 
-/// The range of `r`'s bytes resolved one position at a time through a
-/// file whose line index is built: no position resolved from another.
+/// The ends of `r`'s bytes resolved one position at a time through a file
+/// whose line index is built: no position resolved from another.
 fn indexed(file: &hcl_core::SourceFile, r: &Range) -> String {
-    let (s, e) = (file.pos(r.start.byte), file.pos(r.end.byte));
-    format!(
-        "{}:{}:{}-{}:{}:{}",
-        s.line, s.column, s.byte, e.line, e.column, e.byte
-    )
-}
-
-fn resolved(r: &Range) -> String {
-    let (s, e) = (&r.start, &r.end);
-    format!(
-        "{}:{}:{}-{}:{}:{}",
-        s.line, s.column, s.byte, e.line, e.column, e.byte
-    )
+    ends(&file.pos(r.start.byte), &file.pos(r.end.byte))
 }
 
 // Every call of the corpus answers `expr_call` with the ranges each
@@ -185,25 +168,31 @@ hcl_test_shared::shared_test!(
             oracle.line_count();
             let src = hcl_core::SourceFile::new(name.as_str(), text.as_str());
             let (file, _) = hcl_core::native::parse_config(&src, &Default::default());
-            each_attribute_expr(file.body(), &mut |node| {
-                let handle = node.to_expression();
-                if let hcl_core::native::ExprKind::Call(call) = node.kind() {
-                    let c = expr_call(&handle).unwrap();
-                    assert_eq!(c.args.len(), call.args().len(), "{name}");
-                    for (got, want) in [
-                        (&c.name_range, call.name_range()),
-                        (&c.args_range, call.args_range()),
-                        (&c.range, call.range()),
-                    ] {
-                        assert_eq!(resolved(got), indexed(&oracle, &want), "{name}");
+            each_attribute(file.body(), &mut |a| {
+                each_node(a.expr(), &mut |node| {
+                    let handle = node.to_expression();
+                    if let hcl_core::native::ExprKind::Call(call) = node.kind() {
+                        let c = expr_call(&handle).unwrap();
+                        assert_eq!(c.args.len(), call.args().len(), "{name}");
+                        for (got, want) in [
+                            (&c.name_range, call.name_range()),
+                            (&c.args_range, call.args_range()),
+                            (&c.range, call.range()),
+                        ] {
+                            assert_eq!(
+                                ends(&got.start, &got.end),
+                                indexed(&oracle, &want),
+                                "{name}"
+                            );
+                        }
+                        calls += 1;
                     }
-                    calls += 1;
-                }
-                let found = abs_traversal_for_expr(&handle).ok().into_iter();
-                for t in found.chain(node.variables()) {
-                    assert_eq!(t.len(), t.steps().len(), "{name}: {t}");
-                    traversals += 1;
-                }
+                    let found = abs_traversal_for_expr(&handle).ok().into_iter();
+                    for t in found.chain(node.variables()) {
+                        assert_eq!(t.len(), t.steps().len(), "{name}: {t}");
+                        traversals += 1;
+                    }
+                })
             });
         }
         assert!(

@@ -190,7 +190,8 @@ impl fmt::Debug for Tree {
 /// tree's spans refer to, in one allocation. Every body and expression
 /// handle into the file holds one `Arc<ParsedFile>`: making and dropping a
 /// handle touches one reference count, not one for the tree and one for
-/// the source (each a locked instruction, ≈20 cycles).
+/// the source (each a locked instruction: an `Arc` clone and drop take
+/// ≈5.5 ns on the benchmark machine).
 #[derive(Debug)]
 pub struct ParsedFile {
     /// The structure.
