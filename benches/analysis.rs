@@ -15,7 +15,8 @@
 //! `hcl-toolkit/variables` and `hcl-toolkit/syntax-view/variables` (only
 //! `variables()` of every attribute), `hcl-toolkit/static` (the other
 //! static-analysis questions of every attribute's handle: single static
-//! reference, static list, map, call) and `hcl-toolkit/parse-only` (the
+//! reference, static list, map, call; on large.tf also each question
+//! alone, `hcl-toolkit/static/QUESTION`) and `hcl-toolkit/parse-only` (the
 //! parse and the visit of every attribute, doing nothing with it). What
 //! each does with an attribute is in `analysis_workload.rs`, shared with
 //! the profiling loop `analysis_loop.rs`.
@@ -28,49 +29,15 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use hcl::eval::Evaluate;
-use hcl_core::native::{parse_config, AttributeNode};
-use hcl_core::{EvalContext, SourceFile};
+use hcl_core::EvalContext;
 
 mod analysis_workload;
 mod gen;
-mod hcl_rs_analysis;
 
 use analysis_workload::{
-    analyse, analyse_view, each_attribute, static_questions, variables, variables_view,
+    analyse_view, ours, ours_with, static_question, static_questions, theirs, variables,
+    variables_view, Question,
 };
-
-/// Parses `text`, then does `per_attribute` with every attribute.
-fn ours_with(text: &str, per_attribute: &mut dyn FnMut(AttributeNode<'_>) -> usize) -> usize {
-    let src = SourceFile::new("bench.tf", text);
-    let (file, _) = parse_config(&src, &Default::default());
-    let mut n = 0;
-    each_attribute(file.body(), &mut |a| n += per_attribute(a));
-    n
-}
-
-/// Parse, then variables of every attribute and the value of each one
-/// without variables, through `Expression` handles.
-fn ours(text: &str, ctx: &EvalContext) -> usize {
-    ours_with(text, &mut |a| analyse(a, ctx))
-}
-
-fn theirs(text: &str, ctx: &hcl::eval::Context) -> usize {
-    let Ok(body) = hcl::parse(text) else {
-        return 0;
-    };
-    let mut exprs = Vec::new();
-    hcl_rs_analysis::attributes(&body, &mut exprs);
-    let mut n = 0;
-    for e in exprs {
-        let vars = hcl_rs_analysis::variables(e);
-        n += vars.len();
-        if vars.is_empty() {
-            n += usize::from(e.evaluate(ctx).is_err());
-        }
-    }
-    n
-}
 
 fn inputs() -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
@@ -112,6 +79,13 @@ fn analysis_benches(c: &mut Criterion) {
         g.bench_function("hcl-toolkit/static", |b| {
             b.iter(|| ours_with(black_box(&text), &mut static_questions))
         });
+        if name == "large.tf" {
+            for q in Question::ALL {
+                g.bench_function(format!("hcl-toolkit/static/{}", q.name()), |b| {
+                    b.iter(|| ours_with(black_box(&text), &mut |a| static_question(a, q)))
+                });
+            }
+        }
         g.bench_function("hcl-toolkit/parse-only", |b| {
             b.iter(|| ours_with(black_box(&text), &mut |_| 0))
         });

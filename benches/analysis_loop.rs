@@ -12,7 +12,8 @@
 //! made), `each-variable` (parse, then the syntax view's allocation-free
 //! `each_variable` walk, reading each reference's root name) or `static`
 //! (parse, then whether each attribute's handle is a static reference,
-//! list, map or call). What each mode does with an attribute is in
+//! list, map or call), or one of those questions alone (`static-traversal`,
+//! `static-list`, `static-map`, `static-call`). What each mode does with an attribute is in
 //! `analysis_workload.rs`, shared with the criterion bench. Without a FILE
 //! (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
 
@@ -23,7 +24,8 @@ mod analysis_workload;
 mod gen;
 
 use analysis_workload::{
-    analyse, analyse_view, each_attribute, static_questions, variables, variables_view,
+    analyse, analyse_view, each_attribute, static_question, static_questions, variables,
+    variables_view, Question,
 };
 
 fn main() {
@@ -39,6 +41,9 @@ fn main() {
         }),
     };
     let ctx = EvalContext::new();
+    let question = Question::ALL
+        .into_iter()
+        .find(|q| mode.strip_prefix("static-") == Some(q.name()));
     let mut n = 0usize;
     let t = std::time::Instant::now();
     for _ in 0..rounds {
@@ -56,12 +61,15 @@ fn main() {
                     len
                 }
                 "static" => static_questions(a),
-                _ => 1,
+                _ => match question {
+                    Some(q) => static_question(a, q),
+                    None => 1,
+                },
             }
         });
     }
     println!(
-        "{mode}: {n} ({:.3} ms a round)",
+        "{mode}: {n} ({:.4} ms a round)",
         t.elapsed().as_secs_f64() * 1e3 / rounds as f64
     );
 }

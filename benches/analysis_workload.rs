@@ -1,11 +1,52 @@
-//! What the analysis benchmark (`analysis.rs`) and its profiling loop
-//! (`analysis_loop.rs`) do with each attribute of a parsed file, written
-//! once for both.
+//! What the analysis benchmark (`analysis.rs`), its profiling loop
+//! (`analysis_loop.rs`) and the interleaved comparison (`side_by_side.rs`)
+//! do with a file and each of its attributes, for both sides, written once
+//! for all three.
 
 #![allow(dead_code)]
 
-use hcl_core::native::{AttributeNode, BodyNode};
-use hcl_core::EvalContext;
+use hcl::eval::Evaluate;
+use hcl_core::body::ExpressionImpl;
+use hcl_core::native::{parse_config, AttributeNode, BodyNode};
+use hcl_core::{EvalContext, SourceFile};
+
+#[path = "hcl_rs_analysis.rs"]
+pub mod hcl_rs_analysis;
+
+/// Parses `text`, then does `per_attribute` with every attribute.
+pub fn ours_with(text: &str, per_attribute: &mut dyn FnMut(AttributeNode<'_>) -> usize) -> usize {
+    let src = SourceFile::new("bench.tf", text);
+    let (file, _) = parse_config(&src, &Default::default());
+    let mut n = 0;
+    each_attribute(file.body(), &mut |a| n += per_attribute(a));
+    n
+}
+
+/// Parse, then variables of every attribute and the value of each one
+/// without variables, through `Expression` handles.
+pub fn ours(text: &str, ctx: &EvalContext) -> usize {
+    ours_with(text, &mut |a| analyse(a, ctx))
+}
+
+/// The same work with hcl-rs: parse, then the references of every
+/// attribute (hcl-rs has no `variables()`: the walk of
+/// `hcl_rs_analysis.rs`) and the evaluation of each one without.
+pub fn theirs(text: &str, ctx: &hcl::eval::Context) -> usize {
+    let Ok(body) = hcl::parse(text) else {
+        return 0;
+    };
+    let mut exprs = Vec::new();
+    hcl_rs_analysis::attributes(&body, &mut exprs);
+    let mut n = 0;
+    for e in exprs {
+        let vars = hcl_rs_analysis::variables(e);
+        n += vars.len();
+        if vars.is_empty() {
+            n += usize::from(e.evaluate(ctx).is_err());
+        }
+    }
+    n
+}
 
 /// Calls `f` with every attribute of `body`, nested blocks included.
 pub fn each_attribute<'a>(body: BodyNode<'a>, f: &mut dyn FnMut(AttributeNode<'a>)) {
@@ -48,16 +89,61 @@ pub fn variables_view(a: AttributeNode<'_>) -> usize {
     a.expr().variables().len()
 }
 
-/// The other static-analysis questions of the attribute's `Expression`
-/// handle: is it a single static reference, a static list, map or call
-/// (what `abs_traversal_for_expr`, `expr_list`, `expr_map` and `expr_call`
-/// ask, without the diagnostic they make when the answer is no). The sizes
-/// of the answers.
+/// One of the other static-analysis questions of an attribute's
+/// `Expression` handle: what `abs_traversal_for_expr`, `expr_list`,
+/// `expr_map` and `expr_call` ask (without the diagnostic they make when
+/// the answer is no).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Is it a single static reference (`absolute_traversal`)?
+    Traversal,
+    /// Is it a static list (`static_list`)?
+    List,
+    /// Is it a static map (`static_map`)?
+    Map,
+    /// Is it a static call (`static_call`)?
+    Call,
+}
+
+impl Question {
+    /// Every question, in the order above.
+    pub const ALL: [Question; 4] = [
+        Question::Traversal,
+        Question::List,
+        Question::Map,
+        Question::Call,
+    ];
+
+    /// The name of the question in bench lines and loop modes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::Traversal => "traversal",
+            Question::List => "list",
+            Question::Map => "map",
+            Question::Call => "call",
+        }
+    }
+}
+
+/// `question` of the attribute's handle: the size of the answer (0 for
+/// no).
+pub fn static_question(a: AttributeNode<'_>, question: Question) -> usize {
+    answer(a.to_expression().as_impl(), question)
+}
+
+/// All four questions of the attribute's handle, one handle for them:
+/// the sum of the answers' sizes.
 pub fn static_questions(a: AttributeNode<'_>) -> usize {
     let e = a.to_expression();
-    let e = e.as_impl();
-    e.absolute_traversal().map_or(0, |t| t.len())
-        + e.static_list().map_or(0, |l| l.len())
-        + e.static_map().map_or(0, |m| m.len())
-        + e.static_call().map_or(0, |c| c.args.len())
+    Question::ALL.iter().map(|&q| answer(e.as_impl(), q)).sum()
+}
+
+/// The size of `e`'s answer to `question` (0 for no).
+fn answer(e: &dyn ExpressionImpl, question: Question) -> usize {
+    match question {
+        Question::Traversal => e.absolute_traversal().map_or(0, |t| t.len()),
+        Question::List => e.static_list().map_or(0, |l| l.len()),
+        Question::Map => e.static_map().map_or(0, |m| m.len()),
+        Question::Call => e.static_call().map_or(0, |c| c.args.len()),
+    }
 }

@@ -1,7 +1,10 @@
 //! Parse throughput, side by side: this crate's native parser, hcl-rs
 //! (`hcl::parse`) and hcl-edit (`hcl_edit::parser::parse_body`), on the
 //! shared corpus (files parsed one by one) and on a generated ~10 MB file
-//! (written under `target/bench-input/` at bench time). `hcl-toolkit`
+//! (written under `target/bench-input/` at bench time), and each file of
+//! the benchmark set on its own (`parse_file/NAME`: the shared bench
+//! inputs and a generated 1 MB file, whose strings are templates as often
+//! as not). `hcl-toolkit`
 //! parses a loaded [`SourceFile`]; `hcl-toolkit+load` also loads it (copies
 //! the text and indexes its lines), as the other two parse a `&str`. A `lex`
 //! group measures the lexer alone.
@@ -44,6 +47,21 @@ fn large() -> String {
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(&path, &text);
     text
+}
+
+/// The benchmark set, file by file: the shared bench inputs and a
+/// generated 1 MB file.
+fn bench_files() -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some(dir) = hcl_test_shared::shared_dir("corpus/bench") {
+        for name in ["medium.tf", "large.tf", "deeply_nested.tf", "app.hcl"] {
+            if let Ok(t) = std::fs::read_to_string(dir.join(name)) {
+                out.push((name, t));
+            }
+        }
+    }
+    out.push(("generated_1MB", gen::generate(1 << 20)));
+    out
 }
 
 /// Loads (copies the text and indexes its lines) and parses.
@@ -115,6 +133,17 @@ fn parse_benches(c: &mut Criterion) {
         })
     });
     g.finish();
+
+    for (name, text) in bench_files() {
+        let mut g = c.benchmark_group(format!("parse_file/{name}"));
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        let src = SourceFile::new(name, text.as_str());
+        g.bench_function("hcl-toolkit", |b| b.iter(|| parse(black_box(&src))));
+        g.bench_function("hcl-rs", |b| {
+            b.iter(|| hcl::parse(black_box(&text)).map(|b| b.0.len()).unwrap_or(0))
+        });
+        g.finish();
+    }
 
     let mut g = c.benchmark_group("lex_corpus");
     g.throughput(Throughput::Bytes(total as u64));
