@@ -268,7 +268,7 @@ impl<'a> ExprNode<'a> {
         f: impl FnMut(TraversalNode<'a>),
     ) {
         let mut walk = VariableWalk::<_, BOUNDED> {
-            locals: Vec::new(),
+            locals: Default::default(),
             nodes_left: max_nodes,
             f,
         };

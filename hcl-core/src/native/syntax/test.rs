@@ -160,6 +160,20 @@ fn variables_skip_names_bound_by_for_and_template_for() {
 }
 
 #[test]
+fn variables_skip_names_bound_by_for_nested_past_the_inline_names() {
+    // Six levels of `for k, v` bind twelve names: past the eight the walk
+    // holds in place. Each level's names stay bound inside it and end
+    // with it (in the outermost condition, `b2` and `a6` are references).
+    let text = "[for a1, b1 in x1 : [for a2, b2 in b1 : [for a3, b3 in b2 : \
+                [for a4, b4 in b3 : [for a5, b5 in b4 : [for a6, b6 in b5 : \
+                [a1, b1, a6, b6, free, \"${a3}${b5}${c}\"]]]]]] if b2 == a6]";
+    with_expr(text, |e| {
+        let names: Vec<String> = e.variables().iter().map(|t| t.to_string()).collect();
+        assert_eq!(names, ["x1", "free", "c", "b2", "a6"]);
+    });
+}
+
+#[test]
 fn children_visit_every_sub_expression() {
     for (text, n) in [
         ("1", 0),

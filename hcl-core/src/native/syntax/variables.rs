@@ -18,7 +18,7 @@ pub(super) const MAX_WALK_DEPTH: usize = 1024;
 /// of nodes looked at is `BOUNDED` by `nodes_left` (an unbounded walk, the
 /// commonest, then neither tests nor counts them at each node).
 pub(super) struct VariableWalk<'a, F, const BOUNDED: bool> {
-    pub(super) locals: Vec<&'a str>,
+    pub(super) locals: BoundNames<'a>,
     pub(super) nodes_left: usize,
     pub(super) f: F,
 }
@@ -39,7 +39,7 @@ impl<'a, F: FnMut(TraversalNode<'a>), const BOUNDED: bool> VariableWalk<'a, F, B
             | ast::ExprKind::AttrPath
             | ast::ExprKind::ScopeTraversal(_) => {
                 let t = TraversalNode { node: e };
-                if self.locals.is_empty() || !self.locals.contains(&t.root_name()) {
+                if self.locals.is_empty() || !self.locals.contains(t.root_name()) {
                     (self.f)(t);
                 }
             }
@@ -64,16 +64,14 @@ impl<'a, F: FnMut(TraversalNode<'a>), const BOUNDED: bool> VariableWalk<'a, F, B
                     node: x,
                 };
                 self.expr(x.collection(), depth + 1);
-                let base = self.locals.len();
-                self.locals.extend(x.key_var());
-                self.locals.push(x.value_var());
+                let outer = self.locals.bind(x.key_var(), x.value_var());
                 for part in [x.key(), Some(x.value()), x.condition()]
                     .into_iter()
                     .flatten()
                 {
                     self.expr(part, depth + 1);
                 }
-                self.locals.truncate(base);
+                self.locals.unbind(outer);
             }
             ast::ExprKind::Template(t) => {
                 for part in &t.parts {
@@ -96,14 +94,69 @@ impl<'a, F: FnMut(TraversalNode<'a>), const BOUNDED: bool> VariableWalk<'a, F, B
             }
             TemplatePart::For(d) => {
                 self.expr(d.collection(), depth);
-                let base = self.locals.len();
-                self.locals.extend(d.key_var());
-                self.locals.push(d.value_var());
+                let outer = self.locals.bind(d.key_var(), d.value_var());
                 for p in d.body_parts() {
                     self.part(p, depth + 1);
                 }
-                self.locals.truncate(base);
+                self.locals.unbind(outer);
             }
         }
+    }
+}
+
+/// The names the enclosing `for` expressions and directives bind, inner
+/// last. The first few are held in place: a `for` whose only names are
+/// its own (`[for x in [1, 2] : x * 2]`) then costs its walk no
+/// allocation, as an expression without references should
+/// (`tests/static_analysis_allocations.rs`); deeper nests spill to a list.
+/// (The places are made at the first `for`: most walks meet none, and
+/// making them costs each walk more than the rest of its set-up.)
+#[derive(Default)]
+pub(super) struct BoundNames<'a> {
+    inline: Option<[&'a str; BoundNames::INLINE]>,
+    len: usize,
+    spilled: Vec<&'a str>,
+}
+
+impl<'a> BoundNames<'a> {
+    /// Four levels of `for k, v`.
+    const INLINE: usize = 8;
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        let inline = self
+            .inline
+            .as_ref()
+            .map_or(&[][..], |names| &names[..self.len.min(Self::INLINE)]);
+        inline.contains(&name) || self.spilled.contains(&name)
+    }
+
+    fn push(&mut self, name: &'a str) {
+        let inline = self.inline.get_or_insert([""; Self::INLINE]);
+        match inline.get_mut(self.len) {
+            Some(slot) => *slot = name,
+            None => self.spilled.push(name),
+        }
+        self.len += 1;
+    }
+
+    /// Binds a `for`'s key (if it names one) and value; returns what
+    /// [`unbind`](Self::unbind) takes to drop them again.
+    fn bind(&mut self, key: Option<&'a str>, value: &'a str) -> usize {
+        let outer = self.len;
+        if let Some(key) = key {
+            self.push(key);
+        }
+        self.push(value);
+        outer
+    }
+
+    /// Drops the names bound since `outer` was returned.
+    fn unbind(&mut self, outer: usize) {
+        self.len = outer;
+        self.spilled.truncate(outer.saturating_sub(Self::INLINE));
     }
 }

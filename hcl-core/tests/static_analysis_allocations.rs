@@ -1,0 +1,129 @@
+//! Static analysis allocates nothing where it finds nothing.
+//!
+//! A tool that builds a dependency graph asks `variables()` of every
+//! expression of every file, and checks most of them for a static
+//! reference, list, map or call; most answers are "none". This binary
+//! counts every allocation (a counting global allocator) while those
+//! questions are asked of every attribute of the shared corpus and of a
+//! set of expressions of every kind, through `Expression` handles (made
+//! and dropped around each question) and through the syntax view, and
+//! finds none for an empty answer — nor for making and dropping a handle.
+//!
+//! A plain `main` (`harness = false` in Cargo.toml): the counts are
+//! process-wide, and the test harness's threads allocate too.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::alloc::System;
+
+use hcl_core::body::ExpressionImpl;
+use hcl_core::native::{parse_config, AttributeNode, BodyNode};
+use hcl_core::SourceFile;
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// Expressions of every kind whose answers are empty for some questions:
+/// literals, templates and operations without references, `for`
+/// expressions whose only names are their own, calls without arguments
+/// that refer to anything.
+const SOURCES: &[&str] = &[
+    "a = 1\nb = 2.5\nc = true\nd = null\ne = \"plain\"\nf = \"\"\ng = 123456789012345678901234567890\n",
+    "a = \"esc\\n\\u00e9\"\nb = <<EOT\n  text\nEOT\nc = \"%{ if true }y%{ endif }\"\n",
+    "a = [1, 2]\nb = { k = 1, \"q\" = 2 }\nc = f(1, \"s\")\nd = provider::ns::f()\n",
+    "a = 1 + 2 * 3\nb = !true\nc = -1\nd = true ? 1 : 2\ne = (1)\nf = [1][0]\n",
+    "a = [for x in [1, 2] : x * 2]\nb = { for k, v in { a = 1 } : k => v if v > 0 }\n",
+    "a = \"%{ for x in [1] }${x}%{ endfor }\"\nb = [for x in [[1]] : [for y in x : y + 1]]\n",
+    "a = [1, 2][*]\nb = {k = [1]}.k[0]\nc = x\nd = var.y.z\ne = f(x)\n",
+    "block \"l\" {\n  a = [{ b = 1 }]\n  inner {\n    c = \"${1 + 1}\"\n  }\n}\n",
+];
+
+fn main() {
+    let mut texts: Vec<String> = SOURCES.iter().map(|s| s.to_string()).collect();
+    match hcl_test_shared::shared_dir("corpus") {
+        Some(dir) => texts.extend(
+            hcl_test_shared::config_files(&dir)
+                .iter()
+                .filter_map(|p| std::fs::read_to_string(p).ok()),
+        ),
+        None => println!("(the shared corpus is missing: the built-in expressions only)"),
+    }
+    let asked = empty_answers_allocate_nothing(&texts);
+    println!("test empty_answers_of_static_analysis_allocate_nothing ({asked} questions) ... ok");
+}
+
+fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
+    let region = Region::new(GLOBAL);
+    let mut asked = 0;
+    for text in texts {
+        let src = SourceFile::new("t.hcl", text.as_str());
+        let (file, _) = parse_config(&src, &Default::default());
+        each_attribute(file.body(), &mut |a| {
+            asked += ask_every_question(a, &region);
+        });
+    }
+    assert!(asked > 100, "only {asked} empty answers checked");
+    asked
+}
+
+/// Asks each question of `a` (through a handle made for it, and through
+/// the view) and checks that every empty answer allocated nothing, the
+/// handle's making and dropping included. Returns how many answers were
+/// empty.
+fn ask_every_question(a: AttributeNode<'_>, region: &Region<'_, System>) -> usize {
+    let mut empty = 0;
+    let mut check = |what: &str, found: bool, allocations: usize| {
+        if !found {
+            empty += 1;
+            assert_eq!(
+                allocations,
+                0,
+                "{what} of `{}` found nothing but allocated",
+                a.expr().source_text()
+            );
+        }
+    };
+    let (found, n) = allocations(region, || !a.to_expression().variables().is_empty());
+    check("variables() through a handle", found, n);
+    let (found, n) = allocations(region, || !a.expr().variables().is_empty());
+    check("variables() through the view", found, n);
+    let mut any = false;
+    let (_, n) = allocations(region, || a.expr().each_variable(|_| any = true));
+    check("each_variable", any, n);
+    let (found, n) = allocations(region, || question(a, |e| e.absolute_traversal().is_some()));
+    check("absolute_traversal()", found, n);
+    let (found, n) = allocations(region, || question(a, |e| e.static_list().is_some()));
+    check("static_list()", found, n);
+    let (found, n) = allocations(region, || question(a, |e| e.static_map().is_some()));
+    check("static_map()", found, n);
+    let (found, n) = allocations(region, || question(a, |e| e.static_call().is_some()));
+    check("static_call()", found, n);
+    let (_, n) = allocations(region, || drop(a.to_expression()));
+    check("a handle made and dropped", false, n);
+    empty
+}
+
+/// `ask` of a handle of `a`'s value, made for the question and dropped
+/// after it.
+fn question(a: AttributeNode<'_>, ask: impl FnOnce(&dyn ExpressionImpl) -> bool) -> bool {
+    let e = a.to_expression();
+    ask(e.as_impl())
+}
+
+/// What `f` returns, and how many allocations (and reallocations) it made.
+fn allocations<T>(region: &Region<'_, System>, f: impl FnOnce() -> T) -> (T, usize) {
+    let before = region.change();
+    let out = f();
+    let after = region.change();
+    let made =
+        (after.allocations + after.reallocations) - (before.allocations + before.reallocations);
+    (out, made)
+}
+
+fn each_attribute<'a>(body: BodyNode<'a>, f: &mut dyn FnMut(AttributeNode<'a>)) {
+    body.attributes().for_each(&mut *f);
+    for b in body.blocks() {
+        each_attribute(b.body(), f);
+    }
+}
