@@ -5,11 +5,13 @@ process around the one parse (`parse_once WHO FILE --time`).
 Run from the project root after
 `cargo build --release -p hcl-benches --example parse_once`:
 
-    python3 benches/first_parse.py [ROUNDS] [--code-mapped] FILE...
+    python3 benches/first_parse.py [ROUNDS] [--code-mapped] [--heap-touched] FILE...
 
 With `--code-mapped`, each process maps and caches its own code before the
 parse (see `parse_once.rs`): the difference from a plain run is what
-fetching cold code costs a first parse.
+fetching cold code costs a first parse. With `--heap-touched`, each
+process faults in 100 KB of heap before the parse: the difference is what
+the first touch of fresh heap pages costs it.
 
 Each round starts one process per side, alternating, so that both see the
 same machine; the medians (and the ratio of the medians) are printed.
@@ -33,8 +35,9 @@ def parse_ns(who, path, extra):
 def main():
     args = sys.argv[1:]
     rounds = int(args.pop(0)) if args and args[0].isdigit() else 200
-    extra = [a for a in args if a == "--code-mapped"]
-    args = [a for a in args if a != "--code-mapped"]
+    flags = ("--code-mapped", "--heap-touched")
+    extra = [a for a in args if a in flags]
+    args = [a for a in args if a not in flags]
     for path in args:
         times = {"hcl-toolkit": [], "hcl-rs": []}
         for _ in range(rounds):

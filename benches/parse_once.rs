@@ -27,6 +27,13 @@
 //! of it and brings it into the caches: the timed parse then pays no page
 //! fault and no cache miss for code, and the difference from a plain
 //! `--time` run is what fetching cold code costs a first parse.
+//!
+//! With `--heap-touched` after `--time`, the process first allocates
+//! 100 KB, writes to each of its pages and frees it: the allocator keeps
+//! those pages (below its trim threshold), so the parse finds its heap
+//! already faulted in, and the difference from a plain `--time` run is
+//! what the first touch of fresh heap pages costs a first parse. (The two
+//! flags may be given together.)
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -37,8 +44,15 @@ fn main() {
         std::process::exit(2);
     };
     let timed = args.next().as_deref() == Some("--time");
-    if args.next().as_deref() == Some("--code-mapped") {
-        std::hint::black_box(map_own_code());
+    for flag in args {
+        match flag.as_str() {
+            "--code-mapped" => drop(std::hint::black_box(map_own_code())),
+            "--heap-touched" => touch_heap(100_000),
+            _ => {
+                eprintln!("unknown flag {flag:?}: --code-mapped or --heap-touched");
+                std::process::exit(2);
+            }
+        }
     }
     let faults_before = minflt();
     let start = std::time::Instant::now();
@@ -58,6 +72,16 @@ fn main() {
         eprintln!("page faults {}", minflt().saturating_sub(faults_before));
         eprintln!("{nanos}");
     }
+}
+
+/// Allocates `bytes`, writes one byte of each page and frees it: the
+/// allocator keeps the pages for the allocations that follow.
+fn touch_heap(bytes: usize) {
+    let mut block = vec![0u8; bytes];
+    for b in block.iter_mut().step_by(4096) {
+        *b = 1;
+    }
+    std::hint::black_box(&block);
 }
 
 /// The process's minor page faults so far (Linux; 0 elsewhere): a first
