@@ -552,7 +552,7 @@ fn index_lines(text: &str) -> LineIndex {
     let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
     if text.is_ascii() {
         starts.push(0);
-        starts.extend(crate::byte_search::positions(b'\n', bytes).map(|end| end as u32 + 1));
+        crate::byte_search::each_position(b'\n', bytes, |end| starts.push(end as u32 + 1));
         return LineIndex {
             starts,
             first_non_ascii: Vec::new(),
@@ -560,9 +560,8 @@ fn index_lines(text: &str) -> LineIndex {
     }
     let mut non_ascii = Vec::with_capacity(bytes.len() / 32 + 1);
     let mut start = 0usize;
-    let ends = crate::byte_search::positions(b'\n', bytes).chain(std::iter::once(bytes.len()));
-    for end in ends {
-        let line = &bytes[start..end];
+    let mut line_ends_at = |end: usize| {
+        let line = bytes.get(start..end).unwrap_or_default();
         starts.push(start as u32);
         non_ascii.push(if line.is_ascii() {
             u32::MAX
@@ -572,7 +571,9 @@ fn index_lines(text: &str) -> LineIndex {
                 .map_or(u32::MAX, |i| (start + i) as u32)
         });
         start = end + 1;
-    }
+    };
+    crate::byte_search::each_position(b'\n', bytes, &mut line_ends_at);
+    line_ends_at(bytes.len());
     LineIndex {
         starts,
         first_non_ascii: non_ascii,

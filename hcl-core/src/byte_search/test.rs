@@ -24,7 +24,9 @@ proptest! {
         prop_assert_eq!(find3(a, b, c, &h), h.iter().position(|&x| x == a || x == b || x == c));
         prop_assert_eq!(count(a, &h), h.iter().filter(|&&x| x == a).count());
         let plain: Vec<usize> = (0..h.len()).filter(|&i| h[i] == a).collect();
-        prop_assert_eq!(positions(a, &h).collect::<Vec<_>>(), plain);
+        let mut found = Vec::new();
+        each_position(a, &h, |p| found.push(p));
+        prop_assert_eq!(found, plain);
     }
 
     #[test]
