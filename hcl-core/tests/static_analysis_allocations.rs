@@ -8,6 +8,11 @@
 //! set of expressions of every kind, through `Expression` handles (made
 //! and dropped around each question) and through the syntax view, and
 //! finds none for an empty answer — nor for making and dropping a handle.
+//! The same holds for the JSON syntax's values, bar what a JSON string
+//! is: a string is read as a template (for `variables()`) or as an
+//! expression (for the other questions) when it could be one, which
+//! parses it — a string with no `${` or `%{` is literal text, one
+//! without a `(` is no call, and neither is parsed.
 //!
 //! A plain `main` (`harness = false` in Cargo.toml): the counts are
 //! process-wide, and the test harness's threads allocate too.
@@ -18,7 +23,7 @@ use std::alloc::System;
 
 use hcl_core::body::ExpressionImpl;
 use hcl_core::native::{parse_config, AttributeNode, BodyNode};
-use hcl_core::SourceFile;
+use hcl_core::{Expression, SourceFile};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 
 #[global_allocator]
@@ -39,6 +44,14 @@ const SOURCES: &[&str] = &[
     "block \"l\" {\n  a = [{ b = 1 }]\n  inner {\n    c = \"${1 + 1}\"\n  }\n}\n",
 ];
 
+/// JSON values whose answers are empty: literal strings, numbers,
+/// booleans, nulls, arrays and objects of them.
+const JSON_SOURCES: &[&str] = &[
+    r#"{"a": 1, "b": "plain text", "c": true, "d": null, "e": "10.0.0.0/16", "f": ""}"#,
+    r#"{"a": [1, "x", [true, {"k": "v"}]], "b": {"k": {"n": [null, 2.5]}}, "c": []}"#,
+    r#"{"a": "$ and { and % but no sequence", "b": {"": "", "key with spaces": "value"}}"#,
+];
+
 fn main() {
     let mut texts: Vec<String> = SOURCES.iter().map(|s| s.to_string()).collect();
     match hcl_test_shared::shared_dir("corpus") {
@@ -51,6 +64,66 @@ fn main() {
     }
     let asked = empty_answers_allocate_nothing(&texts);
     println!("test empty_answers_of_static_analysis_allocate_nothing ({asked} questions) ... ok");
+    let asked = empty_answers_of_json_values_allocate_nothing();
+    println!(
+        "test empty_answers_of_static_analysis_of_json_values_allocate_nothing ({asked} questions) ... ok"
+    );
+}
+
+fn empty_answers_of_json_values_allocate_nothing() -> usize {
+    let region = Region::new(GLOBAL);
+    let mut asked = 0;
+    for text in JSON_SOURCES {
+        let src = SourceFile::new("t.json", *text);
+        let (body, diags) = hcl_core::json::parse_body(&src, &Default::default());
+        assert!(diags.is_empty(), "{text}: {diags:?}");
+        let (attributes, _) = body.just_attributes();
+        for a in attributes.iter() {
+            asked += ask_json_questions(&a.expr, &region);
+        }
+    }
+    assert!(asked > 20, "only {asked} empty answers checked");
+    asked
+}
+
+/// Asks each question of `e` and of the parts static analysis hands out
+/// of it, and checks that every empty answer allocated nothing (whether a
+/// string is a static reference is found by parsing it: not asked of
+/// strings). Returns how many answers were empty.
+fn ask_json_questions(e: &Expression, region: &Region<'_, System>) -> usize {
+    let mut empty = 0;
+    let mut check = |what: &str, found: bool, allocations: usize| {
+        if !found {
+            empty += 1;
+            assert_eq!(
+                allocations,
+                0,
+                "{what} of {:?} found nothing but allocated",
+                e.range()
+            );
+        }
+    };
+    let e = e.as_impl();
+    let (found, n) = allocations(region, || !e.variables().is_empty());
+    check("variables()", found, n);
+    let (found, n) = allocations(region, || e.static_call().is_some());
+    check("static_call()", found, n);
+    let (list, n) = allocations(region, || e.static_list());
+    check("static_list()", list.is_some(), n);
+    let (map, n) = allocations(region, || e.static_map());
+    check("static_map()", map.is_some(), n);
+    let is_string = matches!(e.value(None).0, hcl_core::Value::String(_));
+    if !is_string {
+        let (found, n) = allocations(region, || e.absolute_traversal().is_some());
+        check("absolute_traversal()", found, n);
+    }
+    let parts = list.into_iter().flatten();
+    let pairs = map.into_iter().flatten().flat_map(|(k, v)| [k, v]);
+    empty
+        + parts
+            .chain(pairs)
+            .map(|p| ask_json_questions(&p, region))
+            .sum::<usize>()
 }
 
 fn empty_answers_allocate_nothing(texts: &[String]) -> usize {

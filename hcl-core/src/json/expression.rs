@@ -89,6 +89,44 @@ impl JsonExpression {
         }
     }
 
+    /// The references of `node`, a node of this expression's tree, in
+    /// source order: those of its strings read as templates, and of its
+    /// items, property names and values. The tree is walked in place (its
+    /// depth is bounded by the parser's), not through a handle of each
+    /// part.
+    fn node_variables(&self, node: &Node, out: &mut Vec<Traversal>) {
+        match &node.kind {
+            NodeKind::String(s) => self.template_variables(s, node.span, out),
+            NodeKind::Array(items) => {
+                for item in items {
+                    self.node_variables(item, out);
+                }
+            }
+            NodeKind::Object(props) => {
+                for p in props {
+                    self.template_variables(&p.key, p.key_span, out);
+                    self.node_variables(&p.value, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The references of the string `text` (written at `span`) read as a
+    /// template. A string with no `${` and no `%{` is literal text: it is
+    /// not parsed, and nothing is allocated for it (most strings of a JSON
+    /// configuration are such). One that does not parse refers to nothing.
+    fn template_variables(&self, text: &str, span: ByteSpan, out: &mut Vec<Traversal>) {
+        if !text.contains("${") && !text.contains("%{") {
+            return;
+        }
+        let (expr, file, diags) =
+            parse_embedded_template(self.embedded(text, span), &Limits::default());
+        if !diags.has_errors() {
+            out.extend(NativeExpression::new(file, Arc::new(expr)).variables());
+        }
+    }
+
     fn embedded<'a>(&'a self, text: &'a str, span: ByteSpan) -> Embedded<'a> {
         Embedded {
             file: self.at.source(),
@@ -277,28 +315,10 @@ impl ExpressionImpl for JsonExpression {
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        if let Some((text, span)) = self.as_string() {
-            let (expr, file, diags) =
-                parse_embedded_template(self.embedded(text, span), &Limits::default());
-            if diags.has_errors() {
-                return Vec::new();
-            }
-            return NativeExpression::new(file, Arc::new(expr)).variables();
-        }
         let mut vars = Vec::new();
-        match &self.at.node().kind {
-            NodeKind::Array(items) => {
-                for i in 0..items.len() {
-                    vars.extend(JsonExpression::new(self.at.child(i)).variables());
-                }
-            }
-            NodeKind::Object(props) => {
-                for i in 0..props.len() {
-                    vars.extend(JsonExpression::key(self.at.clone(), i).variables());
-                    vars.extend(JsonExpression::new(self.at.child(i)).variables());
-                }
-            }
-            _ => {}
+        match self.src() {
+            Src::Key { text, span } => self.template_variables(text, span, &mut vars),
+            Src::Node(node) => self.node_variables(node, &mut vars),
         }
         vars
     }
@@ -349,6 +369,12 @@ impl ExpressionImpl for JsonExpression {
     }
 
     fn static_call(&self) -> Option<StaticCall> {
+        // A call is written with parentheses: a string without one is not
+        // parsed to find that out.
+        let (text, _) = self.as_string()?;
+        if !text.contains('(') {
+            return None;
+        }
         self.as_native_expression()?.static_call()
     }
 

@@ -411,6 +411,53 @@ fn json_variables_are_found_in_strings_and_keys_with_file_ranges() {
     );
 }
 
+/// The references of `e` found part by part: the items of a list, the
+/// keys and values of a map (each a handle of its own), a leaf's own.
+fn variables_part_by_part(e: &hcl_core::Expression) -> Vec<String> {
+    if let Some(items) = e.as_impl().static_list() {
+        return items.iter().flat_map(variables_part_by_part).collect();
+    }
+    if let Some(pairs) = e.as_impl().static_map() {
+        return pairs
+            .iter()
+            .flat_map(|(k, v)| [variables_part_by_part(k), variables_part_by_part(v)])
+            .flatten()
+            .collect();
+    }
+    e.variables().iter().map(|t| t.to_string()).collect()
+}
+
+#[test]
+fn json_variables_of_a_value_are_those_of_its_parts_in_order() {
+    // Escapes are decoded before a string is read as a template (`\u0024{`
+    // is `${`); `$${` and `%%{` are literal text; a string that does not
+    // parse as a template refers to nothing; strings without a sequence
+    // are literal text.
+    let text = r#"{"v": [
+        "plain", 1, true, null, "$${not.a.ref}", "%%{ not }", "\u0024{escaped.ref}",
+        {"${key.ref}": "${val.ref} and ${other[0]}", "k": ["${deep.ref}", {"n": "%{ if c }x%{ endif }"}]},
+        "${broken", "${[for x in xs : x]}${y}", [], {}
+    ]}"#;
+    let b = body(J, text);
+    let (c, _) = b.content(&attrs(&["v"]));
+    let e = &c.attributes.get("v").unwrap().expr;
+    let whole: Vec<String> = e.variables().iter().map(|t| t.to_string()).collect();
+    assert_eq!(
+        whole,
+        [
+            "escaped.ref",
+            "key.ref",
+            "val.ref",
+            "other[0]",
+            "deep.ref",
+            "c",
+            "xs",
+            "y"
+        ]
+    );
+    assert_eq!(whole, variables_part_by_part(e));
+}
+
 #[test]
 fn json_invalid_object_keys_in_full_mode() {
     let b = body(J, r#"{"v": {"${null}": 1, "${[]}": 2}}"#);
