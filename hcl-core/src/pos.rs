@@ -208,6 +208,13 @@ struct SourceFileInner {
     /// scanned, before the line index was built (see
     /// [`SourceFile::pos_from_line`]).
     scanned: AtomicUsize,
+    /// The line (0-based) of the last position found through the line
+    /// index: positions are mostly asked in the order they are written
+    /// (a walk of a body, the parts of a call), so the next one is most
+    /// often on that line or a few after it, found by a probe instead of
+    /// a search of every line. A hint only: a later position on an earlier
+    /// line is searched for as any.
+    last_line: AtomicUsize,
 }
 
 struct LineIndex {
@@ -260,6 +267,7 @@ impl SourceFile {
                 lines: OnceLock::new(),
                 ascii: OnceLock::new(),
                 scanned: AtomicUsize::new(0),
+                last_line: AtomicUsize::new(0),
             }),
         }
     }
@@ -342,7 +350,18 @@ impl SourceFile {
     pub(crate) fn pos_from_line(&self, byte: u32, from: usize) -> Pos {
         let byte = self.boundary_at(byte);
         match self.inner.lines.get() {
-            Some(lines) => self.pos_indexed(lines, byte, from),
+            Some(lines) => {
+                let hint = self.inner.last_line.load(Ordering::Relaxed);
+                let from = match lines.starts.get(hint) {
+                    Some(&start) if hint > from && start as usize <= byte => hint,
+                    _ => from,
+                };
+                let pos = self.pos_indexed(lines, byte, from);
+                self.inner
+                    .last_line
+                    .store(pos.line as usize - 1, Ordering::Relaxed);
+                pos
+            }
             None if self.scan_allowed(byte) => self.pos_scanned(byte),
             None => self.pos_indexed(self.inner.lines(), byte, from),
         }

@@ -52,6 +52,10 @@ proptest! {
         // Scanned while the budget lasts, then through the index.
         let fresh = SourceFile::new("t", text.as_str());
         for &byte in &bytes {
+            // A file of its own for each position: scanned from the start,
+            // no earlier position to start from.
+            let alone = SourceFile::new("t", text.as_str()).pos(byte);
+            prop_assert_eq!(indexed.pos(byte), alone);
             prop_assert_eq!(fresh.pos(byte), indexed.pos(byte));
             prop_assert_eq!(fresh.range(ByteSpan::new(byte / 2, byte)), indexed.range(ByteSpan::new(byte / 2, byte)));
         }
