@@ -357,9 +357,13 @@ impl SourceFile {
                     _ => from,
                 };
                 let pos = self.pos_indexed(lines, byte, from);
-                self.inner
-                    .last_line
-                    .store(pos.line as usize - 1, Ordering::Relaxed);
+                // (Written only when it moves: threads that resolve
+                // positions of one file do not write its cache line for
+                // every position.)
+                let line = pos.line as usize - 1;
+                if line != hint {
+                    self.inner.last_line.store(line, Ordering::Relaxed);
+                }
                 pos
             }
             None if self.scan_allowed(byte) => self.pos_scanned(byte),
