@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: options.max_depth,
             esc_errs: Vec::new(),
-            tree: super::ast::Tree::default(),
+            tree: super::ast::Tree::placeholder(),
             attr_stack: scratch.attr_stack,
             attr_pool: scratch.attr_pool,
             block_stack: scratch.block_stack,
@@ -213,7 +213,7 @@ impl<'a> Parser<'a> {
         // costs small files more allocations than it saves large ones.
         self.tree = super::ast::Tree::with_capacity_for(self.src, self.tuning.reuse);
         let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
-        let tree = std::mem::take(&mut self.tree);
+        let tree = std::mem::replace(&mut self.tree, super::ast::Tree::placeholder());
         (tree, root, self.finish())
     }
 
