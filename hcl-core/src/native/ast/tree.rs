@@ -305,11 +305,16 @@ impl Tree {
     /// pay.
     ///
     /// With [`Reuse::Thread`](super::kept::Reuse), the lists a dropped
-    /// tree left on this thread are reused (see [`kept`](super::kept)).
-    pub(crate) fn with_capacity_for(src: &str, reuse: super::kept::Reuse) -> Tree {
+    /// tree left on this thread (`kept`, held by the parse) are reused
+    /// (see [`kept`](super::kept)).
+    pub(crate) fn with_capacity_for(
+        src: &str,
+        reuse: super::kept::Reuse,
+        kept: &mut super::kept::TreeLists,
+    ) -> Tree {
         const LARGE: usize = 256 * 1024;
         let len = src.len();
-        let mut tree = super::kept::empty_tree(reuse);
+        let mut tree = super::kept::empty_tree(reuse, kept);
         let (bodies, attributes, blocks, labels) = if len < LARGE {
             (len / 512 + 1, len / 128 + 1, len / 512, len / 512)
         } else {

@@ -400,7 +400,7 @@ impl<'a> Parser<'a> {
             return invalid(name.to(span_of(close)));
         }
         let name_span = rest.last().map_or(name, |l| name.to(*l));
-        let args0 = self.expr_stack.len();
+        let args0 = self.scratch.expr_stack.len();
         let mut expand_final = false;
         let mut close = open_span;
         self.push_newlines(false);
@@ -411,7 +411,7 @@ impl<'a> Parser<'a> {
             }
             let mark = self.mark();
             let arg = self.parse_expr_inline();
-            super::push(&mut self.expr_stack, arg);
+            super::push(&mut self.scratch.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
                 if t.kind == K::CParen {
