@@ -29,7 +29,7 @@ use crate::native::parser::with_kept;
 
 use super::{
     Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr,
-    InlineList, Label, Object, ObjectItem, Template, Traversal, Tree, Tuple,
+    InlineList, Label, Object, Template, Traversal, Tree, Tuple,
 };
 
 /// Where a parse takes its working memory from, and where the memory of
@@ -188,26 +188,18 @@ fn keep_boxes(expr: Expr, kept: &mut Boxes) {
         // and taking one out to drop its items one by one cost more than
         // the rest of keeping the box.)
         ExprKind::Tuple(mut tuple) => {
-            if !list_frees_nothing(&tuple.items, |e| frees_nothing(&e.kind)) {
-                std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
-            }
+            strip_list(&mut tuple.items, kept, strip);
             push_bounded(&mut kept.tuples, tuple);
         }
         ExprKind::Object(mut object) => {
-            let simple =
-                |i: &ObjectItem| frees_nothing(&i.key.expr.kind) && frees_nothing(&i.value.kind);
-            if !list_frees_nothing(&object.items, simple) {
-                std::mem::take(&mut object.items).into_each(|item| {
-                    drop_expr(item.key.expr, kept);
-                    drop_expr(item.value, kept);
-                });
-            }
+            strip_list(&mut object.items, kept, |item, kept| {
+                strip(&mut item.key.expr, kept);
+                strip(&mut item.value, kept);
+            });
             push_bounded(&mut kept.objects, object);
         }
         ExprKind::Call(mut call) => {
-            if !list_frees_nothing(&call.args, |e| frees_nothing(&e.kind)) {
-                std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
-            }
+            strip_list(&mut call.args, kept, strip);
             call.namespace = None;
             push_bounded_to(&mut kept.calls, call, KEEP_CALLS);
         }
@@ -260,6 +252,38 @@ fn keep_boxes(expr: Expr, kept: &mut Boxes) {
     }
 }
 
+/// Leaves `expr` owning nothing: if it owns anything, it is replaced by
+/// [`nothing`] and dropped, its boxes kept.
+#[inline]
+fn strip(expr: &mut Expr, kept: &mut Boxes) {
+    if !frees_nothing(&expr.kind) {
+        keep_boxes(std::mem::replace(expr, nothing()), kept);
+    }
+}
+
+/// Leaves `list` owning nothing, as [`strip`] leaves an expression
+/// (`strip_item` strips an item): an inline list's items are stripped in
+/// place (most lists are short and hold literals and names, left as they
+/// are), a `Many` list is emptied and freed, its items' boxes kept.
+#[inline]
+fn strip_list<T>(
+    list: &mut InlineList<T>,
+    kept: &mut Boxes,
+    strip_item: impl Fn(&mut T, &mut Boxes),
+) {
+    if let InlineList::Many(items) = list {
+        std::mem::take(items).into_iter().for_each(|mut item| {
+            strip_item(&mut item, kept);
+            // (Stripped, it owns nothing: as `drop_expr` forgets.)
+            std::mem::forget(item);
+        });
+    } else {
+        for item in list.as_mut_slice() {
+            strip_item(item, kept);
+        }
+    }
+}
+
 /// An expression that owns nothing, left in an emptied kept box.
 fn nothing() -> Expr {
     Expr {
@@ -284,13 +308,6 @@ fn frees_nothing(kind: &ExprKind) -> bool {
         | ExprKind::Invalid => true,
         _ => false,
     }
-}
-
-/// Whether dropping `list` frees nothing: a list stored inline whose items
-/// free nothing (as `item_frees_nothing` says).
-#[inline]
-fn list_frees_nothing<T>(list: &InlineList<T>, item_frees_nothing: impl Fn(&T) -> bool) -> bool {
-    !matches!(list, InlineList::Many(_)) && list.iter().all(item_frees_nothing)
 }
 
 fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
