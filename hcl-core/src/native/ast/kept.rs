@@ -111,18 +111,17 @@ impl Boxes {
     }
 }
 
-/// An empty tree: with [`Reuse::Thread`], the kept `lists` if there are
-/// any.
-pub(super) fn empty_tree(reuse: Reuse, lists: &mut TreeLists) -> Tree {
-    let mut tree = Tree::placeholder();
+/// Makes `tree`, an empty one, give its lists back as `reuse` says when
+/// dropped; with [`Reuse::Thread`], its lists are the kept `lists` (if
+/// there are any).
+pub(super) fn lend_lists(tree: &mut Tree, reuse: Reuse, lists: &mut TreeLists) {
     tree.reuse = reuse;
     if reuse == Reuse::Thread {
-        tree.bodies = std::mem::take(&mut lists.bodies);
-        tree.attributes = std::mem::take(&mut lists.attributes);
-        tree.blocks = std::mem::take(&mut lists.blocks);
-        tree.labels = std::mem::take(&mut lists.labels);
+        std::mem::swap(&mut tree.bodies, &mut lists.bodies);
+        std::mem::swap(&mut tree.attributes, &mut lists.attributes);
+        std::mem::swap(&mut tree.blocks, &mut lists.blocks);
+        std::mem::swap(&mut tree.labels, &mut lists.labels);
     }
-    tree
 }
 
 /// Empties `tree`, a [`Reuse::Thread`] one, and keeps its lists and payload

@@ -194,11 +194,8 @@ impl<'a> Parser<'a> {
         // Sized for a configuration here (a standalone expression needs no
         // tree). The scratch stacks are left to grow: sizing them up front
         // costs small files more allocations than it saves large ones.
-        self.tree = super::ast::Tree::with_capacity_for(
-            self.src,
-            self.tuning.reuse,
-            &mut self.scratch.lists,
-        );
+        self.tree
+            .make_room_for(self.src, self.tuning.reuse, &mut self.scratch.lists);
         let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
         let tree = std::mem::replace(&mut self.tree, super::ast::Tree::placeholder());
         (tree, root, self.end())
