@@ -273,8 +273,12 @@ impl<'a> Parser<'a> {
             self.fill();
         }
         let mut out = Diagnostics::with_limit(self.max_diags);
-        out.extend(std::mem::take(&mut self.lex_diags));
-        out.extend(std::mem::take(&mut self.diags));
+        // (Most parses report nothing: an empty list is not taken apart.)
+        for list in [&mut self.lex_diags, &mut self.diags] {
+            if !list.is_empty() {
+                out.extend(std::mem::take(list));
+            }
+        }
         out.omit_errors(self.dropped);
         out
     }
