@@ -568,7 +568,9 @@ impl<'a> Parser<'a> {
 
     // Inlined (as `pop_newlines`): every call, bracket and template enters
     // a newline mode and leaves it, and the call was most of the cost.
-    #[inline]
+    // (Forced: left to the compiler, both stayed out of line in the
+    // parser's hottest callers.)
+    #[inline(always)]
     pub(crate) fn push_newlines(&mut self, significant: bool) {
         push(&mut self.scratch.newlines, significant);
         if self.newlines_top != significant {
@@ -577,7 +579,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop_newlines(&mut self) {
         if self.scratch.newlines.len() > 1 {
             self.scratch.newlines.pop();
