@@ -154,7 +154,7 @@ impl<'a> Parser<'a> {
             scratch.buf.reserve(BATCH);
         }
         scratch.newlines.push(true);
-        let mut p = Parser {
+        Parser {
             src: file.text(),
             file,
             lexer,
@@ -180,17 +180,23 @@ impl<'a> Parser<'a> {
             scratch,
             #[cfg(debug_assertions)]
             stalled: 0,
-        };
-        // (Set in place: the builders' moves of the lexer were a copy of
-        // it each.)
-        p.lexer.set_parser_options(tuning.compound_lexemes);
-        p.refresh();
-        p
+        }
+    }
+
+    /// Starts the parse: sets the lexer's options and finds the first
+    /// significant lexeme. (Each entry point's first step, not the
+    /// builder's: a builder that changed the parser after making it built
+    /// it on its own stack and copied it out whole, ≈ 100 instructions.)
+    #[inline(always)]
+    fn begin(&mut self) {
+        self.lexer.set_parser_options(self.tuning.compound_lexemes);
+        self.refresh();
     }
 
     /// A configuration file: its tree, the id of its top-level body and
     /// the diagnostics.
     pub(crate) fn config(mut self) -> (super::ast::Tree, super::ast::BodyId, Diagnostics) {
+        self.begin();
         // Sized for a configuration here (a standalone expression needs no
         // tree). The scratch stacks are left to grow: sizing them up front
         // costs small files more allocations than it saves large ones.
@@ -204,6 +210,7 @@ impl<'a> Parser<'a> {
     /// A standalone expression (newlines are insignificant) and the
     /// diagnostics.
     pub(crate) fn expression(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let expr = self.parse_expr();
         let next = self.peek();
@@ -221,6 +228,7 @@ impl<'a> Parser<'a> {
 
     /// A standalone template and the diagnostics.
     pub(crate) fn template(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.begin();
         let expr = self.parse_bare_template();
         (expr, self.end())
     }
@@ -231,6 +239,7 @@ impl<'a> Parser<'a> {
         mut self,
         splats: bool,
     ) -> (Option<super::ast::Traversal>, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let t = self.parse_traversal(splats);
         (t, self.end())
@@ -239,6 +248,7 @@ impl<'a> Parser<'a> {
     /// A standalone relative traversal (steps without a root) and the
     /// diagnostics.
     pub(crate) fn relative_traversal(mut self) -> (Vec<super::ast::Traverser>, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let mut steps = Vec::new();
         self.parse_traversal_steps(&mut steps, ByteSpan::new(0, 0), false);
