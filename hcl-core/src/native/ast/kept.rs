@@ -21,15 +21,15 @@
 //! for) leaves anything. Kept memory is bounded (`KEEP_NODES` per list,
 //! `KEEP_BOXES` boxes of each kind, `KEEP_CALLS` calls: at most about
 //! 480 KB), freed by
-//! [`release`], and never visible: lists are empty, and a kept box is
+//! [`release_kept_memory`](crate::native::release_kept_memory), and never visible: lists are empty, and a kept box is
 //! overwritten before it is handed out
 //! (`kept_buffers_and_boxes_do_not_leak_into_the_next_parse`).
 
-use std::cell::RefCell;
+use crate::native::parser::with_kept;
 
 use super::{
     Attribute, Binary, Block, Body, ByteSpan, Call, Conditional, Expr, ExprKind, ForExpr,
-    InlineList, Label, Object, ObjectItem, Template, Traversal, Tree, Tuple,
+    InlineList, Label, Object, Template, Traversal, Tree, Tuple,
 };
 
 /// Where a parse takes its working memory from, and where the memory of
@@ -56,19 +56,31 @@ const KEEP_BOXES: usize = 256;
 /// 104 bytes each: 26 KB more than [`KEEP_BOXES`] of them.
 const KEEP_CALLS: usize = 512;
 
+/// The emptied lists of a dropped tree, for the next configuration's
+/// tree.
 #[derive(Default)]
-struct Kept {
+pub(crate) struct TreeLists {
     bodies: Vec<Body>,
     attributes: Vec<Attribute>,
     blocks: Vec<Block>,
     labels: Vec<Label>,
-    boxes: Boxes,
 }
 
-/// Kept boxes, by kind. A parse holds the thread's while it runs
-/// ([`take_boxes`], [`give_back_boxes`]), so that a box costs it a pop, not
-/// a look-up of the thread's store (≈ 25 instructions a box: a tenth of
-/// the boxing of a call).
+impl TreeLists {
+    /// Bytes the lists hold (their capacities), for the tests.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        bytes(&self.bodies) + bytes(&self.attributes) + bytes(&self.blocks) + bytes(&self.labels)
+    }
+}
+
+/// Kept boxes, by kind. A parse holds the thread's while it runs (in its
+/// [`Scratch`](crate::native::parser::Scratch)), so that a box costs it a
+/// pop, not a look-up of the thread's store (≈ 25 instructions a box: a
+/// tenth of the boxing of a call).
 // The boxes themselves are what is kept (clippy's `vec_box` assumes the
 // values are wanted).
 #[allow(clippy::vec_box)]
@@ -84,31 +96,32 @@ pub(crate) struct Boxes {
     binaries: Vec<Box<Binary>>,
 }
 
-thread_local! {
-    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
+impl Boxes {
+    /// Bytes the boxes hold (their payloads' sizes), for the tests.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.tuples.len() * std::mem::size_of::<Tuple>()
+            + self.objects.len() * std::mem::size_of::<Object>()
+            + self.calls.len() * std::mem::size_of::<Call>()
+            + self.traversals.len() * std::mem::size_of::<Traversal>()
+            + self.templates.len() * std::mem::size_of::<Template>()
+            + self.conditionals.len() * std::mem::size_of::<Conditional>()
+            + self.fors.len() * std::mem::size_of::<ForExpr>()
+            + self.binaries.len() * std::mem::size_of::<Binary>()
+    }
 }
 
-/// Runs `f` on the thread's kept things; `None` when they are out of reach
-/// (the thread is ending, or a caller up the stack holds them).
-fn with_kept<R>(f: impl FnOnce(&mut Kept) -> R) -> Option<R> {
-    KEPT.try_with(|k| k.try_borrow_mut().ok().map(|mut k| f(&mut k)))
-        .ok()
-        .flatten()
-}
-
-/// An empty tree: with [`Reuse::Thread`], the kept lists if there are any.
-pub(super) fn empty_tree(reuse: Reuse) -> Tree {
-    let mut tree = Tree::default();
+/// Makes `tree`, an empty one, give its lists back as `reuse` says when
+/// dropped; with [`Reuse::Thread`], its lists are the kept `lists` (if
+/// there are any).
+pub(super) fn lend_lists(tree: &mut Tree, reuse: Reuse, lists: &mut TreeLists) {
     tree.reuse = reuse;
     if reuse == Reuse::Thread {
-        with_kept(|k| {
-            tree.bodies = std::mem::take(&mut k.bodies);
-            tree.attributes = std::mem::take(&mut k.attributes);
-            tree.blocks = std::mem::take(&mut k.blocks);
-            tree.labels = std::mem::take(&mut k.labels);
-        });
+        std::mem::swap(&mut tree.bodies, &mut lists.bodies);
+        std::mem::swap(&mut tree.attributes, &mut lists.attributes);
+        std::mem::swap(&mut tree.blocks, &mut lists.blocks);
+        std::mem::swap(&mut tree.labels, &mut lists.labels);
     }
-    tree
 }
 
 /// Empties `tree`, a [`Reuse::Thread`] one, and keeps its lists and payload
@@ -128,12 +141,18 @@ pub(super) fn keep(tree: &mut Tree) {
     // value is: its fields, after this.)
     with_kept(|k| {
         for attribute in tree.attributes.drain(..) {
-            drop_expr(attribute.expr, k);
+            drop_expr(attribute.expr, &mut k.boxes);
         }
         let (bodies, attributes) = (emptied(&mut tree.bodies), emptied(&mut tree.attributes));
         let (blocks, labels) = (emptied(&mut tree.blocks), emptied(&mut tree.labels));
-        if k.attributes.capacity() == 0 {
-            (k.bodies, k.attributes, k.blocks, k.labels) = (bodies, attributes, blocks, labels);
+        let kept = &mut k.lists;
+        if kept.attributes.capacity() == 0 {
+            *kept = TreeLists {
+                bodies,
+                attributes,
+                blocks,
+                labels,
+            };
         }
     });
     tree.label_texts = Vec::new();
@@ -142,7 +161,7 @@ pub(super) fn keep(tree: &mut Tree) {
 /// Drops `expr`, keeping the boxes of the tuples and objects in it (at any
 /// depth of tuples and objects) in `kept`.
 #[inline]
-fn drop_expr(expr: Expr, kept: &mut Kept) {
+fn drop_expr(expr: Expr, kept: &mut Boxes) {
     if frees_nothing(&expr.kind) {
         // Most values are literals and names, and running their drop glue
         // one by one is a fifth of dropping a small file's tree
@@ -161,55 +180,47 @@ fn drop_expr(expr: Expr, kept: &mut Kept) {
 /// or binary operation, emptied: what it held is dropped (its boxes kept in
 /// turn). A kept box holds only what owns nothing: empty lists, inline
 /// lists of literals and names, and [`nothing`].
-fn keep_boxes(expr: Expr, kept: &mut Kept) {
+fn keep_boxes(expr: Expr, kept: &mut Boxes) {
     match expr.kind {
         // (A list that frees nothing is left in its box, which then still
         // owns nothing: most lists are short and hold literals and names,
         // and taking one out to drop its items one by one cost more than
         // the rest of keeping the box.)
         ExprKind::Tuple(mut tuple) => {
-            if !list_frees_nothing(&tuple.items, |e| frees_nothing(&e.kind)) {
-                std::mem::take(&mut tuple.items).into_each(|item| drop_expr(item, kept));
-            }
-            push_bounded(&mut kept.boxes.tuples, tuple);
+            strip_list(&mut tuple.items, kept, strip);
+            push_bounded(&mut kept.tuples, tuple);
         }
         ExprKind::Object(mut object) => {
-            let simple =
-                |i: &ObjectItem| frees_nothing(&i.key.expr.kind) && frees_nothing(&i.value.kind);
-            if !list_frees_nothing(&object.items, simple) {
-                std::mem::take(&mut object.items).into_each(|item| {
-                    drop_expr(item.key.expr, kept);
-                    drop_expr(item.value, kept);
-                });
-            }
-            push_bounded(&mut kept.boxes.objects, object);
+            strip_list(&mut object.items, kept, |item, kept| {
+                strip(&mut item.key.expr, kept);
+                strip(&mut item.value, kept);
+            });
+            push_bounded(&mut kept.objects, object);
         }
         ExprKind::Call(mut call) => {
-            if !list_frees_nothing(&call.args, |e| frees_nothing(&e.kind)) {
-                std::mem::take(&mut call.args).into_each(|arg| drop_expr(arg, kept));
-            }
+            strip_list(&mut call.args, kept, strip);
             call.namespace = None;
-            push_bounded_to(&mut kept.boxes.calls, call, KEEP_CALLS);
+            push_bounded_to(&mut kept.calls, call, KEEP_CALLS);
         }
         ExprKind::ScopeTraversal(mut traversal) => {
             traversal.steps = Box::default();
-            push_bounded(&mut kept.boxes.traversals, traversal);
+            push_bounded(&mut kept.traversals, traversal);
         }
         ExprKind::Template(mut template) => {
             template.parts = Box::default();
-            push_bounded(&mut kept.boxes.templates, template);
+            push_bounded(&mut kept.templates, template);
         }
         ExprKind::Conditional(mut c) => {
             for e in [&mut c.cond, &mut c.then, &mut c.otherwise] {
                 drop_expr(std::mem::replace(e, nothing()), kept);
             }
-            push_bounded(&mut kept.boxes.conditionals, c);
+            push_bounded(&mut kept.conditionals, c);
         }
         ExprKind::Binary(mut b) => {
             for e in [&mut b.lhs, &mut b.rhs] {
                 drop_expr(std::mem::replace(e, nothing()), kept);
             }
-            push_bounded(&mut kept.boxes.binaries, b);
+            push_bounded(&mut kept.binaries, b);
         }
         ExprKind::For(mut f) => {
             for e in [&mut f.collection, &mut f.value] {
@@ -218,7 +229,7 @@ fn keep_boxes(expr: Expr, kept: &mut Kept) {
             for e in [f.key.take(), f.cond.take()].into_iter().flatten() {
                 drop_expr(e, kept);
             }
-            push_bounded(&mut kept.boxes.fors, f);
+            push_bounded(&mut kept.fors, f);
         }
         // (Not kept themselves, but what they hold is: calls, traversals
         // and operations inside `!`, brackets, indexes and splats.)
@@ -237,6 +248,38 @@ fn keep_boxes(expr: Expr, kept: &mut Kept) {
         ExprKind::RelativeTraversal(t) => drop_expr(t.source, kept),
         // (Dropped as any value is.)
         kind => drop(kind),
+    }
+}
+
+/// Leaves `expr` owning nothing: if it owns anything, it is replaced by
+/// [`nothing`] and dropped, its boxes kept.
+#[inline]
+fn strip(expr: &mut Expr, kept: &mut Boxes) {
+    if !frees_nothing(&expr.kind) {
+        keep_boxes(std::mem::replace(expr, nothing()), kept);
+    }
+}
+
+/// Leaves `list` owning nothing, as [`strip`] leaves an expression
+/// (`strip_item` strips an item): an inline list's items are stripped in
+/// place (most lists are short and hold literals and names, left as they
+/// are), a `Many` list is emptied and freed, its items' boxes kept.
+#[inline]
+fn strip_list<T>(
+    list: &mut InlineList<T>,
+    kept: &mut Boxes,
+    strip_item: impl Fn(&mut T, &mut Boxes),
+) {
+    if let InlineList::Many(items) = list {
+        std::mem::take(items).into_iter().for_each(|mut item| {
+            strip_item(&mut item, kept);
+            // (Stripped, it owns nothing: as `drop_expr` forgets.)
+            std::mem::forget(item);
+        });
+    } else {
+        for item in list.as_mut_slice() {
+            strip_item(item, kept);
+        }
     }
 }
 
@@ -266,13 +309,6 @@ fn frees_nothing(kind: &ExprKind) -> bool {
     }
 }
 
-/// Whether dropping `list` frees nothing: a list stored inline whose items
-/// free nothing (as `item_frees_nothing` says).
-#[inline]
-fn list_frees_nothing<T>(list: &InlineList<T>, item_frees_nothing: impl Fn(&T) -> bool) -> bool {
-    !matches!(list, InlineList::Many(_)) && list.iter().all(item_frees_nothing)
-}
-
 fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
     push_bounded_to(kept, item, KEEP_BOXES);
 }
@@ -281,47 +317,6 @@ fn push_bounded_to<T>(kept: &mut Vec<T>, item: T, bound: usize) {
     if kept.len() < bound {
         kept.push(item);
     }
-}
-
-/// The boxes a parse asked to reuse as `reuse` says draws from: with
-/// [`Reuse::Thread`], the thread's kept ones (none left there meanwhile),
-/// to be given back with [`give_back_boxes`]; none otherwise.
-pub(crate) fn take_boxes(reuse: Reuse) -> Boxes {
-    match reuse {
-        Reuse::Thread => with_kept(|k| std::mem::take(&mut k.boxes)).unwrap_or_default(),
-        Reuse::Fresh => Boxes::default(),
-    }
-}
-
-/// Gives the boxes a parse took with [`take_boxes`] (what it did not use)
-/// back to the thread, bounded as ever; with [`Reuse::Fresh`] they are
-/// freed.
-pub(crate) fn give_back_boxes(boxes: Boxes, reuse: Reuse) {
-    fn merge<T>(kept: &mut Vec<Box<T>>, ours: Vec<Box<T>>) {
-        merge_to(kept, ours, KEEP_BOXES);
-    }
-    fn merge_to<T>(kept: &mut Vec<Box<T>>, mut ours: Vec<Box<T>>, bound: usize) {
-        if kept.is_empty() {
-            *kept = ours;
-        } else {
-            ours.truncate(bound.saturating_sub(kept.len()));
-            kept.append(&mut ours);
-        }
-    }
-    if reuse != Reuse::Thread {
-        return;
-    }
-    with_kept(|k| {
-        let k = &mut k.boxes;
-        merge(&mut k.tuples, boxes.tuples);
-        merge(&mut k.objects, boxes.objects);
-        merge_to(&mut k.calls, boxes.calls, KEEP_CALLS);
-        merge(&mut k.traversals, boxes.traversals);
-        merge(&mut k.templates, boxes.templates);
-        merge(&mut k.conditionals, boxes.conditionals);
-        merge(&mut k.fors, boxes.fors);
-        merge(&mut k.binaries, boxes.binaries);
-    });
 }
 
 /// `value` boxed: in a kept box from `kept` if there is one.
@@ -376,35 +371,6 @@ pub(crate) fn for_expr(for_expr: ForExpr, boxes: &mut Boxes) -> Box<ForExpr> {
 /// `binary` boxed, as [`tuple`](fn@tuple).
 pub(crate) fn binary(binary: Binary, boxes: &mut Boxes) -> Box<Binary> {
     boxed(binary, &mut boxes.binaries)
-}
-
-/// Frees everything this thread keeps.
-pub(crate) fn release() {
-    with_kept(|k| *k = Kept::default());
-}
-
-/// Bytes this thread keeps (capacities of the lists, sizes of the boxes),
-/// for the tests.
-#[cfg(test)]
-pub(crate) fn kept_bytes() -> usize {
-    fn bytes<T>(v: &Vec<T>) -> usize {
-        v.capacity() * std::mem::size_of::<T>()
-    }
-    with_kept(|k| {
-        bytes(&k.bodies)
-            + bytes(&k.attributes)
-            + bytes(&k.blocks)
-            + bytes(&k.labels)
-            + k.boxes.tuples.len() * std::mem::size_of::<Tuple>()
-            + k.boxes.objects.len() * std::mem::size_of::<Object>()
-            + k.boxes.calls.len() * std::mem::size_of::<Call>()
-            + k.boxes.traversals.len() * std::mem::size_of::<Traversal>()
-            + k.boxes.templates.len() * std::mem::size_of::<Template>()
-            + k.boxes.conditionals.len() * std::mem::size_of::<Conditional>()
-            + k.boxes.fors.len() * std::mem::size_of::<ForExpr>()
-            + k.boxes.binaries.len() * std::mem::size_of::<Binary>()
-    })
-    .unwrap_or(0)
 }
 
 #[cfg(test)]

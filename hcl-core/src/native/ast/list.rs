@@ -34,13 +34,13 @@ impl<T> InlineList<T> {
         }
     }
 
-    /// Calls `f` with each item, in order, by value.
-    pub(crate) fn into_each(self, f: impl FnMut(T)) {
+    /// The items as a mutable slice.
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
-            InlineList::One(one) => one.into_iter().for_each(f),
-            InlineList::Two(two) => two.into_iter().for_each(f),
-            InlineList::Three(three) => three.into_iter().for_each(f),
-            InlineList::Many(many) => many.into_iter().for_each(f),
+            InlineList::One(one) => one,
+            InlineList::Two(two) => two,
+            InlineList::Three(three) => three,
+            InlineList::Many(many) => many,
         }
     }
 

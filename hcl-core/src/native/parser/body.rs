@@ -50,13 +50,13 @@ impl<'a> Parser<'a> {
         // The body's attributes collect on an empty stack (an enclosing
         // body's, if any, is set aside meanwhile), so that they move to the
         // tree in one copy, not one by one from the top of a shared stack.
-        let outer = if self.attr_stack.is_empty() {
+        let outer = if self.scratch.attr_stack.is_empty() {
             None
         } else {
-            let fresh = self.attr_pool.pop().unwrap_or_default();
-            Some(std::mem::replace(&mut self.attr_stack, fresh))
+            let fresh = self.scratch.attr_pool.pop().unwrap_or_default();
+            Some(std::mem::replace(&mut self.scratch.attr_stack, fresh))
         };
-        let blocks0 = self.block_stack.len();
+        let blocks0 = self.scratch.block_stack.len();
         let end_span;
         loop {
             let next = self.peek();
@@ -124,13 +124,17 @@ impl<'a> Parser<'a> {
         // Nested bodies are complete and appended by now, so this body's
         // items land contiguously.
         let body = Body {
-            attributes: self.tree.append_attributes_from(&mut self.attr_stack, 0),
-            blocks: self.tree.append_blocks(&mut self.block_stack, blocks0),
+            attributes: self
+                .tree
+                .append_attributes_from(&mut self.scratch.attr_stack, 0),
+            blocks: self
+                .tree
+                .append_blocks(&mut self.scratch.block_stack, blocks0),
             span: start.to(end_span),
         };
         if let Some(outer) = outer {
-            let own = std::mem::replace(&mut self.attr_stack, outer);
-            self.attr_pool.push(own);
+            let own = std::mem::replace(&mut self.scratch.attr_stack, outer);
+            self.scratch.attr_pool.push(own);
         }
         (self.tree.push_body(body), end_span)
     }
@@ -156,7 +160,7 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn redefined_scan(&mut self, seen: &mut Seen, attr_name: ByteSpan, earlier: usize) -> bool {
         let src = self.src;
-        let stack = self.attr_stack.get(..earlier).unwrap_or_default();
+        let stack = self.scratch.attr_stack.get(..earlier).unwrap_or_default();
         if let Large::No = seen.large {
             if stack.len() >= FINE_AT {
                 let mut classes = [0; FINE_WORDS];
@@ -226,9 +230,9 @@ impl<'a> Parser<'a> {
         // built where it stays, a simple attribute is not copied through
         // the stack on its way.)
         if let Some(name) = self.push_simple_attribute() {
-            let earlier = self.attr_stack.len() - 1;
+            let earlier = self.scratch.attr_stack.len() - 1;
             if self.redefined(seen, name, earlier) {
-                self.attr_stack.pop();
+                self.scratch.attr_stack.pop();
             }
             return;
         }
@@ -236,13 +240,16 @@ impl<'a> Parser<'a> {
         match self.peek().kind {
             K::Equal => {
                 let expr = self.finish_attribute(ident, false);
-                if !self.redefined(seen, ident, self.attr_stack.len()) {
-                    super::push(&mut self.attr_stack, Attribute { name: ident, expr });
+                if !self.redefined(seen, ident, self.scratch.attr_stack.len()) {
+                    super::push(
+                        &mut self.scratch.attr_stack,
+                        Attribute { name: ident, expr },
+                    );
                 }
             }
             K::OQuote | K::OBrace | K::Ident => {
                 if let Some(block) = self.finish_block(ident) {
-                    super::push(&mut self.block_stack, block);
+                    super::push(&mut self.scratch.block_stack, block);
                 }
             }
             _ => {
@@ -290,14 +297,14 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_block(&mut self, ty: ByteSpan) -> Option<Block> {
-        let labels0 = self.label_stack.len();
+        let labels0 = self.scratch.label_stack.len();
         let open;
         loop {
             // A plain string: what `parse_quoted_label` makes of its three
             // tokens.
             if let Some((Run::PlainString, span)) = self.peek_run() {
                 self.bump_run(span);
-                self.label_stack.push(Label::plain(span));
+                self.scratch.label_stack.push(Label::plain(span));
                 continue;
             }
             let tok = self.peek();
@@ -308,11 +315,11 @@ impl<'a> Parser<'a> {
                 }
                 K::Ident => {
                     let span = span_of(self.bump());
-                    self.label_stack.push(Label::plain(span));
+                    self.scratch.label_stack.push(Label::plain(span));
                 }
                 K::OQuote => {
                     let label = self.parse_quoted_label();
-                    self.label_stack.push(label);
+                    self.scratch.label_stack.push(label);
                 }
                 _ => {
                     let at = span_of(tok);
@@ -323,7 +330,9 @@ impl<'a> Parser<'a> {
                         _ => self.error_unless_recovering("Invalid block definition", "Either a quoted string block label or an opening brace (\"{\") is expected here.", at, ctx),
                     }
                     self.recover_after_body_item();
-                    let labels = self.tree.append_labels(&mut self.label_stack, labels0);
+                    let labels = self
+                        .tree
+                        .append_labels(&mut self.scratch.label_stack, labels0);
                     let body = self.tree.push_body(Body {
                         span: ty,
                         ..Body::default()
@@ -340,7 +349,7 @@ impl<'a> Parser<'a> {
         }
 
         if !self.enter(open) {
-            self.label_stack.truncate(labels0);
+            self.scratch.label_stack.truncate(labels0);
             self.recover(K::CBrace);
             self.recover_after_body_item();
             return None;
@@ -352,7 +361,9 @@ impl<'a> Parser<'a> {
         self.leave();
         let close = self.prev_span();
         // After the body: its nested blocks' labels went in first.
-        let labels = self.tree.append_labels(&mut self.label_stack, labels0);
+        let labels = self
+            .tree
+            .append_labels(&mut self.scratch.label_stack, labels0);
 
         let eol = self.peek();
         if eol.kind == K::Newline || eol.kind == K::Eof {

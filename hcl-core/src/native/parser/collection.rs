@@ -12,7 +12,7 @@ use crate::native::token::TokenKind as K;
 impl<'a> Parser<'a> {
     /// The expressions pushed on the scratch stack since `start`, as a list.
     pub(super) fn take_exprs(&mut self, start: usize) -> ExprList {
-        ExprList::take_tail(&mut self.expr_stack, start)
+        ExprList::take_tail(&mut self.scratch.expr_stack, start)
     }
 
     /// ```ebnf
@@ -36,7 +36,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
-        let items0 = self.expr_stack.len();
+        let items0 = self.scratch.expr_stack.len();
         let close;
         loop {
             if self.push_simple_tuple_item() {
@@ -48,7 +48,7 @@ impl<'a> Parser<'a> {
             }
             let mark = self.mark();
             let item = self.parse_expr_inline();
-            super::push(&mut self.expr_stack, item);
+            super::push(&mut self.scratch.expr_stack, item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
                 break;
@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
 
     fn finish_object(&mut self, open: ByteSpan) -> Expr {
         const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
-        let items0 = self.item_stack.len();
+        let items0 = self.scratch.item_stack.len();
         let close;
         loop {
             let next = self.peek().kind;
@@ -164,12 +164,12 @@ impl<'a> Parser<'a> {
                 let value = self.parse_expr_inline();
                 if self.failed(mark) {
                     if value.kind == ExprKind::Invalid {
-                        self.item_stack.push(ObjectItem { key, value });
+                        self.scratch.item_stack.push(ObjectItem { key, value });
                     }
                     close = span_of(self.recover(K::CBrace));
                     break;
                 }
-                super::push(&mut self.item_stack, ObjectItem { key, value });
+                super::push(&mut self.scratch.item_stack, ObjectItem { key, value });
             }
             match self.peek().kind {
                 K::CBrace => {
@@ -202,7 +202,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let items = InlineList::take_tail(&mut self.item_stack, items0);
+        let items = InlineList::take_tail(&mut self.scratch.item_stack, items0);
         boxed(
             open.to(close),
             ExprKind::Object(kept::object(Object { items }, self.boxes())),

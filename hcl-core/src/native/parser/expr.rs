@@ -58,7 +58,11 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn parse_expr_general(&mut self) -> Expr {
         let mark = self.mark();
-        let cond = self.parse_binary(0);
+        // (`parse_binary(0)` written out: one call less on the way to every
+        // term that is not a simple value, such as each call of a nested
+        // type constraint `map(object({ ... }))`.)
+        let lhs = self.parse_term_with_traversals();
+        let cond = self.parse_operations(mark, lhs, 0);
         if self.failed(mark) || !self.at(K::Question) {
             return cond;
         }
@@ -112,7 +116,15 @@ impl<'a> Parser<'a> {
     /// Operators above `min_level` are folded left to right.
     fn parse_binary(&mut self, min_level: u8) -> Expr {
         let mark = self.mark();
-        let mut lhs = self.parse_term_with_traversals();
+        let lhs = self.parse_term_with_traversals();
+        self.parse_operations(mark, lhs, min_level)
+    }
+
+    /// The operations that `lhs`, a term, starts: the operators after it
+    /// above `min_level`, folded left to right (`mark`: where the term's
+    /// parse started).
+    #[inline(always)]
+    fn parse_operations(&mut self, mark: usize, mut lhs: Expr, min_level: u8) -> Expr {
         let mut chain = 0usize;
         while !self.failed(mark) {
             let Some((level, op)) = binding_power(self.peek().kind) else {
@@ -400,7 +412,7 @@ impl<'a> Parser<'a> {
             return invalid(name.to(span_of(close)));
         }
         let name_span = rest.last().map_or(name, |l| name.to(*l));
-        let args0 = self.expr_stack.len();
+        let args0 = self.scratch.expr_stack.len();
         let mut expand_final = false;
         let mut close = open_span;
         self.push_newlines(false);
@@ -411,7 +423,7 @@ impl<'a> Parser<'a> {
             }
             let mark = self.mark();
             let arg = self.parse_expr_inline();
-            super::push(&mut self.expr_stack, arg);
+            super::push(&mut self.scratch.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
                 if t.kind == K::CParen {

@@ -47,7 +47,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         let i = self.next_at;
-        let &[name, equal, value, eol] = self.buf.get(i..i + 4)? else {
+        let &[name, equal, value, eol] = self.scratch.buf.get(i..i + 4)? else {
             return None;
         };
         if name.kind != K::Ident
@@ -60,7 +60,7 @@ impl<'a> Parser<'a> {
         let expr = self.simple_value(value)?;
         self.advance_to(i + 4, span_of(eol.first()));
         let name = span_of(name.first());
-        super::push(&mut self.attr_stack, Attribute { name, expr });
+        super::push(&mut self.scratch.attr_stack, Attribute { name, expr });
         Some(name)
     }
 
@@ -77,7 +77,7 @@ impl<'a> Parser<'a> {
             return false;
         }
         let i = self.next_at;
-        let Some(&[key, separator, value]) = self.buf.get(i..i + 3) else {
+        let Some(&[key, separator, value]) = self.scratch.buf.get(i..i + 3) else {
             return false;
         };
         // (Not a number key: building it could report an error before the
@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
         };
         self.advance_to(i + 3, value.span);
         super::push(
-            &mut self.item_stack,
+            &mut self.scratch.item_stack,
             ObjectItem {
                 key: ObjectKey { expr: key },
                 value,
@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
             return false;
         }
         let i = self.next_at;
-        let Some(&[value, separator]) = self.buf.get(i..i + 2) else {
+        let Some(&[value, separator]) = self.scratch.buf.get(i..i + 2) else {
             return false;
         };
         let taken = match separator.kind {
@@ -134,7 +134,7 @@ impl<'a> Parser<'a> {
             expr.span
         };
         self.advance_to(i + taken, last);
-        super::push(&mut self.expr_stack, expr);
+        super::push(&mut self.scratch.expr_stack, expr);
         true
     }
 
@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
     /// when it is not lexed yet.)
     #[inline]
     fn ends_expr(&self, i: usize) -> bool {
-        let Some(l) = self.buf.get(i) else {
+        let Some(l) = self.scratch.buf.get(i) else {
             return false;
         };
         // (A compound lexeme starts with `"` or a name: no end either.)

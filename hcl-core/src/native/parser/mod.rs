@@ -26,7 +26,7 @@ pub(crate) mod expr;
 mod fast;
 mod scratch;
 pub use scratch::release_kept_memory;
-pub(crate) use scratch::Reuse;
+pub(crate) use scratch::{with_kept, Reuse, Scratch};
 #[cfg(test)]
 pub(crate) use test::assert_unaffected_by_earlier_parses;
 pub(crate) mod template;
@@ -46,14 +46,13 @@ pub(crate) struct Parser<'a> {
     pub(crate) src: &'a str,
     file: &'a SourceFile,
     lexer: Lexer<'a>,
-    /// A batch of raw lexemes (trivia included); `head` is the first one
-    /// not consumed. Lexing in batches keeps the lexer's loop tight.
-    buf: Vec<Lexeme>,
+    /// The first lexeme of the batch (`scratch.buf`: raw lexemes, trivia
+    /// included) not consumed. Lexing in batches keeps the lexer's loop
+    /// tight.
     head: usize,
     lexed_eof: bool,
-    /// Whether newlines are significant; the top of the stack rules.
-    newlines: Vec<bool>,
-    /// The top of `newlines` (cached: every peek asks).
+    /// The top of `scratch.newlines`, whether newlines are significant
+    /// (cached: every peek asks).
     newlines_top: bool,
     /// The next significant lexeme (trivia skipped as the newline mode
     /// says) and its index in `buf`: brought up to date by every step, so
@@ -86,24 +85,18 @@ pub(crate) struct Parser<'a> {
     /// The structure built so far: bodies, attributes, blocks and labels
     /// are appended here when complete.
     pub(crate) tree: super::ast::Tree,
-    /// Scratch stacks: lists are collected here and moved out when
-    /// complete (to `tree`, or in one exact-size allocation for expression
-    /// lists, so that the tree has no growth slack).
-    pub(crate) attr_stack: Vec<super::ast::Attribute>,
-    /// Empty attribute stacks: each body collects its attributes on one of
-    /// its own (see `parse_body`).
-    pub(crate) attr_pool: Vec<Vec<super::ast::Attribute>>,
-    pub(crate) block_stack: Vec<super::ast::Block>,
-    pub(crate) expr_stack: Vec<super::ast::Expr>,
-    pub(crate) item_stack: Vec<super::ast::ObjectItem>,
-    pub(crate) label_stack: Vec<super::ast::Label>,
-    pub(crate) flat_pool: Vec<Vec<template::Flat>>,
-    pub(crate) step_stack: Vec<super::ast::Traverser>,
+    /// The working memory: the token batch (`buf`) and the newline-mode
+    /// stack (`newlines`: the top rules) and the scratch stacks, where
+    /// lists are collected and moved out when complete (to `tree`, or in
+    /// one exact-size allocation for expression lists, so that the tree
+    /// has no growth slack); empty attribute stacks (`attr_pool`: each body
+    /// collects its attributes on one of its own, see `parse_body`); and
+    /// where this parse's expression boxes come from (see `kept::Boxes`).
+    /// Boxed: taken from the thread and given back whole (see
+    /// [`Parser::end`]).
+    pub(crate) scratch: Box<Scratch>,
     /// How this parse is sped up.
     tuning: Tuning,
-    /// Where this parse's expression boxes come from: the thread's kept
-    /// ones, held here while the parse runs (see `kept::Boxes`).
-    boxes: super::ast::kept::Boxes,
     /// Peeks since the last bump: a parser loop that never consumes is a
     /// bug, caught in debug builds (and so by the fuzzer).
     #[cfg(debug_assertions)]
@@ -156,19 +149,17 @@ impl<'a> Parser<'a> {
         options: &crate::Limits,
         tuning: Tuning,
     ) -> Parser<'a> {
-        let mut scratch = scratch::Scratch::take(tuning.reuse);
+        let mut scratch = Scratch::take(tuning.reuse);
         if scratch.buf.capacity() < BATCH {
             scratch.buf.reserve(BATCH);
         }
         scratch.newlines.push(true);
-        let mut p = Parser {
+        Parser {
             src: file.text(),
             file,
             lexer,
-            buf: scratch.buf,
             head: 0,
             lexed_eof: false,
-            newlines: scratch.newlines,
             newlines_top: true,
             next: Lexeme::token(TokenKind::Eof, 0, 0),
             next_at: 0,
@@ -184,42 +175,42 @@ impl<'a> Parser<'a> {
             depth: 0,
             max_depth: options.max_depth,
             esc_errs: Vec::new(),
-            tree: super::ast::Tree::default(),
-            attr_stack: scratch.attr_stack,
-            attr_pool: scratch.attr_pool,
-            block_stack: scratch.block_stack,
-            expr_stack: scratch.expr_stack,
-            item_stack: scratch.item_stack,
-            label_stack: scratch.label_stack,
-            flat_pool: scratch.flat_pool,
-            step_stack: scratch.step_stack,
+            tree: super::ast::Tree::placeholder(),
             tuning,
-            boxes: super::ast::kept::take_boxes(tuning.reuse),
+            scratch,
             #[cfg(debug_assertions)]
             stalled: 0,
-        };
-        // (Set in place: the builders' moves of the lexer were a copy of
-        // it each.)
-        p.lexer.set_parser_options(tuning.compound_lexemes);
-        p.refresh();
-        p
+        }
+    }
+
+    /// Starts the parse: sets the lexer's options and finds the first
+    /// significant lexeme. (Each entry point's first step, not the
+    /// builder's: a builder that changed the parser after making it built
+    /// it on its own stack and copied it out whole, ≈ 100 instructions.)
+    #[inline(always)]
+    fn begin(&mut self) {
+        self.lexer.set_parser_options(self.tuning.compound_lexemes);
+        self.refresh();
     }
 
     /// A configuration file: its tree, the id of its top-level body and
     /// the diagnostics.
     pub(crate) fn config(mut self) -> (super::ast::Tree, super::ast::BodyId, Diagnostics) {
+        self.begin();
         // Sized for a configuration here (a standalone expression needs no
         // tree). The scratch stacks are left to grow: sizing them up front
         // costs small files more allocations than it saves large ones.
-        self.tree = super::ast::Tree::with_capacity_for(self.src, self.tuning.reuse);
+        self.tree
+            .make_room_for(self.src, self.tuning.reuse, &mut self.scratch.lists);
         let (root, _) = self.parse_body(TokenKind::Eof, ByteSpan::new(0, 0));
-        let tree = std::mem::take(&mut self.tree);
-        (tree, root, self.finish())
+        let tree = std::mem::replace(&mut self.tree, super::ast::Tree::placeholder());
+        (tree, root, self.end())
     }
 
     /// A standalone expression (newlines are insignificant) and the
     /// diagnostics.
     pub(crate) fn expression(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let expr = self.parse_expr();
         let next = self.peek();
@@ -232,13 +223,14 @@ impl<'a> Parser<'a> {
             );
         }
         self.pop_newlines();
-        (expr, self.finish())
+        (expr, self.end())
     }
 
     /// A standalone template and the diagnostics.
     pub(crate) fn template(mut self) -> (super::ast::Expr, Diagnostics) {
+        self.begin();
         let expr = self.parse_bare_template();
-        (expr, self.finish())
+        (expr, self.end())
     }
 
     /// A standalone absolute traversal (`[*]` steps allowed when `splats`)
@@ -247,24 +239,37 @@ impl<'a> Parser<'a> {
         mut self,
         splats: bool,
     ) -> (Option<super::ast::Traversal>, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let t = self.parse_traversal(splats);
-        (t, self.finish())
+        (t, self.end())
     }
 
     /// A standalone relative traversal (steps without a root) and the
     /// diagnostics.
     pub(crate) fn relative_traversal(mut self) -> (Vec<super::ast::Traverser>, Diagnostics) {
+        self.begin();
         self.push_newlines(false);
         let mut steps = Vec::new();
         self.parse_traversal_steps(&mut steps, ByteSpan::new(0, 0), false);
-        (steps, self.finish())
+        (steps, self.end())
     }
 
     /// Where this parse's expression boxes come from.
     #[inline]
     pub(crate) fn boxes(&mut self) -> &mut super::ast::kept::Boxes {
-        &mut self.boxes
+        &mut self.scratch.boxes
+    }
+
+    /// Ends the parse: all diagnostics ([`Parser::finish`]), and the
+    /// working memory back to the thread. (Not in a `Drop`: there the box
+    /// could not be moved out. A parser dropped without it frees its
+    /// memory instead, and the thread's next parse starts afresh.)
+    #[inline(always)]
+    fn end(mut self) -> Diagnostics {
+        let diags = self.finish();
+        self.scratch.give_back(self.tuning.reuse);
+        diags
     }
 
     /// All diagnostics: lexical ones first, as the reference orders them.
@@ -274,12 +279,16 @@ impl<'a> Parser<'a> {
     pub(crate) fn finish(&mut self) -> Diagnostics {
         // Lex the rest so that every bad character is reported.
         while !self.lexed_eof {
-            self.head = self.buf.len();
+            self.head = self.scratch.buf.len();
             self.fill();
         }
         let mut out = Diagnostics::with_limit(self.max_diags);
-        out.extend(std::mem::take(&mut self.lex_diags));
-        out.extend(std::mem::take(&mut self.diags));
+        // (Most parses report nothing: an empty list is not taken apart.)
+        for list in [&mut self.lex_diags, &mut self.diags] {
+            if !list.is_empty() {
+                out.extend(std::mem::take(list));
+            }
+        }
         out.omit_errors(self.dropped);
         out
     }
@@ -299,21 +308,23 @@ impl<'a> Parser<'a> {
     /// token; after the end, `Eof` again).
     #[inline(never)]
     fn fill(&mut self) {
-        self.buf.drain(..self.head);
+        self.scratch.buf.drain(..self.head);
         self.next_at = self.next_at.saturating_sub(self.head);
         self.head = 0;
         if self.lexed_eof {
             let n = self.src.len() as u32;
-            self.buf.push(Lexeme::token(TokenKind::Eof, n, n));
+            self.scratch.buf.push(Lexeme::token(TokenKind::Eof, n, n));
             return;
         }
-        let from = self.buf.len();
-        self.lexed_eof = self.lexer.lex_into(&mut self.buf, BATCH.max(from + 1));
+        let from = self.scratch.buf.len();
+        self.lexed_eof = self
+            .lexer
+            .lex_into(&mut self.scratch.buf, BATCH.max(from + 1));
         // The lexer says whether the batch holds any kind `check_lexical`
         // complains about (most batches hold none).
         if self.lexer.take_noted() {
-            for i in from..self.buf.len() {
-                let l = self.buf[i];
+            for i in from..self.scratch.buf.len() {
+                let l = self.scratch.buf[i];
                 if super::lexer::needs_lexical_check(l.kind) {
                     self.check_lexical(l.first());
                 }
@@ -453,10 +464,10 @@ impl<'a> Parser<'a> {
     /// templates have none); a compound lexeme there shows as its first
     /// token.
     pub(crate) fn peek_second_raw(&mut self) -> Token {
-        if self.next_at + 1 >= self.buf.len() {
+        if self.next_at + 1 >= self.scratch.buf.len() {
             self.fill();
         }
-        match self.buf.get(self.next_at + 1).copied() {
+        match self.scratch.buf.get(self.next_at + 1).copied() {
             Some(l) => l.first(),
             None => {
                 let n = self.src.len() as u32;
@@ -484,8 +495,8 @@ impl<'a> Parser<'a> {
             parts.push(Lexeme::token(t.kind, t.start, t.end));
             at = t.end.max(at + 1);
         }
-        self.buf.splice(i..=i, parts);
-        if let Some(&first) = self.buf.get(i) {
+        self.scratch.buf.splice(i..=i, parts);
+        if let Some(&first) = self.scratch.buf.get(i) {
             self.set_next(i, first);
         }
     }
@@ -510,7 +521,7 @@ impl<'a> Parser<'a> {
     fn refresh(&mut self) {
         // Fast path: the next raw lexeme is not trivia (a newline is not
         // where newlines are significant).
-        if let Some(&l) = self.buf.get(self.head) {
+        if let Some(&l) = self.scratch.buf.get(self.head) {
             if l.kind != TokenKind::Comment && (l.kind != TokenKind::Newline || self.newlines_top) {
                 self.set_next(self.head, l);
                 return;
@@ -524,19 +535,19 @@ impl<'a> Parser<'a> {
         let nl = self.newlines_significant();
         let mut i = self.head;
         loop {
-            if i >= self.buf.len() {
+            if i >= self.scratch.buf.len() {
                 let back = i - self.head;
                 self.fill();
                 i = self.head + back;
             }
-            let l = self.buf[i];
+            let l = self.scratch.buf[i];
             match l.kind {
                 TokenKind::Comment => {
                     // A line comment stands for the newline that ends it.
                     // (Rewriting it in place is safe: where newlines are
                     // insignificant, both are skipped alike.)
                     if nl && self.src.as_bytes().get(l.end as usize - 1) == Some(&b'\n') {
-                        self.buf[i].kind = TokenKind::Newline;
+                        self.scratch.buf[i].kind = TokenKind::Newline;
                         break;
                     }
                     i += 1;
@@ -545,7 +556,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        let l = self.buf[i];
+        let l = self.scratch.buf[i];
         self.set_next(i, l);
     }
 
@@ -567,21 +578,23 @@ impl<'a> Parser<'a> {
 
     // Inlined (as `pop_newlines`): every call, bracket and template enters
     // a newline mode and leaves it, and the call was most of the cost.
-    #[inline]
+    // (Forced: left to the compiler, both stayed out of line in the
+    // parser's hottest callers.)
+    #[inline(always)]
     pub(crate) fn push_newlines(&mut self, significant: bool) {
-        push(&mut self.newlines, significant);
+        push(&mut self.scratch.newlines, significant);
         if self.newlines_top != significant {
             self.newlines_top = significant;
             self.refresh();
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pop_newlines(&mut self) {
-        if self.newlines.len() > 1 {
-            self.newlines.pop();
+        if self.scratch.newlines.len() > 1 {
+            self.scratch.newlines.pop();
         }
-        let significant = self.newlines.last().copied().unwrap_or(true);
+        let significant = self.scratch.newlines.last().copied().unwrap_or(true);
         if self.newlines_top != significant {
             self.newlines_top = significant;
             self.refresh();
@@ -607,7 +620,7 @@ impl<'a> Parser<'a> {
     /// already lexed (an object's first item usually is).
     pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
         let trivia = |l: &&Lexeme| matches!(l.kind, TokenKind::Newline | TokenKind::Comment);
-        let lexed = self.buf.get(self.head..).unwrap_or_default();
+        let lexed = self.scratch.buf.get(self.head..).unwrap_or_default();
         if let Some(&l) = lexed.iter().find(|l| !trivia(l)) {
             return self.is_keyword(l.first(), kw);
         }
@@ -790,26 +803,6 @@ impl<'a> Parser<'a> {
     pub(crate) fn reset_recovery(&mut self) {
         self.recovery = false;
         self.unwind = false;
-    }
-}
-
-impl Drop for Parser<'_> {
-    fn drop(&mut self) {
-        use std::mem::take;
-        scratch::Scratch {
-            buf: take(&mut self.buf),
-            newlines: take(&mut self.newlines),
-            attr_stack: take(&mut self.attr_stack),
-            attr_pool: take(&mut self.attr_pool),
-            block_stack: take(&mut self.block_stack),
-            expr_stack: take(&mut self.expr_stack),
-            item_stack: take(&mut self.item_stack),
-            label_stack: take(&mut self.label_stack),
-            flat_pool: take(&mut self.flat_pool),
-            step_stack: take(&mut self.step_stack),
-        }
-        .give_back(self.tuning.reuse);
-        super::ast::kept::give_back_boxes(take(&mut self.boxes), self.tuning.reuse);
     }
 }
 

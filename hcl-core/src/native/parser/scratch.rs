@@ -1,9 +1,13 @@
 //! The parser's working memory (token batch, newline-mode stack, scratch
 //! stacks) and where it comes from.
 //!
-//! A parse owns its [`Scratch`]: the parser value holds it and gives it
-//! back when dropped. Where it comes from is the parse's [`Reuse`]: fresh
-//! memory, or what the thread's last parse gave back. Keeping it pays
+//! A parse owns its [`Scratch`]: the parser value holds it, boxed, and
+//! gives it back when its parse ends. Where it comes from is the parse's
+//! [`Reuse`]: fresh memory, or what the thread's last parse gave back. The
+//! thread keeps it in one box, with the lists and expression boxes that
+//! dropped trees left (see [`kept`]): a parse takes the box whole and
+//! hands it back whole (a pointer each way, one look-up of the thread's
+//! store each), and a dropped tree looks it up once to leave its memory. Keeping it pays
 //! where a program parses many small files (a configuration usually is
 //! many files): growing every buffer afresh for each file costs more than
 //! parsing its content — measured with callgrind over the shared corpus
@@ -18,7 +22,8 @@
 //! left, see [`kept`]).
 
 use super::template::Flat;
-use crate::native::ast::{kept, Attribute, Block, Expr, Label, ObjectItem, Traverser};
+use crate::native::ast::kept::{Boxes, TreeLists};
+use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
 use crate::native::lexer::Lexeme;
 use std::cell::Cell;
 
@@ -29,8 +34,10 @@ pub(crate) use crate::native::ast::kept::Reuse;
 /// a thread keeps stays under about 400 KB (small files need far less).
 const KEEP: usize = 1024;
 
+/// A parse's working memory, and what dropped trees leave for the next
+/// parse.
 #[derive(Default)]
-pub(super) struct Scratch {
+pub(crate) struct Scratch {
     pub(super) buf: Vec<Lexeme>,
     pub(super) newlines: Vec<bool>,
     pub(super) attr_stack: Vec<Attribute>,
@@ -41,28 +48,44 @@ pub(super) struct Scratch {
     pub(super) label_stack: Vec<Label>,
     pub(super) flat_pool: Vec<Vec<Flat>>,
     pub(super) step_stack: Vec<Traverser>,
+    /// Emptied boxes of expression payloads, handed out by the parse.
+    pub(crate) boxes: Boxes,
+    /// The emptied lists of a dropped tree, for the next configuration's.
+    pub(crate) lists: TreeLists,
+}
+
+/// Where the thread's [`Scratch`] is.
+#[derive(Default)]
+enum Slot {
+    /// Nowhere: nothing kept yet, or released.
+    #[default]
+    Empty,
+    /// A parse holds it.
+    Lent,
+    /// Here, for the next parse.
+    Kept(Box<Scratch>),
 }
 
 thread_local! {
-    // (Held in place, not boxed: a box cost a malloc when given back and a
-    // free when taken, in every parse; a move is a copy of the buffers'
-    // pointers.)
-    static KEPT: Cell<Option<Scratch>> = const { Cell::new(None) };
+    static KEPT: Cell<Slot> = const { Cell::new(Slot::Empty) };
 }
 
 impl Scratch {
-    /// Empty buffers: the thread's kept ones if `reuse` says so and there
-    /// are any, or new ones.
-    pub(super) fn take(reuse: Reuse) -> Scratch {
-        match reuse {
-            Reuse::Thread => KEPT.try_with(Cell::take).ok().flatten().unwrap_or_default(),
-            Reuse::Fresh => Scratch::default(),
+    /// A parse's working memory: the thread's kept box if `reuse` says so
+    /// and there is one (emptied, lists and boxes aside, when it was given
+    /// back), or a new one.
+    pub(super) fn take(reuse: Reuse) -> Box<Scratch> {
+        if reuse == Reuse::Thread {
+            if let Ok(Slot::Kept(scratch)) = KEPT.try_with(|k| k.replace(Slot::Lent)) {
+                return scratch;
+            }
         }
+        Box::default()
     }
 
     /// Empties the buffers and, if `reuse` says so, keeps them for the
-    /// thread's next parse.
-    pub(super) fn give_back(mut self, reuse: Reuse) {
+    /// thread's next parse (in place of any the thread got meanwhile).
+    pub(super) fn give_back(mut self: Box<Self>, reuse: Reuse) {
         if reuse == Reuse::Fresh {
             return;
         }
@@ -91,16 +114,36 @@ impl Scratch {
             v.shrink_to(128);
         }
         reset(&mut self.step_stack);
-        let _ = KEPT.try_with(|k| k.set(Some(self)));
+        let _ = KEPT.try_with(|k| k.set(Slot::Kept(self)));
     }
+}
+
+/// Runs `f` on the thread's kept [`Scratch`] (made if there is none yet);
+/// `None` when a parse holds it or the thread is ending.
+pub(crate) fn with_kept<R>(f: impl FnOnce(&mut Scratch) -> R) -> Option<R> {
+    KEPT.try_with(|k| match k.replace(Slot::Lent) {
+        Slot::Kept(mut scratch) => {
+            let r = f(&mut scratch);
+            k.set(Slot::Kept(scratch));
+            Some(r)
+        }
+        Slot::Empty => {
+            let mut scratch = Box::default();
+            let r = f(&mut scratch);
+            k.set(Slot::Kept(scratch));
+            Some(r)
+        }
+        Slot::Lent => None,
+    })
+    .ok()
+    .flatten()
 }
 
 /// Frees the memory this thread keeps between parses: the parser's buffers
 /// and the lists and boxes of the trees dropped on it. (Only a speed-up is
 /// lost: the next parse starts with fresh memory.)
 pub fn release_kept_memory() {
-    let _ = KEPT.try_with(Cell::take);
-    kept::release();
+    let _ = KEPT.try_with(|k| k.set(Slot::Empty));
 }
 
 /// Bytes of memory this thread keeps between parses (the buffers'
@@ -110,8 +153,7 @@ pub(crate) fn kept_bytes() -> usize {
     fn bytes<T>(v: &Vec<T>) -> usize {
         v.capacity() * std::mem::size_of::<T>()
     }
-    let scratch = KEPT.with(Cell::take);
-    let n = scratch.as_ref().map_or(0, |s| {
+    with_kept(|s| {
         bytes(&s.buf)
             + bytes(&s.newlines)
             + bytes(&s.attr_stack)
@@ -122,7 +164,8 @@ pub(crate) fn kept_bytes() -> usize {
             + bytes(&s.label_stack)
             + s.flat_pool.iter().map(bytes).sum::<usize>()
             + bytes(&s.step_stack)
-    });
-    KEPT.with(|k| k.set(scratch));
-    n + kept::kept_bytes()
+            + s.boxes.bytes()
+            + s.lists.bytes()
+    })
+    .unwrap_or(0)
 }

@@ -127,7 +127,7 @@ impl<'a> Parser<'a> {
     ) -> Expr {
         if let [Flat::Interp(_)] = parts.as_slice() {
             if let Some(Flat::Interp(i)) = parts.pop() {
-                self.flat_pool.push(parts);
+                self.scratch.flat_pool.push(parts);
                 return Expr {
                     span,
                     kind: ExprKind::TemplateWrap(Box::new(i.expr)),
@@ -142,7 +142,7 @@ impl<'a> Parser<'a> {
             {
                 if *s == span.inner() || (s.is_empty() && span.len() == 2) {
                     parts.clear();
-                    self.flat_pool.push(parts);
+                    self.scratch.flat_pool.push(parts);
                     return Expr {
                         span,
                         kind: ExprKind::StringLit,
@@ -151,7 +151,7 @@ impl<'a> Parser<'a> {
             }
         }
         let tree = self.build_tree(&mut parts, end);
-        self.flat_pool.push(parts);
+        self.scratch.flat_pool.push(parts);
         Expr {
             span,
             kind: ExprKind::Template(kept::template(Template { kind, parts: tree }, self.boxes())),
@@ -168,7 +168,7 @@ impl<'a> Parser<'a> {
     ) -> (Vec<Flat>, ByteSpan) {
         let start = span_of(self.peek());
         // Piece lists are reused (templates nest, so there is a pool).
-        let mut parts: Vec<Flat> = self.flat_pool.pop().unwrap_or_default();
+        let mut parts: Vec<Flat> = self.scratch.flat_pool.pop().unwrap_or_default();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
         let end_span;

@@ -25,7 +25,7 @@ impl<'a> Parser<'a> {
         // Steps that wrap `ret` in a new node deepen the tree: count them.
         let mut wraps = 0usize;
         // Literal steps collect on the scratch stack until a node is built.
-        let steps0 = self.step_stack.len();
+        let steps0 = self.scratch.step_stack.len();
         // The span of the expression so far once a step was invalid.
         let mut broken: Option<ByteSpan> = None;
         while !self.unwind {
@@ -279,7 +279,7 @@ impl<'a> Parser<'a> {
     fn add_step(&mut self, expr: &mut Expr, steps0: usize, step: Traverser) {
         let contiguous_attr = matches!(step.kind, TraverserKind::Attr { name } if name.start == step.span.start + 1)
             && expr.span.end == step.span.start;
-        if self.step_stack.len() == steps0
+        if self.scratch.step_stack.len() == steps0
             && contiguous_attr
             && matches!(expr.kind, ExprKind::Variable | ExprKind::AttrPath)
         {
@@ -287,13 +287,13 @@ impl<'a> Parser<'a> {
             expr.kind = ExprKind::AttrPath;
             return;
         }
-        self.step_stack.push(step);
+        self.scratch.step_stack.push(step);
     }
 
     /// Builds the traversal node for the pending steps (one exact-size
     /// allocation for the steps).
     fn flush_steps(&mut self, expr: Expr, steps0: usize, wraps: &mut usize) -> Expr {
-        let Some(last) = self.step_stack.get(steps0..).and_then(|s| s.last()) else {
+        let Some(last) = self.scratch.step_stack.get(steps0..).and_then(|s| s.last()) else {
             return expr;
         };
         let span = expr.span.to(last.span);
@@ -301,14 +301,14 @@ impl<'a> Parser<'a> {
             ExprKind::Variable => ExprKind::ScopeTraversal(kept::traversal(
                 Traversal {
                     root: expr.span,
-                    steps: self.step_stack.drain(steps0..).collect(),
+                    steps: self.scratch.step_stack.drain(steps0..).collect(),
                 },
                 self.boxes(),
             )),
             ExprKind::AttrPath => {
-                let pending = self.step_stack.len() - steps0;
+                let pending = self.scratch.step_stack.len() - steps0;
                 let (root, mut steps) = split_attr_path_with(expr.span, self.src, pending);
-                steps.extend(self.step_stack.drain(steps0..));
+                steps.extend(self.scratch.step_stack.drain(steps0..));
                 ExprKind::ScopeTraversal(kept::traversal(
                     Traversal {
                         root,
@@ -320,12 +320,12 @@ impl<'a> Parser<'a> {
             // (Steps after a step that is not a literal: rare.)
             ExprKind::ScopeTraversal(mut t) => {
                 let steps = std::mem::take(&mut t.steps).into_vec();
-                t.steps = extended(steps, &mut self.step_stack, steps0).into_boxed_slice();
+                t.steps = extended(steps, &mut self.scratch.step_stack, steps0).into_boxed_slice();
                 ExprKind::ScopeTraversal(t)
             }
             ExprKind::RelativeTraversal(mut t) => {
                 let steps = std::mem::take(&mut t.steps).into_vec();
-                t.steps = extended(steps, &mut self.step_stack, steps0).into();
+                t.steps = extended(steps, &mut self.scratch.step_stack, steps0).into();
                 ExprKind::RelativeTraversal(t)
             }
             kind => {
@@ -338,7 +338,12 @@ impl<'a> Parser<'a> {
                 };
                 ExprKind::RelativeTraversal(Box::new(RelativeTraversal {
                     source,
-                    steps: self.step_stack.drain(steps0..).collect::<Vec<_>>().into(),
+                    steps: self
+                        .scratch
+                        .step_stack
+                        .drain(steps0..)
+                        .collect::<Vec<_>>()
+                        .into(),
                 }))
             }
         };
