@@ -439,8 +439,15 @@ impl ExpressionImpl for NativeExpression {
 
     fn variables(&self) -> Vec<Traversal> {
         // A constant refers to no variable (once known, without the node);
-        // nor does a key written as a literal name.
-        if matches!(self.constant.get(), Some(Some(_))) || self.literal_key_name().is_some() {
+        // nor does a key written as a literal name. (Asked in that order
+        // only of the handles each can be: an object key's handle never
+        // keeps a constant, and any other is no key, so an attribute's
+        // handle is not sent to the key's test out of line.)
+        let nothing = match self.node.object_key() {
+            None => matches!(self.constant.get(), Some(Some(_))),
+            Some(_) => self.literal_key_name().is_some(),
+        };
+        if nothing {
             return Vec::new();
         }
         self.node.view().variables()
