@@ -123,7 +123,7 @@ impl JsonExpression {
         let (expr, file, diags) =
             parse_embedded_template(self.embedded(text, span), &Limits::default());
         if !diags.has_errors() {
-            out.extend(NativeExpression::new(file, Arc::new(expr)).variables());
+            out.extend(NativeExpression::owned(file, expr).variables());
         }
     }
 
@@ -144,7 +144,7 @@ impl JsonExpression {
         if diags.has_errors() {
             return None;
         }
-        Some(NativeExpression::new(file, Arc::new(expr)))
+        Some(NativeExpression::owned(file, expr))
     }
 
     fn string_value(

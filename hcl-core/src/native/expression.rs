@@ -111,11 +111,21 @@ enum Node {
     /// An expression of its own (a standalone parse, or a part of one),
     /// and the file it was parsed from.
     Owned {
-        expr: Arc<Expr>,
-        source: SourceFile,
+        own: Arc<OwnNode>,
         evaluated: Evaluated,
         key: Option<bool>,
     },
+}
+
+/// An expression of its own and the file it was parsed from, in one
+/// shared allocation: each kind of [`Node`] then holds one pointer, whose
+/// drop is a reference count and a call out only for the last one (two
+/// pointers in one kind made every handle's drop save registers and test
+/// the second).
+#[derive(Debug)]
+struct OwnNode {
+    source: SourceFile,
+    expr: Expr,
 }
 
 /// Where a part is in an attribute's value: the child taken at each level
@@ -201,7 +211,7 @@ impl Node {
     fn source(&self) -> &SourceFile {
         match self {
             Node::InFile { file, .. } => &file.source,
-            Node::Owned { source, .. } => source,
+            Node::Owned { own, .. } => &own.source,
         }
     }
 
@@ -220,7 +230,7 @@ impl Node {
                 };
                 ExprNode::new(&file.source, expr)
             }
-            Node::Owned { expr, source, .. } => ExprNode::new(source, expr),
+            Node::Owned { own, .. } => ExprNode::new(&own.source, &own.expr),
         }
     }
 
@@ -253,14 +263,21 @@ impl Node {
 }
 
 impl NativeExpression {
-    /// Wraps `expr`, a node parsed from `source`.
+    /// Wraps `expr`, a node parsed from `source` (moved out of `expr`
+    /// when nothing else shares it, else copied).
     #[inline]
     pub fn new(source: SourceFile, expr: Arc<Expr>) -> NativeExpression {
+        NativeExpression::owned(source, Arc::unwrap_or_clone(expr))
+    }
+
+    /// Wraps `expr`, a node parsed from `source` (what
+    /// [`NativeExpression::new`] does, for a node not yet shared).
+    #[inline]
+    pub(crate) fn owned(source: SourceFile, expr: Expr) -> NativeExpression {
         NativeExpression {
             constant: OnceLock::new(),
             node: Node::Owned {
-                expr,
-                source,
+                own: Arc::new(OwnNode { source, expr }),
                 evaluated: Evaluated::default(),
                 key: None,
             },
@@ -338,8 +355,10 @@ impl NativeExpression {
             Node::Owned { .. } => None,
         };
         let node = node.unwrap_or_else(|| Node::Owned {
-            expr: Arc::new(e.clone()),
-            source: self.source().clone(),
+            own: Arc::new(OwnNode {
+                source: self.source().clone(),
+                expr: e.clone(),
+            }),
             evaluated: Evaluated::default(),
             key,
         });

@@ -306,9 +306,9 @@ impl<'a> Evaluator<'a> {
     fn syntax(&self, arg: &Arg<'a>) -> crate::Expression {
         match arg {
             Arg::Expr(e) => {
-                crate::Expression::native(crate::native::expression::NativeExpression::new(
+                crate::Expression::native(crate::native::expression::NativeExpression::owned(
                     self.source.clone(),
-                    Arc::new((*e).clone()),
+                    (*e).clone(),
                 ))
             }
             Arg::Value(v, _) => {

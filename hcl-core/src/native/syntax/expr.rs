@@ -353,9 +353,9 @@ impl<'a> ExprNode<'a> {
     /// An [`Expression`] handle of its own for this node (the node is
     /// copied).
     pub fn to_expression(self) -> Expression {
-        Expression::native(NativeExpression::new(
+        Expression::native(NativeExpression::owned(
             self.source.clone(),
-            Arc::new(self.expr.clone()),
+            self.expr.clone(),
         ))
     }
 
