@@ -123,7 +123,7 @@ impl JsonExpression {
         let (expr, file, diags) =
             parse_embedded_template(self.embedded(text, span), &Limits::default());
         if !diags.has_errors() {
-            out.extend(NativeExpression::owned(file, expr).variables());
+            out.extend(NativeExpression::new(file, Arc::new(expr)).variables());
         }
     }
 
@@ -144,7 +144,7 @@ impl JsonExpression {
         if diags.has_errors() {
             return None;
         }
-        Some(NativeExpression::owned(file, expr))
+        Some(NativeExpression::new(file, Arc::new(expr)))
     }
 
     fn string_value(

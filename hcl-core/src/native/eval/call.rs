@@ -306,9 +306,9 @@ impl<'a> Evaluator<'a> {
     fn syntax(&self, arg: &Arg<'a>) -> crate::Expression {
         match arg {
             Arg::Expr(e) => {
-                crate::Expression::native(crate::native::expression::NativeExpression::owned(
+                crate::Expression::native(crate::native::expression::NativeExpression::new(
                     self.source.clone(),
-                    (*e).clone(),
+                    Arc::new((*e).clone()),
                 ))
             }
             Arg::Value(v, _) => {

@@ -353,9 +353,9 @@ impl<'a> ExprNode<'a> {
     /// An [`Expression`] handle of its own for this node (the node is
     /// copied).
     pub fn to_expression(self) -> Expression {
-        Expression::native(NativeExpression::owned(
+        Expression::native(NativeExpression::new(
             self.source.clone(),
-            self.expr.clone(),
+            Arc::new(self.expr.clone()),
         ))
     }
 
