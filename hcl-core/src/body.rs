@@ -219,6 +219,10 @@ impl Expression {
     }
 
     /// See [`ExpressionImpl::variables`].
+    // Inline: the dispatch is a test and a call, which a caller in another
+    // crate (an analysis asking every attribute) would otherwise call out
+    // of line first.
+    #[inline]
     pub fn variables(&self) -> Vec<Traversal> {
         match &self.0 {
             Repr::Native(e) => e.variables(),

@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
@@ -106,17 +107,24 @@ pub struct Traversal {
     repr: Repr,
 }
 
+// Every list of steps is shared (`Arc`), so that dropping a traversal
+// runs no loop inline: its drop is then a few instructions whatever it
+// holds — a path, the commonest reference static analysis hands out, drops
+// its file's reference count and nothing else — where a list dropped in
+// place (a loop over its steps, for each kind) made every traversal's drop
+// save and restore six registers and call out for the steps it did not
+// have (≈ 40 instructions for a path, ≈ 16 now). Clones share the list.
 #[derive(Clone)]
 enum Repr {
     /// Steps built by hand.
-    Steps(Vec<Traverser>),
+    Steps(Arc<Vec<Traverser>>),
     /// An absolute traversal written in a source file.
     Source(SourceTraversal),
 }
 
 impl Default for Repr {
     fn default() -> Repr {
-        Repr::Steps(Vec::new())
+        Repr::Steps(Arc::default())
     }
 }
 
@@ -141,7 +149,7 @@ enum SourceSteps {
     /// for them until asked for ([`path_step`] reads them).
     Path,
     /// Any steps.
-    List(Box<[SourceStep]>),
+    List(Arc<[SourceStep]>),
 }
 
 /// One step of a traversal written in a source file: where it is written
@@ -289,7 +297,7 @@ impl Traversal {
     /// A traversal of `steps`.
     pub fn new(steps: Vec<Traverser>) -> Traversal {
         Traversal {
-            repr: Repr::Steps(steps),
+            repr: Repr::Steps(Arc::new(steps)),
         }
     }
 
@@ -369,7 +377,7 @@ impl Traversal {
     /// The steps, in order, owned.
     pub fn into_steps(self) -> Vec<Traverser> {
         match self.repr {
-            Repr::Steps(steps) => steps,
+            Repr::Steps(steps) => Arc::unwrap_or_clone(steps),
             Repr::Source(t) => t.traversers(),
         }
     }
