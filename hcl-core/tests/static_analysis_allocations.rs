@@ -91,18 +91,9 @@ fn empty_answers_of_json_values_allocate_nothing() -> usize {
 /// string is a static reference is found by parsing it: not asked of
 /// strings). Returns how many answers were empty.
 fn ask_json_questions(e: &Expression, region: &Region<'_, System>) -> usize {
-    let mut empty = 0;
-    let mut check = |what: &str, found: bool, allocations: usize| {
-        if !found {
-            empty += 1;
-            assert_eq!(
-                allocations,
-                0,
-                "{what} of {:?} found nothing but allocated",
-                e.range()
-            );
-        }
-    };
+    let mut empty = EmptyAnswers::of(format!("{:?}", e.range()));
+    let mut check =
+        |what: &str, found: bool, allocations: usize| empty.check(what, found, allocations);
     let e = e.as_impl();
     let (found, n) = allocations(region, || !e.variables().is_empty());
     check("variables()", found, n);
@@ -119,11 +110,37 @@ fn ask_json_questions(e: &Expression, region: &Region<'_, System>) -> usize {
     }
     let parts = list.into_iter().flatten();
     let pairs = map.into_iter().flatten().flat_map(|(k, v)| [k, v]);
-    empty
+    empty.count
         + parts
             .chain(pairs)
             .map(|p| ask_json_questions(&p, region))
             .sum::<usize>()
+}
+
+/// How many of the questions asked of one expression found nothing,
+/// checking that each of those allocated nothing.
+struct EmptyAnswers {
+    subject: String,
+    count: usize,
+}
+
+impl EmptyAnswers {
+    fn of(subject: String) -> EmptyAnswers {
+        EmptyAnswers { subject, count: 0 }
+    }
+
+    /// `what` found something (`found`), or nothing and then made no
+    /// allocation (`allocations` counted around it).
+    fn check(&mut self, what: &str, found: bool, allocations: usize) {
+        if !found {
+            self.count += 1;
+            assert_eq!(
+                allocations, 0,
+                "{what} of {} found nothing but allocated",
+                self.subject
+            );
+        }
+    }
 }
 
 fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
@@ -145,18 +162,9 @@ fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
 /// handle's making and dropping included. Returns how many answers were
 /// empty.
 fn ask_every_question(a: AttributeNode<'_>, region: &Region<'_, System>) -> usize {
-    let mut empty = 0;
-    let mut check = |what: &str, found: bool, allocations: usize| {
-        if !found {
-            empty += 1;
-            assert_eq!(
-                allocations,
-                0,
-                "{what} of `{}` found nothing but allocated",
-                a.expr().source_text()
-            );
-        }
-    };
+    let mut empty = EmptyAnswers::of(format!("`{}`", a.expr().source_text()));
+    let mut check =
+        |what: &str, found: bool, allocations: usize| empty.check(what, found, allocations);
     let (found, n) = allocations(region, || !a.to_expression().variables().is_empty());
     check("variables() through a handle", found, n);
     let (found, n) = allocations(region, || !a.expr().variables().is_empty());
@@ -174,7 +182,7 @@ fn ask_every_question(a: AttributeNode<'_>, region: &Region<'_, System>) -> usiz
     check("static_call()", found, n);
     let (_, n) = allocations(region, || drop(a.to_expression()));
     check("a handle made and dropped", false, n);
-    empty
+    empty.count
 }
 
 /// `ask` of a handle of `a`'s value, made for the question and dropped
