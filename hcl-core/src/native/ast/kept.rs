@@ -212,22 +212,22 @@ fn keep_boxes(expr: Expr, kept: &mut Boxes) {
         }
         ExprKind::Conditional(mut c) => {
             for e in [&mut c.cond, &mut c.then, &mut c.otherwise] {
-                drop_expr(std::mem::replace(e, nothing()), kept);
+                strip(e, kept);
             }
             push_bounded(&mut kept.conditionals, c);
         }
         ExprKind::Binary(mut b) => {
             for e in [&mut b.lhs, &mut b.rhs] {
-                drop_expr(std::mem::replace(e, nothing()), kept);
+                strip(e, kept);
             }
             push_bounded(&mut kept.binaries, b);
         }
         ExprKind::For(mut f) => {
             for e in [&mut f.collection, &mut f.value] {
-                drop_expr(std::mem::replace(e, nothing()), kept);
+                strip(e, kept);
             }
-            for e in [f.key.take(), f.cond.take()].into_iter().flatten() {
-                drop_expr(e, kept);
+            for e in [&mut f.key, &mut f.cond].into_iter().flatten() {
+                strip(e, kept);
             }
             push_bounded(&mut kept.fors, f);
         }
