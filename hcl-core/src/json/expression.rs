@@ -22,7 +22,9 @@ use crate::involved;
 use crate::json::node_ref::NodeRef;
 use crate::json::parser::{Node, NodeKind};
 use crate::limits::{Budget, Limits, EXCEEDED_SUMMARY};
-use crate::native::embedded::{parse_embedded_expression, parse_embedded_template, Embedded};
+use crate::native::embedded::{
+    has_template_sequence, parse_embedded_expression, parse_embedded_template, Embedded,
+};
 use crate::native::NativeExpression;
 use crate::pos::{ByteSpan, Range};
 use crate::traversal::Traversal;
@@ -117,7 +119,7 @@ impl JsonExpression {
     /// not parsed, and nothing is allocated for it (most strings of a JSON
     /// configuration are such). One that does not parse refers to nothing.
     fn template_variables(&self, text: &str, span: ByteSpan, out: &mut Vec<Traversal>) {
-        if !text.contains("${") && !text.contains("%{") {
+        if !has_template_sequence(text) {
             return;
         }
         let (expr, file, diags) =
@@ -154,7 +156,7 @@ impl JsonExpression {
         ctx: Option<&EvalContext>,
         budget: &mut Budget,
     ) -> (Value, Diagnostics) {
-        let Some(ctx) = ctx.filter(|_| text.contains("${") || text.contains("%{")) else {
+        let Some(ctx) = ctx.filter(|_| has_template_sequence(text)) else {
             // Literal-only mode, or a template without an introducer: one
             // literal, the text.
             if let Err(e) = budget.charge_bytes(text.len()) {

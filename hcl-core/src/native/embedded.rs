@@ -65,6 +65,15 @@ impl Embedded<'_> {
     }
 }
 
+/// Whether `text` read as a template can be anything but its own literal
+/// text: it holds an interpolation or directive introducer (`${`, `%{`;
+/// their escapes `$${` and `%%{` contain them too, so are read). A string
+/// without one need not be parsed: it refers to nothing, evaluates to
+/// itself and is written as quoted text.
+pub(crate) fn has_template_sequence(text: &str) -> bool {
+    text.contains("${") || text.contains("%{")
+}
+
 /// Parses embedded text as a standalone template. Returns the tree and the
 /// file its spans refer to (the outer file when the text had no escapes).
 pub fn parse_embedded_template(

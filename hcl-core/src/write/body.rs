@@ -369,7 +369,7 @@ fn write_json_string(
     span: ByteSpan,
     path: &str,
 ) -> Result<(), WriteError> {
-    if !text.contains("${") && !text.contains("%{") {
+    if !crate::native::embedded::has_template_sequence(text) {
         out.push('"');
         // Literal text: `$${` and `%%{` are JSON's escapes too, so only
         // the characters of the quoted form need escaping.

@@ -16,7 +16,7 @@ use super::{AttributeType, Checker};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::Expr;
-use crate::native::embedded::{parse_embedded_template, Embedded};
+use crate::native::embedded::{has_template_sequence, parse_embedded_template, Embedded};
 use crate::pos::ByteSpan;
 use crate::pos::SourceFile;
 use crate::typeck::parse::quoted_literal;
@@ -167,8 +167,4 @@ impl JsonChecker<'_> {
         self.diags.extend(checker.finish());
         ty
     }
-}
-
-fn has_template_sequence(text: &str) -> bool {
-    text.contains("${") || text.contains("%{")
 }
