@@ -24,6 +24,17 @@ fn first_item(e: &Expression) -> Expression {
     items.into_iter().next().expect("a list")
 }
 
+/// The handles of the first attribute of `text` (which must parse without
+/// problems): through the file (`to_expression`) and as a copy of its
+/// node (the old way).
+fn first_attribute_handles(text: &str) -> (Expression, Expression) {
+    let src = SourceFile::new("t.hcl", text);
+    let (file, diags) = parse_config(&src, &Limits::default());
+    assert!(diags.is_empty(), "{diags}");
+    let attr = file.body().attributes().next().expect("an attribute");
+    (attr.to_expression(), attr.expr().to_expression())
+}
+
 fn same(a: &Expression, b: &Expression) {
     assert_eq!(a.value(None), b.value(None));
     assert_eq!(a.variables(), b.variables());
@@ -38,12 +49,7 @@ fn same(a: &Expression, b: &Expression) {
 fn parts_past_what_a_path_holds_are_copies_that_answer_alike() {
     // Five levels of lists: the fifth level's item is copied; its own
     // items are copies in turn.
-    let text = "a = [[[[[[x.y, 2]]]]]]\n";
-    let src = SourceFile::new("t.hcl", text);
-    let (file, diags) = parse_config(&src, &Limits::default());
-    assert!(diags.is_empty(), "{diags}");
-    let attr = file.body().attributes().next().expect("a");
-    let (mut new, mut old) = (attr.to_expression(), attr.expr().to_expression());
+    let (mut new, mut old) = first_attribute_handles("a = [[[[[[x.y, 2]]]]]]\n");
     for level in 1..=6 {
         (new, old) = (first_item(&new), first_item(&old));
         assert_eq!(in_file(&new), level <= 4, "level {level}");
@@ -55,21 +61,9 @@ fn parts_past_what_a_path_holds_are_copies_that_answer_alike() {
 #[test]
 fn items_past_the_65535th_are_copies_that_answer_alike() {
     let text = format!("a = [{}x]\n", "1, ".repeat(65_536));
-    let src = SourceFile::new("t.hcl", text.as_str());
-    let (file, diags) = parse_config(&src, &Limits::default());
-    assert!(diags.is_empty(), "{diags}");
-    let attr = file.body().attributes().next().expect("a");
-    let new = attr
-        .to_expression()
-        .as_impl()
-        .static_list()
-        .unwrap_or_default();
-    let old = attr
-        .expr()
-        .to_expression()
-        .as_impl()
-        .static_list()
-        .unwrap_or_default();
+    let (new, old) = first_attribute_handles(&text);
+    let new = new.as_impl().static_list().unwrap_or_default();
+    let old = old.as_impl().static_list().unwrap_or_default();
     assert_eq!(new.len(), 65_537);
     for i in [0, 65_534, 65_535, 65_536] {
         assert_eq!(in_file(&new[i]), i < 65_535, "item {i}");
