@@ -144,6 +144,10 @@ fn answer(e: &dyn ExpressionImpl, question: Question) -> usize {
         Question::Traversal => e.absolute_traversal().map_or(0, |t| t.len()),
         Question::List => e.static_list().map_or(0, |l| l.len()),
         Question::Map => e.static_map().map_or(0, |m| m.len()),
-        Question::Call => e.static_call().map_or(0, |c| c.args.len()),
+        // The name and each argument's handle: what a tool that reads calls
+        // uses (the ranges are for its diagnostics).
+        Question::Call => e.static_call().map_or(0, |c| {
+            c.name().len() + c.args().map(std::hint::black_box).count()
+        }),
     }
 }

@@ -74,8 +74,12 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         if let Ok(c) = expr_call(&e) {
-            for r in [&c.name_range, &c.args_range, &c.range] {
-                check_range(r, len);
+            for r in [c.name_range(), c.args_range(), c.range()] {
+                check_range(&r, len);
+            }
+            assert!(!c.name().is_empty());
+            for arg in c.args() {
+                check_range(&arg.range(), len);
             }
         }
         let _ = expr_as_keyword(&e);

@@ -281,23 +281,6 @@ impl Expression {
     }
 }
 
-/// The function name and argument expressions of a static call.
-#[derive(Clone, Debug)]
-pub struct StaticCall {
-    /// The function name (namespaced names keep their `::`).
-    pub name: String,
-    /// Where the name is written.
-    pub name_range: Range,
-    /// The argument expressions.
-    pub args: Vec<Expression>,
-    /// Whether the final argument is expanded with `...`.
-    pub expand_final: bool,
-    /// The range of the whole call.
-    pub range: Range,
-    /// The range of the argument list, parentheses included.
-    pub args_range: Range,
-}
-
 /// One attribute of a body.
 #[derive(Clone, Debug)]
 pub struct Attribute {
@@ -547,8 +530,10 @@ pub fn missing_required_argument(name: &str) -> Diagnostic {
 }
 
 mod merged;
+mod static_call;
 
 pub use merged::merge_bodies;
+pub use static_call::{CallArgs, StaticCall};
 
 #[cfg(test)]
 mod test {

@@ -362,33 +362,34 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
     let Ok(call) = expr_call(expr) else {
         return fail("A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).", expr.range());
     };
-    let name = call.name.as_str();
+    let name = call.name();
+    let args: Vec<Expression> = call.args().collect();
     match name {
         "bool" | "string" | "number" => {
             return fail(
                 format!("Primitive type keyword {name:?} does not expect arguments."),
-                call.args_range,
+                call.args_range(),
             )
         }
         "any" => {
             return fail(
                 format!("Type constraint keyword {name:?} does not expect arguments."),
-                call.args_range,
+                call.args_range(),
             )
         }
         _ => {}
     }
-    if call.args.len() != 1 {
+    if args.len() != 1 {
         if let Some(detail) = constructor_detail(name) {
-            let subject = match call.args.as_slice() {
+            let subject = match args.as_slice() {
                 [_, second, .., last] => between(second.range(), last.range()),
                 [_, second] => second.range(),
-                _ => call.args_range.clone(),
+                _ => call.args_range(),
             };
-            return fail_ctx(detail, subject, call.args_range);
+            return fail_ctx(detail, subject, call.args_range());
         }
     }
-    match (name, call.args.first()) {
+    match (name, args.first()) {
         ("list" | "set" | "map", Some(arg)) => {
             let (ety, d, diags) = get(arg, mode, depth + 1);
             let ty = match name {
@@ -429,7 +430,7 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
         }
         ("optional", _) => fail(
             format!("Keyword {name:?} is valid only as a modifier for object type attributes."),
-            call.name_range,
+            call.name_range(),
         ),
         _ => fail(
             format!("Keyword {name:?} is not a valid type constructor."),
@@ -496,23 +497,24 @@ fn object(
         let mut aty_expr = value.clone();
         let mut default_expr = None;
         if let Ok(call) = expr_call(value) {
-            if call.name == "optional" {
-                let Some(first) = call.args.first() else {
+            if call.name() == "optional" {
+                let args: Vec<Expression> = call.args().collect();
+                let Some(first) = args.first() else {
                     diags.push(err(
                         "Optional attribute modifier requires the attribute type as its argument.",
-                        call.args_range,
+                        call.args_range(),
                         value.range(),
                     ));
                     continue;
                 };
-                match (mode.constraint, mode.defaults, call.args.len()) {
+                match (mode.constraint, mode.defaults, args.len()) {
                     (false, _, _) => diags.push(err(
                         "Optional attribute modifier is only for type constraints, not for exact types.",
-                        call.name_range,
+                        call.name_range(),
                         value.range(),
                     )),
                     (true, true, 2) => {
-                        if let Some(d) = call.args.get(1) {
+                        if let Some(d) = args.get(1) {
                             let (v, more) = d.value(None);
                             let failed = more.has_errors();
                             diags.extend(more);
@@ -526,12 +528,12 @@ fn object(
                     (true, _, 1) => optional.push(name.clone()),
                     (true, true, _) => diags.push(err(
                         "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
-                        call.args_range,
+                        call.args_range(),
                         value.range(),
                     )),
                     (true, false, _) => diags.push(err(
                         "Optional attribute modifier expects only one argument: the attribute type.",
-                        call.args_range,
+                        call.args_range(),
                         value.range(),
                     )),
                 }

@@ -14,6 +14,9 @@
 //! parses it — a string with no `${` or `%{` is literal text, one
 //! without a `(` is no call, and neither is parsed.
 //!
+//! A native call found is read without allocating either: its name is a
+//! slice of the source, its arguments' handles places in the file.
+//!
 //! A plain `main` (`harness = false` in Cargo.toml): the counts are
 //! process-wide, and the test harness's threads allocate too.
 
@@ -64,6 +67,10 @@ fn main() {
     }
     let asked = empty_answers_allocate_nothing(&texts);
     println!("test empty_answers_of_static_analysis_allocate_nothing ({asked} questions) ... ok");
+    let calls = calls_found_are_read_without_allocating(&texts);
+    println!(
+        "test calls_found_by_static_analysis_are_read_without_allocating ({calls} calls) ... ok"
+    );
     let asked = empty_answers_of_json_values_allocate_nothing();
     println!(
         "test empty_answers_of_static_analysis_of_json_values_allocate_nothing ({asked} questions) ... ok"
@@ -155,6 +162,29 @@ fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
     }
     assert!(asked > 100, "only {asked} empty answers checked");
     asked
+}
+
+fn calls_found_are_read_without_allocating(texts: &[String]) -> usize {
+    let region = Region::new(GLOBAL);
+    let mut calls = 0;
+    for text in texts {
+        let src = SourceFile::new("t.hcl", text.as_str());
+        let (file, _) = parse_config(&src, &Default::default());
+        each_attribute(file.body(), &mut |a| {
+            let read = |e: &dyn ExpressionImpl| {
+                let call = e.static_call()?;
+                Some(call.name().len() + call.args().map(std::hint::black_box).count())
+            };
+            let (found, n) = allocations(&region, || question(a, |e| read(e).is_some()));
+            if found {
+                let text = a.expr().source_text();
+                assert_eq!(n, 0, "reading the call `{text}` allocated");
+                calls += 1;
+            }
+        });
+    }
+    assert!(calls > 2, "only {calls} calls read");
+    calls
 }
 
 /// Asks each question of `a` (through a handle made for it, and through

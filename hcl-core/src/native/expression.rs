@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, ParsedFile};
+use crate::native::ast::{AttrId, ByteSpan, Call, Expr, ExprKind, ParsedFile};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
@@ -528,35 +528,7 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn static_call(&self) -> Option<StaticCall> {
-        match &self.expr().kind {
-            ExprKind::Call(c) => {
-                // The three ranges follow each other (the call starts with
-                // its name, the arguments after it): one line search.
-                let source = self.source();
-                let name_range = self.range_of(c.name_span());
-                let args_span = c.open_paren().to(c.close_paren);
-                Some(StaticCall {
-                    name: c.full_name(source.text()),
-                    range: match self.expr().span {
-                        span if span.start == name_range.start.byte => Range {
-                            end: source.pos_after(name_range.start, span.end),
-                            ..name_range.clone()
-                        },
-                        span => source.range(span),
-                    },
-                    args_range: source.range_after(name_range.end, args_span),
-                    name_range,
-                    args: c
-                        .args
-                        .iter()
-                        .enumerate()
-                        .map(|(i, e)| self.part_handle(i, e, None))
-                        .collect(),
-                    expand_final: c.expand_final,
-                })
-            }
-            _ => None,
-        }
+        NativeCall::of(self).map(StaticCall::native)
     }
 
     fn absolute_traversal(&self) -> Option<Traversal> {
@@ -576,6 +548,84 @@ impl ExpressionImpl for NativeExpression {
             1 => t.root_name().map(str::to_owned),
             _ => None,
         }
+    }
+}
+
+/// A call node's handle, read when asked ([`StaticCall`]'s native parts).
+#[derive(Clone)]
+pub(crate) struct NativeCall {
+    expr: NativeExpression,
+    /// The name when its segments are not written next to each other
+    /// (`a :: b`): then it cannot be a slice of the source.
+    joined_name: Option<Box<str>>,
+}
+
+impl NativeCall {
+    fn of(expr: &NativeExpression) -> Option<NativeCall> {
+        let ExprKind::Call(c) = &expr.expr().kind else {
+            return None;
+        };
+        // Written without spaces, the name is as long as its segments and
+        // their `::`s.
+        let rest = c.namespace_rest();
+        let joined_len = rest.iter().fold(c.name.len(), |n, s| n + 2 + s.len());
+        let joined_name =
+            (c.name_span().len() != joined_len).then(|| c.full_name(expr.source().text()).into());
+        Some(NativeCall {
+            joined_name,
+            expr: expr.clone(),
+        })
+    }
+
+    /// The call node (what [`NativeCall::of`] found).
+    fn call(&self) -> Option<&Call> {
+        match &self.expr.expr().kind {
+            ExprKind::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The call's syntax view, which resolves its ranges.
+    fn view(&self) -> Option<syntax::CallNode<'_>> {
+        match self.expr.node.view().kind() {
+            syntax::ExprKind::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        match (&self.joined_name, self.view()) {
+            (Some(joined), _) => joined,
+            (None, Some(c)) => c.name(),
+            (None, None) => "",
+        }
+    }
+
+    pub(crate) fn name_range(&self) -> Range {
+        self.view()
+            .map_or_else(|| self.range(), syntax::CallNode::name_range)
+    }
+
+    pub(crate) fn arg_count(&self) -> usize {
+        self.call().map_or(0, |c| c.args.len())
+    }
+
+    pub(crate) fn arg(&self, index: usize) -> Option<Expression> {
+        let arg = self.call()?.args.get(index)?;
+        Some(self.expr.part_handle(index, arg, None))
+    }
+
+    pub(crate) fn expand_final(&self) -> bool {
+        self.call().is_some_and(|c| c.expand_final)
+    }
+
+    pub(crate) fn range(&self) -> Range {
+        self.expr.range_of(self.expr.expr().span)
+    }
+
+    pub(crate) fn args_range(&self) -> Range {
+        self.view()
+            .map_or_else(|| self.range(), syntax::CallNode::args_range)
     }
 }
 

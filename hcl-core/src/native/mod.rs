@@ -92,7 +92,7 @@ pub use syntax::{
     TemplateNode, TemplatePart, TemplateParts, TemplateText, TraversalNode, UnaryOp,
 };
 
-pub(crate) use expression::NativeExpression;
+pub(crate) use expression::{NativeCall, NativeExpression};
 
 use crate::body::Expression;
 use crate::traversal::Traversal;

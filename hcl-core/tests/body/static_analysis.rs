@@ -62,14 +62,17 @@ fn static_map_keys_are_expressions_and_bare_names_are_keywords() {
 #[test]
 fn static_call_native_and_from_a_json_string() {
     let c = expr_call(&expr("t.hcl", "v = f(1, x)\n")).unwrap();
-    assert_eq!(c.name, "f");
-    assert_eq!(c.args.len(), 2);
-    assert_eq!(at(c.name_range), "1:5-1:6");
-    assert_eq!(at(c.args_range), "1:6-1:12");
+    assert_eq!(c.name(), "f");
+    assert_eq!(c.args().len(), 2);
+    assert_eq!(at(c.name_range()), "1:5-1:6");
+    assert_eq!(at(c.args_range()), "1:6-1:12");
+    assert_eq!(at(c.range()), "1:5-1:12");
     let c = expr_call(&expr("t.json", "{\"v\": \"f(1, x)\"}")).unwrap();
-    assert_eq!(c.name, "f");
-    assert_eq!(c.args[0].value(None).0, Value::from(1));
-    assert_eq!(at(c.name_range), "1:8-1:9");
+    assert_eq!(c.name(), "f");
+    let first = c.args().next().unwrap();
+    assert_eq!(first.value(None).0, Value::from(1));
+    assert_eq!(at(c.name_range()), "1:8-1:9");
+    assert_eq!(at(c.args_range()), "1:9-1:15");
     let d = expr_call(&expr("t.json", "{\"v\": 1}")).unwrap_err();
     let d = d.iter().next().unwrap().clone();
     assert_eq!(d.detail, "A static function call is required.");
@@ -173,11 +176,12 @@ hcl_test_shared::shared_test!(
                     let handle = node.to_expression();
                     if let hcl_core::native::ExprKind::Call(call) = node.kind() {
                         let c = expr_call(&handle).unwrap();
-                        assert_eq!(c.args.len(), call.args().len(), "{name}");
+                        assert_eq!(c.args().len(), call.args().len(), "{name}");
+                        assert_eq!(c.name(), call.name(), "{name}");
                         for (got, want) in [
-                            (&c.name_range, call.name_range()),
-                            (&c.args_range, call.args_range()),
-                            (&c.range, call.range()),
+                            (&c.name_range(), call.name_range()),
+                            (&c.args_range(), call.args_range()),
+                            (&c.range(), call.range()),
                         ] {
                             assert_eq!(
                                 ends(&got.start, &got.end),
@@ -264,12 +268,16 @@ fn same_answers(new: &Expression, old: &Expression, depth: usize, at: &str, coun
             let head = |c: &hcl_core::body::StaticCall| {
                 format!(
                     "{} {:?} {:?} {:?} {}",
-                    c.name, c.name_range, c.args_range, c.range, c.expand_final
+                    c.name(),
+                    c.name_range(),
+                    c.args_range(),
+                    c.range(),
+                    c.expand_final()
                 )
             };
             assert_eq!(head(&a), head(&b), "{at}: call");
-            assert_eq!(a.args.len(), b.args.len(), "{at}: call");
-            pairs.extend(a.args.into_iter().zip(b.args));
+            assert_eq!(a.args().len(), b.args().len(), "{at}: call");
+            pairs.extend(a.args().zip(b.args()));
         }
         (a, b) => assert_eq!(a.is_some(), b.is_some(), "{at}: call"),
     }

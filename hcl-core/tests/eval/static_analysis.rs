@@ -90,16 +90,15 @@ fn static_call() {
         .as_impl()
         .static_call()
         .unwrap();
-    assert_eq!(call.name, "provider::aws::arn");
-    assert_eq!(call.args.len(), 2);
-    assert!(call.expand_final);
+    assert_eq!(call.name(), "provider::aws::arn");
+    assert_eq!(call.args().len(), 2);
+    assert!(call.expand_final());
+    let (name, args) = (call.name_range(), call.args_range());
+    assert_eq!((name.start.column, name.end.column), (1, 19));
+    assert_eq!((args.start.column, args.end.column), (19, 28));
     assert_eq!(
-        (call.name_range.start.column, call.name_range.end.column),
-        (1, 19)
-    );
-    assert_eq!(
-        (call.args_range.start.column, call.args_range.end.column),
-        (19, 28)
+        (call.range().start.column, call.range().end.column),
+        (1, 28)
     );
     assert!(handle("a").as_impl().static_call().is_none());
 }
