@@ -26,6 +26,11 @@ pub(crate) fn binding_power(kind: K) -> Option<(u8, BinaryOp)> {
     })
 }
 
+/// A level above every binary operator's (see [`binding_power`]): an
+/// expression parsed above it ([`Parser::parse_expr_above`]) is one term
+/// with its postfix steps.
+const TERM_ONLY: u8 = 7;
+
 pub(super) fn boxed(span: ByteSpan, kind: ExprKind) -> Expr {
     Expr { span, kind }
 }
@@ -55,15 +60,25 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Parser::parse_expr`] past the shortcut.
-    #[inline(never)]
+    #[inline(always)]
     fn parse_expr_general(&mut self) -> Expr {
+        self.parse_expr_above(0)
+    }
+
+    /// A term with its postfix steps and the operations it starts whose
+    /// operators bind tighter than `min_level` (folded left to right), and
+    /// at level 0 the conditional it starts: a whole expression at 0, an
+    /// operator's right-hand side above its level, a unary operator's
+    /// operand at [`TERM_ONLY`]. The one out-of-line function that every
+    /// term goes through: the term's code is inlined here, so that each
+    /// nesting level of an expression (each call of a nested type
+    /// constraint `map(object({ ... }))`) costs one call frame, not two.
+    #[inline(never)]
+    fn parse_expr_above(&mut self, min_level: u8) -> Expr {
         let mark = self.mark();
-        // (`parse_binary(0)` written out: one call less on the way to every
-        // term that is not a simple value, such as each call of a nested
-        // type constraint `map(object({ ... }))`.)
         let lhs = self.parse_term_with_traversals();
-        let cond = self.parse_operations(mark, lhs, 0);
-        if self.failed(mark) || !self.at(K::Question) {
+        let cond = self.parse_operations(mark, lhs, min_level);
+        if min_level != 0 || self.failed(mark) || !self.at(K::Question) {
             return cond;
         }
         // (An expression starts where its first token does.)
@@ -114,10 +129,9 @@ impl<'a> Parser<'a> {
     /// ```
     ///
     /// Operators above `min_level` are folded left to right.
+    #[inline(always)]
     fn parse_binary(&mut self, min_level: u8) -> Expr {
-        let mark = self.mark();
-        let lhs = self.parse_term_with_traversals();
-        self.parse_operations(mark, lhs, min_level)
+        self.parse_expr_above(min_level)
     }
 
     /// The operations that `lhs`, a term, starts: the operators after it
@@ -151,7 +165,10 @@ impl<'a> Parser<'a> {
         lhs
     }
 
-    pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
+    /// A term and its postfix steps (inlined into its one caller,
+    /// [`Parser::parse_expr_above`]).
+    #[inline(always)]
+    fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
         // Most terms have no postfix steps: skip the call then.
         if matches!(self.peek().kind, K::Dot | K::OBrack) {
@@ -200,7 +217,7 @@ impl<'a> Parser<'a> {
                     return invalid(at);
                 }
                 // Only a term: `-1 + 2` is `(-1) + 2`.
-                let operand = self.parse_term_with_traversals();
+                let operand = self.parse_expr_above(TERM_ONLY);
                 self.leave();
                 let op = if start.kind == K::Minus {
                     UnaryOp::Negate
