@@ -2,12 +2,15 @@
 
 use super::body::invalid;
 use super::expr::boxed;
+use super::fast::SimpleItem;
 use super::{span_of, Parser};
 use crate::native::ast::{
     kept, ByteSpan, Expr, ExprKind, ExprList, ForExpr, InlineList, Object, ObjectItem, ObjectKey,
     Tuple,
 };
-use crate::native::token::TokenKind as K;
+use crate::native::token::{Token, TokenKind as K};
+
+const UNTERMINATED_OBJECT: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 
 impl<'a> Parser<'a> {
     /// The expressions pushed on the scratch stack since `start`, as a list.
@@ -119,7 +122,6 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_object(&mut self, open: ByteSpan) -> Expr {
-        const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
         let items0 = self.scratch.item_stack.len();
         let close;
         loop {
@@ -135,41 +137,37 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            if !self.push_simple_object_item() {
-                let force_non_literal = next == K::OParen;
-                let mark = self.mark();
-                let key = self.parse_expr_inline();
-                if self.failed(mark) {
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
-                let key = ObjectKey { expr: key };
-                // The flag is read back from where the key starts.
-                debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
-                let next = self.peek();
-                if next.kind != K::Equal && next.kind != K::Colon {
-                    let at = span_of(next);
-                    let ctx = Some(open.to(at));
-                    match next.kind {
-                    K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
-                    K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
-                    K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED, open, None),
-                    _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
-                }
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
-                self.bump();
-                let mark = self.mark();
-                let value = self.parse_expr_inline();
-                if self.failed(mark) {
-                    if value.kind == ExprKind::Invalid {
-                        self.scratch.item_stack.push(ObjectItem { key, value });
+            match self.push_simple_object_item() {
+                SimpleItem::WithSeparator => continue,
+                SimpleItem::Item => {}
+                SimpleItem::No => {
+                    let force_non_literal = next == K::OParen;
+                    let mark = self.mark();
+                    let key = self.parse_expr_inline();
+                    if self.failed(mark) {
+                        close = span_of(self.recover(K::CBrace));
+                        break;
                     }
-                    close = span_of(self.recover(K::CBrace));
-                    break;
+                    let key = ObjectKey { expr: key };
+                    // The flag is read back from where the key starts.
+                    debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
+                    let next = self.peek();
+                    if next.kind != K::Equal && next.kind != K::Colon {
+                        close = self.missing_item_value(open, next);
+                        break;
+                    }
+                    self.bump();
+                    let mark = self.mark();
+                    let value = self.parse_expr_inline();
+                    if self.failed(mark) {
+                        if value.kind == ExprKind::Invalid {
+                            self.scratch.item_stack.push(ObjectItem { key, value });
+                        }
+                        close = span_of(self.recover(K::CBrace));
+                        break;
+                    }
+                    super::push(&mut self.scratch.item_stack, ObjectItem { key, value });
                 }
-                super::push(&mut self.scratch.item_stack, ObjectItem { key, value });
             }
             match self.peek().kind {
                 K::CBrace => {
@@ -179,25 +177,8 @@ impl<'a> Parser<'a> {
                 K::Comma | K::Newline => {
                     self.bump();
                 }
-                K::Eof => {
-                    self.error_unless_recovering(
-                        "Unterminated object constructor expression",
-                        UNTERMINATED,
-                        open,
-                        None,
-                    );
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
                 _ => {
-                    let at = span_of(self.peek());
-                    self.error_unless_recovering(
-                        "Missing attribute separator",
-                        "Expected a newline or comma to mark the beginning of the next attribute.",
-                        at,
-                        Some(open.to(at)),
-                    );
-                    close = span_of(self.recover(K::CBrace));
+                    close = self.missing_item_separator(open);
                     break;
                 }
             }
@@ -207,6 +188,49 @@ impl<'a> Parser<'a> {
             open.to(close),
             ExprKind::Object(kept::object(Object { items }, self.boxes())),
         )
+    }
+
+    /// Reports an object item's key not followed by `=` or `:` (`next`)
+    /// and skips to the closing brace (returned). (Out of line, as the
+    /// other error paths of the object's loop: the loop is inlined into
+    /// the parser's term function, where every cold byte counts.)
+    #[cold]
+    #[inline(never)]
+    fn missing_item_value(&mut self, open: ByteSpan, next: Token) -> ByteSpan {
+        let at = span_of(next);
+        let ctx = Some(open.to(at));
+        match next.kind {
+            K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
+            K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
+            K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED_OBJECT, open, None),
+            _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
+        }
+        span_of(self.recover(K::CBrace))
+    }
+
+    /// Reports an object item followed by neither a separator nor the
+    /// closing brace, and skips to that brace (returned).
+    #[cold]
+    #[inline(never)]
+    fn missing_item_separator(&mut self, open: ByteSpan) -> ByteSpan {
+        let next = self.peek();
+        if next.kind == K::Eof {
+            self.error_unless_recovering(
+                "Unterminated object constructor expression",
+                UNTERMINATED_OBJECT,
+                open,
+                None,
+            );
+        } else {
+            let at = span_of(next);
+            self.error_unless_recovering(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+                at,
+                Some(open.to(at)),
+            );
+        }
+        span_of(self.recover(K::CBrace))
     }
 
     /// ```ebnf

@@ -67,18 +67,21 @@ impl<'a> Parser<'a> {
     /// An object item `key = value` (or `key: value`) whose key is a name,
     /// a plain string or a dotted name and whose value is simple (as
     /// [`Parser::parse_simple_expr`] takes it), consumed up to the value
-    /// (the separator after it is the caller's) and pushed on the item
-    /// stack (built where it stays); `false` (nothing consumed or pushed)
+    /// and, when the value is followed by a comma or a newline, that
+    /// separator too (most items are a line of their own: one step for
+    /// the item and its separator, where the general path would look at
+    /// the separator and step again); and pushed on the item stack (built
+    /// where it stays). [`SimpleItem::No`] (nothing consumed or pushed)
     /// when the general path must parse the item, or the parse is
     /// recovering from an error.
     #[inline(always)]
-    pub(crate) fn push_simple_object_item(&mut self) -> bool {
+    pub(crate) fn push_simple_object_item(&mut self) -> SimpleItem {
         if self.recovery || self.unwind || !self.tuning.shortcut {
-            return false;
+            return SimpleItem::No;
         }
         let i = self.next_at;
         let Some(&[key, separator, value]) = self.scratch.buf.get(i..i + 3) else {
-            return false;
+            return SimpleItem::No;
         };
         // (Not a number key: building it could report an error before the
         // value is known to be simple.)
@@ -86,15 +89,26 @@ impl<'a> Parser<'a> {
             || !matches!(separator.kind, K::Equal | K::Colon)
             || !self.ends_expr(i + 3)
         {
-            return false;
+            return SimpleItem::No;
         }
         let Some(key) = self.simple_value(key) else {
-            return false;
+            return SimpleItem::No;
         };
         let Some(value) = self.simple_value(value) else {
-            return false;
+            return SimpleItem::No;
         };
-        self.advance_to(i + 3, value.span);
+        // (`ends_expr` found the lexeme after the value lexed.)
+        let after = self.scratch.buf.get(i + 3).copied();
+        let taken = match after {
+            Some(l) if l.kind == K::Comma || (l.kind == K::Newline && self.newlines_top) => {
+                self.advance_to(i + 4, span_of(l.first()));
+                SimpleItem::WithSeparator
+            }
+            _ => {
+                self.advance_to(i + 3, value.span);
+                SimpleItem::Item
+            }
+        };
         super::push(
             &mut self.scratch.item_stack,
             ObjectItem {
@@ -102,7 +116,7 @@ impl<'a> Parser<'a> {
                 value,
             },
         );
-        true
+        taken
     }
 
     /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
@@ -211,6 +225,17 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// What [`Parser::push_simple_object_item`] took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SimpleItem {
+    /// Nothing: the general path parses the item.
+    No,
+    /// The item, up to its value (the separator after it is the caller's).
+    Item,
+    /// The item and the comma or newline after it.
+    WithSeparator,
+}
+
 /// Whether the first name of a dotted name (or a lone name) is `true`,
 /// `false` or `null`.
 #[inline]
@@ -311,6 +336,11 @@ mod test {
         "a = {\n  k = \"v\"\n  \"s\" = 1\n  l: var.x\n  m.n = true\n  o = null, p = q\n}\n",
         "a = { 1 = 2, k = 1.5.3, t = true.x, \"u\" = \"w\" }\n",
         "a = { k = \"v\" l = 2 }\n",
+        // Object items taken with the comma or newline after them.
+        "a = { k = 1, }\nb = { k = 1,\n}\nc = { k = 1\n}\nd = { k = 1,, l = 2 }\n",
+        "a = { k = 1, l = 2,\n  m = 3\n  n = 4, }\nb = { k = 1 # c\n  l = 2 // d\n  m = 3 /* e */\n}\n",
+        "a = {\r\n  k = 1\r\n  l = \"x\",\r\n}\r\n",
+        "a = { k = 1\n\n\n  l = 2 }\nb = { k = 1, \n , l = 2 }\nc = { k = 1\n,l = 2 }\n",
         "a = { k = \"v\"\n  k = 2 }\n",
         "a = { k = (1) }\nb = { (k) = 1 }\n",
         "a = { k = -1\n  l = 2 }\n",
