@@ -3,6 +3,7 @@
 //! `collection`).
 
 use super::body::invalid;
+use super::fast::SimpleArg;
 use super::{span_of, Parser, Run};
 use crate::native::ast::{
     kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, Literal, Unary, UnaryOp,
@@ -438,8 +439,19 @@ impl<'a> Parser<'a> {
                 close = span_of(self.bump());
                 break;
             }
+            match self.push_simple_call_arg() {
+                SimpleArg::No => {}
+                SimpleArg::WithComma => continue,
+                SimpleArg::Closed(at) => {
+                    close = at;
+                    break;
+                }
+            }
             let mark = self.mark();
-            let arg = self.parse_expr_inline();
+            // (Past the shortcut, not through it again: what it leaves is
+            // mostly not a simple value, and the general path builds what
+            // the shortcut would for any value, as `fast`'s tests check.)
+            let arg = self.parse_expr_general();
             super::push(&mut self.scratch.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);

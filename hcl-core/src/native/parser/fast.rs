@@ -152,6 +152,44 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// A call argument that is a simple value (as
+    /// [`Parser::parse_simple_expr`] takes it) right before a `,` or the
+    /// closing `)`, consumed with that separator and pushed on the
+    /// expression stack (built where it stays): one step where the
+    /// general path takes the value and the separator one at a time.
+    /// [`SimpleArg::No`] (nothing consumed or pushed) when the general path
+    /// must parse the argument, or the parse is recovering from an error.
+    #[inline(always)]
+    pub(crate) fn push_simple_call_arg(&mut self) -> SimpleArg {
+        // (The first lexeme's kind first, read where the cursor keeps it:
+        // most arguments that are not simple start with a bracket.)
+        if !matches!(self.next.kind, K::Number | K::Ident | K::OQuote)
+            || self.recovery
+            || self.unwind
+            || !self.tuning.shortcut
+        {
+            return SimpleArg::No;
+        }
+        let i = self.next_at;
+        let Some(&[value, separator]) = self.scratch.buf.get(i..i + 2) else {
+            return SimpleArg::No;
+        };
+        if !matches!(separator.kind, K::Comma | K::CParen) {
+            return SimpleArg::No;
+        }
+        let Some(expr) = self.simple_value(value) else {
+            return SimpleArg::No;
+        };
+        let at = span_of(separator.first());
+        self.advance_to(i + 2, at);
+        super::push(&mut self.scratch.expr_stack, expr);
+        if separator.kind == K::Comma {
+            SimpleArg::WithComma
+        } else {
+            SimpleArg::Closed(at)
+        }
+    }
+
     /// The node the lexeme `l` makes as a simple value, exactly as the
     /// general path's terms make it: a run whole (a plain string, or a
     /// dotted name not after a keyword: `true.x`'s steps make a relative
@@ -236,6 +274,17 @@ pub(crate) enum SimpleItem {
     WithSeparator,
 }
 
+/// What [`Parser::push_simple_call_arg`] took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SimpleArg {
+    /// Nothing: the general path parses the argument.
+    No,
+    /// The argument and the comma after it.
+    WithComma,
+    /// The argument and the closing parenthesis (its span).
+    Closed(ByteSpan),
+}
+
 /// Whether the first name of a dotted name (or a lone name) is `true`,
 /// `false` or `null`.
 #[inline]
@@ -300,6 +349,9 @@ mod test {
         "a = foo(var.x, \"y\", 1, true)\n",
         "a = foo(var.x\n, 2)\n",
         "a = foo::bar(1)\n",
+        // Call arguments taken with the comma or parenthesis after them.
+        "a = f(1,)\nb = f(1, , 2)\nc = f(x...)\nd = f(1 2)\ne = f(1.5.3, 2)\n",
+        "a = f(\"s\", [1], g(2), h(), true.x, null)\nb = f(x,\n  y\n)\nc = f(1, 2\n",
         "a = foo\n(1)\n",
         "a = [1, var.a, \"b\", null]\n",
         "a = [\n  var.a,\n  var.b\n]\n",
