@@ -137,7 +137,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            match self.push_simple_object_item() {
+            match self.push_simple_object_items() {
                 SimpleItem::WithSeparator => continue,
                 SimpleItem::Item => {}
                 SimpleItem::No => {

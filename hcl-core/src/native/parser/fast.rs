@@ -64,59 +64,72 @@ impl<'a> Parser<'a> {
         Some(name)
     }
 
-    /// An object item `key = value` (or `key: value`) whose key is a name,
-    /// a plain string or a dotted name and whose value is simple (as
-    /// [`Parser::parse_simple_expr`] takes it), consumed up to the value
-    /// and, when the value is followed by a comma or a newline, that
-    /// separator too (most items are a line of their own: one step for
-    /// the item and its separator, where the general path would look at
-    /// the separator and step again); and pushed on the item stack (built
-    /// where it stays). [`SimpleItem::No`] (nothing consumed or pushed)
-    /// when the general path must parse the item, or the parse is
-    /// recovering from an error.
+    /// The object items at the cursor whose key is a name, a plain string
+    /// or a dotted name and whose value is simple (as
+    /// [`Parser::parse_simple_expr`] takes it), pushed on the item stack
+    /// (built where they stay): those closed by a comma or a newline, one
+    /// after another, consumed with their separators in one step (most
+    /// items are a line of their own, and the general path would step
+    /// through every lexeme, the separator too) —
+    /// [`SimpleItem::WithSeparator`]; or else one item closed otherwise
+    /// (by the brace, the caller's), consumed up to its value —
+    /// [`SimpleItem::Item`]. [`SimpleItem::No`] (nothing consumed or
+    /// pushed) when the general path must parse the item, or the parse
+    /// is recovering from an error.
     #[inline(always)]
-    pub(crate) fn push_simple_object_item(&mut self) -> SimpleItem {
+    pub(crate) fn push_simple_object_items(&mut self) -> SimpleItem {
         if self.recovery || self.unwind || !self.tuning.shortcut {
             return SimpleItem::No;
         }
-        let i = self.next_at;
-        let Some(&[key, separator, value]) = self.scratch.buf.get(i..i + 3) else {
+        let mut i = self.next_at;
+        let mut last_separator = None;
+        while let Some(&after) = self.scratch.buf.get(i + 3) {
+            if !(after.kind == K::Comma || (after.kind == K::Newline && self.newlines_top)) {
+                break;
+            }
+            let Some(item) = self.simple_item_at(i) else {
+                break;
+            };
+            super::push(&mut self.scratch.item_stack, item);
+            last_separator = Some(after);
+            i += 4;
+        }
+        if let Some(separator) = last_separator {
+            self.advance_to(i, span_of(separator.first()));
+            return SimpleItem::WithSeparator;
+        }
+        if !self.ends_expr(i + 3) {
             return SimpleItem::No;
+        }
+        let Some(item) = self.simple_item_at(i) else {
+            return SimpleItem::No;
+        };
+        self.advance_to(i + 3, item.value.span);
+        super::push(&mut self.scratch.item_stack, item);
+        SimpleItem::Item
+    }
+
+    /// The simple object item (see [`Parser::push_simple_object_items`])
+    /// whose key is the raw lexeme at `i`, if there is one there, built
+    /// (nothing consumed).
+    #[inline(always)]
+    fn simple_item_at(&mut self, i: usize) -> Option<ObjectItem> {
+        let &[key, separator, value] = self.scratch.buf.get(i..i + 3)? else {
+            return None;
         };
         // (Not a number key: building it could report an error before the
         // value is known to be simple.)
         if !(key.kind == K::Ident || key.run().is_some())
             || !matches!(separator.kind, K::Equal | K::Colon)
-            || !self.ends_expr(i + 3)
         {
-            return SimpleItem::No;
+            return None;
         }
-        let Some(key) = self.simple_value(key) else {
-            return SimpleItem::No;
-        };
-        let Some(value) = self.simple_value(value) else {
-            return SimpleItem::No;
-        };
-        // (`ends_expr` found the lexeme after the value lexed.)
-        let after = self.scratch.buf.get(i + 3).copied();
-        let taken = match after {
-            Some(l) if l.kind == K::Comma || (l.kind == K::Newline && self.newlines_top) => {
-                self.advance_to(i + 4, span_of(l.first()));
-                SimpleItem::WithSeparator
-            }
-            _ => {
-                self.advance_to(i + 3, value.span);
-                SimpleItem::Item
-            }
-        };
-        super::push(
-            &mut self.scratch.item_stack,
-            ObjectItem {
-                key: ObjectKey { expr: key },
-                value,
-            },
-        );
-        taken
+        let key = self.simple_value(key)?;
+        let value = self.simple_value(value)?;
+        Some(ObjectItem {
+            key: ObjectKey { expr: key },
+            value,
+        })
     }
 
     /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
@@ -263,14 +276,14 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// What [`Parser::push_simple_object_item`] took.
+/// What [`Parser::push_simple_object_items`] took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum SimpleItem {
     /// Nothing: the general path parses the item.
     No,
-    /// The item, up to its value (the separator after it is the caller's).
+    /// One item, up to its value (what closes it is the caller's).
     Item,
-    /// The item and the comma or newline after it.
+    /// Items, each with the comma or newline after it.
     WithSeparator,
 }
 
@@ -392,6 +405,8 @@ mod test {
         "a = { k = 1, }\nb = { k = 1,\n}\nc = { k = 1\n}\nd = { k = 1,, l = 2 }\n",
         "a = { k = 1, l = 2,\n  m = 3\n  n = 4, }\nb = { k = 1 # c\n  l = 2 // d\n  m = 3 /* e */\n}\n",
         "a = {\r\n  k = 1\r\n  l = \"x\",\r\n}\r\n",
+        "a = { k = 1, l = 2, m = 3 }\nb = {\n  k = 1\n  l = (2)\n  m = 3\n  n = f(4)\n  o = p\n}\n",
+        "a = {\n  k = 1\n  2 = l\n  m = 1.5.3\n  n = true.x\n  o = {\n    p = q\n  }\n  r = s\n}\n",
         "a = { k = 1\n\n\n  l = 2 }\nb = { k = 1, \n , l = 2 }\nc = { k = 1\n,l = 2 }\n",
         "a = { k = \"v\"\n  k = 2 }\n",
         "a = { k = (1) }\nb = { (k) = 1 }\n",
