@@ -433,17 +433,20 @@ impl<'a> Parser<'a> {
         let args0 = self.scratch.expr_stack.len();
         let mut expand_final = false;
         let mut close = open_span;
+        // Set when the next token is the `)` that closes the call, left for
+        // `bump_closing`.
+        let mut closing = false;
         self.push_newlines(false);
         loop {
             if self.at(K::CParen) {
-                close = span_of(self.bump());
+                closing = true;
                 break;
             }
             match self.push_simple_call_arg() {
                 SimpleArg::No => {}
                 SimpleArg::WithComma => continue,
-                SimpleArg::Closed(at) => {
-                    close = at;
+                SimpleArg::BeforeClose => {
+                    closing = true;
                     break;
                 }
             }
@@ -460,13 +463,13 @@ impl<'a> Parser<'a> {
                 }
                 break;
             }
+            if self.at(K::CParen) {
+                closing = true;
+                break;
+            }
             let sep = self.bump();
             let sep_span = span_of(sep);
             match sep.kind {
-                K::CParen => {
-                    close = sep_span;
-                    break;
-                }
                 K::Ellipsis => {
                     expand_final = true;
                     if !self.at(K::CParen) {
@@ -478,13 +481,13 @@ impl<'a> Parser<'a> {
                         );
                         close = span_of(self.recover(K::CParen));
                     } else {
-                        close = span_of(self.bump());
+                        closing = true;
                     }
                     break;
                 }
                 K::Comma => {
                     if self.at(K::CParen) {
-                        close = span_of(self.bump());
+                        closing = true;
                         break;
                     }
                 }
@@ -511,7 +514,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.pop_newlines();
+        if closing {
+            close = span_of(self.bump_closing());
+        } else {
+            self.pop_newlines();
+        }
         self.leave();
         let args = self.take_exprs(args0);
         boxed(

@@ -167,9 +167,10 @@ impl<'a> Parser<'a> {
 
     /// A call argument that is a simple value (as
     /// [`Parser::parse_simple_expr`] takes it) right before a `,` or the
-    /// closing `)`, consumed with that separator and pushed on the
-    /// expression stack (built where it stays): one step where the
-    /// general path takes the value and the separator one at a time.
+    /// closing `)`, consumed with its comma (the `)` is the caller's, see
+    /// [`Parser::bump_closing`]) and pushed on the expression stack (built
+    /// where it stays): one step where the general path takes the value
+    /// and the comma one at a time.
     /// [`SimpleArg::No`] (nothing consumed or pushed) when the general path
     /// must parse the argument, or the parse is recovering from an error.
     #[inline(always)]
@@ -193,14 +194,15 @@ impl<'a> Parser<'a> {
         let Some(expr) = self.simple_value(value) else {
             return SimpleArg::No;
         };
-        let at = span_of(separator.first());
-        self.advance_to(i + 2, at);
-        super::push(&mut self.scratch.expr_stack, expr);
-        if separator.kind == K::Comma {
+        let taken = if separator.kind == K::Comma {
+            self.advance_to(i + 2, span_of(separator.first()));
             SimpleArg::WithComma
         } else {
-            SimpleArg::Closed(at)
-        }
+            self.advance_to(i + 1, expr.span);
+            SimpleArg::BeforeClose
+        };
+        super::push(&mut self.scratch.expr_stack, expr);
+        taken
     }
 
     /// The node the lexeme `l` makes as a simple value, exactly as the
@@ -294,8 +296,8 @@ pub(crate) enum SimpleArg {
     No,
     /// The argument and the comma after it.
     WithComma,
-    /// The argument and the closing parenthesis (its span).
-    Closed(ByteSpan),
+    /// The argument, before the closing parenthesis (the caller's).
+    BeforeClose,
 }
 
 /// Whether the first name of a dotted name (or a lone name) is `true`,

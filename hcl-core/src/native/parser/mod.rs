@@ -591,14 +591,38 @@ impl<'a> Parser<'a> {
 
     #[inline(always)]
     pub(crate) fn pop_newlines(&mut self) {
+        if self.leave_newline_mode() {
+            self.refresh();
+        }
+    }
+
+    /// Consumes the next significant token, the one that closes a bracket,
+    /// and leaves the newline mode the bracket entered (as
+    /// [`Parser::pop_newlines`]): the token after it is looked for once,
+    /// under the mode returned to. (Consumed first, it would be looked for
+    /// under the bracket's mode, which skips a newline after the bracket
+    /// out of line, and again after the pop, which takes the newline back.)
+    #[inline(always)]
+    pub(crate) fn bump_closing(&mut self) -> Token {
+        let t = self.peek();
+        debug_assert!(self.next.run_len == 0, "a closing bracket is one token");
+        self.leave_newline_mode();
+        self.advance_to(self.next_at + 1, span_of(t));
+        t
+    }
+
+    /// Pops the newline mode (the first is never left); whether newlines
+    /// became significant or insignificant (the cursor, not refreshed, may
+    /// then be out of date).
+    #[inline(always)]
+    fn leave_newline_mode(&mut self) -> bool {
         if self.scratch.newlines.len() > 1 {
             self.scratch.newlines.pop();
         }
         let significant = self.scratch.newlines.last().copied().unwrap_or(true);
-        if self.newlines_top != significant {
-            self.newlines_top = significant;
-            self.refresh();
-        }
+        let changed = self.newlines_top != significant;
+        self.newlines_top = significant;
+        changed
     }
 
     /// Whether the next token is the identifier `kw`.
