@@ -22,12 +22,13 @@ impl<'a> Parser<'a> {
     /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
     /// ```
     pub(super) fn parse_tuple(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CBrack);
             return invalid(open.to(span_of(close)));
         }
-        self.push_newlines(false);
+        self.bump_opening(false);
         let e = if self.at_keyword("for") {
             self.finish_for(open, false)
         } else {
@@ -99,24 +100,33 @@ impl<'a> Parser<'a> {
     /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
     /// ```
     pub(super) fn parse_object(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CBrace);
             return invalid(open.to(span_of(close)));
         }
-        // `for` expressions ignore newlines, object constructors do not.
-        let is_for = self.at_keyword_past_newlines("for");
-        let e = if is_for {
-            self.push_newlines(false);
-            let e = self.finish_for(open, true);
-            self.pop_newlines();
-            e
-        } else {
-            self.push_newlines(true);
-            let e = self.finish_object(open);
-            self.pop_newlines();
-            e
+        // `for` expressions ignore newlines, object constructors do not:
+        // which one this is is read past the brace before the brace is
+        // consumed in its mode (`bump_opening`), if it is lexed.
+        let is_for = match self.keyword_after_next_past_newlines("for") {
+            Some(is_for) => {
+                self.bump_opening(!is_for);
+                is_for
+            }
+            None => {
+                self.bump();
+                let is_for = self.at_keyword_past_newlines("for");
+                self.push_newlines(!is_for);
+                is_for
+            }
         };
+        let e = if is_for {
+            self.finish_for(open, true)
+        } else {
+            self.finish_object(open)
+        };
+        self.pop_newlines();
         self.leave();
         e
     }

@@ -397,8 +397,8 @@ impl<'a> Parser<'a> {
     /// Names may be namespaced: `provider::aws::arn_parse(...)`.
     fn finish_call(&mut self, name: ByteSpan) -> Expr {
         let mut rest = Vec::new();
-        let mut open = self.bump();
-        while open.kind == K::DoubleColon {
+        while self.at(K::DoubleColon) {
+            self.bump();
             let next = self.bump();
             let at = span_of(next);
             if next.kind != K::Ident {
@@ -412,10 +412,13 @@ impl<'a> Parser<'a> {
                 return invalid(name.to(at));
             }
             rest.push(at);
-            open = self.bump();
         }
+        // (Consumed as the arguments' newline mode is entered, below:
+        // `bump_opening`.)
+        let open = self.peek();
         let open_span = span_of(open);
         if open.kind != K::OParen {
+            self.bump();
             self.error(
                 "Missing open parenthesis",
                 "Function selector must be followed by an open parenthesis to begin the function call.",
@@ -426,6 +429,7 @@ impl<'a> Parser<'a> {
             return invalid(name.to(open_span));
         }
         if !self.enter(open_span) {
+            self.bump();
             let close = self.recover(K::CParen);
             return invalid(name.to(span_of(close)));
         }
@@ -436,7 +440,7 @@ impl<'a> Parser<'a> {
         // Set when the next token is the `)` that closes the call, left for
         // `bump_closing`.
         let mut closing = false;
-        self.push_newlines(false);
+        self.bump_opening(false);
         loop {
             if self.at(K::CParen) {
                 closing = true;
