@@ -30,15 +30,18 @@ impl<'a> Parser<'a> {
         }
         self.bump_opening(false);
         let e = if self.at_keyword("for") {
-            self.finish_for(open, false)
+            let e = self.finish_for(open, false);
+            self.pop_newlines();
+            e
         } else {
             self.finish_tuple(open)
         };
-        self.pop_newlines();
         self.leave();
         e
     }
 
+    /// The tuple's items and its closing bracket, and its newline mode
+    /// left.
     fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
         let items0 = self.scratch.expr_stack.len();
         let close;
@@ -47,7 +50,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.at(K::CBrack) {
-                close = span_of(self.bump());
+                close = span_of(self.bump_closing());
                 break;
             }
             let mark = self.mark();
@@ -55,11 +58,12 @@ impl<'a> Parser<'a> {
             super::push(&mut self.scratch.expr_stack, item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
+                self.pop_newlines();
                 break;
             }
             match self.peek().kind {
                 K::CBrack => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_closing());
                     break;
                 }
                 K::Comma => {
@@ -73,6 +77,7 @@ impl<'a> Parser<'a> {
                         None,
                     );
                     close = span_of(self.recover(K::CBrack));
+                    self.pop_newlines();
                     break;
                 }
                 _ => {
@@ -84,6 +89,7 @@ impl<'a> Parser<'a> {
                         Some(open.to(at)),
                     );
                     close = span_of(self.recover(K::CBrack));
+                    self.pop_newlines();
                     break;
                 }
             }

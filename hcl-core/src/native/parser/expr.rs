@@ -358,12 +358,13 @@ impl<'a> Parser<'a> {
 
     /// `"(" Expression ")"`; newlines inside are insignificant.
     fn parse_parens(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CParen);
             return invalid(open.to(span_of(close)));
         }
-        self.push_newlines(false);
+        self.bump_opening(false);
         let mark = self.mark();
         let inner = self.parse_expr();
         if self.failed_since(mark) {
@@ -373,7 +374,9 @@ impl<'a> Parser<'a> {
             return inner;
         }
         let close = self.peek();
-        if close.kind != K::CParen {
+        let close = if close.kind == K::CParen {
+            span_of(self.bump_closing())
+        } else {
             let at = span_of(close);
             self.error(
                 "Unbalanced parentheses",
@@ -382,9 +385,10 @@ impl<'a> Parser<'a> {
                 Some(open.to(at)),
             );
             self.recovery = true;
-        }
-        let close = span_of(self.bump());
-        self.pop_newlines();
+            let close = span_of(self.bump());
+            self.pop_newlines();
+            close
+        };
         self.leave();
         boxed(open.to(close), ExprKind::Parens(Box::new(inner)))
     }
