@@ -2,12 +2,15 @@
 
 use super::body::invalid;
 use super::expr::boxed;
+use super::fast::SimpleItem;
 use super::{span_of, Parser};
 use crate::native::ast::{
     kept, ByteSpan, Expr, ExprKind, ExprList, ForExpr, InlineList, Object, ObjectItem, ObjectKey,
     Tuple,
 };
-use crate::native::token::TokenKind as K;
+use crate::native::token::{Token, TokenKind as K};
+
+const UNTERMINATED_OBJECT: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
 
 impl<'a> Parser<'a> {
     /// The expressions pushed on the scratch stack since `start`, as a list.
@@ -19,22 +22,26 @@ impl<'a> Parser<'a> {
     /// tuple = "[" ((Expression (("," | Newline) Expression)* ","?)?) "]";
     /// ```
     pub(super) fn parse_tuple(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CBrack);
             return invalid(open.to(span_of(close)));
         }
-        self.push_newlines(false);
+        self.bump_opening(false);
         let e = if self.at_keyword("for") {
-            self.finish_for(open, false)
+            let e = self.finish_for(open, false);
+            self.pop_newlines();
+            e
         } else {
             self.finish_tuple(open)
         };
-        self.pop_newlines();
         self.leave();
         e
     }
 
+    /// The tuple's items and its closing bracket, and its newline mode
+    /// left.
     fn finish_tuple(&mut self, open: ByteSpan) -> Expr {
         let items0 = self.scratch.expr_stack.len();
         let close;
@@ -43,7 +50,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if self.at(K::CBrack) {
-                close = span_of(self.bump());
+                close = span_of(self.bump_closing());
                 break;
             }
             let mark = self.mark();
@@ -51,11 +58,12 @@ impl<'a> Parser<'a> {
             super::push(&mut self.scratch.expr_stack, item);
             if self.failed(mark) {
                 close = span_of(self.recover(K::CBrack));
+                self.pop_newlines();
                 break;
             }
             match self.peek().kind {
                 K::CBrack => {
-                    close = span_of(self.bump());
+                    close = span_of(self.bump_closing());
                     break;
                 }
                 K::Comma => {
@@ -69,6 +77,7 @@ impl<'a> Parser<'a> {
                         None,
                     );
                     close = span_of(self.recover(K::CBrack));
+                    self.pop_newlines();
                     break;
                 }
                 _ => {
@@ -80,6 +89,7 @@ impl<'a> Parser<'a> {
                         Some(open.to(at)),
                     );
                     close = span_of(self.recover(K::CBrack));
+                    self.pop_newlines();
                     break;
                 }
             }
@@ -96,30 +106,38 @@ impl<'a> Parser<'a> {
     /// objectelem = (Identifier | Expression) ("=" | ":") Expression;
     /// ```
     pub(super) fn parse_object(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CBrace);
             return invalid(open.to(span_of(close)));
         }
-        // `for` expressions ignore newlines, object constructors do not.
-        let is_for = self.at_keyword_past_newlines("for");
-        let e = if is_for {
-            self.push_newlines(false);
-            let e = self.finish_for(open, true);
-            self.pop_newlines();
-            e
-        } else {
-            self.push_newlines(true);
-            let e = self.finish_object(open);
-            self.pop_newlines();
-            e
+        // `for` expressions ignore newlines, object constructors do not:
+        // which one this is is read past the brace before the brace is
+        // consumed in its mode (`bump_opening`), if it is lexed.
+        let is_for = match self.keyword_after_next_past_newlines("for") {
+            Some(is_for) => {
+                self.bump_opening(!is_for);
+                is_for
+            }
+            None => {
+                self.bump();
+                let is_for = self.at_keyword_past_newlines("for");
+                self.push_newlines(!is_for);
+                is_for
+            }
         };
+        let e = if is_for {
+            self.finish_for(open, true)
+        } else {
+            self.finish_object(open)
+        };
+        self.pop_newlines();
         self.leave();
         e
     }
 
     fn finish_object(&mut self, open: ByteSpan) -> Expr {
-        const UNTERMINATED: &str = "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
         let items0 = self.scratch.item_stack.len();
         let close;
         loop {
@@ -135,41 +153,37 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
-            if !self.push_simple_object_item() {
-                let force_non_literal = next == K::OParen;
-                let mark = self.mark();
-                let key = self.parse_expr_inline();
-                if self.failed(mark) {
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
-                let key = ObjectKey { expr: key };
-                // The flag is read back from where the key starts.
-                debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
-                let next = self.peek();
-                if next.kind != K::Equal && next.kind != K::Colon {
-                    let at = span_of(next);
-                    let ctx = Some(open.to(at));
-                    match next.kind {
-                    K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
-                    K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
-                    K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED, open, None),
-                    _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
-                }
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
-                self.bump();
-                let mark = self.mark();
-                let value = self.parse_expr_inline();
-                if self.failed(mark) {
-                    if value.kind == ExprKind::Invalid {
-                        self.scratch.item_stack.push(ObjectItem { key, value });
+            match self.push_simple_object_items() {
+                SimpleItem::WithSeparator => continue,
+                SimpleItem::Item => {}
+                SimpleItem::No => {
+                    let force_non_literal = next == K::OParen;
+                    let mark = self.mark();
+                    let key = self.parse_expr_inline();
+                    if self.failed(mark) {
+                        close = span_of(self.recover(K::CBrace));
+                        break;
                     }
-                    close = span_of(self.recover(K::CBrace));
-                    break;
+                    let key = ObjectKey { expr: key };
+                    // The flag is read back from where the key starts.
+                    debug_assert_eq!(key.force_non_literal(self.src), force_non_literal);
+                    let next = self.peek();
+                    if next.kind != K::Equal && next.kind != K::Colon {
+                        close = self.missing_item_value(open, next);
+                        break;
+                    }
+                    self.bump();
+                    let mark = self.mark();
+                    let value = self.parse_expr_inline();
+                    if self.failed(mark) {
+                        if value.kind == ExprKind::Invalid {
+                            self.scratch.item_stack.push(ObjectItem { key, value });
+                        }
+                        close = span_of(self.recover(K::CBrace));
+                        break;
+                    }
+                    super::push(&mut self.scratch.item_stack, ObjectItem { key, value });
                 }
-                super::push(&mut self.scratch.item_stack, ObjectItem { key, value });
             }
             match self.peek().kind {
                 K::CBrace => {
@@ -179,25 +193,8 @@ impl<'a> Parser<'a> {
                 K::Comma | K::Newline => {
                     self.bump();
                 }
-                K::Eof => {
-                    self.error_unless_recovering(
-                        "Unterminated object constructor expression",
-                        UNTERMINATED,
-                        open,
-                        None,
-                    );
-                    close = span_of(self.recover(K::CBrace));
-                    break;
-                }
                 _ => {
-                    let at = span_of(self.peek());
-                    self.error_unless_recovering(
-                        "Missing attribute separator",
-                        "Expected a newline or comma to mark the beginning of the next attribute.",
-                        at,
-                        Some(open.to(at)),
-                    );
-                    close = span_of(self.recover(K::CBrace));
+                    close = self.missing_item_separator(open);
                     break;
                 }
             }
@@ -207,6 +204,49 @@ impl<'a> Parser<'a> {
             open.to(close),
             ExprKind::Object(kept::object(Object { items }, self.boxes())),
         )
+    }
+
+    /// Reports an object item's key not followed by `=` or `:` (`next`)
+    /// and skips to the closing brace (returned). (Out of line, as the
+    /// other error paths of the object's loop: the loop is inlined into
+    /// the parser's term function, where every cold byte counts.)
+    #[cold]
+    #[inline(never)]
+    fn missing_item_value(&mut self, open: ByteSpan, next: Token) -> ByteSpan {
+        let at = span_of(next);
+        let ctx = Some(open.to(at));
+        match next.kind {
+            K::Newline | K::Comma => self.error_unless_recovering("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").", at, ctx),
+            K::Ident => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.", at, ctx),
+            K::Eof => self.error_unless_recovering("Unterminated object constructor expression", UNTERMINATED_OBJECT, open, None),
+            _ => self.error_unless_recovering("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", at, ctx),
+        }
+        span_of(self.recover(K::CBrace))
+    }
+
+    /// Reports an object item followed by neither a separator nor the
+    /// closing brace, and skips to that brace (returned).
+    #[cold]
+    #[inline(never)]
+    fn missing_item_separator(&mut self, open: ByteSpan) -> ByteSpan {
+        let next = self.peek();
+        if next.kind == K::Eof {
+            self.error_unless_recovering(
+                "Unterminated object constructor expression",
+                UNTERMINATED_OBJECT,
+                open,
+                None,
+            );
+        } else {
+            let at = span_of(next);
+            self.error_unless_recovering(
+                "Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+                at,
+                Some(open.to(at)),
+            );
+        }
+        span_of(self.recover(K::CBrace))
     }
 
     /// ```ebnf

@@ -3,6 +3,7 @@
 //! `collection`).
 
 use super::body::invalid;
+use super::fast::SimpleArg;
 use super::{span_of, Parser, Run};
 use crate::native::ast::{
     kept, Binary, BinaryOp, ByteSpan, Call, Conditional, Expr, ExprKind, Literal, Unary, UnaryOp,
@@ -25,6 +26,11 @@ pub(crate) fn binding_power(kind: K) -> Option<(u8, BinaryOp)> {
         _ => return None,
     })
 }
+
+/// A level above every binary operator's (see [`binding_power`]): an
+/// expression parsed above it ([`Parser::parse_expr_above`]) is one term
+/// with its postfix steps.
+const TERM_ONLY: u8 = 7;
 
 pub(super) fn boxed(span: ByteSpan, kind: ExprKind) -> Expr {
     Expr { span, kind }
@@ -55,15 +61,25 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Parser::parse_expr`] past the shortcut.
-    #[inline(never)]
+    #[inline(always)]
     fn parse_expr_general(&mut self) -> Expr {
+        self.parse_expr_above(0)
+    }
+
+    /// A term with its postfix steps and the operations it starts whose
+    /// operators bind tighter than `min_level` (folded left to right), and
+    /// at level 0 the conditional it starts: a whole expression at 0, an
+    /// operator's right-hand side above its level, a unary operator's
+    /// operand at [`TERM_ONLY`]. The one out-of-line function that every
+    /// term goes through: the term's code is inlined here, so that each
+    /// nesting level of an expression (each call of a nested type
+    /// constraint `map(object({ ... }))`) costs one call frame, not two.
+    #[inline(never)]
+    fn parse_expr_above(&mut self, min_level: u8) -> Expr {
         let mark = self.mark();
-        // (`parse_binary(0)` written out: one call less on the way to every
-        // term that is not a simple value, such as each call of a nested
-        // type constraint `map(object({ ... }))`.)
         let lhs = self.parse_term_with_traversals();
-        let cond = self.parse_operations(mark, lhs, 0);
-        if self.failed(mark) || !self.at(K::Question) {
+        let cond = self.parse_operations(mark, lhs, min_level);
+        if min_level != 0 || self.failed(mark) || !self.at(K::Question) {
             return cond;
         }
         // (An expression starts where its first token does.)
@@ -114,10 +130,9 @@ impl<'a> Parser<'a> {
     /// ```
     ///
     /// Operators above `min_level` are folded left to right.
+    #[inline(always)]
     fn parse_binary(&mut self, min_level: u8) -> Expr {
-        let mark = self.mark();
-        let lhs = self.parse_term_with_traversals();
-        self.parse_operations(mark, lhs, min_level)
+        self.parse_expr_above(min_level)
     }
 
     /// The operations that `lhs`, a term, starts: the operators after it
@@ -151,7 +166,10 @@ impl<'a> Parser<'a> {
         lhs
     }
 
-    pub(crate) fn parse_term_with_traversals(&mut self) -> Expr {
+    /// A term and its postfix steps (inlined into its one caller,
+    /// [`Parser::parse_expr_above`]).
+    #[inline(always)]
+    fn parse_term_with_traversals(&mut self) -> Expr {
         let term = self.parse_term();
         // Most terms have no postfix steps: skip the call then.
         if matches!(self.peek().kind, K::Dot | K::OBrack) {
@@ -200,7 +218,7 @@ impl<'a> Parser<'a> {
                     return invalid(at);
                 }
                 // Only a term: `-1 + 2` is `(-1) + 2`.
-                let operand = self.parse_term_with_traversals();
+                let operand = self.parse_expr_above(TERM_ONLY);
                 self.leave();
                 let op = if start.kind == K::Minus {
                     UnaryOp::Negate
@@ -340,12 +358,13 @@ impl<'a> Parser<'a> {
 
     /// `"(" Expression ")"`; newlines inside are insignificant.
     fn parse_parens(&mut self) -> Expr {
-        let open = span_of(self.bump());
+        let open = span_of(self.peek());
         if !self.enter(open) {
+            self.bump();
             let close = self.recover(K::CParen);
             return invalid(open.to(span_of(close)));
         }
-        self.push_newlines(false);
+        self.bump_opening(false);
         let mark = self.mark();
         let inner = self.parse_expr();
         if self.failed_since(mark) {
@@ -355,7 +374,9 @@ impl<'a> Parser<'a> {
             return inner;
         }
         let close = self.peek();
-        if close.kind != K::CParen {
+        let close = if close.kind == K::CParen {
+            span_of(self.bump_closing())
+        } else {
             let at = span_of(close);
             self.error(
                 "Unbalanced parentheses",
@@ -364,9 +385,10 @@ impl<'a> Parser<'a> {
                 Some(open.to(at)),
             );
             self.recovery = true;
-        }
-        let close = span_of(self.bump());
-        self.pop_newlines();
+            let close = span_of(self.bump());
+            self.pop_newlines();
+            close
+        };
         self.leave();
         boxed(open.to(close), ExprKind::Parens(Box::new(inner)))
     }
@@ -379,8 +401,8 @@ impl<'a> Parser<'a> {
     /// Names may be namespaced: `provider::aws::arn_parse(...)`.
     fn finish_call(&mut self, name: ByteSpan) -> Expr {
         let mut rest = Vec::new();
-        let mut open = self.bump();
-        while open.kind == K::DoubleColon {
+        while self.at(K::DoubleColon) {
+            self.bump();
             let next = self.bump();
             let at = span_of(next);
             if next.kind != K::Ident {
@@ -394,10 +416,13 @@ impl<'a> Parser<'a> {
                 return invalid(name.to(at));
             }
             rest.push(at);
-            open = self.bump();
         }
+        // (Consumed as the arguments' newline mode is entered, below:
+        // `bump_opening`.)
+        let open = self.peek();
         let open_span = span_of(open);
         if open.kind != K::OParen {
+            self.bump();
             self.error(
                 "Missing open parenthesis",
                 "Function selector must be followed by an open parenthesis to begin the function call.",
@@ -408,6 +433,7 @@ impl<'a> Parser<'a> {
             return invalid(name.to(open_span));
         }
         if !self.enter(open_span) {
+            self.bump();
             let close = self.recover(K::CParen);
             return invalid(name.to(span_of(close)));
         }
@@ -415,14 +441,28 @@ impl<'a> Parser<'a> {
         let args0 = self.scratch.expr_stack.len();
         let mut expand_final = false;
         let mut close = open_span;
-        self.push_newlines(false);
+        // Set when the next token is the `)` that closes the call, left for
+        // `bump_closing`.
+        let mut closing = false;
+        self.bump_opening(false);
         loop {
             if self.at(K::CParen) {
-                close = span_of(self.bump());
+                closing = true;
                 break;
             }
+            match self.push_simple_call_arg() {
+                SimpleArg::No => {}
+                SimpleArg::WithComma => continue,
+                SimpleArg::BeforeClose => {
+                    closing = true;
+                    break;
+                }
+            }
             let mark = self.mark();
-            let arg = self.parse_expr_inline();
+            // (Past the shortcut, not through it again: what it leaves is
+            // mostly not a simple value, and the general path builds what
+            // the shortcut would for any value, as `fast`'s tests check.)
+            let arg = self.parse_expr_general();
             super::push(&mut self.scratch.expr_stack, arg);
             if self.failed(mark) {
                 let t = self.recover(K::CParen);
@@ -431,13 +471,13 @@ impl<'a> Parser<'a> {
                 }
                 break;
             }
+            if self.at(K::CParen) {
+                closing = true;
+                break;
+            }
             let sep = self.bump();
             let sep_span = span_of(sep);
             match sep.kind {
-                K::CParen => {
-                    close = sep_span;
-                    break;
-                }
                 K::Ellipsis => {
                     expand_final = true;
                     if !self.at(K::CParen) {
@@ -449,13 +489,13 @@ impl<'a> Parser<'a> {
                         );
                         close = span_of(self.recover(K::CParen));
                     } else {
-                        close = span_of(self.bump());
+                        closing = true;
                     }
                     break;
                 }
                 K::Comma => {
                     if self.at(K::CParen) {
-                        close = span_of(self.bump());
+                        closing = true;
                         break;
                     }
                 }
@@ -482,7 +522,11 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.pop_newlines();
+        if closing {
+            close = span_of(self.bump_closing());
+        } else {
+            self.pop_newlines();
+        }
         self.leave();
         let args = self.take_exprs(args0);
         boxed(

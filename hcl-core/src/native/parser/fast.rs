@@ -64,45 +64,72 @@ impl<'a> Parser<'a> {
         Some(name)
     }
 
-    /// An object item `key = value` (or `key: value`) whose key is a name,
-    /// a plain string or a dotted name and whose value is simple (as
-    /// [`Parser::parse_simple_expr`] takes it), consumed up to the value
-    /// (the separator after it is the caller's) and pushed on the item
-    /// stack (built where it stays); `false` (nothing consumed or pushed)
-    /// when the general path must parse the item, or the parse is
-    /// recovering from an error.
+    /// The object items at the cursor whose key is a name, a plain string
+    /// or a dotted name and whose value is simple (as
+    /// [`Parser::parse_simple_expr`] takes it), pushed on the item stack
+    /// (built where they stay): those closed by a comma or a newline, one
+    /// after another, consumed with their separators in one step (most
+    /// items are a line of their own, and the general path would step
+    /// through every lexeme, the separator too) —
+    /// [`SimpleItem::WithSeparator`]; or else one item closed otherwise
+    /// (by the brace, the caller's), consumed up to its value —
+    /// [`SimpleItem::Item`]. [`SimpleItem::No`] (nothing consumed or
+    /// pushed) when the general path must parse the item, or the parse
+    /// is recovering from an error.
     #[inline(always)]
-    pub(crate) fn push_simple_object_item(&mut self) -> bool {
+    pub(crate) fn push_simple_object_items(&mut self) -> SimpleItem {
         if self.recovery || self.unwind || !self.tuning.shortcut {
-            return false;
+            return SimpleItem::No;
         }
-        let i = self.next_at;
-        let Some(&[key, separator, value]) = self.scratch.buf.get(i..i + 3) else {
-            return false;
+        let mut i = self.next_at;
+        let mut last_separator = None;
+        while let Some(&after) = self.scratch.buf.get(i + 3) {
+            if !(after.kind == K::Comma || (after.kind == K::Newline && self.newlines_top)) {
+                break;
+            }
+            let Some(item) = self.simple_item_at(i) else {
+                break;
+            };
+            super::push(&mut self.scratch.item_stack, item);
+            last_separator = Some(after);
+            i += 4;
+        }
+        if let Some(separator) = last_separator {
+            self.advance_to(i, span_of(separator.first()));
+            return SimpleItem::WithSeparator;
+        }
+        if !self.ends_expr(i + 3) {
+            return SimpleItem::No;
+        }
+        let Some(item) = self.simple_item_at(i) else {
+            return SimpleItem::No;
+        };
+        self.advance_to(i + 3, item.value.span);
+        super::push(&mut self.scratch.item_stack, item);
+        SimpleItem::Item
+    }
+
+    /// The simple object item (see [`Parser::push_simple_object_items`])
+    /// whose key is the raw lexeme at `i`, if there is one there, built
+    /// (nothing consumed).
+    #[inline(always)]
+    fn simple_item_at(&mut self, i: usize) -> Option<ObjectItem> {
+        let &[key, separator, value] = self.scratch.buf.get(i..i + 3)? else {
+            return None;
         };
         // (Not a number key: building it could report an error before the
         // value is known to be simple.)
         if !(key.kind == K::Ident || key.run().is_some())
             || !matches!(separator.kind, K::Equal | K::Colon)
-            || !self.ends_expr(i + 3)
         {
-            return false;
+            return None;
         }
-        let Some(key) = self.simple_value(key) else {
-            return false;
-        };
-        let Some(value) = self.simple_value(value) else {
-            return false;
-        };
-        self.advance_to(i + 3, value.span);
-        super::push(
-            &mut self.scratch.item_stack,
-            ObjectItem {
-                key: ObjectKey { expr: key },
-                value,
-            },
-        );
-        true
+        let key = self.simple_value(key)?;
+        let value = self.simple_value(value)?;
+        Some(ObjectItem {
+            key: ObjectKey { expr: key },
+            value,
+        })
     }
 
     /// A tuple item that is a simple value (as [`Parser::parse_simple_expr`]
@@ -136,6 +163,46 @@ impl<'a> Parser<'a> {
         self.advance_to(i + taken, last);
         super::push(&mut self.scratch.expr_stack, expr);
         true
+    }
+
+    /// A call argument that is a simple value (as
+    /// [`Parser::parse_simple_expr`] takes it) right before a `,` or the
+    /// closing `)`, consumed with its comma (the `)` is the caller's, see
+    /// [`Parser::bump_closing`]) and pushed on the expression stack (built
+    /// where it stays): one step where the general path takes the value
+    /// and the comma one at a time.
+    /// [`SimpleArg::No`] (nothing consumed or pushed) when the general path
+    /// must parse the argument, or the parse is recovering from an error.
+    #[inline(always)]
+    pub(crate) fn push_simple_call_arg(&mut self) -> SimpleArg {
+        // (The first lexeme's kind first, read where the cursor keeps it:
+        // most arguments that are not simple start with a bracket.)
+        if !matches!(self.next.kind, K::Number | K::Ident | K::OQuote)
+            || self.recovery
+            || self.unwind
+            || !self.tuning.shortcut
+        {
+            return SimpleArg::No;
+        }
+        let i = self.next_at;
+        let Some(&[value, separator]) = self.scratch.buf.get(i..i + 2) else {
+            return SimpleArg::No;
+        };
+        if !matches!(separator.kind, K::Comma | K::CParen) {
+            return SimpleArg::No;
+        }
+        let Some(expr) = self.simple_value(value) else {
+            return SimpleArg::No;
+        };
+        let taken = if separator.kind == K::Comma {
+            self.advance_to(i + 2, span_of(separator.first()));
+            SimpleArg::WithComma
+        } else {
+            self.advance_to(i + 1, expr.span);
+            SimpleArg::BeforeClose
+        };
+        super::push(&mut self.scratch.expr_stack, expr);
+        taken
     }
 
     /// The node the lexeme `l` makes as a simple value, exactly as the
@@ -211,6 +278,28 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// What [`Parser::push_simple_object_items`] took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SimpleItem {
+    /// Nothing: the general path parses the item.
+    No,
+    /// One item, up to its value (what closes it is the caller's).
+    Item,
+    /// Items, each with the comma or newline after it.
+    WithSeparator,
+}
+
+/// What [`Parser::push_simple_call_arg`] took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SimpleArg {
+    /// Nothing: the general path parses the argument.
+    No,
+    /// The argument and the comma after it.
+    WithComma,
+    /// The argument, before the closing parenthesis (the caller's).
+    BeforeClose,
+}
+
 /// Whether the first name of a dotted name (or a lone name) is `true`,
 /// `false` or `null`.
 #[inline]
@@ -275,6 +364,9 @@ mod test {
         "a = foo(var.x, \"y\", 1, true)\n",
         "a = foo(var.x\n, 2)\n",
         "a = foo::bar(1)\n",
+        // Call arguments taken with the comma or parenthesis after them.
+        "a = f(1,)\nb = f(1, , 2)\nc = f(x...)\nd = f(1 2)\ne = f(1.5.3, 2)\n",
+        "a = f(\"s\", [1], g(2), h(), true.x, null)\nb = f(x,\n  y\n)\nc = f(1, 2\n",
         "a = foo\n(1)\n",
         "a = [1, var.a, \"b\", null]\n",
         "a = [\n  var.a,\n  var.b\n]\n",
@@ -311,6 +403,13 @@ mod test {
         "a = {\n  k = \"v\"\n  \"s\" = 1\n  l: var.x\n  m.n = true\n  o = null, p = q\n}\n",
         "a = { 1 = 2, k = 1.5.3, t = true.x, \"u\" = \"w\" }\n",
         "a = { k = \"v\" l = 2 }\n",
+        // Object items taken with the comma or newline after them.
+        "a = { k = 1, }\nb = { k = 1,\n}\nc = { k = 1\n}\nd = { k = 1,, l = 2 }\n",
+        "a = { k = 1, l = 2,\n  m = 3\n  n = 4, }\nb = { k = 1 # c\n  l = 2 // d\n  m = 3 /* e */\n}\n",
+        "a = {\r\n  k = 1\r\n  l = \"x\",\r\n}\r\n",
+        "a = { k = 1, l = 2, m = 3 }\nb = {\n  k = 1\n  l = (2)\n  m = 3\n  n = f(4)\n  o = p\n}\n",
+        "a = {\n  k = 1\n  2 = l\n  m = 1.5.3\n  n = true.x\n  o = {\n    p = q\n  }\n  r = s\n}\n",
+        "a = { k = 1\n\n\n  l = 2 }\nb = { k = 1, \n , l = 2 }\nc = { k = 1\n,l = 2 }\n",
         "a = { k = \"v\"\n  k = 2 }\n",
         "a = { k = (1) }\nb = { (k) = 1 }\n",
         "a = { k = -1\n  l = 2 }\n",

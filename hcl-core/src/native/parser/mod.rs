@@ -582,23 +582,68 @@ impl<'a> Parser<'a> {
     // parser's hottest callers.)
     #[inline(always)]
     pub(crate) fn push_newlines(&mut self, significant: bool) {
-        push(&mut self.scratch.newlines, significant);
-        if self.newlines_top != significant {
-            self.newlines_top = significant;
+        if self.enter_newline_mode(significant) {
             self.refresh();
         }
     }
 
+    /// Consumes the next significant token, the one that opens a bracket,
+    /// and enters a newline mode (`significant`) for what follows it: the
+    /// token after it is looked for once, under that mode (as
+    /// [`Parser::bump_closing`] leaves one).
+    #[inline(always)]
+    pub(crate) fn bump_opening(&mut self, significant: bool) -> Token {
+        let t = self.peek();
+        debug_assert!(self.next.run_len == 0, "an opening bracket is one token");
+        self.enter_newline_mode(significant);
+        self.advance_to(self.next_at + 1, span_of(t));
+        t
+    }
+
+    /// Pushes a newline mode; whether newlines became significant or
+    /// insignificant (the cursor, not refreshed, may then be out of date).
+    #[inline(always)]
+    fn enter_newline_mode(&mut self, significant: bool) -> bool {
+        push(&mut self.scratch.newlines, significant);
+        let changed = self.newlines_top != significant;
+        self.newlines_top = significant;
+        changed
+    }
+
     #[inline(always)]
     pub(crate) fn pop_newlines(&mut self) {
+        if self.leave_newline_mode() {
+            self.refresh();
+        }
+    }
+
+    /// Consumes the next significant token, the one that closes a bracket,
+    /// and leaves the newline mode the bracket entered (as
+    /// [`Parser::pop_newlines`]): the token after it is looked for once,
+    /// under the mode returned to. (Consumed first, it would be looked for
+    /// under the bracket's mode, which skips a newline after the bracket
+    /// out of line, and again after the pop, which takes the newline back.)
+    #[inline(always)]
+    pub(crate) fn bump_closing(&mut self) -> Token {
+        let t = self.peek();
+        debug_assert!(self.next.run_len == 0, "a closing bracket is one token");
+        self.leave_newline_mode();
+        self.advance_to(self.next_at + 1, span_of(t));
+        t
+    }
+
+    /// Pops the newline mode (the first is never left); whether newlines
+    /// became significant or insignificant (the cursor, not refreshed, may
+    /// then be out of date).
+    #[inline(always)]
+    fn leave_newline_mode(&mut self) -> bool {
         if self.scratch.newlines.len() > 1 {
             self.scratch.newlines.pop();
         }
         let significant = self.scratch.newlines.last().copied().unwrap_or(true);
-        if self.newlines_top != significant {
-            self.newlines_top = significant;
-            self.refresh();
-        }
+        let changed = self.newlines_top != significant;
+        self.newlines_top = significant;
+        changed
     }
 
     /// Whether the next token is the identifier `kw`.
@@ -619,15 +664,30 @@ impl<'a> Parser<'a> {
     /// switching the newline mode when the answer is among the lexemes
     /// already lexed (an object's first item usually is).
     pub(crate) fn at_keyword_past_newlines(&mut self, kw: &str) -> bool {
-        let trivia = |l: &&Lexeme| matches!(l.kind, TokenKind::Newline | TokenKind::Comment);
-        let lexed = self.scratch.buf.get(self.head..).unwrap_or_default();
-        if let Some(&l) = lexed.iter().find(|l| !trivia(l)) {
-            return self.is_keyword(l.first(), kw);
+        if let Some(at) = self.keyword_lexed_from(self.head, kw) {
+            return at;
         }
         self.push_newlines(false);
         let at = self.at_keyword(kw);
         self.pop_newlines();
         at
+    }
+
+    /// [`Parser::at_keyword_past_newlines`] for the token after the next
+    /// significant one (an opening bracket, whose newline mode depends on
+    /// the answer), without consuming anything: `None` when it is not
+    /// lexed yet.
+    pub(crate) fn keyword_after_next_past_newlines(&self, kw: &str) -> Option<bool> {
+        self.keyword_lexed_from(self.next_at + 1, kw)
+    }
+
+    /// Whether the first lexeme from `buf[from]` on that is not a newline
+    /// or a comment is the identifier `kw`; `None` when none is lexed yet.
+    fn keyword_lexed_from(&self, from: usize, kw: &str) -> Option<bool> {
+        let trivia = |l: &&Lexeme| matches!(l.kind, TokenKind::Newline | TokenKind::Comment);
+        let lexed = self.scratch.buf.get(from..).unwrap_or_default();
+        let l = lexed.iter().find(|l| !trivia(l))?;
+        Some(self.is_keyword(l.first(), kw))
     }
 
     pub(crate) fn file_name_str(&self) -> &str {

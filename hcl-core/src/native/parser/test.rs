@@ -401,8 +401,12 @@ fn attributes_are_redefined_whatever_names_look_alike() {
 #[test]
 fn object_for_expressions_are_found_past_newlines() {
     use crate::native::ast::ExprKind;
-    let filler = format!("x = [{}]\n", "1, ".repeat(300));
-    for prefix in ["", filler.as_str()] {
+    // (Fillers of every length around the first batch's end, so that the
+    // brace and what follows it fall on either side of it.)
+    let fillers: Vec<String> = std::iter::once(String::new())
+        .chain((245..=260).map(|n| format!("x = [{}]\n", "1, ".repeat(n))))
+        .collect();
+    for prefix in &fillers {
         for (value, is_for) in [
             ("{for k, v in m : k => v}", true),
             ("{\n  for k, v in m : k => v\n}", true),
@@ -410,16 +414,29 @@ fn object_for_expressions_are_found_past_newlines() {
             ("{\n  format = 1\n}", false),
             ("{\n  \"for\" = 1\n}", false),
         ] {
-            let text = format!("{prefix}a = {value}\n");
-            let src = SourceFile::new("t.tf", text.as_str());
-            let (file, diags) = parse_config(&src, &Limits::default());
-            let attrs = file.tree().attributes(file.root_body());
-            let kind = &attrs[attrs.len() - 1].expr.kind;
-            if is_for {
-                assert!(diags.is_empty(), "{text:?}: {diags:?}");
-                assert!(matches!(kind, ExprKind::For(_)), "{text:?}: {kind:?}");
-            } else {
-                assert!(matches!(kind, ExprKind::Object(_)), "{text:?}: {kind:?}");
+            // As a value of its own, and as a call's argument, where
+            // newlines around the brace are insignificant.
+            for (text, call) in [
+                (format!("{prefix}a = {value}\n"), false),
+                (format!("{prefix}a = f(\n{value}\n)\n"), true),
+            ] {
+                let src = SourceFile::new("t.tf", text.as_str());
+                let (file, diags) = parse_config(&src, &Limits::default());
+                let attrs = file.tree().attributes(file.root_body());
+                let mut kind = &attrs[attrs.len() - 1].expr.kind;
+                if call {
+                    let ExprKind::Call(c) = kind else {
+                        panic!("{text:?}: {kind:?}");
+                    };
+                    kind = &c.args[0].kind;
+                }
+                if is_for {
+                    assert!(diags.is_empty(), "{text:?}: {diags:?}");
+                    assert!(matches!(kind, ExprKind::For(_)), "{text:?}: {kind:?}");
+                } else {
+                    assert!(diags.is_empty(), "{text:?}: {diags:?}");
+                    assert!(matches!(kind, ExprKind::Object(_)), "{text:?}: {kind:?}");
+                }
             }
         }
     }
