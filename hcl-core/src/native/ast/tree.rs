@@ -392,23 +392,23 @@ impl Drop for Tree {
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
 /// body, or a block under one) moves in one copy, or none when `list` is
-/// still empty and has no room for it (the buffers are swapped: a
-/// top-level body of a million attributes is not copied, nor held twice at
-/// its peak; what `list` had reserved becomes the stack's); a tail is
-/// moved item by item (one item, the commonest tail: a block's one label,
-/// a body's one nested block, without the machinery of a drain), and an
-/// empty one (a block without nested blocks or labels) not at all.
+/// still empty and has no more room than the stack (the buffers are
+/// swapped: a top-level body of a million attributes is not copied, nor
+/// held twice at its peak); a tail is moved item by item (one item, the
+/// commonest tail: a block's one label, a body's one nested block, without
+/// the machinery of a drain), and an empty one (a block without nested
+/// blocks or labels) not at all.
 ///
-/// (A list with room keeps it: swapped for the short stack of a file's
-/// first body, the room reserved for the whole file went to the stack,
-/// and in a thread's first parse the list then grew by doubling from that
-/// body's size, each size written afresh: a first parse of the benchmark's
-/// app.hcl touched 8 fresh heap pages more, medium.tf 1.)
+/// (A list with more room keeps it: swapped for the short stack of a
+/// file's first body, the room reserved for the whole file went to the
+/// stack, and in a thread's first parse the list then grew by doubling
+/// from that body's size, each size written afresh: a first parse of the
+/// benchmark's app.hcl touched 8 fresh heap pages more, medium.tf 1.)
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 && list.is_empty() && stack.len() > list.capacity() {
+    if from == 0 && list.is_empty() && stack.capacity() >= list.capacity() {
         std::mem::swap(list, stack);
     } else if from + 1 == stack.len() {
         if let Some(item) = stack.pop() {
