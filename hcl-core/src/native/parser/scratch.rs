@@ -91,18 +91,18 @@ impl Scratch {
 
     /// New working memory for a parse of `len` bytes of text. Every byte
     /// of it is fresh memory, whose first touch costs a page fault (≈ 2–5
-    /// µs on the benchmark machine, a first parse of a 15 KB file about a
-    /// dozen), so it is sized to be touched little: a short token batch
-    /// ([`FIRST_BATCH`]; a kept box gets the full [`BATCH`] when it is
-    /// taken again), and
-    /// stacks with room for what a body commonly holds, so that they do
-    /// not grow by doubling through sizes that are each written once and
-    /// left behind (for a small text, less: whatever it holds fits).
+    /// µs on the benchmark machine; a thread's first parse of a 15 KB file
+    /// took about a dozen for its heap), so it is sized to be touched
+    /// little: a short token batch ([`FIRST_BATCH`]; a kept box gets the
+    /// full [`BATCH`] when it is taken again), and stacks with room for
+    /// what one body commonly holds (or all a short text can), so that
+    /// they do not grow by doubling through sizes each written once and
+    /// left behind.
     fn fresh(len: usize) -> Box<Scratch> {
         let mut scratch = Box::<Scratch>::default();
         scratch.buf.reserve(FIRST_BATCH);
-        // (About a body's worth of each: an attribute per 86 bytes of real
-        // Terraform, a block per 250.)
+        // (By the ratios the tree's lists are sized by, `make_room_for`, up
+        // to about one body's worth: 64 attributes is a large resource.)
         scratch.attr_stack.reserve((len / 64).min(64));
         scratch.block_stack.reserve((len / 256).min(16));
         scratch.label_stack.reserve((len / 256).min(16));
