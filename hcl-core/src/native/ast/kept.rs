@@ -81,33 +81,82 @@ impl TreeLists {
 /// [`Scratch`](crate::native::parser::Scratch)), so that a box costs it a
 /// pop, not a look-up of the thread's store (≈ 25 instructions a box: a
 /// tenth of the boxing of a call).
-// The boxes themselves are what is kept (clippy's `vec_box` assumes the
-// values are wanted).
-#[allow(clippy::vec_box)]
 #[derive(Default)]
 pub(crate) struct Boxes {
-    tuples: Vec<Box<Tuple>>,
-    objects: Vec<Box<Object>>,
-    calls: Vec<Box<Call>>,
-    traversals: Vec<Box<Traversal>>,
-    templates: Vec<Box<Template>>,
-    conditionals: Vec<Box<Conditional>>,
-    fors: Vec<Box<ForExpr>>,
-    binaries: Vec<Box<Binary>>,
+    tuples: Store<Tuple>,
+    objects: Store<Object>,
+    calls: Store<Call>,
+    traversals: Store<Traversal>,
+    templates: Store<Template>,
+    conditionals: Store<Conditional>,
+    fors: Store<ForExpr>,
+    binaries: Store<Binary>,
 }
 
 impl Boxes {
     /// Bytes the boxes hold (their payloads' sizes), for the tests.
     #[cfg(test)]
     pub(crate) fn bytes(&self) -> usize {
-        self.tuples.len() * std::mem::size_of::<Tuple>()
-            + self.objects.len() * std::mem::size_of::<Object>()
-            + self.calls.len() * std::mem::size_of::<Call>()
-            + self.traversals.len() * std::mem::size_of::<Traversal>()
-            + self.templates.len() * std::mem::size_of::<Template>()
-            + self.conditionals.len() * std::mem::size_of::<Conditional>()
-            + self.fors.len() * std::mem::size_of::<ForExpr>()
-            + self.binaries.len() * std::mem::size_of::<Binary>()
+        fn bytes<T>(store: &Store<T>) -> usize {
+            store.boxes.len() * std::mem::size_of::<T>()
+        }
+        bytes(&self.tuples)
+            + bytes(&self.objects)
+            + bytes(&self.calls)
+            + bytes(&self.traversals)
+            + bytes(&self.templates)
+            + bytes(&self.conditionals)
+            + bytes(&self.fors)
+            + bytes(&self.binaries)
+    }
+}
+
+/// The kept boxes of one kind, and how many boxes of the kind parses made
+/// afresh (none was kept) since the list last grew.
+///
+/// The count sizes the list when boxes come back to a full one: a thread's
+/// first dropped tree fills it in one allocation of the size it needs, not
+/// by doubling from four through sizes each written once in fresh memory
+/// (≈ 5 KB, a page fault or two, of a first parse of the benchmark's
+/// medium.tf, whose tree is dropped as the process ends its work).
+struct Store<T> {
+    // The boxes themselves are what is kept (clippy's `vec_box` assumes
+    // the values are wanted).
+    #[allow(clippy::vec_box)]
+    boxes: Vec<Box<T>>,
+    made: usize,
+}
+
+impl<T> Default for Store<T> {
+    fn default() -> Self {
+        Store {
+            boxes: Vec::new(),
+            made: 0,
+        }
+    }
+}
+
+impl<T> Store<T> {
+    /// Keeps `item`, unless `bound` boxes are kept already.
+    #[inline]
+    fn push(&mut self, item: Box<T>, bound: usize) {
+        let len = self.boxes.len();
+        if len >= bound {
+            return;
+        }
+        if len == self.boxes.capacity() {
+            self.grow(bound - len);
+        }
+        self.boxes.push(item);
+    }
+
+    /// Room for the boxes made since the list last grew (at most `room`),
+    /// at least one.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, room: usize) {
+        self.boxes.reserve(self.made.clamp(1, room));
+        self.made = 0;
     }
 }
 
@@ -200,7 +249,7 @@ fn keep_boxes(expr: Expr, kept: &mut Boxes) {
         ExprKind::Call(mut call) => {
             strip_list(&mut call.args, kept, strip);
             call.namespace = None;
-            push_bounded_to(&mut kept.calls, call, KEEP_CALLS);
+            kept.calls.push(call, KEEP_CALLS);
         }
         ExprKind::ScopeTraversal(mut traversal) => {
             traversal.steps = Box::default();
@@ -309,27 +358,24 @@ fn frees_nothing(kind: &ExprKind) -> bool {
     }
 }
 
-fn push_bounded<T>(kept: &mut Vec<T>, item: T) {
-    push_bounded_to(kept, item, KEEP_BOXES);
-}
-
-fn push_bounded_to<T>(kept: &mut Vec<T>, item: T, bound: usize) {
-    if kept.len() < bound {
-        kept.push(item);
-    }
+fn push_bounded<T>(kept: &mut Store<T>, item: Box<T>) {
+    kept.push(item, KEEP_BOXES);
 }
 
 /// `value` boxed: in a kept box from `kept` if there is one.
 #[inline]
-fn boxed<T>(value: T, kept: &mut Vec<Box<T>>) -> Box<T> {
-    match kept.pop() {
+fn boxed<T>(value: T, kept: &mut Store<T>) -> Box<T> {
+    match kept.boxes.pop() {
         Some(mut b) => {
             // (What a kept box holds owns nothing (`keep_boxes`): forgotten
             // rather than dropped.)
             std::mem::forget(std::mem::replace(&mut *b, value));
             b
         }
-        None => Box::new(value),
+        None => {
+            kept.made += 1;
+            Box::new(value)
+        }
     }
 }
 

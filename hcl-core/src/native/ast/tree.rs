@@ -296,14 +296,21 @@ impl Tree {
     /// and the old copy stays behind in the heap: at the peak of a 10 MB
     /// parse, the lists' old copies were about a tenth of the memory).
     ///
-    /// A small file's lists are sized by ratios from the shared corpus,
-    /// taken low (real Terraform has an attribute per 86 bytes, a block per
-    /// 250). A large file's (from `LARGE` bytes on) are sized by counts
-    /// that bound them: an attribute needs an `=`, a block (and its body) a
-    /// `{`, so they never regrow. Room not used is never written, so it
-    /// costs address space, not memory; the count costs about 1% of a
-    /// parse, which small files, mostly parsed one after another, do not
-    /// pay.
+    /// A small file's lists are sized by ratios from the shared corpus
+    /// (real Terraform has an attribute per 86 bytes, a block per 250),
+    /// taken at the dense side (one per 64 and per 256 bytes), so that
+    /// most files' lists do not grow: a list that grows is written again
+    /// in new memory, which in a thread's first parse is fresh memory, a
+    /// page fault a page, where room not used costs at most the page it
+    /// ends in (first parse, heap page faults with the ratios one per 128
+    /// and 512: medium.tf 10, large.tf 42, app.hcl 27; with these 9, 39,
+    /// 24; one per 48 and 192: 10, 41, 28). A large file's (from `LARGE`
+    /// bytes on) are sized by counts that bound them: an attribute needs
+    /// an `=`, a block (and its body) a `{`, so they never regrow. Room
+    /// not used is never written, so it costs address space, not memory;
+    /// the count costs about 1% of a parse (more than the pages it saves
+    /// a small file), which small files, mostly parsed one after another,
+    /// do not pay.
     ///
     /// With [`Reuse::Thread`](super::kept::Reuse), the lists a dropped
     /// tree left on this thread (`kept`, held by the parse) are reused
@@ -321,7 +328,7 @@ impl Tree {
         super::kept::lend_lists(self, reuse, kept);
         let tree = self;
         let (bodies, attributes, blocks, labels) = if len < LARGE {
-            (len / 512 + 1, len / 128 + 1, len / 512, len / 512)
+            (len / 256 + 1, len / 64 + 1, len / 256, len / 256)
         } else {
             let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
             let braces = count(b'{');
@@ -385,17 +392,23 @@ impl Drop for Tree {
 
 /// Moves `stack[from..]` to the end of `list`. The whole stack (a top-level
 /// body, or a block under one) moves in one copy, or none when `list` is
-/// still empty (the buffers are swapped: a top-level body of a million
-/// attributes is not copied, nor held twice at its peak; what `list` had
-/// reserved becomes the stack's); a tail is moved item by item (one item,
-/// the commonest tail: a block's one label, a body's one nested block,
-/// without the machinery of a drain), and an empty one (a block without
-/// nested blocks or labels) not at all.
+/// still empty and has no more room than the stack (the buffers are
+/// swapped: a top-level body of a million attributes is not copied, nor
+/// held twice at its peak); a tail is moved item by item (one item, the
+/// commonest tail: a block's one label, a body's one nested block, without
+/// the machinery of a drain), and an empty one (a block without nested
+/// blocks or labels) not at all.
+///
+/// (A list with more room keeps it: swapped for the short stack of a
+/// file's first body, the room reserved for the whole file went to the
+/// stack, and in a thread's first parse the list then grew by doubling
+/// from that body's size, each size written afresh: a first parse of the
+/// benchmark's app.hcl touched 8 fresh heap pages more, medium.tf 1.)
 fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     if from >= stack.len() {
         return;
     }
-    if from == 0 && list.is_empty() {
+    if from == 0 && list.is_empty() && stack.capacity() >= list.capacity() {
         std::mem::swap(list, stack);
     } else if from + 1 == stack.len() {
         if let Some(item) = stack.pop() {

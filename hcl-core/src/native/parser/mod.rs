@@ -126,8 +126,14 @@ impl Default for Tuning {
     }
 }
 
-/// How many tokens are lexed at a time.
+/// How many tokens are lexed at a time (at most: as many as the token
+/// buffer has room for).
 const BATCH: usize = 512;
+
+/// How many tokens a parse with fresh working memory lexes at a time: its
+/// token buffer (12 bytes a token) is fresh memory, and each page of it
+/// costs a page fault, more than the extra batches cost.
+const FIRST_BATCH: usize = 128;
 
 pub(crate) const DEPTH_SUMMARY: &str = "Maximum nesting depth exceeded";
 
@@ -149,10 +155,7 @@ impl<'a> Parser<'a> {
         options: &crate::Limits,
         tuning: Tuning,
     ) -> Parser<'a> {
-        let mut scratch = Scratch::take(tuning.reuse);
-        if scratch.buf.capacity() < BATCH {
-            scratch.buf.reserve(BATCH);
-        }
+        let mut scratch = Scratch::take(tuning.reuse, file.text().len());
         scratch.newlines.push(true);
         Parser {
             src: file.text(),
@@ -317,9 +320,8 @@ impl<'a> Parser<'a> {
             return;
         }
         let from = self.scratch.buf.len();
-        self.lexed_eof = self
-            .lexer
-            .lex_into(&mut self.scratch.buf, BATCH.max(from + 1));
+        let end = self.batch_end(from);
+        self.lexed_eof = self.lexer.lex_into(&mut self.scratch.buf, end);
         // The lexer says whether the batch holds any kind `check_lexical`
         // complains about (most batches hold none).
         if self.lexer.take_noted() {
@@ -330,6 +332,16 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// How many lexemes the token buffer holds after a batch is lexed
+    /// behind the `from` not yet consumed: [`BATCH`], or as many as a
+    /// fresh buffer has room for ([`FIRST_BATCH`] at least); at least one
+    /// more.
+    #[inline]
+    fn batch_end(&self, from: usize) -> usize {
+        let room = self.scratch.buf.capacity().max(FIRST_BATCH);
+        BATCH.min(room).max(from + 1)
     }
 
     #[cold]

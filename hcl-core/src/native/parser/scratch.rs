@@ -22,6 +22,7 @@
 //! left, see [`kept`]).
 
 use super::template::Flat;
+use super::{BATCH, FIRST_BATCH};
 use crate::native::ast::kept::{Boxes, TreeLists};
 use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
 use crate::native::lexer::Lexeme;
@@ -73,14 +74,40 @@ thread_local! {
 impl Scratch {
     /// A parse's working memory: the thread's kept box if `reuse` says so
     /// and there is one (emptied, lists and boxes aside, when it was given
-    /// back), or a new one.
-    pub(super) fn take(reuse: Reuse) -> Box<Scratch> {
+    /// back), or a new one ([`Scratch::fresh`]) for `len` bytes of text.
+    pub(super) fn take(reuse: Reuse, len: usize) -> Box<Scratch> {
         if reuse == Reuse::Thread {
-            if let Ok(Slot::Kept(scratch)) = KEPT.try_with(|k| k.replace(Slot::Lent)) {
+            if let Ok(Slot::Kept(mut scratch)) = KEPT.try_with(|k| k.replace(Slot::Lent)) {
+                // (Its memory is no longer fresh: the full batch, from the
+                // second parse on.)
+                if scratch.buf.capacity() < BATCH {
+                    scratch.buf.reserve(BATCH);
+                }
                 return scratch;
             }
         }
-        Box::default()
+        Scratch::fresh(len)
+    }
+
+    /// New working memory for a parse of `len` bytes of text. Every byte
+    /// of it is fresh memory, whose first touch costs a page fault (≈ 2–5
+    /// µs on the benchmark machine; a thread's first parse of a 15 KB file
+    /// took about a dozen for its heap), so it is sized to be touched
+    /// little: a short token batch ([`FIRST_BATCH`]; a kept box gets the
+    /// full [`BATCH`] when it is taken again), and stacks with room for
+    /// what one body commonly holds (or all a short text can), so that
+    /// they do not grow by doubling through sizes each written once and
+    /// left behind.
+    fn fresh(len: usize) -> Box<Scratch> {
+        let mut scratch = Box::<Scratch>::default();
+        scratch.buf.reserve(FIRST_BATCH);
+        // (By the ratios the tree's lists are sized by, `make_room_for`, up
+        // to about one body's worth: 64 attributes is a large resource.)
+        scratch.attr_stack.reserve((len / 64).min(64));
+        scratch.block_stack.reserve((len / 256).min(16));
+        scratch.label_stack.reserve((len / 256).min(16));
+        scratch.expr_stack.reserve((len / 256).min(16));
+        scratch
     }
 
     /// Empties the buffers and, if `reuse` says so, keeps them for the
