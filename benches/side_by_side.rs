@@ -15,20 +15,30 @@
 //!   parse, `variables()` of every attribute and `value()` of each one
 //!   without variables, ours through `Expression` handles (or the syntax
 //!   view), hcl-rs with the walk of `hcl_rs_analysis.rs` and its
-//!   evaluator (`analysis_workload.rs`, shared with that benchmark).
+//!   evaluator (`analysis_workload.rs`, shared with that benchmark);
+//! - `share:WALK`: not a comparison with hcl-rs but what one static
+//!   analysis walk of every attribute adds to our parse, the same
+//!   interleaving applied to ours alone: the parse and a visit of every
+//!   attribute (the analysis benchmark's `parse-only`) against the same
+//!   with WALK, which is `variables` (through handles), `variables-view`,
+//!   or a static question: `traversal`, `list`, `map`, `call`.
 //!
 //! It prints each side's median and fastest time an operation and the
 //! ratios: of the medians, of the fastest times, and the quartiles of the
-//! per-round ratios.
+//! per-round ratios (for `share:WALK`, the walk's share of the parse: the
+//! ratio minus one).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use hcl_core::native::AttributeNode;
 use hcl_core::EvalContext;
 
 mod analysis_workload;
 
-use analysis_workload::{analyse_view, ours, ours_with, theirs};
+use analysis_workload::{
+    analyse_view, ours, ours_with, static_question, theirs, variables, variables_view, Question,
+};
 
 /// One side's operation: the work of one run, returning something to
 /// keep it from being optimised away.
@@ -40,7 +50,7 @@ const BATCH: Duration = Duration::from_millis(5);
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(op), Some(path)) = (args.next(), args.next()) else {
-        eprintln!("usage: side_by_side parse|analysis|analysis-view FILE [ROUNDS]");
+        eprintln!("usage: side_by_side parse|analysis|analysis-view|share:WALK FILE [ROUNDS]");
         std::process::exit(2);
     };
     let rounds: usize = args
@@ -54,7 +64,26 @@ fn main() {
     });
     let ctx = EvalContext::new();
     let rs_ctx = hcl::eval::Context::new();
-    let (mut ours_op, mut theirs_op): (Op, Op) = match op.as_str() {
+    if let Some(walk) = op.strip_prefix("share:") {
+        let Some(mut walk) = walk_of(walk) else {
+            eprintln!(
+                "unknown walk {walk:?}: variables, variables-view, traversal, list, map or call"
+            );
+            std::process::exit(2);
+        };
+        let parse: Op = Box::new(|| ours_with(&text, &mut |_| 0));
+        let with_walk: Op = Box::new(|| ours_with(&text, &mut *walk));
+        let times = interleave(parse, with_walk, rounds);
+        let share = |r: f64| format!("{:.1}%", (r - 1.0) * 100.0);
+        times.print(
+            &format!("{op} {path}"),
+            ["parse", "+ walk"],
+            "the walk over the parse",
+            share,
+        );
+        return;
+    }
+    let (ours_op, theirs_op): (Op, Op) = match op.as_str() {
         "parse" => (
             Box::new(|| parse_ours(&text)),
             Box::new(|| hcl::parse(&text).map_or(0, |b| b.0.len())),
@@ -68,52 +97,100 @@ fn main() {
             Box::new(|| theirs(&text, &rs_ctx)),
         ),
         _ => {
-            eprintln!("unknown operation {op:?}: parse, analysis or analysis-view");
+            eprintln!("unknown operation {op:?}: parse, analysis, analysis-view or share:WALK");
             std::process::exit(2);
         }
     };
-    let ours_batch = batch_len(&mut ours_op);
-    let theirs_batch = batch_len(&mut theirs_op);
-    let (mut ours_times, mut theirs_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let times = interleave(ours_op, theirs_op, rounds);
+    times.print(&format!("{op} {path}"), ["ours", "hcl-rs"], "ratio", |r| {
+        format!("{r:.2}×")
+    });
+}
+
+/// A static analysis walk of one attribute.
+type Walk = Box<dyn FnMut(AttributeNode<'_>) -> usize>;
+
+/// The walk called `name` (see `share:WALK`).
+fn walk_of(name: &str) -> Option<Walk> {
+    Some(match name {
+        "variables" => Box::new(variables),
+        "variables-view" => Box::new(variables_view),
+        _ => {
+            let q = Question::ALL.into_iter().find(|q| q.name() == name)?;
+            Box::new(move |a| static_question(a, q))
+        }
+    })
+}
+
+/// The times of two operations, `a` and `b`, measured in alternating
+/// batches.
+struct Times {
+    rounds: usize,
+    batches: [usize; 2],
+    a: Vec<f64>,
+    b: Vec<f64>,
+    /// Per round, `b`'s time over `a`'s.
+    ratios: Vec<f64>,
+}
+
+/// Times `a` and `b` in `rounds` rounds, a batch of each back to back,
+/// the order alternating from round to round.
+fn interleave(mut a: Op, mut b: Op, rounds: usize) -> Times {
+    let batches = [batch_len(&mut a), batch_len(&mut b)];
+    let mut times = Times {
+        rounds,
+        batches,
+        a: Vec::new(),
+        b: Vec::new(),
+        ratios: Vec::new(),
+    };
     for round in 0..rounds {
-        let (a, b) = if round % 2 == 0 {
-            let a = time_each(&mut ours_op, ours_batch);
-            (a, time_each(&mut theirs_op, theirs_batch))
+        let (ta, tb) = if round % 2 == 0 {
+            let ta = time_each(&mut a, batches[0]);
+            (ta, time_each(&mut b, batches[1]))
         } else {
-            let b = time_each(&mut theirs_op, theirs_batch);
-            (time_each(&mut ours_op, ours_batch), b)
+            let tb = time_each(&mut b, batches[1]);
+            (time_each(&mut a, batches[0]), tb)
         };
-        ours_times.push(a);
-        theirs_times.push(b);
-        ratios.push(b / a);
+        times.a.push(ta);
+        times.b.push(tb);
+        times.ratios.push(tb / ta);
     }
-    let (ours_med, theirs_med) = (median(&mut ours_times), median(&mut theirs_times));
-    let (ours_min, theirs_min) = (ours_times[0], theirs_times[0]);
-    ratios.sort_by(f64::total_cmp);
-    let quartile = |q: usize| ratios[(ratios.len() - 1) * q / 4];
-    println!(
-        "{op} {path}: {rounds} rounds of {ours_batch} (ours) and {theirs_batch} (hcl-rs) each"
-    );
-    println!(
-        "  ours   median {:>10.2} µs, fastest {:>10.2} µs",
-        ours_med * 1e6,
-        ours_min * 1e6
-    );
-    println!(
-        "  hcl-rs median {:>10.2} µs, fastest {:>10.2} µs",
-        theirs_med * 1e6,
-        theirs_min * 1e6
-    );
-    println!(
-        "  ratio of medians {:.2}×, of fastest {:.2}×; per round: quartiles {:.2}× / {:.2}× / {:.2}× (min {:.2}×, max {:.2}×)",
-        theirs_med / ours_med,
-        theirs_min / ours_min,
-        quartile(1),
-        quartile(2),
-        quartile(3),
-        quartile(0),
-        quartile(4)
-    );
+    times
+}
+
+impl Times {
+    /// Prints both sides' medians and fastest times and the ratios (`b`
+    /// over `a`), called `what`, each written by `show`.
+    fn print(mut self, title: &str, names: [&str; 2], what: &str, show: fn(f64) -> String) {
+        let (a_med, b_med) = (median(&mut self.a), median(&mut self.b));
+        let (a_min, b_min) = (self.a[0], self.b[0]);
+        self.ratios.sort_by(f64::total_cmp);
+        let quartile = |q: usize| show(self.ratios[(self.ratios.len() - 1) * q / 4]);
+        let [a_name, b_name] = names;
+        let [a_batch, b_batch] = self.batches;
+        println!(
+            "{title}: {} rounds of {a_batch} ({a_name}) and {b_batch} ({b_name}) each",
+            self.rounds
+        );
+        for (name, med, min) in [(a_name, a_med, a_min), (b_name, b_med, b_min)] {
+            println!(
+                "  {name:<6} median {:>10.2} µs, fastest {:>10.2} µs",
+                med * 1e6,
+                min * 1e6
+            );
+        }
+        println!(
+            "  {what} of medians {}, of fastest {}; per round: quartiles {} / {} / {} (min {}, max {})",
+            show(b_med / a_med),
+            show(b_min / a_min),
+            quartile(1),
+            quartile(2),
+            quartile(3),
+            quartile(0),
+            quartile(4)
+        );
+    }
 }
 
 /// Loads and parses `text`, as the parse benchmark's `hcl-toolkit+load`.
