@@ -153,13 +153,7 @@ impl EmptyAnswers {
 fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
     let region = Region::new(GLOBAL);
     let mut asked = 0;
-    for text in texts {
-        let src = SourceFile::new("t.hcl", text.as_str());
-        let (file, _) = parse_config(&src, &Default::default());
-        each_attribute(file.body(), &mut |a| {
-            asked += ask_every_question(a, &region);
-        });
-    }
+    each_attribute_of(texts, &mut |a| asked += ask_every_question(a, &region));
     assert!(asked > 100, "only {asked} empty answers checked");
     asked
 }
@@ -167,24 +161,29 @@ fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
 fn calls_found_are_read_without_allocating(texts: &[String]) -> usize {
     let region = Region::new(GLOBAL);
     let mut calls = 0;
+    let read = |e: &dyn ExpressionImpl| {
+        let call = e.static_call()?;
+        Some(call.name().len() + call.args().map(std::hint::black_box).count())
+    };
+    each_attribute_of(texts, &mut |a| {
+        let (found, n) = allocations(&region, || question(a, |e| read(e).is_some()));
+        if found {
+            let text = a.expr().source_text();
+            assert_eq!(n, 0, "reading the call `{text}` allocated");
+            calls += 1;
+        }
+    });
+    assert!(calls > 2, "only {calls} calls read");
+    calls
+}
+
+/// Parses each of `texts` and calls `f` with each of its attributes.
+fn each_attribute_of(texts: &[String], f: &mut dyn FnMut(AttributeNode<'_>)) {
     for text in texts {
         let src = SourceFile::new("t.hcl", text.as_str());
         let (file, _) = parse_config(&src, &Default::default());
-        each_attribute(file.body(), &mut |a| {
-            let read = |e: &dyn ExpressionImpl| {
-                let call = e.static_call()?;
-                Some(call.name().len() + call.args().map(std::hint::black_box).count())
-            };
-            let (found, n) = allocations(&region, || question(a, |e| read(e).is_some()));
-            if found {
-                let text = a.expr().source_text();
-                assert_eq!(n, 0, "reading the call `{text}` allocated");
-                calls += 1;
-            }
-        });
+        each_attribute(file.body(), &mut *f);
     }
-    assert!(calls > 2, "only {calls} calls read");
-    calls
 }
 
 /// Asks each question of `a` (through a handle made for it, and through
