@@ -632,6 +632,15 @@ impl Call {
         ByteSpan::new(self.open, self.open.saturating_add(1))
     }
 
+    /// Whether the name is written as [`Call::full_name`] joins it (no
+    /// spaces around a `::`): then the text of [`Call::name_span`] is the
+    /// full name. Written so, it is as long as its segments and their `::`s.
+    pub fn name_written_joined(&self) -> bool {
+        let rest = self.namespace_rest();
+        let joined = rest.iter().fold(self.name.len(), |n, s| n + 2 + s.len());
+        self.name_span().len() == joined
+    }
+
     /// The full name, segments joined with `::`.
     pub fn full_name(&self, src: &str) -> String {
         let mut s = self.name.text(src).to_owned();

@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use crate::body::{Expression, ExpressionImpl, StaticCall};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
-use crate::native::ast::{AttrId, ByteSpan, Call, Expr, ExprKind, ParsedFile};
+use crate::native::ast::{AttrId, ByteSpan, Expr, ExprKind, ParsedFile};
 use crate::native::eval::Constant;
 use crate::native::syntax::{self, ExprNode, Step, Steps};
 use crate::pos::{Range, SourceFile};
@@ -565,27 +565,16 @@ impl NativeCall {
         let ExprKind::Call(c) = &expr.expr().kind else {
             return None;
         };
-        // Written without spaces, the name is as long as its segments and
-        // their `::`s.
-        let rest = c.namespace_rest();
-        let joined_len = rest.iter().fold(c.name.len(), |n, s| n + 2 + s.len());
         let joined_name =
-            (c.name_span().len() != joined_len).then(|| c.full_name(expr.source().text()).into());
+            (!c.name_written_joined()).then(|| c.full_name(expr.source().text()).into());
         Some(NativeCall {
             joined_name,
             expr: expr.clone(),
         })
     }
 
-    /// The call node (what [`NativeCall::of`] found).
-    fn call(&self) -> Option<&Call> {
-        match &self.expr.expr().kind {
-            ExprKind::Call(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The call's syntax view, which resolves its ranges.
+    /// The call's syntax view (what [`NativeCall::of`] found), which reads
+    /// its parts and resolves its ranges.
     fn view(&self) -> Option<syntax::CallNode<'_>> {
         match self.expr.node.view().kind() {
             syntax::ExprKind::Call(c) => Some(c),
@@ -607,20 +596,20 @@ impl NativeCall {
     }
 
     pub(crate) fn arg_count(&self) -> usize {
-        self.call().map_or(0, |c| c.args.len())
+        self.view().map_or(0, |c| c.args().len())
     }
 
     pub(crate) fn arg(&self, index: usize) -> Option<Expression> {
-        let arg = self.call()?.args.get(index)?;
-        Some(self.expr.part_handle(index, arg, None))
+        let arg = self.view()?.args().get(index)?;
+        Some(self.expr.part_handle(index, arg.ast(), None))
     }
 
     pub(crate) fn expand_final(&self) -> bool {
-        self.call().is_some_and(|c| c.expand_final)
+        self.view().is_some_and(syntax::CallNode::expand_final)
     }
 
     pub(crate) fn range(&self) -> Range {
-        self.expr.range_of(self.expr.expr().span)
+        self.expr.range()
     }
 
     pub(crate) fn args_range(&self) -> Range {
