@@ -477,7 +477,7 @@ impl ExpressionImpl for NativeExpression {
         if nothing {
             return Vec::new();
         }
-        self.node.view().variables()
+        self.node.view().traversals()
     }
 
     fn range(&self) -> Range {

@@ -168,7 +168,8 @@ proptest! {
             by_hand.push(want);
         });
         result?;
-        prop_assert_eq!(x.expr().variables(), by_hand.clone(), "{}", text);
+        let viewed: Vec<Traversal> = x.expr().variables().iter().map(|t| t.to_traversal()).collect();
+        prop_assert_eq!(viewed, by_hand.clone(), "{}", text);
         prop_assert_eq!(x.to_expression().variables(), by_hand, "{}", text);
     }
 
@@ -293,7 +294,7 @@ fn paths_allocate_no_step_list() {
         "x = [var.a.b, var.a[0].id, var.m[\"k\"], var.a .b, var.a[1.5], var.a.0, var.m[\"\\n\"]]\n",
     );
     let (file, _) = parse_config(&src, &Limits::default());
-    let vars = file.body().attribute("x").unwrap().expr().variables();
+    let vars: Vec<Traversal> = file.body().attribute("x").unwrap().expr().traversals();
     let kinds: Vec<&str> = vars
         .iter()
         .map(|t| match &t.repr {

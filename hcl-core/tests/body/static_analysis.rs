@@ -192,7 +192,7 @@ hcl_test_shared::shared_test!(
                         calls += 1;
                     }
                     let found = abs_traversal_for_expr(&handle).ok().into_iter();
-                    for t in found.chain(node.variables()) {
+                    for t in found.chain(node.variables().iter().map(|t| t.to_traversal())) {
                         assert_eq!(t.len(), t.steps().len(), "{name}: {t}");
                         traversals += 1;
                     }

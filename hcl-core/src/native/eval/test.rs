@@ -311,6 +311,6 @@ proptest::proptest! {
             proptest::prop_assert_eq!(&decoded_diags, &general_diags, "{} ({})", src, evaluation);
         }
         let variables = crate::body::ExpressionImpl::variables(&handle);
-        proptest::prop_assert_eq!(variables, node.variables(), "{}", src);
+        proptest::prop_assert_eq!(variables, node.traversals(), "{}", src);
     }
 }

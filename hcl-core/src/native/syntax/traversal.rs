@@ -2,6 +2,8 @@
 
 use super::*;
 
+use std::fmt;
+
 /// A variable and its attribute and index steps.
 #[derive(Clone, Copy)]
 pub struct TraversalNode<'a> {
@@ -84,6 +86,23 @@ impl<'a> TraversalNode<'a> {
     #[inline]
     pub fn expr(self) -> ExprNode<'a> {
         self.node
+    }
+}
+
+/// The traversal as written in native syntax, with canonical brackets
+/// (as [`Traversal`]'s `Display`).
+impl fmt::Display for TraversalNode<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_traversal(), f)
+    }
+}
+
+/// The source text of the traversal.
+impl fmt::Debug for TraversalNode<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TraversalNode")
+            .field(&self.node.source_text())
+            .finish()
     }
 }
 
