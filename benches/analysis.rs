@@ -12,8 +12,9 @@
 //!   `variables()`) and `Evaluate::evaluate`.
 //!
 //! Lines of ours alone, for the share of each walk in the parse + walk:
-//! `hcl-toolkit/variables` and `hcl-toolkit/syntax-view/variables` (only
-//! `variables()` of every attribute), `hcl-toolkit/static` (the other
+//! `hcl-toolkit/WALK` for each walk that finds every attribute's references
+//! (`variables`, `variables-view`, `each-variable`, `each-variable-view`:
+//! `analysis_workload::VARIABLE_WALKS`), `hcl-toolkit/static` (the other
 //! static-analysis questions of every attribute's handle: single static
 //! reference, static list, map, call; on large.tf also each question
 //! alone, `hcl-toolkit/static/QUESTION`) and `hcl-toolkit/parse-only` (the
@@ -35,8 +36,8 @@ mod analysis_workload;
 mod gen;
 
 use analysis_workload::{
-    analyse_view, ours, ours_with, static_question, static_questions, theirs, variables,
-    variables_view, Question,
+    analyse_view, ours, ours_with, static_question, static_questions, theirs, Question,
+    VARIABLE_WALKS,
 };
 
 fn inputs() -> Vec<(&'static str, String)> {
@@ -70,12 +71,11 @@ fn analysis_benches(c: &mut Criterion) {
         g.bench_function("hcl-toolkit/syntax-view", |b| {
             b.iter(|| ours_with(black_box(&text), &mut |a| analyse_view(a, &ctx)))
         });
-        g.bench_function("hcl-toolkit/variables", |b| {
-            b.iter(|| ours_with(black_box(&text), &mut variables))
-        });
-        g.bench_function("hcl-toolkit/syntax-view/variables", |b| {
-            b.iter(|| ours_with(black_box(&text), &mut variables_view))
-        });
+        for (walk, mut per_attribute) in VARIABLE_WALKS {
+            g.bench_function(format!("hcl-toolkit/{walk}"), |b| {
+                b.iter(|| ours_with(black_box(&text), &mut per_attribute))
+            });
+        }
         g.bench_function("hcl-toolkit/static", |b| {
             b.iter(|| ours_with(black_box(&text), &mut static_questions))
         });

@@ -7,10 +7,9 @@
 //! `analyse` (parse, then `variables()` of every attribute through
 //! `Expression` handles and `value()` of each without variables),
 //! `analyse-view` (the same through the syntax view's `ExprNode`),
-//! `variables` (parse, then `variables()` only, through `Expression`
-//! handles), `variables-view` (the same through the syntax view: no handle
-//! made), `each-variable` (parse, then the syntax view's allocation-free
-//! `each_variable` walk, reading each reference's root name) or `static`
+//! a walk that finds the references alone (`variables`, `variables-view`,
+//! `each-variable`, `each-variable-view`: `analysis_workload::VARIABLE_WALKS`)
+//! or `static`
 //! (parse, then whether each attribute's handle is a static reference,
 //! list, map or call), or one of those questions alone (`static-traversal`,
 //! `static-list`, `static-map`, `static-call`). What each mode does with an attribute is in
@@ -24,8 +23,8 @@ mod analysis_workload;
 mod gen;
 
 use analysis_workload::{
-    analyse, analyse_view, each_attribute, static_question, static_questions, variables,
-    variables_view, Question,
+    analyse, analyse_view, each_attribute, static_question, static_questions, variable_walk,
+    Question,
 };
 
 fn main() {
@@ -44,6 +43,7 @@ fn main() {
     let question = Question::ALL
         .into_iter()
         .find(|q| mode.strip_prefix("static-") == Some(q.name()));
+    let walk = variable_walk(&mode);
     let mut n = 0usize;
     let t = std::time::Instant::now();
     for _ in 0..rounds {
@@ -53,17 +53,11 @@ fn main() {
             n += match mode.as_str() {
                 "analyse" => analyse(a, &ctx),
                 "analyse-view" => analyse_view(a, &ctx),
-                "variables" => variables(a),
-                "variables-view" => variables_view(a),
-                "each-variable" => {
-                    let mut len = 0;
-                    a.expr().each_variable(|t| len += t.root_name().len());
-                    len
-                }
                 "static" => static_questions(a),
-                _ => match question {
-                    Some(q) => static_question(a, q),
-                    None => 1,
+                _ => match (question, walk) {
+                    (Some(q), _) => static_question(a, q),
+                    (None, Some(walk)) => walk(a),
+                    (None, None) => 1,
                 },
             }
         });

@@ -79,6 +79,29 @@ fn references_or_failed_value<T>(vars: &[T], value_failed: impl FnOnce() -> bool
     }
 }
 
+/// A walk of one attribute that finds its references, by the name a
+/// loop mode, a bench line and `share:WALK` give it: `variables()` through
+/// the attribute's `Expression` handle (owned traversals) or the syntax
+/// view (views of the nodes), or `each_variable` through either, reading
+/// each reference's root name (lent: nothing allocated).
+pub const VARIABLE_WALKS: [(&str, PerAttribute); 4] = [
+    ("variables", variables),
+    ("variables-view", variables_view),
+    ("each-variable", each_variable),
+    ("each-variable-view", each_variable_view),
+];
+
+/// What a walk does with one attribute: the size of what it found.
+pub type PerAttribute = fn(AttributeNode<'_>) -> usize;
+
+/// The walk of [`VARIABLE_WALKS`] called `name`.
+pub fn variable_walk(name: &str) -> Option<PerAttribute> {
+    VARIABLE_WALKS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, walk)| walk)
+}
+
 /// `variables()` alone, through the attribute's `Expression` handle.
 pub fn variables(a: AttributeNode<'_>) -> usize {
     a.to_expression().variables().len()
@@ -87,6 +110,21 @@ pub fn variables(a: AttributeNode<'_>) -> usize {
 /// `variables()` alone, through the syntax view.
 pub fn variables_view(a: AttributeNode<'_>) -> usize {
     a.expr().variables().len()
+}
+
+/// The references the attribute's handle lends, their root names read.
+pub fn each_variable(a: AttributeNode<'_>) -> usize {
+    let mut len = 0;
+    a.to_expression()
+        .each_variable(|t| len += t.root_name().len());
+    len
+}
+
+/// The same through the syntax view.
+pub fn each_variable_view(a: AttributeNode<'_>) -> usize {
+    let mut len = 0;
+    a.expr().each_variable(|t| len += t.root_name().len());
+    len
 }
 
 /// One of the other static-analysis questions of an attribute's

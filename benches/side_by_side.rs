@@ -20,8 +20,10 @@
 //!   analysis walk of every attribute adds to our parse, the same
 //!   interleaving applied to ours alone: the parse and a visit of every
 //!   attribute (the analysis benchmark's `parse-only`) against the same
-//!   with WALK, which is `variables` (through handles), `variables-view`,
-//!   or a static question: `traversal`, `list`, `map`, `call`.
+//!   with WALK, which finds the references (`variables` through handles,
+//!   `variables-view`, `each-variable`, `each-variable-view`: see
+//!   `analysis_workload::VARIABLE_WALKS`) or asks a static question:
+//!   `traversal`, `list`, `map`, `call`.
 //!
 //! It prints each side's median and fastest time an operation and the
 //! ratios: of the medians, of the fastest times, and the quartiles of the
@@ -37,7 +39,7 @@ use hcl_core::EvalContext;
 mod analysis_workload;
 
 use analysis_workload::{
-    analyse_view, ours, ours_with, static_question, theirs, variables, variables_view, Question,
+    analyse_view, ours, ours_with, static_question, theirs, variable_walk, Question,
 };
 
 /// One side's operation: the work of one run, returning something to
@@ -67,7 +69,7 @@ fn main() {
     if let Some(walk) = op.strip_prefix("share:") {
         let Some(mut walk) = walk_of(walk) else {
             eprintln!(
-                "unknown walk {walk:?}: variables, variables-view, traversal, list, map or call"
+                "unknown walk {walk:?}: variables, variables-view, each-variable, each-variable-view, traversal, list, map or call"
             );
             std::process::exit(2);
         };
@@ -113,8 +115,7 @@ type Walk = Box<dyn FnMut(AttributeNode<'_>) -> usize>;
 /// The walk called `name` (see `share:WALK`).
 fn walk_of(name: &str) -> Option<Walk> {
     Some(match name {
-        "variables" => Box::new(variables),
-        "variables-view" => Box::new(variables_view),
+        _ if variable_walk(name).is_some() => Box::new(variable_walk(name)?),
         _ => {
             let q = Question::ALL.into_iter().find(|q| q.name() == name)?;
             Box::new(move |a| static_question(a, q))

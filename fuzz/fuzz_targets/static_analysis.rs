@@ -58,6 +58,11 @@ fuzz_target!(|data: &[u8]| {
         for t in e.variables() {
             check_traversal(&t, len);
         }
+        e.each_variable(|t| {
+            check_range(&t.root_range(), len);
+            check_range(&t.range(), len);
+            assert!(!t.root_name().is_empty());
+        });
         if let Ok(t) = abs_traversal_for_expr(&e) {
             check_traversal(&t, len);
         }

@@ -16,7 +16,7 @@ use crate::eval::EvalContext;
 use crate::native::NativeExpression;
 use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
-use crate::traversal::Traversal;
+use crate::traversal::{Traversal, TraversalRef};
 use crate::value::Value;
 
 /// What a syntax implements to be a body.
@@ -227,6 +227,32 @@ impl Expression {
         match &self.0 {
             Repr::Native(e) => e.variables(),
             Repr::Shared(e) => e.variables(),
+        }
+    }
+
+    /// Calls `f` with each variable reference [`variables`](Self::variables)
+    /// answers, in the same order, borrowed from this handle: a native
+    /// expression's are read from its tree in place, so that finding them
+    /// allocates nothing and takes no reference count of the file for each
+    /// (what a dependency analysis of every expression of a large
+    /// configuration, which reads root names and ranges, pays for
+    /// otherwise); another syntax's are its `variables()`, lent one by one.
+    ///
+    /// ```
+    /// use hcl_core::native::parse_config;
+    /// use hcl_core::SourceFile;
+    /// let src = SourceFile::new("main.tf", "ids = [for s in var.subnets : s.id if local.on]\n");
+    /// let (file, _) = parse_config(&src, &Default::default());
+    /// let expr = file.body().attribute("ids").unwrap().to_expression();
+    /// let mut refs = Vec::new();
+    /// expr.each_variable(|t| refs.push(t.to_string()));
+    /// assert_eq!(refs, ["var.subnets", "local.on"]);
+    /// ```
+    #[inline]
+    pub fn each_variable(&self, mut f: impl FnMut(TraversalRef<'_>)) {
+        match &self.0 {
+            Repr::Native(e) => e.each_variable(|t| f(TraversalRef::native(t))),
+            Repr::Shared(e) => e.variables().iter().for_each(|t| f(TraversalRef::built(t))),
         }
     }
 

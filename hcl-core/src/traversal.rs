@@ -20,8 +20,11 @@ use crate::eval::EvalContext;
 use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::value::{get_attr, index, Value};
 
+mod borrowed;
 #[cfg(test)]
 mod test;
+
+pub use borrowed::TraversalRef;
 
 /// One step of a traversal.
 #[derive(Clone, Debug, PartialEq)]

@@ -71,6 +71,10 @@ fn main() {
     println!(
         "test calls_found_by_static_analysis_are_read_without_allocating ({calls} calls) ... ok"
     );
+    let read = references_lent_by_handles_are_read_without_allocating(&texts);
+    println!(
+        "test references_lent_by_handles_are_read_without_allocating ({read} expressions) ... ok"
+    );
     let asked = empty_answers_of_json_values_allocate_nothing();
     println!(
         "test empty_answers_of_static_analysis_of_json_values_allocate_nothing ({asked} questions) ... ok"
@@ -159,22 +163,41 @@ fn empty_answers_allocate_nothing(texts: &[String]) -> usize {
 }
 
 fn calls_found_are_read_without_allocating(texts: &[String]) -> usize {
-    let region = Region::new(GLOBAL);
-    let mut calls = 0;
-    let read = |e: &dyn ExpressionImpl| {
-        let call = e.static_call()?;
+    found_answers_are_read_without_allocating(texts, "the call", |e| {
+        let call = e.as_impl().static_call()?;
         Some(call.name().len() + call.args().map(std::hint::black_box).count())
-    };
+    })
+}
+
+fn references_lent_by_handles_are_read_without_allocating(texts: &[String]) -> usize {
+    found_answers_are_read_without_allocating(texts, "the references of", |e| {
+        let mut read = None;
+        e.each_variable(|t| *read.get_or_insert(0) += t.root_name().len() + 1);
+        read
+    })
+}
+
+/// Reads what `read` reads of a handle made for each attribute of
+/// `texts` (`None`: nothing found) and checks that each answer found was
+/// read, the handle made and dropped, without allocating; returns how many
+/// were found.
+fn found_answers_are_read_without_allocating(
+    texts: &[String],
+    what: &str,
+    read: impl Fn(&Expression) -> Option<usize>,
+) -> usize {
+    let region = Region::new(GLOBAL);
+    let mut found = 0;
     each_attribute_of(texts, &mut |a| {
-        let (found, n) = allocations(&region, || question(a, |e| read(e).is_some()));
-        if found {
+        let (answer, n) = allocations(&region, || read(&a.to_expression()));
+        if answer.is_some() {
             let text = a.expr().source_text();
-            assert_eq!(n, 0, "reading the call `{text}` allocated");
-            calls += 1;
+            assert_eq!(n, 0, "reading {what} `{text}` allocated");
+            found += 1;
         }
     });
-    assert!(calls > 2, "only {calls} calls read");
-    calls
+    assert!(found > 2, "only {found} answers read");
+    found
 }
 
 /// Parses each of `texts` and calls `f` with each of its attributes.

@@ -347,6 +347,29 @@ impl NativeExpression {
         self.node.expr()
     }
 
+    /// Whether the handle is known to refer to no variable without a walk
+    /// of its node: a constant refers to none (once known, without the
+    /// node); nor does a key written as a literal name. (Asked in that
+    /// order only of the handles each can be: an object key's handle
+    /// never keeps a constant, and any other is no key, so an attribute's
+    /// handle is not sent to the key's test out of line.)
+    #[inline(always)]
+    fn refers_to_nothing(&self) -> bool {
+        match self.node.object_key() {
+            None => matches!(self.constant.get(), Some(Some(_))),
+            Some(_) => self.literal_key_name().is_some(),
+        }
+    }
+
+    /// Calls `f` with each reference `variables()` answers, read from the
+    /// node in place ([`Expression::each_variable`]'s native route).
+    #[inline]
+    pub(crate) fn each_variable<'a>(&'a self, f: impl FnMut(syntax::TraversalNode<'a>)) {
+        if !self.refers_to_nothing() {
+            self.node.view().each_variable(f);
+        }
+    }
+
     /// The handle of `e`, child `index` of this node (see [`PartPath`]),
     /// an object key (`Some(parenthesised)`) or not: a place in the shared
     /// file when this node is in one and the path fits, else a copy of the
@@ -465,16 +488,7 @@ impl ExpressionImpl for NativeExpression {
     }
 
     fn variables(&self) -> Vec<Traversal> {
-        // A constant refers to no variable (once known, without the node);
-        // nor does a key written as a literal name. (Asked in that order
-        // only of the handles each can be: an object key's handle never
-        // keeps a constant, and any other is no key, so an attribute's
-        // handle is not sent to the key's test out of line.)
-        let nothing = match self.node.object_key() {
-            None => matches!(self.constant.get(), Some(Some(_))),
-            Some(_) => self.literal_key_name().is_some(),
-        };
-        if nothing {
+        if self.refers_to_nothing() {
             return Vec::new();
         }
         self.node.view().traversals()

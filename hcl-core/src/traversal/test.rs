@@ -139,6 +139,25 @@ fn expression_text() -> impl Strategy<Value = String> {
         })
 }
 
+/// The owned traversal of a lent reference, checked to answer as the
+/// reference does (root name and range, whole range, text).
+fn kept_answering_as_lent(t: TraversalRef<'_>) -> Result<Traversal, String> {
+    let kept = t.to_traversal();
+    let root_range = kept.steps().first().map(Traverser::range);
+    let same = [
+        (kept.root_name() == Some(t.root_name()), "root name"),
+        (root_range == Some(t.root_range()), "root range"),
+        (kept.range() == Some(t.range()), "range"),
+        (kept.to_string() == t.to_string(), "text"),
+    ];
+    match same.iter().find(|(same, _)| !same) {
+        Some((_, what)) => Err(format!(
+            "the lent `{t}` and the kept `{kept}` differ in {what}"
+        )),
+        None => Ok(kept),
+    }
+}
+
 proptest! {
     /// A reference found in a file (kept as the file and the spans of its
     /// steps) answers every accessor as the same reference built by hand
@@ -170,7 +189,13 @@ proptest! {
         result?;
         let viewed: Vec<Traversal> = x.expr().variables().iter().map(|t| t.to_traversal()).collect();
         prop_assert_eq!(viewed, by_hand.clone(), "{}", text);
-        prop_assert_eq!(x.to_expression().variables(), by_hand, "{}", text);
+        let handle = x.to_expression();
+        let mut lent = Vec::new();
+        handle.each_variable(|t| lent.push(kept_answering_as_lent(t)));
+        let lent: Result<Vec<Traversal>, String> = lent.into_iter().collect();
+        let lent = lent.map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(lent, by_hand.clone(), "{}", text);
+        prop_assert_eq!(handle.variables(), by_hand, "{}", text);
     }
 
     /// `parse_traversal_abs` and `parse_traversal_partial` (splats

@@ -456,6 +456,16 @@ fn json_variables_of_a_value_are_those_of_its_parts_in_order() {
         ]
     );
     assert_eq!(whole, variables_part_by_part(e));
+    let mut lent = Vec::new();
+    e.each_variable(|t| lent.push((t.to_string(), t.root_name().to_owned(), t.to_traversal())));
+    let kept = e.variables();
+    assert_eq!(
+        lent.iter().map(|l| &l.2).collect::<Vec<_>>(),
+        kept.iter().collect::<Vec<_>>()
+    );
+    for (text, root, t) in &lent {
+        assert_eq!((text, Some(root.as_str())), (&t.to_string(), t.root_name()));
+    }
 }
 
 #[test]

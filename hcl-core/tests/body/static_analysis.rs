@@ -155,8 +155,8 @@ fn indexed(file: &hcl_core::SourceFile, r: &Range) -> String {
 // Every call of the corpus answers `expr_call` with the ranges each
 // position has on its own, whether the file's line index was built
 // before (it is resolved from positions found before it, and positions
-// are scanned until the index is built); and every traversal's length is
-// its number of steps.
+// are scanned until the index is built); every traversal's length is its
+// number of steps; and the references a handle lends are those it answers.
 hcl_test_shared::shared_test!(
     static_calls_and_traversals_of_the_corpus_match_their_parts,
     corpus,
@@ -196,6 +196,14 @@ hcl_test_shared::shared_test!(
                         assert_eq!(t.len(), t.steps().len(), "{name}: {t}");
                         traversals += 1;
                     }
+                    let mut lent = Vec::new();
+                    handle.each_variable(|t| {
+                        let kept = t.to_traversal();
+                        assert_eq!(Some(t.root_name()), kept.root_name(), "{name}: {t}");
+                        assert_eq!(Some(t.range()), kept.range(), "{name}: {t}");
+                        lent.push(kept);
+                    });
+                    assert_eq!(lent, handle.variables(), "{name}");
                 })
             });
         }
