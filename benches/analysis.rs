@@ -6,8 +6,10 @@
 //!
 //! - `hcl-toolkit`: the attributes' `Expression` handles
 //!   (`AttributeNode::to_expression`, `Expression::variables`, `value`),
-//! - `hcl-toolkit/syntax-view`: the syntax view's `ExprNode::variables` and
+//! - `hcl-toolkit-view`: the syntax view's `ExprNode::variables` and
 //!   `ExprNode::value`,
+//! - `hcl-toolkit-lent`: the handles' lent references
+//!   (`Expression::each_variable`) and `value`,
 //! - `hcl-rs`: `hcl::parse`, the walk of `hcl_rs_analysis.rs` (hcl-rs has no
 //!   `variables()`) and `Evaluate::evaluate`.
 //!
@@ -36,8 +38,7 @@ mod analysis_workload;
 mod gen;
 
 use analysis_workload::{
-    analyse_view, ours, ours_with, static_question, static_questions, theirs, Question,
-    VARIABLE_WALKS,
+    ours, ours_with, static_question, static_questions, theirs, Question, ANALYSES, VARIABLE_WALKS,
 };
 
 fn inputs() -> Vec<(&'static str, String)> {
@@ -67,10 +68,11 @@ fn analysis_benches(c: &mut Criterion) {
         if text.len() > 2 << 20 {
             g.sample_size(10);
         }
-        g.bench_function("hcl-toolkit", |b| b.iter(|| ours(black_box(&text), &ctx)));
-        g.bench_function("hcl-toolkit/syntax-view", |b| {
-            b.iter(|| ours_with(black_box(&text), &mut |a| analyse_view(a, &ctx)))
-        });
+        for (route, analyse) in ANALYSES {
+            g.bench_function(format!("hcl-toolkit{route}"), |b| {
+                b.iter(|| ours_with(black_box(&text), &mut |a| analyse(a, &ctx)))
+            });
+        }
         for (walk, mut per_attribute) in VARIABLE_WALKS {
             g.bench_function(format!("hcl-toolkit/{walk}"), |b| {
                 b.iter(|| ours_with(black_box(&text), &mut per_attribute))

@@ -7,6 +7,8 @@
 //! `analyse` (parse, then `variables()` of every attribute through
 //! `Expression` handles and `value()` of each without variables),
 //! `analyse-view` (the same through the syntax view's `ExprNode`),
+//! `analyse-lent` (through handles that lend their references:
+//! `Expression::each_variable`),
 //! a walk that finds the references alone (`variables`, `variables-view`,
 //! `each-variable`, `each-variable-view`: `analysis_workload::VARIABLE_WALKS`)
 //! or `static`
@@ -23,8 +25,7 @@ mod analysis_workload;
 mod gen;
 
 use analysis_workload::{
-    analyse, analyse_view, each_attribute, static_question, static_questions, variable_walk,
-    Question,
+    analysis_named, each_attribute, static_question, static_questions, variable_walk, Question,
 };
 
 fn main() {
@@ -44,6 +45,7 @@ fn main() {
         .into_iter()
         .find(|q| mode.strip_prefix("static-") == Some(q.name()));
     let walk = variable_walk(&mode);
+    let analysis = analysis_named("analyse", &mode);
     let mut n = 0usize;
     let t = std::time::Instant::now();
     for _ in 0..rounds {
@@ -51,13 +53,12 @@ fn main() {
         let (file, _) = parse_config(&src, &Default::default());
         each_attribute(file.body(), &mut |a| {
             n += match mode.as_str() {
-                "analyse" => analyse(a, &ctx),
-                "analyse-view" => analyse_view(a, &ctx),
                 "static" => static_questions(a),
-                _ => match (question, walk) {
-                    (Some(q), _) => static_question(a, q),
-                    (None, Some(walk)) => walk(a),
-                    (None, None) => 1,
+                _ => match (question, walk, analysis) {
+                    (Some(q), _, _) => static_question(a, q),
+                    (_, Some(walk), _) => walk(a),
+                    (_, _, Some(analyse)) => analyse(a, &ctx),
+                    _ => 1,
                 },
             }
         });

@@ -69,6 +69,37 @@ pub fn analyse_view(a: AttributeNode<'_>, ctx: &EvalContext) -> usize {
     references_or_failed_value(&e.variables(), || e.value(Some(ctx)).1.has_errors())
 }
 
+/// The same through the handle's lent references
+/// (`Expression::each_variable`: none kept, their root names read).
+pub fn analyse_lent(a: AttributeNode<'_>, ctx: &EvalContext) -> usize {
+    let e = a.to_expression();
+    let mut found = 0;
+    e.each_variable(|t| found += usize::from(!t.root_name().is_empty()));
+    match found {
+        0 => usize::from(e.value(Some(ctx)).1.has_errors()),
+        n => n,
+    }
+}
+
+/// What the analysis does with one attribute, by the route it takes.
+pub type Analyse = fn(AttributeNode<'_>, &EvalContext) -> usize;
+
+/// The routes of the analysis, each by the suffix its loop mode
+/// (`analyse…`), `side_by_side` operation (`analysis…`) and criterion line
+/// (`hcl-toolkit…`) carry: `Expression` handles and their `variables()`,
+/// the syntax view (no handle), handles that lend their references.
+pub const ANALYSES: [(&str, Analyse); 3] = [
+    ("", analyse),
+    ("-view", analyse_view),
+    ("-lent", analyse_lent),
+];
+
+/// The route of [`ANALYSES`] whose name is `prefix` and its suffix.
+pub fn analysis_named(prefix: &str, name: &str) -> Option<Analyse> {
+    let suffix = name.strip_prefix(prefix)?;
+    ANALYSES.iter().find(|(s, _)| *s == suffix).map(|&(_, a)| a)
+}
+
 /// How many references `vars` holds, or, when none, whether the value
 /// (asked only then) failed.
 fn references_or_failed_value<T>(vars: &[T], value_failed: impl FnOnce() -> bool) -> usize {

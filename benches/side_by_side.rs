@@ -11,7 +11,8 @@
 //! FILE [ROUNDS]`, where OP is
 //! - `parse`: ours loads the text into a `SourceFile` and parses it (the
 //!   parse benchmark's `hcl-toolkit+load`), hcl-rs `hcl::parse`;
-//! - `analysis` (or `analysis-view`): the analysis benchmark's work — the
+//! - `analysis` (or `analysis-view`, `analysis-lent`: the routes of
+//!   `analysis_workload::ANALYSES`): the analysis benchmark's work — the
 //!   parse, `variables()` of every attribute and `value()` of each one
 //!   without variables, ours through `Expression` handles (or the syntax
 //!   view), hcl-rs with the walk of `hcl_rs_analysis.rs` and its
@@ -39,7 +40,7 @@ use hcl_core::EvalContext;
 mod analysis_workload;
 
 use analysis_workload::{
-    analyse_view, ours, ours_with, static_question, theirs, variable_walk, Question,
+    analysis_named, ours_with, static_question, theirs, variable_walk, Question,
 };
 
 /// One side's operation: the work of one run, returning something to
@@ -85,23 +86,21 @@ fn main() {
         );
         return;
     }
-    let (ours_op, theirs_op): (Op, Op) = match op.as_str() {
-        "parse" => (
-            Box::new(|| parse_ours(&text)),
-            Box::new(|| hcl::parse(&text).map_or(0, |b| b.0.len())),
-        ),
-        "analysis" => (
-            Box::new(|| ours(&text, &ctx)),
-            Box::new(|| theirs(&text, &rs_ctx)),
-        ),
-        "analysis-view" => (
-            Box::new(|| ours_with(&text, &mut |a| analyse_view(a, &ctx))),
-            Box::new(|| theirs(&text, &rs_ctx)),
-        ),
-        _ => {
-            eprintln!("unknown operation {op:?}: parse, analysis, analysis-view or share:WALK");
-            std::process::exit(2);
-        }
+    let (text, ctx) = (&text, &ctx);
+    let ours_op: Op = if op == "parse" {
+        Box::new(|| parse_ours(text))
+    } else if let Some(analyse) = analysis_named("analysis", &op) {
+        Box::new(move || ours_with(text, &mut |a| analyse(a, ctx)))
+    } else {
+        eprintln!(
+            "unknown operation {op:?}: parse, analysis, analysis-view, analysis-lent or share:WALK"
+        );
+        std::process::exit(2);
+    };
+    let theirs_op: Op = if op == "parse" {
+        Box::new(|| hcl::parse(text).map_or(0, |b| b.0.len()))
+    } else {
+        Box::new(|| theirs(text, &rs_ctx))
     };
     let times = interleave(ours_op, theirs_op, rounds);
     times.print(&format!("{op} {path}"), ["ours", "hcl-rs"], "ratio", |r| {

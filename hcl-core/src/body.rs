@@ -218,7 +218,10 @@ impl Expression {
         }
     }
 
-    /// See [`ExpressionImpl::variables`].
+    /// See [`ExpressionImpl::variables`]. Each traversal is owned (it
+    /// keeps the file); a walk of every expression that reads the
+    /// references and keeps few of them is cheaper through
+    /// [`each_variable`](Self::each_variable), which lends them.
     // Inline: the dispatch is a test and a call, which a caller in another
     // crate (an analysis asking every attribute) would otherwise call out
     // of line first.
