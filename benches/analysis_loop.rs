@@ -33,13 +33,7 @@ fn main() {
     let mode = args.next().unwrap_or_else(|| "analyse".into());
     let input = args.next().unwrap_or_else(|| "gen:1048576".into());
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let text = match input.strip_prefix("gen:") {
-        Some(size) => gen::generate(size.parse().unwrap_or(gen::LARGE_SIZE)),
-        None => std::fs::read_to_string(&input).unwrap_or_else(|e| {
-            eprintln!("{input}: {e}");
-            std::process::exit(1)
-        }),
-    };
+    let text = gen::input_text(&input);
     let ctx = EvalContext::new();
     let question = Question::ALL
         .into_iter()

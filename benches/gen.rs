@@ -10,6 +10,19 @@ use std::fmt::Write;
 /// The size of the large input, in bytes (about 10 MB).
 pub const LARGE_SIZE: usize = 10 * 1024 * 1024;
 
+/// The text an example's input argument names: a file's path, or
+/// `gen:SIZE` for [`generate`]d text of SIZE bytes (without a number,
+/// [`LARGE_SIZE`]). Exits with the error when the file cannot be read.
+pub fn input_text(input: &str) -> String {
+    match input.strip_prefix("gen:") {
+        Some(size) => generate(size.parse().unwrap_or(LARGE_SIZE)),
+        None => std::fs::read_to_string(input).unwrap_or_else(|e| {
+            eprintln!("{input}: {e}");
+            std::process::exit(1)
+        }),
+    }
+}
+
 /// Configuration text of at least `target` bytes.
 pub fn generate(target: usize) -> String {
     let mut out = String::with_capacity(target + 4096);

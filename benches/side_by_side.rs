@@ -8,7 +8,8 @@
 //! same few milliseconds.
 //!
 //! Run: `cargo run --release -p hcl-benches --example side_by_side -- OP
-//! FILE [ROUNDS]`, where OP is
+//! FILE [ROUNDS]` (FILE may be `gen:SIZE`, generated text of SIZE bytes as
+//! the benches generate it), where OP is
 //! - `parse`: ours loads the text into a `SourceFile` and parses it (the
 //!   parse benchmark's `hcl-toolkit+load`), hcl-rs `hcl::parse`;
 //! - `analysis` (or `analysis-view`, `analysis-lent`: the routes of
@@ -38,6 +39,7 @@ use hcl_core::native::AttributeNode;
 use hcl_core::EvalContext;
 
 mod analysis_workload;
+mod gen;
 
 use analysis_workload::{
     analysis_named, ours_with, static_question, theirs, variable_walk, Question,
@@ -61,10 +63,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(200)
         .max(1);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(1)
-    });
+    let text = gen::input_text(&path);
     let ctx = EvalContext::new();
     let rs_ctx = hcl::eval::Context::new();
     if let Some(walk) = op.strip_prefix("share:") {
