@@ -10,6 +10,22 @@
 //! source when asked for. Static analysis asks every expression of a file
 //! for its references, and most users of a reference read its root name
 //! only, so finding one costs no string and no resolved position per step.
+//!
+//! Three ways to find an expression's references, from the most kept to
+//! the least:
+//!
+//! - [`Expression::variables`](crate::Expression::variables): owned
+//!   [`Traversal`]s, to keep (a dependency graph's edges). Each takes a
+//!   reference count of its file and gives it back when dropped.
+//! - [`Expression::each_variable`](crate::Expression::each_variable): the
+//!   same references lent one by one as [`TraversalRef`]s (root name,
+//!   ranges, text; [`TraversalRef::to_traversal`] keeps one), read from
+//!   a native tree in place: no allocation and no reference count. For a
+//!   walk of every expression of a configuration that keeps few of them.
+//! - The native syntax view's
+//!   [`ExprNode::variables`](crate::native::ExprNode::variables) and
+//!   [`each_variable`](crate::native::ExprNode::each_variable): views of
+//!   the reference nodes, without making an `Expression` handle at all.
 
 use std::borrow::Cow;
 use std::fmt;
