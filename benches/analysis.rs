@@ -36,6 +36,7 @@ use hcl_core::EvalContext;
 
 mod analysis_workload;
 mod gen;
+mod hcl_rs_analysis;
 
 use analysis_workload::{
     ours, ours_with, static_question, static_questions, theirs, Question, ANALYSES, VARIABLE_WALKS,

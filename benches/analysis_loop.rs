@@ -23,6 +23,7 @@ use hcl_core::{EvalContext, SourceFile};
 
 mod analysis_workload;
 mod gen;
+mod hcl_rs_analysis;
 
 use analysis_workload::{
     analysis_named, each_attribute, static_question, static_questions, variable_walk, Question,

@@ -10,8 +10,8 @@ use hcl_core::body::ExpressionImpl;
 use hcl_core::native::{parse_config, AttributeNode, BodyNode};
 use hcl_core::{EvalContext, SourceFile};
 
-#[path = "hcl_rs_analysis.rs"]
-pub mod hcl_rs_analysis;
+// (Declared by each program that includes this module, once for all.)
+use crate::hcl_rs_analysis;
 
 /// Parses `text`, then does `per_attribute` with every attribute.
 pub fn ours_with(text: &str, per_attribute: &mut dyn FnMut(AttributeNode<'_>) -> usize) -> usize {

@@ -6,117 +6,12 @@
 //!
 //! Run: `cargo bench --bench decode`.
 
-use std::collections::{BTreeMap, HashMap};
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use serde::Deserialize;
 
 mod decode_config;
-use decode_config::{config, Config};
-
-#[derive(Deserialize)]
-struct RsConfig {
-    name: String,
-    region: String,
-    service: HashMap<String, RsService>,
-}
-
-#[derive(Deserialize)]
-struct RsService {
-    image: String,
-    port: u16,
-    replicas: u32,
-    enabled: bool,
-    cpu: f64,
-    tags: Vec<String>,
-    env: BTreeMap<String, String>,
-    health: RsHealth,
-}
-
-#[derive(Deserialize)]
-struct RsHealth {
-    path: String,
-    interval: String,
-    timeout: u32,
-}
-
-fn ours(src: &str) -> usize {
-    let c: Config = hcl_serde::from_str(src).unwrap_or_else(|e| panic!("{e}"));
-    c.service.len()
-        + c.name.len()
-        + c.region.len()
-        + c.service
-            .iter()
-            .map(|s| {
-                checksum(
-                    &s.name,
-                    &s.image,
-                    s.port,
-                    s.replicas,
-                    s.enabled,
-                    s.cpu,
-                    &s.tags,
-                    &s.env,
-                    &s.health.path,
-                    &s.health.interval,
-                    s.health.timeout,
-                )
-            })
-            .sum::<usize>()
-}
-
-fn theirs(src: &str) -> usize {
-    let c: RsConfig = hcl::from_str(src).unwrap_or_else(|e| panic!("{e}"));
-    c.service.len()
-        + c.name.len()
-        + c.region.len()
-        + c.service
-            .iter()
-            .map(|(n, s)| {
-                checksum(
-                    n,
-                    &s.image,
-                    s.port,
-                    s.replicas,
-                    s.enabled,
-                    s.cpu,
-                    &s.tags,
-                    &s.env,
-                    &s.health.path,
-                    &s.health.interval,
-                    s.health.timeout,
-                )
-            })
-            .sum::<usize>()
-}
-
-#[allow(clippy::too_many_arguments)]
-fn checksum(
-    name: &str,
-    image: &str,
-    port: u16,
-    replicas: u32,
-    enabled: bool,
-    cpu: f64,
-    tags: &[String],
-    env: &BTreeMap<String, String>,
-    path: &str,
-    interval: &str,
-    timeout: u32,
-) -> usize {
-    name.len()
-        + image.len()
-        + usize::from(port)
-        + replicas as usize
-        + usize::from(enabled)
-        + cpu as usize
-        + tags.len()
-        + env.len()
-        + path.len()
-        + interval.len()
-        + timeout as usize
-}
+use decode_config::{config, ours, theirs, Config};
 
 fn bench(c: &mut Criterion) {
     let src = config();

@@ -1,9 +1,12 @@
-//! The decode benchmark's input and our structs for it, shared by
-//! `benches/decode.rs` and `benches/decode_loop.rs` (the profiling loop).
+//! The decode benchmark's input, our structs for it and hcl-rs's, and
+//! each side's decode, shared by `benches/decode.rs`, the profiling loop
+//! (`decode_loop.rs`) and the interleaved comparison (`side_by_side.rs`).
 
 #![allow(dead_code)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Deserialize;
 
 use hcl_serde::HclDecode;
 
@@ -69,4 +72,109 @@ pub(crate) struct Health {
     pub(crate) path: String,
     pub(crate) interval: String,
     pub(crate) timeout: u32,
+}
+
+#[derive(Deserialize)]
+struct RsConfig {
+    name: String,
+    region: String,
+    service: HashMap<String, RsService>,
+}
+
+#[derive(Deserialize)]
+struct RsService {
+    image: String,
+    port: u16,
+    replicas: u32,
+    enabled: bool,
+    cpu: f64,
+    tags: Vec<String>,
+    env: BTreeMap<String, String>,
+    health: RsHealth,
+}
+
+#[derive(Deserialize)]
+struct RsHealth {
+    path: String,
+    interval: String,
+    timeout: u32,
+}
+
+/// `hcl_serde::from_str` into [`Config`]: a checksum of what was decoded.
+pub(crate) fn ours(src: &str) -> usize {
+    let c: Config = hcl_serde::from_str(src).unwrap_or_else(|e| panic!("{e}"));
+    c.service.len()
+        + c.name.len()
+        + c.region.len()
+        + c.service
+            .iter()
+            .map(|s| {
+                checksum(
+                    &s.name,
+                    &s.image,
+                    s.port,
+                    s.replicas,
+                    s.enabled,
+                    s.cpu,
+                    &s.tags,
+                    &s.env,
+                    &s.health.path,
+                    &s.health.interval,
+                    s.health.timeout,
+                )
+            })
+            .sum::<usize>()
+}
+
+/// `hcl::from_str` into the same data as serde structs: the same checksum.
+pub(crate) fn theirs(src: &str) -> usize {
+    let c: RsConfig = hcl::from_str(src).unwrap_or_else(|e| panic!("{e}"));
+    c.service.len()
+        + c.name.len()
+        + c.region.len()
+        + c.service
+            .iter()
+            .map(|(n, s)| {
+                checksum(
+                    n,
+                    &s.image,
+                    s.port,
+                    s.replicas,
+                    s.enabled,
+                    s.cpu,
+                    &s.tags,
+                    &s.env,
+                    &s.health.path,
+                    &s.health.interval,
+                    s.health.timeout,
+                )
+            })
+            .sum::<usize>()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn checksum(
+    name: &str,
+    image: &str,
+    port: u16,
+    replicas: u32,
+    enabled: bool,
+    cpu: f64,
+    tags: &[String],
+    env: &BTreeMap<String, String>,
+    path: &str,
+    interval: &str,
+    timeout: u32,
+) -> usize {
+    name.len()
+        + image.len()
+        + usize::from(port)
+        + replicas as usize
+        + usize::from(enabled)
+        + cpu as usize
+        + tags.len()
+        + env.len()
+        + path.len()
+        + interval.len()
+        + timeout as usize
 }

@@ -11,8 +11,7 @@ use hcl_core::native::ExprNode;
 use hcl_core::EvalContext;
 
 mod eval_workload;
-
-use eval_workload::hcl_rs_analysis;
+mod hcl_rs_analysis;
 
 fn main() {
     let mut args = std::env::args().skip(1);

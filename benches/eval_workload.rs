@@ -1,5 +1,6 @@
-//! The attribute set of the evaluation benchmark (`eval.rs`), shared with
-//! its profiling loop (`eval_loop.rs`).
+//! The attribute set of the evaluation benchmark (`eval.rs`) and what each
+//! side does with it, shared with its profiling loop (`eval_loop.rs`) and
+//! the interleaved comparison (`side_by_side.rs`).
 
 #![allow(dead_code)]
 
@@ -7,8 +8,8 @@ use hcl::eval::Evaluate;
 use hcl_core::native::{parse_config, BodyItem, BodyNode};
 use hcl_core::{EvalContext, Expression, SourceFile};
 
-#[path = "hcl_rs_analysis.rs"]
-pub mod hcl_rs_analysis;
+// (Declared by each program that includes this module, once for all.)
+use crate::hcl_rs_analysis;
 
 /// Every attribute of `body`, blocks included, in source order (as hcl-rs
 /// lists them), with its name.
@@ -72,4 +73,20 @@ pub fn workload(ctx: &EvalContext, rs_ctx: &hcl::eval::Context) -> Workload {
         }
     }
     (ours, theirs)
+}
+
+/// `value()` of every expression of ours: the diagnostics' count.
+pub fn evaluate_ours(exprs: &[Expression], ctx: &EvalContext) -> usize {
+    exprs
+        .iter()
+        .map(|e| std::hint::black_box(e).value(Some(ctx)).1.len())
+        .sum()
+}
+
+/// hcl-rs's evaluation of every expression of theirs: how many succeed.
+pub fn evaluate_theirs(exprs: &[hcl::Expression], ctx: &hcl::eval::Context) -> usize {
+    exprs
+        .iter()
+        .filter(|e| std::hint::black_box(*e).evaluate(ctx).is_ok())
+        .count()
 }

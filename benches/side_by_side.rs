@@ -27,6 +27,11 @@
 //!   `analysis_workload::VARIABLE_WALKS`) or asks a static question:
 //!   `traversal`, `list`, `map`, `call`.
 //!
+//! - `decode` (no FILE): the decode benchmark's config of 50 services,
+//!   `hcl_serde::from_str` against `hcl::from_str` (`decode_config.rs`);
+//! - `eval` (no FILE): `value()` of the evaluation benchmark's attribute
+//!   set against hcl-rs's evaluation of the same (`eval_workload.rs`).
+//!
 //! It prints each side's median and fastest time an operation and the
 //! ratios: of the medians, of the fastest times, and the quartiles of the
 //! per-round ratios (for `share:WALK`, the walk's share of the parse: the
@@ -39,7 +44,10 @@ use hcl_core::native::AttributeNode;
 use hcl_core::EvalContext;
 
 mod analysis_workload;
+mod decode_config;
+mod eval_workload;
 mod gen;
+mod hcl_rs_analysis;
 
 use analysis_workload::{
     analysis_named, ours_with, static_question, theirs, variable_walk, Question,
@@ -54,8 +62,16 @@ const BATCH: Duration = Duration::from_millis(5);
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let (Some(op), Some(path)) = (args.next(), args.next()) else {
-        eprintln!("usage: side_by_side parse|analysis|analysis-view|share:WALK FILE [ROUNDS]");
+    let Some(op) = args.next() else {
+        eprintln!("usage: side_by_side parse|analysis[-view|-lent]|share:WALK FILE [ROUNDS], or decode|eval [ROUNDS]");
+        std::process::exit(2);
+    };
+    if op == "decode" || op == "eval" {
+        let rounds = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
+        return fixed_workload(&op, rounds.max(1));
+    }
+    let Some(path) = args.next() else {
+        eprintln!("{op}: a FILE (or gen:SIZE) is needed");
         std::process::exit(2);
     };
     let rounds: usize = args
@@ -105,6 +121,44 @@ fn main() {
     times.print(&format!("{op} {path}"), ["ours", "hcl-rs"], "ratio", |r| {
         format!("{r:.2}×")
     });
+}
+
+/// The decode benchmark's work (its config of 50 services, decoded by
+/// `hcl_serde::from_str` and by `hcl::from_str`) or the evaluation
+/// benchmark's (`value()` of its attribute set, values per second), in
+/// alternating batches.
+fn fixed_workload(op: &str, rounds: usize) {
+    let (ours_op, theirs_op, per_op): (Op, Op, usize) = if op == "decode" {
+        let src = decode_config::config();
+        let src: &'static str = Box::leak(src.into_boxed_str());
+        (
+            Box::new(move || decode_config::ours(src)),
+            Box::new(move || decode_config::theirs(src)),
+            1,
+        )
+    } else {
+        let ctx: &'static EvalContext = Box::leak(Box::new(EvalContext::new()));
+        let rs_ctx: &'static hcl::eval::Context<'static> =
+            Box::leak(Box::new(hcl::eval::Context::new()));
+        let (ours, theirs) = eval_workload::workload(ctx, rs_ctx);
+        if ours.is_empty() {
+            eprintln!("eval: the shared corpus is missing");
+            std::process::exit(1);
+        }
+        let n = ours.len();
+        (
+            Box::new(move || eval_workload::evaluate_ours(&ours, ctx)),
+            Box::new(move || eval_workload::evaluate_theirs(&theirs, rs_ctx)),
+            n,
+        )
+    };
+    let times = interleave(ours_op, theirs_op, rounds);
+    let what = if per_op == 1 {
+        op.to_owned()
+    } else {
+        format!("{op} ({per_op} values a run: the ratio is of values per second)")
+    };
+    times.print(&what, ["ours", "hcl-rs"], "ratio", |r| format!("{r:.2}×"));
 }
 
 /// A static analysis walk of one attribute.
