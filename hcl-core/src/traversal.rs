@@ -37,10 +37,15 @@ use crate::pos::{ByteSpan, Range, SourceFile};
 use crate::value::{get_attr, index, Value};
 
 mod borrowed;
+mod path;
+mod source;
 #[cfg(test)]
 mod test;
 
 pub use borrowed::TraversalRef;
+pub(crate) use path::{path_root, path_step, PathStep};
+pub(crate) use source::SourceStep;
+use source::{SourceSteps, SourceTraversal, SourceViews};
 
 /// One step of a traversal.
 #[derive(Clone, Debug, PartialEq)]
@@ -147,171 +152,6 @@ impl Default for Repr {
     }
 }
 
-/// An absolute traversal as written in a source file: the root name and
-/// the steps after it.
-#[derive(Clone)]
-struct SourceTraversal {
-    source: SourceFile,
-    /// With [`SourceSteps::Path`], the whole path (the root is the text
-    /// up to the first `.` or `[`, found when asked for); otherwise the
-    /// root.
-    at: ByteSpan,
-    steps: SourceSteps,
-}
-
-#[derive(Clone)]
-enum SourceSteps {
-    /// Steps written without spaces or comments after the root, each
-    /// `.name`, `[digits]` or `["text"]` (no escapes): `var.region`,
-    /// `aws_instance.web[0].id`, `each.value["k"]`, the commonest
-    /// references (none for a bare name). Nothing is allocated or searched
-    /// for them until asked for ([`path_step`] reads them).
-    Path,
-    /// Any steps.
-    List(Arc<[SourceStep]>),
-}
-
-/// One step of a traversal written in a source file: where it is written
-/// (from its `.` or `[`) and what it does.
-#[derive(Clone, Debug)]
-pub(crate) struct SourceStep {
-    span: ByteSpan,
-    kind: SourceStepKind,
-}
-
-#[derive(Clone, Debug)]
-enum SourceStepKind {
-    /// `.name`, with where the name is written.
-    Attr(ByteSpan),
-    /// An index whose key is a string that is exactly these source bytes
-    /// (decoded only when asked for).
-    TextKey(ByteSpan),
-    /// An index with any other key (a number costs no allocation).
-    Key(Value),
-    /// `[*]`.
-    Splat,
-}
-
-impl SourceStep {
-    /// `.name` written at `span`, the name at `name`.
-    pub(crate) fn attr(span: ByteSpan, name: ByteSpan) -> SourceStep {
-        SourceStep {
-            span,
-            kind: SourceStepKind::Attr(name),
-        }
-    }
-
-    /// An index written at `span` whose key is the string of the source
-    /// bytes `text`.
-    pub(crate) fn text_key(span: ByteSpan, text: ByteSpan) -> SourceStep {
-        SourceStep {
-            span,
-            kind: SourceStepKind::TextKey(text),
-        }
-    }
-
-    /// An index written at `span` with the key `key`.
-    pub(crate) fn key(span: ByteSpan, key: Value) -> SourceStep {
-        SourceStep {
-            span,
-            kind: SourceStepKind::Key(key),
-        }
-    }
-
-    /// A splat written at `span`.
-    pub(crate) fn splat(span: ByteSpan) -> SourceStep {
-        SourceStep {
-            span,
-            kind: SourceStepKind::Splat,
-        }
-    }
-}
-
-// A path — a root name and steps written without spaces, each `.name`,
-// `[digits]` or `["text"]` — is read by these two rules, shared by the
-// syntax view (whose dotted paths are paths of `.name` steps).
-
-/// The root name of the path `path` of `src`: up to its first `.` or `[`.
-#[inline]
-pub(crate) fn path_root(src: &str, path: ByteSpan) -> ByteSpan {
-    ByteSpan::new(path.start, path.start + name_len(path.bytes(src)))
-}
-
-/// One step of a path, as [`path_step`] reads it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum PathStep {
-    /// `.name`: where the name is.
-    Attr(ByteSpan),
-    /// `[digits]`: where the digits are.
-    Digits(ByteSpan),
-    /// `["text"]`: where the text is.
-    Text(ByteSpan),
-}
-
-/// The next step of a path whose steps start at byte `at` and end at
-/// `end` of `src`: the step's span (from its `.` or `[`) and what it is;
-/// `None` at the end (or at text that is no step of a path).
-#[inline]
-pub(crate) fn path_step(src: &str, at: u32, end: u32) -> Option<(ByteSpan, PathStep)> {
-    // Bytes: every boundary found is an ASCII character's.
-    let rest = src.as_bytes().get(at as usize..end as usize)?;
-    let (&first, after) = rest.split_first()?;
-    let close = |b: u8, from: usize| {
-        let i = from + rest.get(from..)?.iter().position(|&c| c == b)?;
-        u32::try_from(i).ok()
-    };
-    match first {
-        b'.' => {
-            let name = ByteSpan::new(at + 1, at + 1 + name_len(after));
-            Some((ByteSpan::new(at, name.end), PathStep::Attr(name)))
-        }
-        b'[' if rest.get(1) == Some(&b'"') => {
-            let quote = close(b'"', 2)?;
-            let text = ByteSpan::new(at + 2, at + quote);
-            Some((ByteSpan::new(at, at + quote + 2), PathStep::Text(text)))
-        }
-        b'[' => {
-            let bracket = close(b']', 1)?;
-            let digits = ByteSpan::new(at + 1, at + bracket);
-            Some((
-                ByteSpan::new(at, at + bracket + 1),
-                PathStep::Digits(digits),
-            ))
-        }
-        _ => None,
-    }
-}
-
-impl PathStep {
-    /// An index key's value: digits are an integer that fits 64 bits (a
-    /// path is made only of keys that are), text a string.
-    pub(crate) fn key(self, src: &str) -> Option<Value> {
-        match self {
-            PathStep::Attr(_) => None,
-            PathStep::Digits(_) => self.integer(src).map(Value::from),
-            PathStep::Text(t) => Some(Value::string(t.text(src))),
-        }
-    }
-
-    /// The integer that `[digits]` is, when it fits 64 bits.
-    pub(crate) fn integer(self, src: &str) -> Option<i64> {
-        match self {
-            PathStep::Digits(d) => d.text(src).parse().ok(),
-            _ => None,
-        }
-    }
-}
-
-/// How long the name at the start of `text` is: up to the first `.` or
-/// `[` (its length if none). The names of a path are short: a plain loop
-/// beats `memchr`'s set-up.
-#[inline]
-fn name_len(text: &[u8]) -> u32 {
-    text.iter()
-        .position(|&b| b == b'.' || b == b'[')
-        .unwrap_or(text.len()) as u32
-}
-
 impl Traversal {
     /// A traversal of `steps`.
     pub fn new(steps: Vec<Traverser>) -> Traversal {
@@ -338,11 +178,7 @@ impl Traversal {
 
     fn in_source(source: &SourceFile, at: ByteSpan, steps: SourceSteps) -> Traversal {
         Traversal {
-            repr: Repr::Source(SourceTraversal {
-                source: source.clone(),
-                at,
-                steps,
-            }),
+            repr: Repr::Source(SourceTraversal::new(source, at, steps)),
         }
     }
 
@@ -361,7 +197,7 @@ impl Traversal {
                 Some(Traverser::Root { name, .. }) => Some(name),
                 _ => None,
             },
-            Repr::Source(t) => Some(t.root().text(t.source.text())),
+            Repr::Source(t) => Some(t.root_name()),
         }
     }
 
@@ -369,10 +205,7 @@ impl Traversal {
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::Steps(steps) => steps.len(),
-            Repr::Source(t) => match &t.steps {
-                SourceSteps::Path => t.path_len(),
-                SourceSteps::List(steps) => 1 + steps.len(),
-            },
+            Repr::Source(t) => t.len(),
         }
     }
 
@@ -412,7 +245,7 @@ impl Traversal {
                     ..first
                 })
             }
-            Repr::Source(t) => Some(t.source.range(ByteSpan::new(t.at.start, t.end()))),
+            Repr::Source(t) => Some(t.range()),
         }
     }
 
@@ -425,7 +258,7 @@ impl Traversal {
             },
             Repr::Source(t) => {
                 let rest = t.traversers().into_iter().skip(1).collect();
-                Some((t.root().text(t.source.text()), Cow::Owned(rest)))
+                Some((t.root_name(), Cow::Owned(rest)))
             }
         }
     }
@@ -450,65 +283,9 @@ impl Traversal {
         Views {
             repr: match &self.repr {
                 Repr::Steps(steps) => ViewsRepr::Steps(steps.iter()),
-                Repr::Source(t) => ViewsRepr::Source {
-                    t,
-                    next: Next::Root,
-                },
+                Repr::Source(t) => ViewsRepr::Source(t.views()),
             },
         }
-    }
-}
-
-impl SourceTraversal {
-    /// Where the root name is written.
-    fn root(&self) -> ByteSpan {
-        match self.steps {
-            SourceSteps::Path => path_root(self.source.text(), self.at),
-            SourceSteps::List(_) => self.at,
-        }
-    }
-
-    /// The number of steps of a [`SourceSteps::Path`], the root included:
-    /// the steps found, without making their names or keys.
-    fn path_len(&self) -> usize {
-        let text = self.source.text();
-        let mut at = self.root().end;
-        let mut len = 1;
-        while let Some((span, _)) = path_step(text, at, self.at.end) {
-            at = span.end;
-            len += 1;
-        }
-        len
-    }
-
-    /// Where the last step ends.
-    fn end(&self) -> u32 {
-        match &self.steps {
-            SourceSteps::Path => self.at.end,
-            SourceSteps::List(steps) => steps.last().map_or(self.at.end, |s| s.span.end),
-        }
-    }
-
-    /// The steps as [`Traverser`]s. Each range is resolved from the one
-    /// before it ([`SourceFile::range_after`]): the steps follow the root,
-    /// mostly on its line.
-    fn traversers(&self) -> Vec<Traverser> {
-        let mut out = Vec::new();
-        let mut at = crate::pos::Pos::START;
-        for view in (Views {
-            repr: ViewsRepr::Source {
-                t: self,
-                next: Next::Root,
-            },
-        }) {
-            let range = match view.at {
-                At::Span(source, span) => source.range_after(at, span),
-                At::Range(range) => range.clone(),
-            };
-            at = range.end;
-            out.push(view.step.into_traverser(range));
-        }
-        out
     }
 }
 
@@ -586,16 +363,7 @@ pub(crate) struct Views<'a> {
 
 enum ViewsRepr<'a> {
     Steps(std::slice::Iter<'a, Traverser>),
-    Source { t: &'a SourceTraversal, next: Next },
-}
-
-/// The next step of a [`SourceTraversal`] to hand out.
-#[derive(Clone, Copy)]
-enum Next {
-    Root,
-    /// The path's step starting at this byte, or the listed step at this
-    /// index.
-    At(u32),
+    Source(SourceViews<'a>),
 }
 
 impl<'a> Iterator for Views<'a> {
@@ -621,53 +389,7 @@ impl<'a> Iterator for Views<'a> {
                     at: At::Range(range),
                 },
             }),
-            ViewsRepr::Source { t, next } => {
-                let t: &'a SourceTraversal = t;
-                let text = t.source.text();
-                let at = |span| At::Span(&t.source, span);
-                match *next {
-                    Next::Root => {
-                        let root = t.root();
-                        *next = Next::At(match t.steps {
-                            SourceSteps::Path => root.end,
-                            SourceSteps::List(_) => 0,
-                        });
-                        Some(View {
-                            step: StepRef::Root(root.text(text)),
-                            at: at(root),
-                        })
-                    }
-                    Next::At(i) => match &t.steps {
-                        SourceSteps::Path => {
-                            let (span, step) = path_step(text, i, t.at.end)?;
-                            *next = Next::At(span.end);
-                            let step = match step {
-                                PathStep::Attr(name) => StepRef::Attr(name.text(text)),
-                                key => StepRef::Index(Cow::Owned(
-                                    key.key(text).unwrap_or_else(Value::dynamic),
-                                )),
-                            };
-                            Some(View { step, at: at(span) })
-                        }
-                        SourceSteps::List(steps) => {
-                            let s = steps.get(i as usize)?;
-                            *next = Next::At(i + 1);
-                            let step = match &s.kind {
-                                SourceStepKind::Attr(name) => StepRef::Attr(name.text(text)),
-                                SourceStepKind::TextKey(key) => {
-                                    StepRef::Index(Cow::Owned(Value::string(key.text(text))))
-                                }
-                                SourceStepKind::Key(key) => StepRef::Index(Cow::Borrowed(key)),
-                                SourceStepKind::Splat => StepRef::Splat,
-                            };
-                            Some(View {
-                                step,
-                                at: at(s.span),
-                            })
-                        }
-                    },
-                }
-            }
+            ViewsRepr::Source(views) => views.next(),
         }
     }
 }

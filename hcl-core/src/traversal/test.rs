@@ -323,10 +323,7 @@ fn paths_allocate_no_step_list() {
     let kinds: Vec<&str> = vars
         .iter()
         .map(|t| match &t.repr {
-            Repr::Source(SourceTraversal {
-                steps: SourceSteps::Path,
-                ..
-            }) => "path",
+            Repr::Source(t) if t.is_path() => "path",
             Repr::Source(_) => "list",
             Repr::Steps(_) => "steps",
         })
