@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `{é = 1}.é`, the second `é` written as `e` and a combining accent:
+    /// names are compared in NFC.
+    attribute_names_are_compared_in_nfc,
     /// `1.e5`: a literal's fraction digits may be missing before an exponent.
     number_literal_fraction_digits_may_be_missing,
     /// `"x ${~ "y" ~}\n\n z"` is `"xy\n z"`.

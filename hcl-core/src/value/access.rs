@@ -197,6 +197,16 @@ fn missing_element(collection: &Value, key: &Value) -> AccessError {
 /// assert_eq!(get_attr(&Value::dynamic(), "x").unwrap(), Value::dynamic());
 /// ```
 pub fn get_attr(value: &Value, name: &str) -> Result<Value, AccessError> {
+    // Names are compared in NFC, as attribute names and keys are kept (so
+    // `é` written as `e` and a combining accent finds the attribute `é`),
+    // as go-cty's `GetAttr` compares them; messages show the name as
+    // written.
+    let wanted = super::payload::nfc(name);
+    get_attr_nfc(value, &wanted, name)
+}
+
+/// [`get_attr`] of the NFC name `wanted`, written `name`.
+fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, AccessError> {
     if value.is_null() {
         return Err(AccessError::new(
             "Attempt to get attribute from null value",
@@ -205,13 +215,13 @@ pub fn get_attr(value: &Value, name: &str) -> Result<Value, AccessError> {
     }
     match value {
         Value::Object(o) => {
-            return match o.get(name) {
+            return match o.get(wanted) {
                 Some(v) => Ok(v.clone()),
                 None => Err(no_attribute(name)),
             }
         }
         Value::Map(m) => {
-            return match m.get(name) {
+            return match m.get(wanted) {
                 Some(v) => Ok(v.clone()),
                 None => Err(AccessError::new(
                     "Missing map element",
@@ -224,13 +234,13 @@ pub fn get_attr(value: &Value, name: &str) -> Result<Value, AccessError> {
     let ty = value.ty();
     match &ty {
         Type::Dynamic => Ok(Value::dynamic()),
-        Type::Object(obj) => match obj.attributes().get(name) {
+        Type::Object(obj) => match obj.attributes().get(wanted) {
             Some(t) => Ok(Value::unknown(t.clone())),
             None => Err(no_attribute(name)),
         },
         Type::Map(elem) => Ok(Value::unknown((**elem).clone())),
         Type::List(elem) if elem.is_object() => {
-            if elem.attribute_type(name).is_some() {
+            if elem.attribute_type(wanted).is_some() {
                 Err(AccessError::new(UNSUPPORTED_ATTR, format!("Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?")))
             } else {
                 Err(AccessError::new(UNSUPPORTED_ATTR, "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?"))
@@ -266,6 +276,20 @@ fn no_attribute(name: &str) -> AccessError {
 mod test {
     use super::*;
     use crate::value::Number;
+
+    #[test]
+    fn get_attr_compares_names_in_nfc() {
+        let (nfc, nfd) = ("\u{e9}", "e\u{301}");
+        let obj = Value::object([(nfc, Value::from(1))]);
+        let map = Value::map(Type::Number, [(nfc, Value::from(2))]).unwrap();
+        assert_eq!(get_attr(&obj, nfd).unwrap(), Value::from(1));
+        assert_eq!(get_attr(&map, nfd).unwrap(), Value::from(2));
+        let unknown = Value::unknown(obj.ty());
+        assert_eq!(get_attr(&unknown, nfd).unwrap(), Value::unknown(Type::Number));
+        // A message shows the name as written, not normalised.
+        let err = get_attr(&obj, "e\u{301}x").unwrap_err();
+        assert!(!err.detail.contains(nfc), "{}", err.detail);
+    }
 
     fn list() -> Value {
         Value::list(Type::Number, [Value::from(10), Value::from(20)]).unwrap()

@@ -2,6 +2,7 @@
 //! each keeps an invariant of the information model (NFC strings, element
 //! types, distinct ordered set elements).
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Deref;
@@ -16,20 +17,30 @@ use super::{CapsulePayload, CapsuleType, Type, Value, ValueError};
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Str(Arc<str>);
 
+/// `s` in NFC, the form every string value and attribute name is kept in
+/// (borrowed when it already is: ASCII text, most text).
+pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
+    if is_nfc(s) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.nfc().collect())
+    }
+}
+
+fn is_nfc(s: &str) -> bool {
+    s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes
+}
+
 impl Str {
     /// Normalises `s` to NFC (ASCII and already-normalised text are not
     /// copied twice).
     pub fn new(s: &str) -> Str {
-        if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
-            Str(Arc::from(s))
-        } else {
-            Str(Arc::from(s.nfc().collect::<String>()))
-        }
+        Str(Arc::from(nfc(s)))
     }
 
     /// Takes an owned string, normalising it if needed.
     pub fn from_string(s: String) -> Str {
-        if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        if is_nfc(&s) {
             Str(Arc::from(s))
         } else {
             Str(Arc::from(s.nfc().collect::<String>()))
