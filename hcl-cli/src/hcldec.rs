@@ -162,7 +162,12 @@ pub fn run(args: Vec<String>) -> i32 {
     for (name, v) in &spec_file.variables {
         ctx.set_variable(name.clone(), v.clone());
     }
-    ctx.add_functions(&spec_file.functions);
+    // As the reference: a spec file that defines no function gives the
+    // context no function table, so that a call reports "Function calls
+    // not allowed" even when variables are defined.
+    if !spec_file.functions.is_empty() {
+        ctx.add_functions(&spec_file.functions);
+    }
     for (i, arg) in flags.all("vars").iter().enumerate() {
         let (vars, d) = read_vars(arg, i, &mut sources, &limits);
         diags.extend(d);

@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `max(1)` with spec-file variables but no spec-file function:
+    /// "Function calls not allowed".
+    function_calls_need_spec_functions,
     /// `{é = 1}.é`, the second `é` written as `e` and a combining accent:
     /// names are compared in NFC.
     attribute_names_are_compared_in_nfc,
