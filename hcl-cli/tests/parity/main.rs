@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `true ? 1 : 5[*].x`: a failed step of a splat of one value still
+    /// gives a tuple.
+    splats_of_one_value_are_tuples_when_a_step_fails,
     /// `max(1)` with spec-file variables but no spec-file function:
     /// "Function calls not allowed".
     function_calls_need_spec_functions,

@@ -163,12 +163,16 @@ impl<'a> Evaluator<'a> {
             return Value::dynamic();
         }
         if !known {
-            let result_ty = if sequence {
-                self.splat_result_type(s, &ty, false)
+            // The type the result would have (a source that is no sequence
+            // taken as a tuple of itself, as above), without the
+            // diagnostics its elements already gave: a failed step still
+            // leaves a tuple or list, whose type later checks see.
+            let sequence_ty = if sequence {
+                ty
             } else {
-                Type::Dynamic
+                Type::tuple(vec![ty])
             };
-            return Value::unknown(result_ty);
+            return Value::unknown(self.splat_result_type(s, &sequence_ty, false));
         }
         if !(ty.is_list() || ty.is_set()) {
             return Value::tuple(values);
