@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `[for x in [unknown list] : x if x]`: a tuple's `for` skips an
+    /// unknown condition unchecked.
+    unknown_for_conditions_are_skipped_by_tuple_fors,
     /// `true ? 1 : 5[*].x`: a failed step of a splat of one value still
     /// gives a tuple.
     splats_of_one_value_are_tuples_when_a_step_fails,

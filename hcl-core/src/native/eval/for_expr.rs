@@ -122,8 +122,21 @@ impl<'a> Evaluator<'a> {
 
     /// The `if` clause for the current element: `Some(include)`, or `None`
     /// when the result cannot be known (unknown, or an error reported once).
-    fn for_condition(&mut self, cond: &'a Expr, whole: ByteSpan, known: &mut bool) -> Option<bool> {
+    /// A tuple's `for` skips an unknown condition before converting it to
+    /// a bool, an object's after (so only an object's `for` reports an
+    /// unknown condition of a type that is no bool), as the reference does.
+    fn for_condition(
+        &mut self,
+        cond: &'a Expr,
+        whole: ByteSpan,
+        known: &mut bool,
+        makes_tuple: bool,
+    ) -> Option<bool> {
         let raw = self.eval(cond);
+        if makes_tuple && !raw.is_null() && !raw.is_known() {
+            *known = false;
+            return None;
+        }
         if raw.is_null() {
             if *known {
                 self.error_about(
@@ -211,7 +224,7 @@ impl<'a> Evaluator<'a> {
                 for item in items {
                     self.set_loop_vars(base, has_key, item);
                     if let Some(cond) = &f.cond {
-                        match self.for_condition(cond, whole, &mut known) {
+                        match self.for_condition(cond, whole, &mut known, true) {
                             Some(true) => {}
                             _ => continue,
                         }
@@ -229,7 +242,7 @@ impl<'a> Evaluator<'a> {
                 for item in items {
                     self.set_loop_vars(base, has_key, item);
                     if let Some(cond) = &f.cond {
-                        match self.for_condition(cond, whole, &mut known) {
+                        match self.for_condition(cond, whole, &mut known, false) {
                             Some(true) => {}
                             _ => continue,
                         }
