@@ -285,7 +285,10 @@ mod test {
         assert_eq!(get_attr(&obj, nfd).unwrap(), Value::from(1));
         assert_eq!(get_attr(&map, nfd).unwrap(), Value::from(2));
         let unknown = Value::unknown(obj.ty());
-        assert_eq!(get_attr(&unknown, nfd).unwrap(), Value::unknown(Type::Number));
+        assert_eq!(
+            get_attr(&unknown, nfd).unwrap(),
+            Value::unknown(Type::Number)
+        );
         // A message shows the name as written, not normalised.
         let err = get_attr(&obj, "e\u{301}x").unwrap_err();
         assert!(!err.detail.contains(nfc), "{}", err.detail);

@@ -128,6 +128,38 @@ fn deep_nesting_within_the_parser_limit_evaluates_on_a_small_stack() {
     handle.join().unwrap();
 }
 
+/// A result cut short by the depth limit is reported, also where only a
+/// part's diagnostics are kept (a conditional's chosen arm, the operand a
+/// short-circuit keeps): the limit is reported once an evaluation, so the
+/// report of a dropped part must not be lost with it.
+#[test]
+fn results_cut_short_by_the_depth_limit_are_always_reported() {
+    let deep = |n: usize| format!("{}1{}", "true ? ".repeat(n), " : 2".repeat(n));
+    let cases = [
+        // The innermost arms and condition are a level deeper than the
+        // limit: the arm that goes too deep first is dropped with the
+        // unknown condition.
+        (deep(50), Limits::default().with_max_depth(50)),
+        (
+            format!("false || ({})", deep(49)),
+            Limits::default().with_max_depth(50),
+        ),
+        (
+            format!("({}) && true", deep(49)),
+            Limits::default().with_max_depth(50),
+        ),
+    ];
+    for (src, limits) in cases {
+        let (v, diags) = eval_with(&src, limits);
+        assert!(!v.is_known(), "{src}: {v:?}");
+        let summaries: Vec<&str> = diags.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(summaries, ["Maximum nesting depth exceeded"], "{src}");
+    }
+    // Within the limit, nothing is reported.
+    let (v, diags) = eval_with(&deep(48), Limits::default().with_max_depth(50));
+    assert_eq!((v, diags.len()), (Value::from(1), 0));
+}
+
 #[test]
 fn long_index_chains_hit_the_depth_limit_not_the_stack() {
     let src = format!("var.list{}", "[0 + 0]".repeat(100));

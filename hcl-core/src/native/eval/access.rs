@@ -167,11 +167,7 @@ impl<'a> Evaluator<'a> {
             // taken as a tuple of itself, as above), without the
             // diagnostics its elements already gave: a failed step still
             // leaves a tuple or list, whose type later checks see.
-            let sequence_ty = if sequence {
-                ty
-            } else {
-                Type::tuple(vec![ty])
-            };
+            let sequence_ty = if sequence { ty } else { Type::tuple(vec![ty]) };
             return Value::unknown(self.splat_result_type(s, &sequence_ty, false));
         }
         if !(ty.is_list() || ty.is_set()) {
@@ -209,6 +205,8 @@ impl<'a> Evaluator<'a> {
             ev.anon.pop();
             if keep {
                 ev.diags.extend(diags);
+            } else {
+                ev.drop_apart(diags);
             }
             v.ty()
         };

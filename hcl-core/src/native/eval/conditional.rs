@@ -2,7 +2,6 @@
 //! same way).
 
 use super::Evaluator;
-use crate::diag::Diagnostics;
 use crate::native::ast::{ByteSpan, Conditional, Expr};
 use crate::value::{convert, unify, unify_unsafe, Type, Value};
 
@@ -64,6 +63,8 @@ impl<'a> Evaluator<'a> {
         let (t, t_diags) = self.eval_apart(then);
         let (f, f_diags) = self.eval_apart(otherwise);
         let Some(rt) = result_type(&t, &f) else {
+            self.drop_apart(t_diags);
+            self.drop_apart(f_diags);
             let detail = format!(
                 "The true and false result expressions must have consistent types. {}.",
                 describe_mismatch(&t.ty(), &f.ty())
@@ -77,42 +78,19 @@ impl<'a> Evaluator<'a> {
             return Value::dynamic();
         };
         let c = self.eval(cond);
-        if c.is_null() {
-            self.error_about(
-                cond,
-                "Null condition",
-                "The condition value is null. Conditions must either be true or false.",
-                cond.span,
-                Some(whole),
-            );
+        let chosen = self.chosen_arm(cond, &c, whole);
+        let Some(chosen) = chosen else {
+            self.drop_apart(t_diags);
+            self.drop_apart(f_diags);
             return Value::unknown(rt.ty);
-        }
-        if !c.is_known() {
-            // Unknown even when both arms are null (`ub ? null : null`), as
-            // in the reference: it knows nothing of either arm then.
-            return Value::unknown(rt.ty);
-        }
-        let chosen = match convert(&c, &Type::Bool) {
-            Ok(Value::Bool(b)) => b,
-            _ => {
-                let detail = "The condition expression must be of type bool.";
-                self.error_about(
-                    cond,
-                    "Incorrect condition type",
-                    detail,
-                    cond.span,
-                    Some(whole),
-                );
-                return Value::unknown(rt.ty);
-            }
         };
-        let (value, diags, expr, needs, which): (Value, Diagnostics, &Expr, bool, &str) = if chosen
-        {
-            (t, t_diags, then, rt.convert.0, "true")
+        let (value, diags, dropped, expr, needs, which) = if chosen {
+            (t, t_diags, f_diags, then, rt.convert.0, "true")
         } else {
-            (f, f_diags, otherwise, rt.convert.1, "false")
+            (f, f_diags, t_diags, otherwise, rt.convert.1, "false")
         };
         self.diags.extend(diags);
+        self.drop_apart(dropped);
         if !needs || rt.ty.is_dynamic() {
             return value;
         }
@@ -131,6 +109,40 @@ impl<'a> Evaluator<'a> {
                     Some(whole),
                 );
                 Value::unknown(rt.ty)
+            }
+        }
+    }
+
+    /// Which arm the condition's value `c` chooses: `None` when it is
+    /// null, unknown or no bool (reported, but for an unknown).
+    fn chosen_arm(&mut self, cond: &'a Expr, c: &Value, whole: ByteSpan) -> Option<bool> {
+        if c.is_null() {
+            self.error_about(
+                cond,
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                cond.span,
+                Some(whole),
+            );
+            return None;
+        }
+        if !c.is_known() {
+            // Unknown even when both arms are null (`ub ? null : null`), as
+            // in the reference: it knows nothing of either arm then.
+            return None;
+        }
+        match convert(c, &Type::Bool) {
+            Ok(Value::Bool(b)) => Some(b),
+            _ => {
+                let detail = "The condition expression must be of type bool.";
+                self.error_about(
+                    cond,
+                    "Incorrect condition type",
+                    detail,
+                    cond.span,
+                    Some(whole),
+                );
+                None
             }
         }
     }

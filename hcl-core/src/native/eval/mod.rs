@@ -151,6 +151,10 @@ pub(crate) struct Constant {
     depth: u8,
 }
 
+/// The summary of the report that an evaluation went deeper than
+/// [`Limits::max_depth`].
+const TOO_DEEP: &str = "Maximum nesting depth exceeded";
+
 /// How many nodes an expression may have for [`Constant::of`] to evaluate
 /// it beforehand: a handle to a larger constant (a long list) evaluates it
 /// when asked, so that making handles that are never evaluated stays cheap.
@@ -351,6 +355,21 @@ impl<'a> Evaluator<'a> {
         let saved = std::mem::take(&mut self.diags);
         let v = self.eval(e);
         (v, std::mem::replace(&mut self.diags, saved))
+    }
+
+    /// Drops the diagnostics of a part evaluated apart that the reference
+    /// does not report (a conditional's other arm, the operand a
+    /// short-circuit skips), all but a report of the depth limit: it is
+    /// made once an evaluation, and a result cut short by the limit is
+    /// always reported (else 128 nested conditionals came out unknown
+    /// without a word).
+    pub(crate) fn drop_apart(&mut self, diags: Diagnostics) {
+        if !self.depth_reported {
+            return;
+        }
+        if let Some(d) = diags.into_iter().find(|d| d.summary == TOO_DEEP) {
+            self.diags.push(d);
+        }
     }
 
     fn eval_kind(&mut self, e: &'a Expr) -> Value {
@@ -618,7 +637,7 @@ impl<'a> Evaluator<'a> {
             "This expression is nested more than {} levels deep, the limit of evaluation (Limits::max_depth).",
             self.budget.limits().max_depth
         );
-        self.error("Maximum nesting depth exceeded", detail, span, None);
+        self.error(TOO_DEEP, detail, span, None);
     }
 
     /// Charges `n` elements to the budget; `false` (reported at `span`,

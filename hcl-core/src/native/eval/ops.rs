@@ -77,8 +77,13 @@ impl<'a> Evaluator<'a> {
             return Value::unknown(result_type(b.op));
         };
         if let Some((v, keep_lhs)) = short_circuit(b.op, lhs, rhs, lhs_diags.has_errors()) {
-            self.diags
-                .extend(if keep_lhs { lhs_diags } else { rhs_diags });
+            let (kept, dropped) = if keep_lhs {
+                (lhs_diags, rhs_diags)
+            } else {
+                (rhs_diags, lhs_diags)
+            };
+            self.diags.extend(kept);
+            self.drop_apart(dropped);
             return v;
         }
         let failed = lhs_diags.has_errors() || rhs_diags.has_errors();
