@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use hcl_core::json::syntax::{Node, NodeKind};
-use hcl_core::SourceFile;
+use hcl_core::{Limits, SourceFile};
 
 /// A JSON value; object properties keep the order they were given in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,8 +51,25 @@ impl Json {
     /// assert!(Json::parse("{").is_none());
     /// ```
     pub fn parse(text: &str) -> Option<Json> {
+        Json::parse_within(text, &Limits::default())
+    }
+
+    /// [`Json::parse`] of the JSON form of a value this program made: its
+    /// nesting is bounded by the evaluation that made the value, but the
+    /// form with its type (`--with-type`) nests about twice as deep as the
+    /// value, so it is read with room for four times the default depth
+    /// (a value 63 objects deep printed as its raw text otherwise).
+    pub fn parse_value_form(text: &str) -> Option<Json> {
+        let depth = Limits::DEFAULT
+            .max_depth
+            .saturating_mul(4)
+            .saturating_add(8);
+        Json::parse_within(text, &Limits::default().with_max_depth(depth))
+    }
+
+    fn parse_within(text: &str, limits: &Limits) -> Option<Json> {
         let file = SourceFile::new("<json>", text);
-        let (node, diags) = hcl_core::json::syntax::parse(&file, &Default::default());
+        let (node, diags) = hcl_core::json::syntax::parse(&file, limits);
         (!diags.has_errors()).then(|| Json::from_node(&node))
     }
 

@@ -42,7 +42,7 @@ pub fn value_json(value: &Value, format: ValueFormat) -> Result<String, String> 
     if format.keep_nulls {
         return Ok(text);
     }
-    match Json::parse(&text) {
+    match Json::parse_value_form(&text) {
         Some(json) => Ok(json.strip_null_properties().to_compact()),
         None => Ok(text),
     }

@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// A value 63 objects deep prints with its type first and without
+    /// null properties, as a shallow one does.
+    deep_values_print_as_shallow_ones,
     /// `[for x in [unknown list] : x if x]`: a tuple's `for` skips an
     /// unknown condition unchecked.
     unknown_for_conditions_are_skipped_by_tuple_fors,
