@@ -300,6 +300,8 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `upper((null))`: the argument's error points inside the parentheses.
+    parentheses_start_where_their_content_starts,
     /// A value 63 objects deep prints with its type first and without
     /// null properties, as a shallow one does.
     deep_values_print_as_shallow_ones,

@@ -43,6 +43,9 @@ pub(crate) fn start_span(e: &Expr) -> ByteSpan {
             ExprKind::Conditional(c) => &c.cond,
             ExprKind::Index(i) => &i.collection,
             ExprKind::RelativeTraversal(t) => &t.source,
+            // The reference's parentheses take their start range from what
+            // they enclose (its `ParenthesesExpr` embeds the expression).
+            ExprKind::Parens(inner) => inner,
             // The name and the opening parenthesis, as the reference's
             // start range of a call.
             ExprKind::Call(c) => return c.name_span().to(c.open_paren()),
