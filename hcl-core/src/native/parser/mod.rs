@@ -448,6 +448,15 @@ impl<'a> Parser<'a> {
         t
     }
 
+    /// [`Parser::bump`] out of line: one shared copy of the cursor step for
+    /// constructs a file holds few of (`for` expressions), rather than a
+    /// copy inlined at each of their steps, whose code a small file's first
+    /// parse would fetch cold for a single run.
+    #[inline(never)]
+    pub(crate) fn bump_rare(&mut self) -> Token {
+        self.bump()
+    }
+
     /// The run of tokens that the next significant lexeme stands for, if
     /// the lexer delivered one whole: a plain quoted string (one literal
     /// needing no decoding) or a dotted name (`var.region`), with its span.
