@@ -117,8 +117,7 @@ impl Scratch {
             return;
         }
         fn reset<T>(v: &mut Vec<T>) {
-            v.clear();
-            v.shrink_to(KEEP);
+            trim(v, KEEP);
         }
         reset(&mut self.buf);
         reset(&mut self.newlines);
@@ -132,17 +131,34 @@ impl Scratch {
         // are kept.
         self.attr_pool.truncate(16);
         for v in &mut self.attr_pool {
-            v.clear();
-            v.shrink_to(128);
+            trim(v, 128);
         }
         self.flat_pool.truncate(16);
         for v in &mut self.flat_pool {
-            v.clear();
-            v.shrink_to(128);
+            trim(v, 128);
         }
         reset(&mut self.step_stack);
         let _ = KEPT.try_with(|k| k.set(Slot::Kept(self)));
     }
+}
+
+/// Empties `v` and shrinks it to `keep` elements if it grew beyond them.
+// (The shrinking out of line: a small file's buffers never need it, and
+// its inlined code, one copy for each buffer's type, was most of the code
+// that handing the buffers back fetches cold in a first parse.)
+#[inline(always)]
+fn trim<T>(v: &mut Vec<T>, keep: usize) {
+    v.clear();
+    if v.capacity() > keep {
+        shrink(v, keep);
+    }
+}
+
+/// [`trim`]'s rare part.
+#[cold]
+#[inline(never)]
+fn shrink<T>(v: &mut Vec<T>, keep: usize) {
+    v.shrink_to(keep);
 }
 
 /// Runs `f` on the thread's kept [`Scratch`] (made if there is none yet);
