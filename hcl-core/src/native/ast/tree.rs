@@ -330,11 +330,7 @@ impl Tree {
         let (bodies, attributes, blocks, labels) = if len < LARGE {
             (len / 256 + 1, len / 64 + 1, len / 256, len / 256)
         } else {
-            let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
-            let braces = count(b'{');
-            // (Labels are not bounded so cheaply: one a block, the norm of
-            // nested blocks, and more only where the list must grow.)
-            (braces + 1, count(b'=') + 1, braces, braces)
+            counted_room(src)
         };
         tree.bodies.reserve(bodies);
         tree.attributes.reserve(attributes);
@@ -419,6 +415,20 @@ fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     } else {
         list.extend(stack.drain(from..));
     }
+}
+
+/// Room for the bodies, attributes, blocks and labels of a large text
+/// (see [`Tree::make_room_for`]), counted rather than guessed from its
+/// length. (Out of line: a small file, the first parse of a process most
+/// often, would fetch its inlined code cold and never run it.)
+#[cold]
+#[inline(never)]
+fn counted_room(src: &str) -> (usize, usize, usize, usize) {
+    let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
+    let braces = count(b'{');
+    // (Labels are not bounded so cheaply: one a block, the norm of nested
+    // blocks, and more only where the list must grow.)
+    (braces + 1, count(b'=') + 1, braces, braces)
 }
 
 #[cfg(test)]
