@@ -153,6 +153,9 @@ pub struct Tree {
     /// Where the tree's memory goes when it is dropped (see
     /// [`kept`](super::kept)); not part of what the tree says.
     pub(super) reuse: super::kept::Reuse,
+    /// Whether the tree is small enough (by its text) to be parked whole
+    /// when dropped (see [`kept::keep`](super::kept::keep)).
+    pub(super) small: bool,
 }
 
 // Written out: the memory policy is not part of the tree's content.
@@ -228,6 +231,7 @@ impl Tree {
             labels: Vec::new(),
             label_texts: Vec::new(),
             reuse: super::kept::Reuse::Fresh,
+            small: false,
         }
     }
 
@@ -326,6 +330,7 @@ impl Tree {
         const LARGE: usize = 256 * 1024;
         let len = src.len();
         super::kept::lend_lists(self, reuse, kept);
+        self.small = len <= super::kept::PARK_TEXT;
         let tree = self;
         let (bodies, attributes, blocks, labels) = if len < LARGE {
             (len / 256 + 1, len / 64 + 1, len / 256, len / 256)

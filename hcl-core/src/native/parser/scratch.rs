@@ -23,7 +23,7 @@
 
 use super::template::Flat;
 use super::{BATCH, FIRST_BATCH};
-use crate::native::ast::kept::{Boxes, TreeLists};
+use crate::native::ast::kept::{recycle_parked, Boxes, TreeLists};
 use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
 use crate::native::lexer::Lexeme;
 use std::cell::Cell;
@@ -53,6 +53,9 @@ pub(crate) struct Scratch {
     pub(crate) boxes: Boxes,
     /// The emptied lists of a dropped tree, for the next configuration's.
     pub(crate) lists: TreeLists,
+    /// The attributes of a small dropped tree, whole: the next parse takes
+    /// their boxes (see [`kept::keep`](crate::native::ast::kept::keep)).
+    pub(crate) parked: Vec<Attribute>,
 }
 
 /// Where the thread's [`Scratch`] is.
@@ -82,6 +85,10 @@ impl Scratch {
                 // second parse on.)
                 if scratch.buf.capacity() < BATCH {
                     scratch.buf.reserve(BATCH);
+                }
+                if scratch.parked.capacity() != 0 {
+                    let s = &mut *scratch;
+                    recycle_parked(&mut s.parked, &mut s.boxes, &mut s.lists);
                 }
                 return scratch;
             }
@@ -209,6 +216,7 @@ pub(crate) fn kept_bytes() -> usize {
             + bytes(&s.step_stack)
             + s.boxes.bytes()
             + s.lists.bytes()
+            + bytes(&s.parked)
     })
     .unwrap_or(0)
 }
