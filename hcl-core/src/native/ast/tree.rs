@@ -153,6 +153,9 @@ pub struct Tree {
     /// Where the tree's memory goes when it is dropped (see
     /// [`kept`](super::kept)); not part of what the tree says.
     pub(super) reuse: super::kept::Reuse,
+    /// Whether the tree is small enough (by its text) to be parked whole
+    /// when dropped (see [`kept::keep`](super::kept::keep)).
+    pub(super) small: bool,
 }
 
 // Written out: the memory policy is not part of the tree's content.
@@ -228,6 +231,7 @@ impl Tree {
             labels: Vec::new(),
             label_texts: Vec::new(),
             reuse: super::kept::Reuse::Fresh,
+            small: false,
         }
     }
 
@@ -326,15 +330,12 @@ impl Tree {
         const LARGE: usize = 256 * 1024;
         let len = src.len();
         super::kept::lend_lists(self, reuse, kept);
+        self.small = len <= super::kept::PARK_TEXT;
         let tree = self;
         let (bodies, attributes, blocks, labels) = if len < LARGE {
             (len / 256 + 1, len / 64 + 1, len / 256, len / 256)
         } else {
-            let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
-            let braces = count(b'{');
-            // (Labels are not bounded so cheaply: one a block, the norm of
-            // nested blocks, and more only where the list must grow.)
-            (braces + 1, count(b'=') + 1, braces, braces)
+            counted_room(src)
         };
         tree.bodies.reserve(bodies);
         tree.attributes.reserve(attributes);
@@ -419,6 +420,20 @@ fn move_tail<T>(list: &mut Vec<T>, stack: &mut Vec<T>, from: usize) {
     } else {
         list.extend(stack.drain(from..));
     }
+}
+
+/// Room for the bodies, attributes, blocks and labels of a large text
+/// (see [`Tree::make_room_for`]), counted rather than guessed from its
+/// length. (Out of line: a small file, the first parse of a process most
+/// often, would fetch its inlined code cold and never run it.)
+#[cold]
+#[inline(never)]
+fn counted_room(src: &str) -> (usize, usize, usize, usize) {
+    let count = |b: u8| crate::byte_search::count(b, src.as_bytes());
+    let braces = count(b'{');
+    // (Labels are not bounded so cheaply: one a block, the norm of nested
+    // blocks, and more only where the list must grow.)
+    (braces + 1, count(b'=') + 1, braces, braces)
 }
 
 #[cfg(test)]

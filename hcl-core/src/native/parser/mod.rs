@@ -311,7 +311,12 @@ impl<'a> Parser<'a> {
     /// token; after the end, `Eof` again).
     #[inline(never)]
     fn fill(&mut self) {
-        self.scratch.buf.drain(..self.head);
+        // (Lexemes are `Copy`: moved down in place, without the code of a
+        // `Drain`.)
+        let buf = &mut self.scratch.buf;
+        let kept = buf.len() - self.head;
+        buf.copy_within(self.head.., 0);
+        buf.truncate(kept);
         self.next_at = self.next_at.saturating_sub(self.head);
         self.head = 0;
         if self.lexed_eof {
@@ -446,6 +451,15 @@ impl<'a> Parser<'a> {
         }
         self.advance_to(self.next_at + 1, span_of(t));
         t
+    }
+
+    /// [`Parser::bump`] out of line: one shared copy of the cursor step for
+    /// constructs a file holds few of (`for` expressions), rather than a
+    /// copy inlined at each of their steps, whose code a small file's first
+    /// parse would fetch cold for a single run.
+    #[inline(never)]
+    pub(crate) fn bump_rare(&mut self) -> Token {
+        self.bump()
     }
 
     /// The run of tokens that the next significant lexeme stands for, if

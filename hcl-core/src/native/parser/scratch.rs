@@ -23,7 +23,7 @@
 
 use super::template::Flat;
 use super::{BATCH, FIRST_BATCH};
-use crate::native::ast::kept::{Boxes, TreeLists};
+use crate::native::ast::kept::{recycle_parked, Boxes, TreeLists};
 use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
 use crate::native::lexer::Lexeme;
 use std::cell::Cell;
@@ -53,6 +53,9 @@ pub(crate) struct Scratch {
     pub(crate) boxes: Boxes,
     /// The emptied lists of a dropped tree, for the next configuration's.
     pub(crate) lists: TreeLists,
+    /// The attributes of a small dropped tree, whole: the next parse takes
+    /// their boxes (see [`kept::keep`](crate::native::ast::kept::keep)).
+    pub(crate) parked: Vec<Attribute>,
 }
 
 /// Where the thread's [`Scratch`] is.
@@ -82,6 +85,10 @@ impl Scratch {
                 // second parse on.)
                 if scratch.buf.capacity() < BATCH {
                     scratch.buf.reserve(BATCH);
+                }
+                if scratch.parked.capacity() != 0 {
+                    let s = &mut *scratch;
+                    recycle_parked(&mut s.parked, &mut s.boxes, &mut s.lists);
                 }
                 return scratch;
             }
@@ -117,8 +124,7 @@ impl Scratch {
             return;
         }
         fn reset<T>(v: &mut Vec<T>) {
-            v.clear();
-            v.shrink_to(KEEP);
+            trim(v, KEEP);
         }
         reset(&mut self.buf);
         reset(&mut self.newlines);
@@ -132,17 +138,34 @@ impl Scratch {
         // are kept.
         self.attr_pool.truncate(16);
         for v in &mut self.attr_pool {
-            v.clear();
-            v.shrink_to(128);
+            trim(v, 128);
         }
         self.flat_pool.truncate(16);
         for v in &mut self.flat_pool {
-            v.clear();
-            v.shrink_to(128);
+            trim(v, 128);
         }
         reset(&mut self.step_stack);
         let _ = KEPT.try_with(|k| k.set(Slot::Kept(self)));
     }
+}
+
+/// Empties `v` and shrinks it to `keep` elements if it grew beyond them.
+// (The shrinking out of line: a small file's buffers never need it, and
+// its inlined code, one copy for each buffer's type, was most of the code
+// that handing the buffers back fetches cold in a first parse.)
+#[inline(always)]
+fn trim<T>(v: &mut Vec<T>, keep: usize) {
+    v.clear();
+    if v.capacity() > keep {
+        shrink(v, keep);
+    }
+}
+
+/// [`trim`]'s rare part.
+#[cold]
+#[inline(never)]
+fn shrink<T>(v: &mut Vec<T>, keep: usize) {
+    v.shrink_to(keep);
 }
 
 /// Runs `f` on the thread's kept [`Scratch`] (made if there is none yet);
@@ -193,6 +216,7 @@ pub(crate) fn kept_bytes() -> usize {
             + bytes(&s.step_stack)
             + s.boxes.bytes()
             + s.lists.bytes()
+            + bytes(&s.parked)
     })
     .unwrap_or(0)
 }

@@ -563,3 +563,50 @@ fn the_fast_name_hash_reads_every_byte() {
         }
     }
 }
+
+/// A `for` expression's errors (its out-of-line paths): each malformed
+/// shape is reported with its detail, and a well-formed one with none.
+#[test]
+fn for_expression_errors_are_reported() {
+    let cases: &[(&str, &[&str])] = &[
+        ("a = [for k, v in x : v if k]\n", &[]),
+        ("a = {for k, v in x : k => v... if v}\n", &[]),
+        (
+            "a = [for 1 in x : 1]\n",
+            &["For expression requires variable name after 'for'."],
+        ),
+        (
+            "a = [for k, 1 in x : 1]\n",
+            &["For expression requires value variable name after comma."],
+        ),
+        (
+            "a = [for k x : 1]\n",
+            &["For expression requires the 'in' keyword after its name declarations."],
+        ),
+        (
+            "a = [for k in x 1]\n",
+            &["For expression requires a colon after the collection expression."],
+        ),
+        (
+            "a = [for k in x : k k]\n",
+            &["Extra characters after the end of the 'for' expression."],
+        ),
+        (
+            "a = [for k, v in x : k => v...]\n",
+            &[
+                "Key expression is not valid when building a tuple.",
+                "Grouping ellipsis (...) cannot be used when building a tuple.",
+            ],
+        ),
+        (
+            "a = {for k in x : k}\n",
+            &["Key expression is required when building an object."],
+        ),
+    ];
+    for (text, expected) in cases {
+        let src = SourceFile::new("t.tf", *text);
+        let (_, diags) = parse_config(&src, &Limits::default());
+        let details: Vec<_> = diags.iter().map(|d| d.detail.as_str()).collect();
+        assert_eq!(details, *expected, "{text:?}");
+    }
+}
