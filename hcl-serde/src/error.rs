@@ -215,7 +215,13 @@ impl Error {
         };
         let mut out = String::new();
         for e in &self.0.entries {
-            out.push_str(&render(&e.diagnostic, &self.0.sources, &opts));
+            if self.placed(e) {
+                out.push_str(&render(&e.diagnostic, &self.0.sources, &opts));
+            } else {
+                // Without a place to show: one line, that the others keep
+                // their snippets.
+                out.push_str(&format!("{}: {}\n\n", e.diagnostic.severity, LineOf(e)));
+            }
         }
         out
     }
@@ -226,50 +232,68 @@ impl Error {
 }
 
 impl fmt::Display for Error {
-    /// With sources known and every diagnostic placed: the rendered
-    /// snippets. Otherwise one line per problem: `path: file:line,col: summary; detail`.
+    /// With sources known: each placed diagnostic rendered with its
+    /// snippet, each one without a place (or in a file not known) as one
+    /// line, `Error: path: summary; detail` — one problem without a place
+    /// does not take the snippets of the others away. Without sources,
+    /// one line per problem: `path: file:line,col: summary; detail`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let renderable = !self.0.sources.is_empty()
-            && self.0.entries.iter().all(|e| {
-                e.diagnostic
-                    .subject
-                    .clone()
-                    .is_some_and(|r| self.0.sources.source_file(r.filename()).is_some())
-            });
-        if renderable {
-            return f.write_str(self.render(&RenderOptions::default()).trim_end());
+        if self.0.sources.is_empty() {
+            for (i, e) in self.0.entries.iter().enumerate() {
+                if i > 0 {
+                    f.write_str("\n")?;
+                }
+                e.write_line(f)?;
+            }
+            return Ok(());
         }
-        for (i, e) in self.0.entries.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            if !e.path.is_empty() {
-                write!(f, "{}: ", e.path)?;
-            }
-            if let Some(r) = &e.diagnostic.subject {
-                write!(f, "{r}: ")?;
-            }
-            f.write_str(&e.diagnostic.summary)?;
-            if !e.diagnostic.detail.is_empty() {
-                write!(f, "; {}", e.diagnostic.detail)?;
-            }
+        f.write_str(self.render(&RenderOptions::default()).trim_end())
+    }
+}
+
+impl Error {
+    /// Whether `e` has a subject in one of the known sources (so that its
+    /// snippet can be shown).
+    fn placed(&self, e: &Entry) -> bool {
+        e.diagnostic
+            .subject
+            .as_ref()
+            .is_some_and(|r| self.0.sources.source_file(r.filename()).is_some())
+    }
+}
+
+impl Entry {
+    /// `path: file:line,col: summary; detail`, the parts it has.
+    fn write_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        if let Some(r) = &self.diagnostic.subject {
+            write!(f, "{r}: ")?;
+        }
+        f.write_str(&self.diagnostic.summary)?;
+        if !self.diagnostic.detail.is_empty() {
+            write!(f, "; {}", self.diagnostic.detail)?;
         }
         Ok(())
     }
 }
 
+/// An entry as one line ([`Entry::write_line`]).
+struct LineOf<'a>(&'a Entry);
+
+impl fmt::Display for LineOf<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_line(f)
+    }
+}
+
 impl fmt::Debug for Error {
-    /// Terse: the summaries and where they are.
+    /// Each problem on one line: path, place, summary and detail.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut list = f.debug_list();
         for e in &self.0.entries {
-            match &e.diagnostic.subject {
-                Some(r) => list.entry(&format_args!(
-                    "{} at {r} ({})",
-                    e.diagnostic.summary, e.path
-                )),
-                None => list.entry(&format_args!("{} ({})", e.diagnostic.summary, e.path)),
-            };
+            list.entry(&format_args!("{}", LineOf(e)));
         }
         list.finish()
     }

@@ -397,3 +397,34 @@ kind = "noop"
         "{err}"
     );
 }
+
+#[derive(Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Notify {
+    Email { to: Vec<String> },
+    Slack { channel: String },
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Alerts {
+    level: u8,
+    #[hcl(block)]
+    notify: Vec<Notify>,
+}
+
+/// One problem without a place (a plain serde enum's unknown variant in a
+/// block) does not take the snippets of the others away, and the terse
+/// `Debug` form keeps each problem's detail.
+#[test]
+fn a_problem_without_a_place_leaves_the_others_their_snippets() {
+    let text = "level = 300\nnotify {\n  sms { to = 1 }\n}\n";
+    let err = hcl_serde::from_str_with::<Alerts>("t.hcl", text, None).unwrap_err();
+    let shown = err.to_string();
+    assert!(shown.contains("on t.hcl line 1:"), "{shown}");
+    assert!(shown.contains("unknown variant `sms`"), "{shown}");
+    let debug = format!("{err:?}");
+    assert!(debug.contains("300"), "{debug}");
+    assert!(debug.contains("unknown variant"), "{debug}");
+}
