@@ -300,6 +300,9 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `"a$` at the end of the input, a lone carriage return in a heredoc:
+    /// one invalid token to the end.
+    unreadable_template_text_is_invalid_to_the_end,
     /// `upper((null))`: the argument's error points inside the parentheses.
     parentheses_start_where_their_content_starts,
     /// A value 63 objects deep prints with its type first and without

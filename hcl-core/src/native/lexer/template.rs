@@ -96,6 +96,12 @@ impl Lexer<'_> {
                     }
                 }
                 b'$' | b'%' => match self.literal_sigil(p) {
+                    Some(_) if p + 1 == b.len() => {
+                        if p == start {
+                            return self.invalid_to_end(start);
+                        }
+                        break;
+                    }
                     Some(n) => {
                         if n == 3 {
                             self.first_escape = self.first_escape.min(p as u32);
@@ -108,6 +114,18 @@ impl Lexer<'_> {
             }
         }
         self.tok(TokenKind::QuotedLit, start, p - start)
+    }
+
+    /// An invalid character at `start` in template text, taking the rest of
+    /// the input with it: where the reference's template scanner finds no
+    /// text it can read (a `$` or `%` that ends the input, which may start
+    /// a sequence; a carriage return without its line feed in a heredoc),
+    /// all that follows is one invalid token, at which the template is
+    /// unterminated.
+    #[cold]
+    fn invalid_to_end(&mut self, start: usize) {
+        let len = self.bytes().len() - start;
+        self.tok(TokenKind::Invalid, start, len)
     }
 
     #[inline(always)]
@@ -155,11 +173,31 @@ impl Lexer<'_> {
                         break;
                     }
                     match self.literal_sigil(p) {
+                        Some(_) if p + 1 == b.len() => break,
                         Some(n) => p += n,
                         None => break,
                     }
                 }
             }
+        }
+        // The text read stops at a carriage return without its line feed
+        // (and at a sigil that ends the input): the template scanner reads
+        // no further ([`Lexer::invalid_to_end`]). Rare, and searched for in
+        // the text read only.
+        let lone_cr = crate::byte_search::find(b'\r', &b[start..p])
+            .map(|i| start + i)
+            .filter(|&r| b.get(r + 1) != Some(&b'\n'));
+        let stop = match lone_cr {
+            Some(r) => Some(r),
+            None if p + 1 == b.len() && matches!(b[p], b'$' | b'%') => Some(p),
+            None => None,
+        };
+        if let Some(stop) = stop {
+            if stop == start {
+                return self.invalid_to_end(start);
+            }
+            p = stop;
+            eol = false;
         }
         if let Some(h) = self.heredocs.last_mut() {
             h.start_of_line = eol;

@@ -211,6 +211,48 @@ fn quoted_templates_switch_modes_and_count_braces() {
     );
 }
 
+/// Template text the reference's scanner cannot read — a `$` or `%` that
+/// ends the input, a carriage return without its line feed in a heredoc —
+/// is one invalid token to the end of the input.
+#[test]
+fn unreadable_template_text_is_invalid_to_the_end() {
+    check(
+        LexMode::Normal,
+        &[
+            ("\"a$", &[(OQuote, "\""), (QuotedLit, "a"), (Invalid, "$")]),
+            ("\"%", &[(OQuote, "\""), (Invalid, "%")]),
+            (
+                "\"a$$",
+                &[(OQuote, "\""), (QuotedLit, "a$"), (Invalid, "$")],
+            ),
+            (
+                "\"$b\"",
+                &[(OQuote, "\""), (QuotedLit, "$b"), (CQuote, "\"")],
+            ),
+            (
+                "<<EOT\na\rb\nEOT\n",
+                &[
+                    (OHeredoc, "<<EOT\n"),
+                    (StringLit, "a"),
+                    (Invalid, "\rb\nEOT\n"),
+                ],
+            ),
+            (
+                "<<EOT\na$",
+                &[(OHeredoc, "<<EOT\n"), (StringLit, "a"), (Invalid, "$")],
+            ),
+            (
+                "<<EOT\na\r\nEOT",
+                &[
+                    (OHeredoc, "<<EOT\n"),
+                    (StringLit, "a\r\n"),
+                    (CHeredoc, "EOT"),
+                ],
+            ),
+        ],
+    );
+}
+
 #[test]
 fn heredocs_end_at_their_marker_line() {
     check(
