@@ -249,7 +249,10 @@ fn template_diagnostics_match_the_reference() {
         ),
         (
             "a = \"%{ for }%{ endfor }\"",
-            &["Invalid 'for' directive @ 1:13-1:14 [12..13]"],
+            &[
+                "Invalid 'for' directive @ 1:13-1:14 [12..13]",
+                "Unexpected endfor directive @ 1:14-1:25 [13..24]",
+            ],
         ),
         ("a = \"\\q\"", &["Invalid escape sequence @ 1:6-1:8 [5..7]"]),
         (

@@ -452,12 +452,7 @@ impl<'a> Parser<'a> {
                                 "An else clause is not expected for a for directive.".to_owned()
                             }
                         };
-                        self.error_unless_recovering(
-                            "Unexpected else directive",
-                            detail,
-                            span,
-                            None,
-                        );
+                        self.error("Unexpected else directive", detail, span, None);
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "else", span),
@@ -495,12 +490,7 @@ impl<'a> Parser<'a> {
                             "Expecting an endfor directive corresponding to the for directive at {}.",
                             self.range_string(*for_span)
                         );
-                        self.error_unless_recovering(
-                            "Unexpected endif directive",
-                            detail,
-                            span,
-                            None,
-                        );
+                        self.error("Unexpected endif directive", detail, span, None);
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "endif", span),
@@ -533,12 +523,7 @@ impl<'a> Parser<'a> {
                             "Expecting an endif directive for the if started at {}.",
                             self.range_string(*if_span)
                         );
-                        self.error_unless_recovering(
-                            "Unexpected endfor directive",
-                            detail,
-                            span,
-                            None,
-                        );
+                        self.error("Unexpected endfor directive", detail, span, None);
                         self.abandon(&mut stack, &mut root, span);
                     }
                     None => self.unbalanced(&mut root, "endfor", span),
@@ -574,7 +559,7 @@ impl<'a> Parser<'a> {
     }
 
     fn unbalanced(&mut self, root: &mut Vec<TemplatePart>, name: &str, span: ByteSpan) {
-        self.error_unless_recovering(
+        self.error(
             &format!("Unexpected {name} directive"),
             "The control directives within this template are unbalanced.",
             span,
