@@ -300,6 +300,8 @@ macro_rules! tables {
 }
 
 tables! {
+    /// `a {\n  b {` at the end: one "Unclosed configuration block".
+    constructs_open_at_the_end_are_reported_once,
     /// `"a$` at the end of the input, a lone carriage return in a heredoc:
     /// one invalid token to the end.
     unreadable_template_text_is_invalid_to_the_end,

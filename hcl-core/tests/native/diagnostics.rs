@@ -18,6 +18,27 @@ fn check(table: &[(&str, &[&str])]) {
     }
 }
 
+/// At the end of the input only the innermost construct left open is
+/// reported (recovering from it reaches the end).
+#[test]
+fn constructs_open_at_the_end_are_reported_once() {
+    check(&[
+        (
+            "v = [\"a",
+            &["Unterminated template string @ 1:8-1:8 [7..7]"],
+        ),
+        (
+            "a {\n  b {",
+            &["Unclosed configuration block @ 2:5-2:6 [8..9]"],
+        ),
+        (
+            "a {\n  b = \"x",
+            &["Unterminated template string @ 2:9-2:9 [12..12]"],
+        ),
+        ("v = f([\"${", &["Missing expression @ 1:11-1:11 [10..10]"]),
+    ]);
+}
+
 #[test]
 fn structure_diagnostics_match_the_reference() {
     check(&[

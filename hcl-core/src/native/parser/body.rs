@@ -116,6 +116,11 @@ impl<'a> Parser<'a> {
                     };
                     if bad.kind != K::Eof {
                         self.recover(end);
+                    } else {
+                        // Recovering to the end: the enclosing blocks,
+                        // unclosed at the same end, are not reported again
+                        // (as the reference's recovery).
+                        self.recovery = true;
                     }
                     break;
                 }

@@ -219,6 +219,10 @@ impl<'a> Parser<'a> {
                         Some(start.to(at)),
                     );
                     let last = if next.kind == K::Eof {
+                        // What recovering to the end finds: the enclosing
+                        // constructs, unterminated at the same end, are
+                        // not reported again (as the reference's recovery).
+                        self.recovery = true;
                         next
                     } else {
                         self.recover(end)
