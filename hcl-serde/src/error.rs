@@ -75,6 +75,24 @@ impl Error {
         self
     }
 
+    /// [`at`](Self::at) with a range resolved only when an entry has
+    /// none (most errors of a part are placed already, or have no source).
+    #[cold]
+    pub(crate) fn at_lazy(self, range: crate::de::value::LazyRange<'_>) -> Error {
+        if self
+            .0
+            .entries
+            .iter()
+            .all(|e| e.diagnostic.subject.is_some())
+        {
+            return self;
+        }
+        match range.get() {
+            Some(range) => self.at(range),
+            None => self,
+        }
+    }
+
     /// Prefixes every entry's path with `segment` (`.name`, `[0]`,
     /// `["key"]`, or a field name at the root).
     #[cold]

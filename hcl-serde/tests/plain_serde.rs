@@ -39,7 +39,7 @@ fn plain_serde_struct_from_a_json_body_fills_nested_structs() {
 }
 
 #[test]
-fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
+fn plain_serde_errors_point_at_the_part_with_the_field_path() {
     let src = "host = \"db\"\nport = 1\ntls = { cert = \"a\", verify = \"maybe\" }\n";
     let err = hcl_serde::from_str_with::<Server>("s.hcl", src, None).unwrap_err();
     let e = &err.entries()[0];
@@ -49,7 +49,8 @@ fn plain_serde_errors_point_at_the_attribute_with_the_field_path() {
         "Unsuitable value: a bool is required, but \"maybe\" is none of \"true\", \"false\", \"1\" and \"0\""
     );
     let r = e.diagnostic.subject.clone().unwrap();
-    assert_eq!((r.start.line, r.start.column), (3, 7));
+    // At the member's value (`"maybe"`), not the whole object.
+    assert_eq!((r.start.line, r.start.column), (3, 30));
     let err = hcl_serde::from_str_with::<Server>("s.hcl", "host = \"db\"\n", None).unwrap_err();
     let e = &err.entries()[0];
     assert_eq!(e.diagnostic.summary, "Missing required argument");

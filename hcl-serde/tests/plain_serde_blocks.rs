@@ -428,3 +428,48 @@ fn a_problem_without_a_place_leaves_the_others_their_snippets() {
     assert!(debug.contains("300"), "{debug}");
     assert!(debug.contains("unknown variant"), "{debug}");
 }
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Parts {
+    xs: Vec<u8>,
+    m: HashMap<String, u8>,
+    nested: Vec<Vec<u8>>,
+    spans: Vec<hcl_serde::Spanned<String>>,
+}
+
+/// A problem with an element of a list or a member of a map written as a
+/// constructor points at that element (its path says which), and each
+/// `Spanned` element gets its own range.
+#[test]
+fn problems_and_spans_of_parts_point_at_the_part() {
+    let text = "xs = [1,\n  2,\n  300]\nm = { a = 1, b = 999 }\nnested = [[1], [2, 256]]\nspans = [\"a\", (\"bc\")]\n";
+    let err = hcl_serde::from_str_with::<Parts>("t.hcl", text, None).unwrap_err();
+    let at: Vec<(String, String)> = err
+        .entries()
+        .iter()
+        .map(|e| {
+            let r = e.diagnostic.subject.clone().unwrap();
+            (
+                e.path.clone(),
+                text[r.start.byte as usize..r.end.byte as usize].to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("xs[2]".to_owned(), "300".to_owned()),
+            ("m.b".to_owned(), "999".to_owned()),
+            ("nested[1][1]".to_owned(), "256".to_owned()),
+        ]
+    );
+    let ok = "xs = []\nm = {}\nnested = []\nspans = [\"a\", (\"bc\")]\n";
+    let parts: Parts = hcl_serde::from_str_with("t.hcl", ok, None).unwrap();
+    let cols: Vec<(u32, u32)> = parts
+        .spans
+        .iter()
+        .map(|s| (s.range().start.column, s.range().end.column))
+        .collect();
+    assert_eq!(cols, [(10, 13), (15, 21)]);
+}

@@ -395,7 +395,9 @@ impl<'a> LiteralDeserializer<'a> {
         f: impl FnOnce(ValueDeserializer<'_>) -> Result<V, Error>,
     ) -> Result<V, Error> {
         let v = self.value()?;
-        f(ValueDeserializer::new(&v).with_lazy_range(self.walk.range))
+        // The node's own range: a `Spanned` inside a literal list or map
+        // gets its element's, not the attribute's.
+        f(ValueDeserializer::new(&v).with_lazy_range(LazyRange::Node(self.expr)))
     }
 
     /// The node's value, when the node is a literal tree.
@@ -594,7 +596,10 @@ where
             Some((i, e)) => seed
                 .deserialize(self.parent.at(e))
                 .map(Some)
-                .map_err(|err| err.prefix_path(&format!("[{i}]"))),
+                .map_err(|err| {
+                    err.at_lazy(LazyRange::Node(e))
+                        .prefix_path(&format!("[{i}]"))
+                }),
             None => Ok(None),
         }
     }
@@ -648,8 +653,10 @@ where
         let Some((k, e)) = self.pending.take() else {
             return Err(custom("a map value was requested before its key"));
         };
-        seed.deserialize(self.parent.at(e))
-            .map_err(|err| err.prefix_path(&crate::de::value::key_segment(k, true)))
+        seed.deserialize(self.parent.at(e)).map_err(|err| {
+            err.at_lazy(LazyRange::Node(e))
+                .prefix_path(&crate::de::value::key_segment(k, true))
+        })
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -322,12 +322,13 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         let expr = native(&handle);
         assert!(diags.is_empty(), "{text}");
         assert!(is_fast_literal(expr, 8), "{text} is a fast literal");
-        let range = hcl_core::Range::default();
-        let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range))
+        // Both from the node: a problem with a part points at it either way.
+        let node = super::value::LazyRange::Node(expr);
+        let fast = deserialize_literal::<T>(expr, 8, node)
             .expect("a literal takes the fast path")
             .map_err(|e| format!("{:?}", e.entries()));
         let (value, _) = expr.value(None);
-        let slow = T::deserialize(ValueDeserializer::new(&value).with_range(&range))
+        let slow = T::deserialize(ValueDeserializer::new(&value).with_lazy_range(node))
             .map_err(|e| format!("{:?}", e.entries()));
         assert_eq!(fast, slow, "{text} as {}", std::any::type_name::<T>());
     }
@@ -444,8 +445,7 @@ fn fast_literal<T: DeserializeOwned>(text: &str) -> Option<Result<T, String>> {
     let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
     assert!(diags.is_empty(), "{text}");
     let expr = ExprNode::of(&handle).unwrap();
-    let range = hcl_core::Range::default();
-    let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Known(&range));
+    let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Node(expr));
     assert_eq!(fast.is_some(), is_fast_literal(expr, 8), "{text}");
     fast.map(|r| r.map_err(|e| format!("{:?}", e.entries())))
 }
@@ -460,13 +460,15 @@ fn evaluated<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     let mut ctx = hcl_core::EvalContext::new();
     ctx.set_variable("x", Value::string("7"));
     ctx.set_variable("k", Value::string("a"));
-    let (value, diags) = ExprNode::of(&handle).unwrap().value(Some(&ctx));
+    let node = ExprNode::of(&handle).unwrap();
+    let (value, diags) = node.value(Some(&ctx));
     if diags.has_errors() {
         return Err("evaluation failed".into());
     }
-    let range = hcl_core::Range::default();
-    T::deserialize(ValueDeserializer::new(&value).with_range(&range))
-        .map_err(|e| format!("{:?}", e.entries()))
+    T::deserialize(
+        ValueDeserializer::new(&value).with_lazy_range(super::value::LazyRange::Node(node)),
+    )
+    .map_err(|e| format!("{:?}", e.entries()))
 }
 
 /// Expression texts of tuples and objects, nested, with literal leaves

@@ -4,7 +4,7 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
-use hcl_core::native::ExprNode;
+use hcl_core::native::{ExprKind, ExprNode};
 use hcl_core::pos::Range;
 use hcl_core::value::Type;
 use hcl_core::{Expression, Limits, Value};
@@ -47,9 +47,12 @@ pub(crate) enum LazyRange<'a> {
     Expr(&'a Expression),
     /// The range of this syntax node.
     Node(ExprNode<'a>),
+    /// The range of the value of item `key` of this object constructor,
+    /// found when asked (most values never ask).
+    Member(ExprNode<'a>, &'a str),
 }
 
-impl LazyRange<'_> {
+impl<'a> LazyRange<'a> {
     /// The range, resolving it now.
     pub(crate) fn get(self) -> Option<Range> {
         match self {
@@ -57,7 +60,63 @@ impl LazyRange<'_> {
             LazyRange::Known(r) => Some(r.clone()),
             LazyRange::Expr(e) => Some(e.range()),
             LazyRange::Node(node) => Some(node.range()),
+            // A member not found among the items (a key that is computed)
+            // is placed at the whole object.
+            LazyRange::Member(object, _) => Some(self.node().unwrap_or(object).range()),
         }
+    }
+
+    /// The native syntax node the range is of, if it is one (inside
+    /// parentheses).
+    fn node(self) -> Option<ExprNode<'a>> {
+        let mut node = match self {
+            LazyRange::Expr(e) => ExprNode::of(e)?,
+            LazyRange::Node(node) => node,
+            LazyRange::Member(object, key) => match object.kind() {
+                ExprKind::Object(object) => {
+                    object.items().find(|item| names(item.key(), key))?.value()
+                }
+                _ => return None,
+            },
+            LazyRange::None | LazyRange::Known(_) => return None,
+        };
+        while let ExprKind::Parens(inner) = node.kind() {
+            node = inner;
+        }
+        Some(node)
+    }
+
+    /// The range of element `i` of the value this is the range of: its
+    /// item's, where the value was written as a tuple constructor (a
+    /// problem with element 2 of `[1, 2, 300]` points at `300`, a
+    /// `Spanned` element gets its own); else this one.
+    pub(crate) fn element(self, i: usize) -> LazyRange<'a> {
+        match self.node().map(ExprNode::kind) {
+            Some(ExprKind::Tuple(items)) => items.get(i).map_or(self, LazyRange::Node),
+            _ => self,
+        }
+    }
+
+    /// The range of member `key` of the value this is the range of, as
+    /// [`element`](Self::element) for an object constructor whose item
+    /// names `key` literally (resolved when asked: a member is found by
+    /// its name among the items).
+    pub(crate) fn member(self, key: &'a str) -> LazyRange<'a> {
+        match self.node() {
+            Some(node) if matches!(node.kind(), ExprKind::Object(_)) => {
+                LazyRange::Member(node, key)
+            }
+            _ => self,
+        }
+    }
+}
+
+/// Whether the object key `k` names `key`: a bare name, or a key whose
+/// value (without variables) is that string.
+fn names(k: hcl_core::native::ObjectKeyNode<'_>, key: &str) -> bool {
+    match k.literal_name() {
+        Some(name) => name == key,
+        None => matches!(k.expr().value(None).0, Value::String(s) if s.as_str() == key),
     }
 }
 
@@ -90,11 +149,17 @@ impl<'a> ValueDeserializer<'a> {
         self
     }
 
-    fn nested(&self, value: &'a Value) -> Result<ValueDeserializer<'a>, Error> {
+    /// A deserializer for `value`, a part of this one's written at
+    /// `range`, one level deeper.
+    fn nested(
+        &self,
+        value: &'a Value,
+        range: LazyRange<'a>,
+    ) -> Result<ValueDeserializer<'a>, Error> {
         match self.depth.checked_sub(1) {
             Some(depth) => Ok(ValueDeserializer {
                 value,
-                range: self.range,
+                range,
                 depth,
             }),
             None => Err(custom("the value is nested too deeply")),
@@ -287,7 +352,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
                 match (it.next(), it.next()) {
                     (Some((k, v)), None) => visitor.visit_enum(EnumAccess {
                         variant: k.as_str(),
-                        value: self.nested(v)?,
+                        value: self.nested(v, self.range.member(k.as_str()))?,
                     }),
                     _ => Err(custom(
                         "an enum variant is required: a string, or an object with exactly one attribute",
@@ -319,10 +384,12 @@ where
         seed: T,
     ) -> Result<Option<T::Value>, Error> {
         match self.items.next() {
-            Some((i, v)) => seed
-                .deserialize(self.parent.nested(v)?)
-                .map(Some)
-                .map_err(|e| e.prefix_path(&format!("[{i}]"))),
+            Some((i, v)) => {
+                let range = self.parent.range.element(i);
+                seed.deserialize(self.parent.nested(v, range)?)
+                    .map(Some)
+                    .map_err(|e| e.at_lazy(range).prefix_path(&format!("[{i}]")))
+            }
             None => Ok(None),
         }
     }
@@ -363,8 +430,9 @@ where
             return Err(custom("a map value was requested before its key"));
         };
         let object = self.object;
-        seed.deserialize(self.parent.nested(v)?)
-            .map_err(|e| e.prefix_path(&key_segment(k, object)))
+        let range = self.parent.range.member(k);
+        seed.deserialize(self.parent.nested(v, range)?)
+            .map_err(|e| e.at_lazy(range).prefix_path(&key_segment(k, object)))
     }
 
     fn size_hint(&self) -> Option<usize> {
