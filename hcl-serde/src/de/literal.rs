@@ -38,13 +38,11 @@ use crate::spanned;
 pub(crate) fn deserialize_literal<T: DeserializeOwned>(
     expr: ExprNode<'_>,
     depth: usize,
-    range: LazyRange<'_>,
 ) -> Option<Result<T, Error>> {
     if !is_literal_node(expr) {
         return None;
     }
     let walk = Walk {
-        range,
         stopped: Cell::new(false),
     };
     let out = T::deserialize(LiteralDeserializer {
@@ -350,13 +348,12 @@ struct LiteralDeserializer<'a> {
     expr: ExprNode<'a>,
     /// How many more levels of tuples and objects may nest here.
     depth: usize,
-    walk: &'a Walk<'a>,
+    walk: &'a Walk,
 }
 
-/// What every node of one walk shares.
-struct Walk<'a> {
-    /// The attribute's range (which errors inside the tree point at).
-    range: LazyRange<'a>,
+/// What every node of one walk shares. (Each node knows its own range:
+/// a problem or a `Spanned` value is placed at its node.)
+struct Walk {
     /// Set when the walk met a node that is no literal.
     stopped: Cell<bool>,
 }

@@ -324,7 +324,7 @@ fn the_literal_fast_path_converts_exactly_like_the_value_path() {
         assert!(is_fast_literal(expr, 8), "{text} is a fast literal");
         // Both from the node: a problem with a part points at it either way.
         let node = super::value::LazyRange::Node(expr);
-        let fast = deserialize_literal::<T>(expr, 8, node)
+        let fast = deserialize_literal::<T>(expr, 8)
             .expect("a literal takes the fast path")
             .map_err(|e| format!("{:?}", e.entries()));
         let (value, _) = expr.value(None);
@@ -445,7 +445,7 @@ fn fast_literal<T: DeserializeOwned>(text: &str) -> Option<Result<T, String>> {
     let (handle, diags) = parse_expression(&src, &hcl_core::Limits::default());
     assert!(diags.is_empty(), "{text}");
     let expr = ExprNode::of(&handle).unwrap();
-    let fast = deserialize_literal::<T>(expr, 8, super::value::LazyRange::Node(expr));
+    let fast = deserialize_literal::<T>(expr, 8);
     assert_eq!(fast.is_some(), is_fast_literal(expr, 8), "{text}");
     fast.map(|r| r.map_err(|e| format!("{:?}", e.entries())))
 }

@@ -478,7 +478,7 @@ impl<'a> Decoder<'a> {
     ) -> Option<Option<T>> {
         if let Some(expr) = attr.native_expr() {
             let depth = FAST_LITERAL_DEPTH.min(self.max_depth);
-            match deserialize_literal::<T>(expr, depth, attr.lazy_range()) {
+            match deserialize_literal::<T>(expr, depth) {
                 Some(Ok(v)) => return Some(Some(v)),
                 Some(Err(e)) => {
                     self.conversion_error(e, attr);
