@@ -162,11 +162,6 @@ const KNOWN: &[Known] = &[
         Diags::Differ,
         "The start range of a quoted string includes its quotes",
     ),
-    diags(
-        "specs/unclosed.hcldec",
-        Diags::More,
-        "Recovery restarts at each body item",
-    ),
     // Command lines.
     Known {
         case: "--help",
