@@ -191,8 +191,8 @@ database {
         })
         .collect();
     let want: Vec<(String, String, String)> = [
-        ("Unknown variable", "", "2:23"),
-        ("Too many function arguments", "", "3:24"),
+        ("Unknown variable", "name", "2:23"),
+        ("Too many function arguments", "listen-addr", "3:24"),
         ("Unsuitable value type", "workers", "4:15"),
         ("Unsuitable value type", "debug", "5:15"),
         ("Unsuitable value type", r#"database.pool"#, "10:10"),

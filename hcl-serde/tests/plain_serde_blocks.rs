@@ -473,3 +473,27 @@ fn problems_and_spans_of_parts_point_at_the_part() {
         .collect();
     assert_eq!(cols, [(10, 13), (15, 21)]);
 }
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Pipeline {
+    replicas: u32,
+    #[hcl(block)]
+    stage: BTreeMap<String, Stage>,
+}
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Stage {
+    needs: Vec<String>,
+}
+
+/// A problem of an attribute's evaluation names the attribute in its path,
+/// as a problem of its value does.
+#[test]
+fn evaluation_problems_name_their_attribute() {
+    let text = "replicas = double(2)\nstage \"a\" {\n  needs = [envv]\n}\n";
+    let err = hcl_serde::from_str_with::<Pipeline>("t.hcl", text, None).unwrap_err();
+    let paths: Vec<&str> = err.entries().iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, ["replicas", "stage[\"a\"].needs"], "{err}");
+}

@@ -406,7 +406,11 @@ impl<'a> Decoder<'a> {
             return Some(value);
         }
         let failed = diags.has_errors();
-        self.report(diags);
+        // At the attribute: a problem of its evaluation names it in its
+        // path, as a problem of its value does.
+        for diagnostic in diags {
+            self.report_at(diagnostic, attr.name());
+        }
         (!failed).then_some(value)
     }
 
