@@ -192,12 +192,19 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         diags.extend(d);
     }
+    // As the reference's parser, which keeps each file it read by name: a
+    // file named again is the same body again, its problems reported once.
+    let mut read: Vec<(&str, Option<Body>)> = Vec::new();
     for name in &flags.positional {
+        if let Some((_, body)) = read.iter().find(|(n, _)| n == name) {
+            bodies.extend(body.clone());
+            continue;
+        }
         let (loaded, d) = load_path(Path::new(name), false, &limits);
         remember(&mut sources, &loaded);
-        if !d.has_errors() {
-            bodies.push(loaded.body);
-        }
+        let body = (!d.has_errors()).then_some(loaded.body);
+        bodies.extend(body.clone());
+        read.push((name, body));
         diags.extend(d);
     }
     if diags.has_errors() {

@@ -98,6 +98,21 @@ fn several_inputs_merge_and_json_files_use_the_json_syntax() {
     );
 }
 
+/// A file named twice is read once, as the reference's parser keeps each
+/// file it read: its problems are reported once, and its body is merged
+/// twice (so its arguments are set twice).
+#[test]
+fn a_file_named_twice_is_read_once() {
+    let dir = setup("twice");
+    write(&dir, &[("bad.hcl", b"name = 1 +\n")]);
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "bad.hcl", "bad.hcl"]);
+    assert_eq!(out.status, 2);
+    assert_eq!(out.stderr.matches("\"summary\"").count(), 1, "{}", out.stderr);
+    let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "in.hcl", "in.hcl"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("Duplicate argument"), "{}", out.stderr);
+}
+
 #[test]
 fn no_input_file_reads_standard_input() {
     let dir = setup("stdin");
