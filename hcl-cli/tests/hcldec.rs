@@ -105,10 +105,21 @@ fn several_inputs_merge_and_json_files_use_the_json_syntax() {
 fn a_file_named_twice_is_read_once() {
     let dir = setup("twice");
     write(&dir, &[("bad.hcl", b"name = 1 +\n")]);
-    let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "bad.hcl", "bad.hcl"]);
+    let out = hcldec(
+        &dir,
+        &["--spec=s.hcldec", "--diags=json", "bad.hcl", "bad.hcl"],
+    );
     assert_eq!(out.status, 2);
-    assert_eq!(out.stderr.matches("\"summary\"").count(), 1, "{}", out.stderr);
-    let out = hcldec(&dir, &["--spec=s.hcldec", "--diags=json", "in.hcl", "in.hcl"]);
+    assert_eq!(
+        out.stderr.matches("\"summary\"").count(),
+        1,
+        "{}",
+        out.stderr
+    );
+    let out = hcldec(
+        &dir,
+        &["--spec=s.hcldec", "--diags=json", "in.hcl", "in.hcl"],
+    );
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains("Duplicate argument"), "{}", out.stderr);
 }

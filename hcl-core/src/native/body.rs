@@ -39,7 +39,7 @@ use crate::Limits;
 /// let (rest_attrs, _) = rest.just_attributes();
 /// assert_eq!(rest_attrs.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["port"]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct NativeBody {
     /// The file's tree and source, shared (one reference count a body).
     file: Arc<ParsedFile>,
@@ -51,6 +51,18 @@ pub struct NativeBody {
     /// A line index (0-based) at or before the body's start, where position
     /// lookups for it may begin searching.
     line_hint: u32,
+}
+
+/// Where the body is written and what partial processing hides of it
+/// (not the file's whole tree, which the body shares).
+impl std::fmt::Debug for NativeBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NativeBody")
+            .field("range", &self.range(self.ast().span).to_string())
+            .field("hidden_attrs", &self.hidden_attrs)
+            .field("hidden_blocks", &self.hidden_blocks)
+            .finish()
+    }
 }
 
 impl NativeBody {

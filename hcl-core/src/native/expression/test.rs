@@ -70,3 +70,24 @@ fn items_past_the_65535th_are_copies_that_answer_alike() {
         same(&new[i], &old[i]);
     }
 }
+
+/// A handle's and a body's `Debug` show what they are and where, not the
+/// whole tree of the file they share (a config struct holding one, printed
+/// with `{:#?}`, printed every node of the file).
+#[test]
+fn debug_shows_the_expression_or_body_not_the_file() {
+    let text = format!("port = var.base + 1\n{}", "x = [1, 2, 3]\n".repeat(500));
+    let src = SourceFile::new("main.tf", text.as_str());
+    let (file, _) = parse_config(&src, &Limits::default());
+    let expr = file.body().attribute("port").unwrap().to_expression();
+    let shown = format!("{expr:?}");
+    assert!(
+        shown.contains("var.base + 1") && shown.contains("main.tf:1,8-20"),
+        "{shown}"
+    );
+    assert!(shown.len() < 200, "{shown}");
+    let (body, _) = crate::native::parse_body(&src, &Limits::default());
+    let shown = format!("{body:?}");
+    assert!(shown.contains("main.tf:1,1-"), "{shown}");
+    assert!(shown.len() < 300, "{shown}");
+}
