@@ -497,3 +497,30 @@ fn evaluation_problems_name_their_attribute() {
     let paths: Vec<&str> = err.entries().iter().map(|e| e.path.as_str()).collect();
     assert_eq!(paths, ["replicas", "stage[\"a\"].needs"], "{err}");
 }
+
+#[derive(HclDecode, Debug)]
+#[allow(dead_code)]
+struct Shapes {
+    script: Vec<String>,
+    env: BTreeMap<String, String>,
+}
+
+/// A value of the wrong shape for a sequence or a map field says what is
+/// required in the decoder's words, not as a collection of the dynamic type.
+#[test]
+fn shape_mismatches_say_what_is_required() {
+    let text = "script = \"cargo build\"\nenv = [\"a\"]\n";
+    let err = hcl_serde::from_str_with::<Shapes>("t.hcl", text, None).unwrap_err();
+    let details: Vec<&str> = err
+        .entries()
+        .iter()
+        .map(|e| e.diagnostic.detail.as_str())
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "Unsuitable value: a list is required, but have string",
+            "Unsuitable value: a map or an object is required, but have tuple with 1 element",
+        ]
+    );
+}

@@ -268,7 +268,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
             Value::List(l) => l.as_slice(),
             Value::Set(s) => s.as_slice(),
             Value::Tuple(t) => t.as_slice(),
-            other => return Err(mismatch(other, &Type::list(Type::Dynamic))),
+            other => return Err(shape_mismatch(other, "a list")),
         };
         let mut seq = SeqAccess {
             parent: self,
@@ -306,7 +306,7 @@ impl<'de, 'a> de::Deserializer<'de> for ValueDeserializer<'a> {
         let (entries, object) = match self.value {
             Value::Map(m) => (m.entries(), false),
             Value::Object(o) => (o.entries(), true),
-            other => return Err(mismatch(other, &Type::map(Type::Dynamic))),
+            other => return Err(shape_mismatch(other, "a map or an object")),
         };
         visitor.visit_map(MapAccess {
             parent: self,
@@ -568,4 +568,22 @@ pub(crate) fn key_segment(k: &str, object: bool) -> String {
 /// numbers and bools on request.
 pub(crate) fn key_deserializer(key: &str) -> KeyDeserializer<'_> {
     KeyDeserializer(key)
+}
+
+/// A value of the wrong shape for a field that takes a sequence or a map,
+/// said in the decoder's words ("a list is required, but have string"),
+/// not as a conversion to a collection of the dynamic type ("list of
+/// dynamic required"): serde does not say what the elements are to be.
+#[cold]
+fn shape_mismatch(value: &Value, shape: &str) -> Error {
+    if value.is_null() {
+        return custom(format!("a non-null value is required ({shape})"));
+    }
+    if !value.is_known() {
+        return custom("the value is not known yet");
+    }
+    custom(format!(
+        "{shape} is required, but have {}",
+        value.ty().friendly_name()
+    ))
 }
