@@ -208,7 +208,8 @@ pub fn from_paths<T: Decode>(
 
 /// Reads and decodes every `.hcl` and `.hcl.json` file of a directory (not
 /// its subdirectories), in file-name order, as one configuration (see
-/// [`from_files`]).
+/// [`from_files`]). A directory without such a file is an error ("No
+/// configuration files").
 pub fn from_dir<T: Decode>(
     dir: impl AsRef<std::path::Path>,
     ctx: Option<&EvalContext>,
@@ -237,6 +238,17 @@ fn config_files_in(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Err
         if (name.ends_with(".hcl") || name.ends_with(".hcl.json")) && path.is_file() {
             paths.push(path);
         }
+    }
+    if paths.is_empty() {
+        // An empty configuration would be decoded otherwise, and its first
+        // missing argument reported at no file: say what is wrong.
+        return Err(Error::message(
+            "No configuration files",
+            format!(
+                "The directory {:?} holds no .hcl or .hcl.json file.",
+                dir.display().to_string()
+            ),
+        ));
     }
     paths.sort();
     Ok(paths)

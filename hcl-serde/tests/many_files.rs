@@ -53,6 +53,19 @@ fn many_files_a_directory_takes_hcl_and_hcl_json_files_in_name_order() {
 }
 
 #[test]
+fn many_files_a_directory_without_configuration_files_is_an_error() {
+    let dir = scratch("empty");
+    std::fs::write(dir.join("main.tf"), "region = \"eu\"\n").unwrap();
+    let err = hcl_serde::from_dir::<Config>(&dir, None).unwrap_err();
+    assert_eq!(err.summary(), "No configuration files");
+    assert!(
+        err.to_string().contains("no .hcl or .hcl.json file"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn many_files_diagnostics_name_each_file_and_render_its_snippet() {
     let dir = scratch("errors");
     let a = dir.join("a.hcl");
