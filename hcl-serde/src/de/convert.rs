@@ -136,13 +136,27 @@ int_target!(
 
 #[cold]
 fn int_error(n: &Number, ty: &str) -> Error {
+    let shown = shown(n);
     if !n.is_integer() {
         custom(format!(
-            "a whole number is required for `{ty}`, but {n} has a fractional part"
+            "a whole number is required for `{ty}`, but {shown} has a fractional part"
         ))
     } else {
-        custom(format!("{n} is out of range for {ty}"))
+        custom(format!("{shown} is out of range for {ty}"))
     }
+}
+
+/// A number as a message shows it: in full when it is short, else by its
+/// number of digits (`1e400` is a 401-digit integer; the range points at
+/// it).
+fn shown(n: &Number) -> String {
+    const LONGEST: usize = 40;
+    let text = n.to_string();
+    if text.len() <= LONGEST {
+        return text;
+    }
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    format!("a number of {digits} digits")
 }
 
 /// The nearest `f64`. A finite number beyond the `f64` range is an error

@@ -65,6 +65,10 @@ fn conversion_integers_are_range_checked() {
         de::<u64>(&num("18446744073709551616")),
         Err("18446744073709551616 is out of range for u64".into())
     );
+    assert_eq!(
+        de::<u32>(&num("1e400")),
+        Err("a number of 401 digits is out of range for u32".into())
+    );
 }
 
 #[test]
