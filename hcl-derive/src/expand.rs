@@ -8,6 +8,39 @@ use crate::dummy;
 use crate::internals::{ast::Container, check, Ctxt};
 
 /// Expands `#[derive(HclDecode)]`; errors carry the spans at fault.
+/// What `#[derive(HclDecode)]` emits besides its errors, for a struct: an
+/// impl of `Decode` that decodes nothing, so that the type's uses do not
+/// report it implements no `Decode` on top of the derive's own error (a
+/// cascade of one error per use, as serde_derive's placeholder impls
+/// avoid). Never run: the crate does not compile.
+pub fn placeholder_decode(input: &syn::DeriveInput) -> TokenStream {
+    if !matches!(input.data, syn::Data::Struct(_)) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let krate = crate::internals::attr::runtime_path();
+    let core = quote!(#krate::__private::hcl_core);
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    dummy::wrap_in_const(quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::Decode for #ident #ty_generics #where_clause {
+            const LABELS: &'static [&'static str] = &[];
+
+            fn body_schema() -> #core::schema::BodySchema {
+                #core::schema::BodySchema::new()
+            }
+
+            fn decode_body(
+                _: #krate::decode::BodyRef<'_>,
+                _: #krate::decode::Labels<'_>,
+                _: &mut #krate::Decoder<'_>,
+            ) -> ::std::option::Option<Self> {
+                ::std::option::Option::None
+            }
+        }
+    })
+}
+
 pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     if let syn::Data::Enum(data) = &input.data {

@@ -26,9 +26,14 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(HclDecode, attributes(hcl))]
 pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive_hcl_decode(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    match expand::derive_hcl_decode(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(e) => {
+            let mut tokens = e.into_compile_error();
+            tokens.extend(expand::placeholder_decode(&input));
+            tokens.into()
+        }
+    }
 }
 
 /// Derives the encoding side of a type that derives `HclDecode`, with the

@@ -338,7 +338,7 @@ fn string_value(cx: &Ctxt, meta: &ParseNestedMeta<'_>, name: Symbol) -> Option<s
 /// given: `hcl-serde` when the deriving crate depends on it (under any
 /// name it was renamed to), else the `hcl-toolkit` facade's `serde`
 /// module, else `::hcl_serde`.
-fn runtime_path() -> syn::Path {
+pub(crate) fn runtime_path() -> syn::Path {
     use proc_macro_crate::{crate_name, FoundCrate};
     let named = |name: &str| {
         let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
