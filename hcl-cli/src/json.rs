@@ -54,17 +54,19 @@ impl Json {
         Json::parse_within(text, &Limits::default())
     }
 
-    /// [`Json::parse`] of the JSON form of a value this program made: its
-    /// nesting is bounded by the evaluation that made the value, but the
-    /// form with its type (`--with-type`) nests about twice as deep as the
-    /// value, so it is read with room for four times the default depth
-    /// (a value 63 objects deep printed as its raw text otherwise).
+    /// [`Json::parse`] of the JSON form of a value this program made,
+    /// without limits: its size and nesting are the value's, which the
+    /// evaluation that made it bounded (under whatever limits it was given),
+    /// while the form with its type (`--with-type`) nests about twice as
+    /// deep as the value (at the default limits, a value 63 objects deep
+    /// was printed as its raw text).
     pub fn parse_value_form(text: &str) -> Option<Json> {
-        let depth = Limits::DEFAULT
-            .max_depth
-            .saturating_mul(4)
-            .saturating_add(8);
-        Json::parse_within(text, &Limits::default().with_max_depth(depth))
+        let unlimited = Limits::default()
+            .with_max_depth(usize::MAX)
+            .with_max_elements(usize::MAX)
+            .with_max_bytes(usize::MAX)
+            .with_max_diagnostics(usize::MAX);
+        Json::parse_within(text, &unlimited)
     }
 
     fn parse_within(text: &str, limits: &Limits) -> Option<Json> {

@@ -65,6 +65,23 @@ mod test {
         );
     }
 
+    /// However deep the value (its depth is the evaluation's to bound),
+    /// its typed form comes out type first and without null properties.
+    #[test]
+    fn deep_values_print_as_shallow_ones() {
+        let mut v = Value::object([("x", Value::null(Type::Number)), ("y", Value::from(1))]);
+        for _ in 0..300 {
+            v = Value::object([("a", v)]);
+        }
+        let f = ValueFormat {
+            with_type: true,
+            keep_nulls: false,
+        };
+        let out = value_json(&v, f).unwrap();
+        assert!(out.starts_with(r#"{"type":"#), "{}", &out[..40]);
+        assert!(out.contains(r#"{"y":1}"#) && !out.contains("null"));
+    }
+
     #[test]
     fn unknown_values_cannot_be_printed() {
         assert!(value_json(&Value::unknown(Type::String), ValueFormat::default()).is_err());
