@@ -96,12 +96,9 @@ impl Lexer<'_> {
                     }
                 }
                 b'$' | b'%' => match self.literal_sigil(p) {
-                    Some(_) if p + 1 == b.len() => {
-                        if p == start {
-                            return self.invalid_to_end(start);
-                        }
-                        break;
-                    }
+                    // A sigil that ends the input is no text
+                    // ([`Lexer::invalid_to_end`]).
+                    Some(_) if p + 1 == b.len() => break,
                     Some(n) => {
                         if n == 3 {
                             self.first_escape = self.first_escape.min(p as u32);
@@ -112,6 +109,11 @@ impl Lexer<'_> {
                 },
                 _ => break,
             }
+        }
+        // Nothing read (an opener, a line break or a backslash at the start
+        // was taken above): a sigil that ends the input.
+        if p == start {
+            return self.invalid_to_end(start);
         }
         self.tok(TokenKind::QuotedLit, start, p - start)
     }
@@ -173,6 +175,7 @@ impl Lexer<'_> {
                         break;
                     }
                     match self.literal_sigil(p) {
+                        // A sigil that ends the input is no text.
                         Some(_) if p + 1 == b.len() => break,
                         Some(n) => p += n,
                         None => break,
@@ -180,24 +183,20 @@ impl Lexer<'_> {
                 }
             }
         }
-        // The text read stops at a carriage return without its line feed
-        // (and at a sigil that ends the input): the template scanner reads
-        // no further ([`Lexer::invalid_to_end`]). Rare, and searched for in
-        // the text read only.
+        // The text read also stops at a carriage return without its line
+        // feed, which the template scanner does not read (rare, and searched
+        // for in the text read only).
         let lone_cr = crate::byte_search::find(b'\r', &b[start..p])
             .map(|i| start + i)
             .filter(|&r| b.get(r + 1) != Some(&b'\n'));
-        let stop = match lone_cr {
-            Some(r) => Some(r),
-            None if p + 1 == b.len() && matches!(b[p], b'$' | b'%') => Some(p),
-            None => None,
-        };
-        if let Some(stop) = stop {
-            if stop == start {
-                return self.invalid_to_end(start);
-            }
-            p = stop;
+        if let Some(r) = lone_cr {
+            p = r;
             eol = false;
+        }
+        // Nothing read at all (no opener: taken above): a lone carriage
+        // return or a sigil that ends the input.
+        if p == start {
+            return self.invalid_to_end(start);
         }
         if let Some(h) = self.heredocs.last_mut() {
             h.start_of_line = eol;

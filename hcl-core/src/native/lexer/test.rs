@@ -241,6 +241,8 @@ fn unreadable_template_text_is_invalid_to_the_end() {
                 "<<EOT\na$",
                 &[(OHeredoc, "<<EOT\n"), (StringLit, "a"), (Invalid, "$")],
             ),
+            ("<<EOT\n%", &[(OHeredoc, "<<EOT\n"), (Invalid, "%")]),
+            ("<<EOT\n\rx", &[(OHeredoc, "<<EOT\n"), (Invalid, "\rx")]),
             (
                 "<<EOT\na\r\nEOT",
                 &[
