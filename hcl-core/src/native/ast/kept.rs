@@ -195,8 +195,7 @@ pub(super) fn keep(tree: &mut Tree) {
         return;
     }
     fn emptied<T>(list: &mut Vec<T>) -> Vec<T> {
-        list.clear();
-        list.shrink_to(KEEP_NODES);
+        trim(list, KEEP_NODES);
         std::mem::take(list)
     }
     // One look at what the thread keeps for the whole tree, not one for
@@ -226,6 +225,26 @@ pub(super) fn keep(tree: &mut Tree) {
     tree.label_texts = Vec::new();
 }
 
+/// Empties `v` and shrinks it to `keep` elements if it grew beyond them.
+// (The shrinking out of line: a small file's buffers and lists never need
+// it, and its inlined code, one copy for each type, was most of the code
+// that handing them back fetches cold in a first parse.) One rule for the
+// parser's buffers and a dropped tree's lists.
+#[inline(always)]
+pub(crate) fn trim<T>(v: &mut Vec<T>, keep: usize) {
+    v.clear();
+    if v.capacity() > keep {
+        shrink(v, keep);
+    }
+}
+
+/// [`trim`]'s rare part.
+#[cold]
+#[inline(never)]
+fn shrink<T>(v: &mut Vec<T>, keep: usize) {
+    v.shrink_to(keep);
+}
+
 /// Drops the attributes' values, keeping their boxes in `boxes`; the list
 /// is left empty (its memory kept).
 fn strip_attributes(attributes: &mut Vec<Attribute>, boxes: &mut Boxes) {
@@ -244,7 +263,7 @@ pub(crate) fn recycle_parked(
     lists: &mut TreeLists,
 ) {
     strip_attributes(parked, boxes);
-    parked.shrink_to(KEEP_NODES);
+    trim(parked, KEEP_NODES);
     let list = std::mem::take(parked);
     if lists.attributes.capacity() == 0 {
         lists.attributes = list;

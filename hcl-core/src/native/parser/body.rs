@@ -114,14 +114,10 @@ impl<'a> Parser<'a> {
                     } else {
                         self.prev_span()
                     };
-                    if bad.kind != K::Eof {
-                        self.recover(end);
-                    } else {
-                        // Recovering to the end: the enclosing blocks,
-                        // unclosed at the same end, are not reported again
-                        // (as the reference's recovery).
-                        self.recovery = true;
-                    }
+                    // At the end too: the blocks around this one, unclosed
+                    // at the same end, are then not reported again (as the
+                    // reference's recovery).
+                    self.recover(end);
                     break;
                 }
             }

@@ -331,18 +331,20 @@ impl<'a> Parser<'a> {
         let close = if self.at(close_kind) {
             span_of(self.bump_rare())
         } else {
-            self.for_trailing_garbage(open, close_kind)
+            self.for_error_at_next(
+                open,
+                close_kind,
+                "Extra characters after the end of the 'for' expression.",
+            )
         };
         let whole = open.to(close);
-        if object == key.is_none() || (!object && group.is_some()) {
-            self.for_shape_errors(
-                whole,
-                object,
-                key.as_ref().map(|k| k.span),
-                group,
-                value.span,
-            );
-        }
+        self.for_shape_errors(
+            whole,
+            object,
+            key.as_ref().map(|k| k.span),
+            group,
+            value.span,
+        );
         boxed(
             whole,
             ExprKind::For(kept::for_expr(
@@ -366,9 +368,18 @@ impl<'a> Parser<'a> {
     #[cold]
     #[inline(never)]
     fn bad_for(&mut self, open: ByteSpan, close_kind: K, detail: &str) -> Expr {
+        let close = self.for_error_at_next(open, close_kind, detail);
+        invalid(open.to(close))
+    }
+
+    /// Reports "Invalid 'for' expression" (`detail` says how) at the next
+    /// token, and skips to the closing bracket (returned).
+    #[cold]
+    #[inline(never)]
+    fn for_error_at_next(&mut self, open: ByteSpan, close_kind: K, detail: &str) -> ByteSpan {
         let at = span_of(self.peek());
         self.error_unless_recovering("Invalid 'for' expression", detail, at, Some(open.to(at)));
-        self.abandon_for(open, close_kind)
+        span_of(self.recover(close_kind))
     }
 
     /// Skips a `for` expression whose part failed to its closing bracket.
@@ -379,25 +390,9 @@ impl<'a> Parser<'a> {
         invalid(open.to(span_of(close)))
     }
 
-    /// Reports what follows a complete `for` expression where its closing
-    /// bracket should be, and skips to that bracket (returned).
-    #[cold]
-    #[inline(never)]
-    fn for_trailing_garbage(&mut self, open: ByteSpan, close_kind: K) -> ByteSpan {
-        let at = span_of(self.peek());
-        self.error_unless_recovering(
-            "Invalid 'for' expression",
-            "Extra characters after the end of the 'for' expression.",
-            at,
-            Some(open.to(at)),
-        );
-        span_of(self.recover(close_kind))
-    }
-
     /// Reports a key (`key`) or grouping (`group`) in a tuple's `for`
     /// expression, or a missing key in an object's (whose value is at
-    /// `value`).
-    #[cold]
+    /// `value`). (Out of line: it rarely reports anything.)
     #[inline(never)]
     fn for_shape_errors(
         &mut self,

@@ -23,7 +23,7 @@
 
 use super::template::Flat;
 use super::{BATCH, FIRST_BATCH};
-use crate::native::ast::kept::{recycle_parked, Boxes, TreeLists};
+use crate::native::ast::kept::{recycle_parked, trim, Boxes, TreeLists};
 use crate::native::ast::{Attribute, Block, Expr, Label, ObjectItem, Traverser};
 use crate::native::lexer::Lexeme;
 use std::cell::Cell;
@@ -147,25 +147,6 @@ impl Scratch {
         reset(&mut self.step_stack);
         let _ = KEPT.try_with(|k| k.set(Slot::Kept(self)));
     }
-}
-
-/// Empties `v` and shrinks it to `keep` elements if it grew beyond them.
-// (The shrinking out of line: a small file's buffers never need it, and
-// its inlined code, one copy for each buffer's type, was most of the code
-// that handing the buffers back fetches cold in a first parse.)
-#[inline(always)]
-fn trim<T>(v: &mut Vec<T>, keep: usize) {
-    v.clear();
-    if v.capacity() > keep {
-        shrink(v, keep);
-    }
-}
-
-/// [`trim`]'s rare part.
-#[cold]
-#[inline(never)]
-fn shrink<T>(v: &mut Vec<T>, keep: usize) {
-    v.shrink_to(keep);
 }
 
 /// Runs `f` on the thread's kept [`Scratch`] (made if there is none yet);

@@ -218,16 +218,10 @@ impl<'a> Parser<'a> {
                         at,
                         Some(start.to(at)),
                     );
-                    let last = if next.kind == K::Eof {
-                        // What recovering to the end finds: the enclosing
-                        // constructs, unterminated at the same end, are
-                        // not reported again (as the reference's recovery).
-                        self.recovery = true;
-                        next
-                    } else {
-                        self.recover(end)
-                    };
-                    end_span = span_of(last);
+                    // At the end too: the constructs around the template,
+                    // unterminated at the same end, are then not reported
+                    // again (as the reference's recovery).
+                    end_span = span_of(self.recover(end));
                     break;
                 }
             }
