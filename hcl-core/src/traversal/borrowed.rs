@@ -64,7 +64,8 @@ impl<'a> TraversalRef<'a> {
     pub fn root_range(self) -> Range {
         match self.0 {
             Repr::Native(t) => t.root_range(),
-            Repr::Built(t) => t.steps().first().map(|s| s.range()).unwrap_or_default(),
+            // (The first step's place, without building every step.)
+            Repr::Built(t) => t.views().next().map(|v| v.at.range()).unwrap_or_default(),
         }
     }
 

@@ -20,15 +20,11 @@ pub struct Str(Arc<str>);
 /// `s` in NFC, the form every string value and attribute name is kept in
 /// (borrowed when it already is: ASCII text, most text).
 pub(crate) fn nfc(s: &str) -> Cow<'_, str> {
-    if is_nfc(s) {
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
         Cow::Borrowed(s)
     } else {
         Cow::Owned(s.nfc().collect())
     }
-}
-
-fn is_nfc(s: &str) -> bool {
-    s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes
 }
 
 impl Str {
@@ -40,10 +36,9 @@ impl Str {
 
     /// Takes an owned string, normalising it if needed.
     pub fn from_string(s: String) -> Str {
-        if is_nfc(&s) {
-            Str(Arc::from(s))
-        } else {
-            Str(Arc::from(s.nfc().collect::<String>()))
+        match nfc(&s) {
+            Cow::Borrowed(_) => Str(Arc::from(s)),
+            Cow::Owned(normal) => Str(Arc::from(normal)),
         }
     }
 

@@ -457,14 +457,27 @@ fn json_variables_of_a_value_are_those_of_its_parts_in_order() {
     );
     assert_eq!(whole, variables_part_by_part(e));
     let mut lent = Vec::new();
-    e.each_variable(|t| lent.push((t.to_string(), t.root_name().to_owned(), t.to_traversal())));
+    e.each_variable(|t| {
+        let ranges = (t.root_range(), t.range());
+        lent.push((
+            t.to_string(),
+            t.root_name().to_owned(),
+            ranges,
+            t.to_traversal(),
+        ));
+    });
     let kept = e.variables();
     assert_eq!(
-        lent.iter().map(|l| &l.2).collect::<Vec<_>>(),
+        lent.iter().map(|l| &l.3).collect::<Vec<_>>(),
         kept.iter().collect::<Vec<_>>()
     );
-    for (text, root, t) in &lent {
+    for (text, root, (root_range, range), t) in &lent {
         assert_eq!((text, Some(root.as_str())), (&t.to_string(), t.root_name()));
+        assert_eq!(
+            Some(root_range),
+            t.steps().first().map(|s| s.range()).as_ref()
+        );
+        assert_eq!(Some(range), t.range().as_ref());
     }
 }
 
