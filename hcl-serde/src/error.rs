@@ -238,7 +238,7 @@ impl Error {
             } else {
                 // Without a place to show: one line, that the others keep
                 // their snippets.
-                out.push_str(&format!("{}: {}\n\n", e.diagnostic.severity, LineOf(e)));
+                out.push_str(&format!("{}: {e}\n\n", e.diagnostic.severity));
             }
         }
         out
@@ -261,7 +261,7 @@ impl fmt::Display for Error {
                 if i > 0 {
                     f.write_str("\n")?;
                 }
-                e.write_line(f)?;
+                write!(f, "{e}")?;
             }
             return Ok(());
         }
@@ -280,9 +280,9 @@ impl Error {
     }
 }
 
-impl Entry {
-    /// `path: file:line,col: summary; detail`, the parts it has.
-    fn write_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl fmt::Display for Entry {
+    /// One line: `path: file:line,col: summary; detail`, the parts it has.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.path.is_empty() {
             write!(f, "{}: ", self.path)?;
         }
@@ -297,21 +297,12 @@ impl Entry {
     }
 }
 
-/// An entry as one line ([`Entry::write_line`]).
-struct LineOf<'a>(&'a Entry);
-
-impl fmt::Display for LineOf<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_line(f)
-    }
-}
-
 impl fmt::Debug for Error {
     /// Each problem on one line: path, place, summary and detail.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut list = f.debug_list();
         for e in &self.0.entries {
-            list.entry(&format_args!("{}", LineOf(e)));
+            list.entry(&format_args!("{e}"));
         }
         list.finish()
     }

@@ -335,16 +335,33 @@ pub(crate) use scalar_requests;
 /// A value of the wrong kind for `want`, in go-cty's words.
 #[cold]
 pub(crate) fn mismatch(value: &Value, want: &Type) -> Error {
+    unusable(value, &want.friendly_name_for_constraint())
+        .unwrap_or_else(|| custom(mismatch_message(&value.ty(), want)))
+}
+
+/// A value of the wrong shape for a field that takes a sequence or a map,
+/// said in the decoder's words ("a list is required, but have string"),
+/// not as a conversion to a collection of the dynamic type ("list of
+/// dynamic required"): serde does not say what the elements are to be.
+#[cold]
+pub(crate) fn shape_mismatch(value: &Value, shape: &str) -> Error {
+    unusable(value, shape).unwrap_or_else(|| {
+        custom(format!(
+            "{shape} is required, but have {}",
+            value.ty().friendly_name()
+        ))
+    })
+}
+
+/// The problem of a null or unknown value where `wanted` is required.
+fn unusable(value: &Value, wanted: &str) -> Option<Error> {
     if value.is_null() {
-        return custom(format!(
-            "a non-null value is required ({})",
-            want.friendly_name_for_constraint()
-        ));
+        return Some(custom(format!("a non-null value is required ({wanted})")));
     }
     if !value.is_known() {
-        return custom("the value is not known yet");
+        return Some(custom("the value is not known yet"));
     }
-    custom(mismatch_message(&value.ty(), want))
+    None
 }
 
 #[cold]

@@ -9,7 +9,7 @@ use hcl_core::pos::Range;
 use hcl_core::value::Type;
 use hcl_core::{Expression, Limits, Value};
 
-use crate::de::convert::{self, custom, mismatch, scalar_requests, Scalar};
+use crate::de::convert::{self, custom, mismatch, scalar_requests, shape_mismatch, Scalar};
 use crate::error::Error;
 use crate::spanned;
 
@@ -568,22 +568,4 @@ pub(crate) fn key_segment(k: &str, object: bool) -> String {
 /// numbers and bools on request.
 pub(crate) fn key_deserializer(key: &str) -> KeyDeserializer<'_> {
     KeyDeserializer(key)
-}
-
-/// A value of the wrong shape for a field that takes a sequence or a map,
-/// said in the decoder's words ("a list is required, but have string"),
-/// not as a conversion to a collection of the dynamic type ("list of
-/// dynamic required"): serde does not say what the elements are to be.
-#[cold]
-fn shape_mismatch(value: &Value, shape: &str) -> Error {
-    if value.is_null() {
-        return custom(format!("a non-null value is required ({shape})"));
-    }
-    if !value.is_known() {
-        return custom("the value is not known yet");
-    }
-    custom(format!(
-        "{shape} is required, but have {}",
-        value.ty().friendly_name()
-    ))
 }
