@@ -128,36 +128,33 @@ fn main() {
 /// benchmark's (`value()` of its attribute set, values per second), in
 /// alternating batches.
 fn fixed_workload(op: &str, rounds: usize) {
-    let (ours_op, theirs_op, per_op): (Op, Op, usize) = if op == "decode" {
+    let times;
+    let what;
+    if op == "decode" {
         let src = decode_config::config();
-        let src: &'static str = Box::leak(src.into_boxed_str());
-        (
-            Box::new(move || decode_config::ours(src)),
-            Box::new(move || decode_config::theirs(src)),
-            1,
-        )
+        times = interleave(
+            Box::new(|| decode_config::ours(&src)),
+            Box::new(|| decode_config::theirs(&src)),
+            rounds,
+        );
+        what = op.to_owned();
     } else {
-        let ctx: &'static EvalContext = Box::leak(Box::new(EvalContext::new()));
-        let rs_ctx: &'static hcl::eval::Context<'static> =
-            Box::leak(Box::new(hcl::eval::Context::new()));
-        let (ours, theirs) = eval_workload::workload(ctx, rs_ctx);
+        let (ctx, rs_ctx) = (EvalContext::new(), hcl::eval::Context::new());
+        let (ours, theirs) = eval_workload::workload(&ctx, &rs_ctx);
         if ours.is_empty() {
             eprintln!("eval: the shared corpus is missing");
             std::process::exit(1);
         }
-        let n = ours.len();
-        (
-            Box::new(move || eval_workload::evaluate_ours(&ours, ctx)),
-            Box::new(move || eval_workload::evaluate_theirs(&theirs, rs_ctx)),
-            n,
-        )
-    };
-    let times = interleave(ours_op, theirs_op, rounds);
-    let what = if per_op == 1 {
-        op.to_owned()
-    } else {
-        format!("{op} ({per_op} values a run: the ratio is of values per second)")
-    };
+        times = interleave(
+            Box::new(|| eval_workload::evaluate_ours(&ours, &ctx)),
+            Box::new(|| eval_workload::evaluate_theirs(&theirs, &rs_ctx)),
+            rounds,
+        );
+        what = format!(
+            "{op} ({} values a run: the ratio is of values per second)",
+            ours.len()
+        );
+    }
     times.print(&what, ["ours", "hcl-rs"], "ratio", |r| format!("{r:.2}×"));
 }
 
@@ -166,13 +163,11 @@ type Walk = Box<dyn FnMut(AttributeNode<'_>) -> usize>;
 
 /// The walk called `name` (see `share:WALK`).
 fn walk_of(name: &str) -> Option<Walk> {
-    Some(match name {
-        _ if variable_walk(name).is_some() => Box::new(variable_walk(name)?),
-        _ => {
-            let q = Question::ALL.into_iter().find(|q| q.name() == name)?;
-            Box::new(move |a| static_question(a, q))
-        }
-    })
+    if let Some(walk) = variable_walk(name) {
+        return Some(Box::new(walk));
+    }
+    let q = Question::ALL.into_iter().find(|q| q.name() == name)?;
+    Some(Box::new(move |a| static_question(a, q)))
 }
 
 /// The times of two operations, `a` and `b`, measured in alternating
