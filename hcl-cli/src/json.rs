@@ -60,7 +60,7 @@ impl Json {
     /// while the form with its type (`--with-type`) nests about twice as
     /// deep as the value (at the default limits, a value 63 objects deep
     /// was printed as its raw text).
-    pub fn parse_value_form(text: &str) -> Option<Json> {
+    pub(crate) fn parse_value_form(text: &str) -> Option<Json> {
         let unlimited = Limits::default()
             .with_max_depth(usize::MAX)
             .with_max_elements(usize::MAX)
