@@ -4,7 +4,8 @@
 //! Syntax trees store byte spans into their own file's text; a
 //! [`SourceFile`] turns a span into a [`Range`] of [`Pos`]itions with line
 //! and column, using a line index built once per file. Columns count
-//! grapheme clusters, as the reference implementation counts "characters".
+//! grapheme clusters, as the reference implementation counts "characters"
+//! (in a native-syntax file, within each token, as its scanner counts).
 //!
 //! There is no process-wide registry of files: a [`Range`] names its file
 //! (as the reference's `hcl.Range` does), and whoever owns the sources (a
@@ -215,6 +216,17 @@ struct SourceFileInner {
     /// a search of every line. A hint only: a later position on an earlier
     /// line is searched for as any.
     last_line: AtomicUsize,
+    /// Where the syntax that parsed the file splits grapheme clusters
+    /// between its tokens (see [`SourceFile::count_columns_by_tokens`]).
+    token_breaks: OnceLock<TokenBreaks>,
+}
+
+/// A syntax's rule for the offsets where one of its tokens ends inside a
+/// grapheme cluster, and the offsets it found, looked for when a column
+/// past a non-ASCII character is first asked for (most files never ask).
+struct TokenBreaks {
+    rule: fn(&str) -> Vec<u32>,
+    found: OnceLock<Box<[u32]>>,
 }
 
 struct LineIndex {
@@ -268,6 +280,7 @@ impl SourceFile {
                 ascii: OnceLock::new(),
                 scanned: AtomicUsize::new(0),
                 last_line: AtomicUsize::new(0),
+                token_breaks: OnceLock::new(),
             }),
         }
     }
@@ -455,7 +468,7 @@ impl SourceFile {
             // clusters are counted from the character before the first
             // non-ASCII byte.
             let ascii_run = non_ascii.saturating_sub(1).max(line_start);
-            let clusters = self.inner.text[ascii_run..byte].graphemes(true).count();
+            let clusters = self.clusters(ascii_run, byte);
             // A byte order mark that starts the file is not a column: the
             // reference's scanner skips it before it counts (so `v` after
             // it is in column 1).
@@ -468,6 +481,46 @@ impl SourceFile {
             column: column as u32 + 1,
             byte: byte as u32,
         }
+    }
+
+    /// Has columns counted as the reference's scanner of the syntax that
+    /// parses this file counts them: grapheme clusters within each token,
+    /// so that a cluster the text would form across two tokens (a
+    /// combining mark right after a quote, the second half of a flag that
+    /// is two invalid characters, a prepended mark before a quote) counts
+    /// once per token. `rule` gives the offsets, in order, where a token
+    /// boundary falls inside a cluster. The first syntax to ask keeps it (a
+    /// file is parsed as one syntax; a JSON file's embedded expressions are
+    /// counted as JSON counts).
+    pub(crate) fn count_columns_by_tokens(&self, rule: fn(&str) -> Vec<u32>) {
+        if self.inner.token_breaks.get().is_none() {
+            let _ = self.inner.token_breaks.set(TokenBreaks {
+                rule,
+                found: OnceLock::new(),
+            });
+        }
+    }
+
+    /// The number of columns from `from` to `to` (character boundaries of
+    /// one line): its grapheme clusters, split where the file's syntax
+    /// splits them between tokens.
+    fn clusters(&self, from: usize, to: usize) -> usize {
+        let text = &*self.inner.text;
+        let breaks = self.inner.token_breaks.get().map_or(&[][..], |t| {
+            t.found.get_or_init(|| (t.rule)(text).into_boxed_slice())
+        });
+        let first = breaks.partition_point(|&b| b as usize <= from);
+        let mut start = from;
+        let mut columns = 0;
+        for &b in breaks.get(first..).unwrap_or_default() {
+            let b = b as usize;
+            if b >= to {
+                break;
+            }
+            columns += text.get(start..b).map_or(0, |s| s.graphemes(true).count());
+            start = b;
+        }
+        columns + text.get(start..to).map_or(0, |s| s.graphemes(true).count())
     }
 
     /// The range of the bytes `bytes` of this file (clamped to the text,

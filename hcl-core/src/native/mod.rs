@@ -33,6 +33,7 @@
 pub(crate) mod ast;
 pub(crate) mod body;
 pub mod by_id;
+mod columns;
 pub(crate) mod embedded;
 pub(crate) mod escape;
 pub mod eval;
@@ -115,7 +116,7 @@ use parser::Parser;
 /// assert_eq!(diags.iter().next().unwrap().summary, "Missing expression");
 /// ```
 pub fn parse_config(file: &SourceFile, limits: &Limits) -> (File, Diagnostics) {
-    parse_config_lexer(file, Lexer::new(file.text(), LexMode::Normal), limits)
+    parse_config_lexer(file, columns::lexer(file, LexMode::Normal), limits)
 }
 
 fn parse_config_lexer(file: &SourceFile, lexer: Lexer<'_>, limits: &Limits) -> (File, Diagnostics) {
@@ -163,7 +164,7 @@ pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnost
                 "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
             )
             .with_subject(file.range(span));
-            let lexer = Lexer::new(file.text(), LexMode::Normal).with_bad_utf8_marker();
+            let lexer = columns::lexer(&file, LexMode::Normal).with_bad_utf8_marker();
             let (f, diags) = parse_config_lexer(&file, lexer, limits);
             let mut all = Diagnostics::with_limit(limits.max_diagnostics);
             all.push(diag);
@@ -218,7 +219,7 @@ fn expression_handle(file: &SourceFile, expr: Expr) -> Expression {
 
 /// [`parse_expression`] to the compact node, for the crate's own passes.
 pub(crate) fn parse_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).expression()
+    Parser::new(file, columns::lexer(file, LexMode::Normal), limits).expression()
 }
 
 /// Parses a standalone template, to an [`Expression`] handle.
@@ -242,7 +243,7 @@ pub fn parse_template(file: &SourceFile, limits: &Limits) -> (Expression, Diagno
 
 /// [`parse_template`] to the compact node, for the crate's own passes.
 pub(crate) fn parse_template_expr(file: &SourceFile, limits: &Limits) -> (Expr, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Template), limits).template()
+    Parser::new(file, columns::lexer(file, LexMode::Template), limits).template()
 }
 
 /// Parses an absolute traversal (`root.attr[0]["key"]`); `None` when there is
@@ -284,7 +285,7 @@ pub(crate) fn parse_traversal_node(
     limits: &Limits,
     splats: bool,
 ) -> (Option<ast::Traversal>, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).traversal(splats)
+    Parser::new(file, columns::lexer(file, LexMode::Normal), limits).traversal(splats)
 }
 
 /// Parses a relative traversal: steps with no root (`.attr[0]["k"]`).
@@ -313,5 +314,5 @@ pub(crate) fn parse_traversal_steps(
     file: &SourceFile,
     limits: &Limits,
 ) -> (Vec<ast::Traverser>, Diagnostics) {
-    Parser::new(file, Lexer::new(file.text(), LexMode::Normal), limits).relative_traversal()
+    Parser::new(file, columns::lexer(file, LexMode::Normal), limits).relative_traversal()
 }
