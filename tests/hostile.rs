@@ -187,6 +187,31 @@ fn wide_json_objects_evaluate_in_linear_time() {
 }
 
 #[test]
+fn a_long_line_of_invalid_characters_is_reported_in_linear_time() {
+    // Each invalid character is a diagnostic with a range; each column was
+    // counted from the line's start (and a run of regional indicators
+    // looked back over the whole run at every cluster): 20 000 flags took
+    // minutes. (Size, not a timer, makes a regression show.)
+    let n = 40_000;
+    let flags = "\u{1F1FA}\u{1F1F8}".repeat(n / 2);
+    let text = format!("v = 1\n{flags}\n");
+    let limits = Limits::default().with_max_diagnostics(usize::MAX);
+    let (_, diags) = parse_bytes("flags.hcl", text.as_bytes(), &limits);
+    let columns: Vec<u32> = diags
+        .iter()
+        .filter(|d| d.summary == "Invalid character")
+        .filter_map(|d| d.subject.as_ref().map(|r| r.start.column))
+        .collect();
+    // Every flag is two invalid characters, a column each, as the
+    // reference's scanner counts them (one cluster per token).
+    assert_eq!(columns.len(), n);
+    assert!(columns
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c as usize == i + 1));
+}
+
+#[test]
 fn deeply_nested_blocks_stop_at_the_depth_limit() {
     let n = 100_000;
     let text = format!("{}{}", "b {\n".repeat(n), "}\n".repeat(n));

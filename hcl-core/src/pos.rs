@@ -13,7 +13,7 @@
 //! it draws a snippet. Parsing takes no lock and leaves nothing behind.
 
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use unicode_segmentation::UnicodeSegmentation;
@@ -216,6 +216,13 @@ struct SourceFileInner {
     /// a search of every line. A hint only: a later position on an earlier
     /// line is searched for as any.
     last_line: AtomicUsize,
+    /// Where the last cluster counted for a position past a line's first
+    /// non-ASCII character starts (high half) and its 0-based column: the
+    /// next position on that line, further on, counts clusters from there,
+    /// not from the line's start. (A line of many invalid characters has a
+    /// diagnostic for each: counting each from the start was quadratic.)
+    /// `u64::MAX` until a position is found so.
+    last_column: AtomicU64,
     /// Where the syntax that parsed the file splits grapheme clusters
     /// between its tokens (see [`SourceFile::count_columns_by_tokens`]).
     token_breaks: OnceLock<TokenBreaks>,
@@ -280,6 +287,7 @@ impl SourceFile {
                 ascii: OnceLock::new(),
                 scanned: AtomicUsize::new(0),
                 last_line: AtomicUsize::new(0),
+                last_column: AtomicU64::new(u64::MAX),
                 token_breaks: OnceLock::new(),
             }),
         }
@@ -468,13 +476,28 @@ impl SourceFile {
             // clusters are counted from the character before the first
             // non-ASCII byte.
             let ascii_run = non_ascii.saturating_sub(1).max(line_start);
-            let clusters = self.clusters(ascii_run, byte);
-            // A byte order mark that starts the file is not a column: the
-            // reference's scanner skips it before it counts (so `v` after
-            // it is in column 1).
-            let bom =
-                usize::from(line_idx == 0 && byte >= 3 && self.inner.text.starts_with('\u{feff}'));
-            (ascii_run - line_start) + clusters - bom
+            let last = self.inner.last_column.load(Ordering::Relaxed);
+            let (last_start, last_column) = ((last >> 32) as usize, (last & 0xffff_ffff) as usize);
+            let (base, bom, from) =
+                if last != u64::MAX && ascii_run <= last_start && last_start <= byte {
+                    // (Between the two no newline: the same line.)
+                    (last_column, 0, last_start)
+                } else {
+                    // A byte order mark that starts the file is not a column:
+                    // the reference's scanner skips it before it counts (so
+                    // `v` after it is in column 1).
+                    let bom = usize::from(
+                        line_idx == 0 && byte >= 3 && self.inner.text.starts_with('\u{feff}'),
+                    );
+                    (ascii_run - line_start, bom, ascii_run)
+                };
+            let clusters = self.clusters(from, byte);
+            // (Not kept when the last cluster is the byte order mark.)
+            if let Some(column) = (base + clusters.before_last).checked_sub(bom) {
+                let resume = (clusters.last_start as u64) << 32 | column as u64;
+                self.inner.last_column.store(resume, Ordering::Relaxed);
+            }
+            base + clusters.count - bom
         };
         Pos {
             line: line_idx as u32 + 1,
@@ -488,8 +511,9 @@ impl SourceFile {
     /// so that a cluster the text would form across two tokens (a
     /// combining mark right after a quote, the second half of a flag that
     /// is two invalid characters, a prepended mark before a quote) counts
-    /// once per token. `rule` gives the offsets, in order, where a token
-    /// boundary falls inside a cluster. The first syntax to ask keeps it (a
+    /// once per token. `rule` gives the offsets, in order, of the token
+    /// boundaries a non-ASCII character touches (a count restarts at each:
+    /// a split cluster, or a run of regional indicators paired anew). The first syntax to ask keeps it (a
     /// file is parsed as one syntax; a JSON file's embedded expressions are
     /// counted as JSON counts).
     pub(crate) fn count_columns_by_tokens(&self, rule: fn(&str) -> Vec<u32>) {
@@ -501,26 +525,44 @@ impl SourceFile {
         }
     }
 
-    /// The number of columns from `from` to `to` (character boundaries of
-    /// one line): its grapheme clusters, split where the file's syntax
-    /// splits them between tokens.
-    fn clusters(&self, from: usize, to: usize) -> usize {
+    /// The columns from `from` to `to` (one line; `from` starts a cluster):
+    /// its grapheme clusters, split where the file's syntax splits them
+    /// between tokens. Also where the last of them starts and how many
+    /// come before it: a count resumed there gives what a count from
+    /// `from` gives (a cluster's start does not depend on the text before
+    /// the cluster before it).
+    fn clusters(&self, from: usize, to: usize) -> Clusters {
         let text = &*self.inner.text;
         let breaks = self.inner.token_breaks.get().map_or(&[][..], |t| {
             t.found.get_or_init(|| (t.rule)(text).into_boxed_slice())
         });
         let first = breaks.partition_point(|&b| b as usize <= from);
+        let ends = breaks
+            .get(first..)
+            .unwrap_or_default()
+            .iter()
+            .map(|&b| b as usize)
+            .take_while(|&b| b < to)
+            .chain(std::iter::once(to));
+        let mut count = Clusters {
+            count: 0,
+            last_start: from,
+            before_last: 0,
+        };
         let mut start = from;
-        let mut columns = 0;
-        for &b in breaks.get(first..).unwrap_or_default() {
-            let b = b as usize;
-            if b >= to {
-                break;
+        for end in ends {
+            for (i, _) in text
+                .get(start..end)
+                .unwrap_or_default()
+                .grapheme_indices(true)
+            {
+                count.last_start = start + i;
+                count.before_last = count.count;
+                count.count += 1;
             }
-            columns += text.get(start..b).map_or(0, |s| s.graphemes(true).count());
-            start = b;
+            start = end;
         }
-        columns + text.get(start..to).map_or(0, |s| s.graphemes(true).count())
+        count
     }
 
     /// The range of the bytes `bytes` of this file (clamped to the text,
@@ -618,6 +660,29 @@ impl SourceFile {
         }
         self.pos_from_line(byte, idx)
     }
+}
+
+/// Columns counted by [`SourceFile::clusters`]: how many, where the last
+/// starts and how many come before it.
+struct Clusters {
+    count: usize,
+    last_start: usize,
+    before_last: usize,
+}
+
+/// Whether a count of columns must restart at offset `at` of `text` if a
+/// token boundary is there: where a non-ASCII character touches it (two
+/// ASCII characters form a cluster only as CR LF, and no cluster rule
+/// looks back past an ASCII character). A character boundary inside the
+/// text.
+pub(crate) fn restarts_clusters(text: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    let touches = bytes.get(at).is_some_and(|&b| b >= 0x80)
+        || at
+            .checked_sub(1)
+            .and_then(|i| bytes.get(i))
+            .is_some_and(|&b| b >= 0x80);
+    touches && at < text.len() && text.is_char_boundary(at)
 }
 
 /// Where each line starts, and where its first non-ASCII byte is. Lines

@@ -302,6 +302,9 @@ macro_rules! tables {
 tables! {
     /// `v = "<U+0301>" + 1`: columns are clusters within each token.
     grapheme_clusters_are_counted_within_tokens,
+    /// `{"<U+0301>v": 1}`: a JSON string's clusters are counted after its
+    /// quote.
+    json_string_columns_start_after_quotes_and_backslashes,
     /// `a {\n  b {` at the end: one "Unclosed configuration block".
     constructs_open_at_the_end_are_reported_once,
     /// `"a$` at the end of the input, a lone carriage return in a heredoc:

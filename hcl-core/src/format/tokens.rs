@@ -3,6 +3,7 @@
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use crate::native::columns::literal_columns;
 use crate::native::lexer::{LexMode, Lexer};
 use crate::native::token::{Token, TokenKind};
 
@@ -64,12 +65,28 @@ impl<'a> Tokens<'a> {
             .unwrap_or("")
     }
 
+    /// The columns token `i` takes, as the reference counts them: its
+    /// grapheme clusters (a literal's counted in the pieces the reference's
+    /// scanner cuts it into, see [`literal_columns`]). ASCII without a
+    /// carriage return has one per byte (`\r\n` is one cluster).
+    fn width(&self, i: usize) -> usize {
+        let text = self.text(i);
+        if text.is_ascii() && !text.as_bytes().contains(&b'\r') {
+            return text.len();
+        }
+        match self.tokens.get(i).map(|t| t.kind) {
+            Some(TokenKind::QuotedLit) => literal_columns(text, true),
+            Some(TokenKind::StringLit) => literal_columns(text, false),
+            _ => text.graphemes(true).count(),
+        }
+    }
+
     /// The columns tokens `from..to` take with their spaces: a space is one
     /// column, a token as many as it has grapheme clusters (as the
     /// reference counts them, so that `"🇬🇧"` is three columns wide).
     pub(super) fn columns(&self, from: usize, to: usize) -> usize {
         (from..to)
-            .map(|i| self.spaces.get(i).copied().unwrap_or(0) as usize + width(self.text(i)))
+            .map(|i| self.spaces.get(i).copied().unwrap_or(0) as usize + self.width(i))
             .sum()
     }
 
@@ -110,16 +127,6 @@ fn push_spaces(out: &mut String, n: usize) {
         let chunk = left.min(SPACES.len());
         out.push_str(&SPACES[..chunk]);
         left -= chunk;
-    }
-}
-
-/// How many grapheme clusters `text` has. ASCII without a carriage return
-/// has one per byte (`\r\n` is one cluster).
-fn width(text: &str) -> usize {
-    if text.is_ascii() && !text.as_bytes().contains(&b'\r') {
-        text.len()
-    } else {
-        text.graphemes(true).count()
     }
 }
 

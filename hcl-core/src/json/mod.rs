@@ -27,6 +27,7 @@
 //! ```
 
 mod body;
+mod columns;
 pub(crate) mod expression;
 mod literal;
 mod node_ref;

@@ -7,15 +7,15 @@
 //! expected (each is an invalid character).
 //!
 //! The positions module counts clusters over a line; this rule gives it
-//! the offsets where the tokens split a cluster. It lexes the file again,
+//! the offsets where the count restarts. It lexes the file again,
 //! once, and only when a column past a non-ASCII character is first asked
 //! for: the parse itself pays nothing for it.
 
-use unicode_segmentation::GraphemeCursor;
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::lexer::{LexMode, Lexer};
 use super::token::TokenKind;
-use crate::pos::SourceFile;
+use crate::pos::{restarts_clusters, SourceFile};
 
 /// The lexer of `file` in `mode`, its file's columns then counted token by
 /// token: every entry that parses a native file (not a part of another
@@ -37,7 +37,8 @@ fn breaks_in_template(text: &str) -> Vec<u32> {
 }
 
 /// The offsets, in order, where a token of `text` lexed in `mode` starts
-/// or ends inside a grapheme cluster of the text.
+/// or ends next to a non-ASCII character: where the reference's count of
+/// clusters restarts and a count over the line might not.
 pub(crate) fn cluster_breaks(text: &str, mode: LexMode) -> Vec<u32> {
     let mut breaks = Vec::new();
     let mut lexer = Lexer::new(text, mode);
@@ -47,15 +48,18 @@ pub(crate) fn cluster_breaks(text: &str, mode: LexMode) -> Vec<u32> {
     for _ in 0..=text.len() + 1 {
         let token = lexer.next_token();
         let mut boundary = |at: u32| {
-            if at > last && splits_cluster(text, at as usize) {
+            if at > last && restarts_clusters(text, at as usize) {
                 breaks.push(at);
                 last = at;
             }
         };
         boundary(token.start);
         if matches!(token.kind, TokenKind::QuotedLit | TokenKind::StringLit) {
+            let literal = text.get(token.start as usize..token.end as usize);
             let escapes = token.kind == TokenKind::QuotedLit;
-            each_sigil_token(text, token.start, token.end, escapes, &mut boundary);
+            each_sigil_token(literal.unwrap_or_default(), escapes, |at| {
+                boundary(token.start + at as u32);
+            });
         }
         boundary(token.end);
         if token.kind == TokenKind::Eof || token.end as usize >= text.len() {
@@ -65,30 +69,23 @@ pub(crate) fn cluster_breaks(text: &str, mode: LexMode) -> Vec<u32> {
     breaks
 }
 
-/// Calls `boundary` with where each `$` or `%` of the literal text at
-/// `start..end` that does not open a sequence starts and ends: the
+/// Calls `boundary` with where each `$` or `%` of `literal` (a literal
+/// token's text) that does not open a sequence starts and ends: the
 /// reference's scanner makes each one a literal token of its own (with the
 /// `{` after it when doubled: `$${`), and lexes the text between as
 /// others. In a quoted literal (`escapes`) the character after a backslash
 /// is part of the escape.
-fn each_sigil_token(
-    text: &str,
-    start: u32,
-    end: u32,
-    escapes: bool,
-    boundary: &mut impl FnMut(u32),
-) {
-    let bytes = text.as_bytes();
-    let mut i = start as usize;
-    let end = (end as usize).min(bytes.len());
-    while i < end {
+pub(crate) fn each_sigil_token(literal: &str, escapes: bool, mut boundary: impl FnMut(usize)) {
+    let bytes = literal.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
         match bytes[i] {
             b'\\' if escapes => i += 2,
             sigil @ (b'$' | b'%') => {
                 let doubled = bytes.get(i + 1) == Some(&sigil) && bytes.get(i + 2) == Some(&b'{');
                 let len = if doubled { 3 } else { 1 };
-                boundary(i as u32);
-                boundary((i + len).min(end) as u32);
+                boundary(i);
+                boundary((i + len).min(bytes.len()));
                 i += len;
             }
             _ => i += 1,
@@ -96,46 +93,46 @@ fn each_sigil_token(
     }
 }
 
-/// Whether offset `at` of `text` lies inside a grapheme cluster. Only
-/// where a non-ASCII character touches it: two ASCII characters form a
-/// cluster only as CR LF, which no token boundary splits.
-fn splits_cluster(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    let near_non_ascii = bytes.get(at).is_some_and(|&b| b >= 0x80)
-        || at
-            .checked_sub(1)
-            .and_then(|i| bytes.get(i))
-            .is_some_and(|&b| b >= 0x80);
-    if !near_non_ascii || !text.is_char_boundary(at) || at >= text.len() {
-        return false;
-    }
-    // (The whole text as the chunk: the cursor has every character it may
-    // look back at, so it answers without asking for more.)
-    let mut cursor = GraphemeCursor::new(at, text.len(), true);
-    matches!(cursor.is_boundary(text, 0), Ok(false))
+/// The columns of a literal token's text as the reference counts them:
+/// grapheme clusters of each piece its scanner lexes the text into (see
+/// [`each_sigil_token`]).
+pub(crate) fn literal_columns(literal: &str, escapes: bool) -> usize {
+    let mut columns = 0;
+    let mut start = 0;
+    each_sigil_token(literal, escapes, |at| {
+        columns += literal
+            .get(start..at)
+            .map_or(0, |s| s.graphemes(true).count());
+        start = at;
+    });
+    columns
+        + literal
+            .get(start..)
+            .map_or(0, |s| s.graphemes(true).count())
 }
 
 #[cfg(test)]
 mod test {
     use super::*;
 
-    /// (text, mode, offsets where a token splits a cluster)
+    /// (text, mode, token boundaries next to a non-ASCII character)
     const SPLITS: &[(&str, LexMode, &[u32])] = &[
         ("v = \"x\" + 1", LexMode::Normal, &[]),
         // A combining acute right after the opening quote.
-        ("v = \"\u{301}\" + 1", LexMode::Normal, &[5]),
-        // The same inside the literal joins its letter: one token.
-        ("v = \"e\u{301}\" + 1", LexMode::Normal, &[]),
+        ("v = \"\u{301}\" + 1", LexMode::Normal, &[5, 7]),
+        // The same inside the literal joins its letter: one token (whose
+        // end restarts the count, which changes nothing there).
+        ("v = \"e\u{301}\" + 1", LexMode::Normal, &[8]),
         // A flag where a token is expected: two invalid characters.
-        ("\u{1F1FA}\u{1F1F8} = 1", LexMode::Normal, &[4]),
+        ("\u{1F1FA}\u{1F1F8} = 1", LexMode::Normal, &[4, 8]),
         // A prepended mark before the closing quote.
-        ("v = \"\u{600}\"", LexMode::Normal, &[7]),
+        ("v = \"\u{600}\"", LexMode::Normal, &[5, 7]),
         // In a comment the mark joins the space before it: one token.
         ("v = 1 # \u{301}\n", LexMode::Normal, &[]),
         // A `$` or `%` that opens no sequence is a token of its own.
         ("v = \"$\u{301}{a}\"", LexMode::Normal, &[6]),
-        ("v = \"\u{600}%x\"", LexMode::Normal, &[7]),
-        ("v = \"\\$\u{301}\"", LexMode::Normal, &[]),
+        ("v = \"\u{600}%x\"", LexMode::Normal, &[5, 7]),
+        ("v = \"\\$\u{301}\"", LexMode::Normal, &[9]),
         ("v = <<EOT\n\\$\u{301}\nEOT\n", LexMode::Normal, &[12]),
         // A template's literal after an interpolation.
         ("${a}\u{301}", LexMode::Template, &[4]),
@@ -143,7 +140,7 @@ mod test {
     ];
 
     #[test]
-    fn tokens_split_the_clusters_they_cut() {
+    fn counts_restart_at_token_boundaries_next_to_non_ascii() {
         for &(text, mode, want) in SPLITS {
             assert_eq!(cluster_breaks(text, mode), want, "{text:?}");
         }

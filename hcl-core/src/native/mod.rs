@@ -33,7 +33,7 @@
 pub(crate) mod ast;
 pub(crate) mod body;
 pub mod by_id;
-mod columns;
+pub(crate) mod columns;
 pub(crate) mod embedded;
 pub(crate) mod escape;
 pub mod eval;

@@ -5,7 +5,8 @@ use proptest::prelude::*;
 
 /// Texts of the pieces that make positions differ: newlines (LF and
 /// CRLF), multi-byte characters, a combining mark, a character that
-/// joins the one after it (U+0600), byte order marks.
+/// joins the one after it (U+0600), byte order marks, regional
+/// indicators (paired by their count) and an emoji joiner.
 fn position_text() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         Just("a"),
@@ -17,6 +18,10 @@ fn position_text() -> impl Strategy<Value = String> {
         Just("\u{feff}"),
         Just("\u{600}"),
         Just("日"),
+        Just("\u{1F1FA}"),
+        Just("\u{1F1F8}"),
+        Just("\u{200d}"),
+        Just("\u{1F468}"),
     ];
     proptest::collection::vec(piece, 0..24).prop_map(|p| p.concat())
 }
@@ -60,6 +65,31 @@ proptest! {
             prop_assert_eq!(fresh.range(ByteSpan::new(byte / 2, byte)), indexed.range(ByteSpan::new(byte / 2, byte)));
         }
     }
+
+    #[test]
+    fn positions_split_by_tokens_asked_in_any_order_are_the_ones_asked_alone(
+        text in position_text(),
+        bytes in proptest::collection::vec(0u32..96, 0..24),
+    ) {
+        let tokens = |text: &str| {
+            let file = SourceFile::new("t", text);
+            file.count_columns_by_tokens(each_non_ascii_character_a_token);
+            file
+        };
+        let asked = tokens(&text);
+        for &byte in &bytes {
+            prop_assert_eq!(asked.pos(byte), tokens(&text).pos(byte));
+        }
+    }
+}
+
+/// A rule for [`SourceFile::count_columns_by_tokens`]: every non-ASCII
+/// character a token of its own.
+fn each_non_ascii_character_a_token(text: &str) -> Vec<u32> {
+    (0..text.len())
+        .filter(|&i| restarts_clusters(text, i))
+        .map(|i| i as u32)
+        .collect()
 }
 
 #[test]

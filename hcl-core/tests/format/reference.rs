@@ -148,3 +148,34 @@ fn generated_files_match_the_reference() {
         );
     }
 }
+
+hcl_test_shared::shared_test!(
+    literal_columns_are_counted_in_the_reference_s_pieces,
+    tools,
+    |_| literal_pieces_match_the_reference()
+);
+
+/// Alignment after template text whose clusters a lone `$` or `%` cuts:
+/// the reference's scanner makes each its own token and counts clusters
+/// per token.
+fn literal_pieces_match_the_reference() {
+    let cases = [
+        "a = \"x$\u{301}y\" # c\nbb = 1 # d\n",
+        "x = {\n  \"$${\u{301}\" = 1\n  abc = 2\n}\n",
+        "x = {\n  \"\u{600}%\" = 1\n  abc = 2\n}\n",
+        "x = {\n  \"%\u{301}\" = 1\n  \"$$\u{301}\" = 2\n  abcdef = 3\n}\n",
+        "a = <<EOT\nx$\u{301}y\nEOT\nbb = 1\n",
+        "a = \"\\\\$\u{301}e\u{301}\" # c\nbb = 1 # d\n",
+    ];
+    let inputs = cases
+        .iter()
+        .map(|c| (format!("{c:?}"), c.to_string()))
+        .collect();
+    if let Some(same) = same_as_reference(&[inputs]) {
+        eprintln!(
+            "byte-identical to the reference: {}/{} files",
+            same[0],
+            cases.len()
+        );
+    }
+}
