@@ -21,6 +21,12 @@ fuzz_target!(|data: &[u8]| {
             assert!(r.start.byte <= r.end.byte && r.end.byte <= len, "{d}");
         }
     }
+    // Positions asked again, the last first (so that no count resumes
+    // where an earlier one ended), are the ones the parse resolved.
+    for r in diags.iter().rev().filter_map(|d| d.subject.as_ref()) {
+        assert_eq!(src.pos(r.end.byte), r.end, "{r}");
+        assert_eq!(src.pos(r.start.byte), r.start, "{r}");
+    }
     let _ = body.content(&BodySchema::new());
     let schema = BodySchema::new()
         .attribute(AttributeSchema::optional("a"))

@@ -23,6 +23,12 @@ fuzz_target!(|data: &[u8]| {
             assert!(r.start.byte <= r.end.byte && r.end.byte <= len, "{d}");
         }
     }
+    // Positions asked again, the last first (so that no count resumes
+    // where an earlier one ended), are the ones the parse resolved.
+    for r in diags.iter().rev().filter_map(|d| d.subject.as_ref()) {
+        assert_eq!(file.source().pos(r.end.byte), r.end, "{r}");
+        assert_eq!(file.source().pos(r.start.byte), r.start, "{r}");
+    }
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

@@ -54,9 +54,11 @@ pub fn parse(
         Err(e) => {
             let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
             let at = e.valid_up_to();
+            // (Parsed before the range is resolved: its columns are the
+            // syntax's, which the parse sets.)
+            let (body, more) = parse_source_file_with(&file, limits);
             let mut diags =
                 Diagnostics::from(invalid_encoding().with_subject(file.range_of(at..at + 1)));
-            let (body, more) = parse_source_file_with(&file, limits);
             diags.extend(more);
             (
                 Loaded {

@@ -95,6 +95,9 @@ pub fn parse_bytes_with(name: &str, bytes: &[u8], limits: &Limits) -> (Body, Dia
                 let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
                 let at = e.valid_up_to() as u32;
                 let span = crate::pos::ByteSpan::new(at, at + 1);
+                // (Parsed before the range is resolved: its columns are the
+                // syntax's, which the parse sets.)
+                let (body, more) = parse_source_file_with(&file, limits);
                 let mut diags = Diagnostics::from(
                     Diagnostic::error(
                         "Invalid character encoding",
@@ -102,7 +105,6 @@ pub fn parse_bytes_with(name: &str, bytes: &[u8], limits: &Limits) -> (Body, Dia
                     )
                     .with_subject(file.range(span)),
                 );
-                let (body, more) = parse_source_file_with(&file, limits);
                 diags.extend(more);
                 (body, diags)
             }

@@ -154,6 +154,9 @@ pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnost
         Err(first) => {
             let text = replace_bad_utf8(bytes);
             let file = SourceFile::new(name, text);
+            // (Made first: its columns are the lexer's from the first
+            // position on.)
+            let lexer = columns::lexer(&file, LexMode::Normal).with_bad_utf8_marker();
             let bad_start = first.valid_up_to() as u32;
             let bad_len = first
                 .error_len()
@@ -164,7 +167,6 @@ pub fn parse_bytes(name: &str, bytes: &[u8], limits: &Limits) -> (File, Diagnost
                 "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
             )
             .with_subject(file.range(span));
-            let lexer = columns::lexer(&file, LexMode::Normal).with_bad_utf8_marker();
             let (f, diags) = parse_config_lexer(&file, lexer, limits);
             let mut all = Diagnostics::with_limit(limits.max_diagnostics);
             all.push(diag);
