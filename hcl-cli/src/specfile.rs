@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hcl_core::body::Block;
+use hcl_core::diag::quoted;
 use hcl_core::function::Functions;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::static_analysis::expr_as_keyword;
@@ -193,7 +194,10 @@ impl Reader {
                 diags.push(
                     Diagnostic::error(
                         "Invalid spec block",
-                        format!("Blocks of type {other:?} are not expected here."),
+                        format!(
+                            "Blocks of type {other} are not expected here.",
+                            other = quoted(other)
+                        ),
                     )
                     .with_subject(block.type_range.clone()),
                 );
