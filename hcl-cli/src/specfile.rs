@@ -500,6 +500,12 @@ impl Args {
 
     /// The argument's value converted to `ty`; `Ok(None)` when absent or
     /// null, `Err(())` after reporting an unsuitable value.
+    ///
+    /// As gohcl's `DecodeExpression`, a value whose evaluation failed is
+    /// still converted (it is unknown, or holds unknowns): `[x]` for a
+    /// string reports "Variables not allowed" and then, like the
+    /// reference, that a tuple is no string; `x` reports that the value
+    /// must be known.
     fn value(&self, name: &str, ty: &Type, diags: &mut Diagnostics) -> Result<Option<Value>, ()> {
         let Some(expr) = self.get(name) else {
             return Ok(None);
@@ -507,19 +513,15 @@ impl Args {
         let (v, d) = expr.value(None);
         let failed = d.has_errors();
         diags.extend(d);
-        if failed {
+        let v = convert(&v, ty).map_err(|e| diags.push(unsuitable(expr, &e.to_string())))?;
+        if !v.is_wholly_known() {
+            diags.push(unsuitable(expr, "value must be known"));
             return Err(());
         }
-        if v.is_null() {
-            return Ok(None);
-        }
-        match convert(&v, ty) {
-            Ok(v) if v.is_known() => Ok(Some(v)),
-            Ok(_) => Err(()),
-            Err(e) => {
-                diags.push(unsuitable(expr, &e.to_string()));
-                Err(())
-            }
+        match v.is_null() {
+            _ if failed => Err(()),
+            true => Ok(None),
+            false => Ok(Some(v)),
         }
     }
 

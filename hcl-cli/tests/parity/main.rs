@@ -369,4 +369,7 @@ tables! {
     /// `{a = 1}.é` (NFD), `"\q"`, a spec attribute named `"a\"b\\c"`:
     /// names in details are quoted as Go's `%q` quotes them.
     names_are_quoted_as_go_quotes_them,
+    /// `block_type = [x]` in a spec file: "Variables not allowed", then
+    /// "Unsuitable value type", as gohcl converts a failed value.
+    failed_spec_arguments_are_still_converted,
 }
