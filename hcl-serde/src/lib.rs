@@ -553,15 +553,18 @@ pub mod __private {
     /// variant: the variants, and the closest one.
     #[cold]
     pub fn unknown_variant(given: &str, names: &[&str]) -> String {
-        let list: Vec<String> = names.iter().map(|n| quoted(n).to_string()).collect();
         let hint = match hcl_core::suggest::closest(given, names.iter().copied()) {
             Some(s) => format!("; did you mean {s}?", s = quoted(s)),
             None => String::new(),
         };
-        format!(
-            "{given} is not one of {}{hint}",
-            list.join(", "),
-            given = quoted(given)
-        )
+        format!("{} is not {}{hint}", quoted(given), one_of(names))
+    }
+
+    /// What a derived string enum expects, `one of "a", "b"`: its
+    /// variants' names quoted as every message quotes names.
+    #[cold]
+    pub fn one_of(names: &[&str]) -> String {
+        let list: Vec<String> = names.iter().map(|n| quoted(n).to_string()).collect();
+        format!("one of {}", list.join(", "))
     }
 }
