@@ -140,6 +140,9 @@ mod test {
             ("\u{fdd0}\u{fffe}\u{1ffff}", r#""\ufdd0\ufffe\U0001ffff""#),
             // The replacement character (what invalid UTF-8 became) is kept.
             ("\u{fffd}", "\"\u{fffd}\""),
+            // Unassigned code points are kept; Go escapes them ("\u0378"),
+            // a difference COMPAT.md lists.
+            ("\u{378}", "\"\u{378}\""),
         ];
         for (input, want) in cases {
             assert_eq!(quoted(input).to_string(), want, "{input:?}");
