@@ -3,6 +3,7 @@
 //! boolean flags with an optional `=true`/`=false`, flags and positional
 //! arguments in any order, and `--` ending the flags.
 
+use hcl_core::diag::quoted;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -158,7 +159,8 @@ fn take(
             "false" | "0" | "f" | "F" | "FALSE" | "False" => "false".to_owned(),
             _ => {
                 return Err(UsageError(format!(
-                    "invalid argument {v:?} for {shown}: expected a boolean"
+                    "invalid argument {v} for {shown}: expected a boolean",
+                    v = quoted(&v)
                 )))
             }
         },

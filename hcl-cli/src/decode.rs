@@ -11,6 +11,8 @@
 use std::collections::BTreeMap;
 
 use hcl_core::body::{Block, BodyContent};
+use hcl_core::diag::quoted;
+use hcl_core::diag::render::block_header;
 use hcl_core::pos::Range;
 use hcl_core::traversal::{Traversal, Traverser};
 use hcl_core::value::{convert, unify_unsafe, Type};
@@ -59,7 +61,10 @@ fn decode_content(
                     diags.push(with_values(
                         Diagnostic::error(
                             "Incorrect attribute value type",
-                            format!("Inappropriate value for attribute {name:?}: {e}."),
+                            format!(
+                                "Inappropriate value for attribute {name}: {e}.",
+                                name = quoted(name)
+                            ),
                         )
                         .with_subject(attr.expr.range())
                         .with_context(between(attr.name_range.clone(), attr.expr.range())),
@@ -83,8 +88,9 @@ fn decode_content(
                         Diagnostic::error(
                             format!("Duplicate {type_name} block"),
                             format!(
-                                "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
-                                first.def_range
+                                "Only one block of type {type_name} is allowed. Previous definition was at {}.",
+                                first.def_range,
+                                type_name = quoted(type_name)
                             ),
                         )
                         .with_subject(b.def_range.clone()),
@@ -127,14 +133,20 @@ fn decode_content(
                 diags.push(
                     Diagnostic::error(
                         format!("Insufficient {type_name} blocks"),
-                        format!("At least {min_items} {type_name:?} blocks are required."),
+                        format!(
+                            "At least {min_items} {type_name} blocks are required.",
+                            type_name = quoted(type_name)
+                        ),
                     )
                     .with_subject(content.missing_item_range.clone()),
                 );
             } else if *max_items > 0 && n > *max_items {
                 let mut d = Diagnostic::error(
                     format!("Too many {type_name} blocks"),
-                    format!("No more than {max_items} {type_name:?} blocks are allowed"),
+                    format!(
+                        "No more than {max_items} {type_name} blocks are allowed",
+                        type_name = quoted(type_name)
+                    ),
                 );
                 if let Some(r) = usize::try_from(*max_items).ok().and_then(|i| ranges.get(i)) {
                     d = d.with_subject(r.clone());
@@ -179,8 +191,9 @@ fn decode_content(
                     Diagnostic::error(
                         format!("Duplicate {type_name} block"),
                         format!(
-                            "Only one block of type {type_name:?} is allowed. Previous definition was at {}.",
-                            block.def_range
+                            "Only one block of type {type_name} is allowed. Previous definition was at {}.",
+                            block.def_range,
+                            type_name = quoted(type_name)
                         ),
                     )
                     .with_subject(other.def_range.clone()),
@@ -198,7 +211,10 @@ fn decode_content(
                         diags.push(with_values(
                             Diagnostic::error(
                                 "Invalid attribute value",
-                                format!("Invalid value for attribute of {type_name:?} block: {e}."),
+                                format!(
+                                    "Invalid value for attribute of {type_name} block: {e}.",
+                                    type_name = quoted(type_name)
+                                ),
                             )
                             .with_subject(attr.expr.range())
                             .with_context(between(attr.name_range.clone(), attr.expr.range())),
@@ -311,12 +327,12 @@ fn decode_block_map(
             continue;
         };
         if target.contains_key(last) {
-            let shown: String = b.labels.iter().map(|l| format!(" {l:?}")).collect();
+            let block = block_header(type_name, b.labels.iter().map(|l| l.as_str()));
             diags.push(
                 Diagnostic::error(
                     format!("Duplicate {type_name} block"),
                     format!(
-                        "A block for {type_name}{shown} was already defined. The {type_name} labels must be unique."
+                        "A block for {block} was already defined. The {type_name} labels must be unique."
                     ),
                 )
                 .with_subject(b.def_range.clone()),
@@ -391,7 +407,10 @@ fn make_map(elem_ty: Type, entries: BTreeMap<String, Value>) -> Value {
 fn missing_block(type_name: &str, at: Range) -> Diagnostic {
     Diagnostic::error(
         format!("Missing {type_name} block"),
-        format!("A block of type {type_name:?} is required here."),
+        format!(
+            "A block of type {type_name} is required here.",
+            type_name = quoted(type_name)
+        ),
     )
     .with_subject(at)
 }

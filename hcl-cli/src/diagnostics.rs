@@ -3,6 +3,7 @@
 
 use std::io::IsTerminal;
 
+use hcl_core::diag::quoted;
 use hcl_core::diag::{render_all, RenderOptions};
 use hcl_core::pos::{Pos, Range, SourceFile, SourceMap};
 use hcl_core::{Diagnostic, Diagnostics, Severity};
@@ -27,7 +28,8 @@ impl DiagFormat {
             None | Some("") | Some("text") => Ok(DiagFormat::Text),
             Some("json") => Ok(DiagFormat::Json),
             Some(other) => Err(format!(
-                "Invalid diagnostics format {other:?}: only \"json\" is supported."
+                "Invalid diagnostics format {other}: only \"json\" is supported.",
+                other = quoted(other)
             )),
         }
     }

@@ -6,6 +6,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
+use hcl_core::diag::quoted;
 use hcl_core::format::format_source;
 use hcl_core::pos::SourceMap;
 use hcl_core::{Diagnostic, Diagnostics, SourceFile};
@@ -147,7 +148,7 @@ impl<W: Write> Run<W> {
                     Err(e) => {
                         self.diags.push(Diagnostic::error(
                         "Failed to write file",
-                        format!("The file {name:?} could not be rewritten: {e}. It was left as it was."),
+                        format!("The file {name} could not be rewritten: {e}. It was left as it was.", name = quoted(name)),
                     ));
                         false
                     }

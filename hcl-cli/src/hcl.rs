@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex};
 
+use hcl_core::diag::quoted;
 use hcl_core::diag::Diagnostics;
 use hcl_core::native::parse_expression;
 use hcl_core::pos::SourceMap;
@@ -160,7 +161,10 @@ pub fn run(args: Vec<String>) -> i32 {
         "help" | "--help" | "-h" => print(&format!("{USAGE}\n{EXIT_HELP}")),
         "--version" | "-v" | "version" => print(&format!("{}\n", env!("CARGO_PKG_VERSION"))),
         other => {
-            write_stderr(&format!("unknown command {other:?}\n\n{USAGE}"));
+            write_stderr(&format!(
+                "unknown command {other}\n\n{USAGE}",
+                other = quoted(other)
+            ));
             EXIT_USAGE
         }
     }
@@ -283,7 +287,7 @@ fn each_file_where(
             if !any {
                 diags.push(Diagnostic::error(
                     "No configuration files",
-                    format!("The directory {p:?} holds no {kinds} file."),
+                    format!("The directory {p} holds no {kinds} file.", p = quoted(p)),
                 ));
             }
         } else {

@@ -2,6 +2,7 @@
 //! shared by `hcl` and `hcldec` (the reference's `hcldec` has no such
 //! flags; these names are not among its own).
 
+use hcl_core::diag::quoted;
 use hcl_core::Limits;
 
 use crate::args::{Flag, Parsed, UsageError};
@@ -66,8 +67,9 @@ pub fn limits(flags: &Parsed) -> Result<Limits, UsageError> {
         if let Some(v) = flags.last(flag.long) {
             *field = v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| {
                 UsageError(format!(
-                    "invalid argument {v:?} for --{}: expected a whole number of at least 1",
-                    flag.long
+                    "invalid argument {v} for --{}: expected a whole number of at least 1",
+                    flag.long,
+                    v = quoted(v)
                 ))
             })?;
         }

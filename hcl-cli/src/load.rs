@@ -4,6 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use hcl_core::diag::quoted;
 use hcl_core::load::{parse_source_file_with, Syntax};
 use hcl_core::native::parse_bytes;
 use hcl_core::pos::{SourceFile, SourceMap};
@@ -83,7 +84,10 @@ fn invalid_encoding() -> Diagnostic {
 pub fn read_failed(name: &str) -> Diagnostic {
     Diagnostic::error(
         "Failed to read file",
-        format!("The configuration file {name:?} could not be read."),
+        format!(
+            "The configuration file {name} could not be read.",
+            name = quoted(name)
+        ),
     )
 }
 
@@ -98,7 +102,7 @@ fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Dia
     let mut file = std::fs::File::open(path).map_err(|_| {
         Diagnostic::error(
             "Failed to open file",
-            format!("The file {name:?} could not be opened."),
+            format!("The file {name} could not be opened.", name = quoted(name)),
         )
     })?;
     let mut bytes = Vec::new();
@@ -106,7 +110,10 @@ fn read_file(path: &Path, name: &str, force_native: bool) -> Result<Vec<u8>, Dia
         // "occured" is the reference's spelling.
         Diagnostic::error(
             "Failed to read file",
-            format!("The file {name:?} was opened, but an error occured while reading it."),
+            format!(
+                "The file {name} was opened, but an error occured while reading it.",
+                name = quoted(name)
+            ),
         )
     })?;
     Ok(bytes)

@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use hcl_core::diag::quoted;
 use hcl_core::pos::SourceMap;
 use hcl_core::write::{body, write_file, BlockShapes};
 use hcl_core::{Diagnostic, Diagnostics};
@@ -169,8 +170,8 @@ pub fn native(flags: &Parsed, format: DiagFormat, limits: &Limits) -> i32 {
             Err(e) => diags.push(Diagnostic::error(
                 "Failed to write file",
                 format!(
-                    "The file {:?} could not be written: {e}.",
-                    out.display().to_string()
+                    "The file {} could not be written: {e}.",
+                    quoted(&out.display().to_string())
                 ),
             )),
         }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hcl_core::body::Block;
+use hcl_core::diag::quoted;
 use hcl_core::function::Functions;
 use hcl_core::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use hcl_core::static_analysis::expr_as_keyword;
@@ -193,7 +194,10 @@ impl Reader {
                 diags.push(
                     Diagnostic::error(
                         "Invalid spec block",
-                        format!("Blocks of type {other:?} are not expected here."),
+                        format!(
+                            "Blocks of type {other} are not expected here.",
+                            other = quoted(other)
+                        ),
                     )
                     .with_subject(block.type_range.clone()),
                 );
@@ -496,6 +500,12 @@ impl Args {
 
     /// The argument's value converted to `ty`; `Ok(None)` when absent or
     /// null, `Err(())` after reporting an unsuitable value.
+    ///
+    /// As gohcl's `DecodeExpression`, a value whose evaluation failed is
+    /// still converted (it is unknown, or holds unknowns): `[x]` for a
+    /// string reports "Variables not allowed" and then, like the
+    /// reference, that a tuple is no string; `x` reports that the value
+    /// must be known.
     fn value(&self, name: &str, ty: &Type, diags: &mut Diagnostics) -> Result<Option<Value>, ()> {
         let Some(expr) = self.get(name) else {
             return Ok(None);
@@ -503,19 +513,15 @@ impl Args {
         let (v, d) = expr.value(None);
         let failed = d.has_errors();
         diags.extend(d);
-        if failed {
+        let v = convert(&v, ty).map_err(|e| diags.push(unsuitable(expr, &e.to_string())))?;
+        if !v.is_wholly_known() {
+            diags.push(unsuitable(expr, "value must be known"));
             return Err(());
         }
-        if v.is_null() {
-            return Ok(None);
-        }
-        match convert(&v, ty) {
-            Ok(v) if v.is_known() => Ok(Some(v)),
-            Ok(_) => Err(()),
-            Err(e) => {
-                diags.push(unsuitable(expr, &e.to_string()));
-                Err(())
-            }
+        match v.is_null() {
+            _ if failed => Err(()),
+            true => Ok(None),
+            false => Ok(Some(v)),
         }
     }
 

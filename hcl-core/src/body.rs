@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::native::NativeExpression;
@@ -554,7 +555,10 @@ pub fn label_count_problem<S: AsRef<str>>(
 pub fn missing_required_argument(name: &str) -> Diagnostic {
     Diagnostic::error(
         "Missing required argument",
-        format!("The argument {name:?} is required, but no definition was found."),
+        format!(
+            "The argument {name} is required, but no definition was found.",
+            name = quoted(name)
+        ),
     )
 }
 

@@ -23,6 +23,7 @@
 use std::path::Path;
 
 use crate::body::{merge_bodies, Body};
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::limits::Limits;
 use crate::pos::{Range, SourceFile};
@@ -133,7 +134,10 @@ pub fn parse_file_with(path: impl AsRef<Path>, limits: &Limits) -> (Body, Diagno
             Body::empty(Range::default()),
             Diagnostic::error(
                 "Failed to read file",
-                format!("The configuration file {name:?} could not be read: {e}."),
+                format!(
+                    "The configuration file {name} could not be read: {e}.",
+                    name = quoted(&name)
+                ),
             )
             .into(),
         ),

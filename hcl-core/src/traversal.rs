@@ -31,6 +31,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::eval::EvalContext;
 use crate::pos::{ByteSpan, Range, SourceFile};
@@ -487,12 +488,15 @@ impl Traversal {
             Some(v) => apply_steps(v.clone(), steps),
             None => {
                 let suggestion = match crate::suggest::closest(name, ctx.variable_names()) {
-                    Some(s) => format!(" Did you mean {s:?}?"),
+                    Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
                     None => String::new(),
                 };
                 let d = Diagnostic::error(
                     "Unknown variable",
-                    format!("There is no variable named {name:?}.{suggestion}"),
+                    format!(
+                        "There is no variable named {name}.{suggestion}",
+                        name = quoted(name)
+                    ),
                 )
                 .with_subject(at.range());
                 (Value::dynamic(), d.into())

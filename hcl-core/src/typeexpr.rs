@@ -27,6 +27,7 @@
 use std::collections::BTreeMap;
 
 use crate::body::Expression;
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::limits::Limits;
 use crate::pos::Range;
@@ -347,13 +348,13 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
             "number" => (Type::Number, None, Diagnostics::new()),
             "any" if mode.constraint => (Type::Dynamic, None, Diagnostics::new()),
             "any" => fail(
-                format!("The keyword {kw:?} cannot be used in this type specification: an exact type is required."),
+                format!("The keyword {kw} cannot be used in this type specification: an exact type is required.", kw = quoted(&kw)),
                 expr.range(),
             ),
             _ => match constructor_detail(&kw) {
                 Some(d) => fail(d, expr.range()),
                 None => fail(
-                    format!("The keyword {kw:?} is not a valid type specification."),
+                    format!("The keyword {kw} is not a valid type specification.", kw = quoted(&kw)),
                     expr.range(),
                 ),
             },
@@ -367,13 +368,19 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
     match name {
         "bool" | "string" | "number" => {
             return fail(
-                format!("Primitive type keyword {name:?} does not expect arguments."),
+                format!(
+                    "Primitive type keyword {name} does not expect arguments.",
+                    name = quoted(name)
+                ),
                 call.args_range(),
             )
         }
         "any" => {
             return fail(
-                format!("Type constraint keyword {name:?} does not expect arguments."),
+                format!(
+                    "Type constraint keyword {name} does not expect arguments.",
+                    name = quoted(name)
+                ),
                 call.args_range(),
             )
         }
@@ -429,11 +436,17 @@ fn get(expr: &Expression, mode: Mode, depth: usize) -> (Type, Option<Defaults>, 
             (ty, defaults, diags)
         }
         ("optional", _) => fail(
-            format!("Keyword {name:?} is valid only as a modifier for object type attributes."),
+            format!(
+                "Keyword {name} is valid only as a modifier for object type attributes.",
+                name = quoted(name)
+            ),
             call.name_range(),
         ),
         _ => fail(
-            format!("Keyword {name:?} is not a valid type constructor."),
+            format!(
+                "Keyword {name} is not a valid type constructor.",
+                name = quoted(name)
+            ),
             expr.range(),
         ),
     }
@@ -611,7 +624,7 @@ fn write_type(ty: &Type, out: &mut String) {
                 if is_identifier(name) {
                     out.push_str(name);
                 } else {
-                    out.push_str(&format!("{name:?}"));
+                    out.push_str(&quoted(name).to_string());
                 }
                 out.push('=');
                 write_type(t, out);

@@ -664,6 +664,13 @@ fn string_enums_with_rename_and_did_you_mean() {
         "Unsuitable value: \"tpc\" is not one of \"tcp\", \"udp\", \"quic\", \"unix-socket\"; did you mean \"tcp\"?"
     );
     assert_eq!(e.diagnostic.subject.clone().unwrap().start.column, 9);
+    // A value that is no string: what is expected is named the same way.
+    let err = from_str::<Listener>("proto = true\nmore = []\n").unwrap_err();
+    let detail = &err.entries()[0].diagnostic.detail;
+    assert!(
+        detail.ends_with("one of \"tcp\", \"udp\", \"quic\", \"unix-socket\""),
+        "{detail}"
+    );
 }
 
 /// `resource "type" "name"`: one nested map per label, any map type.

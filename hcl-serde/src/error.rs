@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use hcl_core::diag::quoted;
 use hcl_core::diag::render::{render, RenderOptions};
 use hcl_core::navigation::ContextCache;
 use hcl_core::pos::{Pos, Range, SourceFile, SourceLookup};
@@ -362,7 +363,10 @@ fn to_usize(n: u32) -> usize {
 
 /// The detail of [`serde::de::Error::missing_field`].
 pub(crate) fn missing_field_detail(field: &str) -> String {
-    format!("Unsuitable value: attribute {field:?} is required")
+    format!(
+        "Unsuitable value: attribute {field} is required",
+        field = quoted(field)
+    )
 }
 
 /// Sorts entries by file name and byte offset; entries without a range

@@ -68,6 +68,7 @@ pub use hcl_derive::HclDecode;
 #[cfg(feature = "derive")]
 pub use hcl_derive::HclEncode;
 
+use hcl_core::diag::quoted;
 use hcl_core::{Body, Diagnostics, EvalContext, Limits, SourceFile};
 
 /// The file name messages use for text given without one.
@@ -223,8 +224,8 @@ fn config_files_in(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Err
         Error::message(
             "Failed to read directory",
             format!(
-                "The directory {:?} could not be read: {e}.",
-                dir.display().to_string()
+                "The directory {} could not be read: {e}.",
+                quoted(&dir.display().to_string())
             ),
         )
     };
@@ -245,8 +246,8 @@ fn config_files_in(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Err
         return Err(Error::message(
             "No configuration files",
             format!(
-                "The directory {:?} holds no .hcl or .hcl.json file.",
-                dir.display().to_string()
+                "The directory {} holds no .hcl or .hcl.json file.",
+                quoted(&dir.display().to_string())
             ),
         ));
     }
@@ -400,8 +401,8 @@ impl<'a> Options<'a> {
             Error::message(
                 "Failed to read file",
                 format!(
-                    "The file {:?} could not be read: {e}.",
-                    path.display().to_string()
+                    "The file {} could not be read: {e}.",
+                    quoted(&path.display().to_string())
                 ),
             )
         })?;
@@ -492,6 +493,8 @@ pub mod __private {
     pub use serde;
     pub use std::sync::OnceLock;
 
+    use hcl_core::diag::quoted;
+
     pub use crate::decode::dispatch;
 
     /// The block types a block field's type claims, known at compile time:
@@ -550,11 +553,18 @@ pub mod __private {
     /// variant: the variants, and the closest one.
     #[cold]
     pub fn unknown_variant(given: &str, names: &[&str]) -> String {
-        let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
         let hint = match hcl_core::suggest::closest(given, names.iter().copied()) {
-            Some(s) => format!("; did you mean {s:?}?"),
+            Some(s) => format!("; did you mean {s}?", s = quoted(s)),
             None => String::new(),
         };
-        format!("{given:?} is not one of {}{hint}", list.join(", "))
+        format!("{} is not {}{hint}", quoted(given), one_of(names))
+    }
+
+    /// What a derived string enum expects, `one of "a", "b"`: its
+    /// variants' names quoted as every message quotes names.
+    #[cold]
+    pub fn one_of(names: &[&str]) -> String {
+        let list: Vec<String> = names.iter().map(|n| quoted(n).to_string()).collect();
+        format!("one of {}", list.join(", "))
     }
 }

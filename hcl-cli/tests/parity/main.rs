@@ -8,14 +8,17 @@
 //! be had, and wants the same tables.
 //!
 //! A table: cases, each a header line `=== <file name> [spec=<spec file>]
-//! [known=<COMPAT.md entry>]`, the input's lines (written with a final line
+//! [details] [known=<COMPAT.md entry>]`, the input's lines (written with a final line
 //! break), then `--- reference` and the recorded outcome: `status N`,
 //! `stdout <text>` and one `diag <summary> @ <start>-<end>` line per
 //! diagnostic (positions as `line:column:byte`, diagnostics sorted). Lines
 //! starting with `#` before the first case are comments. The spec defaults
 //! to `any.hcldec` (the attribute `v`, of any type). `known=` marks an input
 //! on which we deliberately differ: the test checks that COMPAT.md has the
-//! entry, and that the difference still shows.
+//! entry, and that the difference still shows. `details` adds each
+//! diagnostic's detail to its line (`diag <summary> @ <range> | <detail>`),
+//! for cases about the wording of details; other cases leave details out,
+//! so that each table pins the rule it is named after and no other.
 //!
 //! To record a new table or new cases: write the headers and inputs, leave
 //! the outcomes out, and run `PARITY_RECORD=1 cargo test -p hcl-cli --test
@@ -40,6 +43,7 @@ struct Case {
     file: String,
     spec: String,
     known: Option<String>,
+    details: bool,
     input: String,
     recorded: Vec<String>,
 }
@@ -60,6 +64,7 @@ fn parse_table(text: &str) -> Table {
             let file = words.next().unwrap().to_owned();
             let mut spec = "any.hcldec".to_owned();
             let mut known = None;
+            let mut details = false;
             let rest: Vec<&str> = words.collect();
             let rest = rest.join(" ");
             if let Some(k) = rest.find("known=") {
@@ -69,12 +74,14 @@ fn parse_table(text: &str) -> Table {
                 if let Some(s) = w.strip_prefix("spec=") {
                     spec = s.to_owned();
                 }
+                details |= w == "details";
             }
             cases.push(Case {
                 header: header.to_owned(),
                 file,
                 spec,
                 known,
+                details,
                 input: String::new(),
                 recorded: Vec::new(),
             });
@@ -138,7 +145,9 @@ fn outcome(program: &[&str], case: &Case, scratch: &Path) -> Vec<String> {
     let stderr = String::from_utf8_lossy(&out.stderr);
     let mut diags: Vec<String> = match Json::parse(&stderr) {
         Some(Json::Object(props)) => match props.into_iter().find(|(k, _)| k == "diagnostics") {
-            Some((_, Json::Array(items))) => items.iter().map(diag_line).collect(),
+            Some((_, Json::Array(items))) => {
+                items.iter().map(|d| diag_line(d, case.details)).collect()
+            }
             _ => vec![format!("stderr {}", stderr.trim())],
         },
         _ if stderr.trim().is_empty() => Vec::new(),
@@ -156,7 +165,9 @@ fn field<'a>(json: &'a Json, key: &str) -> Option<&'a Json> {
     }
 }
 
-fn diag_line(d: &Json) -> String {
+/// A diagnostic as one table line; with `details`, its detail follows
+/// (line breaks written `\n`, to keep it one line).
+fn diag_line(d: &Json, details: bool) -> String {
     let text = |k: &str| match field(d, k) {
         Some(Json::String(s)) => s.clone(),
         _ => String::new(),
@@ -172,7 +183,18 @@ fn diag_line(d: &Json) -> String {
         Some(s) => format!(" @ {}-{}", pos(field(s, "start")), pos(field(s, "end"))),
         None => String::new(),
     };
-    format!("diag {} {}{}", text("severity"), text("summary"), subject)
+    let detail = if details {
+        format!(" | {}", text("detail").replace('\n', "\\n"))
+    } else {
+        String::new()
+    };
+    format!(
+        "diag {} {}{}{}",
+        text("severity"),
+        text("summary"),
+        subject,
+        detail
+    )
 }
 
 fn scratch(table: &str, runner: &str) -> PathBuf {
@@ -347,4 +369,10 @@ tables! {
     newer_hcl_features_are_kept,
     /// `length("b")` through a spec-file function is an error, as go-cty's.
     spec_functions_are_go_cty_s,
+    /// `{a = 1}.é` (NFD), `"\q"`, a spec attribute named `"a\"b\\c"`:
+    /// names in details are quoted as Go's `%q` quotes them.
+    names_are_quoted_as_go_quotes_them,
+    /// `block_type = [x]` in a spec file: "Variables not allowed", then
+    /// "Unsuitable value type", as gohcl converts a failed value.
+    failed_spec_arguments_are_still_converted,
 }

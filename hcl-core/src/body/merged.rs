@@ -2,6 +2,7 @@
 //! `MergeFiles`), for applications that read a directory of files.
 
 use super::{Attributes, Body, BodyContent, BodyImpl};
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::pos::{Range, SourceFile};
 use crate::schema::BodySchema;
@@ -74,7 +75,10 @@ impl MergedBody {
                 diags.push(
                     Diagnostic::error(
                         "Missing required argument",
-                        format!("The argument {:?} is required, but was not set.", a.name),
+                        format!(
+                            "The argument {} is required, but was not set.",
+                            quoted(&a.name)
+                        ),
                     )
                     .with_subject(self.missing_item_range()),
                 );
@@ -90,8 +94,11 @@ fn duplicate_argument(existing: &Attributes, name: &str, subject: Range) -> Diag
         "Duplicate argument",
         // hcl's merged.go words it without a final period.
         match first {
-            Some(r) => format!("Argument {name:?} was already set at {r}"),
-            None => format!("Argument {name:?} was already set"),
+            Some(r) => format!(
+                "Argument {name} was already set at {r}",
+                name = quoted(name)
+            ),
+            None => format!("Argument {name} was already set", name = quoted(name)),
         },
     )
     .with_subject(subject)

@@ -7,6 +7,7 @@
 //! "Missing required argument", …) so that users of Terraform-family tools
 //! recognise them.
 
+pub(crate) mod quote;
 pub mod render;
 
 use std::fmt;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 use crate::pos::Range;
 
+pub use quote::{quoted, Quoted};
 pub use render::{render, render_all, write_diagnostic, RenderOptions};
 
 /// How serious a diagnostic is.

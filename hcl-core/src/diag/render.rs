@@ -35,7 +35,7 @@
 //! Rendering `N` diagnostics costs `O(N)` plus the lines shown: each
 //! diagnostic finds its lines through the file's line index.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
@@ -62,8 +62,8 @@ pub type EnclosingFn<'a> = &'a dyn Fn(&SourceFile, u32) -> Option<String>;
 pub fn block_header<'l>(type_name: &str, labels: impl IntoIterator<Item = &'l str>) -> String {
     let mut out = type_name.to_owned();
     for label in labels {
-        out.push(' ');
-        out.push_str(&crate::function::stdlib::quote(label));
+        // Writing into a String cannot fail.
+        let _ = write!(out, " {}", super::quoted(label));
     }
     out
 }

@@ -34,6 +34,7 @@
 //! assert_eq!(doc.text(), "# servers\nservice \"web\" {\n  port = 8080 # http\n  host = var.host\n}\n");
 //! ```
 
+use crate::diag::quoted;
 use crate::diag::Diagnostics;
 use crate::native::{parse_config, AttributeNode, BlockNode, BodyItem, BodyNode, File};
 use crate::pos::SourceFile;
@@ -74,7 +75,7 @@ impl std::fmt::Display for EditError {
                 None => f.write_str("syntax error"),
             },
             EditError::NotFound(what) => write!(f, "not found: {what}"),
-            EditError::InvalidName(n) => write!(f, "{n:?} is not a valid identifier"),
+            EditError::InvalidName(n) => write!(f, "{n} is not a valid identifier", n = quoted(n)),
             EditError::Write(e) => write!(f, "{e}"),
         }
     }
@@ -290,9 +291,9 @@ impl Document {
         }
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
-        let a = body
-            .attribute(old)
-            .ok_or_else(|| EditError::NotFound(format!("attribute {old:?} in {path}")))?;
+        let a = body.attribute(old).ok_or_else(|| {
+            EditError::NotFound(format!("attribute {old} in {path}", old = quoted(old)))
+        })?;
         let r = a.name_range();
         drop(file);
         self.apply(Splice {

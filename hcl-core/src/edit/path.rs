@@ -1,6 +1,7 @@
 //! Block paths, and finding the body or block one names.
 
 use super::*;
+use crate::diag::quoted;
 
 /// Blocks from the root to a body: each by type and labels.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,7 +53,7 @@ impl std::fmt::Display for BlockPath {
             }
             f.write_str(t)?;
             for l in labels {
-                write!(f, " {l:?}")?;
+                write!(f, " {l}", l = quoted(l))?;
             }
         }
         Ok(())

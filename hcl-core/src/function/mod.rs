@@ -45,6 +45,7 @@ pub use table::Functions;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::diag::quoted;
 use crate::limits::{Budget, LimitExceeded, Limits};
 use crate::value::{Type, Value};
 
@@ -154,13 +155,18 @@ impl fmt::Display for CallError {
         match self {
             CallError::NotEnoughArguments { expected, missing } => write!(
                 f,
-                "the function expects {expected} argument(s); missing value for {missing:?}"
+                "the function expects {expected} argument(s); missing value for {missing}",
+                missing = quoted(missing)
             ),
             CallError::TooManyArguments { expected } => {
                 write!(f, "the function expects only {expected} argument(s)")
             }
             CallError::Argument { param, message, .. } => {
-                write!(f, "invalid value for {param:?} parameter: {message}")
+                write!(
+                    f,
+                    "invalid value for {param} parameter: {message}",
+                    param = quoted(param)
+                )
             }
             CallError::Call(message) => f.write_str(message),
             CallError::Limit(e) => e.fmt(f),

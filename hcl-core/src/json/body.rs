@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression};
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::expression::JsonExpression;
 use crate::json::node_ref::NodeRef;
@@ -196,7 +197,7 @@ impl JsonBody {
             _ => diags.push(
                 Diagnostic::error(
                     "Incorrect JSON value type",
-                    format!("Either a JSON object or a JSON array is required, representing the contents of one or more {type_name:?} blocks."),
+                    format!("Either a JSON object or a JSON array is required, representing the contents of one or more {type_name} blocks.", type_name = quoted(type_name)),
                 )
                 .with_subject(at.range(node.start_span())),
             ),
@@ -227,7 +228,11 @@ impl JsonBody {
                     diags.push(
                         Diagnostic::error(
                             "Duplicate argument",
-                            format!("The argument {name:?} was already set at {}.", first.range),
+                            format!(
+                                "The argument {name} was already set at {}.",
+                                first.range,
+                                name = quoted(name)
+                            ),
                         )
                         .with_subject(self.range(p.prop.key_span))
                         .with_context(self.range(p.span())),
@@ -287,13 +292,16 @@ impl BodyImpl for JsonBody {
                 continue;
             }
             let hint = match closest(name, suggestions.iter().copied()) {
-                Some(s) => format!(" Did you mean {s:?}?"),
+                Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
                 None => String::new(),
             };
             diags.push(
                 Diagnostic::error(
                     "Extraneous JSON object property",
-                    format!("No argument or block type is named {name:?}.{hint}"),
+                    format!(
+                        "No argument or block type is named {name}.{hint}",
+                        name = quoted(name)
+                    ),
                 )
                 .with_subject(self.range(p.prop.key_span))
                 .with_context(self.range(p.span())),
@@ -340,7 +348,11 @@ impl BodyImpl for JsonBody {
                 diags.push(
                     Diagnostic::error(
                         "Duplicate attribute definition",
-                        format!("The argument {name:?} was already set at {}.", first.range),
+                        format!(
+                            "The argument {name} was already set at {}.",
+                            first.range,
+                            name = quoted(name)
+                        ),
                     )
                     .with_subject(self.range(prop.key_span)),
                 );

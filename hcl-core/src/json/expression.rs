@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::body::{Expression, ExpressionImpl, StaticCall};
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::involved;
@@ -248,8 +249,9 @@ impl JsonExpression {
                 let d = Diagnostic::error(
                     "Duplicate object attribute",
                     format!(
-                        "An attribute named {name:?} was already defined at {}.",
-                        self.at.range(*first)
+                        "An attribute named {name} was already defined at {}.",
+                        self.at.range(*first),
+                        name = quoted(name)
                     ),
                 )
                 .with_subject(name_range);

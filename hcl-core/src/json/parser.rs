@@ -26,6 +26,7 @@
 //! assert_eq!(props[1].value.kind, NodeKind::Number("2.50".into()));
 //! ```
 
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::literal::{decode_escapes, is_json_number, keyword_suggestion};
 use crate::json::scanner::{Scanner, Tok, Token, STR_CONTROL, STR_ESCAPES, STR_UNTERMINATED};
@@ -604,13 +605,20 @@ impl Parser<'_, '_> {
             _ => {
                 let detail = match text {
                     "undefined" | "NaN" | "Infinity" => {
-                        format!("The JavaScript identifier \"{text}\" cannot be used in JSON.")
+                        format!(
+                            "The JavaScript identifier {} cannot be used in JSON.",
+                            quoted(text)
+                        )
                     }
                     _ => match keyword_suggestion(text) {
                         Some(s) => {
-                            format!("\"{text}\" is not a valid JSON keyword. Did you mean \"{s}\"?")
+                            format!(
+                                "{} is not a valid JSON keyword. Did you mean {}?",
+                                quoted(text),
+                                quoted(s)
+                            )
                         }
-                        None => format!("\"{text}\" is not a valid JSON keyword."),
+                        None => format!("{} is not a valid JSON keyword.", quoted(text)),
                     },
                 };
                 self.error("Invalid JSON keyword", detail, tok.start, tok.end);

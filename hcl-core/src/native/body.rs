@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::body::{
     label_count_problem, Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression,
 };
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{self, AttrId, BodyId, ByteSpan, ParsedFile};
 use crate::native::expression::NativeExpression;
@@ -317,16 +318,22 @@ impl BodyImpl for NativeBody {
                 .map(|a| a.name.as_str())
                 .filter(|n| content.attributes.get(n).is_none());
             let hint = match closest(name, unused) {
-                Some(s) => format!(" Did you mean {s:?}?"),
+                Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
                 None if schema.find_block(name).is_some() => {
-                    format!(" Did you mean to define a block of type {name:?}?")
+                    format!(
+                        " Did you mean to define a block of type {name}?",
+                        name = quoted(name)
+                    )
                 }
                 None => String::new(),
             };
             diags.push(
                 Diagnostic::error(
                     "Unsupported argument",
-                    format!("An argument named {name:?} is not expected here.{hint}"),
+                    format!(
+                        "An argument named {name} is not expected here.{hint}",
+                        name = quoted(name)
+                    ),
                 )
                 .with_subject(rest.range(attr.name)),
             );
@@ -338,16 +345,20 @@ impl BodyImpl for NativeBody {
             let name = rest.text(block.ty);
             let types = schema.blocks.iter().map(|b| b.type_name.as_str());
             let hint = match closest(name, types) {
-                Some(s) => format!(" Did you mean {s:?}?"),
+                Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
                 None if schema.find_attribute(name).is_some() => format!(
-                    " Did you mean to define argument {name:?}? If so, use the equals sign to assign it a value."
+                    " Did you mean to define argument {name}? If so, use the equals sign to assign it a value.",
+                    name = quoted(name)
                 ),
                 None => String::new(),
             };
             diags.push(
                 Diagnostic::error(
                     "Unsupported block type",
-                    format!("Blocks of type {name:?} are not expected here.{hint}"),
+                    format!(
+                        "Blocks of type {name} are not expected here.{hint}",
+                        name = quoted(name)
+                    ),
                 )
                 .with_subject(rest.range(block.ty)),
             );
@@ -369,7 +380,7 @@ impl BodyImpl for NativeBody {
         if let Some(block) = self.visible_blocks().next() {
             diags.push(
                 Diagnostic::error(
-                    format!("Unexpected {:?} block", self.text(block.ty)),
+                    format!("Unexpected {} block", quoted(self.text(block.ty))),
                     "Blocks are not allowed here.",
                 )
                 .with_subject(self.range(block.ty)),

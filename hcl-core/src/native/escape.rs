@@ -127,7 +127,10 @@ fn escape(raw: &str, i: usize, base: u32, out: &mut String, errs: &mut Vec<Escap
         other => {
             err(
                 after,
-                format!("The symbol \"{other}\" is not a valid escape sequence selector."),
+                format!(
+                    "The symbol {} is not a valid escape sequence selector.",
+                    crate::diag::quoted(other.encode_utf8(&mut [0; 4]))
+                ),
             );
             out.push(other);
         }

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::ty::ExtendedType;
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::json::parser::{self as json, Node, NodeKind};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, TemplatePart};
@@ -176,7 +177,10 @@ pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedTy
             Err((span, msg)) => diags.push(
                 Diagnostic::error(
                     INVALID,
-                    format!("Invalid type for variable {name:?}: {msg}."),
+                    format!(
+                        "Invalid type for variable {name}: {msg}.",
+                        name = quoted(name)
+                    ),
                 )
                 .with_subject(range(span)),
             ),
@@ -186,7 +190,7 @@ pub fn parse_var_types_native(file: &SourceFile) -> (BTreeMap<String, ExtendedTy
         let ty = block.type_name();
         diags.push(
             Diagnostic::error(
-                format!("Unexpected {ty:?} block"),
+                format!("Unexpected {ty} block", ty = quoted(ty)),
                 "Blocks are not allowed here: variable types are attributes, such as `id = output(string)`.",
             )
             .with_subject(block.type_range()),
@@ -256,7 +260,7 @@ pub fn parse_var_types(file: &SourceFile) -> (BTreeMap<String, ExtendedType>, Di
             Err((node, msg)) => diags.push(
                 Diagnostic::error(
                     INVALID,
-                    format!("Invalid type for variable {:?}: {msg}.", &*p.key),
+                    format!("Invalid type for variable {}: {msg}.", quoted(&p.key)),
                 )
                 .with_subject(file.range(node.span)),
             ),

@@ -13,6 +13,7 @@ use std::fmt;
 
 use super::rules::{conversion, MAX_DEPTH};
 use super::ty::ExtendedType;
+use crate::diag::quoted;
 use crate::value::Number;
 
 /// One traversal step.
@@ -156,7 +157,10 @@ fn attr(ty: &ExtendedType, name: &str) -> Result<ExtendedType, TraversalError> {
         ExtendedType::Object(attrs) => attrs.get(name).cloned().ok_or_else(|| {
             err(
                 SUMMARY,
-                format!("This object does not have an attribute named {name:?}."),
+                format!(
+                    "This object does not have an attribute named {name}.",
+                    name = quoted(name)
+                ),
             )
         }),
         ExtendedType::Map(e) => Ok((**e).clone()),

@@ -10,6 +10,7 @@
 //! are not indexable; unknown collections or keys give unknown results of the
 //! element type where it is known, and the dynamic pseudo-type propagates.
 
+use crate::diag::quoted;
 use std::fmt;
 
 use super::{convert, Type, Value};
@@ -225,7 +226,10 @@ fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, Access
                 Some(v) => Ok(v.clone()),
                 None => Err(AccessError::new(
                     "Missing map element",
-                    format!("This map does not have an element with the key {name:?}."),
+                    format!(
+                        "This map does not have an element with the key {name}.",
+                        name = quoted(name)
+                    ),
                 )),
             }
         }
@@ -241,7 +245,7 @@ fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, Access
         Type::Map(elem) => Ok(Value::unknown((**elem).clone())),
         Type::List(elem) if elem.is_object() => {
             if elem.attribute_type(wanted).is_some() {
-                Err(AccessError::new(UNSUPPORTED_ATTR, format!("Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?")))
+                Err(AccessError::new(UNSUPPORTED_ATTR, format!("Can't access attributes on a list of objects. Did you mean to access attribute {name} for a specific element of the list, or across all elements of the list?", name = quoted(name))))
             } else {
                 Err(AccessError::new(UNSUPPORTED_ATTR, "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?"))
             }
@@ -268,7 +272,10 @@ fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, Access
 fn no_attribute(name: &str) -> AccessError {
     AccessError::new(
         UNSUPPORTED_ATTR,
-        format!("This object does not have an attribute named {name:?}."),
+        format!(
+            "This object does not have an attribute named {name}.",
+            name = quoted(name)
+        ),
     )
 }
 
@@ -292,6 +299,35 @@ mod test {
         // A message shows the name as written, not normalised.
         let err = get_attr(&obj, "e\u{301}x").unwrap_err();
         assert!(!err.detail.contains(nfc), "{}", err.detail);
+    }
+
+    /// The reference's ops.go words these with `%q`: each name as Go's
+    /// `strconv.Quote` writes it (hcldec cannot make a map the reference's
+    /// way, so this is where the map's message is pinned).
+    #[test]
+    fn missing_names_are_quoted_as_go_quotes_them() {
+        let map = Value::map(Type::Number, [("a", Value::from(1))]).unwrap();
+        let obj = Value::object([("a", Value::from(1))]);
+        let cases = [
+            ("e\u{301}", "\"e\u{301}\""),
+            ("a\"b\\c", r#""a\"b\\c""#),
+            ("t\tu\u{1}", r#""t\tu\x01""#),
+            ("z\u{200b}\u{feff}", r#""z\u200b\ufeff""#),
+            ("中\u{1d4b3}", "\"中\u{1d4b3}\""),
+        ];
+        for (name, shown) in cases {
+            let err = get_attr(&map, name).unwrap_err();
+            assert_eq!(err.summary, "Missing map element");
+            assert_eq!(
+                err.detail,
+                format!("This map does not have an element with the key {shown}.")
+            );
+            let err = get_attr(&obj, name).unwrap_err();
+            assert_eq!(
+                err.detail,
+                format!("This object does not have an attribute named {shown}.")
+            );
+        }
     }
 
     fn list() -> Value {

@@ -28,6 +28,7 @@ use super::padding::{pad_names, push_indent};
 use super::text::{
     bare_key_width, identifier_width, push_key, push_number, push_quoted, push_shortest, width,
 };
+use crate::diag::quoted;
 use crate::value::Number;
 
 /// Writes native-syntax text in the canonical layout; see the module
@@ -121,7 +122,7 @@ pub struct InvalidName(pub String);
 
 impl std::fmt::Display for InvalidName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} is not a valid identifier", self.0)
+        write!(f, "{} is not a valid identifier", quoted(&self.0))
     }
 }
 

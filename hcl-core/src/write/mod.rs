@@ -70,6 +70,7 @@ pub use text::{is_identifier, push_quoted};
 
 use std::fmt;
 
+use crate::diag::quoted;
 use crate::diag::Diagnostics;
 use crate::Value;
 
@@ -125,7 +126,7 @@ impl fmt::Display for WriteError {
             }
             WriteErrorKind::TooDeep => f.write_str("values nest too deeply to be written"),
             WriteErrorKind::InvalidName(name) => {
-                write!(f, "{name:?} is not a valid identifier")
+                write!(f, "{name} is not a valid identifier", name = quoted(name))
             }
             WriteErrorKind::Syntax(diags) => match diags.iter().next() {
                 Some(d) => write!(f, "syntax error: {}", d.summary),

@@ -56,14 +56,6 @@ pub fn expand(
         return Some(super::encode::string_enum(krate, ident, &idents, &names));
     }
     let serde = quote!(#krate::__private::serde);
-    let expecting = format!(
-        "one of {}",
-        names
-            .iter()
-            .map(|n| format!("{n:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
     Some(quote! {
         #[automatically_derived]
         impl<'__de> #serde::Deserialize<'__de> for #ident {
@@ -78,7 +70,7 @@ pub fn expand(
                         &self,
                         __f: &mut ::std::fmt::Formatter<'_>,
                     ) -> ::std::fmt::Result {
-                        __f.write_str(#expecting)
+                        __f.write_str(&#krate::__private::one_of(&[#(#names),*]))
                     }
 
                     fn visit_str<__E: #serde::de::Error>(

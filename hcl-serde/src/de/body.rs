@@ -28,6 +28,7 @@ use serde::de::{self, DeserializeSeed, Visitor};
 use serde::forward_to_deserialize_any;
 
 use hcl_core::body::{Attribute, Block, BodyContent};
+use hcl_core::diag::quoted;
 use hcl_core::pos::Range;
 use hcl_core::suggest::closest;
 use hcl_core::{Body, Diagnostic, EvalContext, Limits, Value};
@@ -225,7 +226,10 @@ impl<'a> BodyDeserializer<'a> {
                     // Present but null: counts as absent.
                     Diagnostic::error(
                         "Missing required argument",
-                        format!("The argument {name:?} is required, but its value is null."),
+                        format!(
+                            "The argument {name} is required, but its value is null.",
+                            name = quoted(name)
+                        ),
                     )
                 } else {
                     hcl_core::body::missing_required_argument(name)
@@ -538,18 +542,24 @@ impl<'de, 'a, 'c: 'a> de::MapAccess<'de> for BodyMap<'a, 'c> {
 fn unsupported(e: Error, item: &Item<'_>, fields: Option<&'static [&'static str]>) -> Error {
     let name = item.name();
     let hint = match closest(name, fields.into_iter().flatten().copied()) {
-        Some(s) => format!(" Did you mean {s:?}?"),
+        Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
         None => String::new(),
     };
     let (summary, detail, range) = match item {
         Item::Attribute(a, _) | Item::Unwanted(a) => (
             "Unsupported argument",
-            format!("An argument named {name:?} is not expected here.{hint}"),
+            format!(
+                "An argument named {name} is not expected here.{hint}",
+                name = quoted(name)
+            ),
             a.name_range.clone(),
         ),
         Item::Blocks(g) => (
             "Unsupported block type",
-            format!("Blocks of type {name:?} are not expected here.{hint}"),
+            format!(
+                "Blocks of type {name} are not expected here.{hint}",
+                name = quoted(name)
+            ),
             g.first().map(|b| b.type_range.clone()).unwrap_or_default(),
         ),
     };

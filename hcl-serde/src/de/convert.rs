@@ -15,6 +15,7 @@ use std::borrow::Cow;
 
 use serde::de::Visitor;
 
+use hcl_core::diag::quoted;
 use hcl_core::value::{mismatch_message, Type};
 use hcl_core::{Number, Value};
 
@@ -63,12 +64,14 @@ fn not_a_bool(text: &str) -> Error {
     for word in ["true", "false"] {
         if text.eq_ignore_ascii_case(word) {
             return custom(format!(
-                "a bool is required; to convert from string, use lowercase {word:?}"
+                "a bool is required; to convert from string, use lowercase {word}",
+                word = quoted(word)
             ));
         }
     }
     custom(format!(
-        "a bool is required, but {text:?} is none of \"true\", \"false\", \"1\" and \"0\""
+        "a bool is required, but {text} is none of \"true\", \"false\", \"1\" and \"0\"",
+        text = quoted(text)
     ))
 }
 
@@ -90,7 +93,8 @@ pub(crate) fn to_number(s: Scalar<'_>) -> Result<Cow<'_, Number>, Error> {
 #[cold]
 fn not_a_number(text: &str) -> Error {
     custom(format!(
-        "a number is required, but {text:?} is not a number"
+        "a number is required, but {text} is not a number",
+        text = quoted(text)
     ))
 }
 

@@ -4,6 +4,7 @@
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
+use hcl_core::diag::quoted;
 use hcl_core::native::{ExprKind, ExprNode};
 use hcl_core::pos::Range;
 use hcl_core::value::Type;
@@ -560,7 +561,7 @@ pub(crate) fn key_segment(k: &str, object: bool) -> String {
     if object && is_identifier(k) {
         format!(".{k}")
     } else {
-        format!("[{k:?}]")
+        format!("[{}]", quoted(k))
     }
 }
 

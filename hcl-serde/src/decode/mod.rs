@@ -9,6 +9,7 @@
 
 use serde::de::DeserializeOwned;
 
+use hcl_core::diag::quoted;
 use hcl_core::native::by_id::CompiledSchema;
 pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::BodySchema;
@@ -391,7 +392,8 @@ impl<'a> Decoder<'a> {
         let d = Diagnostic::error(
             "Block type claimed twice",
             format!(
-                "Two fields claim blocks of type {name:?} (a block-type enum's variant and another block field, say); each block type can go to one field only."
+                "Two fields claim blocks of type {name} (a block-type enum's variant and another block field, say); each block type can go to one field only.",
+                name = quoted(name)
             ),
         )
         .with_subject(body.missing_item_range());
@@ -527,8 +529,8 @@ impl<'a> Decoder<'a> {
         let d = Diagnostic::error(
             "Missing required argument",
             format!(
-                "The argument {:?} is required, but its value is null.",
-                attr.name()
+                "The argument {} is required, but its value is null.",
+                quoted(attr.name())
             ),
         )
         .with_subject(attr.range());
@@ -629,7 +631,10 @@ fn prefix_block_path(entries: &mut [Entry], block: BlockRef<'_>) {
 
 /// The path segment of a block's labels: `["web"]["v1"]`.
 pub(crate) fn label_segment<'a>(labels: impl IntoIterator<Item = &'a str>) -> String {
-    labels.into_iter().map(|l| format!("[{l:?}]")).collect()
+    labels
+        .into_iter()
+        .map(|l| format!("[{}]", quoted(l)))
+        .collect()
 }
 
 /// Decodes `body` into `T`, returning every diagnostic (warnings too, which
@@ -695,7 +700,7 @@ fn decode_root<T: Decode>(body: &Body, d: &mut Decoder<'_>) -> Option<T> {
 
 #[cold]
 fn root_labels_problem<T: Decode>(body: &Body, d: &mut Decoder<'_>) {
-    let labels: Vec<String> = T::LABELS.iter().map(|l| format!("{l:?}")).collect();
+    let labels: Vec<String> = T::LABELS.iter().map(|l| quoted(l).to_string()).collect();
     let diag = Diagnostic::error(
         "Block type decoded as a whole body",
         format!(

@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::body::Attribute;
+use hcl_core::diag::quoted;
 use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
 use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField};
@@ -151,8 +152,9 @@ fn decode_map<T: Decode>(
             let diag = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(
-                    "A {type_name} block labelled {key:?} was already defined at {}.",
-                    first.def_range()
+                    "A {type_name} block labelled {key} was already defined at {}.",
+                    first.def_range(),
+                    key = quoted(key)
                 ),
             )
             .with_subject(b.def_range());
@@ -330,7 +332,7 @@ pub fn leaf_of_group<T: Decode>(
     };
     if !again.is_empty() {
         for b in again {
-            let labels: Vec<String> = b.labels().iter().map(|l| format!("{l:?}")).collect();
+            let labels: Vec<String> = b.labels().iter().map(|l| quoted(l).to_string()).collect();
             let diag = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(

@@ -3,6 +3,7 @@
 //! ([`Blocks`](super::Blocks)) or labels ([`Label`](super::Label)), and
 //! `None` fields, which are left out.
 
+use hcl_core::diag::quoted;
 use serde::ser::{self, Serialize};
 
 use super::marker::{blocks_labels, LABEL};
@@ -149,7 +150,8 @@ impl<'a> ser::Serializer for BodySerializer<'a> {
 fn attribute(s: &mut Ser, name: &str) -> Result<(), Error> {
     s.w.attribute(name).map_err(|_| {
         Error::cannot_write(format!(
-            "{name:?} cannot be an attribute name (not an identifier)"
+            "{name} cannot be an attribute name (not an identifier)",
+            name = quoted(name)
         ))
     })
 }
@@ -428,8 +430,8 @@ impl<'a> BlocksSerializer<'a, '_> {
         self.s.enter()?;
         self.s.w.block(self.name).map_err(|_| {
             Error::cannot_write(format!(
-                "{:?} cannot be a block type (not an identifier)",
-                self.name
+                "{} cannot be a block type (not an identifier)",
+                quoted(self.name)
             ))
         })?;
         for l in &self.labels {

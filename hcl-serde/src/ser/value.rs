@@ -4,6 +4,7 @@
 
 use serde::ser::{self, Serialize};
 
+use hcl_core::diag::quoted;
 use hcl_core::value::NUMBER_TOKEN;
 
 use super::marker::{blocks_labels, EXPR, LABEL};
@@ -32,7 +33,7 @@ pub(crate) struct KeySerializer<'a> {
 /// that only a number is written.
 pub(crate) fn write_number_text(s: &mut Ser, text: &str) -> Result<(), Error> {
     let n = hcl_core::Number::parse_decimal(text)
-        .map_err(|_| Error::cannot_write(format!("{text:?} is not a number")))?;
+        .map_err(|_| Error::cannot_write(format!("{text} is not a number", text = quoted(text))))?;
     if !s.w.number(&n) {
         return Err(not_finite(n.to_f64()));
     }
@@ -50,7 +51,8 @@ pub(crate) fn write_expr(s: &mut Ser, text: &str) -> Result<(), Error> {
             .map(|d| d.summary.clone())
             .unwrap_or_default();
         return Err(Error::cannot_write(format!(
-            "{text:?} is not an expression: {first}"
+            "{text} is not an expression: {first}",
+            text = quoted(text)
         )));
     }
     s.w.raw(text);

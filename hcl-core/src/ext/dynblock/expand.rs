@@ -8,6 +8,7 @@ use super::iteration::{IteratedExpr, Iteration};
 use super::unknown::UnknownBody;
 use super::{dynamic_block_schema, dynamic_body_schema, DYNAMIC};
 use crate::body::{Attribute, Attributes, Block, Body, BodyContent, BodyImpl, Expression};
+use crate::diag::quoted;
 use crate::schema::{AttributeSchema, BlockHeaderSchema, BodySchema};
 use crate::static_analysis::{abs_traversal_for_expr, expr_list};
 use crate::value::convert;
@@ -112,7 +113,10 @@ impl ExpandBody {
                 if !partial {
                     let d = Diagnostic::error(
                         "Unsupported block type",
-                        format!("Blocks of type {real:?} are not expected here."),
+                        format!(
+                            "Blocks of type {real} are not expected here.",
+                            real = quoted(real)
+                        ),
                     );
                     diags.push(match block.label_ranges.first() {
                         Some(r) => d.with_subject(r.clone()),
@@ -203,8 +207,8 @@ impl ExpandBody {
             };
             let want = header.label_names.len();
             let detail = format!(
-                "Blocks of type {:?} require {want} label(s).",
-                header.type_name
+                "Blocks of type {} require {want} label(s).",
+                quoted(&header.type_name)
             );
             if labels.len() > want {
                 diags.push(

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use super::{evaluate_in, Evaluator};
+use crate::diag::quoted;
 use crate::eval::EvalContext;
 use crate::function::argument::{argument_kind, expression_value, type_value, ArgumentKind};
 use crate::function::closure::ExpressionClosure;
@@ -75,8 +76,10 @@ impl<'a> Evaluator<'a> {
             let qual = if variadic.is_some() { " at least" } else { "" };
             let missing = params.get(args.len()).map_or("", |p| p.name.as_str());
             let detail = format!(
-                "Function {name:?} expects{qual} {} argument(s). Missing value for {missing:?}.",
-                params.len()
+                "Function {name} expects{qual} {} argument(s). Missing value for {missing}.",
+                params.len(),
+                name = quoted(&name),
+                missing = quoted(missing)
             );
             let (about, called) = (self.current, Some(signature(&name, &func)));
             let summary = "Not enough function arguments";
@@ -85,8 +88,9 @@ impl<'a> Evaluator<'a> {
         }
         if variadic.is_none() && args.len() > params.len() {
             let detail = format!(
-                "Function {name:?} expects only {} argument(s).",
-                params.len()
+                "Function {name} expects only {} argument(s).",
+                params.len(),
+                name = quoted(&name)
             );
             let at = args
                 .get(params.len())
@@ -135,7 +139,10 @@ impl<'a> Evaluator<'a> {
             match convert(&given, &param.ty) {
                 Ok(v) => values.push(v),
                 Err(err) => {
-                    let detail = format!("Invalid value for {:?} parameter: {err}.", param.name);
+                    let detail = format!(
+                        "Invalid value for {} parameter: {err}.",
+                        quoted(&param.name)
+                    );
                     let (about, called) = (Some(arg.expr()), Some(signature(&name, &func)));
                     let (summary, at) = ("Invalid function argument", start_span(arg.expr()));
                     self.report(about, called, summary, detail, at, Some(whole));
@@ -171,7 +178,7 @@ impl<'a> Evaluator<'a> {
         let call = self.current;
         match err {
             CallError::Limit(e) => {
-                let what = format!("The call to function {name:?}");
+                let what = format!("The call to function {name}", name = quoted(name));
                 self.over_budget(e, &what, whole);
             }
             CallError::Argument {
@@ -179,7 +186,10 @@ impl<'a> Evaluator<'a> {
                 param,
                 message,
             } => {
-                let detail = format!("Invalid value for {param:?} parameter: {message}.");
+                let detail = format!(
+                    "Invalid value for {param} parameter: {message}.",
+                    param = quoted(&param)
+                );
                 let summary = "Invalid function argument";
                 match args.get(index) {
                     Some(arg) => {
@@ -190,7 +200,10 @@ impl<'a> Evaluator<'a> {
                         self.report(call, called, summary, detail, whole, None)
                     }
                     None => {
-                        let detail = format!("Call to function {name:?} failed: {message}.");
+                        let detail = format!(
+                            "Call to function {name} failed: {message}.",
+                            name = quoted(name)
+                        );
                         let summary = "Error in function call";
                         self.report(
                             call,
@@ -204,7 +217,10 @@ impl<'a> Evaluator<'a> {
                 }
             }
             other => {
-                let detail = format!("Call to function {name:?} failed: {other}.");
+                let detail = format!(
+                    "Call to function {name} failed: {other}.",
+                    name = quoted(name)
+                );
                 let summary = "Error in function call";
                 self.report(
                     call,
@@ -277,22 +293,31 @@ impl<'a> Evaluator<'a> {
                     .filter(|n| n.starts_with(namespace))
                     .collect();
                 if avail.is_empty() {
-                    format!("There are no functions in namespace {namespace:?}.")
+                    format!(
+                        "There are no functions in namespace {namespace}.",
+                        namespace = quoted(namespace)
+                    )
                 } else {
                     let shorts = avail.iter().map(|n| &n[namespace.len()..]);
                     let suggestion = match crate::suggest::closest(short, shorts) {
                         Some(s) => format!(" Did you mean {namespace}{s}?"),
                         None => String::new(),
                     };
-                    format!("There is no function named {short:?} in namespace {namespace}.{suggestion}")
+                    format!(
+                        "There is no function named {short} in namespace {namespace}.{suggestion}",
+                        short = quoted(short)
+                    )
                 }
             }
             None => {
                 let suggestion = match crate::suggest::closest(name, ctx.function_names()) {
-                    Some(s) => format!(" Did you mean {s:?}?"),
+                    Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
                     None => String::new(),
                 };
-                format!("There is no function named {name:?}.{suggestion}")
+                format!(
+                    "There is no function named {name}.{suggestion}",
+                    name = quoted(name)
+                )
             }
         };
         self.error(

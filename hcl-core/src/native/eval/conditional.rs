@@ -2,6 +2,7 @@
 //! same way).
 
 use super::Evaluator;
+use crate::diag::quoted;
 use crate::native::ast::{ByteSpan, Conditional, Expr};
 use crate::value::{convert, unify, unify_unsafe, Type, Value};
 
@@ -154,11 +155,12 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         (Type::Object(to), Type::Object(fo)) => {
             for (name, ty) in to.attributes() {
                 match fo.attributes().get(name) {
-                    None => return format!("The 'true' value includes object attribute {name:?}, which is absent in the 'false' value"),
+                    None => return format!("The 'true' value includes object attribute {name}, which is absent in the 'false' value", name = quoted(name)),
                     Some(fty) if fty != ty => {
                         return format!(
-                            "Type mismatch for object attribute {name:?}: {}",
-                            describe_mismatch(ty, fty)
+                            "Type mismatch for object attribute {name}: {}",
+                            describe_mismatch(ty, fty),
+                            name = quoted(name)
                         )
                     }
                     Some(_) => {}
@@ -169,7 +171,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 .keys()
                 .find(|n| !to.attributes().contains_key(*n))
             {
-                return format!("The 'false' value includes object attribute {name:?}, which is absent in the 'true' value");
+                return format!("The 'false' value includes object attribute {name}, which is absent in the 'true' value", name = quoted(name));
             }
         }
         (Type::Tuple(ts), Type::Tuple(fs)) => {

@@ -8,6 +8,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
+use crate::diag::quoted;
 use crate::limits::MAP_NODE;
 use crate::native::ast::{ByteSpan, Expr, ForExpr};
 use crate::value::{convert, Type, Value};
@@ -298,8 +299,8 @@ impl<'a> Evaluator<'a> {
                             }
                             Entry::Occupied(slot) => {
                                 let detail = format!(
-                                    "Two different items produced the key {:?} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                    slot.key()
+                                    "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                                    quoted(slot.key())
                                 );
                                 self.error_about(
                                     key_expr,

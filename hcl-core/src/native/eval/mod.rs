@@ -62,6 +62,7 @@ mod template;
 use std::borrow::Borrow;
 use std::sync::Arc;
 
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics, Involved};
 use crate::eval::EvalContext;
 use crate::involved::{push_index, Collector};
@@ -508,12 +509,15 @@ impl<'a> Evaluator<'a> {
             .map(|(n, _)| *n)
             .chain(self.ctx.into_iter().flat_map(|c| c.variable_names()));
         let suggestion = match crate::suggest::closest(name, names) {
-            Some(s) => format!(" Did you mean {s:?}?"),
+            Some(s) => format!(" Did you mean {s}?", s = quoted(s)),
             None => String::new(),
         };
         self.error(
             "Unknown variable",
-            format!("There is no variable named {name:?}.{suggestion}"),
+            format!(
+                "There is no variable named {name}.{suggestion}",
+                name = quoted(name)
+            ),
             span,
             None,
         );

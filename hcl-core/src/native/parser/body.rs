@@ -1,6 +1,7 @@
 //! Structure: bodies, attributes, blocks and labels.
 
 use super::{span_of, Parser, Run};
+use crate::diag::quoted;
 use crate::native::ast::{
     Attribute, Block, Body, BodyId, ByteSpan, Expr, ExprKind, Label, LitText,
 };
@@ -194,8 +195,8 @@ impl<'a> Parser<'a> {
         if let Some(prev) = existing {
             let r = self.range(prev);
             let detail = format!(
-                "The argument \"{}\" was already set at {}:{},{}-{}. Each argument may be set only once.",
-                attr_name.text(src),
+                "The argument {} was already set at {}:{},{}-{}. Each argument may be set only once.",
+                quoted(attr_name.text(src)),
                 self.file_name_str(),
                 r.start.line,
                 r.start.column,
@@ -425,7 +426,7 @@ impl<'a> Parser<'a> {
                     let name = ident_span.text(self.src).to_owned();
                     self.error(
                         "Argument definition required",
-                        format!("A single-line block definition can contain only a single argument. If you meant to define argument \"{name}\", use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block."),
+                        format!("A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.", quoted(&name)),
                         ident_span.to(span_of(next)),
                         None,
                     );

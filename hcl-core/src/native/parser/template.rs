@@ -8,6 +8,7 @@
 
 use super::body::invalid;
 use super::{span_of, Parser};
+use crate::diag::quoted;
 use crate::native::ast::{
     kept, ByteSpan, Expr, ExprKind, Interpolation, LitText, PartList, Template, TemplateFor,
     TemplateIf, TemplateKind, TemplateLiteral, TemplatePart,
@@ -359,11 +360,14 @@ impl<'a> Parser<'a> {
                 if !self.recovery {
                     let suggestion =
                         name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
-                            .map(|s| format!(" Did you mean \"{s}\"?"))
+                            .map(|s| format!(" Did you mean {}?", quoted(s)))
                             .unwrap_or_default();
                     self.error(
                         "Invalid template control keyword",
-                        format!("\"{word}\" is not a valid template control keyword.{suggestion}"),
+                        format!(
+                            "{} is not a valid template control keyword.{suggestion}",
+                            quoted(word)
+                        ),
                         kw_span,
                         Some(open.to(kw_span)),
                     );

@@ -11,6 +11,7 @@ use super::rules::{assignable, conversion};
 use super::scope::TypeScope;
 use super::traverse::{traverse, KeyLiteral, TypeStep};
 use super::ty::{Eventual, ExtendedType};
+use crate::diag::quoted;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::ast::{
     Body, ByteSpan, Call, Expr, ExprKind, TemplatePart, Traverser, TraverserKind, Tree,
@@ -307,7 +308,10 @@ impl<'a> Checker<'a> {
                     self.expr_ast(&attr.expr);
                     self.error(
                         "Unsupported argument",
-                        format!("An argument named {name:?} is not expected here."),
+                        format!(
+                            "An argument named {name} is not expected here.",
+                            name = quoted(name)
+                        ),
                         attr.name,
                         None,
                     );
@@ -318,7 +322,8 @@ impl<'a> Checker<'a> {
                         self.error(
                             "Incorrect attribute value type",
                             format!(
-                                "Inappropriate value for attribute {name:?}: {want} required, but have {got}."
+                                "Inappropriate value for attribute {name}: {want} required, but have {got}.",
+                                name = quoted(name)
                             ),
                             attr.expr.span,
                             Some(attr.span()),
@@ -332,7 +337,10 @@ impl<'a> Checker<'a> {
             if !present && !assignable(want, &ExtendedType::None) {
                 self.error(
                     "Missing required argument",
-                    format!("The argument {name:?} is required, but no definition was found."),
+                    format!(
+                        "The argument {name} is required, but no definition was found.",
+                        name = quoted(name)
+                    ),
                     // The opening brace, as the reference points at the
                     // block's body.
                     ByteSpan::new(
@@ -418,7 +426,7 @@ impl<'a> Checker<'a> {
         }
         self.error(
             "Unknown variable",
-            format!("There is no variable named {text:?}."),
+            format!("There is no variable named {text}.", text = quoted(text)),
             name,
             None,
         );
@@ -496,7 +504,7 @@ impl<'a> Checker<'a> {
         let Some(sig) = scope.function(&name) else {
             self.error(
                 "Call to unknown function",
-                format!("There is no function named {name:?}."),
+                format!("There is no function named {name}.", name = quoted(&name)),
                 call.name_span(),
                 Some(whole),
             );
@@ -514,8 +522,10 @@ impl<'a> Checker<'a> {
             self.error(
                 "Not enough function arguments",
                 format!(
-                    "Function {name:?} expects {} argument(s). Missing value for {missing:?}.",
-                    sig.params.len()
+                    "Function {name} expects {} argument(s). Missing value for {missing}.",
+                    sig.params.len(),
+                    name = quoted(&name),
+                    missing = quoted(missing)
                 ),
                 call.close_paren,
                 Some(whole),
@@ -530,8 +540,9 @@ impl<'a> Checker<'a> {
             self.error(
                 "Too many function arguments",
                 format!(
-                    "Function {name:?} expects only {} argument(s).",
-                    sig.params.len()
+                    "Function {name} expects only {} argument(s).",
+                    sig.params.len(),
+                    name = quoted(&name)
                 ),
                 extra,
                 Some(whole),
@@ -561,8 +572,9 @@ impl<'a> Checker<'a> {
                 self.error(
                     "Invalid function argument",
                     format!(
-                        "Invalid value for {:?} parameter: {} required, but have {arg}.",
-                        param.name, param.ty
+                        "Invalid value for {} parameter: {} required, but have {arg}.",
+                        quoted(&param.name),
+                        param.ty
                     ),
                     expr.span,
                     Some(whole),

@@ -2,6 +2,7 @@
 
 use super::plan::{AttrFromMap, Kind, Plan};
 use super::{convert_at, mismatch_message, ConversionError};
+use crate::diag::quoted;
 use crate::value::{Number, PathStep, Type, Value};
 
 /// Converts `v`, a value of the plan's source type, found at `path`.
@@ -217,7 +218,7 @@ fn map_to_object(
     {
         return Err(ConversionError::at(
             path,
-            format!("unsupported attribute {:?}", extra.as_str()),
+            format!("unsupported attribute {}", quoted(extra.as_str())),
         ));
     }
     let mut out = Vec::with_capacity(attrs.len());
@@ -244,15 +245,16 @@ fn map_to_object(
             ) => {
                 return Err(ConversionError::at(
                     path,
-                    format!("attribute {name:?} is required"),
+                    format!("attribute {name} is required", name = quoted(name)),
                 ));
             }
             (AttrFromMap::Incompatible { target }, Some(e)) if !e.is_null() => {
                 return Err(ConversionError::at(
                     path,
                     format!(
-                        "map element type is incompatible with attribute {name:?}: {}",
-                        mismatch_message(&e.ty(), target)
+                        "map element type is incompatible with attribute {name}: {}",
+                        mismatch_message(&e.ty(), target),
+                        name = quoted(name)
                     ),
                 ));
             }

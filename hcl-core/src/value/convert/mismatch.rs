@@ -2,6 +2,7 @@
 //! messages ("number required, but have bool", `attribute "a": …`).
 
 use super::plan::{plan, MAX_DEPTH};
+use crate::diag::quoted;
 use crate::value::Type;
 
 /// Plans at the message's own depth, so that the two recursions together
@@ -44,7 +45,11 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
             for (name, wt) in w.attributes() {
                 if let Some(gt) = g.attributes().get(name) {
                     if !convertible(gt, wt, d) {
-                        return format!("attribute {name:?}: {}", message(gt, wt, d));
+                        return format!(
+                            "attribute {name}: {}",
+                            message(gt, wt, d),
+                            name = quoted(name)
+                        );
                     }
                 }
             }
@@ -82,7 +87,11 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
         (Type::Map(e), Type::Object(o)) => {
             for (name, t) in o.attributes() {
                 if !o.is_optional(name) && !convertible(e, t, d) {
-                    return format!("attribute {name:?}: {}", message(e, t, d));
+                    return format!(
+                        "attribute {name}: {}",
+                        message(e, t, d),
+                        name = quoted(name)
+                    );
                 }
             }
             format!("{} required", want.friendly_name_for_constraint())
@@ -117,7 +126,7 @@ fn from_structural(got: &Type, want: &Type, d: usize) -> String {
         Type::Object(o) => {
             for (name, t) in o.attributes() {
                 if !convertible(t, we, d) {
-                    return format!("element {name:?}: {}", message(t, we, d));
+                    return format!("element {}: {}", quoted(name), message(t, we, d));
                 }
             }
         }

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::support::{arg, charge_keyed, convert, list_of, list_with, map_with};
+use crate::diag::quoted;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -141,7 +142,7 @@ fn lookup() -> Function {
                         Some(d) => Ok(d.ty()),
                         None => Err(FunctionError::argument(
                             0,
-                            format!("the given object has no attribute {key:?}"),
+                            format!("the given object has no attribute {key}", key = quoted(key)),
                         )),
                     }
                 }
@@ -179,7 +180,8 @@ fn lookup() -> Function {
                     convert(default, &ty).map_err(FunctionError::call)
                 }
                 None => Err(FunctionError::call(format!(
-                    "lookup failed to find key {key:?}"
+                    "lookup failed to find key {key}",
+                    key = quoted(key)
                 ))),
             }
         })
@@ -230,8 +232,8 @@ fn merge() -> Function {
                     },
                     _ => {
                         return Err(FunctionError::call(format!(
-                            "arguments must be maps or objects, got {:?}",
-                            ty.friendly_name()
+                            "arguments must be maps or objects, got {}",
+                            quoted(&ty.friendly_name())
                         )))
                     }
                 }

@@ -3,7 +3,8 @@
 //! (`big.Float.Text`), the `%e %f %g` layouts with Go's padding rules
 //! (`big.Float.Format`), integer layouts in bases 2, 8, 10 and 16
 //! (`big.Int.Format`), and Go's quoting of strings and runes for messages
-//! (`strconv.Quote`, `strconv.QuoteRune`).
+//! (`strconv.Quote`, `strconv.QuoteRune`) as strings, by the diagnostics'
+//! one quoting rule ([`crate::diag::quoted`]).
 
 use num_bigint::BigInt;
 
@@ -339,56 +340,18 @@ pub(crate) fn format_int(n: &BigInt, verb: u8, spec: &Spec) -> String {
     )
 }
 
-/// Go's `strconv.Quote`.
+/// Go's `strconv.Quote`, as a string (the rule is [`crate::diag::quoted`]).
 pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        escape_into(&mut out, c, '"');
-    }
-    out.push('"');
-    out
+    crate::diag::quoted(s).to_string()
 }
 
 /// Go's `strconv.QuoteRune`.
 pub(crate) fn quote_rune(c: char) -> String {
     let mut out = String::from("'");
-    escape_into(&mut out, c, '\'');
+    // Writing into a String cannot fail.
+    let _ = crate::diag::quote::escape_into(&mut out, c, '\'');
     out.push('\'');
     out
-}
-
-fn escape_into(out: &mut String, c: char, quote: char) {
-    match c {
-        '\x07' => out.push_str("\\a"),
-        '\x08' => out.push_str("\\b"),
-        '\x0c' => out.push_str("\\f"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\x0b' => out.push_str("\\v"),
-        '\\' => out.push_str("\\\\"),
-        c if c == quote => {
-            out.push('\\');
-            out.push(c);
-        }
-        c if is_go_printable(c) => out.push(c),
-        c if u32::from(c) < 0x80 => out.push_str(&format!("\\x{:02x}", u32::from(c))),
-        c if u32::from(c) < 0x10000 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-        c => out.push_str(&format!("\\U{:08x}", u32::from(c))),
-    }
-}
-
-/// An approximation of Go's `strconv.IsPrint`: letters, marks, numbers,
-/// punctuation, symbols and the ASCII space.
-fn is_go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !(c.is_control()
-        || c.is_whitespace()
-        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
-        || matches!(c, '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..))
 }
 
 #[cfg(test)]
