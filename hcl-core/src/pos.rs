@@ -223,15 +223,16 @@ struct SourceFileInner {
     /// diagnostic for each: counting each from the start was quadratic.)
     /// `u64::MAX` until a position is found so.
     last_column: AtomicU64,
-    /// Where the syntax that parsed the file splits grapheme clusters
-    /// between its tokens (see [`SourceFile::count_columns_by_tokens`]).
-    token_breaks: OnceLock<TokenBreaks>,
+    /// Where the syntax that parsed the file restarts its count of
+    /// clusters (see [`SourceFile::count_columns_by_tokens`]).
+    column_restarts: OnceLock<ColumnRestarts>,
 }
 
-/// A syntax's rule for the offsets where one of its tokens ends inside a
-/// grapheme cluster, and the offsets it found, looked for when a column
-/// past a non-ASCII character is first asked for (most files never ask).
-struct TokenBreaks {
+/// A syntax's rule for the offsets where its count of clusters restarts
+/// (token boundaries next to a non-ASCII character), and the offsets it
+/// found, looked for when a column past a non-ASCII character is first
+/// asked for (most files never ask).
+struct ColumnRestarts {
     rule: fn(&str) -> Vec<u32>,
     found: OnceLock<Box<[u32]>>,
 }
@@ -288,7 +289,7 @@ impl SourceFile {
                 scanned: AtomicUsize::new(0),
                 last_line: AtomicUsize::new(0),
                 last_column: AtomicU64::new(u64::MAX),
-                token_breaks: OnceLock::new(),
+                column_restarts: OnceLock::new(),
             }),
         }
     }
@@ -513,12 +514,12 @@ impl SourceFile {
     /// is two invalid characters, a prepended mark before a quote) counts
     /// once per token. `rule` gives the offsets, in order, of the token
     /// boundaries a non-ASCII character touches (a count restarts at each:
-    /// a split cluster, or a run of regional indicators paired anew). The first syntax to ask keeps it (a
-    /// file is parsed as one syntax; a JSON file's embedded expressions are
-    /// counted as JSON counts).
+    /// a split cluster, or a run of regional indicators paired anew). The
+    /// first syntax to ask keeps it (a file is parsed as one syntax; a JSON
+    /// file's embedded expressions are counted as JSON counts).
     pub(crate) fn count_columns_by_tokens(&self, rule: fn(&str) -> Vec<u32>) {
-        if self.inner.token_breaks.get().is_none() {
-            let _ = self.inner.token_breaks.set(TokenBreaks {
+        if self.inner.column_restarts.get().is_none() {
+            let _ = self.inner.column_restarts.set(ColumnRestarts {
                 rule,
                 found: OnceLock::new(),
             });
@@ -533,7 +534,7 @@ impl SourceFile {
     /// the cluster before it).
     fn clusters(&self, from: usize, to: usize) -> Clusters {
         let text = &*self.inner.text;
-        let breaks = self.inner.token_breaks.get().map_or(&[][..], |t| {
+        let breaks = self.inner.column_restarts.get().map_or(&[][..], |t| {
             t.found.get_or_init(|| (t.rule)(text).into_boxed_slice())
         });
         let first = breaks.partition_point(|&b| b as usize <= from);

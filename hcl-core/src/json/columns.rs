@@ -14,7 +14,7 @@ use crate::pos::restarts_clusters;
 
 /// The offsets, in order, where the reference's JSON scanner restarts its
 /// count of clusters next to a non-ASCII character of `text`.
-pub(crate) fn cluster_breaks(text: &str) -> Vec<u32> {
+pub(crate) fn column_restarts(text: &str) -> Vec<u32> {
     let bytes = text.as_bytes();
     let mut breaks = Vec::new();
     let mut restarts = |at: usize| {
@@ -81,7 +81,7 @@ mod test {
     #[test]
     fn string_units_restart_the_count_of_clusters() {
         for &(text, want) in SPLITS {
-            assert_eq!(cluster_breaks(text), want, "{text:?}");
+            assert_eq!(column_restarts(text), want, "{text:?}");
         }
     }
 }

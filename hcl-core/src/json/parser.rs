@@ -128,7 +128,7 @@ pub fn parse(file: &SourceFile, limits: &Limits) -> (Node, Diagnostics) {
 /// deep; a deeper value is reported ("Maximum nesting depth exceeded") and
 /// skipped.
 pub(crate) fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnostics) -> Node {
-    file.count_columns_by_tokens(super::columns::cluster_breaks);
+    file.count_columns_by_tokens(super::columns::column_restarts);
     let text = file.text();
     if u32::try_from(text.len()).is_err() {
         diags.push(Diagnostic::error(

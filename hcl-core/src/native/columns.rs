@@ -22,24 +22,24 @@ use crate::pos::{restarts_clusters, SourceFile};
 /// syntax's file) takes its lexer here.
 pub(crate) fn lexer(file: &SourceFile, mode: LexMode) -> Lexer<'_> {
     file.count_columns_by_tokens(match mode {
-        LexMode::Normal => breaks_in_config,
-        LexMode::Template => breaks_in_template,
+        LexMode::Normal => restarts_in_config,
+        LexMode::Template => restarts_in_template,
     });
     Lexer::new(file.text(), mode)
 }
 
-fn breaks_in_config(text: &str) -> Vec<u32> {
-    cluster_breaks(text, LexMode::Normal)
+fn restarts_in_config(text: &str) -> Vec<u32> {
+    column_restarts(text, LexMode::Normal)
 }
 
-fn breaks_in_template(text: &str) -> Vec<u32> {
-    cluster_breaks(text, LexMode::Template)
+fn restarts_in_template(text: &str) -> Vec<u32> {
+    column_restarts(text, LexMode::Template)
 }
 
 /// The offsets, in order, where a token of `text` lexed in `mode` starts
 /// or ends next to a non-ASCII character: where the reference's count of
 /// clusters restarts and a count over the line might not.
-pub(crate) fn cluster_breaks(text: &str, mode: LexMode) -> Vec<u32> {
+pub(crate) fn column_restarts(text: &str, mode: LexMode) -> Vec<u32> {
     let mut breaks = Vec::new();
     let mut lexer = Lexer::new(text, mode);
     let mut last = 0;
@@ -142,7 +142,7 @@ mod test {
     #[test]
     fn counts_restart_at_token_boundaries_next_to_non_ascii() {
         for &(text, mode, want) in SPLITS {
-            assert_eq!(cluster_breaks(text, mode), want, "{text:?}");
+            assert_eq!(column_restarts(text, mode), want, "{text:?}");
         }
     }
 
