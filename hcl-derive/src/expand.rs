@@ -91,8 +91,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                 use #krate::__private::dispatch::{
                     AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
                     AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
-                    BlockVariants as _, RemainDecode as _,
-                    RemainShape as _,
+                    RemainDecode as _, RemainShape as _,
                 };
                 #decode
             }

@@ -20,7 +20,7 @@ use proc_macro::TokenStream;
 /// Derives `hcl_serde::Decode` for a struct (see the trait's documentation
 /// for the field kinds and options), `serde::Deserialize` from a string for
 /// an enum of unit variants (a string enum), and `hcl_serde::decode::
-/// BlockTypes` for an enum of one-field variants (block-type dispatch). A
+/// BlockKind` for an enum of one-field variants (block-type dispatch). A
 /// type that derives this does not derive `serde::Deserialize` too: every
 /// `Deserialize` type already has `Decode` (E0119 otherwise).
 #[proc_macro_derive(HclDecode, attributes(hcl))]

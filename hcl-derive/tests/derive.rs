@@ -832,3 +832,131 @@ fn a_block_type_claimed_by_two_fields_of_a_generic_struct_is_reported() {
     let err = from_str::<S<Http>>("http { path = \"/\" }\n").unwrap_err();
     assert_eq!(err.summary(), "Block type claimed twice");
 }
+
+/// A generic struct's block field takes a struct block type and a
+/// block-type enum alike: one bound (`Vec<T>: BlockField`, `T: BlockKind`)
+/// covers both kinds.
+mod generic_block_kinds {
+    use super::*;
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Run {
+        #[hcl(label)]
+        name: String,
+        cmd: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Copy {
+        from: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    pub enum Step {
+        Run(Run),
+        Copy(Copy),
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    pub enum Tool {
+        Lint(Copy),
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Pipeline<T> {
+        #[hcl(block)]
+        step: Vec<T>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Shapes<A, B, C> {
+        #[hcl(block)]
+        first: Option<A>,
+        #[hcl(block)]
+        only: B,
+        #[hcl(block)]
+        boxed: Box<C>,
+    }
+
+    const SRC: &str = "run \"build\" { cmd = \"make\" }\ncopy { from = \"a\" }\nrun \"test\" { cmd = \"make test\" }\n";
+
+    #[test]
+    fn with_a_struct_block_type() {
+        let p: Pipeline<Copy> = from_str("step { from = \"a\" }\nstep { from = \"b\" }\n").unwrap();
+        assert_eq!(
+            p.step,
+            [Copy { from: "a".into() }, Copy { from: "b".into() }]
+        );
+        assert_eq!(Pipeline::<Copy>::body_schema().blocks[0].type_name, "step");
+        assert_eq!(
+            errors::<Pipeline<Copy>>("step { from = 1 }\nstep {}\n"),
+            [e("Missing required argument", "step", "2:6")]
+        );
+        assert_eq!(
+            errors::<Pipeline<Run>>("step { cmd = \"x\" }\n"),
+            [e("Missing name for step", "", "1:6")]
+        );
+    }
+
+    #[test]
+    fn with_a_block_type_enum() {
+        let p: Pipeline<Step> = from_str(SRC).unwrap();
+        assert_eq!(
+            p.step,
+            [
+                Step::Run(Run {
+                    name: "build".into(),
+                    cmd: "make".into()
+                }),
+                Step::Copy(Copy { from: "a".into() }),
+                Step::Run(Run {
+                    name: "test".into(),
+                    cmd: "make test".into()
+                }),
+            ]
+        );
+        let names: Vec<String> = Pipeline::<Step>::body_schema()
+            .blocks
+            .into_iter()
+            .map(|b| b.type_name)
+            .collect();
+        assert_eq!(names, ["run", "copy"]);
+        assert_eq!(
+            errors::<Pipeline<Step>>("run \"a\" {}\nstep {}\n"),
+            [
+                e("Missing required argument", "run[\"a\"]", "1:9"),
+                e("Unsupported block type", "", "2:1"),
+            ]
+        );
+    }
+
+    #[test]
+    fn option_single_and_boxed_with_either_kind() {
+        let src = "copy { from = \"x\" }\nonly { from = \"y\" }\nlint { from = \"z\" }\n";
+        let s: Shapes<Step, Copy, Tool> = from_str(src).unwrap();
+        assert_eq!(s.first, Some(Step::Copy(Copy { from: "x".into() })));
+        assert_eq!(s.only, Copy { from: "y".into() });
+        assert_eq!(*s.boxed, Tool::Lint(Copy { from: "z".into() }));
+        let s: Shapes<Copy, Step, Copy> =
+            from_str("run \"r\" { cmd = \"c\" }\nboxed { from = \"b\" }\n").unwrap();
+        assert_eq!(s.first, None);
+        assert_eq!(
+            s.only,
+            Step::Run(Run {
+                name: "r".into(),
+                cmd: "c".into()
+            })
+        );
+        assert_eq!(
+            errors::<Shapes<Step, Copy, Tool>>(
+                "copy { from = \"x\" }\nrun \"a\" { cmd = \"c\" }\nonly { from = \"y\" }\n"
+            ),
+            [
+                e("Missing lint block", "", "1:1"),
+                e("Duplicate run or copy block", "", "2:1"),
+            ]
+        );
+    }
+}

@@ -24,7 +24,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
             }
             Kind::Block => Some(quote! {
                 __schema.blocks.extend(
-                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name),
+                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name),
                 );
             }),
             Kind::Label | Kind::Remain => None,
@@ -34,7 +34,6 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
             AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
-            BlockVariants as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

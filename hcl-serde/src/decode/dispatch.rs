@@ -5,8 +5,10 @@
 //! `&&Kind<T>` first, where the special impls live (for `&Kind<Value>`,
 //! `&Kind<Expression>`, block shapes, remain shapes), and only then, one
 //! reference less, the general impl (any `Deserialize` or [`Decode`]
-//! type). Blocks have four levels (`&&&&Kind<T>`): block-type enums, label
-//! maps of derived types, block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
+//! type). Blocks have three levels (`&&&Kind<T>`): label maps of derived
+//! types, block shapes, then exactly one block of any [`BlockKind`] (a
+//! `Decode` type or a block-type enum). An impl whose bounds do not hold
+//! is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
 //! names.
 //!
@@ -23,7 +25,7 @@ use hcl_core::{Body, Expression, Value};
 use hcl_core::schema::BlockHeaderSchema;
 
 use super::{
-    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, FieldId,
+    exactly_one, BlockField, BlockKind, BlockMap, BodyRef, Content, Decode, Decoder, FieldId,
     Labels, RemainField,
 };
 
@@ -194,36 +196,6 @@ impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
     }
 }
 
-/// Block fields of a block-type enum (`#[derive(HclDecode)] enum Check {
-/// Http(HttpCheck), Tcp(TcpCheck) }`) as `T`, `Option<T>` or `Vec<T>`:
-/// the highest priority; the field claims every variant's block type.
-pub trait BlockVariants<T> {
-    /// One header per variant.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
-    /// The blocks of every variant's type, in source order.
-    fn decode_blocks(
-        &self,
-        content: &Content<'_>,
-        type_name: &str,
-        d: &mut Decoder<'_>,
-    ) -> Option<T>;
-}
-
-impl<T: BlockTypesShape> BlockVariants<T> for &&&Kind<T> {
-    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
-        T::headers()
-    }
-
-    fn decode_blocks(
-        &self,
-        content: &Content<'_>,
-        _type_name: &str,
-        d: &mut Decoder<'_>,
-    ) -> Option<T> {
-        T::decode_variants(content, d)
-    }
-}
-
 /// Block fields of a map keyed by labels, one level per label, of derived
 /// block types (see [`BlockMap`]): the highest priority, so that such a
 /// map is not read as a one-level map of a plain type.
@@ -261,8 +233,6 @@ impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
 /// Block fields of a [`BlockField`] shape (`Option`, `Vec`, `Box`, maps,
 /// and any type that implements it).
 pub trait BlockShape<T> {
-    /// The label names of the block type.
-    fn label_names(&self) -> Vec<String>;
     /// The blocks of `type_name`.
     fn decode_blocks(
         &self,
@@ -270,15 +240,13 @@ pub trait BlockShape<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
-    /// The schema's headers for the field named `name`: one block type.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
-        vec![BlockHeaderSchema::new(name, self.label_names())]
-    }
+    /// The schema's headers for the field named `name`.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
 }
 
 impl<T: BlockField> BlockShape<T> for &Kind<T> {
-    fn label_names(&self) -> Vec<String> {
-        T::label_names()
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        T::block_headers(name)
     }
 
     #[inline]
@@ -292,10 +260,9 @@ impl<T: BlockField> BlockShape<T> for &Kind<T> {
     }
 }
 
-/// Block fields of any other [`Decode`] type: exactly one block.
+/// Block fields of any other [`BlockKind`] (a [`Decode`] type, or a
+/// block-type enum): exactly one block.
 pub trait BlockOne<T> {
-    /// See [`BlockLabelMap::label_names`].
-    fn label_names(&self) -> Vec<String>;
     /// See [`BlockLabelMap::decode_blocks`].
     fn decode_blocks(
         &self,
@@ -303,15 +270,13 @@ pub trait BlockOne<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
-    /// The schema's headers for the field named `name`: one block type.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
-        vec![BlockHeaderSchema::new(name, self.label_names())]
-    }
+    /// The schema's headers for the field named `name`.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
 }
 
-impl<T: Decode> BlockOne<T> for Kind<T> {
-    fn label_names(&self) -> Vec<String> {
-        T::LABELS.iter().map(|l| (*l).to_owned()).collect()
+impl<T: BlockKind> BlockOne<T> for Kind<T> {
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers(name)
     }
 
     #[inline]

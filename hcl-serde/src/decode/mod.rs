@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use hcl_core::diag::quoted;
 use hcl_core::native::by_id::CompiledSchema;
 pub use hcl_core::native::by_id::FieldId;
-use hcl_core::schema::BodySchema;
+use hcl_core::schema::{BlockHeaderSchema, BodySchema};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
 use crate::de::literal::{deserialize_literal, LiteralCopy};
@@ -25,9 +25,7 @@ use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
-pub use shapes::{
-    exactly_one, leaf_of_group, BlockMap, BlockMapValue, BlockTypes, BlockTypesShape, LabelField,
-};
+pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue, LabelField};
 
 /// A type decoded from an HCL body: what every entry point
 /// ([`from_str`](crate::from_str), [`from_body`](crate::from_body), …)
@@ -68,7 +66,9 @@ pub use shapes::{
 ///   variants (`enum Check { Http(HttpCheck), Tcp(TcpCheck) }`) is a
 ///   block-type enum: as `T`, `Option<T>` or `Vec<T>` the field claims one
 ///   block type per variant (`http`, `tcp`, after `rename_all`/`rename`),
-///   in source order, each with its variant type's labels.
+///   in source order, each with its variant type's labels. Both kinds
+///   are a [`BlockKind`], the one bound a generic struct's block field
+///   (`Vec<T>`) needs, so `T` may be either.
 /// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
 ///   is written) taking the next block label; the label fields, in order,
 ///   define the block header.
@@ -251,11 +251,17 @@ impl CheckedSchema {
     }
 }
 
-/// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
-/// `Vec<T>` (any number), `Box<T>`, or a map keyed by the block's label.
+/// A block field's shape: `Option<T>` (at most one), `Vec<T>` (any
+/// number), `Box<T>` (exactly one) of any [`BlockKind`], or a map keyed by
+/// the block's label. A field of a [`BlockKind`] itself takes exactly one.
 pub trait BlockField: Sized {
-    /// The label names of the block type, as the schema lists them.
-    fn label_names() -> Vec<String>;
+    /// The block types a block-type enum inside the shape claims (none:
+    /// the field's own name is its block type), for the derive's
+    /// compile-time check that no two fields claim one block type.
+    const TYPE_NAMES: &'static [&'static str] = &[];
+
+    /// The schema's headers for a field named `field_name`.
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema>;
 
     /// Decodes the blocks of `type_name` in `content`.
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
