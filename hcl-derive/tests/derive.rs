@@ -66,8 +66,8 @@ fn missing_and_unknown_attributes_are_all_reported_in_source_order() {
         [
             e("Missing required argument", "", "1:1"),
             e("Missing required argument", "", "1:1"),
-            e("Unsupported argument", "", "1:1"),
-            e("Unsupported argument", "", "2:1"),
+            e("Unsupported argument", "prot", "1:1"),
+            e("Unsupported argument", "nmae", "2:1"),
         ]
     );
     let err = from_str::<Plain>("name = \"x\"\nprot = 80\n").unwrap_err();
@@ -242,10 +242,36 @@ fn block_errors_use_the_reference_summaries() {
     assert_eq!(
         errors::<Blocks>("logging { level = \"a\" }\nlogging { level = \"b\" }\nservice { port = 1 }\nresource \"a\" \"b\" \"c\" {}\n"),
         [
-            e("Duplicate logging block", "", "2:1"),
-            e("Missing name for service", "", "3:9"),
-            e("Extraneous label for resource", "", "4:18"),
+            e("Duplicate logging block", "logging", "2:1"),
+            e("Missing name for service", "service", "3:9"),
+            e("Extraneous label for resource", r#"resource["a"]["b"]["c"]"#, "4:18"),
         ]
+    );
+}
+
+/// Structural problems carry the path of the block or field they are
+/// about, under the path of the blocks around them, as attribute errors do.
+#[test]
+fn structural_errors_carry_the_path_of_their_item() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Outer {
+        #[hcl(block)]
+        inner: Vec<Blocks>,
+    }
+    let src = "inner {\n  logging { level = \"a\" }\n  logging { level = \"b\" }\n  service { port = 1 }\n  extra \"x\" {}\n  port = 1\n}\n";
+    assert_eq!(
+        errors::<Outer>(src),
+        [
+            e("Duplicate logging block", "inner.logging", "3:3"),
+            e("Missing name for service", "inner.service", "4:11"),
+            e("Unsupported block type", r#"inner.extra["x"]"#, "5:3"),
+            e("Unsupported argument", "inner.port", "6:3"),
+        ]
+    );
+    assert_eq!(
+        errors::<Single>("boxed { level = \"b\" }\n"),
+        [e("Missing logging block", "logging", "1:1")]
     );
 }
 
@@ -263,7 +289,7 @@ fn a_plain_or_boxed_block_field_takes_exactly_one() {
     assert_eq!(s.boxed.level, "b");
     assert_eq!(
         errors::<Single>("logging { level = 1 }\n"),
-        [e("Missing boxed block", "", "1:1")]
+        [e("Missing boxed block", "boxed", "1:1")]
     );
 }
 
@@ -284,7 +310,7 @@ fn map_block_fields_are_keyed_by_the_label() {
     assert_eq!(Maps::body_schema().blocks[1].label_names, ["name"]);
     assert_eq!(
         errors::<Maps>("profile \"a\" { level = \"x\" }\nprofile \"a\" { level = \"y\" }\n"),
-        [e("Duplicate profile block", "", "2:1")]
+        [e("Duplicate profile block", r#"profile["a"]"#, "2:1")]
     );
 }
 
@@ -698,7 +724,11 @@ fn multi_label_blocks_decode_into_nested_maps() {
     let dup = format!("{src}resource \"disk\" \"a\" {{ size = 9 }}\n");
     assert_eq!(
         errors::<Module>(&dup),
-        [e("Duplicate resource block", "", "4:1")]
+        [e(
+            "Duplicate resource block",
+            r#"resource["disk"]["a"]"#,
+            "4:1"
+        )]
     );
     let err = from_str::<Module>("resource \"disk\" { size = 1 }\n").unwrap_err();
     assert_eq!(err.summary(), "Missing name for resource");
@@ -798,8 +828,8 @@ fn block_type_enums_claim_each_variant_in_source_order() {
             "name = \"a\"\ntcp { port = 1 }\nsource { path = 1 }\nout { path = \"x\" }\n"
         ),
         [
-            e("Missing name for tcp", "", "2:5"),
-            e("Duplicate source or out block", "", "4:1"),
+            e("Missing name for tcp", "tcp", "2:5"),
+            e("Duplicate source or out block", "out", "4:1"),
         ]
     );
 }
@@ -896,7 +926,7 @@ mod generic_block_kinds {
         );
         assert_eq!(
             errors::<Pipeline<Run>>("step { cmd = \"x\" }\n"),
-            [e("Missing name for step", "", "1:6")]
+            [e("Missing name for step", "step", "1:6")]
         );
     }
 
@@ -927,7 +957,7 @@ mod generic_block_kinds {
             errors::<Pipeline<Step>>("run \"a\" {}\nstep {}\n"),
             [
                 e("Missing required argument", "run[\"a\"]", "1:9"),
-                e("Unsupported block type", "", "2:1"),
+                e("Unsupported block type", "step", "2:1"),
             ]
         );
     }
@@ -954,8 +984,8 @@ mod generic_block_kinds {
                 "copy { from = \"x\" }\nrun \"a\" { cmd = \"c\" }\nonly { from = \"y\" }\n"
             ),
             [
-                e("Missing lint block", "", "1:1"),
-                e("Duplicate run or copy block", "", "2:1"),
+                e("Missing lint block", "boxed", "1:1"),
+                e("Duplicate run or copy block", r#"run["a"]"#, "2:1"),
             ]
         );
     }

@@ -388,7 +388,36 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        Content::of(body, schema, partial, |diags| self.report(diags))
+        Content::of(body, schema, partial, |diags| {
+            self.report_structural(body, diags)
+        })
+    }
+
+    /// Schema processing's problems with `body`'s items (an unsupported
+    /// block type or argument, a missing or extraneous label), each at the
+    /// path of the item it is about, as attribute errors are: found by
+    /// where the diagnostic points. A problem with no item of its own (a
+    /// missing argument, pointing where it would go) stays at the body.
+    #[cold]
+    fn report_structural(&mut self, body: BodyRef<'_>, diags: Diagnostics) {
+        let missing = body.missing_item_range();
+        let (items, _) = body.to_body().all_content();
+        for diagnostic in diags {
+            let path = diagnostic
+                .subject
+                .as_ref()
+                .filter(|at| **at != missing)
+                .and_then(|at| item_path(&items, at))
+                .unwrap_or_default();
+            self.entries.push(Entry { diagnostic, path });
+        }
+    }
+
+    /// Records a problem with the block field or block at `path` (relative
+    /// to the body being decoded, like [`report`](Self::report)'s).
+    #[cold]
+    pub(crate) fn report_at_item(&mut self, diagnostic: Diagnostic, path: String) {
+        self.entries.push(Entry { diagnostic, path });
     }
 
     /// Two fields of the type being decoded claim one block type: a
@@ -619,13 +648,45 @@ impl<'a> Decoder<'a> {
 /// with its own depth guard).
 const FAST_LITERAL_DEPTH: usize = 32;
 
+/// The item of `items` a diagnostic at `at` is about: the attribute it
+/// points into, or the block whose header (type, labels, up to where its
+/// body would take a missing item: the opening brace of a native block
+/// without one) it points into.
+fn item_path(items: &hcl_core::body::BodyContent, at: &hcl_core::Range) -> Option<String> {
+    let byte = at.start.byte;
+    if let Some(a) = items
+        .attributes
+        .iter()
+        .find(|a| a.range.same_file(at) && a.range.contains_byte(byte))
+    {
+        return Some(a.name.clone());
+    }
+    items
+        .blocks
+        .iter()
+        .filter(|b| {
+            let header_end = b.body.missing_item_range().end.byte;
+            b.def_range.same_file(at)
+                && b.def_range.start.byte <= byte
+                && byte <= header_end.max(b.def_range.end.byte)
+        })
+        .max_by_key(|b| b.def_range.start.byte)
+        .map(|b| segment_of(&b.type_name, b.labels.iter().map(String::as_str)))
+}
+
+/// A block's path segment: its type and labels, `service["web"]`.
+pub(crate) fn segment_of<'a>(type_name: &str, labels: impl IntoIterator<Item = &'a str>) -> String {
+    format!("{type_name}{}", label_segment(labels))
+}
+
+/// The path segment of `block`.
+pub(crate) fn block_segment(block: BlockRef<'_>) -> String {
+    segment_of(block.type_name(), block.labels().iter())
+}
+
 #[cold]
 fn prefix_block_path(entries: &mut [Entry], block: BlockRef<'_>) {
-    let segment = format!(
-        "{}{}",
-        block.type_name(),
-        label_segment(block.labels().iter())
-    );
+    let segment = block_segment(block);
     for e in entries {
         e.path = if e.path.is_empty() {
             segment.clone()

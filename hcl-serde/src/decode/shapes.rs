@@ -8,12 +8,14 @@ use hcl_core::diag::quoted;
 use hcl_core::schema::BlockHeaderSchema;
 use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
+use super::block_segment;
 use super::content::Either;
 use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
-    d.report(duplicate_block_diagnostic(type_name, first.def_range(), again.def_range()).into());
+    let diag = duplicate_block_diagnostic(type_name, first.def_range(), again.def_range());
+    d.report_at_item(diag, block_segment(again));
 }
 
 /// gohcl's "Duplicate X block" for a type that allows one block, at the
@@ -32,13 +34,13 @@ pub(crate) fn duplicate_block_diagnostic(
 }
 
 #[cold]
-fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, type_name: &str) {
+fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, field_name: &str, type_name: &str) {
     let diag = Diagnostic::error(
         format!("Missing {type_name} block"),
         format!("A {type_name} block is required."),
     )
     .with_subject(content.missing_item_range());
-    d.report(diag.into());
+    d.report_at_item(diag, field_name.to_owned());
 }
 
 fn labels_of<T: Decode>() -> Vec<String> {
@@ -144,7 +146,7 @@ pub fn exactly_one<T: BlockKind>(
     match at_most_one::<T>(d, content, field_name) {
         Ok(Some(b)) => T::decode_block(b, d),
         Ok(None) => {
-            missing_block(d, content, &kind_name::<T>(field_name));
+            missing_block(d, content, field_name, &kind_name::<T>(field_name));
             None
         }
         Err(()) => None,
@@ -233,7 +235,7 @@ fn decode_map<T: Decode>(
                 ),
             )
             .with_subject(b.def_range());
-            d.report(diag.into());
+            d.report_at_item(diag, block_segment(b));
             ok = false;
             continue;
         }
@@ -417,7 +419,7 @@ pub fn leaf_of_group<T: Decode>(
                 ),
             )
             .with_subject(b.def_range());
-            d.report(diag.into());
+            d.report_at_item(diag, block_segment(*b));
         }
         return None;
     }
@@ -480,7 +482,7 @@ fn levels_problem(
         ),
     )
     .with_subject(first.def_range());
-    d.report(diag.into());
+    d.report_at_item(diag, type_name.to_owned());
 }
 
 /// A map keyed by block labels, one level per label: what a block field of
