@@ -89,7 +89,7 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             ) -> ::std::option::Option<Self> {
                 #[allow(unused_imports)]
                 use #krate::__private::dispatch::{
-                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
+                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _, AttributeShape as _,
                     AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
                     RemainDecode as _, RemainShape as _,
                 };

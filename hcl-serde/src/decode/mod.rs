@@ -102,7 +102,10 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 ///
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
-/// attribute, two remain fields, a label that is not a `String`,
+/// attribute, two remain fields, a label that is not a `String`, an
+/// attribute field of a block type (a derived struct, or a `Vec` or
+/// `Option` of one: the error says to mark it `#[hcl(block)]`), a block
+/// field of a type that decodes from no block,
 /// contradictory flags, unknown keys, and the derive on anything but a
 /// struct with named fields (generic structs are fine: each field that
 /// mentions a type parameter gets the bound its kind needs; lifetime
