@@ -26,14 +26,12 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(HclDecode, attributes(hcl))]
 pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    match expand::derive_hcl_decode(&input) {
-        Ok(tokens) => tokens.into(),
-        Err(e) => {
-            let mut tokens = e.into_compile_error();
-            tokens.extend(expand::placeholder_decode(&input));
-            tokens.into()
-        }
-    }
+    expand::or_placeholder(
+        &input,
+        expand::derive_hcl_decode,
+        expand::placeholder_decode,
+    )
+    .into()
 }
 
 /// Derives the encoding side of a type that derives `HclDecode`, with the
@@ -52,7 +50,10 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(HclEncode, attributes(hcl))]
 pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive_hcl_encode(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    expand::or_placeholder(
+        &input,
+        expand::derive_hcl_encode,
+        expand::placeholder_encode,
+    )
+    .into()
 }
