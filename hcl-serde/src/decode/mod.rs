@@ -105,7 +105,9 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// attribute, two remain fields, a label that is not a `String`, an
 /// attribute field of a block type (a derived struct, or a `Vec` or
 /// `Option` of one: the error says to mark it `#[hcl(block)]`), a block
-/// field of a type that decodes from no block,
+/// field of a type that decodes from no block, a block or remain field
+/// of a plain value (`String`, a number, `bool`, or an `Option`, `Vec` or
+/// `Box` of one),
 /// contradictory flags, unknown keys, and the derive on anything but a
 /// struct with named fields (generic structs are fine: each field that
 /// mentions a type parameter gets the bound its kind needs; lifetime
