@@ -269,7 +269,7 @@ fn broken_nomad_job_reports_every_problem_in_source_order() {
             ),
             e(
                 "Unsupported argument",
-                r#"job["web"].group["frontend"].task["nginx"]"#,
+                r#"job["web"].group["frontend"].task["nginx"].drivr"#,
                 "8:7"
             ),
             e(
@@ -284,7 +284,7 @@ fn broken_nomad_job_reports_every_problem_in_source_order() {
             ),
             e(
                 "Duplicate restart block",
-                r#"job["web"].group["frontend"]"#,
+                r#"job["web"].group["frontend"].restart"#,
                 "18:5"
             ),
         ]

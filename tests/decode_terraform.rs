@@ -214,13 +214,17 @@ output "o" {}
     assert_eq!(
         errors(hcl_serde::from_str_with::<Module>("main.tf", src, None)),
         [
-            e("Missing name for resource", "", "2:25"),
+            e(
+                "Missing name for resource",
+                r#"resource["aws_instance"]"#,
+                "2:25"
+            ),
             e(
                 "Unsuitable value type",
                 r#"resource["aws_instance"]["a"].count"#,
                 "6:11"
             ),
-            e("Unsupported block type", "", "8:1"),
+            e("Unsupported block type", r#"varible["x"]"#, "8:1"),
             e("Missing required argument", r#"output["o"]"#, "9:12"),
         ]
     );
@@ -239,7 +243,7 @@ fn second_phase_errors_point_into_the_original_file() {
         errors(Err::<Instance, _>(err)),
         [
             e("Missing required argument", "", "1:31"),
-            e("Unsupported argument", "", "3:3"),
+            e("Unsupported argument", "instance_typ", "3:3"),
         ]
     );
 }

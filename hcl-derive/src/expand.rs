@@ -7,21 +7,82 @@ use crate::codegen;
 use crate::dummy;
 use crate::internals::{ast::Container, check, Ctxt};
 
-/// Expands `#[derive(HclDecode)]`; errors carry the spans at fault.
-/// What `#[derive(HclDecode)]` emits besides its errors, for a struct: an
-/// impl of `Decode` that decodes nothing, so that the type's uses do not
-/// report it implements no `Decode` on top of the derive's own error (a
-/// cascade of one error per use, as serde_derive's placeholder impls
-/// avoid). Never run: the crate does not compile.
-pub fn placeholder_decode(input: &syn::DeriveInput) -> TokenStream {
-    if !matches!(input.data, syn::Data::Struct(_)) {
-        return TokenStream::new();
+/// A derive's output: what `expand` makes, or its errors followed by what
+/// `placeholder` makes, impls that do nothing, so that the type's uses do
+/// not report it implements none of the derive's traits on top of the
+/// derive's own error (a cascade of one error per use, as serde_derive's
+/// placeholder impls avoid). Placeholders are made for structs only (an
+/// enum's failed derive has no use that compiles anyway) and never run:
+/// the crate does not compile.
+pub fn or_placeholder(
+    input: &syn::DeriveInput,
+    expand: fn(&syn::DeriveInput) -> syn::Result<TokenStream>,
+    placeholder: fn(&syn::DeriveInput, &syn::Path) -> TokenStream,
+) -> TokenStream {
+    match expand(input) {
+        Ok(tokens) => tokens,
+        Err(e) => {
+            let mut tokens = e.into_compile_error();
+            if matches!(input.data, syn::Data::Struct(_)) {
+                let krate = crate::internals::attr::runtime_path();
+                tokens.extend(dummy::wrap_in_const(placeholder(input, &krate)));
+            }
+            tokens
+        }
     }
+}
+
+/// `HclEncode`'s placeholder: `Serialize`, `EncodeBlocks`, `EncodeRemain`
+/// and `BlockMapLevels` that write nothing.
+pub fn placeholder_encode(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
     let ident = &input.ident;
-    let krate = crate::internals::attr::runtime_path();
+    let serde = quote!(#krate::__private::serde);
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #serde::Serialize for #ident #ty_generics #where_clause {
+            fn serialize<__S: #serde::Serializer>(
+                &self,
+                __s: __S,
+            ) -> ::std::result::Result<__S::Ok, __S::Error> {
+                __s.serialize_unit()
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #krate::ser::EncodeBlocks for #ident #ty_generics #where_clause {
+            fn encode_blocks<__S: #serde::ser::SerializeStruct>(
+                &self,
+                _: &'static str,
+                _: &mut __S,
+            ) -> ::std::result::Result<(), __S::Error> {
+                ::std::result::Result::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #krate::ser::EncodeRemain for #ident #ty_generics #where_clause {
+            fn encode_remain<__M: #serde::ser::SerializeMap>(
+                &self,
+                _: &mut __M,
+            ) -> ::std::result::Result<(), __M::Error> {
+                ::std::result::Result::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_generics #krate::ser::BlockMapLevels for #ident #ty_generics #where_clause {
+            const LEVELS: usize = 0;
+        }
+    }
+}
+
+/// `HclDecode`'s placeholder: a `Decode` that decodes nothing.
+pub fn placeholder_decode(input: &syn::DeriveInput, krate: &syn::Path) -> TokenStream {
+    let ident = &input.ident;
     let core = quote!(#krate::__private::hcl_core);
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    dummy::wrap_in_const(quote! {
+    quote! {
         #[automatically_derived]
         impl #impl_generics #krate::Decode for #ident #ty_generics #where_clause {
             const LABELS: &'static [&'static str] = &[];
@@ -38,9 +99,10 @@ pub fn placeholder_decode(input: &syn::DeriveInput) -> TokenStream {
                 ::std::option::Option::None
             }
         }
-    })
+    }
 }
 
+/// Expands `#[derive(HclDecode)]`; errors carry the spans at fault.
 pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
     if let syn::Data::Enum(data) = &input.data {
@@ -89,10 +151,9 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             ) -> ::std::option::Option<Self> {
                 #[allow(unused_imports)]
                 use #krate::__private::dispatch::{
-                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _,
+                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _, AttributeShape as _,
                     AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
-                    BlockVariants as _, RemainDecode as _,
-                    RemainShape as _,
+                    RemainDecode as _, RemainShape as _,
                 };
                 #decode
             }

@@ -20,20 +20,18 @@ use proc_macro::TokenStream;
 /// Derives `hcl_serde::Decode` for a struct (see the trait's documentation
 /// for the field kinds and options), `serde::Deserialize` from a string for
 /// an enum of unit variants (a string enum), and `hcl_serde::decode::
-/// BlockTypes` for an enum of one-field variants (block-type dispatch). A
+/// BlockKind` for an enum of one-field variants (block-type dispatch). A
 /// type that derives this does not derive `serde::Deserialize` too: every
 /// `Deserialize` type already has `Decode` (E0119 otherwise).
 #[proc_macro_derive(HclDecode, attributes(hcl))]
 pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    match expand::derive_hcl_decode(&input) {
-        Ok(tokens) => tokens.into(),
-        Err(e) => {
-            let mut tokens = e.into_compile_error();
-            tokens.extend(expand::placeholder_decode(&input));
-            tokens.into()
-        }
-    }
+    expand::or_placeholder(
+        &input,
+        expand::derive_hcl_decode,
+        expand::placeholder_decode,
+    )
+    .into()
 }
 
 /// Derives the encoding side of a type that derives `HclDecode`, with the
@@ -52,7 +50,10 @@ pub fn derive_hcl_decode(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(HclEncode, attributes(hcl))]
 pub fn derive_hcl_encode(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive_hcl_encode(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    expand::or_placeholder(
+        &input,
+        expand::derive_hcl_encode,
+        expand::placeholder_encode,
+    )
+    .into()
 }

@@ -66,8 +66,8 @@ fn missing_and_unknown_attributes_are_all_reported_in_source_order() {
         [
             e("Missing required argument", "", "1:1"),
             e("Missing required argument", "", "1:1"),
-            e("Unsupported argument", "", "1:1"),
-            e("Unsupported argument", "", "2:1"),
+            e("Unsupported argument", "prot", "1:1"),
+            e("Unsupported argument", "nmae", "2:1"),
         ]
     );
     let err = from_str::<Plain>("name = \"x\"\nprot = 80\n").unwrap_err();
@@ -242,10 +242,36 @@ fn block_errors_use_the_reference_summaries() {
     assert_eq!(
         errors::<Blocks>("logging { level = \"a\" }\nlogging { level = \"b\" }\nservice { port = 1 }\nresource \"a\" \"b\" \"c\" {}\n"),
         [
-            e("Duplicate logging block", "", "2:1"),
-            e("Missing name for service", "", "3:9"),
-            e("Extraneous label for resource", "", "4:18"),
+            e("Duplicate logging block", "logging", "2:1"),
+            e("Missing name for service", "service", "3:9"),
+            e("Extraneous label for resource", r#"resource["a"]["b"]["c"]"#, "4:18"),
         ]
+    );
+}
+
+/// Structural problems carry the path of the block or field they are
+/// about, under the path of the blocks around them, as attribute errors do.
+#[test]
+fn structural_errors_carry_the_path_of_their_item() {
+    #[derive(HclDecode, Debug)]
+    #[allow(dead_code)]
+    struct Outer {
+        #[hcl(block)]
+        inner: Vec<Blocks>,
+    }
+    let src = "inner {\n  logging { level = \"a\" }\n  logging { level = \"b\" }\n  service { port = 1 }\n  extra \"x\" {}\n  port = 1\n}\n";
+    assert_eq!(
+        errors::<Outer>(src),
+        [
+            e("Duplicate logging block", "inner.logging", "3:3"),
+            e("Missing name for service", "inner.service", "4:11"),
+            e("Unsupported block type", r#"inner.extra["x"]"#, "5:3"),
+            e("Unsupported argument", "inner.port", "6:3"),
+        ]
+    );
+    assert_eq!(
+        errors::<Single>("boxed { level = \"b\" }\n"),
+        [e("Missing logging block", "logging", "1:1")]
     );
 }
 
@@ -263,7 +289,7 @@ fn a_plain_or_boxed_block_field_takes_exactly_one() {
     assert_eq!(s.boxed.level, "b");
     assert_eq!(
         errors::<Single>("logging { level = 1 }\n"),
-        [e("Missing boxed block", "", "1:1")]
+        [e("Missing boxed block", "boxed", "1:1")]
     );
 }
 
@@ -284,7 +310,7 @@ fn map_block_fields_are_keyed_by_the_label() {
     assert_eq!(Maps::body_schema().blocks[1].label_names, ["name"]);
     assert_eq!(
         errors::<Maps>("profile \"a\" { level = \"x\" }\nprofile \"a\" { level = \"y\" }\n"),
-        [e("Duplicate profile block", "", "2:1")]
+        [e("Duplicate profile block", r#"profile["a"]"#, "2:1")]
     );
 }
 
@@ -698,7 +724,11 @@ fn multi_label_blocks_decode_into_nested_maps() {
     let dup = format!("{src}resource \"disk\" \"a\" {{ size = 9 }}\n");
     assert_eq!(
         errors::<Module>(&dup),
-        [e("Duplicate resource block", "", "4:1")]
+        [e(
+            "Duplicate resource block",
+            r#"resource["disk"]["a"]"#,
+            "4:1"
+        )]
     );
     let err = from_str::<Module>("resource \"disk\" { size = 1 }\n").unwrap_err();
     assert_eq!(err.summary(), "Missing name for resource");
@@ -798,8 +828,8 @@ fn block_type_enums_claim_each_variant_in_source_order() {
             "name = \"a\"\ntcp { port = 1 }\nsource { path = 1 }\nout { path = \"x\" }\n"
         ),
         [
-            e("Missing name for tcp", "", "2:5"),
-            e("Duplicate source or out block", "", "4:1"),
+            e("Missing name for tcp", "tcp", "2:5"),
+            e("Duplicate source or out block", "out", "4:1"),
         ]
     );
 }
@@ -831,4 +861,132 @@ fn a_block_type_claimed_by_two_fields_of_a_generic_struct_is_reported() {
     }
     let err = from_str::<S<Http>>("http { path = \"/\" }\n").unwrap_err();
     assert_eq!(err.summary(), "Block type claimed twice");
+}
+
+/// A generic struct's block field takes a struct block type and a
+/// block-type enum alike: one bound (`Vec<T>: BlockField`, `T: BlockKind`)
+/// covers both kinds.
+mod generic_block_kinds {
+    use super::*;
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Run {
+        #[hcl(label)]
+        name: String,
+        cmd: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Copy {
+        from: String,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    pub enum Step {
+        Run(Run),
+        Copy(Copy),
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    #[hcl(rename_all = "lowercase")]
+    pub enum Tool {
+        Lint(Copy),
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Pipeline<T> {
+        #[hcl(block)]
+        step: Vec<T>,
+    }
+
+    #[derive(HclDecode, Debug, PartialEq)]
+    pub struct Shapes<A, B, C> {
+        #[hcl(block)]
+        first: Option<A>,
+        #[hcl(block)]
+        only: B,
+        #[hcl(block)]
+        boxed: Box<C>,
+    }
+
+    const SRC: &str = "run \"build\" { cmd = \"make\" }\ncopy { from = \"a\" }\nrun \"test\" { cmd = \"make test\" }\n";
+
+    #[test]
+    fn with_a_struct_block_type() {
+        let p: Pipeline<Copy> = from_str("step { from = \"a\" }\nstep { from = \"b\" }\n").unwrap();
+        assert_eq!(
+            p.step,
+            [Copy { from: "a".into() }, Copy { from: "b".into() }]
+        );
+        assert_eq!(Pipeline::<Copy>::body_schema().blocks[0].type_name, "step");
+        assert_eq!(
+            errors::<Pipeline<Copy>>("step { from = 1 }\nstep {}\n"),
+            [e("Missing required argument", "step", "2:6")]
+        );
+        assert_eq!(
+            errors::<Pipeline<Run>>("step { cmd = \"x\" }\n"),
+            [e("Missing name for step", "step", "1:6")]
+        );
+    }
+
+    #[test]
+    fn with_a_block_type_enum() {
+        let p: Pipeline<Step> = from_str(SRC).unwrap();
+        assert_eq!(
+            p.step,
+            [
+                Step::Run(Run {
+                    name: "build".into(),
+                    cmd: "make".into()
+                }),
+                Step::Copy(Copy { from: "a".into() }),
+                Step::Run(Run {
+                    name: "test".into(),
+                    cmd: "make test".into()
+                }),
+            ]
+        );
+        let names: Vec<String> = Pipeline::<Step>::body_schema()
+            .blocks
+            .into_iter()
+            .map(|b| b.type_name)
+            .collect();
+        assert_eq!(names, ["run", "copy"]);
+        assert_eq!(
+            errors::<Pipeline<Step>>("run \"a\" {}\nstep {}\n"),
+            [
+                e("Missing required argument", "run[\"a\"]", "1:9"),
+                e("Unsupported block type", "step", "2:1"),
+            ]
+        );
+    }
+
+    #[test]
+    fn option_single_and_boxed_with_either_kind() {
+        let src = "copy { from = \"x\" }\nonly { from = \"y\" }\nlint { from = \"z\" }\n";
+        let s: Shapes<Step, Copy, Tool> = from_str(src).unwrap();
+        assert_eq!(s.first, Some(Step::Copy(Copy { from: "x".into() })));
+        assert_eq!(s.only, Copy { from: "y".into() });
+        assert_eq!(*s.boxed, Tool::Lint(Copy { from: "z".into() }));
+        let s: Shapes<Copy, Step, Copy> =
+            from_str("run \"r\" { cmd = \"c\" }\nboxed { from = \"b\" }\n").unwrap();
+        assert_eq!(s.first, None);
+        assert_eq!(
+            s.only,
+            Step::Run(Run {
+                name: "r".into(),
+                cmd: "c".into()
+            })
+        );
+        assert_eq!(
+            errors::<Shapes<Step, Copy, Tool>>(
+                "copy { from = \"x\" }\nrun \"a\" { cmd = \"c\" }\nonly { from = \"y\" }\n"
+            ),
+            [
+                e("Missing lint block", "boxed", "1:1"),
+                e("Duplicate run or copy block", r#"run["a"]"#, "2:1"),
+            ]
+        );
+    }
 }

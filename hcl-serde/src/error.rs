@@ -27,8 +27,10 @@ struct ErrorImpl {
 pub struct Entry {
     /// The diagnostic (summary, detail, ranges).
     pub diagnostic: Diagnostic,
-    /// Where in the decoded structure: `service["web"].port`, or empty at
-    /// the root.
+    /// Where in the decoded structure: `service["web"].port` for an
+    /// attribute, `service["web"].check` for a block that is duplicated,
+    /// missing, unsupported or has the wrong labels, or empty for a
+    /// problem of the whole body (a missing argument, say).
     pub path: String,
 }
 

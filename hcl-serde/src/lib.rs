@@ -498,13 +498,26 @@ pub mod __private {
     pub use crate::decode::dispatch;
 
     /// The block types a block field's type claims, known at compile time:
-    /// a block-type enum's variants (in `Vec`, `Option` or alone) through
-    /// the inherent constant, which applies only when the bound holds;
-    /// every other type falls back to [`NoVariants`]'s empty list (the
-    /// field then claims its own name).
-    pub struct BlockTypeNames<T: ?Sized>(core::marker::PhantomData<T>);
+    /// a block-type enum's variants, in a shape (`BlockTypeNames<T,
+    /// Shape>`) or alone (`BlockTypeNames<T, One>`), through the inherent
+    /// constant, which applies only when the bound holds; every other type
+    /// falls back to [`NoVariants`]'s empty list (the field then claims its
+    /// own name). Two markers rather than two inherent impls on one type,
+    /// whose constants would clash.
+    pub struct BlockTypeNames<T: ?Sized, S>(core::marker::PhantomData<(fn() -> S, T)>);
 
-    impl<T: crate::decode::BlockTypesShape> BlockTypeNames<T> {
+    /// [`BlockTypeNames`] of a [`BlockField`](crate::BlockField) shape.
+    pub struct Shape;
+
+    /// [`BlockTypeNames`] of a lone [`BlockKind`](crate::decode::BlockKind).
+    pub struct One;
+
+    impl<T: crate::BlockField> BlockTypeNames<T, Shape> {
+        /// The variants' block types.
+        pub const NAMES: &'static [&'static str] = T::TYPE_NAMES;
+    }
+
+    impl<T: crate::decode::BlockKind> BlockTypeNames<T, One> {
         /// The variants' block types.
         pub const NAMES: &'static [&'static str] = T::TYPE_NAMES;
     }
@@ -515,7 +528,7 @@ pub mod __private {
         const NAMES: &'static [&'static str] = &[];
     }
 
-    impl<T: ?Sized> NoVariants for BlockTypeNames<T> {}
+    impl<T: ?Sized, S> NoVariants for BlockTypeNames<T, S> {}
 
     /// Whether two lists of names share one (a `const fn`, for the
     /// derive's compile-time checks).

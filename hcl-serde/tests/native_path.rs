@@ -30,6 +30,11 @@ impl BodyImpl for Opaque {
     fn just_attributes(&self) -> (Attributes, Diagnostics) {
         self.0.just_attributes()
     }
+    // The syntax's own answer, as any syntax that can tell blocks without
+    // a schema gives it (structural problems find their block by it).
+    fn all_content(&self) -> (BodyContent, Diagnostics) {
+        self.0.all_content()
+    }
     fn missing_item_range(&self) -> Range {
         self.0.missing_item_range()
     }
@@ -188,7 +193,7 @@ fn broken_bodies_report_the_same_on_both_paths() {
             "enabled = true",
             "enabled = true\n  prot = 1",
             "Unsupported argument",
-            "",
+            ".prot",
         ),
         (
             "port    = 80\n  enabled = true\n",

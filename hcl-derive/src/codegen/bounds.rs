@@ -24,9 +24,10 @@ pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) ->
         let ty = f.ty;
         let bound = match f.kind {
             Kind::Attr => quote!(#krate::__private::serde::de::DeserializeOwned),
-            // A bare parameter is one block of any decodable type; a type
-            // built of parameters (`Vec<T>`, `Option<T>`) is a shape.
-            Kind::Block if is_param(ty, &params) => quote!(#krate::Decode),
+            // A bare parameter is one block of any block kind (a struct or
+            // a block-type enum); a type built of parameters (`Vec<T>`,
+            // `Option<T>`) is a shape, whose impls ask `T: BlockKind`.
+            Kind::Block if is_param(ty, &params) => quote!(#krate::decode::BlockKind),
             Kind::Block => quote!(#krate::BlockField),
             Kind::Remain => quote!(#krate::RemainField),
             Kind::Label => continue,

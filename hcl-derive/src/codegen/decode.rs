@@ -91,7 +91,7 @@ fn field_expr(
         // Spanned at the type, so that a type with no decoder for its kind
         // is reported at the field.
         Kind::Block => {
-            quote_spanned!(ty.span()=> (&&&&#kind).decode_blocks(&__content, #name, __d))
+            quote_spanned!(ty.span()=> (&&&#kind).decode_blocks(&__content, #name, __d))
         }
         Kind::Remain => {
             let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));
@@ -126,7 +126,7 @@ fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
         quote!((&&#krate::__private::dispatch::Kind::<#ty>::new()).absent())
     };
     let fetch = quote_spanned!(ty.span()=>
-        (&&#krate::__private::dispatch::Kind::<#ty>::new())
+        (&&&#krate::__private::dispatch::Kind::<#ty>::new())
             .attribute(__d, &__content, #id, #required)
     );
     quote! {
@@ -187,8 +187,9 @@ pub fn variant_clash_checks(cont: &Container<'_>) -> TokenStream {
         quote! {{
             #[allow(unused_imports)]
             use #private::NoVariants as _;
-            let variants = #private::BlockTypeNames::<#ty>::NAMES;
-            if variants.is_empty() { &[#name] } else { variants }
+            let shape = #private::BlockTypeNames::<#ty, #private::Shape>::NAMES;
+            let one = #private::BlockTypeNames::<#ty, #private::One>::NAMES;
+            if !shape.is_empty() { shape } else if !one.is_empty() { one } else { &[#name] }
         }}
     };
     let blocks: Vec<_> = cont

@@ -3,7 +3,7 @@
 //! `serde::Deserialize`, so it is an attribute value, and a wrong value
 //! names the variants and the closest one); of one-field tuple variants, a
 //! block-type enum (`Http(HttpCheck)`: a block field of it claims one
-//! block type per variant, see `hcl_serde::decode::BlockTypes`).
+//! block type per variant, see `hcl_serde::decode::BlockKind`).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -161,20 +161,16 @@ fn block_types(
     let core = quote!(#krate::__private::hcl_core);
     Some(quote! {
         #[automatically_derived]
-        impl #krate::decode::BlockTypes for #ident {
+        impl #krate::decode::BlockKind for #ident {
             const TYPE_NAMES: &'static [&'static str] = &[#(#names),*];
 
-            fn headers() -> ::std::vec::Vec<#core::schema::BlockHeaderSchema> {
+            fn headers(_: &str) -> ::std::vec::Vec<#core::schema::BlockHeaderSchema> {
                 ::std::vec![#(
                     #core::schema::BlockHeaderSchema::new(
                         #names,
                         <#types as #krate::Decode>::LABELS.iter().copied(),
                     )
                 ),*]
-            }
-
-            fn claims(__type_name: &str) -> bool {
-                matches!(__type_name, #(#names)|*)
             }
 
             fn decode_block(

@@ -1,7 +1,8 @@
 //! Emits `body_schema()` and `LABELS`.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned as _;
 
 use crate::internals::ast::{Container, Kind};
 
@@ -22,11 +23,14 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                     });
                 })
             }
-            Kind::Block => Some(quote! {
-                __schema.blocks.extend(
-                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name),
+            // Spanned at the type, as the decoder's call is: a type that
+            // is no block kind is reported at the field.
+            Kind::Block => {
+                let headers = quote_spanned!(ty.span()=>
+                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
                 );
-            }),
+                Some(quote!(__schema.blocks.extend(#headers);))
+            }
             Kind::Label | Kind::Remain => None,
         }
     });
@@ -34,7 +38,6 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
             AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
-            BlockVariants as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

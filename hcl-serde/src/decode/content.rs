@@ -59,6 +59,7 @@ impl<'a> BodyRef<'a> {
 /// (see [`BlockField`](crate::BlockField)).
 ///
 /// ```
+/// use hcl_core::schema::BlockHeaderSchema;
 /// use hcl_serde::decode::{BlockField, Content, Decoder};
 /// use hcl_serde::HclDecode;
 ///
@@ -66,8 +67,8 @@ impl<'a> BodyRef<'a> {
 /// struct Markers(Vec<u32>);
 ///
 /// impl BlockField for Markers {
-///     fn label_names() -> Vec<String> {
-///         Vec::new()
+///     fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+///         vec![BlockHeaderSchema::new(field_name, Vec::<String>::new())]
 ///     }
 ///
 ///     fn decode_blocks(content: &Content<'_>, type_name: &str, _: &mut Decoder<'_>) -> Option<Self> {
@@ -176,8 +177,9 @@ impl<'a> Content<'a> {
 }
 
 /// One of two iterators of the same items: the blocks of general content
-/// or of a syntax tree, walked without checking which at every step.
-enum Either<L, R> {
+/// or of a syntax tree, walked without checking which at every step (and
+/// the blocks of one type or of a block-type enum's types).
+pub(crate) enum Either<L, R> {
     Left(L),
     Right(R),
 }

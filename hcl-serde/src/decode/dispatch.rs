@@ -1,12 +1,15 @@
 //! How generated code picks the decoder of a field from its type, not from
 //! how the type is spelled: "autoref specialization". The derive knows each
 //! field's concrete type and calls, say,
-//! `(&&Kind::<T>::new()).attribute(...)`. Method lookup tries the receiver
-//! `&&Kind<T>` first, where the special impls live (for `&Kind<Value>`,
-//! `&Kind<Expression>`, block shapes, remain shapes), and only then, one
-//! reference less, the general impl (any `Deserialize` or [`Decode`]
-//! type). Blocks have four levels (`&&&&Kind<T>`): block-type enums, label
-//! maps of derived types, block shapes, then exactly one block of any type. An impl whose bounds do not hold is skipped, so a type alias of
+//! `(&&&Kind::<T>::new()).attribute(...)`. Method lookup tries the receiver
+//! with the most references first, where the special impls live (for
+//! `&&Kind<Value>`, `&&Kind<Expression>`, block shapes, remain shapes),
+//! and only then, one reference less at each step, the general impls
+//! (attributes: `Vec` and `Option` of any `Deserialize` type, then any
+//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have three levels (`&&&Kind<T>`): label maps of derived
+//! types, block shapes, then exactly one block of any [`BlockKind`] (a
+//! `Decode` type or a block-type enum). An impl whose bounds do not hold
+//! is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
 //! names.
 //!
@@ -23,7 +26,7 @@ use hcl_core::{Body, Expression, Value};
 use hcl_core::schema::BlockHeaderSchema;
 
 use super::{
-    exactly_one, BlockField, BlockMap, BlockTypesShape, BodyRef, Content, Decode, Decoder, FieldId,
+    exactly_one, BlockField, BlockKind, BlockMap, BodyRef, Content, Decode, Decoder, FieldId,
     Labels, RemainField,
 };
 
@@ -83,7 +86,7 @@ pub trait AttributeSpecial<T> {
     ) -> Option<Option<T>>;
 }
 
-impl AttributeSpecial<Value> for &Kind<Value> {
+impl AttributeSpecial<Value> for &&Kind<Value> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -95,7 +98,7 @@ impl AttributeSpecial<Value> for &Kind<Value> {
     }
 }
 
-impl AttributeSpecial<Option<Value>> for &Kind<Option<Value>> {
+impl AttributeSpecial<Option<Value>> for &&Kind<Option<Value>> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -121,7 +124,7 @@ macro_rules! copied_fields {
         copied_fields!(@one [$($generics)*] Option<$t>);
     )*};
     (@one [$($generics:tt)*] $t:ty) => {
-        impl<$($generics)*> AttributeSpecial<$t> for &Kind<$t> {
+        impl<$($generics)*> AttributeSpecial<$t> for &&Kind<$t> {
             #[inline]
             fn attribute(
                 &self,
@@ -143,7 +146,7 @@ copied_fields!(
     [] i8, [] i16, [] i32, [] i64, [] i128, [] u8, [] u16, [] u32, [] u64, [] u128,
 );
 
-impl AttributeSpecial<Expression> for &Kind<Expression> {
+impl AttributeSpecial<Expression> for &&Kind<Expression> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -155,7 +158,7 @@ impl AttributeSpecial<Expression> for &Kind<Expression> {
     }
 }
 
-impl AttributeSpecial<Option<Expression>> for &Kind<Option<Expression>> {
+impl AttributeSpecial<Option<Expression>> for &&Kind<Option<Expression>> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -168,8 +171,64 @@ impl AttributeSpecial<Option<Expression>> for &Kind<Option<Expression>> {
     }
 }
 
+/// Attribute fields of a `Vec` or an `Option` that no special impl takes:
+/// decoded as any other `Deserialize` type, but bounded on the element, so
+/// that a `Vec` of a block type is reported with [`AttributeValue`]'s
+/// message about the element (serde's own, about the `Vec`, would suggest
+/// deriving `Deserialize`).
+pub trait AttributeShape<T, E> {
+    /// See [`AttributeSpecial::attribute`].
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<T>>
+    where
+        E: AttributeValue;
+}
+
+macro_rules! attribute_shapes {
+    ($($shape:ident)*) => {$(
+        impl<T> AttributeShape<$shape<T>, T> for &Kind<$shape<T>> {
+            #[inline]
+            fn attribute(
+                &self,
+                d: &mut Decoder<'_>,
+                content: &Content<'_>,
+                id: FieldId,
+                required: bool,
+            ) -> Option<Option<$shape<T>>>
+            where
+                T: AttributeValue,
+            {
+                d.attribute::<$shape<T>>(content, id, required)
+            }
+        }
+    )*};
+}
+
+attribute_shapes!(Vec Option);
+
+/// What an attribute field's type must be when no special impl takes it:
+/// a `Deserialize` type. A trait of its own for its message, which says
+/// what to do in the derive's terms rather than serde's.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from an attribute",
+    label = "an attribute field (the default kind)",
+    note = "an attribute takes a `serde::Deserialize` type: `String`, numbers, `bool`, `Vec`, maps, `Value`, `Expression`, `Spanned<T>`, a string enum",
+    note = "a struct or enum that derives `HclDecode` is a block type, and so is a `Vec`, `Option`, `Box` or map of one: mark the field `#[hcl(block)]`"
+)]
+pub trait AttributeValue: DeserializeOwned {}
+
+impl<T: DeserializeOwned> AttributeValue for T {}
+
 /// Every other attribute field: any `Deserialize` type, through the value
-/// deserializer (or the literal fast path).
+/// deserializer (or the literal fast path). The bound is on the method,
+/// not the impl, so that a type without it is reported as an unmet bound
+/// of [`AttributeValue`] (whose message says what to do), not as a method
+/// that no impl offers.
 pub trait AttributeSerde<T> {
     /// See [`AttributeSpecial::attribute`].
     fn attribute(
@@ -178,10 +237,12 @@ pub trait AttributeSerde<T> {
         content: &Content<'_>,
         id: FieldId,
         required: bool,
-    ) -> Option<Option<T>>;
+    ) -> Option<Option<T>>
+    where
+        T: AttributeValue;
 }
 
-impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
+impl<T> AttributeSerde<T> for Kind<T> {
     #[inline]
     fn attribute(
         &self,
@@ -189,38 +250,11 @@ impl<T: DeserializeOwned> AttributeSerde<T> for Kind<T> {
         content: &Content<'_>,
         id: FieldId,
         required: bool,
-    ) -> Option<Option<T>> {
+    ) -> Option<Option<T>>
+    where
+        T: AttributeValue,
+    {
         d.attribute::<T>(content, id, required)
-    }
-}
-
-/// Block fields of a block-type enum (`#[derive(HclDecode)] enum Check {
-/// Http(HttpCheck), Tcp(TcpCheck) }`) as `T`, `Option<T>` or `Vec<T>`:
-/// the highest priority; the field claims every variant's block type.
-pub trait BlockVariants<T> {
-    /// One header per variant.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
-    /// The blocks of every variant's type, in source order.
-    fn decode_blocks(
-        &self,
-        content: &Content<'_>,
-        type_name: &str,
-        d: &mut Decoder<'_>,
-    ) -> Option<T>;
-}
-
-impl<T: BlockTypesShape> BlockVariants<T> for &&&Kind<T> {
-    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
-        T::headers()
-    }
-
-    fn decode_blocks(
-        &self,
-        content: &Content<'_>,
-        _type_name: &str,
-        d: &mut Decoder<'_>,
-    ) -> Option<T> {
-        T::decode_variants(content, d)
     }
 }
 
@@ -261,8 +295,6 @@ impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
 /// Block fields of a [`BlockField`] shape (`Option`, `Vec`, `Box`, maps,
 /// and any type that implements it).
 pub trait BlockShape<T> {
-    /// The label names of the block type.
-    fn label_names(&self) -> Vec<String>;
     /// The blocks of `type_name`.
     fn decode_blocks(
         &self,
@@ -270,15 +302,13 @@ pub trait BlockShape<T> {
         type_name: &str,
         d: &mut Decoder<'_>,
     ) -> Option<T>;
-    /// The schema's headers for the field named `name`: one block type.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
-        vec![BlockHeaderSchema::new(name, self.label_names())]
-    }
+    /// The schema's headers for the field named `name`.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
 }
 
 impl<T: BlockField> BlockShape<T> for &Kind<T> {
-    fn label_names(&self) -> Vec<String> {
-        T::label_names()
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
+        T::block_headers(name)
     }
 
     #[inline]
@@ -292,26 +322,32 @@ impl<T: BlockField> BlockShape<T> for &Kind<T> {
     }
 }
 
-/// Block fields of any other [`Decode`] type: exactly one block.
+/// Block fields of any other [`BlockKind`] (a [`Decode`] type, or a
+/// block-type enum): exactly one block. The bound is on the methods, as
+/// for [`AttributeSerde`], so that a type that is no block kind is
+/// reported with [`BlockKind`]'s message.
 pub trait BlockOne<T> {
-    /// See [`BlockLabelMap::label_names`].
-    fn label_names(&self) -> Vec<String>;
     /// See [`BlockLabelMap::decode_blocks`].
     fn decode_blocks(
         &self,
         content: &Content<'_>,
         type_name: &str,
         d: &mut Decoder<'_>,
-    ) -> Option<T>;
-    /// The schema's headers for the field named `name`: one block type.
-    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
-        vec![BlockHeaderSchema::new(name, self.label_names())]
-    }
+    ) -> Option<T>
+    where
+        T: BlockKind;
+    /// The schema's headers for the field named `name`.
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>
+    where
+        T: BlockKind;
 }
 
-impl<T: Decode> BlockOne<T> for Kind<T> {
-    fn label_names(&self) -> Vec<String> {
-        T::LABELS.iter().map(|l| (*l).to_owned()).collect()
+impl<T> BlockOne<T> for Kind<T> {
+    fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>
+    where
+        T: BlockKind,
+    {
+        T::headers(name)
     }
 
     #[inline]
@@ -320,7 +356,10 @@ impl<T: Decode> BlockOne<T> for Kind<T> {
         content: &Content<'_>,
         type_name: &str,
         d: &mut Decoder<'_>,
-    ) -> Option<T> {
+    ) -> Option<T>
+    where
+        T: BlockKind,
+    {
         exactly_one::<T>(content, type_name, d)
     }
 }

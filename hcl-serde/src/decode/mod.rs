@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use hcl_core::diag::quoted;
 use hcl_core::native::by_id::CompiledSchema;
 pub use hcl_core::native::by_id::FieldId;
-use hcl_core::schema::BodySchema;
+use hcl_core::schema::{BlockHeaderSchema, BodySchema};
 use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
 
 use crate::de::literal::{deserialize_literal, LiteralCopy};
@@ -25,9 +25,7 @@ use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
-pub use shapes::{
-    exactly_one, leaf_of_group, BlockMap, BlockMapValue, BlockTypes, BlockTypesShape, LabelField,
-};
+pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue, LabelField};
 
 /// A type decoded from an HCL body: what every entry point
 /// ([`from_str`](crate::from_str), [`from_body`](crate::from_body), …)
@@ -68,7 +66,9 @@ pub use shapes::{
 ///   variants (`enum Check { Http(HttpCheck), Tcp(TcpCheck) }`) is a
 ///   block-type enum: as `T`, `Option<T>` or `Vec<T>` the field claims one
 ///   block type per variant (`http`, `tcp`, after `rename_all`/`rename`),
-///   in source order, each with its variant type's labels.
+///   in source order, each with its variant type's labels. Both kinds
+///   are a [`BlockKind`], the one bound a generic struct's block field
+///   (`Vec<T>`) needs, so `T` may be either.
 /// - `#[hcl(label)]`: a `String` (or `Spanned<String>`, keeping where it
 ///   is written) taking the next block label; the label fields, in order,
 ///   define the block header.
@@ -102,7 +102,12 @@ pub use shapes::{
 ///
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
-/// attribute, two remain fields, a label that is not a `String`,
+/// attribute, two remain fields, a label that is not a `String`, an
+/// attribute field of a block type (a derived struct, or a `Vec` or
+/// `Option` of one: the error says to mark it `#[hcl(block)]`), a block
+/// field of a type that decodes from no block, a block or remain field
+/// of a plain value (`String`, a number, `bool`, or an `Option`, `Vec` or
+/// `Box` of one),
 /// contradictory flags, unknown keys, and the derive on anything but a
 /// struct with named fields (generic structs are fine: each field that
 /// mentions a type parameter gets the bound its kind needs; lifetime
@@ -251,11 +256,17 @@ impl CheckedSchema {
     }
 }
 
-/// A block field's shape: `T` (exactly one), `Option<T>` (at most one),
-/// `Vec<T>` (any number), `Box<T>`, or a map keyed by the block's label.
+/// A block field's shape: `Option<T>` (at most one), `Vec<T>` (any
+/// number), `Box<T>` (exactly one) of any [`BlockKind`], or a map keyed by
+/// the block's label. A field of a [`BlockKind`] itself takes exactly one.
 pub trait BlockField: Sized {
-    /// The label names of the block type, as the schema lists them.
-    fn label_names() -> Vec<String>;
+    /// The block types a block-type enum inside the shape claims (none:
+    /// the field's own name is its block type), for the derive's
+    /// compile-time check that no two fields claim one block type.
+    const TYPE_NAMES: &'static [&'static str] = &[];
+
+    /// The schema's headers for a field named `field_name`.
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema>;
 
     /// Decodes the blocks of `type_name` in `content`.
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self>;
@@ -382,7 +393,36 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        Content::of(body, schema, partial, |diags| self.report(diags))
+        Content::of(body, schema, partial, |diags| {
+            self.report_structural(body, diags)
+        })
+    }
+
+    /// Schema processing's problems with `body`'s items (an unsupported
+    /// block type or argument, a missing or extraneous label), each at the
+    /// path of the item it is about, as attribute errors are: found by
+    /// where the diagnostic points. A problem with no item of its own (a
+    /// missing argument, pointing where it would go) stays at the body.
+    #[cold]
+    fn report_structural(&mut self, body: BodyRef<'_>, diags: Diagnostics) {
+        let missing = body.missing_item_range();
+        let (items, _) = body.to_body().all_content();
+        for diagnostic in diags {
+            let path = diagnostic
+                .subject
+                .as_ref()
+                .filter(|at| **at != missing)
+                .and_then(|at| item_path(&items, at))
+                .unwrap_or_default();
+            self.entries.push(Entry { diagnostic, path });
+        }
+    }
+
+    /// Records a problem with the block field or block at `path` (relative
+    /// to the body being decoded, like [`report`](Self::report)'s).
+    #[cold]
+    pub(crate) fn report_at_item(&mut self, diagnostic: Diagnostic, path: String) {
+        self.entries.push(Entry { diagnostic, path });
     }
 
     /// Two fields of the type being decoded claim one block type: a
@@ -613,13 +653,45 @@ impl<'a> Decoder<'a> {
 /// with its own depth guard).
 const FAST_LITERAL_DEPTH: usize = 32;
 
+/// The item of `items` a diagnostic at `at` is about: the attribute it
+/// points into, or the block whose header (type, labels, up to where its
+/// body would take a missing item: the opening brace of a native block
+/// without one) it points into.
+fn item_path(items: &hcl_core::body::BodyContent, at: &hcl_core::Range) -> Option<String> {
+    let byte = at.start.byte;
+    if let Some(a) = items
+        .attributes
+        .iter()
+        .find(|a| a.range.same_file(at) && a.range.contains_byte(byte))
+    {
+        return Some(a.name.clone());
+    }
+    items
+        .blocks
+        .iter()
+        .filter(|b| {
+            let header_end = b.body.missing_item_range().end.byte;
+            b.def_range.same_file(at)
+                && b.def_range.start.byte <= byte
+                && byte <= header_end.max(b.def_range.end.byte)
+        })
+        .max_by_key(|b| b.def_range.start.byte)
+        .map(|b| segment_of(&b.type_name, b.labels.iter().map(String::as_str)))
+}
+
+/// A block's path segment: its type and labels, `service["web"]`.
+pub(crate) fn segment_of<'a>(type_name: &str, labels: impl IntoIterator<Item = &'a str>) -> String {
+    format!("{type_name}{}", label_segment(labels))
+}
+
+/// The path segment of `block`.
+pub(crate) fn block_segment(block: BlockRef<'_>) -> String {
+    segment_of(block.type_name(), block.labels().iter())
+}
+
 #[cold]
 fn prefix_block_path(entries: &mut [Entry], block: BlockRef<'_>) {
-    let segment = format!(
-        "{}{}",
-        block.type_name(),
-        label_segment(block.labels().iter())
-    );
+    let segment = block_segment(block);
     for e in entries {
         e.path = if e.path.is_empty() {
             segment.clone()

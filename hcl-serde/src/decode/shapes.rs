@@ -5,13 +5,17 @@ use std::collections::{BTreeMap, HashMap};
 
 use hcl_core::body::Attribute;
 use hcl_core::diag::quoted;
+use hcl_core::schema::BlockHeaderSchema;
 use hcl_core::{Body, Diagnostic, Expression, Range, Value};
 
+use super::block_segment;
+use super::content::Either;
 use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField};
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
-    d.report(duplicate_block_diagnostic(type_name, first.def_range(), again.def_range()).into());
+    let diag = duplicate_block_diagnostic(type_name, first.def_range(), again.def_range());
+    d.report_at_item(diag, block_segment(again));
 }
 
 /// gohcl's "Duplicate X block" for a type that allows one block, at the
@@ -30,31 +34,98 @@ pub(crate) fn duplicate_block_diagnostic(
 }
 
 #[cold]
-fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, type_name: &str) {
+fn missing_block(d: &mut Decoder<'_>, content: &Content<'_>, field_name: &str, type_name: &str) {
     let diag = Diagnostic::error(
         format!("Missing {type_name} block"),
         format!("A {type_name} block is required."),
     )
     .with_subject(content.missing_item_range());
-    d.report(diag.into());
+    d.report_at_item(diag, field_name.to_owned());
 }
 
 fn labels_of<T: Decode>() -> Vec<String> {
     T::LABELS.iter().map(|s| (*s).to_owned()).collect()
 }
 
-/// At most one block of `type_name`; a second is reported.
-fn at_most_one<'c>(
+/// What one block decodes into, whatever the field's shape (`T`,
+/// `Option<T>`, `Vec<T>`, `Box<T>`): any [`Decode`] type (a block type named
+/// after the field, taking the type's labels), or a block-type enum
+/// (`#[derive(HclDecode)] enum Check { Http(HttpCheck), Tcp(TcpCheck) }`:
+/// one block type per variant, `http` and `tcp`).
+///
+/// One trait for both kinds, the difference in [`TYPE_NAMES`](Self::TYPE_NAMES),
+/// so that a generic struct's `#[hcl(block)] steps: Vec<T>` is bounded by
+/// one predicate that a struct and a block-type enum both satisfy.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from a block",
+    label = "not a block type",
+    note = "a block type is a struct that derives `HclDecode` (or `serde::Deserialize`), or an enum that derives `HclDecode` with one-field variants (`Http(HttpCheck)`)"
+)]
+pub trait BlockKind: Sized {
+    /// The block types this kind is read from: none for one block type
+    /// named after the field, the variants' for a block-type enum.
+    const TYPE_NAMES: &'static [&'static str];
+
+    /// The schema's headers for a field named `field_name`: one block type
+    /// with the type's labels, or one per variant.
+    fn headers(field_name: &str) -> Vec<BlockHeaderSchema>;
+
+    /// Decodes one block of a type this kind claims.
+    fn decode_block(block: BlockRef<'_>, d: &mut Decoder<'_>) -> Option<Self>;
+}
+
+impl<T: Decode> BlockKind for T {
+    const TYPE_NAMES: &'static [&'static str] = &[];
+
+    fn headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(
+            field_name,
+            T::LABELS.iter().copied(),
+        )]
+    }
+
+    #[inline]
+    fn decode_block(block: BlockRef<'_>, d: &mut Decoder<'_>) -> Option<Self> {
+        d.block(block)
+    }
+}
+
+/// The blocks a field named `field_name` of kind `T` claims, in source
+/// order. `TYPE_NAMES` is a constant, so each kind compiles to one of the
+/// two walks.
+fn blocks_of<'c, T: BlockKind>(
+    content: &'c Content<'_>,
+    field_name: &'c str,
+) -> impl Iterator<Item = BlockRef<'c>> + 'c {
+    if T::TYPE_NAMES.is_empty() {
+        Either::Left(content.blocks_of_type(field_name))
+    } else {
+        Either::Right(content.blocks_where(|t: &str| T::TYPE_NAMES.contains(&t)))
+    }
+}
+
+/// How messages name the blocks of a field of kind `T`: its block type,
+/// or a block-type enum's types joined with "or".
+fn kind_name<T: BlockKind>(field_name: &str) -> String {
+    if T::TYPE_NAMES.is_empty() {
+        field_name.to_owned()
+    } else {
+        T::TYPE_NAMES.join(" or ")
+    }
+}
+
+/// At most one block of the kind; every further one is reported.
+fn at_most_one<'c, T: BlockKind>(
     d: &mut Decoder<'_>,
     content: &'c Content<'_>,
-    type_name: &'c str,
+    field_name: &'c str,
 ) -> Result<Option<BlockRef<'c>>, ()> {
-    let mut it = content.blocks_of_type(type_name);
+    let mut it = blocks_of::<T>(content, field_name);
     let first = it.next();
     let mut dup = false;
     if let Some(first) = first {
         for again in it {
-            duplicate_block(d, type_name, first, again);
+            duplicate_block(d, &kind_name::<T>(field_name), first, again);
             dup = true;
         }
     }
@@ -66,39 +137,43 @@ fn at_most_one<'c>(
 }
 
 /// `T` as a block field: exactly one block (what a block field of any
-/// [`Decode`] type that is not a [`BlockField`] shape takes).
-pub fn exactly_one<T: Decode>(
+/// [`BlockKind`] that is not a [`BlockField`] shape takes).
+pub fn exactly_one<T: BlockKind>(
     content: &Content<'_>,
-    type_name: &str,
+    field_name: &str,
     d: &mut Decoder<'_>,
 ) -> Option<T> {
-    match at_most_one(d, content, type_name) {
-        Ok(Some(b)) => d.block(b),
+    match at_most_one::<T>(d, content, field_name) {
+        Ok(Some(b)) => T::decode_block(b, d),
         Ok(None) => {
-            missing_block(d, content, type_name);
+            missing_block(d, content, field_name, &kind_name::<T>(field_name));
             None
         }
         Err(()) => None,
     }
 }
 
-impl<T: Decode> BlockField for Option<T> {
-    fn label_names() -> Vec<String> {
-        labels_of::<T>()
+impl<T: BlockKind> BlockField for Option<T> {
+    const TYPE_NAMES: &'static [&'static str] = T::TYPE_NAMES;
+
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers(field_name)
     }
 
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
-        match at_most_one(d, content, type_name) {
-            Ok(Some(b)) => d.block(b).map(Some),
+        match at_most_one::<T>(d, content, type_name) {
+            Ok(Some(b)) => T::decode_block(b, d).map(Some),
             Ok(None) => Some(None),
             Err(()) => None,
         }
     }
 }
 
-impl<T: Decode> BlockField for Box<T> {
-    fn label_names() -> Vec<String> {
-        labels_of::<T>()
+impl<T: BlockKind> BlockField for Box<T> {
+    const TYPE_NAMES: &'static [&'static str] = T::TYPE_NAMES;
+
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers(field_name)
     }
 
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
@@ -106,17 +181,19 @@ impl<T: Decode> BlockField for Box<T> {
     }
 }
 
-impl<T: Decode> BlockField for Vec<T> {
-    fn label_names() -> Vec<String> {
-        labels_of::<T>()
+impl<T: BlockKind> BlockField for Vec<T> {
+    const TYPE_NAMES: &'static [&'static str] = T::TYPE_NAMES;
+
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        T::headers(field_name)
     }
 
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
         // Sized first: growing a vector of large structs copies them.
-        let mut out = Vec::with_capacity(content.blocks_of_type(type_name).count());
+        let mut out = Vec::with_capacity(blocks_of::<T>(content, type_name).count());
         let mut ok = true;
-        for b in content.blocks_of_type(type_name) {
-            match d.block(b) {
+        for b in blocks_of::<T>(content, type_name) {
+            match T::decode_block(b, d) {
                 Some(v) => out.push(v),
                 None => ok = false,
             }
@@ -158,7 +235,7 @@ fn decode_map<T: Decode>(
                 ),
             )
             .with_subject(b.def_range());
-            d.report(diag.into());
+            d.report_at_item(diag, block_segment(b));
             ok = false;
             continue;
         }
@@ -183,8 +260,8 @@ impl Decoder<'_> {
 }
 
 impl<T: Decode, S: std::hash::BuildHasher + Default> BlockField for HashMap<String, T, S> {
-    fn label_names() -> Vec<String> {
-        map_labels::<T>()
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(field_name, map_labels::<T>())]
     }
 
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
@@ -197,8 +274,8 @@ impl<T: Decode, S: std::hash::BuildHasher + Default> BlockField for HashMap<Stri
 }
 
 impl<T: Decode> BlockField for BTreeMap<String, T> {
-    fn label_names() -> Vec<String> {
-        map_labels::<T>()
+    fn block_headers(field_name: &str) -> Vec<BlockHeaderSchema> {
+        vec![BlockHeaderSchema::new(field_name, map_labels::<T>())]
     }
 
     fn decode_blocks(content: &Content<'_>, type_name: &str, d: &mut Decoder<'_>) -> Option<Self> {
@@ -342,7 +419,7 @@ pub fn leaf_of_group<T: Decode>(
                 ),
             )
             .with_subject(b.def_range());
-            d.report(diag.into());
+            d.report_at_item(diag, block_segment(*b));
         }
         return None;
     }
@@ -405,7 +482,7 @@ fn levels_problem(
         ),
     )
     .with_subject(first.def_range());
-    d.report(diag.into());
+    d.report_at_item(diag, type_name.to_owned());
 }
 
 /// A map keyed by block labels, one level per label: what a block field of
@@ -473,124 +550,4 @@ macro_rules! label_maps {
 label_maps! {
     HashMap, S;
     BTreeMap;
-}
-
-/// A block-type enum: each variant is a block type with its own body type
-/// (`#[derive(HclDecode)] enum Check { Http(HttpCheck), Tcp(TcpCheck) }`
-/// reads `http` and `tcp` blocks).
-pub trait BlockTypes: Sized {
-    /// The variants' block types, for the derive's compile-time check that
-    /// no other field of a struct claims one of them.
-    const TYPE_NAMES: &'static [&'static str];
-    /// One header per variant: its block type and its body type's labels.
-    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
-    /// Whether `type_name` is one of the variants' block types.
-    fn claims(type_name: &str) -> bool;
-    /// Decodes `block` as the variant its type names.
-    fn decode_block(block: BlockRef<'_>, d: &mut Decoder<'_>) -> Option<Self>;
-}
-
-/// The shapes a block-type enum field takes: `T` (exactly one block of any
-/// of its types), `Option<T>` (at most one), `Vec<T>` (any number, in
-/// source order).
-pub trait BlockTypesShape: Sized {
-    /// The variants' block types (those of [`BlockTypes::TYPE_NAMES`]).
-    const TYPE_NAMES: &'static [&'static str];
-    /// The headers of every variant.
-    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema>;
-    /// The blocks of the variants' types in `content`.
-    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self>;
-}
-
-/// The blocks of `E`'s types, at most one unless `many`.
-fn variant_blocks<'c, E: BlockTypes>(
-    content: &'c Content<'_>,
-    many: bool,
-    d: &mut Decoder<'_>,
-) -> Result<Vec<BlockRef<'c>>, ()> {
-    let blocks: Vec<BlockRef<'c>> = content.blocks_where(|t: &str| E::claims(t)).collect();
-    if !many {
-        if let [first, again, ..] = blocks.as_slice() {
-            let names = E::headers()
-                .iter()
-                .map(|h| h.type_name.clone())
-                .collect::<Vec<_>>()
-                .join(" or ");
-            let diag = Diagnostic::error(
-                format!("Duplicate {names} block"),
-                format!(
-                    "Only one {names} block is allowed. Another was defined at {}.",
-                    first.def_range()
-                ),
-            )
-            .with_subject(again.def_range());
-            d.report(diag.into());
-            return Err(());
-        }
-    }
-    Ok(blocks)
-}
-
-impl<E: BlockTypes> BlockTypesShape for E {
-    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
-
-    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
-        E::headers()
-    }
-
-    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        match variant_blocks::<E>(content, false, d).ok()?.first() {
-            Some(b) => E::decode_block(*b, d),
-            None => {
-                let names = E::headers()
-                    .iter()
-                    .map(|h| h.type_name.clone())
-                    .collect::<Vec<_>>()
-                    .join(" or ");
-                let diag = Diagnostic::error(
-                    format!("Missing {names} block"),
-                    format!("A {names} block is required."),
-                )
-                .with_subject(content.missing_item_range());
-                d.report(diag.into());
-                None
-            }
-        }
-    }
-}
-
-impl<E: BlockTypes> BlockTypesShape for Option<E> {
-    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
-
-    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
-        E::headers()
-    }
-
-    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        match variant_blocks::<E>(content, false, d).ok()?.first() {
-            Some(b) => E::decode_block(*b, d).map(Some),
-            None => Some(None),
-        }
-    }
-}
-
-impl<E: BlockTypes> BlockTypesShape for Vec<E> {
-    const TYPE_NAMES: &'static [&'static str] = E::TYPE_NAMES;
-
-    fn headers() -> Vec<hcl_core::schema::BlockHeaderSchema> {
-        E::headers()
-    }
-
-    fn decode_variants(content: &Content<'_>, d: &mut Decoder<'_>) -> Option<Self> {
-        let blocks = variant_blocks::<E>(content, true, d).ok()?;
-        let mut out = Vec::with_capacity(blocks.len());
-        let mut ok = true;
-        for b in blocks {
-            match E::decode_block(b, d) {
-                Some(v) => out.push(v),
-                None => ok = false,
-            }
-        }
-        ok.then_some(out)
-    }
 }
