@@ -45,6 +45,9 @@ struct Service {
     #[serde(default)]
     tags: Vec<String>,
     limits: Option<Limits>,
+    /// Blocks nested in a block, zero of them too.
+    check: Blocks<Vec<Tls>>,
+    backup: Blocks<Option<Tls>>,
 }
 
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
@@ -55,13 +58,11 @@ struct Tls {
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
 struct Config {
     name: String,
-    #[serde(default)]
+    // No `#[serde(default)]`: zero blocks read back as an empty map or
+    // list, or `None`.
     service: Blocks<BTreeMap<String, Service>, 1>,
-    #[serde(default)]
     worker: Blocks<Vec<Service>>,
-    #[serde(default)]
     tls: Blocks<Option<Tls>>,
-    #[serde(default)]
     resource: Blocks<BTreeMap<String, BTreeMap<String, Tls>>, 2>,
 }
 
@@ -140,8 +141,16 @@ fn service() -> impl Strategy<Value = Service> {
         any::<u16>(),
         prop::collection::vec(text(), 0..3),
         prop::option::of(limits()),
+        prop::collection::vec(text().prop_map(|cert| Tls { cert }), 0..3),
+        prop::option::of(text().prop_map(|cert| Tls { cert })),
     )
-        .prop_map(|(port, tags, limits)| Service { port, tags, limits })
+        .prop_map(|(port, tags, limits, check, backup)| Service {
+            port,
+            tags,
+            limits,
+            check: Blocks(check),
+            backup: Blocks(backup),
+        })
 }
 
 fn config() -> impl Strategy<Value = Config> {

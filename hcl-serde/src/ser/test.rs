@@ -357,3 +357,64 @@ proptest::proptest! {
         proptest::prop_assert_eq!(a, b);
     }
 }
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct NoBlocksInner {
+    x: u8,
+    more: Blocks<Vec<NoBlocksLeaf>>,
+    maybe: Blocks<Option<NoBlocksLeaf>>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct NoBlocksLeaf {
+    y: u8,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct NoBlocksOuter {
+    b: Blocks<Vec<NoBlocksInner>, 0>,
+    c: Blocks<Option<NoBlocksInner>, 0>,
+    m: Blocks<BTreeMap<String, NoBlocksLeaf>, 1>,
+}
+
+#[test]
+fn ser_zero_blocks_are_left_out_and_read_back_empty() {
+    let empty = NoBlocksOuter {
+        b: Blocks(vec![]),
+        c: Blocks(None),
+        m: Blocks(BTreeMap::new()),
+    };
+    assert_eq!(text(&empty), "");
+    assert_eq!(crate::from_str::<NoBlocksOuter>("").unwrap(), empty);
+    // Nested: blocks whose own blocks are none.
+    let nested = NoBlocksOuter {
+        b: Blocks(vec![NoBlocksInner {
+            x: 1,
+            more: Blocks(vec![]),
+            maybe: Blocks(None),
+        }]),
+        c: Blocks(Some(NoBlocksInner {
+            x: 2,
+            more: Blocks(vec![NoBlocksLeaf { y: 3 }]),
+            maybe: Blocks(None),
+        })),
+        m: Blocks(BTreeMap::new()),
+    };
+    let t = text(&nested);
+    assert_eq!(
+        t,
+        "b {\n  x = 1\n}\n\nc {\n  x = 2\n\n  more {\n    y = 3\n  }\n}\n"
+    );
+    assert_eq!(crate::from_str::<NoBlocksOuter>(&t).unwrap(), nested);
+    // One required block stays required.
+    #[derive(Deserialize, Debug)]
+    struct One {
+        #[allow(dead_code)]
+        one: Blocks<NoBlocksLeaf>,
+    }
+    let e = crate::from_str::<One>("").unwrap_err();
+    assert!(e.to_string().contains("a block is required"), "{e}");
+    // Other formats: a null or an empty list is no blocks, too.
+    let json: NoBlocksOuter = serde_json::from_str(r#"{"b": [], "c": null, "m": {}}"#).unwrap();
+    assert_eq!(json, empty);
+}
