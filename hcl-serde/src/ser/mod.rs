@@ -17,8 +17,10 @@
 //!   `{ ... }`, unit variants as strings, other variants as an object of
 //!   one attribute `{ Variant = ... }` (what the decoder reads as an enum);
 //! - numbers keep full precision: integers of any width as written, floats
-//!   as their shortest text (which reads back as the same float; a large
-//!   integral float as its exact integer), an `hcl_core::Number` or
+//!   as their shortest text, with an exponent when that is shorter
+//!   (`1e21`, `5e-324`; it reads back as the same float; an integral `f64`
+//!   with its exact integer's digits, and `-0.0` as `0`, the syntax having
+//!   no negative zero), an `hcl_core::Number` or
 //!   `Value` exactly (512-bit and beyond: a number no Rust number holds
 //!   comes as its decimal text under `NUMBER_TOKEN`);
 //! - a field wrapped in [`Blocks`] (or [`Block`]) is written as blocks,

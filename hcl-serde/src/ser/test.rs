@@ -418,3 +418,32 @@ fn ser_zero_blocks_are_left_out_and_read_back_empty() {
     let json: NoBlocksOuter = serde_json::from_str(r#"{"b": [], "c": null, "m": {}}"#).unwrap();
     assert_eq!(json, empty);
 }
+
+#[test]
+fn ser_floats_take_their_shortest_text_and_read_back() {
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct F {
+        x: f64,
+        y: f32,
+    }
+    let cases = [
+        (1e21, 1e30f32, "x = 1e21\ny = 1e30\n"),
+        (5e-324, 1e-45, "x = 5e-324\ny = 1e-45\n"),
+        (0.1, 0.1, "x = 0.1\ny = 0.1\n"),
+        (-2.5, f32::MAX, "x = -2.5\ny = 3.4028235e38\n"),
+    ];
+    for (x, y, expected) in cases {
+        let t = text(&F { x, y });
+        assert_eq!(t, expected);
+        assert_eq!(crate::from_str::<F>(&t).unwrap(), F { x, y });
+    }
+    for x in [f64::MAX, f64::MIN, f64::MIN_POSITIVE, 2f64.powi(70), 1e300] {
+        let t = text(&F { x, y: 0.0 });
+        assert_eq!(crate::from_str::<F>(&t).unwrap().x, x, "{t}");
+    }
+    // The syntax has no negative zero: -0.0 is written, and reads back, 0.
+    let t = text(&F { x: -0.0, y: -0.0 });
+    assert_eq!(t, "x = 0\ny = 0\n");
+    let back = crate::from_str::<F>(&t).unwrap();
+    assert!(back.x == 0.0 && back.x.is_sign_positive() && back.y.is_sign_positive());
+}
