@@ -447,3 +447,24 @@ fn ser_floats_take_their_shortest_text_and_read_back() {
     let back = crate::from_str::<F>(&t).unwrap();
     assert!(back.x == 0.0 && back.x.is_sign_positive() && back.y.is_sign_positive());
 }
+
+#[test]
+fn ser_error_paths_show_keys_as_messages_do_and_stay_short() {
+    let m = BTreeMap::from([("${x}", 1)]);
+    let (path, detail) = error(&m);
+    assert_eq!(path, "[\"${x}\"]");
+    assert!(
+        detail.starts_with("\"${x}\" cannot be an attribute name"),
+        "{detail}"
+    );
+    let nested = BTreeMap::from([("a", BTreeMap::from([("${y} z", f64::NAN)]))]);
+    assert_eq!(error(&nested).0, "a[\"${y} z\"]");
+    // A value nested past the limit: its ends, not 128 steps.
+    let mut v = Value::from(1);
+    for _ in 0..200 {
+        v = Value::tuple([v]);
+    }
+    let (path, detail) = error(&BTreeMap::from([("v", v)]));
+    assert_eq!(path, "v[0][0][0]…(121 more)…[0][0][0][0]");
+    assert!(detail.contains("nest more than"), "{detail}");
+}
