@@ -12,7 +12,10 @@
 //!   attributes, `None` fields are left out (a missing field reads back as
 //!   `None`);
 //! - values: bools, numbers, strings (`${` and `%{` escaped as `$${` and
-//!   `%%{`, so they read back as written), `None` and unit as `null`,
+//!   `%%{`, so they read back as written), `None` and unit as `null` (a
+//!   body reads a null attribute as unset: a `()` or unit-struct field
+//!   reads back with `#[serde(default)]`; it is written all the same,
+//!   as a `Value` null, which a derived type reads, crosses serde as unit),
 //!   sequences and tuples as tuples `[...]`, structs and maps as objects
 //!   `{ ... }`, unit variants as strings, other variants as an object of
 //!   one attribute `{ Variant = ... }` (what the decoder reads as an enum);
