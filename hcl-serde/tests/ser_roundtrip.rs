@@ -45,6 +45,9 @@ struct Service {
     #[serde(default)]
     tags: Vec<String>,
     limits: Option<Limits>,
+    /// Blocks nested in a block, zero of them too.
+    check: Blocks<Vec<Tls>>,
+    backup: Blocks<Option<Tls>>,
 }
 
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
@@ -55,13 +58,11 @@ struct Tls {
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
 struct Config {
     name: String,
-    #[serde(default)]
+    // No `#[serde(default)]`: zero blocks read back as an empty map or
+    // list, or `None`.
     service: Blocks<BTreeMap<String, Service>, 1>,
-    #[serde(default)]
     worker: Blocks<Vec<Service>>,
-    #[serde(default)]
     tls: Blocks<Option<Tls>>,
-    #[serde(default)]
     resource: Blocks<BTreeMap<String, BTreeMap<String, Tls>>, 2>,
 }
 
@@ -140,8 +141,16 @@ fn service() -> impl Strategy<Value = Service> {
         any::<u16>(),
         prop::collection::vec(text(), 0..3),
         prop::option::of(limits()),
+        prop::collection::vec(text().prop_map(|cert| Tls { cert }), 0..3),
+        prop::option::of(text().prop_map(|cert| Tls { cert })),
     )
-        .prop_map(|(port, tags, limits)| Service { port, tags, limits })
+        .prop_map(|(port, tags, limits, check, backup)| Service {
+            port,
+            tags,
+            limits,
+            check: Blocks(check),
+            backup: Blocks(backup),
+        })
 }
 
 fn config() -> impl Strategy<Value = Config> {
@@ -182,6 +191,28 @@ fn number() -> impl Strategy<Value = hcl_core::Number> {
     ]
 }
 
+/// `Value`s of the kinds the literal syntax has (what `to_string` writes
+/// a `Value` as): bools, numbers, strings, tuples and objects of them,
+/// nulls inside those (a null attribute is an unset one).
+fn literal_value() -> impl Strategy<Value = hcl_core::Value> {
+    use hcl_core::Value;
+    let leaf = prop_oneof![
+        any::<bool>().prop_map(Value::from),
+        number().prop_map(Value::number),
+        text().prop_map(Value::from),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        let element = prop_oneof![
+            4 => inner,
+            1 => Just(Value::null(hcl_core::Type::Dynamic)),
+        ];
+        prop_oneof![
+            prop::collection::vec(element.clone(), 0..4).prop_map(Value::tuple),
+            prop::collection::btree_map(text(), element, 0..4).prop_map(Value::object),
+        ]
+    })
+}
+
 fn round_trip<T>(x: &T)
 where
     T: Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
@@ -205,6 +236,13 @@ proptest! {
         let values: BTreeMap<String, hcl_core::Value> =
             ns.iter().map(|(k, n)| (k.clone(), hcl_core::Value::number(n.clone()))).collect();
         round_trip(&values);
+    }
+
+    #[test]
+    fn ser_literal_values_round_trip(
+        vs in prop::collection::btree_map("[a-z]{1,4}", literal_value(), 0..4),
+    ) {
+        round_trip(&vs);
     }
 
     #[test]

@@ -26,7 +26,8 @@
 use super::field_keys::FieldKeys;
 use super::padding::{pad_names, push_indent};
 use super::text::{
-    bare_key_width, identifier_width, push_key, push_number, push_quoted, push_shortest, width,
+    bare_key_width, identifier_width, push_key, push_number, push_quoted, push_shorter_form,
+    push_shortest, width,
 };
 use crate::diag::quoted;
 use crate::value::Number;
@@ -421,21 +422,26 @@ impl Writer {
         }
     }
 
-    /// A finite `f64` as text that reads back as the same `f64` (and, as
-    /// an `hcl_core::Number`, as [`Number::from_f64`] of it); `false`
-    /// (nothing written) for NaN and the infinities.
+    /// A finite `f64` as its shortest text: the shortest digits that read
+    /// back as the same `f64`, positional or with an exponent, whichever
+    /// is shorter (positional on a tie); `false` (nothing written) for NaN
+    /// and the infinities. Negative zero is written `0`: the syntax's
+    /// numbers have no negative zero (`-0` is `0`).
     ///
-    /// Integral doubles are written as their exact integer (the shortest
-    /// text of a large one pads its digits with zeros, another integer),
-    /// others as their shortest decimal without exponent.
+    /// The digits of an integral double are its exact integer's (the
+    /// shortest digits of one beyond 2^53 can denote another integer:
+    /// 2^70 is `1180591620717411303424`, not `1.1805916207174113e21`), so
+    /// that the text reads back, as an `hcl_core::Number`, as
+    /// [`Number::from_f64`] of the double, which a `Number` or `Value`
+    /// serialized as an `f64` relies on.
     ///
     /// ```
     /// let mut w = hcl_core::write::Writer::new();
-    /// for f in [0.5, -3.0, 1e-7, 2f64.powi(70)] {
+    /// for f in [0.5, -3.0, 1e-7, 1e21, 5e-324, 1000.0, -0.0] {
     ///     w.float(f);
     ///     w.raw(" ");
     /// }
-    /// assert_eq!(w.finish(), "0.5 -3 0.0000001 1180591620717411303424 ");
+    /// assert_eq!(w.finish(), "0.5 -3 1e-7 1e21 5e-324 1e3 0 ");
     /// ```
     pub fn float(&mut self, f: f64) -> bool {
         if !f.is_finite() {
@@ -443,20 +449,46 @@ impl Writer {
         }
         if f.abs() < 9.0e15 {
             // An integer there is exact as an `i64` (a cast, where
-            // `fract` is a call).
+            // `fract` is a call); with fewer than three trailing zeros
+            // its digits are its shortest text.
             let i = f as i64;
             if i as f64 == f {
-                self.integer(i);
+                if i % 1000 != 0 || i == 0 {
+                    self.integer(i);
+                } else {
+                    push_shorter_form(&mut self.out, itoa::Buffer::new().format(i));
+                }
                 return true;
             }
         } else {
-            // Every double this large is an integer.
-            if let Some(n) = Number::from_f64(f) {
-                self.number(&n);
-            }
+            // Every double this large is an integer: its exact digits (the
+            // shortest digits of one past 2^53 may denote another integer,
+            // and a `Number` holding it must read back exactly).
+            push_shorter_form(&mut self.out, &format!("{f:.0}"));
             return true;
         }
         push_shortest(&mut self.out, f);
+        true
+    }
+
+    /// A finite `f32` as its shortest text, as [`Writer::float`] writes a
+    /// double: the shortest digits that read back as the same `f32`,
+    /// positional or with an exponent, whichever is shorter; `false`
+    /// (nothing written) for NaN and the infinities.
+    ///
+    /// ```
+    /// let mut w = hcl_core::write::Writer::new();
+    /// for f in [0.1f32, f32::MAX, 1e-45, -0.0] {
+    ///     w.float32(f);
+    ///     w.raw(" ");
+    /// }
+    /// assert_eq!(w.finish(), "0.1 3.4028235e38 1e-45 0 ");
+    /// ```
+    pub fn float32(&mut self, f: f32) -> bool {
+        if !f.is_finite() {
+            return false;
+        }
+        push_shorter_form(&mut self.out, &format!("{f:e}"));
         true
     }
 

@@ -386,19 +386,24 @@ fn write_value_deeply_typed_null_is_an_error_not_a_crash() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2048))]
 
-    /// The fast float text (Ryu) is `Display`'s, digit for digit.
+    /// The fast float text (short decimals, integers, Ryu's digits) is
+    /// the reference's (the shorter of `Display`'s and `LowerExp`'s),
+    /// and reads back as the same double.
     #[test]
-    fn write_float_shortest_text_is_display_text(
+    fn write_float_shortest_text_is_the_reference(
         bits in any::<u64>(),
         small in -1.0e6f64..1.0e6,
-        decimal in (-100_000_000_000_000i64..100_000_000_000_000, 1..6i32),
+        decimal in (-100_000_000_000_000i64..100_000_000_000_000, -20..20i32),
+        integer in any::<i64>(),
     ) {
         let short = decimal.0 as f64 / 10f64.powi(decimal.1);
-        for f in [f64::from_bits(bits), small, short, short / 3.0] {
-            if f.is_finite() && f.fract() != 0.0 {
-                let mut out = String::new();
-                super::text::push_shortest(&mut out, f);
-                prop_assert_eq!(out, format!("{f}"));
+        for f in [f64::from_bits(bits), small, short, short / 3.0, integer as f64, (integer % 100_000) as f64 * 1000.0] {
+            if f.is_finite() {
+                let mut w = Writer::new();
+                w.float(f);
+                let out = w.finish();
+                prop_assert_eq!(&out, &super::text::shortest_reference(f));
+                prop_assert_eq!(out.parse::<f64>().ok(), Some(if f == 0.0 { 0.0 } else { f }));
             }
         }
     }
@@ -573,4 +578,31 @@ fn writer_moves_an_open_tuple_with_the_run_aligned_before_it() {
     );
     let attr = format!("v = {text}\n");
     assert_eq!(crate::format::format(&attr).unwrap(), attr);
+}
+
+#[test]
+fn write_float_edges_take_their_shortest_text() {
+    let cases = [
+        (1e21, "1e21"),
+        (5e-324, "5e-324"),
+        (1e22, "1e22"),
+        (-1.5e20, "-1.5e20"),
+        (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
+        (-0.0, "0"),
+        (0.001, "1e-3"),
+        (0.01, "0.01"),
+        (0.0025, "0.0025"),
+        (100.0, "100"),
+        (1000.0, "1e3"),
+        (1200.0, "1200"),
+        (2f64.powi(70), "1180591620717411303424"),
+        (9007199254740993.0, "9007199254740992"),
+        (123456.789, "123456.789"),
+    ];
+    for (f, text) in cases {
+        let mut w = Writer::new();
+        w.float(f);
+        assert_eq!(w.finish(), text, "{f:e}");
+        assert_eq!(super::text::shortest_reference(f), text);
+    }
 }

@@ -247,29 +247,126 @@ pub(crate) fn width(text: &str) -> usize {
     }
 }
 
-/// Appends the shortest decimal of a finite, non-integral `f64`, without
-/// exponent (as `Display` writes it). Ryu's text when it has no exponent
-/// and at most 15 significant digits (several times faster than
-/// `Display`), `Display`'s otherwise; the two are compared by a property
-/// test.
+/// Appends a finite `f64` (not an integer below 9·10^15: [`Writer::float`]
+/// writes those) as its shortest digits in the shorter of positional
+/// and exponent form (`1e21`, `5e-324`, `0.5`; positional on a tie), the
+/// text [`shortest_reference`] gives. The shortest digits read back as the
+/// same `f64`, and as an `hcl_core::Number` as [`Number::from_f64`] of a
+/// non-integral one (which parses these digits).
+///
+/// A non-integral decimal of at most 4 fractional digits from 0.01 up (where no
+/// exponent form is shorter) is written without looking for digits;
+/// otherwise Ryu's digits when it gives at most 15 significant ones
+/// (several times faster than `Display`), Rust's (`{:e}`) otherwise: past
+/// 15 two shortest texts can be equally near, and Ryu takes the even one
+/// where Rust rounds half up. A property test compares this with the
+/// reference.
 pub(super) fn push_shortest(out: &mut String, f: f64) {
-    if push_short_decimal(out, f) {
+    if f.abs() >= 0.01 && push_short_decimal(out, f) {
         return;
     }
     let mut buffer = ryu::Buffer::new();
     let text = buffer.format_finite(f);
-    // Past 15 significant digits two shortest texts can be equally near
-    // (Ryu takes the even one, `Display` rounds half up): `Display` then.
     let significant = text
         .bytes()
+        .take_while(|b| !matches!(b, b'e' | b'E'))
         .skip_while(|b| matches!(b, b'-' | b'0' | b'.'))
         .filter(u8::is_ascii_digit)
         .count();
-    if significant > 15 || text.bytes().any(|b| b == b'e') {
-        use std::fmt::Write;
-        let _ = write!(out, "{f}");
+    if significant > 15 {
+        push_shorter_form(out, &format!("{f:e}"));
     } else {
-        out.push_str(text);
+        push_shorter_form(out, text);
+    }
+}
+
+/// What [`Writer::float`] writes, spelled out: for an integral double,
+/// the shorter of its exact integer and that integer's digits with an
+/// exponent; otherwise the shorter of Rust's positional and exponent
+/// texts (both the shortest digits that read back as `f`); positional on
+/// a tie, zero as `0`.
+#[cfg(test)]
+pub(super) fn shortest_reference(f: f64) -> String {
+    if f == 0.0 {
+        return "0".to_owned();
+    }
+    let (positional, exponent) = if f == f.trunc() {
+        let exact = format!("{f:.0}");
+        let sign = if f < 0.0 { "-" } else { "" };
+        let digits = exact.trim_start_matches('-');
+        let significant = digits.trim_end_matches('0');
+        let (first, rest) = significant.split_at(1);
+        let point = if rest.is_empty() { "" } else { "." };
+        let e = format!("{sign}{first}{point}{rest}e{}", digits.len() - 1);
+        (exact, e)
+    } else {
+        (format!("{f}"), format!("{f:e}"))
+    };
+    if exponent.len() < positional.len() {
+        exponent
+    } else {
+        positional
+    }
+}
+
+/// Appends the decimal `text` (a sign, digits with an optional point, an
+/// optional exponent) in the shorter of positional and exponent form,
+/// positional on a tie; the same digits either way.
+pub(super) fn push_shorter_form(out: &mut String, text: &str) {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (&body[..at], body[at + 1..].parse::<i64>().unwrap_or(0)),
+        None => (body, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all = || int.bytes().chain(frac.bytes());
+    let leading = all().take_while(|&b| b == b'0').count();
+    let digits: String = all().skip(leading).map(char::from).collect();
+    let digits = digits.trim_end_matches('0');
+    if digits.is_empty() {
+        out.push('0');
+        return;
+    }
+    // The value is d.ddd × 10^x.
+    let x = int.len() as i64 - 1 - leading as i64 + exponent;
+    let n = digits.len() as i64;
+    let positional_len = if x >= n - 1 {
+        x + 1
+    } else if x >= 0 {
+        n + 1
+    } else {
+        1 - x + n
+    };
+    let mut exponent_text = itoa::Buffer::new();
+    let exponent_text = exponent_text.format(x);
+    let exponent_len = n + i64::from(n > 1) + 1 + exponent_text.len() as i64;
+    if negative {
+        out.push('-');
+    }
+    if exponent_len < positional_len {
+        let (first, rest) = digits.split_at(1);
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        out.push('e');
+        out.push_str(exponent_text);
+    } else if x >= n - 1 {
+        out.push_str(digits);
+        push_zeros(out, (x + 1 - n) as usize);
+    } else if x >= 0 {
+        let (a, b) = digits.split_at((x + 1) as usize);
+        out.push_str(a);
+        out.push('.');
+        out.push_str(b);
+    } else {
+        out.push_str("0.");
+        push_zeros(out, (-x - 1) as usize);
+        out.push_str(digits);
     }
 }
 

@@ -596,12 +596,7 @@ impl ser::SerializeMap for BlockMap<'_> {
                     left: *left,
                     labels: these,
                 })
-                .map_err(|e| {
-                    let mut segment = String::from("[");
-                    hcl_core::write::push_quoted(&mut segment, &label);
-                    segment.push(']');
-                    e.prefix_path(&segment)
-                })
+                .map_err(|e| e.prefix_path(&super::label_segment(&label)))
             }
         }
     }

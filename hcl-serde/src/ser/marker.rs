@@ -5,6 +5,7 @@
 //! value unchanged; each deserializes as its inner value, so the same
 //! type reads back through [`from_str`](crate::from_str).
 
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Reserved newtype names: `BLOCKS[n]` marks blocks with `n` labels taken
@@ -39,7 +40,8 @@ pub(crate) fn blocks_labels(name: &str) -> Option<usize> {
 /// - a struct or map: one block, its fields the block's attributes (and
 ///   blocks, and [`Label`]s);
 /// - a sequence: one block per element;
-/// - `None` (or an empty sequence or map): no block.
+/// - `None` (or an empty sequence or map): no block, which reads back as
+///   `None` (or the empty sequence or map).
 ///
 /// This is the shape the decoder reads for plain serde types (a field per
 /// block type; `Vec<T>`, `Option<T>`, `T`, or maps keyed by label), so a
@@ -87,9 +89,79 @@ impl<T: Serialize, const LABELS: usize> Serialize for Blocks<T, LABELS> {
     }
 }
 
+/// Zero blocks of a type are an empty list, `None` or an empty map: the
+/// writer leaves such a field out, and a field that is absent reaches
+/// `deserialize` through serde's missing-field deserializer, which answers
+/// `deserialize_option` with `None` (and every other request with the
+/// missing-field error, which a single required block keeps).
 impl<'de, T: Deserialize<'de>, const LABELS: usize> Deserialize<'de> for Blocks<T, LABELS> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        T::deserialize(d).map(Blocks)
+        d.deserialize_option(BlocksVisitor(std::marker::PhantomData))
+            .map(Blocks)
+    }
+}
+
+/// [`Blocks`]' visitor: present blocks are `T`'s, absent ones `T` of
+/// [`NoBlocks`].
+struct BlocksVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for BlocksVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("blocks")
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::deserialize(d)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<T, E> {
+        T::deserialize(NoBlocks(std::marker::PhantomData))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        self.visit_none()
+    }
+}
+
+/// Zero blocks: `None`, an empty sequence or an empty map; anything else
+/// (one required block) is missing.
+struct NoBlocks<E>(std::marker::PhantomData<E>);
+
+impl<'de, E: de::Error> Deserializer<'de> for NoBlocks<E> {
+    type Error = E;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, E> {
+        Err(E::custom("a block is required, but none was found"))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_none()
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_seq(de::value::SeqDeserializer::new(std::iter::empty::<()>()))
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_map(de::value::MapDeserializer::new(
+            std::iter::empty::<((), ())>(),
+        ))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct tuple tuple_struct struct enum
+        identifier ignored_any
     }
 }
 

@@ -12,13 +12,18 @@
 //!   attributes, `None` fields are left out (a missing field reads back as
 //!   `None`);
 //! - values: bools, numbers, strings (`${` and `%{` escaped as `$${` and
-//!   `%%{`, so they read back as written), `None` and unit as `null`,
+//!   `%%{`, so they read back as written), `None` and unit as `null` (a
+//!   body reads a null attribute as unset: a `()` or unit-struct field
+//!   reads back with `#[serde(default)]`; it is written all the same,
+//!   as a `Value` null, which a derived type reads, crosses serde as unit),
 //!   sequences and tuples as tuples `[...]`, structs and maps as objects
 //!   `{ ... }`, unit variants as strings, other variants as an object of
 //!   one attribute `{ Variant = ... }` (what the decoder reads as an enum);
 //! - numbers keep full precision: integers of any width as written, floats
-//!   as their shortest text (which reads back as the same float; a large
-//!   integral float as its exact integer), an `hcl_core::Number` or
+//!   as their shortest text, with an exponent when that is shorter
+//!   (`1e21`, `5e-324`; it reads back as the same float; an integral `f64`
+//!   with its exact integer's digits, and `-0.0` as `0`, the syntax having
+//!   no negative zero), an `hcl_core::Number` or
 //!   `Value` exactly (512-bit and beyond: a number no Rust number holds
 //!   comes as its decimal text under `NUMBER_TOKEN`);
 //! - a field wrapped in [`Blocks`] (or [`Block`]) is written as blocks,
@@ -31,7 +36,9 @@
 //!   would need; the target type converts them back).
 //!
 //! What cannot be written is an error naming its path
-//! ([`Error`], summary "Cannot write value"): NaN and
+//! ([`Error`], summary "Cannot write value"; keys quoted as the message
+//! quotes them, a path of more than nine steps shortened to its first and
+//! last four around `…(N more)…`): NaN and
 //! infinities, map keys that are not strings, attribute names that are not
 //! identifiers, unknown values, a root that is not a struct or map.
 //!
@@ -97,6 +104,7 @@
 mod body;
 mod encode;
 mod marker;
+mod path;
 mod probe;
 mod value;
 
@@ -105,7 +113,7 @@ pub use encode::{expression_text, one_block, MapFields};
 pub use encode::{BlockMapLevels, EncodeBlocks, EncodeRemain};
 pub use marker::{Block, Blocks, Expr, Label};
 
-use hcl_core::write::{is_identifier, push_quoted, Writer};
+use hcl_core::write::{is_identifier, Writer};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -179,17 +187,22 @@ impl Ser {
 }
 
 /// The path segment of key `key`: the key when it is an identifier,
-/// `["key"]` otherwise.
+/// `["key"]` otherwise, quoted as messages quote it (and as the decoder's
+/// paths do), so that a path and its message show a key alike (`${`
+/// stays `${`: a path is no template).
 #[cold]
 pub(crate) fn key_segment(key: &str) -> String {
     if is_identifier(key) {
         key.to_owned()
     } else {
-        let mut s = String::from("[");
-        push_quoted(&mut s, key);
-        s.push(']');
-        s
+        label_segment(key)
     }
+}
+
+/// The path segment of a label or a key that is no name: `["key"]`.
+#[cold]
+pub(crate) fn label_segment(key: &str) -> String {
+    format!("[{}]", hcl_core::diag::quoted(key))
 }
 
 /// Prefixes an error's path with key `key`.
@@ -218,7 +231,9 @@ pub(crate) fn at_index(e: Error, i: usize) -> Error {
 /// ```
 pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Result<String, Error> {
     let mut s = Ser::new();
-    value.serialize(body::BodySerializer { s: &mut s })?;
+    value
+        .serialize(body::BodySerializer { s: &mut s })
+        .map_err(path::shorten_paths)?;
     let mut text = s.w.finish();
     if text.capacity() / 2 > text.len() + 4096 {
         // A short text does not keep the first buffer (shrinking in place

@@ -111,11 +111,9 @@ impl<'a> ser::Serializer for ValueSerializer<'a> {
     }
 
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        if !v.is_finite() {
+        if !self.s.w.float32(v) {
             return Err(not_finite(f64::from(v)));
         }
-        // `f32`'s shortest text reads back as the same `f32`.
-        self.s.w.number_text(v);
         Ok(())
     }
 
