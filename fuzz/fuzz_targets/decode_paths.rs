@@ -34,6 +34,9 @@ impl BodyImpl for Opaque {
     fn just_attributes(&self) -> (Attributes, Diagnostics) {
         self.0.just_attributes()
     }
+    fn all_content(&self) -> (BodyContent, Diagnostics) {
+        self.0.all_content()
+    }
     fn missing_item_range(&self) -> Range {
         self.0.missing_item_range()
     }
