@@ -17,8 +17,13 @@
 //! - write back: [`Document::text`], [`Document::save`] (a temporary file
 //!   renamed over the original, permissions kept).
 //!
-//! New items get the formatter's indentation (two spaces per block). An
-//! edit lines up again, as the formatter would, the run of `=` it changed
+//! Text an edit writes (a value, an expression, a block's body, the new
+//! items of [`Document::update_from`]) comes out as [`crate::format`]
+//! lays it out, indented two spaces per block for the body it goes into,
+//! its line breaks those of the file (`\r\n` when its first line ends
+//! so). The lines inside a heredoc, or a comment spanning lines, keep
+//! their bytes: a heredoc's lines are its value, and the formatter leaves
+//! them alone too. An edit lines up again, as the formatter would, the run of `=` it changed
 //! (an item set, added, renamed or removed, or a block removed that split
 //! a run) and the trailing comments of that run's lines; other lines keep
 //! their bytes (run [`crate::format`] for the whole file).
@@ -41,15 +46,16 @@ use crate::pos::SourceFile;
 use crate::value::Value;
 use crate::write::{is_identifier, push_quoted, WriteError};
 
+mod layout;
 mod path;
 mod splice;
 mod update;
 
+use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
 use splice::{
-    braces, byte, first_token_of_line, insert_item, line_indent, reindent, remove_lines, ItemKind,
-    Splice,
+    braces, byte, first_token_of_line, insert_item, line_indent, remove_lines, ItemKind, Splice,
 };
 
 /// Why an edit could not be made; the document is then unchanged.
@@ -202,20 +208,30 @@ impl Document {
         }
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let style = Style::of(&self.text);
         let splice = match body.attribute(name) {
             Some(a) => {
                 let r = a.expr().range();
                 let indent = line_indent(&self.text, byte(a.range().start.byte));
                 Splice {
                     at: byte(r.start.byte)..byte(r.end.byte),
-                    text: reindent(expr, &indent),
+                    text: lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?,
                 }
             }
             None => {
                 let indent = "  ".repeat(path.steps().len());
-                let line = format!("{indent}{name} = {}\n", reindent(expr, &indent));
+                let line =
+                    lay_out(&format!("{name} = {expr}\n"), &indent, style).ok_or_else(too_large)?;
                 let braces = braces(&file, path);
-                insert_item(&self.text, body, braces, path, line, ItemKind::Attribute)
+                insert_item(
+                    &self.text,
+                    body,
+                    braces,
+                    path,
+                    line,
+                    ItemKind::Attribute,
+                    style,
+                )
             }
         };
         drop(file);
@@ -306,7 +322,8 @@ impl Document {
 
     /// Adds a block of type `type_name` with `labels` at the end of the
     /// body at `path`; its body is `body` (native-syntax text of
-    /// attributes and blocks, indented for it; empty for `{}`).
+    /// attributes and blocks, however indented: it is laid out as the
+    /// formatter would, heredocs kept as given; empty for `{}`).
     pub fn add_block<L: AsRef<str>>(
         &mut self,
         path: &BlockPath,
@@ -317,32 +334,40 @@ impl Document {
         if !is_identifier(type_name) {
             return Err(EditError::InvalidName(type_name.to_owned()));
         }
-        let indent = "  ".repeat(path.steps().len());
-        let mut block = format!("{indent}{type_name}");
+        let mut block = type_name.to_owned();
         for l in labels {
             block.push(' ');
             push_quoted(&mut block, l.as_ref());
         }
         let body = body.trim_end();
+        // Checked alone: a body that closes the block and opens another
+        // would parse once spliced in, as something else.
+        let (_, diags) = parse_config(&SourceFile::new("<body>", body), &Default::default());
+        if diags.has_errors() {
+            return Err(EditError::Syntax(diags));
+        }
         if body.is_empty() {
             block.push_str(" {}\n");
         } else {
             block.push_str(" {\n");
-            let inner = format!("{indent}  ");
-            for line in body.lines() {
-                if !line.trim().is_empty() {
-                    block.push_str(&inner);
-                    block.push_str(line.trim_start());
-                }
-                block.push('\n');
-            }
-            block.push_str(&indent);
-            block.push_str("}\n");
+            block.push_str(body);
+            block.push_str("\n}\n");
         }
+        let indent = "  ".repeat(path.steps().len());
+        let style = Style::of(&self.text);
+        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
         let file = self.file()?;
         let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
         let braces = braces(&file, path);
-        let splice = insert_item(&self.text, parent, braces, path, block, ItemKind::Block);
+        let splice = insert_item(
+            &self.text,
+            parent,
+            braces,
+            path,
+            block,
+            ItemKind::Block,
+            style,
+        );
         self.apply(splice)
     }
 
@@ -386,5 +411,18 @@ impl Document {
     }
 }
 
+/// Text that formatting would blow up beyond its bound (a hostile run of
+/// alignment): refused rather than written.
+fn too_large() -> EditError {
+    EditError::Syntax(Diagnostics::from(crate::diag::Diagnostic::error(
+        "Formatted output too large",
+        "Laying out the new text would make it too large; the document was left as it is.",
+    )))
+}
+
 #[cfg(test)]
 mod test;
+#[cfg(test)]
+mod test_layout;
+#[cfg(test)]
+mod test_values;

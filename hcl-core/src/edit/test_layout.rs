@@ -1,0 +1,180 @@
+//! Inserted text: laid out as the formatter lays it out, heredoc bodies
+//! and comments spanning lines kept byte for byte, in the file's line
+//! endings.
+
+use super::*;
+
+fn root() -> BlockPath {
+    BlockPath::root()
+}
+
+fn nested() -> BlockPath {
+    root().block("b", [""; 0]).block("c", [""; 0])
+}
+
+/// The value of attribute `name` of the body at `path`, evaluated with
+/// no variables.
+fn value_of(d: &Document, path: &BlockPath, name: &str) -> Value {
+    let file = d.file().unwrap();
+    let a = find_body(&file, path).unwrap().attribute(name).unwrap();
+    a.expr().value(None).0
+}
+
+/// Heredocs given to every kind of edit keep their value, and the
+/// closing marker its place, at every depth.
+#[test]
+fn edit_heredoc_bodies_keep_their_bytes() {
+    const NESTED: &str = "b {\n  c {\n    x = 1\n  }\n}\n";
+    let heredocs = [
+        ("<<EOT\nline one\n  two\nEOT", "line one\n  two\n"),
+        ("<<-EOT\n    a\n      b\n    EOT", "a\n  b\n"),
+        (
+            "<<EOT\n\n  # not a comment\n{\nEOT",
+            "\n  # not a comment\n{\n",
+        ),
+    ];
+    for (expr, want) in heredocs {
+        // New attribute, and an existing one set, in a nested body.
+        for existing in [false, true] {
+            let mut d = Document::parse("t.tf", NESTED).unwrap();
+            let name = if existing { "x" } else { "script" };
+            d.set_attribute_expr(&nested(), name, expr).unwrap();
+            assert_eq!(
+                value_of(&d, &nested(), name),
+                Value::from(want),
+                "{expr:?}\n{}",
+                d.text()
+            );
+            assert_eq!(
+                crate::format::format(d.text()).unwrap(),
+                d.text(),
+                "{}",
+                d.text()
+            );
+        }
+        // A block added with one.
+        let mut d = Document::parse("t.tf", NESTED).unwrap();
+        d.add_block(&nested(), "locals", [""; 0], &format!("s = {expr}\n"))
+            .unwrap();
+        let locals = nested().block("locals", [""; 0]);
+        assert_eq!(
+            value_of(&d, &locals, "s"),
+            Value::from(want),
+            "{}",
+            d.text()
+        );
+        assert_eq!(
+            crate::format::format(d.text()).unwrap(),
+            d.text(),
+            "{}",
+            d.text()
+        );
+        // The same through update_from, new attribute and new block.
+        let mut d = Document::parse("t.tf", "b {\n  x = 1\n}\n").unwrap();
+        d.update_from(&format!(
+            "b {{\n  x = 1\n  s = {expr}\n}}\nn {{\n  m {{\n    s = {expr}\n  }}\n}}\n"
+        ))
+        .unwrap();
+        let b = root().block("b", [""; 0]);
+        let m = root().block("n", [""; 0]).block("m", [""; 0]);
+        assert_eq!(value_of(&d, &b, "s"), Value::from(want), "{}", d.text());
+        assert_eq!(value_of(&d, &m, "s"), Value::from(want), "{}", d.text());
+    }
+}
+
+/// The brief's own shapes: the closing marker stays in column zero.
+#[test]
+fn edit_heredoc_closing_marker_stays() {
+    let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+    d.set_attribute_expr(&nested(), "script", "<<EOT\nline one\n  two\nEOT")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  c {\n    x      = 1\n    script = <<EOT\nline one\n  two\nEOT\n  }\n}\n"
+    );
+}
+
+/// Added items come out as the formatter lays them out, however the
+/// text given was indented.
+#[test]
+fn edit_inserted_text_is_formatted() {
+    let cases: &[(&str, &str, &str)] = &[
+        // (body given, path depth 0 result)
+        (
+            "y = [\n  1,\n  2,\n]\nnested {\n  z = 1\n}\n",
+            "x {\n  y = [\n    1,\n    2,\n  ]\n  nested {\n    z = 1\n  }\n}\n",
+            "b {\n  c {\n    x = 1\n\n    x {\n      y = [\n        1,\n        2,\n      ]\n      nested {\n        z = 1\n      }\n    }\n  }\n}\n",
+        ),
+        (
+            "      a=1\n   bb   =   { k = 2 }\n  # note\n   /* two\n  lines */\n",
+            "x {\n  a  = 1\n  bb = { k = 2 }\n  # note\n  /* two\n  lines */\n}\n",
+            "b {\n  c {\n    x = 1\n\n    x {\n      a  = 1\n      bb = { k = 2 }\n      # note\n      /* two\n  lines */\n    }\n  }\n}\n",
+        ),
+    ];
+    for (body, top, deep) in cases {
+        let mut d = Document::parse("t.tf", "").unwrap();
+        d.add_block(&root(), "x", [""; 0], body).unwrap();
+        assert_eq!(d.text(), *top);
+        let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+        d.add_block(&nested(), "x", [""; 0], body).unwrap();
+        assert_eq!(d.text(), *deep);
+        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+    }
+    // A multi-line value set, and one from update_from.
+    let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+    d.set_attribute_expr(&nested(), "x", "{\na = [\n1,\n]\n}")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  c {\n    x = {\n      a = [\n        1,\n      ]\n    }\n  }\n}\n"
+    );
+    let mut d = Document::parse("t.tf", "b {\n  x = 1\n}\n").unwrap();
+    d.update_from("b {\n  x = 1\n}\nn {\n      y = [\n 1,\n   ]\n}\n")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  x = 1\n}\n\nn {\n  y = [\n    1,\n  ]\n}\n"
+    );
+    // A body that would close the block it goes in is refused.
+    let mut d = Document::parse("t.tf", "").unwrap();
+    assert!(d.add_block(&root(), "x", [""; 0], "}\ny {").is_err());
+    assert_eq!(d.text(), "");
+}
+
+/// A CRLF file stays CRLF, whatever the edit adds: new lines, a block
+/// opened up, a multi-line value.
+#[test]
+fn edit_crlf_files_keep_their_line_ending() {
+    const SRC: &str = "a = 1\r\nb {\r\n  c = 2\r\n}\r\nd {}\r\ne { f = 1 }\r\n";
+    let b = root().block("b", [""; 0]);
+    let d_ = root().block("d", [""; 0]);
+    let e = root().block("e", [""; 0]);
+    type Edit = fn(&mut Document, &BlockPath);
+    let edits: &[(&BlockPath, Edit)] = &[
+        (&b, |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap()),
+        (&b, |d, p| {
+            d.set_attribute_expr(p, "c", "{\nk = 1\n}").unwrap()
+        }),
+        (&b, |d, p| {
+            d.add_block(p, "n", [""; 0], "y = [\n1,\n]\n").unwrap()
+        }),
+        (&d_, |d, p| {
+            d.set_attribute(p, "x", &Value::from(1)).unwrap()
+        }),
+        (&e, |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap()),
+        (&e, |d, p| d.add_block(p, "n", [""; 0], "").unwrap()),
+    ];
+    for (path, edit) in edits {
+        let mut d = Document::parse("t.tf", SRC).unwrap();
+        edit(&mut d, path);
+        let lines: Vec<&str> = d.text().split_inclusive('\n').collect();
+        assert!(lines.iter().all(|l| l.ends_with("\r\n")), "{:?}", d.text());
+    }
+    let mut d = Document::parse("t.tf", SRC).unwrap();
+    d.add_block(&root(), "n", [""; 0], "x = 1\n").unwrap();
+    assert!(
+        d.text().ends_with("}\r\n\r\nn {\r\n  x = 1\r\n}\r\n"),
+        "{:?}",
+        d.text()
+    );
+}
