@@ -19,14 +19,17 @@
 //!
 //! Text an edit writes (a value, an expression, a block's body, the new
 //! items of [`Document::update_from`]) comes out as [`crate::format`]
-//! lays it out, indented two spaces per block for the body it goes into,
+//! lays it out, indented as the items of the body it goes into are (two
+//! spaces per block when it has none on lines of their own),
 //! its line breaks those of the file (`\r\n` when its first line ends
 //! so). The lines inside a heredoc, or a comment spanning lines, keep
 //! their bytes: a heredoc's lines are its value, and the formatter leaves
 //! them alone too. An edit lines up again, as the formatter would, the run of `=` it changed
 //! (an item set, added, renamed or removed, or a block removed that split
-//! a run) and the trailing comments of that run's lines; other lines keep
-//! their bytes (run [`crate::format`] for the whole file).
+//! a run) and the trailing comments of that run's lines. Only the padding
+//! that alignment resizes changes (written as spaces); every other byte
+//! keeps its value, the indentation of the run's lines included, tabs and
+//! all (run [`crate::format`] for the whole file).
 //!
 //! ```
 //! use hcl_core::edit::{BlockPath, Document};
@@ -46,6 +49,7 @@ use crate::pos::SourceFile;
 use crate::value::Value;
 use crate::write::{is_identifier, push_quoted, WriteError};
 
+mod align;
 mod layout;
 mod path;
 mod splice;
@@ -55,7 +59,8 @@ use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
 use splice::{
-    braces, byte, first_token_of_line, insert_item, line_indent, remove_lines, ItemKind, Splice,
+    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, remove_lines,
+    ItemKind, Splice,
 };
 
 /// Why an edit could not be made; the document is then unchanged.
@@ -219,7 +224,7 @@ impl Document {
                 }
             }
             None => {
-                let indent = "  ".repeat(path.steps().len());
+                let indent = item_indent(&self.text, body, path);
                 let line =
                     lay_out(&format!("{name} = {expr}\n"), &indent, style).ok_or_else(too_large)?;
                 let braces = braces(&file, path);
@@ -252,7 +257,7 @@ impl Document {
             .and_then(|b| b.attribute(name))
             .map(|a| byte(a.range().start.byte));
         drop(file);
-        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
+        if let Some(text) = at.and_then(|at| align::realign(&self.text, at, at)) {
             self.text = text;
         }
     }
@@ -288,7 +293,7 @@ impl Document {
         let above = at.saturating_sub(1);
         let rest = self.text.get(at..).unwrap_or("");
         let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
-        if let Some(text) = crate::format::realign(&self.text, above, below) {
+        if let Some(text) = align::realign(&self.text, above, below) {
             self.text = text;
         }
         Ok(())
@@ -353,11 +358,11 @@ impl Document {
             block.push_str(body);
             block.push_str("\n}\n");
         }
-        let indent = "  ".repeat(path.steps().len());
         let style = Style::of(&self.text);
-        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
         let file = self.file()?;
         let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let indent = item_indent(&self.text, parent, path);
+        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
         let braces = braces(&file, path);
         let splice = insert_item(
             &self.text,

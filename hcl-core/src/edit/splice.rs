@@ -70,6 +70,27 @@ pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
     }
 }
 
+/// The indentation of a new item of `body` (at `path`): that of the
+/// body's last item when it starts its own line, so that the new line
+/// matches its neighbours (tabs or spaces) and lines up with them; the
+/// formatter's two spaces per block otherwise.
+pub(super) fn item_indent(text: &str, body: BodyNode<'_>, path: &BlockPath) -> String {
+    let last = body.items().last().map(|i| match i {
+        BodyItem::Attribute(a) => byte(a.range().start.byte),
+        BodyItem::Block(b) => byte(b.range().start.byte),
+    });
+    match last {
+        Some(at)
+            if text[line_start(text, at)..at]
+                .trim_matches([' ', '\t'])
+                .is_empty() =>
+        {
+            line_indent(text, at)
+        }
+        _ => "  ".repeat(path.steps().len()),
+    }
+}
+
 /// The offsets of the `{` and `}` of the block at `path` (`None` for the
 /// root).
 pub(super) fn braces(file: &File, path: &BlockPath) -> Option<(usize, usize)> {

@@ -178,3 +178,55 @@ fn edit_crlf_files_keep_their_line_ending() {
         d.text()
     );
 }
+
+/// Untouched blanks keep their bytes: tabs are neither indentation nor
+/// padding the edit rewrites; only padding alignment resizes changes.
+#[test]
+fn edit_alignment_keeps_the_blanks_it_does_not_resize() {
+    let b = root().block("b", [""; 0]);
+    type Edit = fn(&mut Document, &BlockPath);
+    let cases: &[(&str, Edit, &str)] = &[
+        (
+            "b {\n\tc = 2\n}\n",
+            |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap(),
+            "b {\n\tc = 2\n\tx = 1\n}\n",
+        ),
+        // The run widens: the tab-indented line's padding grows, its
+        // indentation stays; the new line is indented as its neighbours.
+        (
+            "b {\n\tc = 2 # two\n}\n",
+            |d, p| d.set_attribute(p, "xx", &Value::from(1)).unwrap(),
+            "b {\n\tc  = 2 # two\n\txx = 1\n}\n",
+        ),
+        // A tab counts one column, as the formatter counts it: `c`'s
+        // padding is resized to line up with `dd`'s, which is kept.
+        (
+            "b {\n\tc\t= 2\n\tdd\t= 3\n}\n",
+            |d, p| d.set_attribute(p, "c", &Value::from(1)).unwrap(),
+            "b {\n\tc  = 1\n\tdd\t= 3\n}\n",
+        ),
+        (
+            "b {\n\tlong = 1\n\tc    = 2\n}\n",
+            |d, p| {
+                d.remove_attribute(p, "long").unwrap();
+            },
+            "b {\n\tc = 2\n}\n",
+        ),
+        (
+            "b {\n\tc = 2\n\td = 3\n}\n",
+            |d, p| d.rename_attribute(p, "d", "ddd").unwrap(),
+            "b {\n\tc   = 2\n\tddd = 3\n}\n",
+        ),
+        // Tabs elsewhere in the file are no business of the edit.
+        (
+            "b {\n  c = 2\n}\nt {\n\tx\t=\t1\t# tab\n}\n",
+            |d, p| d.set_attribute(p, "cc", &Value::from(1)).unwrap(),
+            "b {\n  c  = 2\n  cc = 1\n}\nt {\n\tx\t=\t1\t# tab\n}\n",
+        ),
+    ];
+    for (src, edit, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        edit(&mut d, &b);
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+}
