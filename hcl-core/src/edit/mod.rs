@@ -52,15 +52,16 @@ use crate::write::{is_identifier, push_quoted, WriteError};
 mod align;
 mod layout;
 mod path;
+mod remove;
 mod splice;
 mod update;
 
 use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
+use remove::remove_lines;
 use splice::{
-    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, remove_lines,
-    ItemKind, Splice,
+    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, ItemKind, Splice,
 };
 
 /// Why an edit could not be made; the document is then unchanged.
@@ -262,10 +263,14 @@ impl Document {
         }
     }
 
-    /// Removes attribute `name` of the body at `path` (its whole line
-    /// when it has one to itself, trailing comment included); the run of
-    /// `=` it was in is lined up again as [`Document::set_attribute`]
-    /// does. `false` when there was none.
+    /// Removes attribute `name` of the body at `path` with its comments,
+    /// as hclwrite removes them: the lead comments (the comment lines
+    /// directly above it, up to a blank line or a line of code, and the
+    /// comments before it on its line) and the comments after it on its
+    /// line. Its lines go when nothing else is on them; otherwise the
+    /// item goes alone, and no blanks are left at the end of the line.
+    /// The run of `=` it was in is lined up again as
+    /// [`Document::set_attribute`] does. `false` when there was none.
     pub fn remove_attribute(&mut self, path: &BlockPath, name: &str) -> Result<bool, EditError> {
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
@@ -376,7 +381,8 @@ impl Document {
         self.apply(splice)
     }
 
-    /// Removes the block at `path` (its whole lines). Attributes that it
+    /// Removes the block at `path` (its whole lines), its comments with it
+    /// as [`Document::remove_attribute`] takes them. Attributes that it
     /// separated now form one run of `=`, lined up again as the formatter
     /// does. `false` when there was none.
     pub fn remove_block(&mut self, path: &BlockPath) -> Result<bool, EditError> {

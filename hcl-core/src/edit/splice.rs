@@ -23,7 +23,7 @@ pub(super) fn line_indent(text: &str, pos: usize) -> String {
         .collect()
 }
 
-fn line_start(text: &str, pos: usize) -> usize {
+pub(super) fn line_start(text: &str, pos: usize) -> usize {
     text.get(..pos)
         .and_then(|t| t.rfind('\n'))
         .map_or(0, |i| i + 1)
@@ -31,43 +31,10 @@ fn line_start(text: &str, pos: usize) -> usize {
 
 /// The offset after the newline that ends the line holding `pos` (the
 /// text's end on its last line).
-fn line_end(text: &str, pos: usize) -> usize {
+pub(super) fn line_end(text: &str, pos: usize) -> usize {
     text.get(pos..)
         .and_then(|t| t.find('\n'))
         .map_or(text.len(), |i| pos + i + 1)
-}
-
-/// Removes bytes `start..end`: whole lines when nothing else is on them
-/// (a trailing comment goes too), the range alone otherwise.
-pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
-    let ls = line_start(text, start);
-    let le = line_end(text, end.saturating_sub(1).max(start));
-    let before_blank = text[ls..start].trim().is_empty();
-    let after = &text[end..le];
-    let after_blank = {
-        let t = after.trim();
-        t.is_empty() || t.starts_with('#') || t.starts_with("//")
-    };
-    if before_blank && after_blank {
-        // A blank line left between nothing and nothing goes too: before
-        // the end of the file or of a body, or before another blank line.
-        let next = text[le..].lines().next().map(str::trim);
-        let ends = matches!(next, None | Some("") | Some("}"));
-        let start = if ends && text[..ls].ends_with("\n\n") {
-            ls - 1
-        } else {
-            ls
-        };
-        Splice {
-            at: start..le,
-            text: String::new(),
-        }
-    } else {
-        Splice {
-            at: start..end,
-            text: String::new(),
-        }
-    }
 }
 
 /// The indentation of a new item of `body` (at `path`): that of the

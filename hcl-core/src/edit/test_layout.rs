@@ -230,3 +230,46 @@ fn edit_alignment_keeps_the_blanks_it_does_not_resize() {
         assert_eq!(d.text(), *want, "{src:?}");
     }
 }
+
+/// Removals take the item's lead comments and line comment with it, as
+/// hclwrite does, and leave no trailing blanks.
+#[test]
+fn edit_removal_takes_the_items_comments() {
+    let b = root().block("b", [""; 0]);
+    let cases: &[(&str, &str)] = &[
+        ("/* keep */ a = 1\nb {}\n", "b {}\n"),
+        (
+            "x = 1\n# about a\n// more\na = 1 # trailing\nb {}\n",
+            "x = 1\nb {}\n",
+        ),
+        // A blank line ends the lead: the comment above it stays.
+        ("# file\n\n# about a\na = 1\nb {}\n", "# file\n\nb {}\n"),
+        // A comment ending a line of code is that line's.
+        ("x = 1 # x's\na = 1\nb {}\n", "x = 1 # x's\nb {}\n"),
+        // A block comment alone on its line ends with a newline, not a
+        // comment: it is not a lead comment (hclwrite's rule).
+        ("/* file */\na = 1\nb {}\n", "/* file */\nb {}\n"),
+        ("# c\n/* d */ a = 1 /* e */ # f\nb {}\n", "b {}\n"),
+        ("a = 1\r\n# c\r\nb {}\r\n", "# c\r\nb {}\r\n"),
+    ];
+    for (src, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        assert!(d.remove_attribute(&root(), "a").unwrap());
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+    // Blocks too, and one-line bodies leave no blanks behind.
+    let cases: &[(&str, &str)] = &[
+        ("a = 1\n\n# the b\nb {\n  x = 1\n}\n", "a = 1\n"),
+        ("b { x = 1 }\n", "b { }\n"),
+        ("b { /* c */ x = 1 }\n", "b { /* c */ }\n"),
+    ];
+    for (src, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        if src.contains("the b") {
+            assert!(d.remove_block(&b).unwrap());
+        } else {
+            assert!(d.remove_attribute(&b, "x").unwrap());
+        }
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+}
