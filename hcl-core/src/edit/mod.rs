@@ -43,19 +43,21 @@
 //! ```
 
 use crate::diag::quoted;
-use crate::diag::Diagnostics;
 use crate::native::{parse_config, AttributeNode, BlockNode, BodyItem, BodyNode, File};
 use crate::pos::SourceFile;
 use crate::value::Value;
-use crate::write::{is_identifier, push_quoted, WriteError};
+use crate::write::{is_identifier, push_quoted};
 
 mod align;
+mod error;
 mod layout;
 mod path;
 mod remove;
 mod splice;
 mod update;
 
+pub use error::EditError;
+use error::{excerpt, input_error, too_large};
 use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
@@ -63,37 +65,6 @@ use remove::remove_lines;
 use splice::{
     braces, byte, first_token_of_line, insert_item, item_indent, line_indent, ItemKind, Splice,
 };
-
-/// Why an edit could not be made; the document is then unchanged.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub enum EditError {
-    /// The text has syntax errors (when opened, or after the edit: the
-    /// edit is then undone).
-    Syntax(Diagnostics),
-    /// No block at this path, or no attribute of this name.
-    NotFound(String),
-    /// A name (attribute, block type) that is not an identifier.
-    InvalidName(String),
-    /// A value that has no text.
-    Write(WriteError),
-}
-
-impl std::fmt::Display for EditError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EditError::Syntax(d) => match d.iter().next() {
-                Some(d) => write!(f, "syntax error: {}", d.summary),
-                None => f.write_str("syntax error"),
-            },
-            EditError::NotFound(what) => write!(f, "not found: {what}"),
-            EditError::InvalidName(n) => write!(f, "{n} is not a valid identifier", n = quoted(n)),
-            EditError::Write(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for EditError {}
 
 /// An editable native-syntax file; see the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -198,7 +169,12 @@ impl Document {
         let src = SourceFile::new("<expression>", expr);
         let (_, diags) = crate::native::parse_expression(&src, &Default::default());
         if diags.has_errors() {
-            return Err(EditError::Syntax(diags));
+            let what = format!(
+                "the expression {} for attribute {}",
+                excerpt(expr),
+                quoted(name)
+            );
+            return Err(input_error(what, diags));
         }
         self.set_attribute_text(path, name, expr.trim())
     }
@@ -320,6 +296,13 @@ impl Document {
         let a = body.attribute(old).ok_or_else(|| {
             EditError::NotFound(format!("attribute {old} in {path}", old = quoted(old)))
         })?;
+        if old != new && body.attribute(new).is_some() {
+            return Err(EditError::Conflict(format!(
+                "renaming attribute {} to {n} in {path} would define {n} twice: it exists already",
+                quoted(old),
+                n = quoted(new),
+            )));
+        }
         let r = a.name_range();
         drop(file);
         self.apply(Splice {
@@ -354,7 +337,8 @@ impl Document {
         // would parse once spliced in, as something else.
         let (_, diags) = parse_config(&SourceFile::new("<body>", body), &Default::default());
         if diags.has_errors() {
-            return Err(EditError::Syntax(diags));
+            let what = format!("the body {} for block {}", excerpt(body), quoted(type_name));
+            return Err(input_error(what, diags));
         }
         if body.is_empty() {
             block.push_str(" {}\n");
@@ -414,21 +398,22 @@ impl Document {
     fn apply(&mut self, splice: Splice) -> Result<(), EditError> {
         let before = self.text.clone();
         self.text.replace_range(splice.at, &splice.text);
+        self.check_or_undo(before)
+    }
+
+    /// Undoes an edit (back to `before`) that left the text with syntax
+    /// errors: the error says the edit would have made them, not that the
+    /// file had them.
+    fn check_or_undo(&mut self, before: String) -> Result<(), EditError> {
         if let Err(e) = self.file() {
             self.text = before;
-            return Err(e);
+            return Err(match e {
+                EditError::Syntax(d) => EditError::broken(&d),
+                e => e,
+            });
         }
         Ok(())
     }
-}
-
-/// Text that formatting would blow up beyond its bound (a hostile run of
-/// alignment): refused rather than written.
-fn too_large() -> EditError {
-    EditError::Syntax(Diagnostics::from(crate::diag::Diagnostic::error(
-        "Formatted output too large",
-        "Laying out the new text would make it too large; the document was left as it is.",
-    )))
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ fn edit_set_existing_and_new_attributes() {
     assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
     assert!(matches!(
         d.set_attribute_expr(&web(), "x", "1 +"),
-        Err(EditError::Syntax(_))
+        Err(EditError::Input { .. })
     ));
     assert!(matches!(
         d.set_attribute_expr(&web(), "a b", "1"),

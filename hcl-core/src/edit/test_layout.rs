@@ -273,3 +273,38 @@ fn edit_removal_takes_the_items_comments() {
         assert_eq!(d.text(), *want, "{src:?}");
     }
 }
+
+/// Errors say which input was wrong, where, and how.
+#[test]
+fn edit_errors_name_the_input_at_fault() {
+    let mut d = Document::parse("t.tf", "a = 1\nb = 2\nblk {}\n").unwrap();
+    let cases: &[(Result<(), EditError>, &str)] = &[
+        (
+            d.clone().set_attribute_expr(&root(), "x", "1 +"),
+            "syntax error in the expression \"1 +\" for attribute \"x\": at line 1, column 4: Missing expression",
+        ),
+        (
+            d.clone().rename_attribute(&root(), "a", "b"),
+            "renaming attribute \"a\" to \"b\" in the top level would define \"b\" twice: it exists already",
+        ),
+        (
+            d.clone().add_block(&root(), "n", [""; 0], "x = \n"),
+            "syntax error in the body \"x =\" for block \"n\": at line 1, column 4: Missing expression",
+        ),
+        (
+            d.clone().update_from("a = [\n"),
+            "syntax error in the new text: at line",
+        ),
+        (
+            Document::parse("t.tf", "a = (\n").map(drop),
+            "syntax error in \"t.tf\": at line 2, column 1: Missing expression",
+        ),
+    ];
+    for (got, want) in cases {
+        let msg = got.as_ref().unwrap_err().to_string();
+        assert!(msg.starts_with(want), "{msg}");
+    }
+    // Renaming to its own name is no conflict.
+    d.rename_attribute(&root(), "a", "a").unwrap();
+    assert_eq!(d.text(), "a = 1\nb = 2\nblk {}\n");
+}
