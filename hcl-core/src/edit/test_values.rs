@@ -101,7 +101,9 @@ proptest! {
         blocks in proptest::collection::vec((proptest::collection::vec(0..EXPRS.len(), 0..4), any::<bool>()), 0..3),
         tab in any::<bool>(),
         crlf in any::<bool>(),
-        kind in 0..5usize,
+        kind in 0..6usize,
+        new_root in proptest::collection::vec(0..EXPRS.len(), 0..4),
+        new_blocks in proptest::collection::vec((proptest::collection::vec(0..EXPRS.len(), 0..4), any::<bool>()), 0..3),
         target in 0..16usize,
         attr in 0..5usize,
         expr in 0..EXPRS.len(),
@@ -134,6 +136,12 @@ proptest! {
                     want.insert(format!("{at}/renamed"), v);
                 }
             }
+            5 => {
+                // The whole document updated to another: its values.
+                let new = document(&new_root, &new_blocks, false, false);
+                d.update_from(&new).unwrap();
+                want = values(&Document::parse("n.tf", new.as_str()).unwrap());
+            }
             _ => {
                 // (The root is no block: nothing to remove.)
                 let removed = d.remove_block(path).unwrap();
@@ -142,11 +150,19 @@ proptest! {
             }
         }
         prop_assert_eq!(values(&d), want, "{}", d.text());
+        // No edit leaves blanks at the end of a line.
+        let trailing = d.text().lines().any(|l| l.trim_end_matches('\r').ends_with([' ', '\t']));
+        prop_assert!(!trailing, "{:?}", d.text());
         if crlf && text.contains('\n') {
             // Every break between tokens ends as the file's lines do;
             // only heredoc lines (which are values) are left as given.
             let bare = d.text().match_indices('\n').filter(|&(i, _)| !d.text()[..i].ends_with('\r')).count();
-            let given_bare = if matches!(kind, 0 | 1) { given.matches('\n').count() } else { 0 };
+            let given_bare = match kind {
+                0 | 1 => given.matches('\n').count(),
+                // Heredocs of the new text, written as they are there.
+                5 => usize::MAX,
+                _ => 0,
+            };
             prop_assert!(bare <= given_bare, "{:?}", d.text());
         }
         if !tab {
@@ -154,6 +170,65 @@ proptest! {
             let formatted = crate::format::format(&text).unwrap() == text;
             if formatted {
                 prop_assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+            }
+        }
+    }
+}
+
+/// Odd documents (a byte order mark, no final newline, mixed endings,
+/// comments spanning lines before items, heredocs holding braces, one-line
+/// bodies, non-ASCII text): every edit either fails cleanly or keeps the
+/// values it does not touch.
+#[test]
+fn edit_odd_documents_keep_untouched_values() {
+    const DOCS: &[&str] = &[
+        "\u{feff}a = 1\nb { c = 2 }",
+        "a = 1 # c\r\nb {\n  c = 2\n}\n",
+        "/* x\n # y */ a = \"é\" # z\nb {\n  c = <<EOT\n}\n{\nEOT\n}\n",
+        "b { /* c */ c = 1 }\na = [\n  1, /* two\n  */ 2,\n]\n",
+        "a = \"${\n1}\"\nb {}\n\n\n# end",
+        "b {\r\n\tc = 1 // c\r\n}\r\na = 1",
+    ];
+    let b = BlockPath::root().block("b", [""; 0]);
+    for doc in DOCS {
+        let base = Document::parse("o.tf", *doc).unwrap();
+        let before = values(&base);
+        for (i, given) in EXPRS.iter().enumerate() {
+            let (path, key) = if i % 2 == 0 {
+                (BlockPath::root(), "/a")
+            } else {
+                (b.clone(), "/b/c")
+            };
+            let name = &key[key.rfind('/').map_or(0, |i| i + 1)..];
+            let mut d = base.clone();
+            match d.set_attribute_expr(&path, name, given) {
+                Ok(()) => {
+                    let mut want = before.clone();
+                    want.insert(key.to_owned(), value_of_expr(given));
+                    assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
+                }
+                // A closing marker must end its line: a value ending in
+                // a heredoc cannot take the place of one followed by a
+                // comment or a `}` on its line. Refused, file unchanged.
+                Err(EditError::Conflict(_)) if given.ends_with("EOT") => {
+                    assert_eq!(d.text(), base.text());
+                }
+                Err(e) => panic!("{doc:?} {given:?}: {e}"),
+            }
+
+            let mut d = base.clone();
+            d.add_block(&path, "n", ["l"], &format!("v = {given}"))
+                .unwrap();
+            let mut want = before.clone();
+            let at = if i % 2 == 0 { "" } else { "/b" };
+            want.insert(format!("{at}/n/v"), value_of_expr(given));
+            assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
+
+            let mut d = base.clone();
+            if d.remove_attribute(&path, name).unwrap() {
+                let mut want = before.clone();
+                want.remove(key);
+                assert_eq!(values(&d), want, "{doc:?}\n{}", d.text());
             }
         }
     }
