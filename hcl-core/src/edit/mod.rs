@@ -130,8 +130,9 @@ impl Document {
     /// Sets attribute `name` of the body at `path` to `value` (written as
     /// [`crate::write::value`] writes it), adding it when missing. The run
     /// of aligned `=` it is in (and the trailing comments of its lines) is
-    /// lined up again as the formatter would; other lines keep their
-    /// bytes.
+    /// lined up again as the formatter would (only the padding it resizes
+    /// changes); every other byte is kept. A multi-line value is laid out
+    /// as the formatter would, under the attribute's line.
     ///
     /// Only the expression's text is replaced: a comment after it on its
     /// (last) line stays, and so do the comments on the lines above.
@@ -225,7 +226,7 @@ impl Document {
     /// Lines up the run of `=` that attribute `name` of the body at
     /// `path` is in (and the trailing comments of its lines) as the
     /// formatter does, after an edit changed a name or a value in it;
-    /// the lines of other runs keep their bytes.
+    /// every blank it does not resize keeps its bytes (see [`align`]).
     fn realign(&mut self, path: &BlockPath, name: &str) {
         let Ok(file) = self.file() else {
             return;
