@@ -17,11 +17,19 @@
 //! - write back: [`Document::text`], [`Document::save`] (a temporary file
 //!   renamed over the original, permissions kept).
 //!
-//! New items get the formatter's indentation (two spaces per block). An
-//! edit lines up again, as the formatter would, the run of `=` it changed
+//! Text an edit writes (a value, an expression, a block's body, the new
+//! items of [`Document::update_from`]) comes out as [`crate::format`]
+//! lays it out, indented as the items of the body it goes into are (two
+//! spaces per block when it has none on lines of their own),
+//! its line breaks those of the file (`\r\n` when its first line ends
+//! so). The lines inside a heredoc, or a comment spanning lines, keep
+//! their bytes: a heredoc's lines are its value, and the formatter leaves
+//! them alone too. An edit lines up again, as the formatter would, the run of `=` it changed
 //! (an item set, added, renamed or removed, or a block removed that split
-//! a run) and the trailing comments of that run's lines; other lines keep
-//! their bytes (run [`crate::format`] for the whole file).
+//! a run) and the trailing comments of that run's lines. Only the padding
+//! that alignment resizes changes (written as spaces); every other byte
+//! keeps its value, the indentation of the run's lines included, tabs and
+//! all (run [`crate::format`] for the whole file).
 //!
 //! ```
 //! use hcl_core::edit::{BlockPath, Document};
@@ -35,53 +43,28 @@
 //! ```
 
 use crate::diag::quoted;
-use crate::diag::Diagnostics;
 use crate::native::{parse_config, AttributeNode, BlockNode, BodyItem, BodyNode, File};
 use crate::pos::SourceFile;
 use crate::value::Value;
-use crate::write::{is_identifier, push_quoted, WriteError};
+use crate::write::{is_identifier, push_quoted};
 
+mod align;
+mod error;
+mod layout;
 mod path;
+mod remove;
 mod splice;
 mod update;
 
+pub use error::EditError;
+use error::{excerpt, input_error, too_large};
+use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
+use remove::remove_lines;
 use splice::{
-    braces, byte, first_token_of_line, insert_item, line_indent, reindent, remove_lines, ItemKind,
-    Splice,
+    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, ItemKind, Splice,
 };
-
-/// Why an edit could not be made; the document is then unchanged.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub enum EditError {
-    /// The text has syntax errors (when opened, or after the edit: the
-    /// edit is then undone).
-    Syntax(Diagnostics),
-    /// No block at this path, or no attribute of this name.
-    NotFound(String),
-    /// A name (attribute, block type) that is not an identifier.
-    InvalidName(String),
-    /// A value that has no text.
-    Write(WriteError),
-}
-
-impl std::fmt::Display for EditError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EditError::Syntax(d) => match d.iter().next() {
-                Some(d) => write!(f, "syntax error: {}", d.summary),
-                None => f.write_str("syntax error"),
-            },
-            EditError::NotFound(what) => write!(f, "not found: {what}"),
-            EditError::InvalidName(n) => write!(f, "{n} is not a valid identifier", n = quoted(n)),
-            EditError::Write(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for EditError {}
 
 /// An editable native-syntax file; see the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -147,8 +130,9 @@ impl Document {
     /// Sets attribute `name` of the body at `path` to `value` (written as
     /// [`crate::write::value`] writes it), adding it when missing. The run
     /// of aligned `=` it is in (and the trailing comments of its lines) is
-    /// lined up again as the formatter would; other lines keep their
-    /// bytes.
+    /// lined up again as the formatter would (only the padding it resizes
+    /// changes); every other byte is kept. A multi-line value is laid out
+    /// as the formatter would, under the attribute's line.
     ///
     /// Only the expression's text is replaced: a comment after it on its
     /// (last) line stays, and so do the comments on the lines above.
@@ -186,7 +170,12 @@ impl Document {
         let src = SourceFile::new("<expression>", expr);
         let (_, diags) = crate::native::parse_expression(&src, &Default::default());
         if diags.has_errors() {
-            return Err(EditError::Syntax(diags));
+            let what = format!(
+                "the expression {} for attribute {}",
+                excerpt(expr),
+                quoted(name)
+            );
+            return Err(input_error(what, diags));
         }
         self.set_attribute_text(path, name, expr.trim())
     }
@@ -202,20 +191,30 @@ impl Document {
         }
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let style = Style::of(&self.text);
         let splice = match body.attribute(name) {
             Some(a) => {
                 let r = a.expr().range();
                 let indent = line_indent(&self.text, byte(a.range().start.byte));
                 Splice {
                     at: byte(r.start.byte)..byte(r.end.byte),
-                    text: reindent(expr, &indent),
+                    text: lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?,
                 }
             }
             None => {
-                let indent = "  ".repeat(path.steps().len());
-                let line = format!("{indent}{name} = {}\n", reindent(expr, &indent));
+                let indent = item_indent(&self.text, body, path);
+                let line =
+                    lay_out(&format!("{name} = {expr}\n"), &indent, style).ok_or_else(too_large)?;
                 let braces = braces(&file, path);
-                insert_item(&self.text, body, braces, path, line, ItemKind::Attribute)
+                insert_item(
+                    &self.text,
+                    body,
+                    braces,
+                    path,
+                    line,
+                    ItemKind::Attribute,
+                    style,
+                )
             }
         };
         drop(file);
@@ -227,7 +226,7 @@ impl Document {
     /// Lines up the run of `=` that attribute `name` of the body at
     /// `path` is in (and the trailing comments of its lines) as the
     /// formatter does, after an edit changed a name or a value in it;
-    /// the lines of other runs keep their bytes.
+    /// every blank it does not resize keeps its bytes (see [`align`]).
     fn realign(&mut self, path: &BlockPath, name: &str) {
         let Ok(file) = self.file() else {
             return;
@@ -236,15 +235,19 @@ impl Document {
             .and_then(|b| b.attribute(name))
             .map(|a| byte(a.range().start.byte));
         drop(file);
-        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
+        if let Some(text) = at.and_then(|at| align::realign(&self.text, at, at)) {
             self.text = text;
         }
     }
 
-    /// Removes attribute `name` of the body at `path` (its whole line
-    /// when it has one to itself, trailing comment included); the run of
-    /// `=` it was in is lined up again as [`Document::set_attribute`]
-    /// does. `false` when there was none.
+    /// Removes attribute `name` of the body at `path` with its comments,
+    /// as hclwrite removes them: the lead comments (the comment lines
+    /// directly above it, up to a blank line or a line of code, and the
+    /// comments before it on its line) and the comments after it on its
+    /// line. Its lines go when nothing else is on them; otherwise the
+    /// item goes alone, and no blanks are left at the end of the line.
+    /// The run of `=` it was in is lined up again as
+    /// [`Document::set_attribute`] does. `false` when there was none.
     pub fn remove_attribute(&mut self, path: &BlockPath, name: &str) -> Result<bool, EditError> {
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
@@ -272,7 +275,7 @@ impl Document {
         let above = at.saturating_sub(1);
         let rest = self.text.get(at..).unwrap_or("");
         let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
-        if let Some(text) = crate::format::realign(&self.text, above, below) {
+        if let Some(text) = align::realign(&self.text, above, below) {
             self.text = text;
         }
         Ok(())
@@ -294,6 +297,13 @@ impl Document {
         let a = body.attribute(old).ok_or_else(|| {
             EditError::NotFound(format!("attribute {old} in {path}", old = quoted(old)))
         })?;
+        if old != new && body.attribute(new).is_some() {
+            return Err(EditError::Conflict(format!(
+                "renaming attribute {} to {n} in {path} would define {n} twice: it exists already",
+                quoted(old),
+                n = quoted(new),
+            )));
+        }
         let r = a.name_range();
         drop(file);
         self.apply(Splice {
@@ -306,7 +316,8 @@ impl Document {
 
     /// Adds a block of type `type_name` with `labels` at the end of the
     /// body at `path`; its body is `body` (native-syntax text of
-    /// attributes and blocks, indented for it; empty for `{}`).
+    /// attributes and blocks, however indented: it is laid out as the
+    /// formatter would, heredocs kept as given; empty for `{}`).
     pub fn add_block<L: AsRef<str>>(
         &mut self,
         path: &BlockPath,
@@ -317,36 +328,46 @@ impl Document {
         if !is_identifier(type_name) {
             return Err(EditError::InvalidName(type_name.to_owned()));
         }
-        let indent = "  ".repeat(path.steps().len());
-        let mut block = format!("{indent}{type_name}");
+        let mut block = type_name.to_owned();
         for l in labels {
             block.push(' ');
             push_quoted(&mut block, l.as_ref());
         }
         let body = body.trim_end();
+        // Checked alone: a body that closes the block and opens another
+        // would parse once spliced in, as something else.
+        let (_, diags) = parse_config(&SourceFile::new("<body>", body), &Default::default());
+        if diags.has_errors() {
+            let what = format!("the body {} for block {}", excerpt(body), quoted(type_name));
+            return Err(input_error(what, diags));
+        }
         if body.is_empty() {
             block.push_str(" {}\n");
         } else {
             block.push_str(" {\n");
-            let inner = format!("{indent}  ");
-            for line in body.lines() {
-                if !line.trim().is_empty() {
-                    block.push_str(&inner);
-                    block.push_str(line.trim_start());
-                }
-                block.push('\n');
-            }
-            block.push_str(&indent);
-            block.push_str("}\n");
+            block.push_str(body);
+            block.push_str("\n}\n");
         }
+        let style = Style::of(&self.text);
         let file = self.file()?;
         let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let indent = item_indent(&self.text, parent, path);
+        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
         let braces = braces(&file, path);
-        let splice = insert_item(&self.text, parent, braces, path, block, ItemKind::Block);
+        let splice = insert_item(
+            &self.text,
+            parent,
+            braces,
+            path,
+            block,
+            ItemKind::Block,
+            style,
+        );
         self.apply(splice)
     }
 
-    /// Removes the block at `path` (its whole lines). Attributes that it
+    /// Removes the block at `path` (its whole lines), its comments with it
+    /// as [`Document::remove_attribute`] takes them. Attributes that it
     /// separated now form one run of `=`, lined up again as the formatter
     /// does. `false` when there was none.
     pub fn remove_block(&mut self, path: &BlockPath) -> Result<bool, EditError> {
@@ -378,9 +399,19 @@ impl Document {
     fn apply(&mut self, splice: Splice) -> Result<(), EditError> {
         let before = self.text.clone();
         self.text.replace_range(splice.at, &splice.text);
+        self.check_or_undo(before)
+    }
+
+    /// Undoes an edit (back to `before`) that left the text with syntax
+    /// errors: the error says the edit would have made them, not that the
+    /// file had them.
+    fn check_or_undo(&mut self, before: String) -> Result<(), EditError> {
         if let Err(e) = self.file() {
             self.text = before;
-            return Err(e);
+            return Err(match e {
+                EditError::Syntax(d) => EditError::broken(&d),
+                e => e,
+            });
         }
         Ok(())
     }
@@ -388,3 +419,7 @@ impl Document {
 
 #[cfg(test)]
 mod test;
+#[cfg(test)]
+mod test_layout;
+#[cfg(test)]
+mod test_values;

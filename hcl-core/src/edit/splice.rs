@@ -1,5 +1,6 @@
 //! Splices of the document's text: lines found, removed and indented, items inserted.
 
+use super::layout::Style;
 use super::*;
 
 /// A replacement of bytes `at` by `text`.
@@ -22,7 +23,7 @@ pub(super) fn line_indent(text: &str, pos: usize) -> String {
         .collect()
 }
 
-fn line_start(text: &str, pos: usize) -> usize {
+pub(super) fn line_start(text: &str, pos: usize) -> usize {
     text.get(..pos)
         .and_then(|t| t.rfind('\n'))
         .map_or(0, |i| i + 1)
@@ -30,51 +31,30 @@ fn line_start(text: &str, pos: usize) -> usize {
 
 /// The offset after the newline that ends the line holding `pos` (the
 /// text's end on its last line).
-fn line_end(text: &str, pos: usize) -> usize {
+pub(super) fn line_end(text: &str, pos: usize) -> usize {
     text.get(pos..)
         .and_then(|t| t.find('\n'))
         .map_or(text.len(), |i| pos + i + 1)
 }
 
-/// `text` with `indent` after each newline (the lines of a multi-line
-/// value, written for column zero, put under an indented item).
-pub(super) fn reindent(text: &str, indent: &str) -> String {
-    if indent.is_empty() || !text.contains('\n') {
-        return text.to_owned();
-    }
-    text.replace('\n', &format!("\n{indent}"))
-}
-
-/// Removes bytes `start..end`: whole lines when nothing else is on them
-/// (a trailing comment goes too), the range alone otherwise.
-pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
-    let ls = line_start(text, start);
-    let le = line_end(text, end.saturating_sub(1).max(start));
-    let before_blank = text[ls..start].trim().is_empty();
-    let after = &text[end..le];
-    let after_blank = {
-        let t = after.trim();
-        t.is_empty() || t.starts_with('#') || t.starts_with("//")
-    };
-    if before_blank && after_blank {
-        // A blank line left between nothing and nothing goes too: before
-        // the end of the file or of a body, or before another blank line.
-        let next = text[le..].lines().next().map(str::trim);
-        let ends = matches!(next, None | Some("") | Some("}"));
-        let start = if ends && text[..ls].ends_with("\n\n") {
-            ls - 1
-        } else {
-            ls
-        };
-        Splice {
-            at: start..le,
-            text: String::new(),
+/// The indentation of a new item of `body` (at `path`): that of the
+/// body's last item when it starts its own line, so that the new line
+/// matches its neighbours (tabs or spaces) and lines up with them; the
+/// formatter's two spaces per block otherwise.
+pub(super) fn item_indent(text: &str, body: BodyNode<'_>, path: &BlockPath) -> String {
+    let last = body.items().last().map(|i| match i {
+        BodyItem::Attribute(a) => byte(a.range().start.byte),
+        BodyItem::Block(b) => byte(b.range().start.byte),
+    });
+    match last {
+        Some(at)
+            if text[line_start(text, at)..at]
+                .trim_matches([' ', '\t'])
+                .is_empty() =>
+        {
+            line_indent(text, at)
         }
-    } else {
-        Splice {
-            at: start..end,
-            text: String::new(),
-        }
+        _ => "  ".repeat(path.steps().len()),
     }
 }
 
@@ -90,7 +70,8 @@ pub(super) fn braces(file: &File, path: &BlockPath) -> Option<(usize, usize)> {
 
 /// Where a new item goes in `body` (at `path`, whose braces are at
 /// `braces`): an attribute after the last attribute, a block at the end;
-/// `line` is the item's lines.
+/// `line` is the item's lines, laid out (see [`super::layout`]); the
+/// breaks added around it end as the file's lines do (`style`).
 pub(super) fn insert_item(
     text: &str,
     body: BodyNode<'_>,
@@ -98,7 +79,9 @@ pub(super) fn insert_item(
     path: &BlockPath,
     line: String,
     kind: ItemKind,
+    style: Style,
 ) -> Splice {
+    let nl = style.newline;
     let last_attr = body.attributes().last().map(|a| byte(a.range().end.byte));
     let items_end = body.items().last().map(|i| match i {
         BodyItem::Attribute(a) => byte(a.range().end.byte),
@@ -110,7 +93,7 @@ pub(super) fn insert_item(
     };
     let mut line = line;
     if blank {
-        line.insert(0, '\n');
+        line.insert_str(0, nl);
     }
     if let Some((open, close)) = braces {
         if !text[open..close].contains('\n') && items_end.is_some() {
@@ -118,10 +101,10 @@ pub(super) fn insert_item(
             // on a line of its own.
             let outer = "  ".repeat(path.steps().len() - 1);
             let inner = text[open + 1..close].trim();
-            let line = line.trim_start_matches('\n');
+            let line = line.strip_prefix(nl).unwrap_or(&line);
             return Splice {
                 at: open..close + 1,
-                text: format!("{{\n{outer}  {inner}\n{line}{outer}}}"),
+                text: format!("{{{nl}{outer}  {inner}{nl}{line}{outer}}}"),
             };
         }
     }
@@ -129,7 +112,7 @@ pub(super) fn insert_item(
         let at = line_end(text, end.saturating_sub(1));
         let mut line = line;
         if at == text.len() && !text.ends_with('\n') {
-            line.insert(0, '\n');
+            line.insert_str(0, nl);
         }
         return Splice {
             at: at..at,
@@ -140,7 +123,7 @@ pub(super) fn insert_item(
     if path.steps().is_empty() {
         let at = 0;
         if !text[at..].trim().is_empty() && matches!(kind, ItemKind::Block) {
-            line.push('\n');
+            line.push_str(nl);
         }
         return Splice {
             at: at..at,
@@ -152,14 +135,14 @@ pub(super) fn insert_item(
     let outer = "  ".repeat(path.steps().len() - 1);
     if !text[open..close].contains('\n') {
         // `b {}` on one line: open it up.
-        let line = line.trim_start_matches('\n').to_owned();
+        let line = line.strip_prefix(nl).unwrap_or(&line);
         return Splice {
             at: open + 1..close,
-            text: format!("\n{line}{outer}"),
+            text: format!("{nl}{line}{outer}"),
         };
     }
     let at = line_end(text, open);
-    let line = line.trim_start_matches('\n').to_owned();
+    let line = line.strip_prefix(nl).unwrap_or(&line).to_owned();
     Splice {
         at: at..at,
         text: line,

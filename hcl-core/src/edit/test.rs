@@ -37,7 +37,7 @@ fn edit_set_existing_and_new_attributes() {
     assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
     assert!(matches!(
         d.set_attribute_expr(&web(), "x", "1 +"),
-        Err(EditError::Syntax(_))
+        Err(EditError::Input { .. })
     ));
     assert!(matches!(
         d.set_attribute_expr(&web(), "a b", "1"),
@@ -79,12 +79,13 @@ fn edit_remove_and_rename() {
     assert!(d
         .remove_block(&server.clone().block("tls", [""; 0]))
         .unwrap());
+    // `# top` is the lead comment of `name`: it went with it.
     assert_eq!(
         d.text(),
-        "# top\nport = 80\n\nserver \"web\" {\n  # inner\n  hostname = \"a\"\n}\n"
+        "port = 80\n\nserver \"web\" {\n  # inner\n  hostname = \"a\"\n}\n"
     );
     assert!(d.remove_block(&server).unwrap());
-    assert_eq!(d.text(), "# top\nport = 80\n");
+    assert_eq!(d.text(), "port = 80\n");
 }
 
 #[test]

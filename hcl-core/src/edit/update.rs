@@ -22,7 +22,7 @@ impl Document {
         let src = SourceFile::new("<new>", text);
         let (new, diags) = parse_config(&src, &Default::default());
         if diags.has_errors() {
-            return Err(EditError::Syntax(diags));
+            return Err(input_error("the new text".to_owned(), diags));
         }
         let before = self.text.clone();
         let result = self.update_body(&BlockPath::root(), new.body(), 0);
@@ -138,10 +138,7 @@ impl Document {
             for s in splices.into_iter().rev() {
                 self.text.replace_range(s.at, &s.text);
             }
-            if let Err(e) = self.file() {
-                self.text = before;
-                return Err(e);
-            }
+            self.check_or_undo(before)?;
             // The items' runs are lined up again; alignment changes only
             // spaces, so the items stay on their lines.
             let lines: Vec<usize> = starts
@@ -150,7 +147,7 @@ impl Document {
                 .collect();
             for line in lines {
                 if let Some(at) = first_token_of_line(&self.text, line) {
-                    if let Some(text) = crate::format::realign(&self.text, at, at) {
+                    if let Some(text) = super::align::realign(&self.text, at, at) {
                         self.text = text;
                     }
                 }

@@ -1,0 +1,310 @@
+//! Inserted text: laid out as the formatter lays it out, heredoc bodies
+//! and comments spanning lines kept byte for byte, in the file's line
+//! endings.
+
+use super::*;
+
+fn root() -> BlockPath {
+    BlockPath::root()
+}
+
+fn nested() -> BlockPath {
+    root().block("b", [""; 0]).block("c", [""; 0])
+}
+
+/// The value of attribute `name` of the body at `path`, evaluated with
+/// no variables.
+fn value_of(d: &Document, path: &BlockPath, name: &str) -> Value {
+    let file = d.file().unwrap();
+    let a = find_body(&file, path).unwrap().attribute(name).unwrap();
+    a.expr().value(None).0
+}
+
+/// Heredocs given to every kind of edit keep their value, and the
+/// closing marker its place, at every depth.
+#[test]
+fn edit_heredoc_bodies_keep_their_bytes() {
+    const NESTED: &str = "b {\n  c {\n    x = 1\n  }\n}\n";
+    let heredocs = [
+        ("<<EOT\nline one\n  two\nEOT", "line one\n  two\n"),
+        ("<<-EOT\n    a\n      b\n    EOT", "a\n  b\n"),
+        (
+            "<<EOT\n\n  # not a comment\n{\nEOT",
+            "\n  # not a comment\n{\n",
+        ),
+    ];
+    for (expr, want) in heredocs {
+        // New attribute, and an existing one set, in a nested body.
+        for existing in [false, true] {
+            let mut d = Document::parse("t.tf", NESTED).unwrap();
+            let name = if existing { "x" } else { "script" };
+            d.set_attribute_expr(&nested(), name, expr).unwrap();
+            assert_eq!(
+                value_of(&d, &nested(), name),
+                Value::from(want),
+                "{expr:?}\n{}",
+                d.text()
+            );
+            assert_eq!(
+                crate::format::format(d.text()).unwrap(),
+                d.text(),
+                "{}",
+                d.text()
+            );
+        }
+        // A block added with one.
+        let mut d = Document::parse("t.tf", NESTED).unwrap();
+        d.add_block(&nested(), "locals", [""; 0], &format!("s = {expr}\n"))
+            .unwrap();
+        let locals = nested().block("locals", [""; 0]);
+        assert_eq!(
+            value_of(&d, &locals, "s"),
+            Value::from(want),
+            "{}",
+            d.text()
+        );
+        assert_eq!(
+            crate::format::format(d.text()).unwrap(),
+            d.text(),
+            "{}",
+            d.text()
+        );
+        // The same through update_from, new attribute and new block.
+        let mut d = Document::parse("t.tf", "b {\n  x = 1\n}\n").unwrap();
+        d.update_from(&format!(
+            "b {{\n  x = 1\n  s = {expr}\n}}\nn {{\n  m {{\n    s = {expr}\n  }}\n}}\n"
+        ))
+        .unwrap();
+        let b = root().block("b", [""; 0]);
+        let m = root().block("n", [""; 0]).block("m", [""; 0]);
+        assert_eq!(value_of(&d, &b, "s"), Value::from(want), "{}", d.text());
+        assert_eq!(value_of(&d, &m, "s"), Value::from(want), "{}", d.text());
+    }
+}
+
+/// The brief's own shapes: the closing marker stays in column zero.
+#[test]
+fn edit_heredoc_closing_marker_stays() {
+    let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+    d.set_attribute_expr(&nested(), "script", "<<EOT\nline one\n  two\nEOT")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  c {\n    x      = 1\n    script = <<EOT\nline one\n  two\nEOT\n  }\n}\n"
+    );
+}
+
+/// Added items come out as the formatter lays them out, however the
+/// text given was indented.
+#[test]
+fn edit_inserted_text_is_formatted() {
+    let cases: &[(&str, &str, &str)] = &[
+        // (body given, path depth 0 result)
+        (
+            "y = [\n  1,\n  2,\n]\nnested {\n  z = 1\n}\n",
+            "x {\n  y = [\n    1,\n    2,\n  ]\n  nested {\n    z = 1\n  }\n}\n",
+            "b {\n  c {\n    x = 1\n\n    x {\n      y = [\n        1,\n        2,\n      ]\n      nested {\n        z = 1\n      }\n    }\n  }\n}\n",
+        ),
+        (
+            "      a=1\n   bb   =   { k = 2 }\n  # note\n   /* two\n  lines */\n",
+            "x {\n  a  = 1\n  bb = { k = 2 }\n  # note\n  /* two\n  lines */\n}\n",
+            "b {\n  c {\n    x = 1\n\n    x {\n      a  = 1\n      bb = { k = 2 }\n      # note\n      /* two\n  lines */\n    }\n  }\n}\n",
+        ),
+    ];
+    for (body, top, deep) in cases {
+        let mut d = Document::parse("t.tf", "").unwrap();
+        d.add_block(&root(), "x", [""; 0], body).unwrap();
+        assert_eq!(d.text(), *top);
+        let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+        d.add_block(&nested(), "x", [""; 0], body).unwrap();
+        assert_eq!(d.text(), *deep);
+        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+    }
+    // A multi-line value set, and one from update_from.
+    let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
+    d.set_attribute_expr(&nested(), "x", "{\na = [\n1,\n]\n}")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  c {\n    x = {\n      a = [\n        1,\n      ]\n    }\n  }\n}\n"
+    );
+    let mut d = Document::parse("t.tf", "b {\n  x = 1\n}\n").unwrap();
+    d.update_from("b {\n  x = 1\n}\nn {\n      y = [\n 1,\n   ]\n}\n")
+        .unwrap();
+    assert_eq!(
+        d.text(),
+        "b {\n  x = 1\n}\n\nn {\n  y = [\n    1,\n  ]\n}\n"
+    );
+    // A body that would close the block it goes in is refused.
+    let mut d = Document::parse("t.tf", "").unwrap();
+    assert!(d.add_block(&root(), "x", [""; 0], "}\ny {").is_err());
+    assert_eq!(d.text(), "");
+}
+
+/// A CRLF file stays CRLF, whatever the edit adds: new lines, a block
+/// opened up, a multi-line value.
+#[test]
+fn edit_crlf_files_keep_their_line_ending() {
+    const SRC: &str = "a = 1\r\nb {\r\n  c = 2\r\n}\r\nd {}\r\ne { f = 1 }\r\n";
+    let b = root().block("b", [""; 0]);
+    let d_ = root().block("d", [""; 0]);
+    let e = root().block("e", [""; 0]);
+    type Edit = fn(&mut Document, &BlockPath);
+    let edits: &[(&BlockPath, Edit)] = &[
+        (&b, |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap()),
+        (&b, |d, p| {
+            d.set_attribute_expr(p, "c", "{\nk = 1\n}").unwrap()
+        }),
+        (&b, |d, p| {
+            d.add_block(p, "n", [""; 0], "y = [\n1,\n]\n").unwrap()
+        }),
+        (&d_, |d, p| {
+            d.set_attribute(p, "x", &Value::from(1)).unwrap()
+        }),
+        (&e, |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap()),
+        (&e, |d, p| d.add_block(p, "n", [""; 0], "").unwrap()),
+    ];
+    for (path, edit) in edits {
+        let mut d = Document::parse("t.tf", SRC).unwrap();
+        edit(&mut d, path);
+        let lines: Vec<&str> = d.text().split_inclusive('\n').collect();
+        assert!(lines.iter().all(|l| l.ends_with("\r\n")), "{:?}", d.text());
+    }
+    let mut d = Document::parse("t.tf", SRC).unwrap();
+    d.add_block(&root(), "n", [""; 0], "x = 1\n").unwrap();
+    assert!(
+        d.text().ends_with("}\r\n\r\nn {\r\n  x = 1\r\n}\r\n"),
+        "{:?}",
+        d.text()
+    );
+}
+
+/// Untouched blanks keep their bytes: tabs are neither indentation nor
+/// padding the edit rewrites; only padding alignment resizes changes.
+#[test]
+fn edit_alignment_keeps_the_blanks_it_does_not_resize() {
+    let b = root().block("b", [""; 0]);
+    type Edit = fn(&mut Document, &BlockPath);
+    let cases: &[(&str, Edit, &str)] = &[
+        (
+            "b {\n\tc = 2\n}\n",
+            |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap(),
+            "b {\n\tc = 2\n\tx = 1\n}\n",
+        ),
+        // The run widens: the tab-indented line's padding grows, its
+        // indentation stays; the new line is indented as its neighbours.
+        (
+            "b {\n\tc = 2 # two\n}\n",
+            |d, p| d.set_attribute(p, "xx", &Value::from(1)).unwrap(),
+            "b {\n\tc  = 2 # two\n\txx = 1\n}\n",
+        ),
+        // A tab counts one column, as the formatter counts it: `c`'s
+        // padding is resized to line up with `dd`'s, which is kept.
+        (
+            "b {\n\tc\t= 2\n\tdd\t= 3\n}\n",
+            |d, p| d.set_attribute(p, "c", &Value::from(1)).unwrap(),
+            "b {\n\tc  = 1\n\tdd\t= 3\n}\n",
+        ),
+        (
+            "b {\n\tlong = 1\n\tc    = 2\n}\n",
+            |d, p| {
+                d.remove_attribute(p, "long").unwrap();
+            },
+            "b {\n\tc = 2\n}\n",
+        ),
+        (
+            "b {\n\tc = 2\n\td = 3\n}\n",
+            |d, p| d.rename_attribute(p, "d", "ddd").unwrap(),
+            "b {\n\tc   = 2\n\tddd = 3\n}\n",
+        ),
+        // Tabs elsewhere in the file are no business of the edit.
+        (
+            "b {\n  c = 2\n}\nt {\n\tx\t=\t1\t# tab\n}\n",
+            |d, p| d.set_attribute(p, "cc", &Value::from(1)).unwrap(),
+            "b {\n  c  = 2\n  cc = 1\n}\nt {\n\tx\t=\t1\t# tab\n}\n",
+        ),
+    ];
+    for (src, edit, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        edit(&mut d, &b);
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+}
+
+/// Removals take the item's lead comments and line comment with it, as
+/// hclwrite does, and leave no trailing blanks.
+#[test]
+fn edit_removal_takes_the_items_comments() {
+    let b = root().block("b", [""; 0]);
+    let cases: &[(&str, &str)] = &[
+        ("/* keep */ a = 1\nb {}\n", "b {}\n"),
+        (
+            "x = 1\n# about a\n// more\na = 1 # trailing\nb {}\n",
+            "x = 1\nb {}\n",
+        ),
+        // A blank line ends the lead: the comment above it stays.
+        ("# file\n\n# about a\na = 1\nb {}\n", "# file\n\nb {}\n"),
+        // A comment ending a line of code is that line's.
+        ("x = 1 # x's\na = 1\nb {}\n", "x = 1 # x's\nb {}\n"),
+        // A block comment alone on its line ends with a newline, not a
+        // comment: it is not a lead comment (hclwrite's rule).
+        ("/* file */\na = 1\nb {}\n", "/* file */\nb {}\n"),
+        ("# c\n/* d */ a = 1 /* e */ # f\nb {}\n", "b {}\n"),
+        ("a = 1\r\n# c\r\nb {}\r\n", "# c\r\nb {}\r\n"),
+    ];
+    for (src, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        assert!(d.remove_attribute(&root(), "a").unwrap());
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+    // Blocks too, and one-line bodies leave no blanks behind.
+    let cases: &[(&str, &str)] = &[
+        ("a = 1\n\n# the b\nb {\n  x = 1\n}\n", "a = 1\n"),
+        ("b { x = 1 }\n", "b { }\n"),
+        ("b { /* c */ x = 1 }\n", "b { /* c */ }\n"),
+    ];
+    for (src, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        if src.contains("the b") {
+            assert!(d.remove_block(&b).unwrap());
+        } else {
+            assert!(d.remove_attribute(&b, "x").unwrap());
+        }
+        assert_eq!(d.text(), *want, "{src:?}");
+    }
+}
+
+/// Errors say which input was wrong, where, and how.
+#[test]
+fn edit_errors_name_the_input_at_fault() {
+    let mut d = Document::parse("t.tf", "a = 1\nb = 2\nblk {}\n").unwrap();
+    let cases: &[(Result<(), EditError>, &str)] = &[
+        (
+            d.clone().set_attribute_expr(&root(), "x", "1 +"),
+            "syntax error in the expression \"1 +\" for attribute \"x\": at line 1, column 4: Missing expression",
+        ),
+        (
+            d.clone().rename_attribute(&root(), "a", "b"),
+            "renaming attribute \"a\" to \"b\" in the top level would define \"b\" twice: it exists already",
+        ),
+        (
+            d.clone().add_block(&root(), "n", [""; 0], "x = \n"),
+            "syntax error in the body \"x =\" for block \"n\": at line 1, column 4: Missing expression",
+        ),
+        (
+            d.clone().update_from("a = [\n"),
+            "syntax error in the new text: at line",
+        ),
+        (
+            Document::parse("t.tf", "a = (\n").map(drop),
+            "syntax error in \"t.tf\": at line 2, column 1: Missing expression",
+        ),
+    ];
+    for (got, want) in cases {
+        let msg = got.as_ref().unwrap_err().to_string();
+        assert!(msg.starts_with(want), "{msg}");
+    }
+    // Renaming to its own name is no conflict.
+    d.rename_attribute(&root(), "a", "a").unwrap();
+    assert_eq!(d.text(), "a = 1\nb = 2\nblk {}\n");
+}
