@@ -16,7 +16,7 @@ impl BlockPath {
     }
 
     /// The body of the first block of type `type_name` with exactly these
-    /// labels, inside this one.
+    /// labels (compared in NFC, as names are), inside this one.
     pub fn block<L: Into<String>>(
         mut self,
         type_name: impl Into<String>,
@@ -81,11 +81,17 @@ pub(super) fn find_block<'a>(file: &'a File, path: &BlockPath) -> Option<BlockNo
     find_in(parent, &last.0, &last.1)
 }
 
+/// The first block of type `t` with `labels` in `body`. Labels are compared
+/// in NFC, as names are: a label given decomposed (`e` and a combining
+/// accent) finds the block whose label is written composed, and the other
+/// way round.
 pub(super) fn find_in<'a>(body: BodyNode<'a>, t: &str, labels: &[String]) -> Option<BlockNode<'a>> {
+    use crate::value::nfc;
     body.blocks().find(|b| {
         b.type_name() == t
+            && b.labels().len() == labels.len()
             && b.labels()
-                .map(|l| l.value())
-                .eq(labels.iter().map(String::as_str))
+                .zip(labels)
+                .all(|(l, given)| nfc(l.value()) == nfc(given))
     })
 }

@@ -234,3 +234,18 @@ fn edit_set_keeps_the_comment_after_the_expression_on_its_line() {
         .unwrap();
     assert_eq!(d.text(), "# lead\na = 3 # why\nb = 2 # bee\n");
 }
+
+#[test]
+fn edit_labels_are_compared_in_nfc() {
+    // Written composed, asked decomposed, and the other way round.
+    for (written, asked) in [("\u{e9}", "e\u{301}"), ("e\u{301}", "\u{e9}")] {
+        let src = format!("resource \"{written}\" {{\n  a = 1\n}}\n");
+        let mut d = Document::parse("a.hcl", &src).unwrap();
+        let path = BlockPath::root().block("resource", [asked]);
+        d.set_attribute(&path, "a", &Value::from(2)).unwrap();
+        assert_eq!(d.text(), src.replace("a = 1", "a = 2"));
+    }
+    let mut d = Document::parse("a.hcl", "r \"x\" \"y\" {}\n").unwrap();
+    let fewer = BlockPath::root().block("r", ["x"]);
+    assert!(d.set_attribute(&fewer, "a", &Value::from(1)).is_err());
+}

@@ -27,6 +27,7 @@ pub use convert::{
 };
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
+pub(crate) use payload::nfc;
 pub use payload::{Capsule, List, Map, Object, Set, Str, Tuple};
 pub use ty::{CapsuleEqualsFn, CapsulePayload, CapsuleType, ObjectType, Type};
 pub use unify::{unify, unify_unsafe, Unification};
