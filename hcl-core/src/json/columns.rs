@@ -10,10 +10,14 @@
 //! restarts; it scans the file once more, only when a column past a
 //! non-ASCII character is first asked for.
 
+use super::scanner::{Scanner, Tok};
 use crate::pos::restarts_clusters;
 
 /// The offsets, in order, where the reference's JSON scanner restarts its
-/// count of clusters next to a non-ASCII character of `text`.
+/// count of clusters next to a non-ASCII character of `text`: the bounds
+/// of every token (as the parser's scanner finds them), and inside a
+/// string after its opening quote, around each backslash and the quote or
+/// backslash it escapes, and before its closing quote.
 pub(crate) fn column_restarts(text: &str) -> Vec<u32> {
     let bytes = text.as_bytes();
     let mut breaks = Vec::new();
@@ -22,40 +26,40 @@ pub(crate) fn column_restarts(text: &str) -> Vec<u32> {
             breaks.push(at as u32);
         }
     };
-    let mut i = 0;
-    while i < bytes.len() {
-        // Outside strings a non-ASCII character is an invalid token of its
-        // own (where the reference stops scanning).
-        restarts(i);
-        if bytes[i] != b'"' {
-            i += 1;
-            continue;
-        }
-        i += 1;
-        restarts(i);
-        let mut escaping = false;
-        while let Some(&b) = bytes.get(i) {
-            match b {
-                b'\\' | b'"' => {
-                    restarts(i);
-                    i += 1;
-                    restarts(i);
-                    if b == b'\\' {
-                        escaping = !escaping;
-                    } else if escaping {
-                        escaping = false;
+    let mut scanner = Scanner::new(bytes);
+    loop {
+        let token = scanner.next_token();
+        let (start, end) = (token.start as usize, token.end as usize);
+        restarts(start);
+        match token.kind {
+            Tok::Eof => break,
+            Tok::String => {
+                let mut i = start + 1;
+                restarts(i);
+                let body_end = if bytes.get(end.wrapping_sub(1)) == Some(&b'"') && end > i {
+                    end - 1
+                } else {
+                    end
+                };
+                while i < body_end {
+                    if bytes[i] == b'\\' {
+                        restarts(i);
+                        restarts(i + 1);
+                        // (An escaped quote or backslash is a column of its
+                        // own; any other escaped character starts a run.)
+                        if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) {
+                            restarts(i + 2);
+                        }
+                        i += 2;
                     } else {
-                        break;
+                        i += 1;
                     }
                 }
-                // A control character ends the string (unterminated).
-                0..=31 => break,
-                _ => {
-                    i += 1;
-                    escaping = false;
-                }
+                restarts(body_end);
             }
+            _ => {}
         }
+        restarts(end);
     }
     breaks
 }
