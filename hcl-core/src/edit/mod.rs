@@ -48,7 +48,6 @@ use crate::pos::SourceFile;
 use crate::value::Value;
 use crate::write::{is_identifier, push_quoted};
 
-mod align;
 mod error;
 mod layout;
 mod path;
@@ -226,7 +225,7 @@ impl Document {
     /// Lines up the run of `=` that attribute `name` of the body at
     /// `path` is in (and the trailing comments of its lines) as the
     /// formatter does, after an edit changed a name or a value in it;
-    /// every blank it does not resize keeps its bytes (see [`align`]).
+    /// every blank it does not resize keeps its bytes (see [`crate::format::realign`]).
     fn realign(&mut self, path: &BlockPath, name: &str) {
         let Ok(file) = self.file() else {
             return;
@@ -235,7 +234,7 @@ impl Document {
             .and_then(|b| b.attribute(name))
             .map(|a| byte(a.range().start.byte));
         drop(file);
-        if let Some(text) = at.and_then(|at| align::realign(&self.text, at, at)) {
+        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
             self.text = text;
         }
     }
@@ -275,7 +274,7 @@ impl Document {
         let above = at.saturating_sub(1);
         let rest = self.text.get(at..).unwrap_or("");
         let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
-        if let Some(text) = align::realign(&self.text, above, below) {
+        if let Some(text) = crate::format::realign(&self.text, above, below) {
             self.text = text;
         }
         Ok(())

@@ -147,7 +147,7 @@ impl Document {
                 .collect();
             for line in lines {
                 if let Some(at) = first_token_of_line(&self.text, line) {
-                    if let Some(text) = super::align::realign(&self.text, at, at) {
+                    if let Some(text) = crate::format::realign(&self.text, at, at) {
                         self.text = text;
                     }
                 }

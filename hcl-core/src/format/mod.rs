@@ -110,7 +110,7 @@ pub(crate) fn columns(text: &str) -> usize {
 /// `text` with the runs of `=` that hold a line from the one at byte
 /// `from` to the one at byte `to` (and the runs of trailing comments that
 /// hold a line of them) aligned as [`format`](fn@format) aligns them, every other
-/// byte as it was: what an edit needs around the lines it changed (an
+/// byte as it was (a gap alignment did not resize keeps its tabs): what an edit needs around the lines it changed (an
 /// attribute added, renamed or set: its own line; an item removed: the
 /// lines on either side of the gap, whose runs may now be one). A line is
 /// found by its first token (the blanks before it belong to the line
@@ -134,7 +134,10 @@ pub(crate) fn realign(text: &str, from: usize, to: usize) -> Option<String> {
     if toks.spaces == before {
         return None;
     }
-    toks.write(text.len().saturating_mul(2).saturating_add(1 << 20))
+    toks.write_keeping(
+        text.len().saturating_mul(2).saturating_add(1 << 20),
+        Some(&before),
+    )
 }
 
 /// The passes over `text`, whatever its syntax: `None` when the result

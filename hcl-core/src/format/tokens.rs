@@ -93,6 +93,13 @@ impl<'a> Tokens<'a> {
     /// The formatted text: each token after its spaces. `None` when it
     /// would be longer than `limit` bytes.
     pub(super) fn write(&self, limit: usize) -> Option<String> {
+        self.write_keeping(limit, None)
+    }
+
+    /// [`write`](Self::write), keeping as written every gap whose count of
+    /// spaces is the one in `unchanged` (tabs included): what a pass that
+    /// resizes a few gaps of a file it does not format writes.
+    pub(super) fn write_keeping(&self, limit: usize, unchanged: Option<&[u32]>) -> Option<String> {
         let spaces: usize = self.spaces.iter().map(|&s| s as usize).sum();
         let text: usize = self.tokens.iter().map(|t| t.len() as usize).sum();
         let len = spaces + text;
@@ -104,10 +111,13 @@ impl<'a> Tokens<'a> {
         // nearly all), the source is copied a run at a time.
         let src = self.src;
         let (mut run, mut end) = (0, 0);
-        for (t, &s) in self.tokens.iter().zip(&self.spaces) {
+        for (i, (t, &s)) in self.tokens.iter().zip(&self.spaces).enumerate() {
             let start = t.start as usize;
             let gap = src.as_bytes().get(end..start).unwrap_or_default();
-            let kept = s as usize == gap.len() && gap.iter().all(|&b| b == b' ');
+            let kept = match unchanged {
+                Some(before) => before.get(i) == Some(&s),
+                None => s as usize == gap.len() && gap.iter().all(|&b| b == b' '),
+            };
             if !kept {
                 out.push_str(src.get(run..end).unwrap_or(""));
                 push_spaces(&mut out, s as usize);
