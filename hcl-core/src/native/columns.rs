@@ -74,7 +74,10 @@ pub(crate) fn column_restarts(text: &str, mode: LexMode) -> Vec<u32> {
 /// reference's scanner makes each one a literal token of its own (with the
 /// `{` after it when doubled: `$${`), and lexes the text between as
 /// others. In a quoted literal (`escapes`) the character after a backslash
-/// is part of the escape.
+/// is part of the escape. In heredoc and template text (no `escapes`) a
+/// sigil whose next character is a single byte followed by a line break
+/// takes that byte into its token (`$x` `\n`, `$\r` `\n`): so a `$`
+/// right before a CR LF cuts the CR from its LF.
 pub(crate) fn each_sigil_token(literal: &str, escapes: bool, mut boundary: impl FnMut(usize)) {
     let bytes = literal.as_bytes();
     let mut i = 0;
@@ -83,7 +86,16 @@ pub(crate) fn each_sigil_token(literal: &str, escapes: bool, mut boundary: impl 
             b'\\' if escapes => i += 2,
             sigil @ (b'$' | b'%') => {
                 let doubled = bytes.get(i + 1) == Some(&sigil) && bytes.get(i + 2) == Some(&b'{');
-                let len = if doubled { 3 } else { 1 };
+                let takes_next = !escapes
+                    && bytes
+                        .get(i + 1)
+                        .is_some_and(|&c| c.is_ascii() && c != b'\n')
+                    && matches!(bytes.get(i + 2..), Some([b'\n', ..] | [b'\r', b'\n', ..]));
+                let len = match (doubled, takes_next) {
+                    (true, _) => 3,
+                    (false, true) => 2,
+                    (false, false) => 1,
+                };
                 boundary(i);
                 boundary((i + len).min(bytes.len()));
                 i += len;
@@ -143,6 +155,42 @@ mod test {
     fn counts_restart_at_token_boundaries_next_to_non_ascii() {
         for &(text, mode, want) in SPLITS {
             assert_eq!(column_restarts(text, mode), want, "{text:?}");
+        }
+    }
+
+    /// (literal text, quoted, columns as the reference counts them)
+    const LITERAL_COLUMNS: &[(&str, bool, usize)] = &[
+        ("x$\u{301}y", true, 4),
+        ("x$\u{301}y", false, 4),
+        // Heredoc text: a sigil before a CR LF takes the CR into its
+        // token, the LF then counts alone.
+        ("$\r\n", false, 3),
+        ("ab%\r\n", false, 5),
+        ("$\r\r\n", false, 3),
+        // The sigil's next byte is another sigil (or any byte) before the
+        // break: that pair is the token, the CR LF stays whole.
+        ("$$\r\n", false, 3),
+        ("$$$\r\n", false, 4),
+        ("%$\r\n", false, 3),
+        ("$x\r\n", false, 3),
+        // An escape takes the CR LF along: whole.
+        ("$${\r\n", false, 4),
+        // Not a break after the next byte: the sigil alone.
+        ("$ab\r\n", false, 4),
+        ("$\n", false, 2),
+        ("$\u{e9}\r\n", false, 3),
+        // Quoted text has no line break; a CR there is a character.
+        ("$\r\n", true, 2),
+    ];
+
+    #[test]
+    fn literal_columns_follow_the_reference_s_pieces() {
+        for &(text, quoted, want) in LITERAL_COLUMNS {
+            assert_eq!(
+                literal_columns(text, quoted),
+                want,
+                "{text:?} quoted: {quoted}"
+            );
         }
     }
 

@@ -166,6 +166,11 @@ fn literal_pieces_match_the_reference() {
         "x = {\n  \"%\u{301}\" = 1\n  \"$$\u{301}\" = 2\n  abcdef = 3\n}\n",
         "a = <<EOT\nx$\u{301}y\nEOT\nbb = 1\n",
         "a = \"\\\\$\u{301}e\u{301}\" # c\nbb = 1 # d\n",
+        // A heredoc's text in a format line (a `#` or an object inside a
+        // `${` spans lines): a sigil before CR LF cuts the CR from its LF.
+        "x = [ # c\n<<EOT\n$\r\n${a #\n}\nEOT\n]\n",
+        "x = [\n<<EOT\n$\r\n${{a = 1\nbb = 2\n}}\nEOT\n]\n",
+        "x = [ # c\r\n<<EOT\r\n%\r\n$$\r\nab$\r\n${a #\r\n}\r\nEOT\r\n]\r\n",
     ];
     let inputs = cases
         .iter()
