@@ -19,7 +19,8 @@
 //! `analysis_workload::VARIABLE_WALKS`), `hcl-toolkit/static` (the other
 //! static-analysis questions of every attribute's handle: single static
 //! reference, static list, map, call; on large.tf also each question
-//! alone, `hcl-toolkit/static/QUESTION`) and `hcl-toolkit/parse-only` (the
+//! alone, `hcl-toolkit/static/QUESTION`, and of the syntax view,
+//! `hcl-toolkit/static/QUESTION-view`) and `hcl-toolkit/parse-only` (the
 //! parse and the visit of every attribute, doing nothing with it). What
 //! each does with an attribute is in `analysis_workload.rs`, shared with
 //! the profiling loop `analysis_loop.rs`.
@@ -39,7 +40,8 @@ mod gen;
 mod hcl_rs_analysis;
 
 use analysis_workload::{
-    ours, ours_with, static_question, static_questions, theirs, Question, ANALYSES, VARIABLE_WALKS,
+    ours, ours_with, static_question, static_question_view, static_questions, theirs, Question,
+    ANALYSES, VARIABLE_WALKS,
 };
 
 fn inputs() -> Vec<(&'static str, String)> {
@@ -86,6 +88,9 @@ fn analysis_benches(c: &mut Criterion) {
             for q in Question::ALL {
                 g.bench_function(format!("hcl-toolkit/static/{}", q.name()), |b| {
                     b.iter(|| ours_with(black_box(&text), &mut |a| static_question(a, q)))
+                });
+                g.bench_function(format!("hcl-toolkit/static/{}-view", q.name()), |b| {
+                    b.iter(|| ours_with(black_box(&text), &mut |a| static_question_view(a, q)))
                 });
             }
         }

@@ -14,7 +14,8 @@
 //! or `static`
 //! (parse, then whether each attribute's handle is a static reference,
 //! list, map or call), or one of those questions alone (`static-traversal`,
-//! `static-list`, `static-map`, `static-call`). What each mode does with an attribute is in
+//! `static-list`, `static-map`, `static-call`; each with `-view` for the
+//! same question of the syntax view). What each mode does with an attribute is in
 //! `analysis_workload.rs`, shared with the criterion bench. Without a FILE
 //! (or with `gen:SIZE`) it uses the generated input of `gen.rs`.
 
@@ -26,7 +27,8 @@ mod gen;
 mod hcl_rs_analysis;
 
 use analysis_workload::{
-    analysis_named, each_attribute, static_question, static_questions, variable_walk, Question,
+    analysis_named, each_attribute, static_question, static_question_view, static_questions,
+    variable_walk, Question,
 };
 
 fn main() {
@@ -36,9 +38,14 @@ fn main() {
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let text = gen::input_text(&input);
     let ctx = EvalContext::new();
+    // `static-call`: through the handle; `static-call-view`: the view.
+    let (asked, view) = match mode.strip_suffix("-view") {
+        Some(m) if m.starts_with("static-") => (m, true),
+        _ => (mode.as_str(), false),
+    };
     let question = Question::ALL
         .into_iter()
-        .find(|q| mode.strip_prefix("static-") == Some(q.name()));
+        .find(|q| asked.strip_prefix("static-") == Some(q.name()));
     let walk = variable_walk(&mode);
     let analysis = analysis_named("analyse", &mode);
     let mut n = 0usize;
@@ -50,6 +57,7 @@ fn main() {
             n += match mode.as_str() {
                 "static" => static_questions(a),
                 _ => match (question, walk, analysis) {
+                    (Some(q), _, _) if view => static_question_view(a, q),
                     (Some(q), _, _) => static_question(a, q),
                     (_, Some(walk), _) => walk(a),
                     (_, _, Some(analyse)) => analyse(a, &ctx),

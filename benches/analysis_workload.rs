@@ -200,6 +200,24 @@ pub fn static_question(a: AttributeNode<'_>, question: Question) -> usize {
     answer(a.to_expression().as_impl(), question)
 }
 
+/// `question` of the attribute's syntax view (no handle made): the same
+/// sizes from the view's nodes (`TraversalNode`, `Items`, `ObjectNode`,
+/// `CallNode`), the borrowed route a tool takes when it needs no owned
+/// answer. (The view answers what is written: `true` is a literal there,
+/// not the one-step traversal `absolute_traversal` makes of it.)
+pub fn static_question_view(a: AttributeNode<'_>, question: Question) -> usize {
+    use hcl_core::native::syntax::ExprKind;
+    match (question, a.expr().kind()) {
+        (Question::Traversal, ExprKind::Traversal(t)) => 1 + t.steps().len(),
+        (Question::List, ExprKind::Tuple(items)) => items.len(),
+        (Question::Map, ExprKind::Object(o)) => o.items().len(),
+        (Question::Call, ExprKind::Call(c)) => {
+            c.name().len() + c.args().iter().map(std::hint::black_box).count()
+        }
+        _ => 0,
+    }
+}
+
 /// All four questions of the attribute's handle, one handle for them:
 /// the sum of the answers' sizes.
 pub fn static_questions(a: AttributeNode<'_>) -> usize {

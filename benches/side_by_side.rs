@@ -24,8 +24,9 @@
 //!   attribute (the analysis benchmark's `parse-only`) against the same
 //!   with WALK, which finds the references (`variables` through handles,
 //!   `variables-view`, `each-variable`, `each-variable-view`: see
-//!   `analysis_workload::VARIABLE_WALKS`) or asks a static question:
-//!   `traversal`, `list`, `map`, `call`.
+//!   `analysis_workload::VARIABLE_WALKS`) or asks a static question of
+//!   the attribute's handle (`traversal`, `list`, `map`, `call`) or of its
+//!   syntax view (`traversal-view`, …, `call-view`).
 //!
 //! - `decode` (no FILE): the decode benchmark's config of 50 services,
 //!   `hcl_serde::from_str` against `hcl::from_str` (`decode_config.rs`);
@@ -50,7 +51,8 @@ mod gen;
 mod hcl_rs_analysis;
 
 use analysis_workload::{
-    analysis_named, ours_with, static_question, theirs, variable_walk, Question,
+    analysis_named, ours_with, static_question, static_question_view, theirs, variable_walk,
+    Question,
 };
 
 /// One side's operation: the work of one run, returning something to
@@ -85,7 +87,7 @@ fn main() {
     if let Some(walk) = op.strip_prefix("share:") {
         let Some(mut walk) = walk_of(walk) else {
             eprintln!(
-                "unknown walk {walk:?}: variables, variables-view, each-variable, each-variable-view, traversal, list, map or call"
+                "unknown walk {walk:?}: variables, each-variable, traversal, list, map or call, each also with -view"
             );
             std::process::exit(2);
         };
@@ -166,8 +168,15 @@ fn walk_of(name: &str) -> Option<Walk> {
     if let Some(walk) = variable_walk(name) {
         return Some(Box::new(walk));
     }
+    let (name, view) = match name.strip_suffix("-view") {
+        Some(question) => (question, true),
+        None => (name, false),
+    };
     let q = Question::ALL.into_iter().find(|q| q.name() == name)?;
-    Some(Box::new(move |a| static_question(a, q)))
+    Some(match view {
+        true => Box::new(move |a| static_question_view(a, q)),
+        false => Box::new(move |a| static_question(a, q)),
+    })
 }
 
 /// The times of two operations, `a` and `b`, measured in alternating
