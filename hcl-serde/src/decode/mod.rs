@@ -13,18 +13,20 @@ use hcl_core::diag::quoted;
 use hcl_core::native::by_id::CompiledSchema;
 pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Range, Value};
 
 use crate::de::literal::{deserialize_literal, LiteralCopy};
 
 mod content;
 pub mod dispatch;
+mod json_path;
 pub(crate) mod shapes;
 
 use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
+use json_path::JsonTrees;
 pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue, LabelField};
 
 /// A type decoded from an HCL body: what every entry point
@@ -288,6 +290,9 @@ pub struct Decoder<'a> {
     depth: usize,
     /// How deeply blocks and values may nest ([`Limits::max_depth`]).
     max_depth: usize,
+    /// The JSON files structural problems were found in, parsed again for
+    /// their paths (empty unless there was one).
+    json_trees: JsonTrees,
 }
 
 impl<'a> Decoder<'a> {
@@ -299,6 +304,7 @@ impl<'a> Decoder<'a> {
             entries: Vec::new(),
             depth: 0,
             max_depth: ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth,
+            json_trees: JsonTrees::default(),
         }
     }
 
@@ -394,28 +400,47 @@ impl<'a> Decoder<'a> {
             self.shared_block(body, name);
         }
         Content::of(body, schema, partial, |diags| {
-            self.report_structural(body, diags)
+            self.report_structural(body, schema.schema(), diags)
         })
     }
 
     /// Schema processing's problems with `body`'s items (an unsupported
     /// block type or argument, a missing or extraneous label), each at the
     /// path of the item it is about, as attribute errors are: found by
-    /// where the diagnostic points. A problem with no item of its own (a
-    /// missing argument, pointing where it would go) stays at the body.
+    /// where the diagnostic points, in the item's block header (labels
+    /// included) in the native syntax, in the property and the label
+    /// levels `schema` gives it in the JSON syntax. A problem with no item
+    /// of its own (a missing argument, pointing where it would go) stays
+    /// at the body.
     #[cold]
-    fn report_structural(&mut self, body: BodyRef<'_>, diags: Diagnostics) {
+    fn report_structural(&mut self, body: BodyRef<'_>, schema: &BodySchema, diags: Diagnostics) {
         let missing = body.missing_item_range();
-        let (items, _) = body.to_body().all_content();
+        let body = body.to_body();
+        let sources = body.sources();
+        let (items, _) = body.all_content();
         for diagnostic in diags {
             let path = diagnostic
                 .subject
                 .as_ref()
                 .filter(|at| **at != missing)
-                .and_then(|at| item_path(&items, at))
+                .and_then(|at| {
+                    self.json_trees
+                        .item_path(&sources, &missing, at, schema, self.max_depth)
+                        .or_else(|| item_path(&items, at))
+                })
                 .unwrap_or_default();
             self.entries.push(Entry { diagnostic, path });
         }
+    }
+
+    /// Where the object of a JSON block's body starts (see
+    /// [`JsonTrees::body_start`]); `None` for a native block.
+    #[cold]
+    pub(crate) fn json_body_start(&mut self, block: BlockRef<'_>) -> Option<Range> {
+        let body = block.body();
+        let at = body.missing_item_range();
+        let sources = body.to_body().sources();
+        self.json_trees.body_start(&sources, &at, self.max_depth)
     }
 
     /// Records a problem with the block field or block at `path` (relative
