@@ -91,7 +91,7 @@ fn field_expr(
         // Spanned at the type, so that a type with no decoder for its kind
         // is reported at the field.
         Kind::Block => {
-            quote_spanned!(ty.span()=> (&&&#kind).decode_blocks(&__content, #name, __d))
+            quote_spanned!(ty.span()=> (&&&&#kind).decode_blocks(&__content, #name, __d))
         }
         Kind::Remain => {
             let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));
@@ -160,10 +160,14 @@ pub fn label_map_checks(cont: &Container<'_>) -> TokenStream {
             f.ident
         );
         Some(quote_spanned! {f.ty.span()=>
-            const _: () = ::core::assert!(
-                <#value as #krate::Decode>::LABELS.len() <= 1,
-                #msg
-            );
+            const _: () = {
+                #[allow(unused_imports)]
+                use #krate::__private::NoLabels as _;
+                ::core::assert!(
+                    #krate::__private::LabelsOf::<#value>::LABELS.len() <= 1,
+                    #msg
+                );
+            };
         })
     });
     quote!(#(#checks)*)

@@ -27,7 +27,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
             // is no block kind is reported at the field.
             Kind::Block => {
                 let headers = quote_spanned!(ty.span()=>
-                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
+                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
                 );
                 Some(quote!(__schema.blocks.extend(#headers);))
             }
@@ -37,7 +37,8 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
-            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _,
+            BlockOne as _, BlockShape as _, BlockShapeOf as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

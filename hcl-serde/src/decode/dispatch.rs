@@ -6,12 +6,20 @@
 //! `&&Kind<Value>`, `&&Kind<Expression>`, block shapes, remain shapes),
 //! and only then, one reference less at each step, the general impls
 //! (attributes: `Vec` and `Option` of any `Deserialize` type, then any
-//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have three levels (`&&&Kind<T>`): label maps of derived
-//! types, block shapes, then exactly one block of any [`BlockKind`] (a
+//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have four levels (`&&&&Kind<T>`): label maps of derived
+//! types, block shapes, shapes of what is no block kind (there only for
+//! their error message), then exactly one block of any [`BlockKind`] (a
 //! `Decode` type or a block-type enum). An impl whose bounds do not hold
 //! is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
 //! names.
+//!
+//! A bound on a method rather than on its impl is how a mistake gets a
+//! message of ours: the impl is picked, and the unmet bound is reported
+//! with the `#[diagnostic::on_unimplemented]` message of its trait. rustc
+//! uses that message when the unmet bound is about the type the bound
+//! names (not something inside it), so the bounds are on the element of a
+//! shape (`E` of `Vec<E>`), never on the shape.
 //!
 //! Only generated code uses this module (through `hcl_serde::__private`).
 
@@ -22,6 +30,7 @@ use std::marker::PhantomData;
 use serde::de::DeserializeOwned;
 
 use hcl_core::{Body, Expression, Value};
+use std::hash::Hash;
 
 use hcl_core::schema::BlockHeaderSchema;
 
@@ -211,6 +220,45 @@ macro_rules! attribute_shapes {
 
 attribute_shapes!(Vec Option);
 
+/// Maps the same way, bounded on the value (a map of a block type is the
+/// likely mistake); a key that is no `Deserialize` type leaves the map to
+/// [`AttributeSerde`].
+impl<K: DeserializeOwned + Ord, V> AttributeShape<BTreeMap<K, V>, V> for &Kind<BTreeMap<K, V>> {
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<BTreeMap<K, V>>>
+    where
+        V: AttributeValue,
+    {
+        d.attribute::<BTreeMap<K, V>>(content, id, required)
+    }
+}
+
+impl<K, V, S> AttributeShape<HashMap<K, V, S>, V> for &Kind<HashMap<K, V, S>>
+where
+    K: DeserializeOwned + Eq + Hash,
+    S: BuildHasher + Default,
+{
+    #[inline]
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<HashMap<K, V, S>>>
+    where
+        V: AttributeValue,
+    {
+        d.attribute::<HashMap<K, V, S>>(content, id, required)
+    }
+}
+
 /// What an attribute field's type must be when no special impl takes it:
 /// a `Deserialize` type. A trait of its own for its message, which says
 /// what to do in the derive's terms rather than serde's.
@@ -277,7 +325,7 @@ pub trait BlockLabelMap<T> {
     }
 }
 
-impl<T: BlockMap> BlockLabelMap<T> for &&Kind<T> {
+impl<T: BlockMap> BlockLabelMap<T> for &&&Kind<T> {
     fn label_names(&self) -> Vec<String> {
         T::label_names()
     }
@@ -306,7 +354,7 @@ pub trait BlockShape<T> {
     fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
 }
 
-impl<T: BlockField> BlockShape<T> for &Kind<T> {
+impl<T: BlockField> BlockShape<T> for &&Kind<T> {
     fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
         T::block_headers(name)
     }
@@ -319,6 +367,98 @@ impl<T: BlockField> BlockShape<T> for &Kind<T> {
         d: &mut Decoder<'_>,
     ) -> Option<T> {
         T::decode_blocks(content, type_name, d)
+    }
+}
+
+/// Block fields of a `Vec`, `Option` or `Box` whose element is no
+/// [`BlockKind`]: one level below [`BlockShape`], which takes every such
+/// shape of a block kind, so only a mistake gets here; the bound on the
+/// element reports it with [`BlockKind`]'s message, naming the element
+/// (through the whole shape it would be serde's, about the shape's
+/// `Deserialize`).
+pub trait BlockShapeOf<T, E> {
+    /// See [`BlockLabelMap::decode_blocks`].
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>
+    where
+        E: BlockKind;
+    /// No headers, and no bound: the field does not compile anyway
+    /// (`decode_blocks`' bound), and one error for it is enough.
+    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
+        Vec::new()
+    }
+}
+
+macro_rules! block_shapes_of {
+    ($($shape:ident)*) => {$(
+        impl<E> BlockShapeOf<$shape<E>, E> for &Kind<$shape<E>> {
+            fn decode_blocks(
+                &self,
+                content: &Content<'_>,
+                type_name: &str,
+                d: &mut Decoder<'_>,
+            ) -> Option<$shape<E>>
+            where
+                E: BlockKind,
+            {
+                <$shape<E> as BlockField>::decode_blocks(content, type_name, d)
+            }
+        }
+    )*};
+}
+
+block_shapes_of!(Vec Option Box);
+
+/// Block fields of a map whose values are not [`Decode`], as
+/// [`BlockShapeOf`] for the other shapes: [`Decode`]'s message, about the
+/// value type.
+pub trait BlockMapOf<T, E> {
+    /// See [`BlockLabelMap::decode_blocks`].
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>
+    where
+        E: Decode;
+    /// See [`BlockShapeOf::block_headers`].
+    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
+        Vec::new()
+    }
+}
+
+impl<E> BlockMapOf<BTreeMap<String, E>, E> for &Kind<BTreeMap<String, E>> {
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<BTreeMap<String, E>>
+    where
+        E: Decode,
+    {
+        <BTreeMap<String, E> as BlockField>::decode_blocks(content, type_name, d)
+    }
+}
+
+impl<E, S: BuildHasher + Default> BlockMapOf<HashMap<String, E, S>, E>
+    for &Kind<HashMap<String, E, S>>
+{
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<HashMap<String, E, S>>
+    where
+        E: Decode,
+    {
+        <HashMap<String, E, S> as BlockField>::decode_blocks(content, type_name, d)
     }
 }
 

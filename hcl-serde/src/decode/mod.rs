@@ -105,12 +105,12 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
 /// attribute, two remain fields, a label that is not a `String`, an
-/// attribute field of a block type (a derived struct, or a `Vec` or
-/// `Option` of one: the error says to mark it `#[hcl(block)]`), a block
-/// field of a type that decodes from no block, a block or remain field
-/// of a plain value (`String`, a number, `bool`, or an `Option`, `Vec` or
-/// `Box` of one),
-/// contradictory flags, unknown keys, and the derive on anything but a
+/// attribute field of a block type (a derived struct, or a `Vec`,
+/// `Option` or map of one: the error says to mark it `#[hcl(block)]`), a
+/// block field of a type that decodes from no block (alone, or in a
+/// `Vec`, `Option`, `Box` or map: the error names it), a block or remain
+/// field of a plain value (`String`, a number, `bool`, or an `Option`,
+/// `Vec` or `Box` of one), contradictory flags, unknown keys, and the derive on anything but a
 /// struct with named fields (generic structs are fine: each field that
 /// mentions a type parameter gets the bound its kind needs; lifetime
 /// parameters are refused, decoded values own their data).
@@ -136,6 +136,12 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// assert_eq!(schema.blocks[0].label_names, ["name"]);
 /// assert_eq!(Service::body_schema().attributes[0].name, "port");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from an HCL body",
+    label = "not decodable",
+    note = "a body decodes into a struct that derives `HclDecode`, or a type that implements `serde::Deserialize`",
+    note = "a block-type enum (`HclDecode` with one-field variants) is decoded by the block field that holds it (as `T`, `Option<T>` or `Vec<T>`), not as a body or a map's value"
+)]
 pub trait Decode: Sized {
     /// The names of the block labels this type takes when it is a block,
     /// in order (its `#[hcl(label)]` fields).
