@@ -530,3 +530,87 @@ impl<T: Decode> RemainDecode<T> for Kind<T> {
         T::decode_body(BodyRef::from(body), Labels::NONE, d)
     }
 }
+
+/// The plain values (`String`, `bool`, `char`, the numbers) and the
+/// `Option`, `Vec` and `Box` of them: types that implement `Deserialize`,
+/// and so [`Decode`], so a block or remain field of one compiles, but
+/// could never decode (a body is no string). Known by the type, not by
+/// how it is spelled: an alias or a full path is the type it names.
+/// `Scalar` is the value inside, which the messages name.
+pub trait PlainValue {
+    /// The plain value at the bottom of the shapes.
+    type Scalar;
+}
+
+macro_rules! plain_values {
+    ($($t:ty)*) => {$(
+        impl PlainValue for $t {
+            type Scalar = $t;
+        }
+    )*};
+}
+
+plain_values!(String bool char u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64);
+
+macro_rules! plain_value_shapes {
+    ($($shape:ident)*) => {$(
+        impl<T: PlainValue> PlainValue for $shape<T> {
+            type Scalar = T::Scalar;
+        }
+    )*};
+}
+
+plain_value_shapes!(Option Vec Box);
+
+/// Implemented by no type: the bound a block field of a [`PlainValue`] is
+/// held to, so that it fails to compile with this message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a value, not a block type",
+    label = "a `#[hcl(block)]` field of a plain value",
+    note = "a block decodes into a struct that derives `HclDecode` (or `serde::Deserialize`) or a block-type enum",
+    note = "for a value, remove `#[hcl(block)]` (the field is then an attribute)"
+)]
+pub trait BlockNotValue {}
+
+/// Implemented by no type: the bound a remain field of a [`PlainValue`]
+/// is held to, so that it fails to compile with this message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take the rest of a body",
+    label = "a `#[hcl(remain)]` field of a plain value",
+    note = "a `#[hcl(remain)]` field is a `Body`, an `Option<Body>`, a map of `Value`s or `Expression`s, or a struct that derives `HclDecode`"
+)]
+pub trait RemainNotValue {}
+
+/// The check of block and remain fields whose type is a [`PlainValue`]
+/// (the derive calls it once per field, in the schema): a bound no type
+/// meets, so a call compiles only for the other types
+/// ([`CheckOther`]).
+pub trait CheckPlainValue<T: PlainValue> {
+    /// A block field of `T` is a mistake.
+    fn check_block_field(&self)
+    where
+        T::Scalar: BlockNotValue,
+    {
+    }
+
+    /// A remain field of `T` is a mistake.
+    fn check_remain_field(&self)
+    where
+        T::Scalar: RemainNotValue,
+    {
+    }
+}
+
+impl<T: PlainValue> CheckPlainValue<T> for &Kind<T> {}
+
+/// The check of block and remain fields of every other type: nothing to
+/// report here (their dispatch checks the rest).
+pub trait CheckOther {
+    /// Passes.
+    fn check_block_field(&self) {}
+
+    /// Passes.
+    fn check_remain_field(&self) {}
+}
+
+impl<T> CheckOther for Kind<T> {}

@@ -109,8 +109,9 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// `Option` or map of one: the error says to mark it `#[hcl(block)]`), a
 /// block field of a type that decodes from no block (alone, or in a
 /// `Vec`, `Option`, `Box` or map: the error names it), a block or remain
-/// field of a plain value (`String`, a number, `bool`, or an `Option`,
-/// `Vec` or `Box` of one), contradictory flags, unknown keys, and the derive on anything but a
+/// field of a plain value (`String`, a number, `bool`, `char`, or an
+/// `Option`, `Vec` or `Box` of one; known by the type, so an alias or a
+/// full path is caught too), contradictory flags, unknown keys, and the derive on anything but a
 /// struct with named fields (generic structs are fine: each field that
 /// mentions a type parameter gets the bound its kind needs; lifetime
 /// parameters are refused, decoded values own their data).
