@@ -517,16 +517,36 @@ impl<T: RemainField> RemainShape<T> for &Kind<T> {
     }
 }
 
+/// What a remain field's type must be when it is no [`RemainField`]
+/// shape: a [`Decode`] type. A trait of its own for its message (through
+/// `Decode` alone, a type that is neither was reported as a method that
+/// no impl offers, naming this module's traits).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take the rest of a body",
+    label = "a `#[hcl(remain)]` field",
+    note = "a `#[hcl(remain)]` field is a `Body`, an `Option<Body>`, a map of `Value`s or `Expression`s, or a type that decodes from a body: a struct that derives `HclDecode` (or `serde::Deserialize`)"
+)]
+pub trait RemainBody: Decode {}
+
+impl<T: Decode> RemainBody for T {}
+
 /// Remain fields of any other [`Decode`] type: the leftover body decoded
 /// as that type (a derived struct applies its own schema to it: two-step
-/// partial processing).
+/// partial processing). The bound is on the method, as for
+/// [`AttributeSerde`], so that any other type is reported with
+/// [`RemainBody`]'s message.
 pub trait RemainDecode<T> {
     /// See [`RemainShape::decode_remain`].
-    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T>;
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T>
+    where
+        T: RemainBody;
 }
 
-impl<T: Decode> RemainDecode<T> for Kind<T> {
-    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T> {
+impl<T> RemainDecode<T> for Kind<T> {
+    fn decode_remain(&self, body: &Body, d: &mut Decoder<'_>) -> Option<T>
+    where
+        T: RemainBody,
+    {
         T::decode_body(BodyRef::from(body), Labels::NONE, d)
     }
 }
