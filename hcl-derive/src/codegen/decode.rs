@@ -91,7 +91,7 @@ fn field_expr(
         // Spanned at the type, so that a type with no decoder for its kind
         // is reported at the field.
         Kind::Block => {
-            quote_spanned!(ty.span()=> (&&&&#kind).decode_blocks(&__content, #name, __d))
+            quote_spanned!(ty.span()=> (&&&&&#kind).decode_blocks(&__content, #name, __d))
         }
         Kind::Remain => {
             let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));

@@ -29,7 +29,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
             // `Deserialize`, so `Decode`).
             Kind::Block => {
                 let headers = quote_spanned!(ty.span()=>
-                    (&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
+                    (&&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
                 );
                 let check = quote_spanned!(ty.span()=>
                     (&&#krate::__private::dispatch::Kind::<#ty>::new()).check_block_field()
@@ -48,7 +48,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
-            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _,
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _, BlockNested as _,
             BlockOne as _, BlockShape as _, BlockShapeOf as _, CheckOther as _,
             CheckPlainValue as _,
         };

@@ -6,9 +6,9 @@
 //! `&&Kind<Value>`, `&&Kind<Expression>`, block shapes, remain shapes),
 //! and only then, one reference less at each step, the general impls
 //! (attributes: `Vec` and `Option` of any `Deserialize` type, then any
-//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have four levels (`&&&&Kind<T>`): label maps of derived
-//! types, block shapes, shapes of what is no block kind (there only for
-//! their error message), then exactly one block of any [`BlockKind`] (a
+//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have five levels (`&&&&&Kind<T>`): label maps of derived
+//! types, block shapes, shapes inside shapes and shapes of what is no
+//! block kind (these two there only for their error messages), then exactly one block of any [`BlockKind`] (a
 //! `Decode` type or a block-type enum). An impl whose bounds do not hold
 //! is skipped, so a type alias of
 //! `Value` or a path through a macro lands on the impl of the type it
@@ -325,7 +325,7 @@ pub trait BlockLabelMap<T> {
     }
 }
 
-impl<T: BlockMap> BlockLabelMap<T> for &&&Kind<T> {
+impl<T: BlockMap> BlockLabelMap<T> for &&&&Kind<T> {
     fn label_names(&self) -> Vec<String> {
         T::label_names()
     }
@@ -354,7 +354,7 @@ pub trait BlockShape<T> {
     fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema>;
 }
 
-impl<T: BlockField> BlockShape<T> for &&Kind<T> {
+impl<T: BlockField> BlockShape<T> for &&&Kind<T> {
     fn block_headers(&self, name: &str) -> Vec<BlockHeaderSchema> {
         T::block_headers(name)
     }
@@ -369,6 +369,48 @@ impl<T: BlockField> BlockShape<T> for &&Kind<T> {
         T::decode_blocks(content, type_name, d)
     }
 }
+
+/// Block fields of a shape inside a shape (`Option<Vec<T>>`,
+/// `Vec<Option<T>>`, `Option<Option<T>>`, `Vec<Vec<T>>`) of a block type:
+/// no such shape exists (a `Vec` is empty when there is no block), and
+/// without this level the error was serde's, about the block type's
+/// missing `Deserialize`. Below [`BlockShape`], so a shape of a
+/// `Deserialize` type that happens to be one (a body read into a
+/// `Vec<String>`) is left to it.
+pub trait BlockNested<T> {
+    /// See [`BlockLabelMap::decode_blocks`]; never compiles.
+    fn decode_blocks(
+        &self,
+        content: &Content<'_>,
+        type_name: &str,
+        d: &mut Decoder<'_>,
+    ) -> Option<T>
+    where
+        T: NotNestedShape,
+    {
+        let _ = (content, type_name, d);
+        None
+    }
+    /// See [`BlockShapeOf::block_headers`].
+    fn block_headers(&self, _name: &str) -> Vec<BlockHeaderSchema> {
+        Vec::new()
+    }
+}
+
+impl<E> BlockNested<Option<Vec<E>>> for &&Kind<Option<Vec<E>>> {}
+impl<E> BlockNested<Vec<Option<E>>> for &&Kind<Vec<Option<E>>> {}
+impl<E> BlockNested<Option<Option<E>>> for &&Kind<Option<Option<E>>> {}
+impl<E> BlockNested<Vec<Vec<E>>> for &&Kind<Vec<Vec<E>>> {}
+
+/// Implemented by no type: the bound of [`BlockNested`], so that a shape
+/// inside a shape fails to compile with this message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a block field shape",
+    label = "a shape inside a shape",
+    note = "a block field is `T` (exactly one block), `Option<T>` (at most one), `Vec<T>` (any number, empty when there is none), `Box<T>`, or a map keyed by the blocks' labels",
+    note = "for blocks that may be absent, `Vec<T>` is the shape: `Option<Vec<T>>` would say nothing more"
+)]
+pub trait NotNestedShape {}
 
 /// Block fields of a `Vec`, `Option` or `Box` whose element is no
 /// [`BlockKind`]: one level below [`BlockShape`], which takes every such
