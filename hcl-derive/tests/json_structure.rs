@@ -298,3 +298,21 @@ fn what_only_the_native_syntax_can_tell() {
     assert_eq!(paths(&native), [r#"service["web"].bogus["x"]"#]);
     assert_eq!(paths(&json), [r#"service["web"].bogus"#]);
 }
+
+/// Finding the item of each problem in a wide JSON body is a search by
+/// position, not a walk over the siblings: one problem in each of 100 000
+/// blocks was quadratic. (Size, not a timer, makes a regression show.)
+#[test]
+fn problems_in_many_json_blocks_are_placed_in_linear_time() {
+    let n = 100_000;
+    let blocks: Vec<String> = (0..n)
+        .map(|i| format!("\"s{i}\": {{\"bogus\": 1}}"))
+        .collect();
+    let src = format!("{{\"service\": {{{}}}}}", blocks.join(", "));
+    let err = from_str_with::<Config>("wide.hcl.json", &src, None).unwrap_err();
+    assert_eq!(err.entries().len(), n);
+    assert_eq!(
+        err.entries()[n - 1].path,
+        format!("service[\"s{}\"].bogus", n - 1)
+    );
+}

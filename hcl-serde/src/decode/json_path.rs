@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use hcl_core::json::syntax::{parse, Node, NodeKind, Property};
 use hcl_core::load::Syntax;
+use hcl_core::pos::ByteSpan;
 use hcl_core::schema::BodySchema;
 use hcl_core::{Limits, Range, SourceFile};
 
@@ -124,10 +125,9 @@ fn find_body<'n>(root: &'n Node, at: &Range) -> Option<&'n Node> {
         if here {
             return Some(node);
         }
-        let inside = |n: &&Node| n.span.start <= byte && byte < n.span.end;
         node = match &node.kind {
-            NodeKind::Object(props) => props.iter().map(|p| &p.value).find(inside)?,
-            NodeKind::Array(items) => items.iter().find(inside)?,
+            NodeKind::Object(props) => &child_at(props, byte, |p| p.value.span)?.value,
+            NodeKind::Array(items) => child_at(items, byte, |n| n.span)?,
             _ => return None,
         };
     }
@@ -137,16 +137,21 @@ fn find_body<'n>(root: &'n Node, at: &Range) -> Option<&'n Node> {
 /// body or label level may be written), from whose name to the end of
 /// whose value `byte` lies.
 fn property_at(node: &Node, byte: u32) -> Option<&Property> {
-    fn props(n: &Node) -> &[Property] {
-        match &n.kind {
-            NodeKind::Object(props) => props,
-            _ => &[],
-        }
-    }
-    let holds =
-        |p: &&Property| p.key_span.start <= byte && byte < p.value.span.end.max(p.key_span.end);
-    match &node.kind {
-        NodeKind::Array(items) => items.iter().flat_map(props).find(holds),
-        _ => props(node).iter().find(holds),
-    }
+    let object = match &node.kind {
+        NodeKind::Array(items) => child_at(items, byte, |n| n.span)?,
+        _ => node,
+    };
+    let NodeKind::Object(props) = &object.kind else {
+        return None;
+    };
+    child_at(props, byte, |p| p.key_span.to(p.value.span))
+}
+
+/// The one of `items` (in source order, as a parse keeps them) whose span
+/// holds `byte`: a binary search, so that placing a problem in each of the
+/// many blocks of a wide body is not a walk over their siblings each.
+fn child_at<T>(items: &[T], byte: u32, span: impl Fn(&T) -> ByteSpan) -> Option<&T> {
+    let after = items.partition_point(|item| span(item).start <= byte);
+    let item = items.get(after.checked_sub(1)?)?;
+    (byte < span(item).end).then_some(item)
 }
