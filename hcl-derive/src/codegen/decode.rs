@@ -126,7 +126,7 @@ fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
         quote!((&&#krate::__private::dispatch::Kind::<#ty>::new()).absent())
     };
     let fetch = quote_spanned!(ty.span()=>
-        (&&&#krate::__private::dispatch::Kind::<#ty>::new())
+        (&&&&#krate::__private::dispatch::Kind::<#ty>::new())
             .attribute(__d, &__content, #id, #required)
     );
     quote! {

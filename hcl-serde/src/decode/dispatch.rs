@@ -1,36 +1,41 @@
 //! How generated code picks the decoder of a field from its type, not from
 //! how the type is spelled: "autoref specialization". The derive knows each
 //! field's concrete type and calls, say,
-//! `(&&&Kind::<T>::new()).attribute(...)`. Method lookup tries the receiver
-//! with the most references first, where the special impls live (for
-//! `&&Kind<Value>`, `&&Kind<Expression>`, block shapes, remain shapes),
-//! and only then, one reference less at each step, the general impls
-//! (attributes: `Vec` and `Option` of any `Deserialize` type, then any
-//! `Deserialize` type; blocks and remain fields: any [`Decode`] type). Blocks have five levels (`&&&&&Kind<T>`): label maps of derived
-//! types, block shapes, shapes inside shapes and shapes of what is no
-//! block kind (these two there only for their error messages), then exactly one block of any [`BlockKind`] (a
-//! `Decode` type or a block-type enum). An impl whose bounds do not hold
-//! is skipped, so a type alias of
-//! `Value` or a path through a macro lands on the impl of the type it
-//! names.
+//! `(&&&&Kind::<T>::new()).attribute(...)`. Method lookup tries the receiver
+//! with the most references first, and only then, one reference less at
+//! each step, the more general impls. An impl whose bounds do not hold is
+//! skipped, so a type alias of `Value` or a path through a macro lands on
+//! the impl of the type it names.
+//!
+//! - Attributes, four levels (`&&&&Kind<T>`): the special types (`Value`,
+//!   `Expression`, the literal copies, their `Option`s); shapes inside
+//!   shapes (`Option<Vec<T>>`); `Vec`, `Option` and maps; any
+//!   `Deserialize` type.
+//! - Blocks, five levels (`&&&&&Kind<T>`): label maps of derived types;
+//!   block shapes ([`BlockField`]); shapes inside shapes and shapes of
+//!   what is no block kind (both there only for their error messages);
+//!   exactly one block of any [`BlockKind`] (a `Decode` type or a
+//!   block-type enum).
+//! - Remain fields, two levels (`&&Kind<T>`): [`RemainField`] shapes; any
+//!   [`Decode`] type.
 //!
 //! A bound on a method rather than on its impl is how a mistake gets a
 //! message of ours: the impl is picked, and the unmet bound is reported
 //! with the `#[diagnostic::on_unimplemented]` message of its trait. rustc
 //! uses that message when the unmet bound is about the type the bound
-//! names (not something inside it), so the bounds are on the element of a
-//! shape (`E` of `Vec<E>`), never on the shape.
+//! names (not something inside it), so a bound is on the element of a
+//! shape (`E` of `Vec<E>`), not on the shape, or on a trait no type
+//! implements (whose message then names the whole type).
 //!
 //! Only generated code uses this module (through `hcl_serde::__private`).
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
 
 use hcl_core::{Body, Expression, Value};
-use std::hash::Hash;
 
 use hcl_core::schema::BlockHeaderSchema;
 
@@ -95,7 +100,7 @@ pub trait AttributeSpecial<T> {
     ) -> Option<Option<T>>;
 }
 
-impl AttributeSpecial<Value> for &&Kind<Value> {
+impl AttributeSpecial<Value> for &&&Kind<Value> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -107,7 +112,7 @@ impl AttributeSpecial<Value> for &&Kind<Value> {
     }
 }
 
-impl AttributeSpecial<Option<Value>> for &&Kind<Option<Value>> {
+impl AttributeSpecial<Option<Value>> for &&&Kind<Option<Value>> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -133,7 +138,7 @@ macro_rules! copied_fields {
         copied_fields!(@one [$($generics)*] Option<$t>);
     )*};
     (@one [$($generics:tt)*] $t:ty) => {
-        impl<$($generics)*> AttributeSpecial<$t> for &&Kind<$t> {
+        impl<$($generics)*> AttributeSpecial<$t> for &&&Kind<$t> {
             #[inline]
             fn attribute(
                 &self,
@@ -155,7 +160,7 @@ copied_fields!(
     [] i8, [] i16, [] i32, [] i64, [] i128, [] u8, [] u16, [] u32, [] u64, [] u128,
 );
 
-impl AttributeSpecial<Expression> for &&Kind<Expression> {
+impl AttributeSpecial<Expression> for &&&Kind<Expression> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -167,7 +172,7 @@ impl AttributeSpecial<Expression> for &&Kind<Expression> {
     }
 }
 
-impl AttributeSpecial<Option<Expression>> for &&Kind<Option<Expression>> {
+impl AttributeSpecial<Option<Expression>> for &&&Kind<Option<Expression>> {
     fn attribute(
         &self,
         d: &mut Decoder<'_>,
@@ -179,6 +184,46 @@ impl AttributeSpecial<Option<Expression>> for &&Kind<Option<Expression>> {
             .map(|e| e.map(Some))
     }
 }
+
+/// Attribute fields of a shape inside a shape (`Option<Vec<T>>`,
+/// `Vec<Vec<T>>`, `Vec<Option<T>>`, `Option<Option<T>>`) that no special
+/// impl takes: as [`AttributeShape`], bounded on the innermost element,
+/// so that `Option<Vec<Server>>` of a block type is reported about
+/// `Server` with [`AttributeValue`]'s message.
+pub trait AttributeNested<T, E> {
+    /// See [`AttributeSpecial::attribute`].
+    fn attribute(
+        &self,
+        d: &mut Decoder<'_>,
+        content: &Content<'_>,
+        id: FieldId,
+        required: bool,
+    ) -> Option<Option<T>>
+    where
+        E: AttributeValue;
+}
+
+macro_rules! attribute_nested {
+    ($($outer:ident<$inner:ident>)*) => {$(
+        impl<E> AttributeNested<$outer<$inner<E>>, E> for &&Kind<$outer<$inner<E>>> {
+            #[inline]
+            fn attribute(
+                &self,
+                d: &mut Decoder<'_>,
+                content: &Content<'_>,
+                id: FieldId,
+                required: bool,
+            ) -> Option<Option<$outer<$inner<E>>>>
+            where
+                E: AttributeValue,
+            {
+                d.attribute::<$outer<$inner<E>>>(content, id, required)
+            }
+        }
+    )*};
+}
+
+attribute_nested!(Option<Vec> Vec<Vec> Vec<Option> Option<Option>);
 
 /// Attribute fields of a `Vec` or an `Option` that no special impl takes:
 /// decoded as any other `Deserialize` type, but bounded on the element, so
