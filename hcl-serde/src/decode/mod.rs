@@ -106,15 +106,18 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// field: two fields with one HCL name, a block type named like an
 /// attribute, two remain fields, a label that is not a `String`, an
 /// attribute field of a block type (a derived struct, or a `Vec`,
-/// `Option` or map of one: the error says to mark it `#[hcl(block)]`), a
-/// block field of a type that decodes from no block (alone, or in a
-/// `Vec`, `Option`, `Box` or map: the error names it), a block or remain
-/// field of a plain value (`String`, a number, `bool`, `char`, or an
-/// `Option`, `Vec` or `Box` of one; known by the type, so an alias or a
-/// full path is caught too), contradictory flags, unknown keys, and the derive on anything but a
-/// struct with named fields (generic structs are fine: each field that
-/// mentions a type parameter gets the bound its kind needs; lifetime
-/// parameters are refused, decoded values own their data).
+/// `Option`, map or `Option<Vec<_>>` of one: the error says to mark it
+/// `#[hcl(block)]`), a block field of a type that decodes from no block
+/// (alone, or in a `Vec`, `Option`, `Box` or map: the error names it), a
+/// block field of a shape inside a shape (`Option<Vec<T>>`: `Vec<T>` is
+/// the shape), a remain field of a type that decodes from no body, a block
+/// or remain field of a plain value (`String`, a number, `bool`, `char`,
+/// or an `Option`, `Vec` or `Box` of one; known by the type, so an alias
+/// or a full path is caught too), contradictory flags, unknown keys, and
+/// the derive on anything but a struct with named fields (generic structs
+/// are fine: each field that mentions a type parameter gets the bound its
+/// kind needs; lifetime parameters are refused, decoded values own their
+/// data).
 ///
 /// ```
 /// use hcl_serde::{Decode, HclDecode};
