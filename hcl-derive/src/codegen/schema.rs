@@ -32,7 +32,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                     (&&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
                 );
                 let check = quote_spanned!(ty.span()=>
-                    (&&#krate::__private::dispatch::Kind::<#ty>::new()).check_block_field()
+                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).check_block_field()
                 );
                 Some(quote! {
                     #check;
@@ -40,7 +40,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                 })
             }
             Kind::Remain => Some(quote_spanned!(ty.span()=>
-                (&&#krate::__private::dispatch::Kind::<#ty>::new()).check_remain_field();
+                (&&&#krate::__private::dispatch::Kind::<#ty>::new()).check_remain_field();
             )),
             Kind::Label => None,
         }
@@ -49,7 +49,7 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
             AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _, BlockNested as _,
-            BlockOne as _, BlockShape as _, BlockShapeOf as _, CheckOther as _,
+            BlockOne as _, BlockShape as _, BlockShapeOf as _, CheckOther as _, CheckPlainMap as _,
             CheckPlainValue as _,
         };
         let mut __schema = #core::schema::BodySchema::new();

@@ -638,12 +638,13 @@ impl<T> RemainDecode<T> for Kind<T> {
     }
 }
 
-/// The plain values (`String`, `bool`, `char`, the numbers) and the
-/// `Option`, `Vec` and `Box` of them: types that implement `Deserialize`,
-/// and so [`Decode`], so a block or remain field of one compiles, but
-/// could never decode (a body is no string). Known by the type, not by
-/// how it is spelled: an alias or a full path is the type it names.
-/// `Scalar` is the value inside, which the messages name.
+/// The plain values (`String`, `bool`, `char`, the numbers, and string
+/// enums, for which the derive implements this) and the `Option`, `Vec`
+/// and `Box` of them: types that implement `Deserialize`, and so
+/// [`Decode`], so a block or remain field of one compiles, but could
+/// never decode (a body is no string). Known by the type, not by how it
+/// is spelled: an alias or a full path is the type it names. `Scalar` is
+/// the value inside, which the messages name.
 pub trait PlainValue {
     /// The plain value at the bottom of the shapes.
     type Scalar;
@@ -687,6 +688,39 @@ pub trait BlockNotValue {}
     note = "a `#[hcl(remain)]` field is a `Body`, an `Option<Body>`, a map of `Value`s or `Expression`s, or a struct that derives `HclDecode`"
 )]
 pub trait RemainNotValue {}
+
+/// Implemented by no type: the bound a block field of a map of
+/// [`PlainValue`]s is held to (`#[hcl(block)] tags: HashMap<String,
+/// String>`, written for `tags { a = "x" }`, reads blocks keyed by a label
+/// each decoded into a `String`, and fails on every input).
+#[diagnostic::on_unimplemented(
+    message = "a block field of a map of `{Self}` values: `{Self}` is a value, not a block type",
+    label = "a map of blocks keyed by their label",
+    note = "a map as a block field holds blocks keyed by their first label (`tags \"web\" {{ ... }}`), each decoded into the map's value type",
+    note = "for the attributes of one block (`tags {{ a = \"x\" }}`), use `Option<HashMap<String, {Self}>>` (at most one such block) or a struct that derives `HclDecode`; for an attribute (`tags = {{ a = \"x\" }}`), remove `#[hcl(block)]`"
+)]
+pub trait BlockMapNotValues {}
+
+/// The check of block and remain fields of a map whose values are
+/// [`PlainValue`]s: a mistake as a block field (see
+/// [`BlockMapNotValues`]), fine as a remain field (the rest of the body's
+/// attributes, read as plain serde reads a map). One level above
+/// [`CheckPlainValue`], which no map is.
+pub trait CheckPlainMap<V: PlainValue> {
+    /// A block field of a map of `V` is a mistake.
+    fn check_block_field(&self)
+    where
+        V::Scalar: BlockMapNotValues,
+    {
+    }
+
+    /// Passes.
+    fn check_remain_field(&self) {}
+}
+
+impl<K, V: PlainValue> CheckPlainMap<V> for &&Kind<BTreeMap<K, V>> {}
+
+impl<K, V: PlainValue, S> CheckPlainMap<V> for &&Kind<HashMap<K, V, S>> {}
 
 /// The check of block and remain fields whose type is a [`PlainValue`]
 /// (the derive calls it once per field, in the schema): a bound no type
