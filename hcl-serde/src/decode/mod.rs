@@ -144,7 +144,8 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
     message = "`{Self}` cannot be decoded from an HCL body",
     label = "not decodable",
     note = "a body decodes into a struct that derives `HclDecode`, or a type that implements `serde::Deserialize`",
-    note = "a block-type enum (`HclDecode` with one-field variants) is decoded by the block field that holds it (as `T`, `Option<T>` or `Vec<T>`), not as a body or a map's value"
+    note = "a block-type enum (`HclDecode` with one-field variants) is decoded by the block field that holds it (as `T`, `Option<T>` or `Vec<T>`), not as a body or a map's value",
+    note = "a generic struct that derives `HclDecode` is decodable only when its fields are: check its type arguments (an attribute field's type must be `serde::Deserialize`, a block field's a block type)"
 )]
 pub trait Decode: Sized {
     /// The names of the block labels this type takes when it is a block,
