@@ -112,8 +112,9 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// block field of a shape inside a shape (`Option<Vec<T>>`: `Vec<T>` is
 /// the shape), a remain field of a type that decodes from no body, a block
 /// or remain field of a plain value (`String`, a number, `bool`, `char`,
-/// or an `Option`, `Vec` or `Box` of one; known by the type, so an alias
-/// or a full path is caught too), contradictory flags, unknown keys, and
+/// a string enum, or an `Option`, `Vec` or `Box` of one; known by the
+/// type, so an alias or a full path is caught too), a block field of a map
+/// of plain values, contradictory flags, unknown keys, and
 /// the derive on anything but a struct with named fields (generic structs
 /// are fine: each field that mentions a type parameter gets the bound its
 /// kind needs; lifetime parameters are refused, decoded values own their
