@@ -411,7 +411,7 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        Content::of(body, schema, partial, |diags| {
+        Content::of(body, schema, partial, move |diags| {
             self.report_structural(body, schema.schema(), diags)
         })
     }
