@@ -48,9 +48,9 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
-            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _, BlockNested as _,
-            BlockOne as _, BlockShape as _, BlockShapeOf as _, CheckOther as _, CheckPlainMap as _,
-            CheckPlainValue as _,
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _,
+            BlockNested as _, BlockOne as _, BlockShape as _, BlockShapeOf as _,
+            CheckOther as _, CheckPlainMap as _, CheckPlainValue as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

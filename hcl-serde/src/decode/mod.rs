@@ -114,11 +114,10 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// or remain field of a plain value (`String`, a number, `bool`, `char`,
 /// a string enum, or an `Option`, `Vec` or `Box` of one; known by the
 /// type, so an alias or a full path is caught too), a block field of a map
-/// of plain values, contradictory flags, unknown keys, and
-/// the derive on anything but a struct with named fields (generic structs
-/// are fine: each field that mentions a type parameter gets the bound its
-/// kind needs; lifetime parameters are refused, decoded values own their
-/// data).
+/// of plain values, contradictory flags, unknown keys, and the derive on
+/// anything but a struct with named fields (generic structs are fine: each
+/// field that mentions a type parameter gets the bound its kind needs;
+/// lifetime parameters are refused, decoded values own their data).
 ///
 /// ```
 /// use hcl_serde::{Decode, HclDecode};
