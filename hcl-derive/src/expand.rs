@@ -151,9 +151,10 @@ pub fn derive_hcl_decode(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             ) -> ::std::option::Option<Self> {
                 #[allow(unused_imports)]
                 use #krate::__private::dispatch::{
-                    AbsentOption as _, AbsentRequired as _, AttributeSerde as _, AttributeShape as _,
-                    AttributeSpecial as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
-                    RemainDecode as _, RemainShape as _,
+                    AbsentOption as _, AbsentRequired as _, AttributeNested as _,
+                    AttributeSerde as _, AttributeShape as _, AttributeSpecial as _,
+                    BlockLabelMap as _, BlockMapOf as _, BlockNested as _, BlockOne as _,
+                    BlockShape as _, BlockShapeOf as _, RemainDecode as _, RemainShape as _,
                 };
                 #decode
             }

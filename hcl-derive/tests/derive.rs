@@ -990,3 +990,35 @@ mod generic_block_kinds {
         );
     }
 }
+
+/// Attribute fields of a generic struct, in every shape the dispatch has a
+/// level for: bounded by the where-clause on the whole type, decoded as
+/// any `Deserialize` type.
+#[test]
+fn generic_attribute_fields_of_every_shape() {
+    #[derive(HclDecode, Debug, PartialEq)]
+    struct Attrs<T> {
+        one: T,
+        list: Vec<T>,
+        maybe: Option<T>,
+        map: BTreeMap<String, T>,
+        hashed: HashMap<String, T>,
+        nested: Option<Vec<T>>,
+        grid: Vec<Vec<T>>,
+    }
+    let a: Attrs<u16> = from_str(
+        "one = 1\nlist = [2, 3]\nmaybe = 4\nmap = { a = 5 }\nhashed = { b = 6 }\nnested = [7]\ngrid = [[8], []]\n",
+    )
+    .unwrap();
+    assert_eq!(a.one, 1);
+    assert_eq!(a.list, [2, 3]);
+    assert_eq!(a.maybe, Some(4));
+    assert_eq!(a.map["a"], 5);
+    assert_eq!(a.hashed["b"], 6);
+    assert_eq!(a.nested, Some(vec![7]));
+    assert_eq!(a.grid, [vec![8], vec![]]);
+    assert_eq!(
+        errors::<Attrs<u8>>("one = 1\nlist = [300]\nmap = {}\nhashed = {}\ngrid = []\n"),
+        [e("Unsuitable value type", "list[0]", "2:9")]
+    );
+}

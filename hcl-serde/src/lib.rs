@@ -530,6 +530,26 @@ pub mod __private {
 
     impl<T: ?Sized, S> NoVariants for BlockTypeNames<T, S> {}
 
+    /// The labels of a one-level map's value type, for the derive's
+    /// compile-time check that it takes at most one: `T::LABELS` when `T`
+    /// is [`Decode`](crate::Decode) (the inherent constant), else none
+    /// ([`NoLabels`]), so that a value type that is not decodable is
+    /// reported once, by the field's decoder, not by the check too.
+    pub struct LabelsOf<T: ?Sized>(core::marker::PhantomData<T>);
+
+    impl<T: crate::Decode> LabelsOf<T> {
+        /// `T`'s labels.
+        pub const LABELS: &'static [&'static str] = T::LABELS;
+    }
+
+    /// The fallback of [`LabelsOf`].
+    pub trait NoLabels {
+        /// No labels.
+        const LABELS: &'static [&'static str] = &[];
+    }
+
+    impl<T: ?Sized> NoLabels for LabelsOf<T> {}
+
     /// Whether two lists of names share one (a `const fn`, for the
     /// derive's compile-time checks).
     pub const fn names_overlap(a: &[&str], b: &[&str]) -> bool {

@@ -8,12 +8,7 @@ use crate::internals::ast::{Container, Kind};
 
 /// The struct's own where-clause plus one predicate per generic field.
 pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) -> TokenStream {
-    let params: Vec<String> = cont
-        .original
-        .generics
-        .type_params()
-        .map(|p| p.ident.to_string())
-        .collect();
+    let params = type_params(cont);
     let own_predicates = own.map(|w| w.predicates.to_token_stream());
     let krate = &cont.attrs.krate;
     let mut predicates = Vec::new();
@@ -40,7 +35,18 @@ pub fn where_predicates(cont: &Container<'_>, own: Option<&syn::WhereClause>) ->
     quote!(where #own_predicates #(#predicates,)*)
 }
 
-fn mentions(ty: &syn::Type, params: &[String]) -> bool {
+/// The names of the struct's type parameters.
+pub fn type_params(cont: &Container<'_>) -> Vec<String> {
+    cont.original
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect()
+}
+
+/// Whether `ty` mentions one of `params` (its field is then bounded by
+/// the where-clause, not resolved by its concrete type).
+pub fn mentions(ty: &syn::Type, params: &[String]) -> bool {
     ty.to_token_stream().into_iter().any(|t| {
         matches!(&t, proc_macro2::TokenTree::Ident(i) if params.iter().any(|p| i == p))
             || nested(&t, params)

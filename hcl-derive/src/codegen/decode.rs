@@ -17,9 +17,11 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
     let mut attr_slot = 0usize;
     let mut lets = Vec::new();
     let mut inits = Vec::new();
+    let params = super::bounds::type_params(cont);
     for (i, f) in cont.fields.iter().enumerate() {
         let var = format_ident!("__f{}", i, span = Span::mixed_site());
-        let expr = field_expr(krate, f, &mut label_index, &mut attr_slot);
+        let generic = super::bounds::mentions(f.ty, &params);
+        let expr = field_expr(krate, f, generic, &mut label_index, &mut attr_slot);
         lets.push(quote!(let #var = #expr;));
         let ident = f.ident;
         inits.push(quote!(#ident: #var?));
@@ -72,10 +74,12 @@ pub fn decode_body(cont: &Container<'_>, generic: bool) -> TokenStream {
 /// position of the next one in the labels and among the attribute ids the
 /// schema issued (`__id0`, `__id1`, ...). Each kind dispatches on
 /// the field's type (see `hcl_serde::decode::dispatch`), never on how the
-/// type is spelled.
+/// type is spelled. `generic`: the field's type mentions a type
+/// parameter.
 fn field_expr(
     krate: &syn::Path,
     f: &Field<'_>,
+    generic: bool,
     label_index: &mut usize,
     attr_slot: &mut usize,
 ) -> TokenStream {
@@ -91,7 +95,7 @@ fn field_expr(
         // Spanned at the type, so that a type with no decoder for its kind
         // is reported at the field.
         Kind::Block => {
-            quote_spanned!(ty.span()=> (&&&#kind).decode_blocks(&__content, #name, __d))
+            quote_spanned!(ty.span()=> (&&&&&#kind).decode_blocks(&__content, #name, __d))
         }
         Kind::Remain => {
             let from_remain = quote_spanned!(ty.span()=> (&&#kind).decode_remain(__r, __d));
@@ -105,12 +109,18 @@ fn field_expr(
         Kind::Attr => {
             let slot = *attr_slot;
             *attr_slot += 1;
-            attr_expr(krate, f, slot)
+            attr_expr(krate, f, generic, slot)
         }
     }
 }
 
-fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
+/// An attribute field's value. A field whose type mentions a type
+/// parameter goes straight to the general decoder (any `Deserialize`
+/// type), which its where-clause (`Vec<T>: DeserializeOwned`) satisfies:
+/// no special impl can match a type the definition does not know, and the
+/// shape impls' bounds on the element (`T`) do not follow from the
+/// where-clause's on the shape.
+fn attr_expr(krate: &syn::Path, f: &Field<'_>, generic: bool, slot: usize) -> TokenStream {
     let id = format_ident!("__id{}", slot, span = Span::mixed_site());
     let ty = f.ty;
     let required = required_expr(krate, f);
@@ -125,10 +135,18 @@ fn attr_expr(krate: &syn::Path, f: &Field<'_>, slot: usize) -> TokenStream {
         // one was reported by schema processing.
         quote!((&&#krate::__private::dispatch::Kind::<#ty>::new()).absent())
     };
-    let fetch = quote_spanned!(ty.span()=>
-        (&&&#krate::__private::dispatch::Kind::<#ty>::new())
-            .attribute(__d, &__content, #id, #required)
-    );
+    let dispatch = quote!(#krate::__private::dispatch);
+    let fetch = if generic {
+        quote_spanned!(ty.span()=>
+            #dispatch::AttributeSerde::attribute(
+                &#dispatch::Kind::<#ty>::new(), __d, &__content, #id, #required,
+            )
+        )
+    } else {
+        quote_spanned!(ty.span()=>
+            (&&&&#dispatch::Kind::<#ty>::new()).attribute(__d, &__content, #id, #required)
+        )
+    };
     quote! {
         match #fetch {
             ::std::option::Option::Some(::std::option::Option::Some(__v)) => {
@@ -160,10 +178,14 @@ pub fn label_map_checks(cont: &Container<'_>) -> TokenStream {
             f.ident
         );
         Some(quote_spanned! {f.ty.span()=>
-            const _: () = ::core::assert!(
-                <#value as #krate::Decode>::LABELS.len() <= 1,
-                #msg
-            );
+            const _: () = {
+                #[allow(unused_imports)]
+                use #krate::__private::NoLabels as _;
+                ::core::assert!(
+                    #krate::__private::LabelsOf::<#value>::LABELS.len() <= 1,
+                    #msg
+                );
+            };
         })
     });
     quote!(#(#checks)*)

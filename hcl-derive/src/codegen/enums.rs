@@ -57,6 +57,12 @@ pub fn expand(
     }
     let serde = quote!(#krate::__private::serde);
     Some(quote! {
+        // A value: a block or remain field of it is a compile error.
+        #[automatically_derived]
+        impl #krate::__private::dispatch::PlainValue for #ident {
+            type Scalar = #ident;
+        }
+
         #[automatically_derived]
         impl<'__de> #serde::Deserialize<'__de> for #ident {
             fn deserialize<__D: #serde::Deserializer<'__de>>(

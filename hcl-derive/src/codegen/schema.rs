@@ -24,20 +24,33 @@ pub fn body_schema(cont: &Container<'_>) -> TokenStream {
                 })
             }
             // Spanned at the type, as the decoder's call is: a type that
-            // is no block kind is reported at the field.
+            // is no block kind is reported at the field. A plain value is
+            // reported here, once (its dispatch would compile: it is
+            // `Deserialize`, so `Decode`).
             Kind::Block => {
                 let headers = quote_spanned!(ty.span()=>
-                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
+                    (&&&&&#krate::__private::dispatch::Kind::<#ty>::new()).block_headers(#name)
                 );
-                Some(quote!(__schema.blocks.extend(#headers);))
+                let check = quote_spanned!(ty.span()=>
+                    (&&&#krate::__private::dispatch::Kind::<#ty>::new()).check_block_field()
+                );
+                Some(quote! {
+                    #check;
+                    __schema.blocks.extend(#headers);
+                })
             }
-            Kind::Label | Kind::Remain => None,
+            Kind::Remain => Some(quote_spanned!(ty.span()=>
+                (&&&#krate::__private::dispatch::Kind::<#ty>::new()).check_remain_field();
+            )),
+            Kind::Label => None,
         }
     });
     quote! {
         #[allow(unused_imports)]
         use #krate::__private::dispatch::{
-            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockOne as _, BlockShape as _,
+            AbsentOption as _, AbsentRequired as _, BlockLabelMap as _, BlockMapOf as _,
+            BlockNested as _, BlockOne as _, BlockShape as _, BlockShapeOf as _,
+            CheckOther as _, CheckPlainMap as _, CheckPlainValue as _,
         };
         let mut __schema = #core::schema::BodySchema::new();
         #(#items)*

@@ -15,60 +15,6 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_partial_with_remain(cx, cont);
     check_duplicate_names(cx, cont);
     check_block_named_like_attribute(cx, cont);
-    check_scalar_blocks_and_remains(cx, cont);
-}
-
-/// Types the derive can see are plain values (`String`, numbers, `bool`,
-/// `char`), alone or as the element of an `Option`, `Vec` or `Box`: they
-/// implement `Deserialize`, so a block or remain field of one compiles,
-/// and would fail on every input. Reported where the type is written.
-fn check_scalar_blocks_and_remains(cx: &Ctxt, cont: &Container<'_>) {
-    for f in &cont.fields {
-        let Some(scalar) = scalar_in(f.ty) else {
-            continue;
-        };
-        let msg = match f.kind {
-            Kind::Block => format!(
-                "`{scalar}` is a value, not a block type: a block decodes into a struct that derives `HclDecode` (or `serde::Deserialize`) or a block-type enum; for a value, remove `#[hcl(block)]` (the field is then an attribute)"
-            ),
-            Kind::Remain => format!(
-                "`{scalar}` cannot take the rest of a body: a `#[hcl(remain)]` field is a `Body`, an `Option<Body>`, a map of `Value`s or `Expression`s, or a struct that derives `HclDecode`"
-            ),
-            Kind::Attr | Kind::Label => continue,
-        };
-        cx.error_spanned_by(f.ty, msg);
-    }
-}
-
-/// The scalar `ty` is, or holds as the one element of an `Option`, `Vec`
-/// or `Box` (nested), by its last path segment.
-fn scalar_in(ty: &syn::Type) -> Option<String> {
-    const SCALARS: &[&str] = &[
-        "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
-        "i32", "i64", "i128", "isize", "f32", "f64",
-    ];
-    let mut ty = ty;
-    // Bounded: each step peels one written layer.
-    loop {
-        let syn::Type::Path(p) = ty else {
-            return None;
-        };
-        let seg = p.path.segments.last()?;
-        let name = seg.ident.to_string();
-        if SCALARS.contains(&name.as_str()) && seg.arguments.is_empty() {
-            return Some(name);
-        }
-        if !matches!(name.as_str(), "Option" | "Vec" | "Box") {
-            return None;
-        }
-        let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
-            return None;
-        };
-        let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..] else {
-            return None;
-        };
-        ty = inner;
-    }
 }
 
 /// A conflict between two settings of one field, reported once, at the

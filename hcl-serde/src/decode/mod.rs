@@ -13,18 +13,20 @@ use hcl_core::diag::quoted;
 use hcl_core::native::by_id::CompiledSchema;
 pub use hcl_core::native::by_id::FieldId;
 use hcl_core::schema::{BlockHeaderSchema, BodySchema};
-use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Value};
+use hcl_core::{Body, Diagnostic, Diagnostics, EvalContext, Expression, Limits, Range, Value};
 
 use crate::de::literal::{deserialize_literal, LiteralCopy};
 
 mod content;
 pub mod dispatch;
+mod json_path;
 pub(crate) mod shapes;
 
 use crate::de::{BodyDeserializer, ValueDeserializer};
 use crate::error::{sort_entries, Entry, Error};
 use content::AttrRef;
 pub use content::{BlockRef, BodyRef, Content, Labels};
+use json_path::JsonTrees;
 pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue, LabelField};
 
 /// A type decoded from an HCL body: what every entry point
@@ -103,15 +105,19 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// Conflicts visible at compile time are compile errors pointing at the
 /// field: two fields with one HCL name, a block type named like an
 /// attribute, two remain fields, a label that is not a `String`, an
-/// attribute field of a block type (a derived struct, or a `Vec` or
-/// `Option` of one: the error says to mark it `#[hcl(block)]`), a block
-/// field of a type that decodes from no block, a block or remain field
-/// of a plain value (`String`, a number, `bool`, or an `Option`, `Vec` or
-/// `Box` of one),
-/// contradictory flags, unknown keys, and the derive on anything but a
-/// struct with named fields (generic structs are fine: each field that
-/// mentions a type parameter gets the bound its kind needs; lifetime
-/// parameters are refused, decoded values own their data).
+/// attribute field of a block type (a derived struct, or a `Vec`,
+/// `Option`, map or `Option<Vec<_>>` of one: the error says to mark it
+/// `#[hcl(block)]`), a block field of a type that decodes from no block
+/// (alone, or in a `Vec`, `Option`, `Box` or map: the error names it), a
+/// block field of a shape inside a shape (`Option<Vec<T>>`: `Vec<T>` is
+/// the shape), a remain field of a type that decodes from no body, a block
+/// or remain field of a plain value (`String`, a number, `bool`, `char`,
+/// a string enum, or an `Option`, `Vec` or `Box` of one; known by the
+/// type, so an alias or a full path is caught too), a block field of a map
+/// of plain values, contradictory flags, unknown keys, and the derive on
+/// anything but a struct with named fields (generic structs are fine: each
+/// field that mentions a type parameter gets the bound its kind needs;
+/// lifetime parameters are refused, decoded values own their data).
 ///
 /// ```
 /// use hcl_serde::{Decode, HclDecode};
@@ -134,6 +140,13 @@ pub use shapes::{exactly_one, leaf_of_group, BlockKind, BlockMap, BlockMapValue,
 /// assert_eq!(schema.blocks[0].label_names, ["name"]);
 /// assert_eq!(Service::body_schema().attributes[0].name, "port");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from an HCL body",
+    label = "not decodable",
+    note = "a body decodes into a struct that derives `HclDecode`, or a type that implements `serde::Deserialize`",
+    note = "a block-type enum (`HclDecode` with one-field variants) is decoded by the block field that holds it (as `T`, `Option<T>` or `Vec<T>`), not as a body or a map's value",
+    note = "a generic struct that derives `HclDecode` is decodable only when its fields are: check its type arguments (an attribute field's type must be `serde::Deserialize`, a block field's a block type)"
+)]
 pub trait Decode: Sized {
     /// The names of the block labels this type takes when it is a block,
     /// in order (its `#[hcl(label)]` fields).
@@ -288,6 +301,9 @@ pub struct Decoder<'a> {
     depth: usize,
     /// How deeply blocks and values may nest ([`Limits::max_depth`]).
     max_depth: usize,
+    /// The JSON files structural problems were found in, parsed again for
+    /// their paths (empty unless there was one).
+    json_trees: JsonTrees,
 }
 
 impl<'a> Decoder<'a> {
@@ -299,6 +315,7 @@ impl<'a> Decoder<'a> {
             entries: Vec::new(),
             depth: 0,
             max_depth: ctx.map_or(&Limits::DEFAULT, EvalContext::limits).max_depth,
+            json_trees: JsonTrees::default(),
         }
     }
 
@@ -393,29 +410,48 @@ impl<'a> Decoder<'a> {
         if let Some(name) = &schema.shared_block {
             self.shared_block(body, name);
         }
-        Content::of(body, schema, partial, |diags| {
-            self.report_structural(body, diags)
+        Content::of(body, schema, partial, move |diags| {
+            self.report_structural(body, schema.schema(), diags)
         })
     }
 
     /// Schema processing's problems with `body`'s items (an unsupported
     /// block type or argument, a missing or extraneous label), each at the
     /// path of the item it is about, as attribute errors are: found by
-    /// where the diagnostic points. A problem with no item of its own (a
-    /// missing argument, pointing where it would go) stays at the body.
+    /// where the diagnostic points, in the item's block header (labels
+    /// included) in the native syntax, in the property and the label
+    /// levels `schema` gives it in the JSON syntax. A problem with no item
+    /// of its own (a missing argument, pointing where it would go) stays
+    /// at the body.
     #[cold]
-    fn report_structural(&mut self, body: BodyRef<'_>, diags: Diagnostics) {
+    fn report_structural(&mut self, body: BodyRef<'_>, schema: &BodySchema, diags: Diagnostics) {
         let missing = body.missing_item_range();
-        let (items, _) = body.to_body().all_content();
+        let body = body.to_body();
+        let sources = body.sources();
+        let (items, _) = body.all_content();
         for diagnostic in diags {
             let path = diagnostic
                 .subject
                 .as_ref()
                 .filter(|at| **at != missing)
-                .and_then(|at| item_path(&items, at))
+                .and_then(|at| {
+                    self.json_trees
+                        .item_path(&sources, &missing, at, schema, self.max_depth)
+                        .or_else(|| item_path(&items, at))
+                })
                 .unwrap_or_default();
             self.entries.push(Entry { diagnostic, path });
         }
+    }
+
+    /// Where the object of a JSON block's body starts (see
+    /// [`JsonTrees::body_start`]); `None` for a native block.
+    #[cold]
+    pub(crate) fn json_body_start(&mut self, block: BlockRef<'_>) -> Option<Range> {
+        let body = block.body();
+        let at = body.missing_item_range();
+        let sources = body.to_body().sources();
+        self.json_trees.body_start(&sources, &at, self.max_depth)
     }
 
     /// Records a problem with the block field or block at `path` (relative

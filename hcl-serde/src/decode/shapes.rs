@@ -14,7 +14,8 @@ use super::{BlockField, BlockRef, Content, Decode, Decoder, Labels, RemainField}
 
 #[cold]
 fn duplicate_block(d: &mut Decoder<'_>, type_name: &str, first: BlockRef<'_>, again: BlockRef<'_>) {
-    let diag = duplicate_block_diagnostic(type_name, first.def_range(), again.def_range());
+    let (first_at, again_at) = d.two_blocks_at(first, again);
+    let diag = duplicate_block_diagnostic(type_name, first_at, again_at);
     d.report_at_item(diag, block_segment(again));
 }
 
@@ -226,15 +227,15 @@ fn decode_map<T: Decode>(
             continue;
         };
         if let Some(first) = seen.get(key) {
+            let (first_at, again_at) = d.two_blocks_at(*first, b);
             let diag = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(
-                    "A {type_name} block labelled {key} was already defined at {}.",
-                    first.def_range(),
+                    "A {type_name} block labelled {key} was already defined at {first_at}.",
                     key = quoted(key)
                 ),
             )
-            .with_subject(b.def_range());
+            .with_subject(again_at);
             d.report_at_item(diag, block_segment(b));
             ok = false;
             continue;
@@ -254,6 +255,21 @@ fn decode_map<T: Decode>(
 }
 
 impl Decoder<'_> {
+    /// Where to point at two blocks of one type, to tell them apart: their
+    /// definition ranges, unless they share one (the blocks of one JSON
+    /// array of objects), then where each one's object starts.
+    #[cold]
+    fn two_blocks_at(&mut self, first: BlockRef<'_>, again: BlockRef<'_>) -> (Range, Range) {
+        let (first_at, again_at) = (first.def_range(), again.def_range());
+        if first_at != again_at {
+            return (first_at, again_at);
+        }
+        match (self.json_body_start(first), self.json_body_start(again)) {
+            (Some(f), Some(a)) => (f, a),
+            _ => (first_at, again_at),
+        }
+    }
+
     fn block_without_labels<T: Decode>(&mut self, block: BlockRef<'_>) -> Option<T> {
         self.enter(block, Labels::NONE)
     }
@@ -410,15 +426,15 @@ pub fn leaf_of_group<T: Decode>(
     if !again.is_empty() {
         for b in again {
             let labels: Vec<String> = b.labels().iter().map(|l| quoted(l).to_string()).collect();
+            let (first_at, again_at) = d.two_blocks_at(first, *b);
             let diag = Diagnostic::error(
                 format!("Duplicate {type_name} block"),
                 format!(
-                    "A {type_name} block labelled {} was already defined at {}.",
+                    "A {type_name} block labelled {} was already defined at {first_at}.",
                     labels.join(" "),
-                    first.def_range()
                 ),
             )
-            .with_subject(b.def_range());
+            .with_subject(again_at);
             d.report_at_item(diag, block_segment(*b));
         }
         return None;
