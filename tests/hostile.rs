@@ -514,6 +514,41 @@ fn string_functions_are_limited() {
     assert_eq!(v, Value::from(3_000_000));
 }
 
+#[test]
+fn conversions_charge_what_they_build() {
+    // Converting writes numbers out as strings and rebuilds collections.
+    // `tostring`, `tolist`, a parameter's type and a conditional's unified
+    // type built those outside the budget, so converting one value in a
+    // loop grew without bound (262 144 `tostring(1e3000)`: 800 MB, for
+    // 64 MiB of strings allowed).
+    let small = Limits::default()
+        .with_max_bytes(1 << 20)
+        .with_max_elements(1 << 16);
+    for text in [
+        // 4096 × 3001 digits: 12 MB of strings.
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : tostring(x)]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : tolist([x, \"a\"])]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : coalesce(x, \"a\")]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : true ? x : \"a\"]]]",
+        // 128 × 1024 elements rebuilt (and their numbers written).
+        "[for x in [range(1024)] : [for i in range(128) : tolist([x, [\"a\"]])]]",
+        "[for x in [range(1024)] : [for i in range(128) : true ? x : [\"a\"]]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{text}");
+    }
+    // One of each fits.
+    for text in [
+        "tostring(1e3000)",
+        "tolist([1e3000, \"a\"])",
+        "[for x in [range(1024)] : tolist([x, [\"a\"]])]",
+        "[for x in [range(1024)] : true ? x : [\"a\"]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert!(diags.is_empty(), "{text}: {diags}");
+    }
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);

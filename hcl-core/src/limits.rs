@@ -195,6 +195,16 @@ impl Budget {
         }
     }
 
+    /// A budget that never runs out, for the public conversions that build
+    /// outside any evaluation (an application's own values).
+    pub(crate) fn unlimited() -> Budget {
+        Budget::new(
+            &Limits::DEFAULT
+                .with_max_elements(usize::MAX)
+                .with_max_bytes(usize::MAX),
+        )
+    }
+
     /// The limits this budget was made from (a function reads
     /// [`Limits::max_depth`] here).
     pub fn limits(&self) -> &Limits {

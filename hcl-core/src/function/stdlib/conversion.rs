@@ -2,7 +2,7 @@
 //! `tobool`, `tolist`, `toset`, `tomap`), as Terraform's `MakeToFunc`
 //! builds them over go-cty's conversion rules.
 
-use super::collection::support::{arg, conversion_exists, convert};
+use super::collection::support::{arg, conversion_exists};
 use crate::diag::quoted;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
@@ -98,11 +98,7 @@ pub fn to_function(want: Type) -> Function {
             if !value.is_known() {
                 return Ok(Value::Unknown(ty));
             }
-            if value.ty() != ty {
-                // The conversion builds a new value from the old one's parts.
-                cx.charge_shallow(value)?;
-            }
-            convert(value, &ty)
+            cx.convert(value, &ty)?
                 .map_err(|_| FunctionError::argument(0, cannot_convert(value, &impl_want)))
         })
 }

@@ -95,12 +95,10 @@ impl<'a> Evaluator<'a> {
         if !needs || rt.ty.is_dynamic() {
             return value;
         }
-        if !self.charge_conversion(&value, &rt.ty, expr.span) {
-            return Value::unknown(rt.ty);
-        }
-        match convert(&value, &rt.ty) {
-            Ok(v) => v,
-            Err(err) => {
+        match self.convert_charged(&value, &rt.ty, expr.span) {
+            None => Value::unknown(rt.ty),
+            Some(Ok(v)) => v,
+            Some(Err(err)) => {
                 let detail = format!("The {which} result value has the wrong type: {err}.");
                 self.error_about(
                     expr,
