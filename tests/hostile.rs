@@ -549,6 +549,28 @@ fn conversions_charge_what_they_build() {
     }
 }
 
+#[test]
+fn operations_on_very_large_numbers_are_charged() {
+    // An operation on a million-bit integer reads all 125 KB of it, and a
+    // loop repeated one while building nothing large: 1 048 576 of
+    // `1e300000 % 7` took about 100 s. Each now charges the numbers it
+    // reads, so the loop ends at the byte budget.
+    let small = Limits::default().with_max_bytes(1 << 20);
+    for text in [
+        "[for i in range(64) : [for j in range(64) : 1e30000 % 7 == 0]]",
+        "[for i in range(64) : [for j in range(64) : 1e30000 > j]]",
+        "[for i in range(64) : [for j in range(64) : -1e30000 < j]]",
+        "[for i in range(64) : [for j in range(64) : floor(1e30000 / 3) > 0]]",
+        "[for i in range(64) : [for j in range(64) : signum(1e30000)]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{text}");
+    }
+    let (v, diags) = eval_with("[for i in range(8) : 1e30000 % 7]", small);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v.length(), Some(8));
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);

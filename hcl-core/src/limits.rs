@@ -99,7 +99,9 @@ pub struct Limits {
     /// The evaluation budget in bytes: how many bytes of strings one
     /// evaluation may build in total (literals, templates, and the results
     /// of functions such as `format`, `join`, `replace` or `jsonencode`,
-    /// and the digits of very large numbers). Default 67 108 864 (64 MiB).
+    /// and the digits of very large numbers). A very large number counts
+    /// again each time an operator or a function call reads it, since the
+    /// time the operation takes grows with it. Default 67 108 864 (64 MiB).
     pub max_bytes: usize,
 }
 

@@ -147,7 +147,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        if self.diags.error_count() != errors_before {
+        if self.diags.error_count() != errors_before || !self.charge_read(&values, whole) {
             return Value::dynamic();
         }
         match func.call_with_budget(&values, self.budget) {
