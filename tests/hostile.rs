@@ -571,6 +571,52 @@ fn operations_on_very_large_numbers_are_charged() {
     assert_eq!(v.length(), Some(8));
 }
 
+/// `[for s in [S] : [for i in range(N) : EXPR]]` where `S` is `len` x's (or
+/// `fill`s): a loop that meets one long string `n` times.
+fn over_a_long_string(expr: &str, fill: &str, len: usize, n: usize) -> String {
+    format!(
+        "[for s in [replace(format(\"%{len}s\", \"\"), \" \", \"{fill}\")] : [for i in range({n}) : {expr}]]"
+    )
+}
+
+#[test]
+fn messages_quote_an_excerpt_of_a_long_value() {
+    // Messages quoted the whole value, and a loop reports one diagnostic an
+    // element: 10 240 of `tonumber(s)` with a 1 MB `s` took 10 GB (timeadd
+    // 9 GB, regex 13 GB).
+    for (expr, fill) in [
+        ("tonumber(s)", "x"),
+        ("tobool(s)", "x"),
+        ("parseint(s, 10)", "x"),
+        ("timeadd(s, \"1h\")", "x"),
+        ("timeadd(\"2020-01-01T00:00:00Z\", s)", "x"),
+        ("timecmp(s, s)", "x"),
+        ("formatdate(s, \"2020-01-01T00:00:00Z\")", "x"),
+        ("regex(s, \"a\")", "("),
+        ("base64decode(s)", "!"),
+        ("lookup({a = 1}, s)", "x"),
+        ("{a = 1}[s]", "x"),
+        ("tomap({a = 1})[s]", "x"),
+        ("{for k in [s, s] : k => 1}", "x"),
+        ("csvdecode(\"${s},${s}\\n1,2\")", "x"),
+        (
+            "jsondecode(\"{\\\"${s}\\\": 1, \\\"${s}\\\": \\\"a\\\"}\")",
+            "x",
+        ),
+        ("format(\"%!${s}\", 1)", "x"),
+    ] {
+        let text = over_a_long_string(expr, fill, 100_000, 3);
+        let (_, diags) = eval(&text);
+        assert_eq!(diags.len(), 3, "{expr}: {}", summaries(&diags).join("; "));
+        for d in diags.iter() {
+            assert!(d.detail.len() < 2500, "{expr}: {} bytes", d.detail.len());
+            for v in d.involved.iter().flat_map(|i| i.values.iter()) {
+                assert!(v.value.as_ref().map_or(0, String::len) < 1500, "{expr}");
+            }
+        }
+    }
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);

@@ -3,7 +3,7 @@
 //! builds them over go-cty's conversion rules.
 
 use super::collection::support::{arg, conversion_exists};
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -22,11 +22,11 @@ fn cannot_convert(value: &Value, want: &Type) -> String {
     match (value, want) {
         (Value::String(s), Type::Bool) => format!(
             "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
-            quoted(s.as_str())
+            excerpt(s.as_str())
         ),
         (Value::String(s), Type::Number) => format!(
             "cannot convert {} to number; given string must be a decimal representation of a number",
-            quoted(s.as_str())
+            excerpt(s.as_str())
         ),
         _ => format!(
             "cannot convert {} to {}",

@@ -11,7 +11,7 @@ mod arith;
 
 use num_bigint::BigInt;
 
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Number, NumberError, Type, Value};
 
@@ -296,7 +296,7 @@ fn parseint() -> Function {
             let parsed = parse_radix(text, base as u32).ok_or_else(|| {
                 FunctionError::argument(
                     0,
-                    format!("cannot parse {text} as a base {base} integer", text = quoted(text)),
+                    format!("cannot parse {text} as a base {base} integer", text = excerpt(text)),
                 )
             })?;
             number_result(Number::from_big_int(parsed), cx)

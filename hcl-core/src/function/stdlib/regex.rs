@@ -34,6 +34,7 @@ use std::sync::{Mutex, OnceLock};
 use regex::Regex;
 
 use super::string::str_arg;
+use crate::diag::quote::clip;
 use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -185,9 +186,14 @@ fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
 }
 
 fn build_uncached(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
-    dialect::check(pattern).map_err(|m| FunctionError::argument(index, m))?;
-    Regex::new(&dialect::to_rust_syntax(pattern))
-        .map_err(|e| FunctionError::argument(index, errors::pattern_error(pattern, &e)))
+    dialect::check(pattern)
+        .and_then(|()| {
+            Regex::new(&dialect::to_rust_syntax(pattern))
+                .map_err(|e| errors::pattern_error(pattern, &e))
+        })
+        // The messages name the pattern, which can be as long as a string
+        // can.
+        .map_err(|m| FunctionError::argument(index, clip(m)))
 }
 
 /// Compiles `pattern` and works out the type of one match's value.

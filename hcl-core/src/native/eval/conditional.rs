@@ -2,7 +2,7 @@
 //! same way).
 
 use super::Evaluator;
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::native::ast::{ByteSpan, Conditional, Expr};
 use crate::value::{convert, unify, unify_unsafe, Type, Value};
 
@@ -153,12 +153,12 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         (Type::Object(to), Type::Object(fo)) => {
             for (name, ty) in to.attributes() {
                 match fo.attributes().get(name) {
-                    None => return format!("The 'true' value includes object attribute {name}, which is absent in the 'false' value", name = quoted(name)),
+                    None => return format!("The 'true' value includes object attribute {name}, which is absent in the 'false' value", name = excerpt(name)),
                     Some(fty) if fty != ty => {
                         return format!(
                             "Type mismatch for object attribute {name}: {}",
                             describe_mismatch(ty, fty),
-                            name = quoted(name)
+                            name = excerpt(name)
                         )
                     }
                     Some(_) => {}
@@ -169,7 +169,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 .keys()
                 .find(|n| !to.attributes().contains_key(*n))
             {
-                return format!("The 'false' value includes object attribute {name}, which is absent in the 'true' value", name = quoted(name));
+                return format!("The 'false' value includes object attribute {name}, which is absent in the 'true' value", name = excerpt(name));
             }
         }
         (Type::Tuple(ts), Type::Tuple(fs)) => {

@@ -8,7 +8,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::limits::MAP_NODE;
 use crate::native::ast::{ByteSpan, Expr, ForExpr};
 use crate::value::{convert, Type, Value};
@@ -300,7 +300,7 @@ impl<'a> Evaluator<'a> {
                             Entry::Occupied(slot) => {
                                 let detail = format!(
                                     "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                    quoted(slot.key())
+                                    excerpt(slot.key())
                                 );
                                 self.error_about(
                                     key_expr,

@@ -10,7 +10,7 @@
 
 use super::plan::{AttrFromMap, Kind, Plan};
 use super::{convert_at, mismatch_message, ConversionError};
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::limits::{Budget, LimitExceeded};
 use crate::value::{Number, PathStep, Type, Value};
 
@@ -269,7 +269,7 @@ fn map_to_object(
     {
         return Err(ConversionError::at(
             path,
-            format!("unsupported attribute {}", quoted(extra.as_str())),
+            format!("unsupported attribute {}", excerpt(extra.as_str())),
         )
         .into());
     }
@@ -298,7 +298,7 @@ fn map_to_object(
             ) => {
                 return Err(ConversionError::at(
                     path,
-                    format!("attribute {name} is required", name = quoted(name)),
+                    format!("attribute {name} is required", name = excerpt(name)),
                 )
                 .into());
             }
@@ -308,7 +308,7 @@ fn map_to_object(
                     format!(
                         "map element type is incompatible with attribute {name}: {}",
                         mismatch_message(&e.ty(), target),
-                        name = quoted(name)
+                        name = excerpt(name)
                     ),
                 )
                 .into());

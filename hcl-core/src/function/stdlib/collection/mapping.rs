@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::support::{arg, charge_keyed, list_of, list_with, map_with};
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -142,7 +142,7 @@ fn lookup() -> Function {
                         Some(d) => Ok(d.ty()),
                         None => Err(FunctionError::argument(
                             0,
-                            format!("the given object has no attribute {key}", key = quoted(key)),
+                            format!("the given object has no attribute {key}", key = excerpt(key)),
                         )),
                     }
                 }
@@ -178,7 +178,7 @@ fn lookup() -> Function {
                     .map_err(|e| FunctionError::call(e.to_string())),
                 None => Err(FunctionError::call(format!(
                     "lookup failed to find key {key}",
-                    key = quoted(key)
+                    key = excerpt(key)
                 ))),
             }
         })
@@ -230,7 +230,7 @@ fn merge() -> Function {
                     _ => {
                         return Err(FunctionError::call(format!(
                             "arguments must be maps or objects, got {}",
-                            quoted(&ty.friendly_name())
+                            excerpt(&ty.friendly_name())
                         )))
                     }
                 }
