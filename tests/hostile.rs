@@ -571,6 +571,30 @@ fn operations_on_very_large_numbers_are_charged() {
     assert_eq!(v.length(), Some(8));
 }
 
+#[test]
+fn parseint_refuses_a_too_large_integer_from_its_length() {
+    // A digit at a time, each step rewrote the whole integer: a million
+    // decimal digits took 16 s before the result was refused.
+    for (digits, base) in [(1_000_000, 10), (300_000, 16), (1_000_001, 2)] {
+        let text = format!("parseint(replace(format(\"%{digits}s\", \"\"), \" \", \"1\"), {base})");
+        let (_, diags) = eval(&text);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.detail.contains("number is too large to represent")),
+            "{digits} digits, base {base}: {diags}"
+        );
+    }
+    // Leading zeros do not count; the largest integer fits.
+    let text = "parseint(\"${replace(format(\"%5000s\", \"\"), \" \", \"0\")}${replace(format(\"%1000000s\", \"\"), \" \", \"1\")}\", 2) > 0";
+    let (v, diags) = eval(text);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(true));
+    let (v, diags) = eval("[parseint(\"-zZ\", 62), parseint(\"+ff\", 16), parseint(\"-0\", 10)]");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple([-2231, 255, 0].map(Value::from)));
+}
+
 /// `[for s in [S] : [for i in range(N) : EXPR]]` where `S` is `len` x's (or
 /// `fill`s): a loop that meets one long string `n` times.
 fn over_a_long_string(expr: &str, fill: &str, len: usize, n: usize) -> String {
