@@ -641,6 +641,26 @@ fn messages_quote_an_excerpt_of_a_long_value() {
     }
 }
 
+#[test]
+fn object_keys_are_charged() {
+    // An object shares its key with the string it came from, but its type
+    // copies it: 1000 of `{(s) = 1}` with a 1 MB `s` took 1 GB.
+    let small = Limits::default().with_max_bytes(1 << 20);
+    for expr in [
+        "{(s) = 1}",
+        "{for k in [s] : k => 1}",
+        "{for k in [s] : k => 1...}",
+        "tomap({(s) = 1})",
+    ] {
+        let text = over_a_long_string(expr, "x", 100_000, 20);
+        let (_, diags) = eval_with(&text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{expr}");
+        let text = over_a_long_string(expr, "x", 100_000, 2);
+        let (_, diags) = eval_with(&text, small);
+        assert!(diags.is_empty(), "{expr}: {diags}");
+    }
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);

@@ -267,7 +267,11 @@ impl<'a> Evaluator<'a> {
                         continue;
                     }
                     let key = match convert(&raw, &Type::String) {
-                        Ok(Value::String(s)) => s.as_str().to_owned(),
+                        // Each element's key is a copy (and its object's type
+                        // another), so a loop over one long key builds many.
+                        Ok(Value::String(s)) if self.charge_bytes(s.len(), key_expr.span) => {
+                            s.as_str().to_owned()
+                        }
                         Ok(_) => {
                             known = false;
                             continue;

@@ -476,7 +476,12 @@ impl<'a> Evaluator<'a> {
                     self.error_about(&item.key.expr, "Incorrect key type", detail, span, None);
                     known = false;
                 }
-                Ok(Value::String(s)) => attrs.push((s, value)),
+                // The key's text is charged though the object shares it: the
+                // object's type copies it (`ObjectType` owns its names),
+                // and a loop can build many objects from one long key.
+                Ok(Value::String(s)) if self.charge_bytes(s.len(), item.key.expr.span) => {
+                    attrs.push((s, value))
+                }
                 Ok(_) => known = false,
             }
         }
