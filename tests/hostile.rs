@@ -661,6 +661,31 @@ fn object_keys_are_charged() {
     }
 }
 
+#[test]
+fn a_pattern_that_fails_to_compile_is_compiled_once() {
+    // Too large a pattern failed each call anew (30 ms in a release build,
+    // a loop of a million calls eight hours); failures are cached now as
+    // compiled patterns were. (Size, not a timer, makes a regression show:
+    // this loop took about 20 s in a debug build.)
+    let text = "[for i in range(64) : can(regex(\"[\\\\p{L}\\\\p{N}]{1000}\", \"a\"))]";
+    let (v, diags) = eval(text);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple(vec![Value::from(false); 64]));
+    // The message names the argument of the call that failed.
+    for (text, param) in [
+        ("regex(\"(a\", \"a\")", "pattern"),
+        ("regex_replace(\"a\", \"(a\", \"b\")", "pattern"),
+    ] {
+        let (_, diags) = eval(text);
+        let d = diags.iter().next().unwrap();
+        assert!(
+            d.detail.contains(&format!("\"{param}\"")),
+            "{text}: {diags}"
+        );
+        assert!(d.detail.contains("missing closing )"), "{text}: {diags}");
+    }
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);
