@@ -514,6 +514,178 @@ fn string_functions_are_limited() {
     assert_eq!(v, Value::from(3_000_000));
 }
 
+#[test]
+fn conversions_charge_what_they_build() {
+    // Converting writes numbers out as strings and rebuilds collections.
+    // `tostring`, `tolist`, a parameter's type and a conditional's unified
+    // type built those outside the budget, so converting one value in a
+    // loop grew without bound (262 144 `tostring(1e3000)`: 800 MB, for
+    // 64 MiB of strings allowed).
+    let small = Limits::default()
+        .with_max_bytes(1 << 20)
+        .with_max_elements(1 << 16);
+    for text in [
+        // 4096 × 3001 digits: 12 MB of strings.
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : tostring(x)]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : tolist([x, \"a\"])]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : coalesce(x, \"a\")]]]",
+        "[for x in [1e3000] : [for i in range(64) : [for j in range(64) : true ? x : \"a\"]]]",
+        // 128 × 1024 elements rebuilt (and their numbers written).
+        "[for x in [range(1024)] : [for i in range(128) : tolist([x, [\"a\"]])]]",
+        "[for x in [range(1024)] : [for i in range(128) : true ? x : [\"a\"]]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{text}");
+    }
+    // One of each fits.
+    for text in [
+        "tostring(1e3000)",
+        "tolist([1e3000, \"a\"])",
+        "[for x in [range(1024)] : tolist([x, [\"a\"]])]",
+        "[for x in [range(1024)] : true ? x : [\"a\"]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert!(diags.is_empty(), "{text}: {diags}");
+    }
+}
+
+#[test]
+fn operations_on_very_large_numbers_are_charged() {
+    // An operation on a million-bit integer reads all 125 KB of it, and a
+    // loop repeated one while building nothing large: 1 048 576 of
+    // `1e300000 % 7` took about 100 s. Each now charges the numbers it
+    // reads, so the loop ends at the byte budget.
+    let small = Limits::default().with_max_bytes(1 << 20);
+    for text in [
+        "[for i in range(64) : [for j in range(64) : 1e30000 % 7 == 0]]",
+        "[for i in range(64) : [for j in range(64) : 1e30000 > j]]",
+        "[for i in range(64) : [for j in range(64) : -1e30000 < j]]",
+        "[for i in range(64) : [for j in range(64) : floor(1e30000 / 3) > 0]]",
+        "[for i in range(64) : [for j in range(64) : signum(1e30000)]]",
+    ] {
+        let (_, diags) = eval_with(text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{text}");
+    }
+    let (v, diags) = eval_with("[for i in range(8) : 1e30000 % 7]", small);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v.length(), Some(8));
+}
+
+#[test]
+fn parseint_refuses_a_too_large_integer_from_its_length() {
+    // A digit at a time, each step rewrote the whole integer: a million
+    // decimal digits took 16 s before the result was refused.
+    for (digits, base) in [(1_000_000, 10), (300_000, 16), (1_000_001, 2)] {
+        let text = format!("parseint(replace(format(\"%{digits}s\", \"\"), \" \", \"1\"), {base})");
+        let (_, diags) = eval(&text);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.detail.contains("number is too large to represent")),
+            "{digits} digits, base {base}: {diags}"
+        );
+    }
+    // Leading zeros do not count; the largest integer fits.
+    let text = "parseint(\"${replace(format(\"%5000s\", \"\"), \" \", \"0\")}${replace(format(\"%1000000s\", \"\"), \" \", \"1\")}\", 2) > 0";
+    let (v, diags) = eval(text);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(true));
+    let (v, diags) = eval("[parseint(\"-zZ\", 62), parseint(\"+ff\", 16), parseint(\"-0\", 10)]");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple([-2231, 255, 0].map(Value::from)));
+}
+
+/// `[for s in [S] : [for i in range(N) : EXPR]]` where `S` is `len` x's (or
+/// `fill`s): a loop that meets one long string `n` times.
+fn over_a_long_string(expr: &str, fill: &str, len: usize, n: usize) -> String {
+    format!(
+        "[for s in [replace(format(\"%{len}s\", \"\"), \" \", \"{fill}\")] : [for i in range({n}) : {expr}]]"
+    )
+}
+
+#[test]
+fn messages_quote_an_excerpt_of_a_long_value() {
+    // Messages quoted the whole value, and a loop reports one diagnostic an
+    // element: 10 240 of `tonumber(s)` with a 1 MB `s` took 10 GB (timeadd
+    // 9 GB, regex 13 GB).
+    for (expr, fill) in [
+        ("tonumber(s)", "x"),
+        ("tobool(s)", "x"),
+        ("parseint(s, 10)", "x"),
+        ("timeadd(s, \"1h\")", "x"),
+        ("timeadd(\"2020-01-01T00:00:00Z\", s)", "x"),
+        ("timecmp(s, s)", "x"),
+        ("formatdate(s, \"2020-01-01T00:00:00Z\")", "x"),
+        ("regex(s, \"a\")", "("),
+        ("base64decode(s)", "!"),
+        ("lookup({a = 1}, s)", "x"),
+        ("{a = 1}[s]", "x"),
+        ("tomap({a = 1})[s]", "x"),
+        ("{for k in [s, s] : k => 1}", "x"),
+        ("csvdecode(\"${s},${s}\\n1,2\")", "x"),
+        (
+            "jsondecode(\"{\\\"${s}\\\": 1, \\\"${s}\\\": \\\"a\\\"}\")",
+            "x",
+        ),
+        ("format(\"%!${s}\", 1)", "x"),
+    ] {
+        let text = over_a_long_string(expr, fill, 100_000, 3);
+        let (_, diags) = eval(&text);
+        assert_eq!(diags.len(), 3, "{expr}: {}", summaries(&diags).join("; "));
+        for d in diags.iter() {
+            assert!(d.detail.len() < 2500, "{expr}: {} bytes", d.detail.len());
+            for v in d.involved.iter().flat_map(|i| i.values.iter()) {
+                assert!(v.value.as_ref().map_or(0, String::len) < 1500, "{expr}");
+            }
+        }
+    }
+}
+
+#[test]
+fn object_keys_are_charged() {
+    // An object shares its key with the string it came from, but its type
+    // copies it: 1000 of `{(s) = 1}` with a 1 MB `s` took 1 GB.
+    let small = Limits::default().with_max_bytes(1 << 20);
+    for expr in [
+        "{(s) = 1}",
+        "{for k in [s] : k => 1}",
+        "{for k in [s] : k => 1...}",
+        "tomap({(s) = 1})",
+    ] {
+        let text = over_a_long_string(expr, "x", 100_000, 20);
+        let (_, diags) = eval_with(&text, small);
+        assert_eq!(summaries(&diags), ["Evaluation limit exceeded"], "{expr}");
+        let text = over_a_long_string(expr, "x", 100_000, 2);
+        let (_, diags) = eval_with(&text, small);
+        assert!(diags.is_empty(), "{expr}: {diags}");
+    }
+}
+
+#[test]
+fn a_pattern_that_fails_to_compile_is_compiled_once() {
+    // Too large a pattern failed each call anew (30 ms in a release build,
+    // a loop of a million calls eight hours); failures are cached now as
+    // compiled patterns were. (Size, not a timer, makes a regression show:
+    // this loop took about 20 s in a debug build.)
+    let text = "[for i in range(64) : can(regex(\"[\\\\p{L}\\\\p{N}]{1000}\", \"a\"))]";
+    let (v, diags) = eval(text);
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::tuple(vec![Value::from(false); 64]));
+    // The message names the argument of the call that failed.
+    for (text, param) in [
+        ("regex(\"(a\", \"a\")", "pattern"),
+        ("regex_replace(\"a\", \"(a\", \"b\")", "pattern"),
+    ] {
+        let (_, diags) = eval(text);
+        let d = diags.iter().next().unwrap();
+        assert!(
+            d.detail.contains(&format!("\"{param}\"")),
+            "{text}: {diags}"
+        );
+        assert!(d.detail.contains("missing closing )"), "{text}: {diags}");
+    }
+}
+
 fn check_many_errors(lines: usize) {
     let text = "a = !\n@\n".repeat(lines);
     let (_, diags) = load::parse_source("errors.hcl", &text);

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use crate::body::Expression;
-use crate::diag::{Involved, InvolvedValue};
+use crate::diag::{excerpt, Involved, InvolvedValue};
 use crate::eval::EvalContext;
 use crate::function::stdlib::{exact_decimal_of, float_text, quote};
 use crate::function::Function;
@@ -99,11 +99,6 @@ pub(crate) fn push_index(out: &mut String, key: &Value) {
     out.push(']');
 }
 
-/// How many characters of a string value are shown; the rest is left out
-/// (marked by `…` after the closing quote), so that one diagnostic about a
-/// huge string stays short.
-const MAX_STRING_CHARS: usize = 1000;
-
 /// A value in the reference's concise form: `null`, `true`, a number with
 /// ten significant digits (`1.23456789e+10`), a string quoted as Go quotes
 /// it, `list of string with 2 elements`, `empty tuple`,
@@ -123,13 +118,8 @@ pub(crate) fn value_text(value: &Value) -> String {
         Value::Unknown(_) => "(not yet known)".to_owned(),
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => number_text(n),
-        Value::String(s) => {
-            let s = s.as_str();
-            match s.char_indices().nth(MAX_STRING_CHARS) {
-                Some((cut, _)) => format!("{}…", quote(&s[..cut])),
-                None => quote(s),
-            }
-        }
+        // Cut short, so that one diagnostic about a huge string stays short.
+        Value::String(s) => excerpt(s.as_str()).to_string(),
         Value::Tuple(t) => sized("tuple".to_owned(), t.len()),
         Value::List(l) => sized(value.ty().friendly_name(), l.len()),
         Value::Set(set) => sized(value.ty().friendly_name(), set.len()),

@@ -99,7 +99,9 @@ pub struct Limits {
     /// The evaluation budget in bytes: how many bytes of strings one
     /// evaluation may build in total (literals, templates, and the results
     /// of functions such as `format`, `join`, `replace` or `jsonencode`,
-    /// and the digits of very large numbers). Default 67 108 864 (64 MiB).
+    /// and the digits of very large numbers). A very large number counts
+    /// again each time an operator or a function call reads it, since the
+    /// time the operation takes grows with it. Default 67 108 864 (64 MiB).
     pub max_bytes: usize,
 }
 
@@ -193,6 +195,16 @@ impl Budget {
             exceeded: None,
             reported: false,
         }
+    }
+
+    /// A budget that never runs out, for the public conversions that build
+    /// outside any evaluation (an application's own values).
+    pub(crate) fn unlimited() -> Budget {
+        Budget::new(
+            &Limits::DEFAULT
+                .with_max_elements(usize::MAX)
+                .with_max_bytes(usize::MAX),
+        )
     }
 
     /// The limits this budget was made from (a function reads

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::pos::Range;
 
-pub use quote::{quoted, Quoted};
+pub use quote::{excerpt, quoted, Excerpt, Quoted};
 pub use render::{render, render_all, write_diagnostic, RenderOptions};
 
 /// How serious a diagnostic is.

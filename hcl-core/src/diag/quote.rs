@@ -36,6 +36,50 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// How many characters of a value an [`Excerpt`] shows.
+pub(crate) const MAX_EXCERPT_CHARS: usize = 1000;
+
+/// Text from a value (a string that did not convert, a key that was not
+/// found), quoted as [`Quoted`] quotes it but cut after
+/// [`MAX_EXCERPT_CHARS`] characters, the cut marked by `…` after the
+/// closing quote. A value can be as long as the evaluation's budget allows,
+/// and a loop can report one diagnostic an element: quoted whole, ten
+/// thousand diagnostics about a 1 MB string took 10 GB.
+///
+/// ```
+/// use hcl_core::diag::excerpt;
+/// assert_eq!(excerpt("short").to_string(), "\"short\"");
+/// let long = "x".repeat(5000);
+/// assert_eq!(excerpt(&long).to_string(), format!("\"{}\"…", "x".repeat(1000)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Excerpt<'a>(&'a str);
+
+/// `s`, to be displayed as [`quoted`] displays it but at most
+/// [`MAX_EXCERPT_CHARS`] characters long (see [`Excerpt`]).
+pub fn excerpt(s: &str) -> Excerpt<'_> {
+    Excerpt(s)
+}
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(MAX_EXCERPT_CHARS) {
+            Some((cut, _)) => write!(f, "{}…", quoted(&self.0[..cut])),
+            None => quoted(self.0).fmt(f),
+        }
+    }
+}
+
+/// `text`, a message that names a value without quoting it (as Go's
+/// `regexp` names a pattern), cut after [`MAX_EXCERPT_CHARS`] characters
+/// as an [`Excerpt`] is.
+pub(crate) fn clip(text: String) -> String {
+    match text.char_indices().nth(MAX_EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
+    }
+}
+
 /// Writes `c` as Go writes it between `quote` characters (`"` for a string,
 /// `'` for a rune): the one escaping rule behind [`Quoted`] and the `format`
 /// function's `%q`.

@@ -47,7 +47,7 @@ use std::sync::Arc;
 
 use crate::diag::quoted;
 use crate::limits::{Budget, LimitExceeded, Limits};
-use crate::value::{Type, Value};
+use crate::value::{ConversionError, ConvertFailure, Type, Value};
 
 /// One parameter of a function: a name for documentation and messages, a
 /// type specification, and which special values it accepts.
@@ -248,10 +248,11 @@ pub struct CallContext<'a> {
     budget: &'a mut Budget,
 }
 
-impl CallContext<'_> {
+impl<'a> CallContext<'a> {
     /// The result type computed for the arguments; the implementation must
-    /// return a value of this type.
-    pub fn return_type(&self) -> &Type {
+    /// return a value of this type. (It outlives the borrow of the context,
+    /// so that an implementation can charge the budget while it holds it.)
+    pub fn return_type(&self) -> &'a Type {
         self.return_type
     }
 
@@ -286,14 +287,38 @@ impl CallContext<'_> {
         Ok(self.budget.charge_bytes(n)?)
     }
 
-    /// Charges the elements (of a collection or structural value) or the
-    /// bytes (of a string) of `v` itself, not those of values nested in it:
-    /// what building a copy of `v` from its parts costs.
-    pub fn charge_shallow(&mut self, v: &Value) -> Result<(), FunctionError> {
-        match v {
-            Value::String(s) => self.charge_bytes(s.len()),
-            Value::Map(_) | Value::Object(_) => self.charge_map(v.length().unwrap_or(0)),
-            _ => self.charge_elements(v.length().unwrap_or(0)),
+    /// Converts `value` to `ty`, charging what the conversion builds (its
+    /// rebuilt collections, its numbers written as strings) to the budget.
+    /// The outer error is the exceeded budget, to pass on with `?`; the
+    /// inner one says why the value does not convert.
+    ///
+    /// ```
+    /// use hcl_core::function::{Function, Param};
+    /// use hcl_core::limits::{Budget, Limits};
+    /// use hcl_core::value::{Type, Value};
+    ///
+    /// let f = Function::builder()
+    ///     .param(Param::new("v", Type::Dynamic))
+    ///     .returns(Type::list(Type::String))
+    ///     .implementation(|args, cx| {
+    ///         let want = Type::list(Type::String);
+    ///         Ok(cx.convert(&args[0], &want)?.unwrap_or(Value::null(want)))
+    ///     });
+    /// let big = Value::tuple([Value::from(123456), Value::from(7)]);
+    /// let mut small = Budget::new(&Limits::default().with_max_bytes(6));
+    /// assert!(f.call_with_budget(&[big.clone()], &mut small).is_err());
+    /// let mut enough = Budget::new(&Limits::default().with_max_bytes(7));
+    /// assert!(f.call_with_budget(&[big], &mut enough).is_ok());
+    /// ```
+    pub fn convert(
+        &mut self,
+        value: &Value,
+        ty: &Type,
+    ) -> Result<Result<Value, ConversionError>, FunctionError> {
+        match crate::value::convert_within(value, ty, self.budget) {
+            Ok(v) => Ok(Ok(v)),
+            Err(ConvertFailure::Convert(e)) => Ok(Err(e)),
+            Err(ConvertFailure::Limit(e)) => Err(e.into()),
         }
     }
 

@@ -51,9 +51,12 @@ fn value_text_strings_are_go_quoted_and_long_ones_cut() {
         value_text(&Value::from("héllo\n\"q\"\t\u{1}")),
         r#""héllo\n\"q\"\t\x01""#
     );
-    let long = "x".repeat(MAX_STRING_CHARS + 5);
+    let long = "x".repeat(crate::diag::quote::MAX_EXCERPT_CHARS + 5);
     let shown = value_text(&Value::from(long.as_str()));
-    assert_eq!(shown, format!("\"{}\"…", "x".repeat(MAX_STRING_CHARS)));
+    assert_eq!(
+        shown,
+        format!("\"{}\"…", "x".repeat(crate::diag::quote::MAX_EXCERPT_CHARS))
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! are not indexable; unknown collections or keys give unknown results of the
 //! element type where it is known, and the dynamic pseudo-type propagates.
 
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use std::fmt;
 
 use super::{convert, Type, Value};
@@ -228,7 +228,7 @@ fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, Access
                     "Missing map element",
                     format!(
                         "This map does not have an element with the key {name}.",
-                        name = quoted(name)
+                        name = excerpt(name)
                     ),
                 )),
             }
@@ -245,7 +245,7 @@ fn get_attr_nfc(value: &Value, wanted: &str, name: &str) -> Result<Value, Access
         Type::Map(elem) => Ok(Value::unknown((**elem).clone())),
         Type::List(elem) if elem.is_object() => {
             if elem.attribute_type(wanted).is_some() {
-                Err(AccessError::new(UNSUPPORTED_ATTR, format!("Can't access attributes on a list of objects. Did you mean to access attribute {name} for a specific element of the list, or across all elements of the list?", name = quoted(name))))
+                Err(AccessError::new(UNSUPPORTED_ATTR, format!("Can't access attributes on a list of objects. Did you mean to access attribute {name} for a specific element of the list, or across all elements of the list?", name = excerpt(name))))
             } else {
                 Err(AccessError::new(UNSUPPORTED_ATTR, "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?"))
             }
@@ -274,7 +274,7 @@ fn no_attribute(name: &str) -> AccessError {
         UNSUPPORTED_ATTR,
         format!(
             "This object does not have an attribute named {name}.",
-            name = quoted(name)
+            name = excerpt(name)
         ),
     )
 }

@@ -25,6 +25,7 @@ pub(crate) use cty_json::{json_string_len, push_json_string};
 pub use convert::{
     conversion_safety, convert, convert_safe, mismatch_message, Conversion, ConversionError, Safety,
 };
+pub(crate) use convert::{convert_within, Failure as ConvertFailure};
 pub use number::{Number, NumberError};
 pub use path::{Path, PathStep};
 pub(crate) use payload::nfc;

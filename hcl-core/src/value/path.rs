@@ -4,7 +4,7 @@
 //! conversion errors report it. It prints in the reference's traversal
 //! form: `[2].port`, `["key"][0]`.
 
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use std::fmt;
 
 /// One step of a [`Path`].
@@ -88,7 +88,7 @@ impl fmt::Display for PathStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PathStep::Index(i) => write!(f, "[{i}]"),
-            PathStep::Key(k) => write!(f, "[{k}]", k = quoted(k)),
+            PathStep::Key(k) => write!(f, "[{k}]", k = excerpt(k)),
             PathStep::Attr(name) => write!(f, ".{name}"),
         }
     }

@@ -2,8 +2,8 @@
 //! `tobool`, `tolist`, `toset`, `tomap`), as Terraform's `MakeToFunc`
 //! builds them over go-cty's conversion rules.
 
-use super::collection::support::{arg, conversion_exists, convert};
-use crate::diag::quoted;
+use super::collection::support::{arg, conversion_exists};
+use crate::diag::excerpt;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -22,11 +22,11 @@ fn cannot_convert(value: &Value, want: &Type) -> String {
     match (value, want) {
         (Value::String(s), Type::Bool) => format!(
             "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
-            quoted(s.as_str())
+            excerpt(s.as_str())
         ),
         (Value::String(s), Type::Number) => format!(
             "cannot convert {} to number; given string must be a decimal representation of a number",
-            quoted(s.as_str())
+            excerpt(s.as_str())
         ),
         _ => format!(
             "cannot convert {} to {}",
@@ -98,11 +98,7 @@ pub fn to_function(want: Type) -> Function {
             if !value.is_known() {
                 return Ok(Value::Unknown(ty));
             }
-            if value.ty() != ty {
-                // The conversion builds a new value from the old one's parts.
-                cx.charge_shallow(value)?;
-            }
-            convert(value, &ty)
+            cx.convert(value, &ty)?
                 .map_err(|_| FunctionError::argument(0, cannot_convert(value, &impl_want)))
         })
 }

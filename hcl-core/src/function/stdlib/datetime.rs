@@ -213,7 +213,7 @@ fn format_date(format: &str, t: &Timestamp) -> Result<String, String> {
 
 fn format_verb(out: &mut String, token: &str, len: usize, t: &Timestamp) -> Result<(), String> {
     let bad = |why: &str| {
-        let q = super::format::quote(token);
+        let q = crate::diag::excerpt(token);
         if why.is_empty() {
             format!("invalid date format verb {q}")
         } else {

@@ -69,7 +69,7 @@ fn base64decode() -> Function {
             let bytes = base64::decode(s).ok_or_else(|| {
                 FunctionError::call(format!(
                     "failed to decode base64 data {}",
-                    super::format::quote(s)
+                    crate::diag::excerpt(s)
                 ))
             })?;
             String::from_utf8(bytes).map(Value::string).map_err(|_| {

@@ -355,7 +355,7 @@ fn unfinished(format: &str) -> FunctionError {
 fn unsupported(verb: &Verb<'_>, why: impl std::fmt::Display) -> FunctionError {
     FunctionError::call(format!(
         "unsupported value for {} at {}: {why}",
-        quote(verb.raw),
+        crate::diag::excerpt(verb.raw),
         verb.offset
     ))
 }
@@ -374,7 +374,7 @@ fn append_verb(
     let Some(arg) = verb.arg.checked_sub(1).and_then(|i| args.get(i)) else {
         return Err(FunctionError::call(format!(
             "not enough arguments for {} at {}: need index {} but have {} total",
-            quote(verb.raw),
+            crate::diag::excerpt(verb.raw),
             verb.offset,
             verb.arg,
             args.len()
@@ -402,7 +402,7 @@ fn append_verb(
         mode => Err(FunctionError::call(format!(
             "unsupported format verb {} in {} at offset {}",
             quote_rune(mode),
-            quote(verb.raw),
+            crate::diag::excerpt(verb.raw),
             verb.offset
         ))),
     }

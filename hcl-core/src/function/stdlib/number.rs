@@ -9,9 +9,9 @@
 
 mod arith;
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint, Sign};
 
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Number, NumberError, Type, Value};
 
@@ -293,42 +293,54 @@ fn parseint() -> Function {
                 ));
             }
             // `base` is in 2..=62, so the cast cannot truncate.
-            let parsed = parse_radix(text, base as u32).ok_or_else(|| {
-                FunctionError::argument(
+            match parse_radix(text, base as u32) {
+                Ok(parsed) => number_result(Number::from_big_int(parsed), cx),
+                Err(Some(e)) => number_result(Err(e), cx),
+                Err(None) => Err(FunctionError::argument(
                     0,
-                    format!("cannot parse {text} as a base {base} integer", text = quoted(text)),
-                )
-            })?;
-            number_result(Number::from_big_int(parsed), cx)
+                    format!("cannot parse {text} as a base {base} integer", text = excerpt(text)),
+                )),
+            }
         })
 }
 
 /// Parses an integer as Go's `big.Int.SetString` does for an explicit base:
-/// an optional sign, then at least one digit, nothing else.
-fn parse_radix(text: &str, base: u32) -> Option<BigInt> {
-    let (negative, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
+/// an optional sign, then at least one digit, nothing else. `Err(None)` is
+/// text that is no such integer; `Err(Some(Overflow))` one beyond
+/// [`Number::MAX_BITS`], refused from its length before any arithmetic (a
+/// digit at a time, a million digits took 16 s: each step rewrote the
+/// whole integer).
+fn parse_radix(text: &str, base: u32) -> Result<BigInt, Option<NumberError>> {
+    let (sign, digits) = match text.as_bytes().first() {
+        Some(b'-') => (Sign::Minus, &text[1..]),
+        Some(b'+') => (Sign::Plus, &text[1..]),
+        _ => (Sign::Plus, text),
     };
     if digits.is_empty() {
-        return None;
+        return Err(None);
     }
-    let mut n = BigInt::from(0u8);
+    let mut values = Vec::with_capacity(digits.len());
     for b in digits.bytes() {
         let d = match b {
-            b'0'..=b'9' => u32::from(b - b'0'),
-            b'a'..=b'z' => u32::from(b - b'a') + 10,
-            b'A'..=b'Z' if base <= 36 => u32::from(b - b'A') + 10,
-            b'A'..=b'Z' => u32::from(b - b'A') + 36,
-            _ => return None,
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'z' => b - b'a' + 10,
+            b'A'..=b'Z' if base <= 36 => b - b'A' + 10,
+            b'A'..=b'Z' => b - b'A' + 36,
+            _ => return Err(None),
         };
-        if d >= base {
-            return None;
+        if u32::from(d) >= base {
+            return Err(None);
         }
-        n = n * base + d;
+        values.push(d);
     }
-    Some(if negative { -n } else { n })
+    // At least (significant digits - 1) · log2(base) bits.
+    let significant = values.iter().skip_while(|&&d| d == 0).count();
+    let low_bits = significant.saturating_sub(1) as f64 * f64::from(base).log2();
+    if low_bits > (Number::MAX_BITS + 1) as f64 {
+        return Err(Some(NumberError::Overflow));
+    }
+    let magnitude = BigUint::from_radix_be(&values, base).ok_or(None)?;
+    Ok(BigInt::from_biguint(sign, magnitude))
 }
 
 /// The operator functions of go-cty's `number.go`, as [`Function`]s with its

@@ -34,6 +34,7 @@ use std::sync::{Mutex, OnceLock};
 use regex::Regex;
 
 use super::string::str_arg;
+use crate::diag::quote::clip;
 use crate::function::{CallContext, Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -163,31 +164,46 @@ fn regex_replace() -> Function {
 /// take megabytes).
 const CACHE_SIZE: usize = 16;
 
+/// The longest pattern [`build`] keeps: the cache lives as long as the
+/// process, and a pattern can be as long as a string can.
+const MAX_CACHED_PATTERN: usize = 4096;
+
 /// Compiles `pattern`, the argument at `index`, reusing a recent
-/// compilation: a call compiles its pattern twice (for the result type and
-/// for the result), and a `for` expression calls with one pattern many
-/// times.
+/// compilation or failure: a call compiles its pattern twice (for the
+/// result type and for the result), and a `for` expression calls with one
+/// pattern many times (a pattern that fails as too large took 30 ms each
+/// time: a loop of a million calls, eight hours).
 fn build(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Regex>>> = OnceLock::new();
+    type Cache = HashMap<String, Result<Regex, String>>;
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(re) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
-        return Ok(re);
-    }
-    let re = build_uncached(pattern, index)?;
-    if let Ok(mut c) = cache.lock() {
-        // A crude bound: start over when full.
-        if c.len() >= CACHE_SIZE {
-            c.clear();
+    let cached = cache.lock().ok().and_then(|c| c.get(pattern).cloned());
+    let built = cached.unwrap_or_else(|| {
+        let built = build_uncached(pattern);
+        if pattern.len() <= MAX_CACHED_PATTERN {
+            if let Ok(mut c) = cache.lock() {
+                // A crude bound: start over when full.
+                if c.len() >= CACHE_SIZE {
+                    c.clear();
+                }
+                c.insert(pattern.to_owned(), built.clone());
+            }
         }
-        c.insert(pattern.to_owned(), re.clone());
-    }
-    Ok(re)
+        built
+    });
+    built.map_err(|m| FunctionError::argument(index, m))
 }
 
-fn build_uncached(pattern: &str, index: usize) -> Result<Regex, FunctionError> {
-    dialect::check(pattern).map_err(|m| FunctionError::argument(index, m))?;
-    Regex::new(&dialect::to_rust_syntax(pattern))
-        .map_err(|e| FunctionError::argument(index, errors::pattern_error(pattern, &e)))
+/// Compiles `pattern`, or says why it does not compile.
+fn build_uncached(pattern: &str) -> Result<Regex, String> {
+    dialect::check(pattern)
+        .and_then(|()| {
+            Regex::new(&dialect::to_rust_syntax(pattern))
+                .map_err(|e| errors::pattern_error(pattern, &e))
+        })
+        // The messages name the pattern, which can be as long as a string
+        // can.
+        .map_err(clip)
 }
 
 /// Compiles `pattern` and works out the type of one match's value.

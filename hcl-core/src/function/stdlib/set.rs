@@ -66,7 +66,7 @@ fn set_operation(
     let ty = cx.return_type();
     let mut acc: Option<Vec<Value>> = None;
     for (i, value) in args.iter().enumerate() {
-        let value = convert(value, ty).map_err(|e| FunctionError::argument(i, e))?;
+        let value = convert(cx, value, ty)?.map_err(|e| FunctionError::argument(i, e))?;
         if !allow_unknown && !value.is_wholly_known() {
             return Ok(Value::Unknown(ty.clone()));
         }
@@ -76,6 +76,7 @@ fn set_operation(
         });
     }
     set_with(
+        cx,
         ty.element_type().unwrap_or(&Type::Dynamic),
         acc.unwrap_or_default(),
     )
@@ -327,9 +328,8 @@ fn setproduct() -> Function {
                     .as_elements()
                     .unwrap_or_default()
                     .iter()
-                    .map(|v| convert(v, slot))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(FunctionError::call)?;
+                    .map(|v| convert(cx, v, slot)?.map_err(FunctionError::call))
+                    .collect::<Result<Vec<_>, _>>()?;
                 columns.push(column);
             }
             let mut product = Vec::with_capacity(total);
@@ -349,8 +349,8 @@ fn setproduct() -> Function {
                 }
             }
             match ty {
-                Type::List(_) => super::collection::support::list_with(&tuple_ty, product),
-                _ => set_with(&tuple_ty, product),
+                Type::List(_) => super::collection::support::list_with(cx, &tuple_ty, product),
+                _ => set_with(cx, &tuple_ty, product),
             }
         })
 }

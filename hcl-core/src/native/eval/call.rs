@@ -14,7 +14,7 @@ use crate::function::closure::ExpressionClosure;
 use crate::function::{CallError, Function};
 use crate::involved::signature;
 use crate::native::ast::{ByteSpan, Call, Expr, ExprKind};
-use crate::value::{convert, Value};
+use crate::value::Value;
 
 /// One argument after `...` expansion.
 enum Arg<'a> {
@@ -132,13 +132,10 @@ impl<'a> Evaluator<'a> {
                 Arg::Expr(e) => self.eval(e),
                 Arg::Value(v, _) => v.clone(),
             };
-            if !self.charge_conversion(&given, &param.ty, arg.expr().span) {
-                values.push(Value::dynamic());
-                continue;
-            }
-            match convert(&given, &param.ty) {
-                Ok(v) => values.push(v),
-                Err(err) => {
+            match self.convert_charged(&given, &param.ty, arg.expr().span) {
+                None => values.push(Value::dynamic()),
+                Some(Ok(v)) => values.push(v),
+                Some(Err(err)) => {
                     let detail = format!(
                         "Invalid value for {} parameter: {err}.",
                         quoted(&param.name)
@@ -150,7 +147,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        if self.diags.error_count() != errors_before {
+        if self.diags.error_count() != errors_before || !self.charge_read(&values, whole) {
             return Value::dynamic();
         }
         match func.call_with_budget(&values, self.budget) {

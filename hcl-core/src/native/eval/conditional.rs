@@ -2,7 +2,7 @@
 //! same way).
 
 use super::Evaluator;
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::native::ast::{ByteSpan, Conditional, Expr};
 use crate::value::{convert, unify, unify_unsafe, Type, Value};
 
@@ -95,12 +95,10 @@ impl<'a> Evaluator<'a> {
         if !needs || rt.ty.is_dynamic() {
             return value;
         }
-        if !self.charge_conversion(&value, &rt.ty, expr.span) {
-            return Value::unknown(rt.ty);
-        }
-        match convert(&value, &rt.ty) {
-            Ok(v) => v,
-            Err(err) => {
+        match self.convert_charged(&value, &rt.ty, expr.span) {
+            None => Value::unknown(rt.ty),
+            Some(Ok(v)) => v,
+            Some(Err(err)) => {
                 let detail = format!("The {which} result value has the wrong type: {err}.");
                 self.error_about(
                     expr,
@@ -155,12 +153,12 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         (Type::Object(to), Type::Object(fo)) => {
             for (name, ty) in to.attributes() {
                 match fo.attributes().get(name) {
-                    None => return format!("The 'true' value includes object attribute {name}, which is absent in the 'false' value", name = quoted(name)),
+                    None => return format!("The 'true' value includes object attribute {name}, which is absent in the 'false' value", name = excerpt(name)),
                     Some(fty) if fty != ty => {
                         return format!(
                             "Type mismatch for object attribute {name}: {}",
                             describe_mismatch(ty, fty),
-                            name = quoted(name)
+                            name = excerpt(name)
                         )
                     }
                     Some(_) => {}
@@ -171,7 +169,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
                 .keys()
                 .find(|n| !to.attributes().contains_key(*n))
             {
-                return format!("The 'false' value includes object attribute {name}, which is absent in the 'true' value", name = quoted(name));
+                return format!("The 'false' value includes object attribute {name}, which is absent in the 'true' value", name = excerpt(name));
             }
         }
         (Type::Tuple(ts), Type::Tuple(fs)) => {

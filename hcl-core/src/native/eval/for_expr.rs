@@ -8,7 +8,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use super::Evaluator;
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::limits::MAP_NODE;
 use crate::native::ast::{ByteSpan, Expr, ForExpr};
 use crate::value::{convert, Type, Value};
@@ -267,7 +267,11 @@ impl<'a> Evaluator<'a> {
                         continue;
                     }
                     let key = match convert(&raw, &Type::String) {
-                        Ok(Value::String(s)) => s.as_str().to_owned(),
+                        // Each element's key is a copy (and its object's type
+                        // another), so a loop over one long key builds many.
+                        Ok(Value::String(s)) if self.charge_bytes(s.len(), key_expr.span) => {
+                            s.as_str().to_owned()
+                        }
                         Ok(_) => {
                             known = false;
                             continue;
@@ -300,7 +304,7 @@ impl<'a> Evaluator<'a> {
                             Entry::Occupied(slot) => {
                                 let detail = format!(
                                     "Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
-                                    quoted(slot.key())
+                                    excerpt(slot.key())
                                 );
                                 self.error_about(
                                     key_expr,

@@ -70,7 +70,10 @@ use crate::limits::{Budget, LimitExceeded, Limits, EXCEEDED_SUMMARY, MAP_NODE};
 use crate::native::ast::{ByteSpan, Expr, ExprKind, ObjectItem, TemplatePart, TraverserKind};
 use crate::native::syntax::ExprNode;
 use crate::pos::{Range, SourceFile};
-use crate::value::{convert, get_attr, index, Object, Str, Type, Value};
+use crate::value::{
+    convert, convert_within, get_attr, index, ConversionError, ConvertFailure, Object, Str, Type,
+    Value,
+};
 
 /// Evaluates `expr`, an expression of `source`, within the limits of `ctx`
 /// (the defaults when `ctx` is `None`, literal-only mode), with a budget
@@ -473,7 +476,12 @@ impl<'a> Evaluator<'a> {
                     self.error_about(&item.key.expr, "Incorrect key type", detail, span, None);
                     known = false;
                 }
-                Ok(Value::String(s)) => attrs.push((s, value)),
+                // The key's text is charged though the object shares it: the
+                // object's type copies it (`ObjectType` owns its names),
+                // and a loop can build many objects from one long key.
+                Ok(Value::String(s)) if self.charge_bytes(s.len(), item.key.expr.span) => {
+                    attrs.push((s, value))
+                }
                 Ok(_) => known = false,
             }
         }
@@ -670,21 +678,25 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// Charges the copy that converting `value` to `ty` makes when `ty` is
-    /// a collection or structural type and `value` is not already of it
-    /// (a tuple passed for a `list(string)` parameter, the arms of a
-    /// conditional unified to a list): its elements, as [`charge_elements`]
-    /// does. Scalar conversions build nothing worth charging.
+    /// Converts `value` to `ty`, charging what the conversion builds (a
+    /// tuple rebuilt as a `list(string)` parameter wants it, with its
+    /// numbers written out) to the budget. `None` when that exceeds the
+    /// budget (reported at `span`, as [`charge_elements`] reports).
     ///
     /// [`charge_elements`]: Self::charge_elements
-    #[inline]
-    pub(crate) fn charge_conversion(&mut self, value: &Value, ty: &Type, span: ByteSpan) -> bool {
-        if !(ty.is_collection() || ty.is_structural()) {
-            return true;
-        }
-        match value.length() {
-            Some(n) if value.ty() != *ty => self.charge_elements(n, span),
-            _ => true,
+    pub(crate) fn convert_charged(
+        &mut self,
+        value: &Value,
+        ty: &Type,
+        span: ByteSpan,
+    ) -> Option<Result<Value, ConversionError>> {
+        match convert_within(value, ty, self.budget) {
+            Ok(v) => Some(Ok(v)),
+            Err(ConvertFailure::Convert(e)) => Some(Err(e)),
+            Err(ConvertFailure::Limit(e)) => {
+                self.over_budget(e, "This expression", span);
+                None
+            }
         }
     }
 

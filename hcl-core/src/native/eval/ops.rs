@@ -92,6 +92,9 @@ impl<'a> Evaluator<'a> {
         if failed {
             return Value::unknown(result_type(b.op));
         }
+        if !self.charge_read([lhs, rhs], whole) {
+            return Value::unknown(result_type(b.op));
+        }
         match binary(b.op, lhs, rhs) {
             Ok(v) => self.charge_number(v, whole),
             Err(msg) => {
@@ -118,7 +121,7 @@ impl<'a> Evaluator<'a> {
         let Some(v) = self.operand(&u.operand, &given, &ty, "unary", whole) else {
             return Value::unknown(result_ty);
         };
-        if failed {
+        if failed || !self.charge_read([&v], whole) {
             return Value::unknown(result_ty);
         }
         match (&v, u.op) {
@@ -142,6 +145,27 @@ impl<'a> Evaluator<'a> {
 }
 
 impl Evaluator<'_> {
+    /// Charges the very large numbers among `operands` (an operator's or a
+    /// call's) to the budget, as if built again: an operation on a number
+    /// takes time in proportion to its size (a million-bit integer is
+    /// 125 KB; `%` reads all of it, writing it out in decimal takes time in
+    /// proportion to its square), and a loop can repeat one on the same
+    /// number many times while building nothing large. `false` when that
+    /// exceeds the budget (reported at `whole`).
+    #[inline]
+    pub(super) fn charge_read<'v>(
+        &mut self,
+        operands: impl IntoIterator<Item = &'v Value>,
+        whole: ByteSpan,
+    ) -> bool {
+        let bytes = operands
+            .into_iter()
+            .filter_map(Value::as_number)
+            .map(Number::heap_bytes)
+            .fold(0, usize::saturating_add);
+        bytes == 0 || self.charge_bytes(bytes, whole)
+    }
+
     /// `v`, after charging the bytes of a very large number (one that does
     /// not fit inline) to the budget: arithmetic in a loop can build many.
     #[inline]

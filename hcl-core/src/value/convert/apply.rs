@@ -1,16 +1,49 @@
 //! Applying a [`Plan`] to a value: the value-dependent half of conversion.
+//!
+//! What a conversion builds is charged to a [`Budget`] before it is built:
+//! the elements of every collection, tuple, map and object it makes anew
+//! and the text of every number or bool it writes as a string. A
+//! conversion can write a value's numbers out as decimals (a million-bit
+//! integer is 300 000 digits) and rebuild every level of it, so one
+//! converted several times over is as large as any other value the
+//! evaluation builds.
 
 use super::plan::{AttrFromMap, Kind, Plan};
 use super::{convert_at, mismatch_message, ConversionError};
-use crate::diag::quoted;
+use crate::diag::excerpt;
+use crate::limits::{Budget, LimitExceeded};
 use crate::value::{Number, PathStep, Type, Value};
 
-/// Converts `v`, a value of the plan's source type, found at `path`.
+/// Why a conversion stopped: the value does not convert, or its result
+/// does not fit in the budget.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// The value has no counterpart of the target type.
+    Convert(ConversionError),
+    /// Building the result would exceed the evaluation's budget.
+    Limit(LimitExceeded),
+}
+
+impl From<ConversionError> for Failure {
+    fn from(e: ConversionError) -> Failure {
+        Failure::Convert(e)
+    }
+}
+
+impl From<LimitExceeded> for Failure {
+    fn from(e: LimitExceeded) -> Failure {
+        Failure::Limit(e)
+    }
+}
+
+/// Converts `v`, a value of the plan's source type, found at `path`,
+/// charging what it builds to `budget`.
 pub(crate) fn apply(
     plan: &Plan,
     v: &Value,
     path: &mut Vec<PathStep>,
-) -> Result<Value, ConversionError> {
+    budget: &mut Budget,
+) -> Result<Value, Failure> {
     if plan.is_identity() {
         return Ok(v.clone());
     }
@@ -20,16 +53,26 @@ pub(crate) fn apply(
         _ => {}
     }
     match (&plan.kind, v) {
-        (Kind::FromDynamic(to), v) => convert_at(v, to, path),
-        (Kind::NumberToString, Value::Number(n)) => Ok(Value::string(n.to_string())),
+        (Kind::FromDynamic(to), v) => convert_at(v, to, path, budget),
+        (Kind::NumberToString, Value::Number(n)) => {
+            // Written first: one number's text is bounded (`Number::MAX_BITS`).
+            let s = n.to_string();
+            budget.charge_bytes(s.len())?;
+            Ok(Value::string(s))
+        }
         (Kind::BoolToString, Value::Bool(b)) => {
-            Ok(Value::string(if *b { "true" } else { "false" }))
+            let s = if *b { "true" } else { "false" };
+            budget.charge_bytes(s.len())?;
+            Ok(Value::string(s))
         }
         (Kind::StringToNumber, Value::String(s)) => match Number::parse_decimal(s) {
-            Ok(n) => Ok(Value::Number(n)),
-            Err(_) => Err(ConversionError::at(path, "a number is required")),
+            Ok(n) => {
+                budget.charge_bytes(n.heap_bytes())?;
+                Ok(Value::Number(n))
+            }
+            Err(_) => Err(ConversionError::at(path, "a number is required").into()),
         },
-        (Kind::StringToBool, Value::String(s)) => string_to_bool(s, path),
+        (Kind::StringToBool, Value::String(s)) => Ok(string_to_bool(s, path)?),
         (Kind::ToList(elem), Value::List(_) | Value::Set(_)) => {
             let items = v.as_elements().unwrap_or_default();
             if matches!(v, Value::Set(_)) && !items.iter().all(Value::is_wholly_known) {
@@ -37,24 +80,24 @@ pub(crate) fn apply(
                 // so the length of the list is not known yet.
                 return Ok(Value::Unknown(plan.out.clone()));
             }
-            let items = each_index(items, std::iter::repeat(&**elem), path)?;
+            let items = each_index(items, std::iter::repeat(&**elem), path, budget)?;
             collection(&plan.out, items, Value::list, "list", path)
         }
         (Kind::ToSet(elem), Value::List(_) | Value::Set(_)) => {
             let items = v.as_elements().unwrap_or_default();
-            let items = each_index(items, std::iter::repeat(&**elem), path)?;
+            let items = each_index(items, std::iter::repeat(&**elem), path, budget)?;
             collection(&plan.out, items, Value::set, "set", path)
         }
         (Kind::TupleToList(elems), Value::Tuple(t)) if t.len() == elems.len() => {
-            let items = each_index(t.as_slice(), elems.iter(), path)?;
+            let items = each_index(t.as_slice(), elems.iter(), path, budget)?;
             collection(&plan.out, items, Value::list, "list", path)
         }
         (Kind::TupleToSet(elems), Value::Tuple(t)) if t.len() == elems.len() => {
-            let items = each_index(t.as_slice(), elems.iter(), path)?;
+            let items = each_index(t.as_slice(), elems.iter(), path, budget)?;
             collection(&plan.out, items, Value::set, "set", path)
         }
         (Kind::TupleToTuple(elems), Value::Tuple(t)) if t.len() == elems.len() => {
-            Ok(Value::tuple(each_index(t.as_slice(), elems, path)?))
+            Ok(Value::tuple(each_index(t.as_slice(), elems, path, budget)?))
         }
         (Kind::SeqToTuple(elems), Value::List(_) | Value::Set(_)) => {
             let items = v.as_elements().unwrap_or_default();
@@ -79,15 +122,17 @@ pub(crate) fn apply(
                         },
                         items.len()
                     ),
-                ));
+                )
+                .into());
             }
-            Ok(Value::tuple(each_index(items, elems, path)?))
+            Ok(Value::tuple(each_index(items, elems, path, budget)?))
         }
         (Kind::MapToMap(elem), Value::Map(m)) => {
+            budget.charge_map(m.len())?;
             let mut entries = Vec::with_capacity(m.len());
             for (k, e) in m.iter() {
                 path.push(PathStep::Key(k.to_string()));
-                let r = apply(elem, e, path);
+                let r = apply(elem, e, path, budget);
                 path.pop();
                 entries.push((k.as_str(), r?));
             }
@@ -96,26 +141,28 @@ pub(crate) fn apply(
         (Kind::ObjectToMap(names, elems), Value::Object(o))
             if o.len() == names.len() && names.len() == elems.len() =>
         {
+            budget.charge_map(o.len())?;
             let mut entries = Vec::with_capacity(o.len());
             for (((k, e), name), p) in o.iter().zip(names).zip(elems.iter()) {
                 if k.as_str() != name {
-                    return Err(source_type_mismatch(v, path));
+                    return Err(source_type_mismatch(v, path).into());
                 }
                 path.push(PathStep::Key(k.to_string()));
-                let r = apply(p, e, path);
+                let r = apply(p, e, path, budget);
                 path.pop();
                 entries.push((k.as_str(), r?));
             }
             collection(&plan.out, entries, Value::map, "map", path)
         }
-        (Kind::MapToObject(attrs), Value::Map(m)) => map_to_object(attrs, m, path),
+        (Kind::MapToObject(attrs), Value::Map(m)) => map_to_object(attrs, m, path, budget),
         (Kind::ObjectToObject(attrs), Value::Object(o)) => {
+            budget.charge_map(attrs.len())?;
             let mut out = Vec::with_capacity(attrs.len());
             for (name, p) in attrs {
                 let r = match (p, o.get(name)) {
                     (Some(p), Some(e)) => {
                         path.push(PathStep::Attr(name.clone()));
-                        let r = apply(p, e, path);
+                        let r = apply(p, e, path, budget);
                         path.pop();
                         r?
                     }
@@ -132,10 +179,10 @@ pub(crate) fn apply(
             Ok(Value::object(out))
         }
         (Kind::Then(first, second), v) => {
-            let mid = apply(first, v, path)?;
-            apply(second, &mid, path)
+            let mid = apply(first, v, path, budget)?;
+            apply(second, &mid, path, budget)
         }
-        _ => Err(source_type_mismatch(v, path)),
+        _ => Err(source_type_mismatch(v, path).into()),
     }
 }
 
@@ -171,16 +218,18 @@ fn string_to_bool(s: &str, path: &[PathStep]) -> Result<Value, ConversionError> 
 }
 
 /// Converts each of `items` with the plan beside it (callers check that
-/// there are as many plans as items).
+/// there are as many plans as items), charging the sequence they make.
 fn each_index<'p>(
     items: &[Value],
     plans: impl IntoIterator<Item = &'p Plan>,
     path: &mut Vec<PathStep>,
-) -> Result<Vec<Value>, ConversionError> {
+    budget: &mut Budget,
+) -> Result<Vec<Value>, Failure> {
+    budget.charge_elements(items.len())?;
     let mut out = Vec::with_capacity(items.len());
     for ((i, e), plan) in items.iter().enumerate().zip(plans) {
         path.push(PathStep::Index(i));
-        let r = apply(plan, e, path);
+        let r = apply(plan, e, path, budget);
         path.pop();
         out.push(r?);
     }
@@ -196,13 +245,14 @@ fn collection<T, E>(
     build: impl FnOnce(Type, T) -> Result<Value, E>,
     kind: &str,
     path: &[PathStep],
-) -> Result<Value, ConversionError> {
+) -> Result<Value, Failure> {
     let elem = out.element_type().cloned().unwrap_or(Type::Dynamic);
     build(elem, items).map_err(|_| {
         ConversionError::at(
             path,
             format!("element types must all match for conversion to {kind}"),
         )
+        .into()
     })
 }
 
@@ -210,7 +260,8 @@ fn map_to_object(
     attrs: &[(String, AttrFromMap)],
     m: &crate::value::Map,
     path: &mut Vec<PathStep>,
-) -> Result<Value, ConversionError> {
+    budget: &mut Budget,
+) -> Result<Value, Failure> {
     if let Some(extra) = m
         .entries()
         .keys()
@@ -218,15 +269,17 @@ fn map_to_object(
     {
         return Err(ConversionError::at(
             path,
-            format!("unsupported attribute {}", quoted(extra.as_str())),
-        ));
+            format!("unsupported attribute {}", excerpt(extra.as_str())),
+        )
+        .into());
     }
+    budget.charge_map(attrs.len())?;
     let mut out = Vec::with_capacity(attrs.len());
     for (name, how) in attrs {
         let value = match (how, m.get(name)) {
             (AttrFromMap::Convert { plan, .. }, Some(e)) => {
                 path.push(PathStep::Key(name.clone()));
-                let r = apply(plan, e, path);
+                let r = apply(plan, e, path, budget);
                 path.pop();
                 r?
             }
@@ -245,8 +298,9 @@ fn map_to_object(
             ) => {
                 return Err(ConversionError::at(
                     path,
-                    format!("attribute {name} is required", name = quoted(name)),
-                ));
+                    format!("attribute {name} is required", name = excerpt(name)),
+                )
+                .into());
             }
             (AttrFromMap::Incompatible { target }, Some(e)) if !e.is_null() => {
                 return Err(ConversionError::at(
@@ -254,9 +308,10 @@ fn map_to_object(
                     format!(
                         "map element type is incompatible with attribute {name}: {}",
                         mismatch_message(&e.ty(), target),
-                        name = quoted(name)
+                        name = excerpt(name)
                     ),
-                ));
+                )
+                .into());
             }
             (AttrFromMap::Incompatible { target }, _) => {
                 Value::Null(super::plan::strip_optional(target))

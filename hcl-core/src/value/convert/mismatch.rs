@@ -2,7 +2,7 @@
 //! messages ("number required, but have bool", `attribute "a": …`).
 
 use super::plan::{plan, MAX_DEPTH};
-use crate::diag::quoted;
+use crate::diag::excerpt;
 use crate::value::Type;
 
 /// Plans at the message's own depth, so that the two recursions together
@@ -48,7 +48,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
                         return format!(
                             "attribute {name}: {}",
                             message(gt, wt, d),
-                            name = quoted(name)
+                            name = excerpt(name)
                         );
                     }
                 }
@@ -90,7 +90,7 @@ fn message(got: &Type, want: &Type, depth: usize) -> String {
                     return format!(
                         "attribute {name}: {}",
                         message(e, t, d),
-                        name = quoted(name)
+                        name = excerpt(name)
                     );
                 }
             }
@@ -126,7 +126,7 @@ fn from_structural(got: &Type, want: &Type, d: usize) -> String {
         Type::Object(o) => {
             for (name, t) in o.attributes() {
                 if !convertible(t, we, d) {
-                    return format!("element {}: {}", quoted(name), message(t, we, d));
+                    return format!("element {}: {}", excerpt(name), message(t, we, d));
                 }
             }
         }

@@ -31,7 +31,10 @@ pub(crate) mod plan;
 use std::fmt;
 
 use super::{Path, PathStep, Type, Value};
+use crate::limits::Budget;
 use plan::{Plan, PlanError};
+
+pub(crate) use apply::Failure;
 
 pub use mismatch::mismatch_message;
 
@@ -154,7 +157,32 @@ pub fn conversion_safety(from: &Type, to: &Type) -> Option<Safety> {
 /// assert_eq!(convert(&Value::from("x"), &Type::Bool).unwrap_err().to_string(), "a bool is required");
 /// ```
 pub fn convert(value: &Value, to: &Type) -> Result<Value, ConversionError> {
-    convert_at(value, to, &mut Vec::new())
+    unbudgeted(convert_at(
+        value,
+        to,
+        &mut Vec::new(),
+        &mut Budget::unlimited(),
+    ))
+}
+
+/// Converts `value` to type `to` as [`convert`] does, charging what the
+/// conversion builds to `budget` (see `apply.rs`): the conversions an
+/// evaluation makes of the values it has built.
+pub(crate) fn convert_within(
+    value: &Value,
+    to: &Type,
+    budget: &mut Budget,
+) -> Result<Value, Failure> {
+    convert_at(value, to, &mut Vec::new(), budget)
+}
+
+/// The result of a conversion within an unlimited budget, which cannot
+/// run out (a limit reads as a conversion error rather than a panic).
+fn unbudgeted(r: Result<Value, Failure>) -> Result<Value, ConversionError> {
+    r.map_err(|f| match f {
+        Failure::Convert(e) => e,
+        Failure::Limit(e) => ConversionError::new(Path::root(), e.to_string()),
+    })
 }
 
 /// Converts `value` to type `to` only if the conversion of the types is
@@ -190,26 +218,32 @@ pub fn convert_safe(value: &Value, to: &Type) -> Result<Value, ConversionError> 
             ),
         ));
     }
-    apply::apply(&p, &value, &mut Vec::new())
+    unbudgeted(apply::apply(
+        &p,
+        &value,
+        &mut Vec::new(),
+        &mut Budget::unlimited(),
+    ))
 }
 
 pub(crate) fn convert_at(
     value: &Value,
     to: &Type,
     path: &mut Vec<PathStep>,
-) -> Result<Value, ConversionError> {
+    budget: &mut Budget,
+) -> Result<Value, Failure> {
     if to.is_dynamic() {
         return Ok(value.clone());
     }
     let from = value.ty();
     match plan::plan(&from, to, path.len()) {
-        Ok(p) => apply::apply(&p, value, path),
+        Ok(p) => apply::apply(&p, value, path, budget),
         // Nulls convert to any type, whatever the rules for their own.
         Err(_) if value.is_null() => Ok(Value::Null(plan::strip_optional(to))),
         Err(e) => match with_untyped_nulls(value, to, path.len()) {
-            Some((Ok(p), v)) => apply::apply(&p, &v, path),
-            Some((Err(e), v)) => Err(plan_error(e, &v.ty(), to, path)),
-            None => Err(plan_error(e, &from, to, path)),
+            Some((Ok(p), v)) => apply::apply(&p, &v, path, budget),
+            Some((Err(e), v)) => Err(plan_error(e, &v.ty(), to, path).into()),
+            None => Err(plan_error(e, &from, to, path).into()),
         },
     }
 }
@@ -330,7 +364,12 @@ impl Conversion {
     /// converted to the target type as [`convert`] would.
     pub fn apply(&self, value: &Value) -> Result<Value, ConversionError> {
         if value.ty() == self.from {
-            apply::apply(&self.plan, value, &mut Vec::new())
+            unbudgeted(apply::apply(
+                &self.plan,
+                value,
+                &mut Vec::new(),
+                &mut Budget::unlimited(),
+            ))
         } else {
             convert(value, &self.to)
         }

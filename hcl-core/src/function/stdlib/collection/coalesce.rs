@@ -1,7 +1,7 @@
 //! `coalesce` (go-cty's: only nulls are skipped; Terraform's also skips
 //! empty strings) and `coalescelist`.
 
-use super::support::{convert, unify};
+use super::support::unify;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -44,11 +44,9 @@ fn coalesce() -> Function {
         .implementation(|args, cx| {
             let ty = cx.return_type().clone();
             for value in args {
-                if value.ty() != ty {
-                    // The conversion builds a new value.
-                    cx.charge_shallow(value)?;
-                }
-                let value = convert(value, &ty).map_err(FunctionError::call)?;
+                let value = cx
+                    .convert(value, &ty)?
+                    .map_err(|e| FunctionError::call(e.to_string()))?;
                 match &value {
                     Value::Unknown(_) => return Ok(Value::Unknown(ty.clone())),
                     Value::Null(_) => continue,

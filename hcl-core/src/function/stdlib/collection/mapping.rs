@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::support::{arg, charge_keyed, convert, list_of, list_with, map_with};
-use crate::diag::quoted;
+use super::support::{arg, charge_keyed, list_of, list_with, map_with};
+use crate::diag::excerpt;
 use crate::function::{Function, FunctionError, Functions, Param};
 use crate::value::{Type, Value};
 
@@ -100,7 +100,7 @@ fn values() -> Function {
                 .unwrap_or_default();
             match cx.return_type() {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
-                ty => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
+                ty => list_with(cx, ty.element_type().unwrap_or(&Type::Dynamic), items),
             }
         })
 }
@@ -142,13 +142,13 @@ fn lookup() -> Function {
                         Some(d) => Ok(d.ty()),
                         None => Err(FunctionError::argument(
                             0,
-                            format!("the given object has no attribute {key}", key = quoted(key)),
+                            format!("the given object has no attribute {key}", key = excerpt(key)),
                         )),
                     }
                 }
                 Type::Map(elem) => {
                     if let Some(d) = default {
-                        if convert(d, elem).is_err() {
+                        if crate::value::convert(d, elem).is_err() {
                             return Err(FunctionError::argument(
                                 2,
                                 "the default value must have the same type as the map elements",
@@ -173,15 +173,12 @@ fn lookup() -> Function {
                 return Ok(v.clone());
             }
             match args.get(2) {
-                Some(default) => {
-                    if default.ty() != ty {
-                        cx.charge_shallow(default)?;
-                    }
-                    convert(default, &ty).map_err(FunctionError::call)
-                }
+                Some(default) => cx
+                    .convert(default, &ty)?
+                    .map_err(|e| FunctionError::call(e.to_string())),
                 None => Err(FunctionError::call(format!(
                     "lookup failed to find key {key}",
-                    key = quoted(key)
+                    key = excerpt(key)
                 ))),
             }
         })
@@ -233,7 +230,7 @@ fn merge() -> Function {
                     _ => {
                         return Err(FunctionError::call(format!(
                             "arguments must be maps or objects, got {}",
-                            quoted(&ty.friendly_name())
+                            excerpt(&ty.friendly_name())
                         )))
                     }
                 }
@@ -261,7 +258,7 @@ fn merge() -> Function {
                 }
             }
             match cx.return_type() {
-                Type::Map(elem) => map_with(elem, merged.into_iter().collect()),
+                Type::Map(elem) => map_with(cx, elem, merged.into_iter().collect()),
                 _ => Ok(Value::object(merged)),
             }
         })
@@ -323,7 +320,7 @@ fn zipmap() -> Function {
                 entries.push((name.to_owned(), v.clone()));
             }
             match cx.return_type() {
-                Type::Map(elem) => map_with(elem, entries),
+                Type::Map(elem) => map_with(cx, elem, entries),
                 _ => Ok(Value::object(entries)),
             }
         })

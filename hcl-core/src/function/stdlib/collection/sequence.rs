@@ -76,10 +76,10 @@ fn concat() -> Function {
             let mut items = Vec::with_capacity(total);
             if ty.is_list() {
                 for (i, list) in args.iter().enumerate() {
-                    let list = convert(list, ty).map_err(|e| FunctionError::argument(i, e))?;
+                    let list = convert(cx, list, ty)?.map_err(|e| FunctionError::argument(i, e))?;
                     items.extend(list.as_elements().unwrap_or_default().iter().cloned());
                 }
-                return list_with(ty.element_type().unwrap_or(&Type::Dynamic), items);
+                return list_with(cx, ty.element_type().unwrap_or(&Type::Dynamic), items);
             }
             for seq in args {
                 items.extend(seq.as_elements().unwrap_or_default().iter().cloned());
@@ -200,7 +200,7 @@ fn reverse() -> Function {
             let ty = cx.return_type();
             match ty {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
-                _ => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
+                _ => list_with(cx, ty.element_type().unwrap_or(&Type::Dynamic), items),
             }
         })
 }
@@ -291,7 +291,7 @@ fn slice() -> Function {
             let ty = cx.return_type();
             match ty {
                 Type::Tuple(_) => Ok(Value::tuple(items)),
-                _ => list_with(ty.element_type().unwrap_or(&Type::Dynamic), items),
+                _ => list_with(cx, ty.element_type().unwrap_or(&Type::Dynamic), items),
             }
         })
 }
@@ -340,10 +340,10 @@ fn chunklist() -> Function {
             } else {
                 elements
                     .chunks(size)
-                    .map(|c| list_with(&elem, c.to_vec()))
+                    .map(|c| list_with(cx, &elem, c.to_vec()))
                     .collect::<Result<_, _>>()?
             };
-            list_with(cx.return_type().element_type().unwrap_or(&list_ty), chunks)
+            list_with(cx, cx.return_type().element_type().unwrap_or(&list_ty), chunks)
         })
 }
 
@@ -416,6 +416,6 @@ fn range() -> Function {
             }
             // At most RANGE_LIMIT elements were built before this charge.
             cx.charge_elements(values.len())?;
-            list_with(&Type::Number, values)
+            list_with(cx, &Type::Number, values)
         })
 }

@@ -13,9 +13,14 @@ pub(crate) fn arg(args: &[Value], index: usize) -> &Value {
 }
 
 /// Converts `value` to `ty` (which may contain the dynamic pseudo-type),
-/// with the conversion's message on failure.
-pub(crate) fn convert(value: &Value, ty: &Type) -> Result<Value, String> {
-    crate::value::convert(value, ty).map_err(|e| e.to_string())
+/// charging what the conversion builds ([`CallContext::convert`]); the
+/// inner error is the conversion's message.
+pub(crate) fn convert(
+    cx: &mut CallContext<'_>,
+    value: &Value,
+    ty: &Type,
+) -> Result<Result<Value, String>, FunctionError> {
+    Ok(cx.convert(value, ty)?.map_err(|e| e.to_string()))
 }
 
 /// The most general type every one of `types` converts to, if any,
@@ -32,7 +37,11 @@ pub(crate) fn conversion_exists(from: &Type, to: &Type) -> bool {
 
 /// `items` all converted to one concrete type: `hint` when it has no
 /// dynamic part, else the unification of the items' types.
-fn settle(hint: &Type, items: Vec<Value>) -> Result<(Type, Vec<Value>), FunctionError> {
+fn settle(
+    cx: &mut CallContext<'_>,
+    hint: &Type,
+    items: Vec<Value>,
+) -> Result<(Type, Vec<Value>), FunctionError> {
     if !hint.has_dynamic() {
         return Ok((hint.clone(), items));
     }
@@ -47,29 +56,40 @@ fn settle(hint: &Type, items: Vec<Value>) -> Result<(Type, Vec<Value>), Function
         unify(&types).ok_or_else(|| FunctionError::call("elements must all have the same type"))?;
     let items = items
         .iter()
-        .map(|v| convert(v, &elem))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(FunctionError::call)?;
+        .map(|v| convert(cx, v, &elem)?.map_err(FunctionError::call))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((items.first().map_or(elem, Value::ty), items))
 }
 
 /// A list of `items` whose element type is `hint`, or (where `hint` has
 /// dynamic parts) the items' own common type.
-pub(crate) fn list_with(hint: &Type, items: Vec<Value>) -> Result<Value, FunctionError> {
-    let (elem, items) = settle(hint, items)?;
+pub(crate) fn list_with(
+    cx: &mut CallContext<'_>,
+    hint: &Type,
+    items: Vec<Value>,
+) -> Result<Value, FunctionError> {
+    let (elem, items) = settle(cx, hint, items)?;
     list_of(elem, items)
 }
 
 /// A set of `items`, typed as [`list_with`] types lists.
-pub(crate) fn set_with(hint: &Type, items: Vec<Value>) -> Result<Value, FunctionError> {
-    let (elem, items) = settle(hint, items)?;
+pub(crate) fn set_with(
+    cx: &mut CallContext<'_>,
+    hint: &Type,
+    items: Vec<Value>,
+) -> Result<Value, FunctionError> {
+    let (elem, items) = settle(cx, hint, items)?;
     set_of(elem, items)
 }
 
 /// A map of `entries`, typed as [`list_with`] types lists.
-pub(crate) fn map_with(hint: &Type, entries: Vec<(String, Value)>) -> Result<Value, FunctionError> {
+pub(crate) fn map_with(
+    cx: &mut CallContext<'_>,
+    hint: &Type,
+    entries: Vec<(String, Value)>,
+) -> Result<Value, FunctionError> {
     let (keys, values): (Vec<String>, Vec<Value>) = entries.into_iter().unzip();
-    let (elem, values) = settle(hint, values)?;
+    let (elem, values) = settle(cx, hint, values)?;
     map_of(elem, keys.into_iter().zip(values))
 }
 

@@ -6,7 +6,8 @@
 //! minute, `:`, second, offset) to find the same failing element, and
 //! [`parse_timestamp`] then applies go-cty's stricter checks and wording.
 
-use crate::function::stdlib::format::quote;
+use crate::diag::excerpt;
+use crate::diag::quote::MAX_EXCERPT_CHARS;
 
 /// A moment with the UTC offset it was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,7 +263,11 @@ fn go_parse(input: &str) -> Result<Timestamp, ParseError> {
     };
     if !v.is_empty() {
         let extra = text(v);
-        return Err(perr("", extra, &format!(": extra text: {}", quote(extra))));
+        return Err(perr(
+            "",
+            extra,
+            &format!(": extra text: {}", excerpt(extra)),
+        ));
     }
     if day < 1 || day > days_in(month, year) {
         return Err(perr("", "", ": day out of range"));
@@ -331,14 +336,14 @@ fn describe(e: &ParseError) -> String {
         ":" | "-" if e.value_elem.is_empty() => {
             return format!(
                 "{PREFIX}: end of string where {} is expected",
-                quote(e.layout_elem)
+                excerpt(e.layout_elem)
             )
         }
         ":" | "-" => {
             return format!(
                 "{PREFIX}: found {} where {} is expected",
-                quote(&e.value_elem),
-                quote(e.layout_elem)
+                excerpt(&e.value_elem),
+                excerpt(e.layout_elem)
             )
         }
         _ => "timestamp segment",
@@ -354,7 +359,7 @@ fn describe(e: &ParseError) -> String {
         "minute" if e.value_elem.len() != 2 => {
             format!("{PREFIX}: minute must have exactly two digits")
         }
-        _ => format!("{PREFIX}: cannot use {} as {what}", quote(&e.value_elem)),
+        _ => format!("{PREFIX}: cannot use {} as {what}", excerpt(&e.value_elem)),
     }
 }
 
@@ -479,10 +484,12 @@ pub(super) fn parse_duration(orig: &str) -> Result<i64, String> {
 }
 
 /// The `quote` of Go's `time` package: ASCII as is (with `"` and `\`
-/// escaped), other bytes as `\x` escapes.
+/// escaped), other bytes as `\x` escapes; cut as an excerpt is
+/// ([`crate::diag::Excerpt`]).
 fn time_quote(s: &str) -> String {
     let mut out = String::from("\"");
-    for c in s.chars() {
+    let cut = s.char_indices().nth(MAX_EXCERPT_CHARS);
+    for c in s[..cut.map_or(s.len(), |(at, _)| at)].chars() {
         if c.is_ascii() && c >= ' ' {
             if c == '"' || c == '\\' {
                 out.push('\\');
@@ -496,5 +503,8 @@ fn time_quote(s: &str) -> String {
         }
     }
     out.push('"');
+    if cut.is_some() {
+        out.push('…');
+    }
     out
 }

@@ -6,7 +6,6 @@
 
 use std::collections::HashSet;
 
-use crate::function::stdlib::format::quote;
 use crate::function::{CallContext, FunctionError};
 use crate::value::{Type, Value};
 
@@ -22,7 +21,10 @@ pub(super) fn header_type(text: &str) -> Result<Type, String> {
     let mut seen = HashSet::new();
     for name in &header {
         if !seen.insert(name.as_str()) {
-            return Err(format!("duplicate column name {}", quote(name)));
+            return Err(format!(
+                "duplicate column name {}",
+                crate::diag::excerpt(name)
+            ));
         }
     }
     Ok(Type::list(Type::object(

@@ -284,7 +284,10 @@ impl Parser<'_> {
             let ty = v.ty();
             match seen.get(&key) {
                 Some(old) if *old != ty => {
-                    return Err(format!("duplicate {} property in JSON object", quote(&key)))
+                    return Err(format!(
+                        "duplicate {} property in JSON object",
+                        crate::diag::excerpt(&key)
+                    ))
                 }
                 Some(_) => {}
                 None => {
