@@ -187,6 +187,61 @@ fn wide_json_objects_evaluate_in_linear_time() {
 }
 
 #[test]
+fn very_large_number_literals_stop_at_the_parse_s_allowance() {
+    // Each `1e300000` is an exact integer of ≈ 125 KB that takes ≈ 6 ms to
+    // read: 2 000 of them (a 32 KB file) held a parse 12 s and 249 MB.
+    let native: String = (0..2000).map(|i| format!("a{i} = 1e300000\n")).collect();
+    let json = format!(
+        "{{{}}}",
+        (0..2000)
+            .map(|i| format!("\"a{i}\": 1e300000"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let exact = Value::number(hcl_core::Number::parse_literal("1e300000").unwrap());
+    for (name, text) in [("big.hcl", native), ("big.json", json)] {
+        let (attrs, diags) = eval_file(name, &text);
+        let refused = diags
+            .iter()
+            .filter(|d| d.summary == "Number literal too large")
+            .count();
+        // The default allowance (16 MiB) reads four such literals.
+        assert_eq!(refused, 1996, "{name}");
+        let first = attrs.iter().find(|(n, _)| n == "a0").unwrap();
+        assert_eq!(first.1, exact, "{name}");
+        assert!(diags.iter().all(|d| d.subject.is_some()), "{name}");
+    }
+    // Numbers of real configurations never count: 20 000 with exponents
+    // up to 299 parse without a word.
+    let text: String = (0..20_000)
+        .map(|i| format!("a{i} = 3.14159265358979e{}\n", i % 300))
+        .collect();
+    let (_, diags) = eval_file("floats.hcl", &text);
+    assert!(diags.is_empty(), "{diags}");
+    // The allowance is a limit like the others: none at all still reads
+    // `1e150` (within the free part) and refuses `1e200`.
+    let none = Limits::default().with_max_number_bytes(0);
+    for (literal, refused) in [("1e150", false), ("1e200", true), ("1e-200", true)] {
+        let src = SourceFile::new("n.hcl", format!("a = {literal}\n"));
+        let (_, diags) = hcl_core::native::parse_config(&src, &none);
+        assert_eq!(
+            has(&diags, "Number literal too large"),
+            refused,
+            "{literal}"
+        );
+        let (_, diags) = hcl_core::json::parse_body(
+            &SourceFile::new("n.json", format!("{{\"a\": {literal}}}")),
+            &none,
+        );
+        assert_eq!(
+            has(&diags, "Number literal too large"),
+            refused,
+            "{literal} (JSON)"
+        );
+    }
+}
+
+#[test]
 fn a_long_line_of_invalid_characters_is_reported_in_linear_time() {
     // Each invalid character is a diagnostic with a range; each column was
     // counted from the line's start (and a run of regional indicators

@@ -61,6 +61,7 @@ use std::fmt;
 /// | [`max_diagnostics`](Limits::max_diagnostics) | 10 000 | diagnostics kept by a parse or an evaluation |
 /// | [`max_elements`](Limits::max_elements) | 4 194 304 (2²²) | elements one evaluation may build |
 /// | [`max_bytes`](Limits::max_bytes) | 67 108 864 (64 MiB) | bytes of strings one evaluation may build |
+/// | [`max_number_bytes`](Limits::max_number_bytes) | 16 777 216 (16 MiB) | bytes of exact digits the very large number literals of one parse take |
 ///
 /// The defaults leave every real configuration untouched (the spec suite
 /// and the Terraform corpus stay far below them) while keeping a hostile
@@ -103,7 +104,28 @@ pub struct Limits {
     /// again each time an operator or a function call reads it, since the
     /// time the operation takes grows with it. Default 67 108 864 (64 MiB).
     pub max_bytes: usize,
+    /// How many bytes of exact digits the very large number literals of
+    /// one parse (a native file or expression, a JSON document) may take
+    /// together: each literal counts what holding it exactly takes beyond
+    /// [`FREE_NUMBER_BYTES`] (the numbers of real configurations are
+    /// free), and beyond [`LARGE_NUMBER_BYTES`] that many times its size
+    /// in units of those (reading it takes time that grows faster than its
+    /// size: about 6 ms for `1e300000`, which takes ≈ 125 KB and counts
+    /// ≈ 3.8 MB). A short file of such literals then cannot hold a parse
+    /// for seconds; past the limit a literal is "Number literal too large".
+    /// Default 16 777 216 (16 MiB).
+    pub max_number_bytes: usize,
 }
+
+/// The bytes of exact digits a number literal may take without counting
+/// towards [`Limits::max_number_bytes`]: about 150 decimal digits, or
+/// `1e150`.
+pub const FREE_NUMBER_BYTES: usize = 64;
+
+/// The size past which a number literal counts towards
+/// [`Limits::max_number_bytes`] in proportion to the square of its size:
+/// about 9 800 decimal digits.
+pub const LARGE_NUMBER_BYTES: usize = 4096;
 
 impl Limits {
     /// The defaults (see the table on [`Limits`]).
@@ -112,6 +134,7 @@ impl Limits {
         max_diagnostics: 10_000,
         max_elements: 1 << 22,
         max_bytes: 1 << 26,
+        max_number_bytes: 1 << 24,
     };
 
     /// The defaults.
@@ -141,6 +164,58 @@ impl Limits {
     pub const fn with_max_bytes(mut self, n: usize) -> Limits {
         self.max_bytes = n;
         self
+    }
+
+    /// With [`max_number_bytes`](Limits::max_number_bytes) set to `n`.
+    pub const fn with_max_number_bytes(mut self, n: usize) -> Limits {
+        self.max_number_bytes = n;
+        self
+    }
+}
+
+/// What is left of one parse's allowance for very large number literals
+/// ([`Limits::max_number_bytes`]): both syntaxes' parsers ask it before
+/// they read a literal that the short paths do not.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NumberBudget {
+    max: usize,
+    left: usize,
+}
+
+impl NumberBudget {
+    pub(crate) fn new(limits: &Limits) -> NumberBudget {
+        NumberBudget {
+            max: limits.max_number_bytes,
+            left: limits.max_number_bytes,
+        }
+    }
+
+    /// Whether the number text `text` may be read, taking what it costs
+    /// (see [`Limits::max_number_bytes`]; nothing when it may not: a
+    /// literal refused leaves the rest to the others).
+    pub(crate) fn admit(&mut self, text: &str) -> bool {
+        let size = crate::value::Number::exact_work_bytes(text);
+        let cost = size
+            .saturating_sub(FREE_NUMBER_BYTES)
+            .saturating_mul((size / LARGE_NUMBER_BYTES).max(1));
+        match self.left.checked_sub(cost) {
+            Some(left) => {
+                self.left = left;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The summary and detail of the diagnostic for a literal refused.
+    pub(crate) fn refusal(&self) -> (&'static str, String) {
+        (
+            "Number literal too large",
+            format!(
+                "Holding this number exactly, with the very large numbers before it, would take more than {} bytes (the limit of very large number literals one parse reads).",
+                self.max
+            ),
+        )
     }
 }
 

@@ -148,6 +148,7 @@ pub(crate) fn parse_with(file: &SourceFile, limits: &Limits, diags: &mut Diagnos
         diags,
         errors: 0,
         max_depth: limits.max_depth,
+        numbers: crate::limits::NumberBudget::new(limits),
         scratch: String::new(),
         props: Vec::new(),
         items: Vec::new(),
@@ -174,6 +175,9 @@ struct Parser<'a, 'd> {
     diags: &'d mut Diagnostics,
     errors: usize,
     max_depth: usize,
+    /// What very large numbers may still take
+    /// ([`crate::Limits::max_number_bytes`]).
+    numbers: crate::limits::NumberBudget,
     /// Reused for decoding strings with escapes.
     scratch: String,
     /// The properties of the objects being parsed, innermost last: each
@@ -576,11 +580,17 @@ impl Parser<'_, '_> {
         // Only an exponent or hundreds of thousands of digits can reach
         // `Number::MAX_BITS`; the reference's `big.ParseFloat` rejects those
         // here, at parse time, rather than leaving an unusable value.
+        let is_number = is_json_number(text.as_bytes());
+        if is_number && !self.numbers.admit(text) {
+            let (summary, detail) = self.numbers.refusal();
+            self.error(summary, &detail, tok.start, tok.end);
+            return self.node(tok.start, tok.end, NodeKind::Invalid);
+        }
         let in_range = || {
             !(text.len() > 1000 || text.bytes().any(|b| b == b'e' || b == b'E'))
                 || crate::value::Number::parse_json(text).is_ok()
         };
-        if is_json_number(text.as_bytes()) && in_range() {
+        if is_number && in_range() {
             self.node(tok.start, tok.end, NodeKind::Number(text.into()))
         } else {
             self.error(

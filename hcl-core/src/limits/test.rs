@@ -9,6 +9,7 @@ fn the_defaults_are_the_documented_ones() {
     assert_eq!(d.max_diagnostics, 10_000);
     assert_eq!(d.max_elements, 4_194_304);
     assert_eq!(d.max_bytes, 67_108_864);
+    assert_eq!(d.max_number_bytes, 16_777_216);
     assert_eq!(crate::Diagnostics::DEFAULT_LIMIT, d.max_diagnostics);
 }
 
@@ -69,4 +70,30 @@ fn the_limit_is_reported_once() {
     assert!(!b.take_report());
     b.set_reported(false);
     assert!(b.take_report());
+}
+
+#[test]
+fn number_literals_count_their_size_past_the_free_part() {
+    // (literal, what reading it exactly works with, in bytes)
+    for (text, size) in [
+        ("1", 1),
+        ("1e150", 63),
+        ("1e200", 84),
+        ("1e-200", 84),
+        ("1e300000", 124_573),
+        // Past the number model's range: refused before any work.
+        ("1e999999999", 125_001),
+    ] {
+        assert_eq!(crate::value::Number::exact_work_bytes(text), size, "{text}");
+    }
+    let mut b = NumberBudget::new(&Limits::default().with_max_number_bytes(30));
+    assert!(b.admit("1e150"));
+    assert!(b.admit("1e200"));
+    assert!(!b.admit("1e200"));
+    // A refused literal leaves the rest to smaller ones.
+    assert!(b.admit("1e170"));
+    let mut b = NumberBudget::new(&Limits::default());
+    let admitted = (0..10).filter(|_| b.admit("1e300000")).count();
+    assert_eq!(admitted, 4);
+    assert_eq!(b.refusal().0, "Number literal too large");
 }

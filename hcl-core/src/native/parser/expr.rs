@@ -342,7 +342,13 @@ impl<'a> Parser<'a> {
         if let Some(n) = Number::parse_short_literal(at.bytes(self.src)) {
             return Some(n);
         }
-        match Number::parse_literal(at.text(self.src)) {
+        let text = at.text(self.src);
+        if !self.numbers.admit(text) {
+            let (summary, detail) = self.numbers.refusal();
+            self.error(summary, &detail, at, None);
+            return None;
+        }
+        match Number::parse_literal(text) {
             Ok(n) => Some(n),
             Err(_) => {
                 self.error(

@@ -81,6 +81,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) unwind: bool,
     depth: usize,
     max_depth: usize,
+    /// What very large number literals may still take
+    /// ([`crate::Limits::max_number_bytes`]).
+    numbers: crate::limits::NumberBudget,
     /// Scratch for escape errors (reused).
     pub(crate) esc_errs: Vec<super::escape::EscapeError>,
     /// The structure built so far: bodies, attributes, blocks and labels
@@ -178,6 +181,7 @@ impl<'a> Parser<'a> {
             unwind: false,
             depth: 0,
             max_depth: options.max_depth,
+            numbers: crate::limits::NumberBudget::new(options),
             esc_errs: Vec::new(),
             tree: super::ast::Tree::placeholder(),
             tuning,

@@ -105,6 +105,30 @@ impl Number {
     }
 }
 
+impl Number {
+    /// About how many bytes of exact digits reading the number text `s`
+    /// (a native literal or a JSON number) works with: its digits and, for
+    /// an exponent, the digits of the power of ten it scales them by (an
+    /// integer `1e300000` is held exactly, ≈ 125 KB, and a tiny fraction is
+    /// found by a division as long). An exponent past the number model's
+    /// range counts as that range: such text is refused before any work.
+    /// The parsers bound the total with [`crate::Limits::max_number_bytes`].
+    pub(crate) fn exact_work_bytes(s: &str) -> usize {
+        let b = s.as_bytes();
+        let (mantissa, exponent) = match b.iter().position(|&c| c == b'e' || c == b'E') {
+            Some(e) => b.split_at(e),
+            None => (b, &b""[..]),
+        };
+        let digits = mantissa.iter().filter(|c| c.is_ascii_digit()).count() as f64;
+        let range = (Number::MAX_BITS.max(-Number::MIN_EXP) as f64 / LOG2_10).ceil();
+        let exp = exponent
+            .iter()
+            .filter(|c| c.is_ascii_digit())
+            .fold(0f64, |v, &d| (v * 10.0 + f64::from(d - b'0')).min(range));
+        ((digits + exp) * LOG2_10 / 8.0).ceil() as usize
+    }
+}
+
 /// `5^j` for the fraction digits `j` of [`short_decimal`] (a table: the
 /// loop of `pow` costs more than the rest of a short literal).
 const POW5: [u64; 20] = {
