@@ -159,9 +159,9 @@ fn jsondecode() -> Function {
         .describe("Parses the given string as JSON and returns a value corresponding to what the JSON document describes.")
         .param(Param::new("str", Type::String))
         .returns_with(|args| match args.first() {
-            // The type of the document read within the default depth; the
+            // The type of the document read within the default limits; the
             // value below is read within the evaluation's.
-            Some(Value::String(s)) => json::parse(s, Limits::DEFAULT.max_depth)
+            Some(Value::String(s)) => json::parse(s, &Limits::DEFAULT)
                 .map(|v| v.ty())
                 .map_err(FunctionError::call),
             // The text decides the type.
@@ -177,7 +177,7 @@ fn jsondecode() -> Function {
             cx.charge_elements(elements.saturating_add(1))?;
             cx.charge_elements(objects.saturating_mul(1 + crate::limits::MAP_NODE))?;
             cx.charge_bytes(s.len())?;
-            json::parse(s, cx.limits().max_depth).map_err(FunctionError::call)
+            json::parse(s, cx.limits()).map_err(FunctionError::call)
         })
 }
 

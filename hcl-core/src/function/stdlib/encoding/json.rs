@@ -6,18 +6,21 @@
 use std::collections::HashMap;
 
 use crate::function::stdlib::format::quote;
+use crate::limits::{Limits, NumberBudget};
 use crate::value::{Number, Type, Value};
 
 /// Parses `text` as one JSON document whose arrays and objects nest at
-/// most `max_depth` levels ([`Limits::max_depth`](crate::Limits::max_depth);
-/// Go's decoder allows 10000, a smaller bound keeps the recursion well
-/// inside any thread's stack).
-pub(super) fn parse(text: &str, max_depth: usize) -> Result<Value, String> {
+/// most [`Limits::max_depth`] levels (Go's decoder allows 10000, a smaller
+/// bound keeps the recursion well inside any thread's stack) and whose
+/// very large numbers take at most [`Limits::max_number_bytes`], as a
+/// parse's literals.
+pub(super) fn parse(text: &str, limits: &Limits) -> Result<Value, String> {
     let mut p = Parser {
         text,
         bytes: text.as_bytes(),
         pos: 0,
-        max_depth,
+        max_depth: limits.max_depth,
+        numbers: NumberBudget::new(limits),
     };
     p.skip_ws();
     if p.pos == p.bytes.len() {
@@ -38,6 +41,7 @@ struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
     max_depth: usize,
+    numbers: NumberBudget,
 }
 
 impl Parser<'_> {
@@ -132,6 +136,12 @@ impl Parser<'_> {
             self.digits();
         }
         let text = &self.text[start..self.pos];
+        if !self.numbers.admit(text) {
+            return Err(format!(
+                "cannot use {} as a number: holding it exactly, with the very large numbers before it, would pass the limit of very large numbers one document may hold",
+                crate::diag::excerpt(text)
+            ));
+        }
         Number::parse_json(text)
             .map(Value::Number)
             .map_err(|e| format!("cannot use {text} as a number: {e}"))
