@@ -102,7 +102,10 @@ pub struct Limits {
     /// of functions such as `format`, `join`, `replace` or `jsonencode`,
     /// and the digits of very large numbers). A very large number counts
     /// again each time an operator or a function call reads it, since the
-    /// time the operation takes grows with it. Default 67 108 864 (64 MiB).
+    /// time the operation takes grows with it; past [`LARGE_NUMBER_BYTES`]
+    /// (≈ 9 800 digits) a number counts its size times its size in units of
+    /// those, as the time grows faster than its size. Default 67 108 864
+    /// (64 MiB).
     pub max_bytes: usize,
     /// How many bytes of exact digits the very large number literals of
     /// one parse (a native file or expression, a JSON document) may take
@@ -173,6 +176,17 @@ impl Limits {
     }
 }
 
+/// What a very large number of `size` bytes counts against a limit: its
+/// size, and past [`LARGE_NUMBER_BYTES`] its size times its size in units
+/// of those, since the operations on it (multiplying, dividing, writing
+/// it in decimal, reading it from decimal) take time that grows faster
+/// than its size. One rule for the parse's allowance
+/// ([`Limits::max_number_bytes`]) and for what an evaluation's budget
+/// charges for the numbers it builds and reads ([`Limits::max_bytes`]).
+pub(crate) fn large_number_cost(size: usize) -> usize {
+    size.saturating_mul((size / LARGE_NUMBER_BYTES).max(1))
+}
+
 /// What is left of one parse's allowance for very large number literals
 /// ([`Limits::max_number_bytes`]): both syntaxes' parsers ask it before
 /// they read a literal that the short paths do not.
@@ -195,9 +209,7 @@ impl NumberBudget {
     /// literal refused leaves the rest to the others).
     pub(crate) fn admit(&mut self, text: &str) -> bool {
         let size = crate::value::Number::exact_work_bytes(text);
-        let cost = size
-            .saturating_sub(FREE_NUMBER_BYTES)
-            .saturating_mul((size / LARGE_NUMBER_BYTES).max(1));
+        let cost = large_number_cost(size).saturating_sub(FREE_NUMBER_BYTES);
         match self.left.checked_sub(cost) {
             Some(left) => {
                 self.left = left;

@@ -78,7 +78,7 @@ pub(crate) fn number_result(
     cx: &mut CallContext<'_>,
 ) -> Result<Value, FunctionError> {
     let n = n.map_err(|e| FunctionError::call(e.to_string()))?;
-    cx.charge_bytes(n.heap_bytes())?;
+    cx.charge_bytes(n.charged_bytes())?;
     Ok(Value::Number(n))
 }
 
@@ -359,7 +359,7 @@ pub(crate) mod operator {
             .implementation(move |args, cx| {
                 let n =
                     op(number_arg(args, 0)?, number_arg(args, 1)?).map_err(FunctionError::call)?;
-                cx.charge_bytes(n.heap_bytes())?;
+                cx.charge_bytes(n.charged_bytes())?;
                 Ok(Value::Number(n))
             })
     }

@@ -152,6 +152,10 @@ impl<'a> Evaluator<'a> {
         let mut values = Vec::with_capacity(items.len());
         let mut known = true;
         for item in items {
+            // Past the budget the evaluation winds down (as a `for` does).
+            if self.budget.is_exceeded() {
+                return Value::dynamic();
+            }
             self.anon.push(item);
             let (v, d) = self.eval_apart(&s.each);
             self.anon.pop();

@@ -147,7 +147,12 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        if self.diags.error_count() != errors_before || !self.charge_read(&values, whole) {
+        // (Past the budget a call is not made: it would compute a result
+        // before charging it, and the evaluation is winding down.)
+        if self.diags.error_count() != errors_before
+            || !self.charge_read(&values, whole)
+            || self.budget.is_exceeded()
+        {
             return Value::dynamic();
         }
         match func.call_with_budget(&values, self.budget) {

@@ -223,6 +223,12 @@ impl<'a> Evaluator<'a> {
             None => {
                 let mut values = Vec::new();
                 for item in items {
+                    // Past the budget the evaluation winds down: an
+                    // element would only repeat work whose result cannot
+                    // be kept (a call computes before it charges).
+                    if self.budget.is_exceeded() {
+                        return Value::dynamic();
+                    }
                     self.set_loop_vars(base, has_key, item);
                     if let Some(cond) = &f.cond {
                         match self.for_condition(cond, whole, &mut known, true) {
@@ -241,6 +247,9 @@ impl<'a> Evaluator<'a> {
                 let mut single: BTreeMap<String, Value> = BTreeMap::new();
                 let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
                 for item in items {
+                    if self.budget.is_exceeded() {
+                        return Value::dynamic();
+                    }
                     self.set_loop_vars(base, has_key, item);
                     if let Some(cond) = &f.cond {
                         match self.for_condition(cond, whole, &mut known, false) {

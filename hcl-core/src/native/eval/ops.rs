@@ -161,7 +161,7 @@ impl Evaluator<'_> {
         let bytes = operands
             .into_iter()
             .filter_map(Value::as_number)
-            .map(Number::heap_bytes)
+            .map(Number::charged_bytes)
             .fold(0, usize::saturating_add);
         bytes == 0 || self.charge_bytes(bytes, whole)
     }
@@ -171,7 +171,7 @@ impl Evaluator<'_> {
     #[inline]
     fn charge_number(&mut self, v: Value, whole: ByteSpan) -> Value {
         let bytes = match &v {
-            Value::Number(n) => n.heap_bytes(),
+            Value::Number(n) => n.charged_bytes(),
             _ => 0,
         };
         if bytes > 0 && !self.charge_bytes(bytes, whole) {

@@ -54,6 +54,43 @@ fn over_budget(src: &str, limits: Limits) -> String {
     )
 }
 
+/// Past the budget an evaluation winds down: `for` (and splat) elements
+/// stop, and no further call is made (a call computes its result
+/// before charging it: a thousand of `pow(3, 600000)` took seconds after
+/// the first few had spent the budget).
+#[test]
+fn past_the_budget_no_call_is_made() {
+    use crate::function::{Function, Param};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
+    let f = Function::builder()
+        .param(Param::new("n", Type::Number))
+        .returns(Type::String)
+        .implementation(move |_, cx| {
+            counted.fetch_add(1, Ordering::Relaxed);
+            cx.charge_bytes(1000)?;
+            Ok(Value::from("x"))
+        });
+    for src in [
+        "[for i in range(1000) : f(i)]",
+        "{for i in range(1000) : i => f(i)}",
+        "[for i in range(1000) : [f(i), f(i)]]",
+    ] {
+        calls.store(0, Ordering::Relaxed);
+        let mut ctx = EvalContext::new();
+        ctx.add_functions(&crate::function::stdlib::functions())
+            .set_function("f", f.clone())
+            .set_limits(Limits::default().with_max_bytes(10_500));
+        let (_, diags) = eval(src, Some(&ctx));
+        let made = calls.load(Ordering::Relaxed);
+        // Ten calls fit the budget, the eleventh exceeds it.
+        assert_eq!(made, 11, "{src}");
+        assert!(diags.has_errors(), "{src}");
+    }
+}
+
 #[test]
 fn every_construct_is_charged_to_the_budget() {
     let elements = |n| Limits::default().with_max_elements(n);
@@ -98,10 +135,11 @@ fn every_construct_is_charged_to_the_budget() {
         ("range(10)", elements(9), "range(10)"),
         ("format(\"%10s\", \"\")", bytes(9), "format(\"%10s\", \"\")"),
         ("upper(\"abcdef\")", bytes(11), "upper(\"abcdef\")"),
-        // Big numbers (3^100000 takes about 20 KB) built by functions and
-        // operators.
-        ("pow(3, 100000) * 3", bytes(10_000), "pow(3, 100000)"),
-        ("pow(3, 100000) * 3", bytes(30_000), "pow(3, 100000) * 3"),
+        // Big numbers built and read by functions and operators: 3^100000
+        // takes about 20 KB and counts about 80 KB (past 4 KiB a number
+        // counts its size times its size in 4 KiB units).
+        ("pow(3, 100000) * 3", bytes(70_000), "pow(3, 100000)"),
+        ("pow(3, 100000) * 3", bytes(100_000), "pow(3, 100000) * 3"),
     ];
     for (src, limits, subject) in cases {
         assert_eq!(

@@ -67,7 +67,7 @@ pub(crate) fn apply(
         }
         (Kind::StringToNumber, Value::String(s)) => match Number::parse_decimal(s) {
             Ok(n) => {
-                budget.charge_bytes(n.heap_bytes())?;
+                budget.charge_bytes(n.charged_bytes())?;
                 Ok(Value::Number(n))
             }
             Err(_) => Err(ConversionError::at(path, "a number is required").into()),

@@ -119,6 +119,14 @@ impl Number {
         }
     }
 
+    /// What an evaluation's budget charges for building or reading this
+    /// number: its [`heap_bytes`](Self::heap_bytes), weighted as
+    /// [`Limits::max_bytes`](crate::Limits::max_bytes) says for very large
+    /// ones.
+    pub(crate) fn charged_bytes(&self) -> usize {
+        crate::limits::large_number_cost(self.heap_bytes())
+    }
+
     /// Zero.
     pub const fn zero() -> Number {
         Number(Repr::Int(0))
