@@ -252,6 +252,19 @@ fn very_large_number_literals_stop_at_the_parse_s_allowance() {
 }
 
 #[test]
+fn decimal_text_converts_to_a_number_within_the_budget() {
+    // Reading decimal digits takes time that grows faster than their
+    // count: a fraction of two million digits took 3.3 s, and the string
+    // budget allowed 64 million. Charged first, as very large numbers are.
+    let text = "tonumber(\"0.${replace(format(\"%2000000s\", \"\"), \" \", \"7\")}\")";
+    let (_, diags) = eval(text);
+    assert_eq!(summaries(&diags), ["Evaluation limit exceeded"]);
+    let (v, diags) = eval("tonumber(\"0.5\") + tonumber(\"42\")");
+    assert!(diags.is_empty(), "{diags}");
+    assert_eq!(v, Value::from(42.5));
+}
+
+#[test]
 fn a_long_line_of_invalid_characters_is_reported_in_linear_time() {
     // Each invalid character is a diagnostic with a range; each column was
     // counted from the line's start (and a run of regional indicators
