@@ -244,7 +244,9 @@ impl Document {
     /// directly above it, up to a blank line or a line of code, and the
     /// comments before it on its line) and the comments after it on its
     /// line. Its lines go when nothing else is on them; otherwise the
-    /// item goes alone, and no blanks are left at the end of the line.
+    /// item goes alone, and no blanks are left at the end of the line;
+    /// a one-line body it leaves empty is written `{}` (`b { x = 1 }`
+    /// becomes `b {}`, as the formatter writes it and hclwrite leaves it).
     /// The run of `=` it was in is lined up again as
     /// [`Document::set_attribute`] does. `false` when there was none.
     pub fn remove_attribute(&mut self, path: &BlockPath, name: &str) -> Result<bool, EditError> {

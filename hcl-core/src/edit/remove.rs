@@ -41,6 +41,14 @@ pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
             text: String::new(),
         };
     }
+    if let Some(at) = between_braces(&tokens, start, end) {
+        // `b { x = 1 }`: the body is left empty, written `{}` as the
+        // formatter writes an empty one-line body (and hclwrite leaves it).
+        return Splice {
+            at,
+            text: String::new(),
+        };
+    }
     // Code shares the line: the item goes with the blanks on one side, so
     // that none are left at the end of the line or doubled inside it.
     let rest = &text[end..];
@@ -56,6 +64,17 @@ pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
         at,
         text: String::new(),
     }
+}
+
+/// The blanks between the braces of a one-line body whose only content
+/// is the item at `start..end` (with its comments), when it is that.
+fn between_braces(tokens: &[Token], start: usize, end: usize) -> Option<std::ops::Range<usize>> {
+    let first = tokens.partition_point(|t| (t.start as usize) < start);
+    let after = tokens.partition_point(|t| (t.start as usize) < end);
+    let open = tokens.get(first.checked_sub(1)?)?;
+    let close = tokens.get(after)?;
+    (open.kind == TokenKind::OBrace && close.kind == TokenKind::CBrace)
+        .then_some(open.end as usize..close.start as usize)
 }
 
 /// Every token of `text`, comments and newlines included.

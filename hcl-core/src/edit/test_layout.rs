@@ -257,19 +257,44 @@ fn edit_removal_takes_the_items_comments() {
         assert!(d.remove_attribute(&root(), "a").unwrap());
         assert_eq!(d.text(), *want, "{src:?}");
     }
-    // Blocks too, and one-line bodies leave no blanks behind.
+    let mut d = Document::parse("t.tf", "a = 1\n\n# the b\nb {\n  x = 1\n}\n").unwrap();
+    assert!(d.remove_block(&b).unwrap());
+    assert_eq!(d.text(), "a = 1\n");
+}
+
+/// A one-line body emptied is written `{}`, as the formatter writes an
+/// empty one-line body (and hclwrite leaves it); a comment that is not
+/// the item's stays between the braces, as the formatter keeps it.
+#[test]
+fn edit_removal_from_a_one_line_body() {
     let cases: &[(&str, &str)] = &[
-        ("a = 1\n\n# the b\nb {\n  x = 1\n}\n", "a = 1\n"),
-        ("b { x = 1 }\n", "b { }\n"),
+        ("b { x = 1 }\n", "b {}\n"),
+        ("b {x=1}\n", "b {}\n"),
+        ("b { x = 1 }\nc {}\nd {\n}\n", "b {}\nc {}\nd {\n}\n"),
+        ("b {\tx = 1\t}\r\ny = 2\r\n", "b {}\r\ny = 2\r\n"),
+        ("o {\n  b { x = 1 }\n}\n", "o {\n  b {}\n}\n"),
+        ("b \"l\" { x = [1, 2] }\n", "b \"l\" {}\n"),
+        // The item's line comment goes with it; a comment before it on
+        // the line of the `{` is no lead comment of it (hclwrite's rule).
+        ("b { x = 1 /* c */ }\n", "b {}\n"),
         ("b { /* c */ x = 1 }\n", "b { /* c */ }\n"),
     ];
     for (src, want) in cases {
-        let mut d = Document::parse("t.tf", *src).unwrap();
-        if src.contains("the b") {
-            assert!(d.remove_block(&b).unwrap());
+        let path = if src.starts_with('o') {
+            root().block("o", [""; 0]).block("b", [""; 0])
         } else {
-            assert!(d.remove_attribute(&b, "x").unwrap());
+            let labels: &[&str] = if src.contains("\"l\"") { &["l"] } else { &[] };
+            root().block("b", labels.iter().copied())
+        };
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        assert!(d.remove_attribute(&path, "x").unwrap());
+        assert_eq!(d.text(), *want, "{src:?}");
+        if crate::format::format(src).unwrap() == *src {
+            assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
         }
+        // update_from takes the same path.
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        d.update_from(&want.replace("/* c */", "")).unwrap();
         assert_eq!(d.text(), *want, "{src:?}");
     }
 }
