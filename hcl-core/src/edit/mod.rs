@@ -49,6 +49,7 @@ use crate::value::Value;
 use crate::write::{is_identifier, push_quoted};
 
 mod error;
+mod heredoc;
 mod layout;
 mod path;
 mod remove;
@@ -57,12 +58,14 @@ mod update;
 
 pub use error::EditError;
 use error::{excerpt, input_error, too_large};
+use heredoc::{place, Place};
 use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
 use remove::remove_lines;
 use splice::{
-    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, ItemKind, Splice,
+    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, open_up, ItemKind,
+    Splice,
 };
 
 /// An editable native-syntax file; see the [module documentation](self).
@@ -140,6 +143,20 @@ impl Document {
     /// `SetAttributeValue`; [`Document::update_from`] keeps those of the
     /// object items whose values it leaves alone.
     ///
+    /// A value that ends in a heredoc cannot have anything after its
+    /// closing marker: the comments after the old value on its line move
+    /// to a line of their own above the attribute (its lead comments
+    /// then, which go with it when it is removed; below the marker they
+    /// would read as the next item's), and a one-line body
+    /// (`b { x = 1 }`) is opened up first. No other value changes.
+    ///
+    /// ```
+    /// use hcl_core::edit::{BlockPath, Document};
+    /// let mut doc = Document::parse("a.hcl", "a = 1 # why\n").unwrap();
+    /// doc.set_attribute_expr(&BlockPath::root(), "a", "<<EOT\nhi\nEOT").unwrap();
+    /// assert_eq!(doc.text(), "# why\na = <<EOT\nhi\nEOT\n");
+    /// ```
+    ///
     /// ```
     /// use hcl_core::edit::{BlockPath, Document};
     /// let mut doc = Document::parse("a.hcl", "a = [\n  1, # one\n] # why\n").unwrap();
@@ -191,13 +208,39 @@ impl Document {
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
         let style = Style::of(&self.text);
+        // The start of a line that now splits the attribute's old run.
+        let mut split = None;
         let splice = match body.attribute(name) {
             Some(a) => {
                 let r = a.expr().range();
-                let indent = line_indent(&self.text, byte(a.range().start.byte));
-                Splice {
-                    at: byte(r.start.byte)..byte(r.end.byte),
-                    text: lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?,
+                let item = byte(a.range().start.byte);
+                let indent = line_indent(&self.text, item);
+                let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
+                let at = byte(r.start.byte)..byte(r.end.byte);
+                match place(&self.text, item, at, laid, style) {
+                    Place::Here(splice) => splice,
+                    Place::Moved(splice) => {
+                        split = Some(splice.at.start);
+                        splice
+                    }
+                    Place::OpenUp => {
+                        let open = braces(&file, path)
+                            .and_then(|b| open_up(&self.text, b, path, "", style))
+                            .ok_or_else(|| EditError::Conflict(format!(
+                                "attribute {} in {path} is followed on its line by code: a value ending in a heredoc cannot go there",
+                                quoted(name)
+                            )))?;
+                        drop(file);
+                        // Opened up, the body spans lines: placed again,
+                        // the value finds only comments after it.
+                        let before = self.text.clone();
+                        self.apply(open)?;
+                        let placed = self.set_attribute_text(path, name, expr);
+                        if placed.is_err() {
+                            self.text = before;
+                        }
+                        return placed;
+                    }
                 }
             }
             None => {
@@ -219,6 +262,13 @@ impl Document {
         drop(file);
         self.apply(splice)?;
         self.realign(path, name);
+        if let Some(above) = split.and_then(|at| at.checked_sub(1)) {
+            // The part of the run above the moved comments (found by the
+            // newline that ends its last line).
+            if let Some(text) = crate::format::realign(&self.text, above, above) {
+                self.text = text;
+            }
+        }
         Ok(())
     }
 

@@ -78,7 +78,7 @@ fn between_braces(tokens: &[Token], start: usize, end: usize) -> Option<std::ops
 }
 
 /// Every token of `text`, comments and newlines included.
-fn tokens(text: &str) -> Vec<Token> {
+pub(super) fn tokens(text: &str) -> Vec<Token> {
     let mut lexer = Lexer::new(text, LexMode::Normal);
     let mut out = Vec::new();
     // Every token but the end holds a byte: the count bounds the loop.
@@ -123,7 +123,12 @@ fn lead_start(text: &str, tokens: &[Token], first: usize) -> Option<usize> {
 /// The end of the item ending at byte `end` (its first token after is
 /// `tokens[after]`) with its line comment, and whether its line ends
 /// there (only comments after it on that line).
-fn line_comment_end(text: &str, tokens: &[Token], after: usize, end: usize) -> (usize, bool) {
+pub(super) fn line_comment_end(
+    text: &str,
+    tokens: &[Token],
+    after: usize,
+    end: usize,
+) -> (usize, bool) {
     let mut end = end;
     for t in tokens.get(after..).unwrap_or_default() {
         match t.kind {

@@ -96,16 +96,10 @@ pub(super) fn insert_item(
         line.insert_str(0, nl);
     }
     if let Some((open, close)) = braces {
-        if !text[open..close].contains('\n') && items_end.is_some() {
-            // `b { a = 1 }`: one line with an item: open it up, the item
-            // on a line of its own.
-            let outer = "  ".repeat(path.steps().len() - 1);
-            let inner = text[open + 1..close].trim();
-            let line = line.strip_prefix(nl).unwrap_or(&line);
-            return Splice {
-                at: open..close + 1,
-                text: format!("{{{nl}{outer}  {inner}{nl}{line}{outer}}}"),
-            };
+        if items_end.is_some() {
+            if let Some(splice) = open_up(text, (open, close), path, &line, style) {
+                return splice;
+            }
         }
     }
     if let Some(end) = after {
@@ -147,6 +141,30 @@ pub(super) fn insert_item(
         at: at..at,
         text: line,
     }
+}
+
+/// A one-line body (`b { a = 1 }`, braces at `open` and `close`) opened
+/// up: its content on a line of its own, then `line` (laid out, its
+/// leading break dropped), then the `}`. `None` when the body spans lines
+/// already.
+pub(super) fn open_up(
+    text: &str,
+    (open, close): (usize, usize),
+    path: &BlockPath,
+    line: &str,
+    style: Style,
+) -> Option<Splice> {
+    if text.get(open..close)?.contains('\n') {
+        return None;
+    }
+    let nl = style.newline;
+    let outer = "  ".repeat(path.steps().len().saturating_sub(1));
+    let inner = text.get(open + 1..close)?.trim();
+    let line = line.strip_prefix(nl).unwrap_or(line);
+    Some(Splice {
+        at: open..close + 1,
+        text: format!("{{{nl}{outer}  {inner}{nl}{line}{outer}}}"),
+    })
 }
 
 /// Where the first non-blank character of line `line` (from 0) of

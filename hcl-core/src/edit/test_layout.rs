@@ -94,6 +94,105 @@ fn edit_heredoc_closing_marker_stays() {
     );
 }
 
+/// A value ending in a heredoc takes the place of one followed on its
+/// line by comments (they move above the attribute, its lead comments
+/// now) or by the `}` of a one-line body (opened up first); the runs on
+/// either side of the moved comments are lined up again.
+#[test]
+fn edit_heredoc_value_moves_what_followed_the_old_one() {
+    const H: &str = "<<EOT\nhi\nEOT";
+    let o = root().block("o", [""; 0]);
+    let ob = o.clone().block("b", [""; 0]);
+    let b = root().block("b", [""; 0]);
+    let cases: &[(&str, &BlockPath, &str)] = &[
+        ("x = 1 # c\n", &root(), "# c\nx = <<EOT\nhi\nEOT\n"),
+        (
+            "x = 1 /* c */ # d\n",
+            &root(),
+            "/* c */ # d\nx = <<EOT\nhi\nEOT\n",
+        ),
+        ("x = 1 /* c */\n", &root(), "/* c */\nx = <<EOT\nhi\nEOT\n"),
+        (
+            "/* a */ x = 1 // c\n",
+            &root(),
+            "// c\n/* a */ x = <<EOT\nhi\nEOT\n",
+        ),
+        ("x = [\n  1,\n] # c\n", &root(), "# c\nx = <<EOT\nhi\nEOT\n"),
+        (
+            "x = 1 /* a\nb */\ny = 2\n",
+            &root(),
+            "/* a\nb */\nx = <<EOT\nhi\nEOT\ny = 2\n",
+        ),
+        (
+            "b {\n  x = 1 # c\n}\n",
+            &b,
+            "b {\n  # c\n  x = <<EOT\nhi\nEOT\n}\n",
+        ),
+        ("b { x = 1 }\n", &b, "b {\n  x = <<EOT\nhi\nEOT\n}\n"),
+        (
+            "b { x = 1 /* c */ }\ny = 2\n",
+            &b,
+            "b {\n  /* c */\n  x = <<EOT\nhi\nEOT\n}\ny = 2\n",
+        ),
+        (
+            "o {\n  b { x = 1 }\n}\n",
+            &ob,
+            "o {\n  b {\n    x = <<EOT\nhi\nEOT\n  }\n}\n",
+        ),
+        // The runs on either side of the moved comment, lined up again.
+        (
+            "a  = 1\nx  = 1 # c\nbb = 2\n",
+            &root(),
+            "a = 1\n# c\nx  = <<EOT\nhi\nEOT\nbb = 2\n",
+        ),
+        // Tabs and CRLF: the moved comment takes the line's indentation
+        // and the file's line ending.
+        (
+            "b {\r\n\tx = 1\t# c\r\n}\r\n",
+            &b,
+            "b {\r\n\t# c\r\n\tx = <<EOT\nhi\nEOT\r\n}\r\n",
+        ),
+        // Nothing after the old value: nothing moves.
+        (
+            "x = 1\ny = 2 # c\n",
+            &root(),
+            "x = <<EOT\nhi\nEOT\ny = 2 # c\n",
+        ),
+    ];
+    for (src, path, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        let before = values_but(&d, path, "x");
+        d.set_attribute_expr(path, "x", H).unwrap();
+        assert_eq!(d.text(), *want, "{src:?}");
+        assert_eq!(value_of(&d, path, "x"), Value::from("hi\n"));
+        assert_eq!(values_but(&d, path, "x"), before, "{src:?}");
+        if crate::format::format(src).unwrap() == *src {
+            assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+        }
+        // The value set by update_from takes the same path.
+        if **path == root() {
+            let mut d = Document::parse("t.tf", *src).unwrap();
+            let mut new = String::new();
+            for (k, v) in values_but(&d, path, "x") {
+                new.push_str(&format!("{k} = {}\n", crate::write::value(&v).unwrap()));
+            }
+            new.push_str(&format!("x = {H}\n"));
+            d.update_from(&new).unwrap();
+            assert_eq!(d.text(), *want, "{src:?}");
+        }
+    }
+}
+
+/// The values of the body at `path` but attribute `but`'s.
+fn values_but(d: &Document, path: &BlockPath, but: &str) -> Vec<(String, Value)> {
+    let file = d.file().unwrap();
+    let body = find_body(&file, path).unwrap();
+    body.attributes()
+        .filter(|a| a.name() != but)
+        .map(|a| (a.name().to_owned(), a.expr().value(None).0))
+        .collect()
+}
+
 /// Added items come out as the formatter lays them out, however the
 /// text given was indented.
 #[test]

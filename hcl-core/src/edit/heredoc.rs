@@ -1,0 +1,82 @@
+//! A value that ends in a heredoc, set in place of one that has something
+//! after it on its line: the closing marker must be alone on its line, so
+//! what followed the old value moves.
+//!
+//! - a comment (or several) after the value goes above the attribute, at
+//!   its indentation: there it is still the attribute's own (a lead
+//!   comment, which goes with it when it is removed, as hclwrite counts
+//!   them). On the line after the marker, where hclwrite's
+//!   `SetAttributeRaw` leaves it, it would read as the next item's;
+//! - the `}` of a one-line body (`b { x = 1 }`): the body is opened up
+//!   first, as adding an item to it does.
+
+use super::layout::Style;
+use super::remove::{line_comment_end, tokens};
+use super::splice::{line_indent, line_start, Splice};
+use crate::native::lexer::{LexMode, Lexer};
+use crate::native::token::TokenKind;
+
+/// Where a new value goes in place of an old one.
+pub(super) enum Place {
+    /// The splice that puts it there.
+    Here(Splice),
+    /// The splice that puts it there, with the comments after the old
+    /// value moved above the attribute: a line that splits the run of
+    /// `=` the attribute was in.
+    Moved(Splice),
+    /// The old value is followed by the `}` of a one-line body: open the
+    /// body up, then place the value again.
+    OpenUp,
+}
+
+/// Where `laid`, an expression laid out for the line of the attribute
+/// that starts at byte `item`, goes in place of the expression at `at`:
+/// in its place, with the comments after it on its line moved above the
+/// attribute when `laid` ends in a heredoc's closing marker.
+pub(super) fn place(
+    text: &str,
+    item: usize,
+    at: std::ops::Range<usize>,
+    laid: String,
+    style: Style,
+) -> Place {
+    if !ends_in_heredoc(&laid) {
+        return Place::Here(Splice { at, text: laid });
+    }
+    let tokens = tokens(text);
+    let after = tokens.partition_point(|t| (t.start as usize) < at.end);
+    let (end, line_ended) = line_comment_end(text, &tokens, after, at.end);
+    if !line_ended {
+        return Place::OpenUp;
+    }
+    let moved = text.get(at.end..end).unwrap_or("").trim();
+    if moved.is_empty() {
+        return Place::Here(Splice { at, text: laid });
+    }
+    // The comments go, and the blanks before them; the break that ends
+    // the line stays.
+    let cut = at.end + text.get(at.end..end).unwrap_or("").trim_end().len();
+    let start = line_start(text, item);
+    let indent = line_indent(text, item);
+    let head = text.get(start..at.start).unwrap_or("");
+    Place::Moved(Splice {
+        at: start..cut,
+        text: format!("{indent}{moved}{nl}{head}{laid}", nl = style.newline),
+    })
+}
+
+/// Whether expression text ends with a heredoc's closing marker (which
+/// must end its line).
+fn ends_in_heredoc(expr: &str) -> bool {
+    let mut lexer = Lexer::new(expr, LexMode::Normal);
+    let mut last = None;
+    // Every token but the end holds a byte: the count bounds the loop.
+    for _ in 0..=expr.len() {
+        match lexer.next_token().kind {
+            TokenKind::Eof => break,
+            TokenKind::Newline => {}
+            kind => last = Some(kind),
+        }
+    }
+    last == Some(TokenKind::CHeredoc)
+}
