@@ -10,8 +10,8 @@
 //! - the `}` of a one-line body (`b { x = 1 }`): the body is opened up
 //!   first, as adding an item to it does.
 
+use super::comments::{line_comment_end, tokens};
 use super::layout::Style;
-use super::remove::{line_comment_end, tokens};
 use super::splice::{line_indent, line_start, Splice};
 use crate::native::lexer::{LexMode, Lexer};
 use crate::native::token::TokenKind;

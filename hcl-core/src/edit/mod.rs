@@ -48,6 +48,7 @@ use crate::pos::SourceFile;
 use crate::value::Value;
 use crate::write::{is_identifier, push_quoted};
 
+mod comments;
 mod error;
 mod heredoc;
 mod layout;
@@ -207,56 +208,41 @@ impl Document {
         }
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let Some(a) = body.attribute(name) else {
+            drop(file);
+            return self.add_attribute(path, name, &format!("{name} = {expr}\n"));
+        };
         let style = Style::of(&self.text);
         // The start of a line that now splits the attribute's old run.
         let mut split = None;
-        let splice = match body.attribute(name) {
-            Some(a) => {
-                let r = a.expr().range();
-                let item = byte(a.range().start.byte);
-                let indent = line_indent(&self.text, item);
-                let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
-                let at = byte(r.start.byte)..byte(r.end.byte);
-                match place(&self.text, item, at, laid, style) {
-                    Place::Here(splice) => splice,
-                    Place::Moved(splice) => {
-                        split = Some(splice.at.start);
-                        splice
-                    }
-                    Place::OpenUp => {
-                        let open = braces(&file, path)
-                            .and_then(|b| open_up(&self.text, b, path, "", style))
-                            .ok_or_else(|| EditError::Conflict(format!(
-                                "attribute {} in {path} is followed on its line by code: a value ending in a heredoc cannot go there",
-                                quoted(name)
-                            )))?;
-                        drop(file);
-                        // Opened up, the body spans lines: placed again,
-                        // the value finds only comments after it.
-                        let before = self.text.clone();
-                        self.apply(open)?;
-                        let placed = self.set_attribute_text(path, name, expr);
-                        if placed.is_err() {
-                            self.text = before;
-                        }
-                        return placed;
-                    }
-                }
+        let r = a.expr().range();
+        let item = byte(a.range().start.byte);
+        let indent = line_indent(&self.text, item);
+        let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
+        let at = byte(r.start.byte)..byte(r.end.byte);
+        let splice = match place(&self.text, item, at, laid, style) {
+            Place::Here(splice) => splice,
+            Place::Moved(splice) => {
+                split = Some(splice.at.start);
+                splice
             }
-            None => {
-                let indent = item_indent(&self.text, body, path);
-                let line =
-                    lay_out(&format!("{name} = {expr}\n"), &indent, style).ok_or_else(too_large)?;
-                let braces = braces(&file, path);
-                insert_item(
-                    &self.text,
-                    body,
-                    braces,
-                    path,
-                    line,
-                    ItemKind::Attribute,
-                    style,
-                )
+            Place::OpenUp => {
+                let open = braces(&file, path)
+                    .and_then(|b| open_up(&self.text, b, path, "", style))
+                    .ok_or_else(|| EditError::Conflict(format!(
+                        "attribute {} in {path} is followed on its line by code: a value ending in a heredoc cannot go there",
+                        quoted(name)
+                    )))?;
+                drop(file);
+                // Opened up, the body spans lines: placed again, the
+                // value finds only comments after it.
+                let before = self.text.clone();
+                self.apply(open)?;
+                let placed = self.set_attribute_text(path, name, expr);
+                if placed.is_err() {
+                    self.text = before;
+                }
+                return placed;
             }
         };
         drop(file);
@@ -270,6 +256,30 @@ impl Document {
             }
         }
         Ok(())
+    }
+
+    /// Adds attribute `name` to the body at `path`: `item` is its text
+    /// (`name = expr`, with its comments, ending in a newline), laid out
+    /// as the formatter would; its run of `=` is lined up again.
+    fn add_attribute(&mut self, path: &BlockPath, name: &str, item: &str) -> Result<(), EditError> {
+        self.add_item(path, item, ItemKind::Attribute)?;
+        self.realign(path, name);
+        Ok(())
+    }
+
+    /// Adds an item to the body at `path` (see [`insert_item`] for
+    /// where): `item` is its text, ending in a newline, laid out as the
+    /// formatter would at the indentation of the body's items.
+    fn add_item(&mut self, path: &BlockPath, item: &str, kind: ItemKind) -> Result<(), EditError> {
+        let style = Style::of(&self.text);
+        let file = self.file()?;
+        let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let indent = item_indent(&self.text, body, path);
+        let laid = lay_out(item, &indent, style).ok_or_else(too_large)?;
+        let braces = braces(&file, path);
+        let splice = insert_item(&self.text, body, braces, path, laid, kind, style);
+        drop(file);
+        self.apply(splice)
     }
 
     /// Lines up the run of `=` that attribute `name` of the body at
@@ -399,22 +409,7 @@ impl Document {
             block.push_str(body);
             block.push_str("\n}\n");
         }
-        let style = Style::of(&self.text);
-        let file = self.file()?;
-        let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
-        let indent = item_indent(&self.text, parent, path);
-        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
-        let braces = braces(&file, path);
-        let splice = insert_item(
-            &self.text,
-            parent,
-            braces,
-            path,
-            block,
-            ItemKind::Block,
-            style,
-        );
-        self.apply(splice)
+        self.add_item(path, &block, ItemKind::Block)
     }
 
     /// Removes the block at `path` (its whole lines), its comments with it
