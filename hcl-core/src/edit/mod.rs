@@ -50,19 +50,19 @@ use crate::write::{is_identifier, push_quoted};
 
 mod comments;
 mod error;
-mod heredoc;
 mod layout;
 mod path;
+mod place;
 mod remove;
 mod splice;
 mod update;
 
 pub use error::EditError;
 use error::{excerpt, input_error, too_large};
-use heredoc::{place, Place};
-use layout::{lay_out, lay_out_expr, Style};
+use layout::{lay_out, lay_out_expr, opens_lines, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
+use place::{place, Place};
 use remove::remove_lines;
 use splice::{
     braces, byte, first_token_of_line, insert_item, item_indent, line_indent, open_up, ItemKind,
@@ -135,7 +135,11 @@ impl Document {
     /// of aligned `=` it is in (and the trailing comments of its lines) is
     /// lined up again as the formatter would (only the padding it resizes
     /// changes); every other byte is kept. A multi-line value is laid out
-    /// as the formatter would, under the attribute's line.
+    /// as the formatter would, under the attribute's line (a one-line
+    /// body, `b { x = 1 }`, is opened up first). When it opens brackets
+    /// on the attribute's line, that line leaves its run of `=`: its
+    /// padding goes back to one space and the rest of the run, on either
+    /// side, is lined up again without it, as the formatter would.
     ///
     /// Only the expression's text is replaced: a comment after it on its
     /// (last) line stays, and so do the comments on the lines above.
@@ -148,8 +152,8 @@ impl Document {
     /// closing marker: the comments after the old value on its line move
     /// to a line of their own above the attribute (its lead comments
     /// then, which go with it when it is removed; below the marker they
-    /// would read as the next item's), and a one-line body
-    /// (`b { x = 1 }`) is opened up first. No other value changes.
+    /// would read as the next item's), one space apart. No other value
+    /// changes.
     ///
     /// ```
     /// use hcl_core::edit::{BlockPath, Document};
@@ -213,24 +217,50 @@ impl Document {
             return self.add_attribute(path, name, &format!("{name} = {expr}\n"));
         };
         let style = Style::of(&self.text);
-        // The start of a line that now splits the attribute's old run.
-        let mut split = None;
+        // Whether a change of the lines splits the attribute's old run
+        // (lined up again on either side), and the line above it.
+        let mut split = false;
+        // Whether comments were moved to the line above the attribute.
+        let mut moved = false;
         let r = a.expr().range();
         let item = byte(a.range().start.byte);
+        let above = self.text[..item].matches('\n').count().checked_sub(1);
         let indent = line_indent(&self.text, item);
         let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
+        // The attribute's line leaves its run of `=` when the new value
+        // opens brackets it closes on a later line, and the old one did
+        // not: the run is lined up again without it.
+        let in_run = !opens_lines(a.expr().source_text());
+        let leaves = in_run && opens_lines(&laid);
         let at = byte(r.start.byte)..byte(r.end.byte);
         let splice = match place(&self.text, item, at, laid, style) {
+            Place::Here(splice) if leaves => {
+                split = true;
+                // Its padding goes too: one space, as the formatter
+                // writes a `=` that lines up with nothing.
+                let name_end = byte(a.name_range().end.byte);
+                let head = self.text.get(name_end..splice.at.start).unwrap_or("");
+                match head.find('=') {
+                    Some(eq) if eq > 1 && head[..eq].bytes().all(|b| b == b' ') => Splice {
+                        at: name_end..splice.at.end,
+                        text: format!(" {}{}", &head[eq..], splice.text),
+                    },
+                    _ => splice,
+                }
+            }
             Place::Here(splice) => splice,
             Place::Moved(splice) => {
-                split = Some(splice.at.start);
+                // The moved comments' line splits the run, if the
+                // attribute's line was in one.
+                split = in_run;
+                moved = true;
                 splice
             }
             Place::OpenUp => {
                 let open = braces(&file, path)
                     .and_then(|b| open_up(&self.text, b, path, "", style))
                     .ok_or_else(|| EditError::Conflict(format!(
-                        "attribute {} in {path} is followed on its line by code: a value ending in a heredoc cannot go there",
+                        "attribute {} in {path} is followed on its line by code: a value spanning lines cannot go there",
                         quoted(name)
                     )))?;
                 drop(file);
@@ -247,15 +277,41 @@ impl Document {
         };
         drop(file);
         self.apply(splice)?;
-        self.realign(path, name);
-        if let Some(above) = split.and_then(|at| at.checked_sub(1)) {
-            // The part of the run above the moved comments (found by the
-            // newline that ends its last line).
-            if let Some(text) = crate::format::realign(&self.text, above, above) {
-                self.text = text;
+        let Some(span) = self.attribute_span(path, name) else {
+            return Ok(());
+        };
+        // Lines, not bytes: lining up changes only blanks inside lines.
+        let first = self.text[..span.start].matches('\n').count();
+        let last = first + self.text[span.clone()].matches('\n').count();
+        // The attribute's run; the last line of a value that spans lines,
+        // which holds the comments that followed the old one; the line of
+        // the comments moved above it, whose trailing comment may line up
+        // with its neighbours'; what is left of a run split on either side.
+        let mut lines = vec![first];
+        if last > first {
+            lines.push(last);
+        }
+        if moved {
+            lines.extend(first.checked_sub(1));
+        }
+        if split {
+            lines.extend(above);
+            lines.push(last + 1);
+        }
+        self.realign_lines(lines);
+        Ok(())
+    }
+
+    /// Lines up the runs of `=` (and of trailing comments) that hold
+    /// `lines` (from 0), as the formatter does (see [`crate::format::realign`]).
+    fn realign_lines(&mut self, lines: impl IntoIterator<Item = usize>) {
+        for line in lines {
+            if let Some(at) = first_token_of_line(&self.text, line) {
+                if let Some(text) = crate::format::realign(&self.text, at, at) {
+                    self.text = text;
+                }
             }
         }
-        Ok(())
     }
 
     /// Adds attribute `name` to the body at `path`: `item` is its text
@@ -287,16 +343,18 @@ impl Document {
     /// formatter does, after an edit changed a name or a value in it;
     /// every blank it does not resize keeps its bytes (see [`crate::format::realign`]).
     fn realign(&mut self, path: &BlockPath, name: &str) {
-        let Ok(file) = self.file() else {
-            return;
-        };
-        let at = find_body(&file, path)
-            .and_then(|b| b.attribute(name))
-            .map(|a| byte(a.range().start.byte));
-        drop(file);
-        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
-            self.text = text;
+        if let Some(at) = self.attribute_span(path, name) {
+            if let Some(text) = crate::format::realign(&self.text, at.start, at.start) {
+                self.text = text;
+            }
         }
+    }
+
+    /// The bytes of attribute `name` of the body at `path`.
+    fn attribute_span(&self, path: &BlockPath, name: &str) -> Option<std::ops::Range<usize>> {
+        let file = self.file().ok()?;
+        let a = find_body(&file, path)?.attribute(name)?;
+        Some(byte(a.range().start.byte)..byte(a.range().end.byte))
     }
 
     /// Removes attribute `name` of the body at `path` with its comments,

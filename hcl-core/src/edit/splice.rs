@@ -143,10 +143,10 @@ pub(super) fn insert_item(
     }
 }
 
-/// A one-line body (`b { a = 1 }`, braces at `open` and `close`) opened
-/// up: its content on a line of its own, then `line` (laid out, its
-/// leading break dropped), then the `}`. `None` when the body spans lines
-/// already.
+/// A body whose `}` shares a line with its content (`b { a = 1 }`,
+/// braces at `open` and `close`) opened up: its content on lines of its
+/// own, then `line` (laid out, its leading break dropped), then the `}`
+/// on a line of its own. `None` when the `}` is alone on its line already.
 pub(super) fn open_up(
     text: &str,
     (open, close): (usize, usize),
@@ -154,7 +154,8 @@ pub(super) fn open_up(
     line: &str,
     style: Style,
 ) -> Option<Splice> {
-    if text.get(open..close)?.contains('\n') {
+    let close_line = text.get(line_start(text, close)..close)?;
+    if close_line.trim_matches([' ', '\t']).is_empty() {
         return None;
     }
     let nl = style.newline;

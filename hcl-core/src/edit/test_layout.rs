@@ -183,6 +183,86 @@ fn edit_heredoc_value_moves_what_followed_the_old_one() {
     }
 }
 
+/// A value set that changes the lines of its attribute: a multi-line one
+/// opens up the one-line body it goes in; the attribute's line leaves
+/// its run of `=` (its padding goes back to one space, the run is lined
+/// up without it) or its last line carries the old line comment, lined
+/// up with its neighbours'; comments moved above it are one space apart.
+/// Each result is what the formatter makes of it.
+#[test]
+fn edit_set_value_that_changes_its_lines() {
+    let b = root().block("b", [""; 0]);
+    let cases: &[(&str, &BlockPath, &str, &str)] = &[
+        // A multi-line value in a one-line body.
+        (
+            "b { x = 1 }\n",
+            &b,
+            "{\nk = 1\n}",
+            "b {\n  x = {\n    k = 1\n  }\n}\n",
+        ),
+        (
+            "b { x = 1 /* c */ }\n",
+            &b,
+            "[\n1,\n]",
+            "b {\n  x = [\n    1,\n  ] /* c */\n}\n",
+        ),
+        // The line leaves its run: below, above, and both.
+        (
+            "x    = 1\nyy   = 2\nzzzz = 3\n",
+            &root(),
+            "{\nk = 1\n}",
+            "x = {\n  k = 1\n}\nyy   = 2\nzzzz = 3\n",
+        ),
+        (
+            "aaaa = 1\nx    = 2\n",
+            &root(),
+            "[\n1,\n]",
+            "aaaa = 1\nx = [\n  1,\n]\n",
+        ),
+        (
+            "a  = 1\nx  = 2\nbb = 3\n",
+            &root(),
+            "{\nk = 1\n}",
+            "a = 1\nx = {\n  k = 1\n}\nbb = 3\n",
+        ),
+        (
+            "/* p */ x = 1\ny          = 1\n",
+            &root(),
+            "{\nk = 1\n}",
+            "/* p */ x = {\n  k = 1\n}\ny = 1\n",
+        ),
+        // A gap that is no alignment padding keeps its bytes.
+        ("x\t= 1\n", &root(), "{\nk = 1\n}", "x\t= {\n  k = 1\n}\n"),
+        // The old line comment on the new last line, lined up.
+        (
+            "x = 1             # t\n/* p */ y = 1 # u\n",
+            &root(),
+            "\"${\n1 + 1}\"",
+            "x = \"${\n1 + 1}\"       # t\n/* p */ y = 1 # u\n",
+        ),
+        // Comments moved above a heredoc: one space apart, their line
+        // comment lined up with the one above.
+        (
+            "b { # open\n  x = [\n    1,\n  ] /* q */ # t\n}\n",
+            &b,
+            "<<EOT\nhi\nEOT",
+            "b {       # open\n  /* q */ # t\n  x = <<EOT\nhi\nEOT\n}\n",
+        ),
+    ];
+    for (src, path, expr, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        d.set_attribute_expr(path, "x", expr).unwrap();
+        assert_eq!(d.text(), *want, "{src:?}");
+        if crate::format::format(src).unwrap() == *src {
+            assert_eq!(
+                crate::format::format(d.text()).unwrap(),
+                d.text(),
+                "{src:?}"
+            );
+        }
+    }
+}
+
 /// The values of the body at `path` but attribute `but`'s.
 fn values_but(d: &Document, path: &BlockPath, but: &str) -> Vec<(String, Value)> {
     let file = d.file().unwrap();

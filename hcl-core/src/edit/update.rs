@@ -161,13 +161,7 @@ impl Document {
                 .iter()
                 .map(|&at| self.text.get(..at).map_or(0, |t| t.matches('\n').count()))
                 .collect();
-            for line in lines {
-                if let Some(at) = first_token_of_line(&self.text, line) {
-                    if let Some(text) = crate::format::realign(&self.text, at, at) {
-                        self.text = text;
-                    }
-                }
-            }
+            self.realign_lines(lines);
             return Ok(());
         }
         drop(file);

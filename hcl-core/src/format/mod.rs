@@ -40,6 +40,8 @@ mod lines;
 mod spacing;
 mod tokens;
 
+pub(crate) use tokens::bracket_change;
+
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::parse_config;
 use crate::pos::SourceFile;

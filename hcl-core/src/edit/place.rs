@@ -1,14 +1,17 @@
-//! A value that ends in a heredoc, set in place of one that has something
-//! after it on its line: the closing marker must be alone on its line, so
-//! what followed the old value moves.
+//! Where a new value goes in place of an old one that has something after
+//! it on its line, when the new value spans lines.
 //!
-//! - a comment (or several) after the value goes above the attribute, at
-//!   its indentation: there it is still the attribute's own (a lead
-//!   comment, which goes with it when it is removed, as hclwrite counts
-//!   them). On the line after the marker, where hclwrite's
-//!   `SetAttributeRaw` leaves it, it would read as the next item's;
 //! - the `}` of a one-line body (`b { x = 1 }`): the body is opened up
-//!   first, as adding an item to it does.
+//!   first, as adding an item to it does, so that the value's lines are
+//!   laid out under the attribute's (and the body keeps the shape the
+//!   other edits expect: its `}` on a line of its own);
+//! - comments after a value replaced by one that ends in a heredoc: the
+//!   closing marker must be alone on its line, so they go above the
+//!   attribute, at its indentation. There they are still the attribute's
+//!   own (lead comments, which go with it when it is removed, as hclwrite
+//!   counts them); on the line after the marker, where hclwrite's
+//!   `SetAttributeRaw` leaves them, they would read as the next item's.
+//!   Another multi-line value keeps them after its last line.
 
 use super::comments::{line_comment_end, tokens};
 use super::layout::Style;
@@ -24,15 +27,16 @@ pub(super) enum Place {
     /// value moved above the attribute: a line that splits the run of
     /// `=` the attribute was in.
     Moved(Splice),
-    /// The old value is followed by the `}` of a one-line body: open the
-    /// body up, then place the value again.
+    /// The old value is followed by the `}` of a one-line body, and the
+    /// new one spans lines: open the body up, then place the value again.
     OpenUp,
 }
 
 /// Where `laid`, an expression laid out for the line of the attribute
 /// that starts at byte `item`, goes in place of the expression at `at`:
 /// in its place, with the comments after it on its line moved above the
-/// attribute when `laid` ends in a heredoc's closing marker.
+/// attribute when `laid` ends in a heredoc's closing marker; after its
+/// body is opened up when it spans lines and a `}` follows it.
 pub(super) fn place(
     text: &str,
     item: usize,
@@ -40,7 +44,7 @@ pub(super) fn place(
     laid: String,
     style: Style,
 ) -> Place {
-    if !ends_in_heredoc(&laid) {
+    if !laid.contains('\n') {
         return Place::Here(Splice { at, text: laid });
     }
     let tokens = tokens(text);
@@ -49,7 +53,19 @@ pub(super) fn place(
     if !line_ended {
         return Place::OpenUp;
     }
-    let moved = text.get(at.end..end).unwrap_or("").trim();
+    if !ends_in_heredoc(&laid) {
+        return Place::Here(Splice { at, text: laid });
+    }
+    // The comments, one space apart as the formatter spaces them (the
+    // padding that lined them up with other lines' means nothing above).
+    let moved: Vec<&str> = tokens[after..]
+        .iter()
+        .take_while(|t| (t.end as usize) <= end)
+        .filter_map(|t| text.get(t.start as usize..t.end as usize))
+        .map(str::trim_end)
+        .filter(|c| !c.is_empty())
+        .collect();
+    let moved = moved.join(" ");
     if moved.is_empty() {
         return Place::Here(Splice { at, text: laid });
     }
