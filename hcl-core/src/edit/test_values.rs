@@ -45,34 +45,137 @@ fn value_of_expr(expr: &str) -> Value {
     e.value(None).0
 }
 
-/// A document: attributes at the root, then blocks `b0`, `b1`… each with
-/// attributes and maybe a child block `c`; `tab` indents with tabs.
-fn document(root: &[usize], blocks: &[(Vec<usize>, bool)], tab: bool, crlf: bool) -> String {
-    fn attrs(out: &mut String, indent: &str, picks: &[usize]) {
-        for (i, &e) in picks.iter().enumerate() {
-            if i % 2 == 1 {
+/// An attribute of a generated document: its expression (an index in
+/// [`EXPRS`]) and the comments and blanks around it, one bit each: a lead
+/// comment line, a block comment before it on its line, a line comment
+/// and a block comment after it (none after a heredoc's closing marker,
+/// which must end its line), a blank line above it.
+#[derive(Clone, Debug)]
+struct Attr {
+    expr: usize,
+    decor: u8,
+}
+
+/// A block of a generated document: its attributes, maybe a child block
+/// `c` (with the same attributes), whether it is written on one line when
+/// it can be (at most one attribute, on one line: the child then, when it
+/// has one), and the comments in and around it, one bit each: after its
+/// `{`, a line before its `}`, a lead comment line, a comment between
+/// blank lines at the start of its body.
+#[derive(Clone, Debug)]
+struct Blk {
+    attrs: Vec<Attr>,
+    child: bool,
+    one_line: bool,
+    decor: u8,
+}
+
+fn attr() -> impl Strategy<Value = Attr> {
+    (0..EXPRS.len(), 0..32u8).prop_map(|(expr, decor)| Attr { expr, decor })
+}
+
+fn attrs() -> impl Strategy<Value = Vec<Attr>> {
+    proptest::collection::vec(attr(), 0..4)
+}
+
+fn blocks() -> impl Strategy<Value = Vec<Blk>> {
+    let blk = (attrs(), any::<bool>(), any::<bool>(), 0..16u8).prop_map(
+        |(attrs, child, one_line, decor)| Blk {
+            attrs,
+            child,
+            one_line,
+            decor,
+        },
+    );
+    proptest::collection::vec(blk, 0..3)
+}
+
+/// A document: attributes at the root, then blocks `b0`, `b1`… as `Blk`
+/// says; `tab` indents with tabs, `crlf` ends lines with `\r\n`.
+fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
+    /// The attributes' lines, each with its comments, at `indent`.
+    fn lines(out: &mut String, indent: &str, attrs: &[Attr]) {
+        for (i, a) in attrs.iter().enumerate() {
+            if a.decor & 16 != 0 {
+                out.push('\n');
+            }
+            if a.decor & 1 != 0 {
                 out.push_str(&format!("{indent}# about a{i}\n"));
             }
-            let expr = EXPRS[e % EXPRS.len()].replace('\n', &format!("\n{indent}"));
-            // A heredoc's lines are its value: written flush as given.
-            let expr = if expr.contains("<<") {
-                EXPRS[e % EXPRS.len()].to_owned()
-            } else {
-                expr
-            };
-            out.push_str(&format!("{indent}a{i} = {expr}\n"));
+            out.push_str(indent);
+            out.push_str(&item(i, a, indent, true));
+            out.push('\n');
+        }
+    }
+    /// `aI = expr` with the comments on its line (a line comment only
+    /// when `line_comment`: none inside a one-line body, where it would
+    /// take the `}`).
+    fn item(i: usize, a: &Attr, indent: &str, line_comment: bool) -> String {
+        let given = EXPRS[a.expr % EXPRS.len()];
+        // A heredoc's lines are its value: written flush as given.
+        let expr = if given.contains("<<") {
+            given.to_owned()
+        } else {
+            given.replace('\n', &format!("\n{indent}"))
+        };
+        let marker = given.ends_with("EOT");
+        let mut out = String::new();
+        if a.decor & 2 != 0 {
+            out.push_str("/* p */ ");
+        }
+        out.push_str(&format!("a{i} = {expr}"));
+        if a.decor & 8 != 0 && !marker {
+            out.push_str(" /* q */");
+        }
+        if a.decor & 4 != 0 && !marker && line_comment {
+            out.push_str(" # t");
+        }
+        out
+    }
+    /// The attributes on one line, when they fit there.
+    fn one_line(attrs: &[Attr]) -> Option<String> {
+        match attrs {
+            [] => Some(String::new()),
+            [a] if !EXPRS[a.expr % EXPRS.len()].contains('\n') => {
+                Some(format!(" {}", item(0, a, "", false)))
+            }
+            _ => None,
         }
     }
     let unit = if tab { "\t" } else { "  " };
     let mut out = String::new();
-    attrs(&mut out, "", root);
-    for (i, (picks, child)) in blocks.iter().enumerate() {
-        out.push_str(&format!("\nb{i} {{\n"));
-        attrs(&mut out, unit, picks);
-        if *child {
-            out.push_str(&format!("{unit}c {{\n"));
-            attrs(&mut out, &unit.repeat(2), picks);
-            out.push_str(&format!("{unit}}}\n"));
+    lines(&mut out, "", root);
+    for (i, b) in blocks.iter().enumerate() {
+        out.push('\n');
+        if b.decor & 4 != 0 {
+            out.push_str(&format!("# block b{i}\n"));
+        }
+        let flat = one_line(&b.attrs).filter(|_| b.one_line);
+        if let (Some(flat), false) = (&flat, b.child) {
+            out.push_str(&format!("b{i} {{{flat} }}\n"));
+            continue;
+        }
+        out.push_str(&format!("b{i} {{"));
+        if b.decor & 1 != 0 {
+            out.push_str(" # open");
+        }
+        out.push('\n');
+        if b.decor & 8 != 0 {
+            out.push_str(&format!("\n{unit}# loose\n\n"));
+        }
+        lines(&mut out, unit, &b.attrs);
+        if b.child {
+            match &flat {
+                Some(flat) => out.push_str(&format!("{unit}c {{{flat} }}\n")),
+                None => {
+                    out.push_str(&format!("{unit}c {{\n"));
+                    lines(&mut out, &unit.repeat(2), &b.attrs);
+                    out.push_str(&format!("{unit}}}\n"));
+                }
+            }
+        }
+        if b.decor & 2 != 0 {
+            out.push_str(&format!("{unit}# close\n"));
         }
         out.push_str("}\n");
     }
@@ -82,28 +185,88 @@ fn document(root: &[usize], blocks: &[(Vec<usize>, bool)], tab: bool, crlf: bool
     out
 }
 
-fn paths(blocks: &[(Vec<usize>, bool)]) -> Vec<(BlockPath, String)> {
+fn paths(blocks: &[Blk]) -> Vec<(BlockPath, String)> {
     let mut out = vec![(BlockPath::root(), String::new())];
-    for (i, (_, child)) in blocks.iter().enumerate() {
-        let b = BlockPath::root().block(format!("b{i}"), [""; 0]);
-        out.push((b.clone(), format!("/b{i}")));
-        if *child {
-            out.push((b.block("c", [""; 0]), format!("/b{i}/c")));
+    for (i, b) in blocks.iter().enumerate() {
+        let path = BlockPath::root().block(format!("b{i}"), [""; 0]);
+        out.push((path.clone(), format!("/b{i}")));
+        if b.child {
+            out.push((path.block("c", [""; 0]), format!("/b{i}/c")));
         }
     }
     out
 }
 
+/// The comments of `text` (trimmed), sorted: what an edit keeps is
+/// compared as a multiset.
+fn comments(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = super::comments::tokens(text)
+        .iter()
+        .filter(|t| t.kind == crate::native::token::TokenKind::Comment)
+        .map(|t| text[t.start as usize..t.end as usize].trim().to_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// Whether every comment of `part` is in `whole` (as many times).
+fn contains_all(whole: &[String], part: &[String]) -> bool {
+    let mut whole = whole.to_vec();
+    part.iter()
+        .all(|c| match whole.iter().position(|w| w == c) {
+            Some(i) => {
+                whole.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// The edits the property test makes: which (`kind`), where (`path`),
+/// to which attribute (`name`), with which expression (`given`) or new
+/// text (`new`). `true` when there was something to remove or rename.
+fn edit(
+    d: &mut Document,
+    kind: usize,
+    path: &BlockPath,
+    name: &str,
+    given: &str,
+    new: &str,
+) -> bool {
+    match kind {
+        0 => d.set_attribute_expr(path, name, given).map(|()| true),
+        1 => d
+            .add_block(
+                path,
+                "added",
+                [""; 0],
+                &format!("v = {given}\n# after\nw = 2\n"),
+            )
+            .map(|()| true),
+        2 => d.remove_attribute(path, name),
+        3 => match d.attribute(path, name) {
+            Some(_) => d.rename_attribute(path, name, "renamed").map(|()| true),
+            None => Ok(false),
+        },
+        5 => d.update_from(new).map(|()| true),
+        _ => d.remove_block(path),
+    }
+    .unwrap()
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
     #[test]
     fn edit_values_change_only_where_edited(
-        root in proptest::collection::vec(0..EXPRS.len(), 0..4),
-        blocks in proptest::collection::vec((proptest::collection::vec(0..EXPRS.len(), 0..4), any::<bool>()), 0..3),
+        root in attrs(),
+        blocks in blocks(),
         tab in any::<bool>(),
         crlf in any::<bool>(),
         kind in 0..6usize,
-        new_root in proptest::collection::vec(0..EXPRS.len(), 0..4),
-        new_blocks in proptest::collection::vec((proptest::collection::vec(0..EXPRS.len(), 0..4), any::<bool>()), 0..3),
+        new_root in attrs(),
+        new_blocks in blocks(),
+        new_tab in any::<bool>(),
+        new_crlf in any::<bool>(),
         target in 0..16usize,
         attr in 0..5usize,
         expr in 0..EXPRS.len(),
@@ -116,40 +279,65 @@ proptest! {
         let name = format!("a{attr}");
         let key = format!("{at}/{name}");
         let given = EXPRS[expr];
+        let new = document(&new_root, &new_blocks, new_tab, new_crlf);
+        // The comments the edit must keep (`None`: not checked); those
+        // inside an expression replaced go with it.
+        let mut kept = Some(comments(&text));
+        if let (0, Some(old)) = (kind, d.attribute(path, &name)) {
+            let inside = comments(&old);
+            kept = kept.map(|k| k.into_iter().filter(|c| !inside.contains(c)).collect());
+        }
+        let done = edit(&mut d, kind, path, &name, given, &new);
         match kind {
             0 => {
-                d.set_attribute_expr(path, &name, given).unwrap();
                 want.insert(key, value_of_expr(given));
             }
             1 => {
-                d.add_block(path, "added", [""; 0], &format!("v = {given}\n# after\nw = 2\n")).unwrap();
                 want.insert(format!("{at}/added/v"), value_of_expr(given));
                 want.insert(format!("{at}/added/w"), Value::from(2));
             }
             2 => {
-                let had = d.remove_attribute(path, &name).unwrap();
-                prop_assert_eq!(had, want.remove(&key).is_some());
+                prop_assert_eq!(done, want.remove(&key).is_some());
+                kept = None;
             }
             3 => {
                 if let Some(v) = want.remove(&key) {
-                    d.rename_attribute(path, &name, "renamed").unwrap();
                     want.insert(format!("{at}/renamed"), v);
                 }
             }
             5 => {
-                // The whole document updated to another: its values.
-                let new = document(&new_root, &new_blocks, false, false);
+                // The whole document updated to another: its values, and
+                // the comments of the blocks it adds.
+                let n = Document::parse("n.tf", new.as_str()).unwrap();
+                want = values(&n);
+                let file = n.file().unwrap();
+                let added: Vec<String> = file
+                    .body()
+                    .blocks()
+                    .filter(|b| !text.contains(&format!("\n{} {{", b.type_name())))
+                    .flat_map(|b| {
+                        let r = b.range();
+                        comments(&new[r.start.byte as usize..r.end.byte as usize])
+                    })
+                    .collect();
+                prop_assert!(contains_all(&comments(d.text()), &added), "{:?}", d.text());
+                // A second update finds nothing to change.
+                let once = d.text().to_owned();
                 d.update_from(&new).unwrap();
-                want = values(&Document::parse("n.tf", new.as_str()).unwrap());
+                prop_assert_eq!(d.text(), once.as_str());
+                kept = None;
             }
             _ => {
                 // (The root is no block: nothing to remove.)
-                let removed = d.remove_block(path).unwrap();
-                prop_assert_eq!(removed, !at.is_empty());
+                prop_assert_eq!(done, !at.is_empty());
                 want.retain(|k, _| at.is_empty() || !k.starts_with(&format!("{at}/")));
+                kept = None;
             }
         }
         prop_assert_eq!(values(&d), want, "{}", d.text());
+        if let Some(kept) = kept {
+            prop_assert!(contains_all(&comments(d.text()), &kept), "{:?}\n{:?}", text, d.text());
+        }
         // No edit leaves blanks at the end of a line.
         let trailing = d.text().lines().any(|l| l.trim_end_matches('\r').ends_with([' ', '\t']));
         prop_assert!(!trailing, "{:?}", d.text());
@@ -165,13 +353,12 @@ proptest! {
             };
             prop_assert!(bare <= given_bare, "{:?}", d.text());
         }
-        if !tab {
-            // A formatted file stays formatted.
-            let formatted = crate::format::format(&text).unwrap() == text;
-            if formatted {
-                prop_assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
-            }
-        }
+        // A formatted file stays formatted: the same edit of the
+        // document formatted.
+        let formatted = crate::format::format(&text).unwrap();
+        let mut f = Document::parse("f.tf", formatted.as_str()).unwrap();
+        edit(&mut f, kind, path, &name, given, &new);
+        prop_assert_eq!(crate::format::format(f.text()).unwrap(), f.text(), "{:?}", formatted);
     }
 }
 
