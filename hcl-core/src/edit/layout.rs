@@ -81,25 +81,3 @@ pub(super) fn lay_out_expr(name: &str, expr: &str, indent: &str, style: Style) -
     let (_, value) = laid.split_once('=')?;
     Some(value.trim_start_matches(' ').to_owned())
 }
-
-/// Whether expression text leaves brackets open at the end of its first
-/// line: its attribute's line then has no `=` cell that the formatter
-/// lines up with its neighbours' (by the formatter's own count).
-pub(super) fn opens_lines(expr: &str) -> bool {
-    let mut lexer = Lexer::new(expr, LexMode::Normal);
-    let mut net = 0;
-    // Every token but the end holds a byte: the count bounds the loop.
-    for _ in 0..=expr.len() {
-        let t = lexer.next_token();
-        let text = expr.get(t.start as usize..t.end as usize).unwrap_or("");
-        if matches!(t.kind, TokenKind::Eof | TokenKind::Newline) {
-            break;
-        }
-        net += crate::format::bracket_change(t.kind);
-        // A heredoc's opener and a line comment hold their newline.
-        if text.ends_with('\n') {
-            break;
-        }
-    }
-    net != 0
-}

@@ -59,7 +59,7 @@ mod update;
 
 pub use error::EditError;
 use error::{excerpt, input_error, too_large};
-use layout::{lay_out, lay_out_expr, opens_lines, Style};
+use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
 use place::{place, Place};
@@ -68,6 +68,32 @@ use splice::{
     braces, byte, first_token_of_line, insert_item, item_indent, line_indent, open_up, ItemKind,
     Splice,
 };
+
+/// The lines (from 0) of an attribute, and the alignment cells of its
+/// first and last (see [`crate::format::line_cells`]).
+struct AttributeLines {
+    first: usize,
+    last: usize,
+    cells: [(bool, bool); 2],
+}
+
+impl AttributeLines {
+    /// Those of the attribute at bytes `at` of `text`.
+    fn of(text: &str, at: std::ops::Range<usize>) -> AttributeLines {
+        let first = text.get(..at.start).map_or(0, |t| t.matches('\n').count());
+        let last = first + text.get(at.clone()).map_or(0, |t| t.matches('\n').count());
+        let line = |pos: usize| {
+            let start = splice::line_start(text, pos);
+            let end = splice::line_end(text, pos);
+            crate::format::line_cells(text.get(start..end).unwrap_or(""))
+        };
+        AttributeLines {
+            first,
+            last,
+            cells: [line(at.start), line(at.end)],
+        }
+    }
+}
 
 /// An editable native-syntax file; see the [module documentation](self).
 #[derive(Clone, Debug)]
@@ -217,42 +243,17 @@ impl Document {
             return self.add_attribute(path, name, &format!("{name} = {expr}\n"));
         };
         let style = Style::of(&self.text);
-        // Whether a change of the lines splits the attribute's old run
-        // (lined up again on either side), and the line above it.
-        let mut split = false;
         // Whether comments were moved to the line above the attribute.
         let mut moved = false;
         let r = a.expr().range();
         let item = byte(a.range().start.byte);
-        let above = self.text[..item].matches('\n').count().checked_sub(1);
+        let old = AttributeLines::of(&self.text, item..byte(a.range().end.byte));
         let indent = line_indent(&self.text, item);
         let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
-        // The attribute's line leaves its run of `=` when the new value
-        // opens brackets it closes on a later line, and the old one did
-        // not: the run is lined up again without it.
-        let in_run = !opens_lines(a.expr().source_text());
-        let leaves = in_run && opens_lines(&laid);
         let at = byte(r.start.byte)..byte(r.end.byte);
         let splice = match place(&self.text, item, at, laid, style) {
-            Place::Here(splice) if leaves => {
-                split = true;
-                // Its padding goes too: one space, as the formatter
-                // writes a `=` that lines up with nothing.
-                let name_end = byte(a.name_range().end.byte);
-                let head = self.text.get(name_end..splice.at.start).unwrap_or("");
-                match head.find('=') {
-                    Some(eq) if eq > 1 && head[..eq].bytes().all(|b| b == b' ') => Splice {
-                        at: name_end..splice.at.end,
-                        text: format!(" {}{}", &head[eq..], splice.text),
-                    },
-                    _ => splice,
-                }
-            }
             Place::Here(splice) => splice,
             Place::Moved(splice) => {
-                // The moved comments' line splits the run, if the
-                // attribute's line was in one.
-                split = in_run;
                 moved = true;
                 splice
             }
@@ -277,29 +278,64 @@ impl Document {
         };
         drop(file);
         self.apply(splice)?;
+        self.realign_set(path, name, &old, moved);
+        Ok(())
+    }
+
+    /// Lines up again, after attribute `name` of the body at `path` was
+    /// set (its lines were `old`; `moved`: comments went to the line
+    /// above it), what the formatter would: the attribute's run of `=`;
+    /// the run of comments of its last line, which holds the comments
+    /// that followed the old value; the line of the moved comments; and
+    /// when its first or last line joined or left a run (a value that
+    /// opens brackets on its line has no `=` cell; a comment inside the
+    /// old value was a comment cell), what is left of the old runs on
+    /// either side, its `=` padding back to one space when it left.
+    fn realign_set(&mut self, path: &BlockPath, name: &str, old: &AttributeLines, moved: bool) {
         let Some(span) = self.attribute_span(path, name) else {
-            return Ok(());
+            return;
         };
+        let new = AttributeLines::of(&self.text, span.start..span.end);
+        if old.cells[0].0 && !new.cells[0].0 {
+            self.unpad(path, name);
+        }
         // Lines, not bytes: lining up changes only blanks inside lines.
-        let first = self.text[..span.start].matches('\n').count();
-        let last = first + self.text[span.clone()].matches('\n').count();
-        // The attribute's run; the last line of a value that spans lines,
-        // which holds the comments that followed the old one; the line of
-        // the comments moved above it, whose trailing comment may line up
-        // with its neighbours'; what is left of a run split on either side.
-        let mut lines = vec![first];
-        if last > first {
-            lines.push(last);
+        let mut lines = vec![new.first];
+        if new.last > new.first {
+            lines.push(new.last);
         }
         if moved {
-            lines.extend(first.checked_sub(1));
+            lines.extend(new.first.checked_sub(1));
         }
-        if split {
-            lines.extend(above);
-            lines.push(last + 1);
+        if moved || old.cells != new.cells {
+            // The line above the old first line (the moved comments
+            // went below it), and the one after the new last line.
+            lines.extend(old.first.checked_sub(1));
+            lines.push(new.last + 1);
         }
         self.realign_lines(lines);
-        Ok(())
+    }
+
+    /// The padding before the `=` of attribute `name` of the body at
+    /// `path`, when it is spaces, back to one space: the formatter's
+    /// spacing of a `=` that lines up with nothing.
+    fn unpad(&mut self, path: &BlockPath, name: &str) {
+        let Ok(file) = self.file() else {
+            return;
+        };
+        let gap = find_body(&file, path)
+            .and_then(|b| b.attribute(name))
+            .map(|a| byte(a.name_range().end.byte)..byte(a.expr().range().start.byte));
+        drop(file);
+        let Some(gap) = gap else {
+            return;
+        };
+        let head = self.text.get(gap.clone()).unwrap_or("");
+        if let Some(eq) = head.find('=') {
+            if eq > 1 && head[..eq].bytes().all(|b| b == b' ') {
+                self.text.replace_range(gap.start..gap.start + eq, " ");
+            }
+        }
     }
 
     /// Lines up the runs of `=` (and of trailing comments) that hold

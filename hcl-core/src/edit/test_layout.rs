@@ -186,8 +186,9 @@ fn edit_heredoc_value_moves_what_followed_the_old_one() {
 /// A value set that changes the lines of its attribute: a multi-line one
 /// opens up the one-line body it goes in; the attribute's line leaves
 /// its run of `=` (its padding goes back to one space, the run is lined
-/// up without it) or its last line carries the old line comment, lined
-/// up with its neighbours'; comments moved above it are one space apart.
+/// up without it) or of comments, or joins one; its last line carries
+/// the old line comment, lined up with its neighbours'; comments moved
+/// above it are one space apart.
 /// Each result is what the formatter makes of it.
 #[test]
 fn edit_set_value_that_changes_its_lines() {
@@ -230,6 +231,20 @@ fn edit_set_value_that_changes_its_lines() {
             &root(),
             "{\nk = 1\n}",
             "/* p */ x = {\n  k = 1\n}\ny = 1\n",
+        ),
+        // The line leaves a run of comments: the one inside the old
+        // value lined up with the line above's.
+        (
+            "b {     # open\n  x = [ # first\n    1,\n  ]\n}\n",
+            &b,
+            "1",
+            "b { # open\n  x = 1\n}\n",
+        ),
+        (
+            "x = [ # first\n  1,\n]\nyy = 2       # two\n",
+            &root(),
+            "3",
+            "x  = 3\nyy = 2 # two\n",
         ),
         // A gap that is no alignment padding keeps its bytes.
         ("x\t= 1\n", &root(), "{\nk = 1\n}", "x\t= {\n  k = 1\n}\n"),

@@ -40,8 +40,6 @@ mod lines;
 mod spacing;
 mod tokens;
 
-pub(crate) use tokens::bracket_change;
-
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::native::parse_config;
 use crate::pos::SourceFile;
@@ -140,6 +138,17 @@ pub(crate) fn realign(text: &str, from: usize, to: usize) -> Option<String> {
         text.len().saturating_mul(2).saturating_add(1 << 20),
         Some(&before),
     )
+}
+
+/// The alignment cells of the first line of `line` (lexed alone): whether
+/// it has an `=` that lines up with its neighbours', and a trailing
+/// comment that does. What an edit compares to know whether a line
+/// joined or left the runs around it.
+pub(crate) fn line_cells(line: &str) -> (bool, bool) {
+    let toks = tokens::Tokens::lex(line);
+    lines::lines(&toks)
+        .first()
+        .map_or((false, false), |l| (l.has_assign(), l.has_comment()))
 }
 
 /// The passes over `text`, whatever its syntax: `None` when the result

@@ -142,7 +142,7 @@ fn push_spaces(out: &mut String, n: usize) {
 
 /// How a token changes the bracket depth: openers (`{`, `[`, `(`, `${`,
 /// `%{`) +1, closers (`}`, `]`, `)`, a template sequence's `}`) -1.
-pub(crate) fn bracket_change(kind: TokenKind) -> i32 {
+pub(super) fn bracket_change(kind: TokenKind) -> i32 {
     use TokenKind as K;
     match kind {
         K::OBrace | K::OBrack | K::OParen | K::TemplateControl | K::TemplateInterp => 1,
