@@ -17,6 +17,10 @@ const EXPRS: &[&str] = &[
     "{\n  k = 1 # one\n  l = [\n    2,\n  ]\n}",
     "[\n  \"a\",\n  <<EOT\n  kept\nEOT\n]",
     "\"${\n1 + 1}\"",
+    "{ k = 1 }",
+    "[ # first\n  1,\n]",
+    "1 + /* in */ 2",
+    "[<<EOT\nx\nEOT\n]",
 ];
 
 /// Values by `path/name`, evaluated without variables.
@@ -49,7 +53,8 @@ fn value_of_expr(expr: &str) -> Value {
 /// [`EXPRS`]) and the comments and blanks around it, one bit each: a lead
 /// comment line, a block comment before it on its line, a line comment
 /// and a block comment after it (none after a heredoc's closing marker,
-/// which must end its line), a blank line above it.
+/// which must end its line), a blank line above it; at the top level,
+/// whether it comes after the blocks.
 #[derive(Clone, Debug)]
 struct Attr {
     expr: usize,
@@ -61,7 +66,7 @@ struct Attr {
 /// it can be (at most one attribute, on one line: the child then, when it
 /// has one), and the comments in and around it, one bit each: after its
 /// `{`, a line before its `}`, a lead comment line, a comment between
-/// blank lines at the start of its body.
+/// blank lines at the start of its body, a label `"l"`.
 #[derive(Clone, Debug)]
 struct Blk {
     attrs: Vec<Attr>,
@@ -71,7 +76,7 @@ struct Blk {
 }
 
 fn attr() -> impl Strategy<Value = Attr> {
-    (0..EXPRS.len(), 0..32u8).prop_map(|(expr, decor)| Attr { expr, decor })
+    (0..EXPRS.len(), 0..64u8).prop_map(|(expr, decor)| Attr { expr, decor })
 }
 
 fn attrs() -> impl Strategy<Value = Vec<Attr>> {
@@ -79,7 +84,7 @@ fn attrs() -> impl Strategy<Value = Vec<Attr>> {
 }
 
 fn blocks() -> impl Strategy<Value = Vec<Blk>> {
-    let blk = (attrs(), any::<bool>(), any::<bool>(), 0..16u8).prop_map(
+    let blk = (attrs(), any::<bool>(), any::<bool>(), 0..32u8).prop_map(
         |(attrs, child, one_line, decor)| Blk {
             attrs,
             child,
@@ -93,9 +98,10 @@ fn blocks() -> impl Strategy<Value = Vec<Blk>> {
 /// A document: attributes at the root, then blocks `b0`, `b1`… as `Blk`
 /// says; `tab` indents with tabs, `crlf` ends lines with `\r\n`.
 fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
-    /// The attributes' lines, each with its comments, at `indent`.
-    fn lines(out: &mut String, indent: &str, attrs: &[Attr]) {
-        for (i, a) in attrs.iter().enumerate() {
+    /// The lines of the attributes that `keep` keeps, each with its
+    /// comments, at `indent`.
+    fn lines(out: &mut String, indent: &str, attrs: &[Attr], keep: fn(&Attr) -> bool) {
+        for (i, a) in attrs.iter().enumerate().filter(|(_, a)| keep(a)) {
             if a.decor & 16 != 0 {
                 out.push('\n');
             }
@@ -144,18 +150,19 @@ fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
     }
     let unit = if tab { "\t" } else { "  " };
     let mut out = String::new();
-    lines(&mut out, "", root);
+    lines(&mut out, "", root, |a| a.decor & 32 == 0);
     for (i, b) in blocks.iter().enumerate() {
         out.push('\n');
         if b.decor & 4 != 0 {
             out.push_str(&format!("# block b{i}\n"));
         }
+        let head = format!("b{i}{}", if b.decor & 16 != 0 { " \"l\"" } else { "" });
         let flat = one_line(&b.attrs).filter(|_| b.one_line);
         if let (Some(flat), false) = (&flat, b.child) {
-            out.push_str(&format!("b{i} {{{flat} }}\n"));
+            out.push_str(&format!("{head} {{{flat} }}\n"));
             continue;
         }
-        out.push_str(&format!("b{i} {{"));
+        out.push_str(&format!("{head} {{"));
         if b.decor & 1 != 0 {
             out.push_str(" # open");
         }
@@ -163,13 +170,13 @@ fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
         if b.decor & 8 != 0 {
             out.push_str(&format!("\n{unit}# loose\n\n"));
         }
-        lines(&mut out, unit, &b.attrs);
+        lines(&mut out, unit, &b.attrs, |_| true);
         if b.child {
             match &flat {
                 Some(flat) => out.push_str(&format!("{unit}c {{{flat} }}\n")),
                 None => {
                     out.push_str(&format!("{unit}c {{\n"));
-                    lines(&mut out, &unit.repeat(2), &b.attrs);
+                    lines(&mut out, &unit.repeat(2), &b.attrs, |_| true);
                     out.push_str(&format!("{unit}}}\n"));
                 }
             }
@@ -179,6 +186,10 @@ fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
         }
         out.push_str("}\n");
     }
+    if root.iter().any(|a| a.decor & 32 != 0) {
+        out.push('\n');
+    }
+    lines(&mut out, "", root, |a| a.decor & 32 != 0);
     if crlf {
         out = out.replace('\n', "\r\n");
     }
@@ -188,7 +199,8 @@ fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
 fn paths(blocks: &[Blk]) -> Vec<(BlockPath, String)> {
     let mut out = vec![(BlockPath::root(), String::new())];
     for (i, b) in blocks.iter().enumerate() {
-        let path = BlockPath::root().block(format!("b{i}"), [""; 0]);
+        let labels: &[&str] = if b.decor & 16 != 0 { &["l"] } else { &[] };
+        let path = BlockPath::root().block(format!("b{i}"), labels.iter().copied());
         out.push((path.clone(), format!("/b{i}")));
         if b.child {
             out.push((path.block("c", [""; 0]), format!("/b{i}/c")));
@@ -311,10 +323,13 @@ proptest! {
                 let n = Document::parse("n.tf", new.as_str()).unwrap();
                 want = values(&n);
                 let file = n.file().unwrap();
+                let key = |b: BlockNode<'_>| (b.type_name().to_owned(), b.labels().count());
+                let old_file = Document::parse("o.tf", text.as_str()).unwrap().file().unwrap();
+                let old: Vec<_> = old_file.body().blocks().map(key).collect();
                 let added: Vec<String> = file
                     .body()
                     .blocks()
-                    .filter(|b| !text.contains(&format!("\n{} {{", b.type_name())))
+                    .filter(|b| !old.contains(&key(*b)))
                     .flat_map(|b| {
                         let r = b.range();
                         comments(&new[r.start.byte as usize..r.end.byte as usize])
