@@ -390,42 +390,61 @@ fn edit_odd_documents_keep_untouched_values() {
         "b { /* c */ c = 1 }\na = [\n  1, /* two\n  */ 2,\n]\n",
         "a = \"${\n1}\"\nb {}\n\n\n# end",
         "b {\r\n\tc = 1 // c\r\n}\r\na = 1",
+        "b { c = 1 /* c */ }\na = 1 /* a */ # b\n",
+        "a = [ # c\n  1,\n] # d\nb {\n  c = { k = 1 } # e\n}\n",
+        "b \"x\" { d = 0 }\nb { c = 1 }\na = 1\n",
+        "b {\n  c = <<EOT\nx\nEOT\n}\na = <<EOT\ny\nEOT",
+        "a = 1\r\nb { c = 2 }\n",
+        "b { c = 1 }",
+        "a    = 1 // one\nb { c = 2 }\nzzzz = 3 # three\n",
     ];
     let b = BlockPath::root().block("b", [""; 0]);
     for doc in DOCS {
         let base = Document::parse("o.tf", *doc).unwrap();
         let before = values(&base);
-        for (i, given) in EXPRS.iter().enumerate() {
-            let (path, key) = if i % 2 == 0 {
-                (BlockPath::root(), "/a")
-            } else {
-                (b.clone(), "/b/c")
-            };
-            let name = &key[key.rfind('/').map_or(0, |i| i + 1)..];
-            let mut d = base.clone();
-            match d.set_attribute_expr(&path, name, given) {
-                Ok(()) => {
-                    let mut want = before.clone();
-                    want.insert(key.to_owned(), value_of_expr(given));
-                    assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
-                }
-                Err(e) => panic!("{doc:?} {given:?}: {e}"),
-            }
-
-            let mut d = base.clone();
-            d.add_block(&path, "n", ["l"], &format!("v = {given}"))
-                .unwrap();
-            let mut want = before.clone();
-            let at = if i % 2 == 0 { "" } else { "/b" };
-            want.insert(format!("{at}/n/v"), value_of_expr(given));
-            assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
-
-            let mut d = base.clone();
-            if d.remove_attribute(&path, name).unwrap() {
+        for given in EXPRS {
+            for (path, key) in [(BlockPath::root(), "/a"), (b.clone(), "/b/c")] {
+                let name = &key[key.rfind('/').map_or(0, |i| i + 1)..];
+                let at = &key[..key.rfind('/').unwrap_or(0)];
+                let mut d = base.clone();
+                d.set_attribute_expr(&path, name, given)
+                    .unwrap_or_else(|e| panic!("{doc:?} {given:?}: {e}"));
                 let mut want = before.clone();
-                want.remove(key);
-                assert_eq!(values(&d), want, "{doc:?}\n{}", d.text());
+                want.insert(key.to_owned(), value_of_expr(given));
+                assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
+
+                let mut d = base.clone();
+                d.add_block(&path, "n", ["l"], &format!("v = {given}"))
+                    .unwrap();
+                let mut want = before.clone();
+                want.insert(format!("{at}/n/v"), value_of_expr(given));
+                assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
+
+                let mut d = base.clone();
+                if d.remove_attribute(&path, name).unwrap() {
+                    let mut want = before.clone();
+                    want.remove(key);
+                    assert_eq!(values(&d), want, "{doc:?}\n{}", d.text());
+                }
             }
+            // The document updated to itself and one attribute more,
+            // which comes with its comments.
+            // (A closing marker ends its line: its comment goes above.)
+            let mut d = base.clone();
+            let item = match given.ends_with("EOT") {
+                true => format!("# nw\nnw = {given}"),
+                false => format!("nw = {given} # nw"),
+            };
+            d.update_from(&format!("{doc}\n# lead\n{item}\n"))
+                .unwrap_or_else(|e| panic!("{doc:?} {given:?}: {e}"));
+            let mut want = before.clone();
+            want.insert("/nw".to_owned(), value_of_expr(given));
+            assert_eq!(values(&d), want, "{doc:?} {given:?}\n{}", d.text());
+            assert!(
+                d.text().contains("# lead") && d.text().contains("# nw"),
+                "{}",
+                d.text()
+            );
         }
     }
 }
