@@ -18,7 +18,7 @@
 //!   renamed over the original, permissions kept).
 //!
 //! Text an edit writes (a value, an expression, a block's body, the new
-//! items of [`Document::update_from`]) comes out as [`crate::format`]
+//! items of [`Document::update_from`] with their comments) comes out as [`crate::format`]
 //! lays it out, indented as the items of the body it goes into are (two
 //! spaces per block when it has none on lines of their own),
 //! its line breaks those of the file (`\r\n` when its first line ends
@@ -26,7 +26,10 @@
 //! their bytes: a heredoc's lines are its value, and the formatter leaves
 //! them alone too. An edit lines up again, as the formatter would, the run of `=` it changed
 //! (an item set, added, renamed or removed, or a block removed that split
-//! a run) and the trailing comments of that run's lines. Only the padding
+//! a run; when a value set makes its line join or leave a run, the runs
+//! on either side) and the trailing comments of that run's lines. A
+//! one-line body is opened up for a value that spans lines, and written
+//! `{}` when its only item goes. Only the padding
 //! that alignment resizes changes (written as spaces); every other byte
 //! keeps its value, the indentation of the run's lines included, tabs and
 //! all (run [`crate::format`] for the whole file).
