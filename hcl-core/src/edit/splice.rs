@@ -126,14 +126,9 @@ pub(super) fn insert_item(
     }
     let r = body.range();
     let (open, close) = (byte(r.start.byte), byte(r.end.byte).saturating_sub(1));
-    let outer = "  ".repeat(path.steps().len() - 1);
-    if !text[open..close].contains('\n') {
-        // `b {}` on one line: open it up.
-        let line = line.strip_prefix(nl).unwrap_or(&line);
-        return Splice {
-            at: open + 1..close,
-            text: format!("{nl}{line}{outer}"),
-        };
+    // `b {}` on one line (a comment between the braces kept): open it up.
+    if let Some(splice) = open_up(text, (open, close), path, &line, style) {
+        return splice;
     }
     let at = line_end(text, open);
     let line = line.strip_prefix(nl).unwrap_or(&line).to_owned();
@@ -162,9 +157,16 @@ pub(super) fn open_up(
     let outer = "  ".repeat(path.steps().len().saturating_sub(1));
     let inner = text.get(open + 1..close)?.trim();
     let line = line.strip_prefix(nl).unwrap_or(line);
+    let mut out = format!("{{{nl}");
+    if !inner.is_empty() {
+        out.push_str(&format!("{outer}  {inner}{nl}"));
+    }
+    out.push_str(line);
+    out.push_str(&outer);
+    out.push('}');
     Some(Splice {
         at: open..close + 1,
-        text: format!("{{{nl}{outer}  {inner}{nl}{line}{outer}}}"),
+        text: out,
     })
 }
 

@@ -183,6 +183,41 @@ fn edit_heredoc_value_moves_what_followed_the_old_one() {
     }
 }
 
+/// An item added to a one-line body opens it up; a comment between its
+/// braces stays, on a line of its own.
+#[test]
+fn edit_add_to_a_one_line_body_keeps_its_comment() {
+    type Edit = fn(&mut Document, &BlockPath);
+    let edits: &[(Edit, &str)] = &[
+        (
+            |d, p| d.set_attribute(p, "x", &Value::from(1)).unwrap(),
+            "x = 1",
+        ),
+        (
+            |d, p| d.add_block(p, "n", [""; 0], "y = 1\n").unwrap(),
+            "n {\n  y = 1\n}",
+        ),
+    ];
+    let cases: &[(&str, &str)] = &[
+        ("b { /* c */ }\n", "b {\n  /* c */\n  {item}\n}\n"),
+        ("b {}\n", "b {\n  {item}\n}\n"),
+        ("b {  }\r\n", "b {\r\n  {item}\r\n}\r\n"),
+        ("b { a = 1 }\n", "b {\n  a = 1\n  {item}\n}\n"),
+        ("b { # c\n}\n", "b { # c\n  {item}\n}\n"),
+    ];
+    let b = root().block("b", [""; 0]);
+    for (src, want) in cases {
+        for (edit, item) in edits {
+            let mut d = Document::parse("t.tf", *src).unwrap();
+            edit(&mut d, &b);
+            let nl = if src.contains('\r') { "\r\n" } else { "\n" };
+            let item = item.replace('\n', &format!("{nl}  "));
+            let want = want.replace("{item}", &item);
+            assert_eq!(d.text(), want, "{src:?}");
+        }
+    }
+}
+
 /// A value set that changes the lines of its attribute: a multi-line one
 /// opens up the one-line body it goes in; the attribute's line leaves
 /// its run of `=` (its padding goes back to one space, the run is lined

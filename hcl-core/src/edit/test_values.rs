@@ -65,8 +65,9 @@ struct Attr {
 /// `c` (with the same attributes), whether it is written on one line when
 /// it can be (at most one attribute, on one line: the child then, when it
 /// has one), and the comments in and around it, one bit each: after its
-/// `{`, a line before its `}`, a lead comment line, a comment between
-/// blank lines at the start of its body, a label `"l"`.
+/// `{` (between the braces of an empty one-line body), a line before its
+/// `}`, a lead comment line, a comment between blank lines at the start
+/// of its body, a label `"l"`.
 #[derive(Clone, Debug)]
 struct Blk {
     attrs: Vec<Attr>,
@@ -159,6 +160,11 @@ fn document(root: &[Attr], blocks: &[Blk], tab: bool, crlf: bool) -> String {
         let head = format!("b{i}{}", if b.decor & 16 != 0 { " \"l\"" } else { "" });
         let flat = one_line(&b.attrs).filter(|_| b.one_line);
         if let (Some(flat), false) = (&flat, b.child) {
+            // An empty one-line body may hold a comment (the `# open` bit).
+            let flat = match (flat.is_empty(), b.decor & 1 != 0) {
+                (true, true) => " /* e */",
+                _ => flat.as_str(),
+            };
             out.push_str(&format!("{head} {{{flat} }}\n"));
             continue;
         }
