@@ -430,7 +430,10 @@ impl Document {
         self.apply(splice)?;
         // The line above the gap (its newline), and the first token after
         // it.
-        let above = at.saturating_sub(1);
+        let above = at
+            .checked_sub(1)
+            .filter(|&i| self.text.is_char_boundary(i))
+            .unwrap_or(at);
         let rest = self.text.get(at..).unwrap_or("");
         let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
         if let Some(text) = crate::format::realign(&self.text, above, below) {

@@ -19,7 +19,12 @@ pub(super) fn remove_lines(text: &str, start: usize, end: usize) -> Splice {
         // the end of the file or of a body, or before another blank line.
         let next = text[le..].lines().next().map(str::trim);
         let ends = matches!(next, None | Some("") | Some("}"));
-        let above = ls.checked_sub(1).map(|nl| line_start(text, nl));
+        // (The line above, when there is one: the first line may start
+        // after a byte order mark.)
+        let above = ls
+            .checked_sub(1)
+            .filter(|&nl| text.as_bytes().get(nl) == Some(&b'\n'))
+            .map(|nl| line_start(text, nl));
         let blank_above = above.is_some_and(|a| a < ls && text[a..ls].trim().is_empty());
         let start = match above {
             Some(a) if ends && blank_above => a,

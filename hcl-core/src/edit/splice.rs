@@ -23,10 +23,22 @@ pub(super) fn line_indent(text: &str, pos: usize) -> String {
         .collect()
 }
 
+/// The start of the line holding `pos`: the first line starts after a
+/// byte order mark, which stays the file's first bytes whatever an edit
+/// adds or removes at the start of that line.
 pub(super) fn line_start(text: &str, pos: usize) -> usize {
     text.get(..pos)
         .and_then(|t| t.rfind('\n'))
-        .map_or(0, |i| i + 1)
+        .map_or(bom(text).min(pos), |i| i + 1)
+}
+
+/// The length of the byte order mark that starts `text` (0 if none).
+fn bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// The offset after the newline that ends the line holding `pos` (the
@@ -115,7 +127,7 @@ pub(super) fn insert_item(
     }
     // An empty body: the root, or a block's braces.
     if path.steps().is_empty() {
-        let at = 0;
+        let at = bom(text);
         if !text[at..].trim().is_empty() && matches!(kind, ItemKind::Block) {
             line.push_str(nl);
         }

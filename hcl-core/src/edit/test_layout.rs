@@ -183,6 +183,49 @@ fn edit_heredoc_value_moves_what_followed_the_old_one() {
     }
 }
 
+/// A byte order mark stays the file's first bytes: items added to an
+/// empty file go after it, and the first line's item removed leaves it.
+#[test]
+fn edit_byte_order_mark_stays_first() {
+    const BOM: &str = "\u{feff}";
+    type Edit = fn(&mut Document);
+    let cases: &[(&str, Edit, &str)] = &[
+        (
+            "\u{feff}",
+            |d| d.set_attribute(&root(), "a", &Value::from(1)).unwrap(),
+            "\u{feff}a = 1\n",
+        ),
+        (
+            "\u{feff}# c\n",
+            |d| d.add_block(&root(), "b", [""; 0], "").unwrap(),
+            "\u{feff}b {}\n\n# c\n",
+        ),
+        (
+            "\u{feff}a = 1\nbb = 2\n",
+            |d| {
+                d.remove_attribute(&root(), "a").unwrap();
+            },
+            "\u{feff}bb = 2\n",
+        ),
+        (
+            "\u{feff}a = 1",
+            |d| d.update_from("x = [\n1,\n]\n").unwrap(),
+            "\u{feff}x = [\n  1,\n]\n",
+        ),
+        (
+            "\u{feff}a = 1 # c\n",
+            |d| d.set_attribute_expr(&root(), "a", "<<EOT\nh\nEOT").unwrap(),
+            "\u{feff}# c\na = <<EOT\nh\nEOT\n",
+        ),
+    ];
+    for (src, edit, want) in cases {
+        let mut d = Document::parse("t.tf", *src).unwrap();
+        edit(&mut d);
+        assert_eq!(d.text(), *want, "{src:?}");
+        assert!(d.text().starts_with(BOM) && d.file().is_ok());
+    }
+}
+
 /// An item added to a one-line body opens it up; a comment between its
 /// braces stays, on a line of its own.
 #[test]
