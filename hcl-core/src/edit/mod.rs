@@ -374,7 +374,23 @@ impl Document {
         let braces = braces(&file, path);
         let splice = insert_item(&self.text, body, braces, path, laid, kind, style);
         drop(file);
-        self.apply(splice)
+        // The new lines, from the first that is not blank to the last,
+        // and the line the splice starts on.
+        let text = splice.text.trim_end_matches(['\r', '\n']);
+        let blank = text.len() - text.trim_start_matches(['\r', '\n']).len();
+        let at = self.text[..splice.at.start].matches('\n').count();
+        let first = at + splice.text[..blank].matches('\n').count();
+        let last = first + text[blank..].matches('\n').count();
+        self.apply(splice)?;
+        // Laid out alone, the new lines are lined up among themselves;
+        // their first and last lines may join the runs (of `=`, of
+        // comments: a lead comment after a block comment has a cell) on
+        // either side, or split one: the lines around them are lined up
+        // again too.
+        let mut lines = vec![first, last, last + 1];
+        lines.extend(at.checked_sub(1));
+        self.realign_lines(lines);
+        Ok(())
     }
 
     /// Lines up the run of `=` that attribute `name` of the body at

@@ -226,6 +226,32 @@ fn edit_byte_order_mark_stays_first() {
     }
 }
 
+/// Lines added join the runs of `=` and of comments on either side, or
+/// split one: those are lined up again, as the formatter would.
+#[test]
+fn edit_added_lines_line_up_with_their_neighbours() {
+    let cases: &[(&str, &str, &str)] = &[
+        // A lead comment after a block comment has a comment cell.
+        (
+            "x = [\n  1, # one\n] # t\n",
+            "x = [\n  1, # one\n] # t\n/* c */ # u\na = 1\n",
+            "x = [\n  1,    # one\n]       # t\n/* c */ # u\na = 1\n",
+        ),
+        // A block added splits a run of comments.
+        (
+            "/* c */ # t\n",
+            "a = 1 # t\nb { a = 1 }\n",
+            "a = 1 # t\n\nb { a = 1 }\n/* c */ # t\n",
+        ),
+    ];
+    for (old, new, want) in cases {
+        let mut d = Document::parse("t.tf", *old).unwrap();
+        d.update_from(new).unwrap();
+        assert_eq!(d.text(), *want, "{old:?}");
+        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+    }
+}
+
 /// An item added to a one-line body opens it up; a comment between its
 /// braces stays, on a line of its own.
 #[test]
