@@ -454,3 +454,116 @@ fn edit_odd_documents_keep_untouched_values() {
         }
     }
 }
+
+/// Items of hostile documents: one-line bodies (empty, with comments),
+/// nested ones, heredocs, multi-line values with comments, comment lines.
+const ITEMS: &[&str] = &[
+    "a = 1",
+    "x = [\n1, # one\n]",
+    "x = <<EOT\nh\nEOT",
+    "a = <<-EOT\n  h\n  EOT",
+    "b { a = 1 }",
+    "b {\n x = 1\n}",
+    "b {}",
+    "b { /* c */ }",
+    "b \"l\" {\n}",
+    "b {\n c { x = 1 }\n}",
+    "b { # open\n a = {\n k = 1 # k\n } /* q */\n}",
+    "# c",
+    "/* c */",
+    "",
+    "x = {\n  k = \"é\" # k\n}",
+    "\u{feff}a = 1",
+];
+
+/// A hostile document: items of [`ITEMS`] with a comment after them or
+/// not, their blanks made tabs or doubled, their lines ended by `\n`,
+/// `\r\n` or a blank line, the last one maybe unended.
+fn hostile() -> impl Strategy<Value = String> {
+    let item = (0..ITEMS.len(), 0..4u8, 0..3u8, 0..3u8);
+    (proptest::collection::vec(item, 0..8), any::<bool>()).prop_map(|(items, end)| {
+        let mut out = String::new();
+        for (i, comment, blank, eol) in items {
+            let mut item = ITEMS[i].to_owned();
+            // (A closing marker ends its line.)
+            if !item.ends_with("EOT") {
+                item.push_str(["", " # t", " /* q */", "// u"][comment as usize]);
+            }
+            let item = match blank {
+                0 => item,
+                1 => item.replace(' ', "\t"),
+                _ => item.replace(' ', "  "),
+            };
+            out.push_str(&item);
+            out.push_str(["\n", "\r\n", "\n\n"][eol as usize]);
+        }
+        if !end {
+            let trimmed = out.trim_end_matches(['\r', '\n']).len();
+            // A heredoc's closing marker keeps the newline that ends it.
+            if !out[..trimmed].ends_with("EOT") {
+                out.truncate(trimmed);
+            }
+        }
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+    /// Every edit of a document that parses, however odd, either fails
+    /// cleanly (the text unchanged) or leaves a text that parses: no
+    /// panic, whatever the input.
+    #[test]
+    fn edit_hostile_documents_never_panic(
+        text in hostile(),
+        new in hostile(),
+        kind in 0..7usize,
+        expr in 0..EXPRS.len(),
+        at_b in any::<bool>(),
+        name_x in any::<bool>(),
+    ) {
+        let Ok(base) = Document::parse("h.tf", text.as_str()) else {
+            return Ok(());
+        };
+        let path = if at_b { BlockPath::root().block("b", [""; 0]) } else { BlockPath::root() };
+        let name = if name_x { "x" } else { "a" };
+        let given = EXPRS[expr];
+        let mut d = base.clone();
+        let result = match kind {
+            0 => d.set_attribute_expr(&path, name, given),
+            1 => d.add_block(&path, "n", ["l"], &format!("v = {given}\n")),
+            2 => d.remove_attribute(&path, name).map(drop),
+            3 => d.rename_attribute(&path, name, "renamed"),
+            4 => d.remove_block(&path).map(drop),
+            5 => d.update_from(&new),
+            _ => d.update_from(&format!("{text}\n# lead\nnw = {given}\n")),
+        };
+        match result {
+            Ok(()) => {
+                prop_assert!(d.file().is_ok(), "{:?}", d.text());
+                if kind == 0 {
+                    let set = d.attribute(&path, name).map(|e| value_of_expr(&e));
+                    prop_assert_eq!(set, Some(value_of_expr(given)));
+                }
+                // A formatted file stays formatted.
+                if crate::format::format(&text).ok().as_deref() == Some(text.as_str()) {
+                    let f = crate::format::format(d.text()).unwrap();
+                    prop_assert_eq!(f.as_str(), d.text(), "{:?}", text);
+                }
+            }
+            Err(e) => {
+                prop_assert_eq!(d.text(), base.text());
+                // Only a missing block or attribute, or a name defined
+                // twice by a rename, or new text that does not parse
+                // (two attributes of one name) refuses an edit.
+                let fine = match (&e, kind) {
+                    (EditError::NotFound(_), _) => true,
+                    (EditError::Conflict(_), 3) => d.attribute(&path, "renamed").is_some(),
+                    (EditError::Input { .. }, 5 | 6) => true,
+                    _ => false,
+                };
+                prop_assert!(fine, "{e}\n{:?}", base.text());
+            }
+        }
+    }
+}
