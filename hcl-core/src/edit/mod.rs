@@ -247,7 +247,7 @@ impl Document {
                 // Opened up, the body spans lines: placed again, the
                 // value finds only comments after it.
                 let before = self.text.clone();
-                self.apply(open)?;
+                self.apply_realigned(open)?;
                 let placed = self.set_attribute_text(path, name, expr);
                 if placed.is_err() {
                     self.text = before;
@@ -282,23 +282,7 @@ impl Document {
         let braces = braces(&file, path);
         let splice = insert_item(&self.text, body, braces, path, laid, kind, style);
         drop(file);
-        // The new lines, from the first that is not blank to the last,
-        // and the line the splice starts on.
-        let text = splice.text.trim_end_matches(['\r', '\n']);
-        let blank = text.len() - text.trim_start_matches(['\r', '\n']).len();
-        let at = self.text[..splice.at.start].matches('\n').count();
-        let first = at + splice.text[..blank].matches('\n').count();
-        let last = first + text[blank..].matches('\n').count();
-        self.apply(splice)?;
-        // Laid out alone, the new lines are lined up among themselves;
-        // their first and last lines may join the runs (of `=`, of
-        // comments: a lead comment after a block comment has a cell) on
-        // either side, or split one: the lines around them are lined up
-        // again too.
-        let mut lines = vec![first, last, last + 1];
-        lines.extend(at.checked_sub(1));
-        self.realign_lines(lines);
-        Ok(())
+        self.apply_realigned(splice)
     }
 
     /// Removes attribute `name` of the body at `path` with its comments,

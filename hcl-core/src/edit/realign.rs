@@ -128,4 +128,25 @@ impl Document {
         let a = find_body(&file, path)?.attribute(name)?;
         Some(byte(a.range().start.byte)..byte(a.range().end.byte))
     }
+
+    /// Applies `splice`, whose new lines were laid out alone (lined up
+    /// among themselves only), then lines up again their first and last
+    /// lines, which may join the runs (of `=`, of comments: a lead comment
+    /// after a block comment has a cell) on either side, and the lines
+    /// around them, whose runs they may split or leave (a one-line body
+    /// opened up: its line's trailing comment goes to the `}` line).
+    pub(super) fn apply_realigned(&mut self, splice: Splice) -> Result<(), EditError> {
+        // The new lines, from the first that is not blank to the last,
+        // and the line the splice starts on.
+        let text = splice.text.trim_end_matches(['\r', '\n']);
+        let blank = text.len() - text.trim_start_matches(['\r', '\n']).len();
+        let at = self.text[..splice.at.start].matches('\n').count();
+        let first = at + splice.text[..blank].matches('\n').count();
+        let last = first + text[blank..].matches('\n').count();
+        self.apply(splice)?;
+        let mut lines = vec![first, last, last + 1];
+        lines.extend(at.checked_sub(1));
+        self.realign_lines(lines);
+        Ok(())
+    }
 }

@@ -311,6 +311,14 @@ fn edit_set_value_that_changes_its_lines() {
             "[\n1,\n]",
             "b {\n  x = [\n    1,\n  ] /* c */\n}\n",
         ),
+        // The body's line, opened up, leaves the run of comments its
+        // trailing comment was in (the comment goes to the `}` line).
+        (
+            "y = [\n  1,        # k\n]           # t\nb { x = 1 } # t\n",
+            &b,
+            "{\nk = 1\n}",
+            "y = [\n  1, # k\n]    # t\nb {\n  x = {\n    k = 1\n  }\n} # t\n",
+        ),
         // The line leaves its run: below, above, and both.
         (
             "x    = 1\nyy   = 2\nzzzz = 3\n",
