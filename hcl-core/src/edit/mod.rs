@@ -18,7 +18,7 @@
 //!   renamed over the original, permissions kept).
 //!
 //! Text an edit writes (a value, an expression, a block's body, the new
-//! items of [`Document::update_from`]) comes out as [`crate::format`]
+//! items of [`Document::update_from`] with their comments) comes out as [`crate::format`]
 //! lays it out, indented as the items of the body it goes into are (two
 //! spaces per block when it has none on lines of their own),
 //! its line breaks those of the file (`\r\n` when its first line ends
@@ -26,7 +26,10 @@
 //! their bytes: a heredoc's lines are its value, and the formatter leaves
 //! them alone too. An edit lines up again, as the formatter would, the run of `=` it changed
 //! (an item set, added, renamed or removed, or a block removed that split
-//! a run) and the trailing comments of that run's lines. Only the padding
+//! a run; when a value set makes its line join or leave a run, the runs
+//! on either side) and the trailing comments of that run's lines. A
+//! one-line body is opened up for a value that spans lines, and written
+//! `{}` when its only item goes. Only the padding
 //! that alignment resizes changes (written as spaces); every other byte
 //! keeps its value, the indentation of the run's lines included, tabs and
 //! all (run [`crate::format`] for the whole file).
@@ -48,9 +51,12 @@ use crate::pos::SourceFile;
 use crate::value::Value;
 use crate::write::{is_identifier, push_quoted};
 
+mod comments;
 mod error;
 mod layout;
 mod path;
+mod place;
+mod realign;
 mod remove;
 mod splice;
 mod update;
@@ -60,9 +66,12 @@ use error::{excerpt, input_error, too_large};
 use layout::{lay_out, lay_out_expr, Style};
 pub use path::BlockPath;
 use path::{find_block, find_body, not_found};
+use place::{place, Place};
+use realign::AttributeLines;
 use remove::remove_lines;
 use splice::{
-    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, ItemKind, Splice,
+    braces, byte, first_token_of_line, insert_item, item_indent, line_indent, open_up, ItemKind,
+    Splice,
 };
 
 /// An editable native-syntax file; see the [module documentation](self).
@@ -131,7 +140,11 @@ impl Document {
     /// of aligned `=` it is in (and the trailing comments of its lines) is
     /// lined up again as the formatter would (only the padding it resizes
     /// changes); every other byte is kept. A multi-line value is laid out
-    /// as the formatter would, under the attribute's line.
+    /// as the formatter would, under the attribute's line (a one-line
+    /// body, `b { x = 1 }`, is opened up first). When it opens brackets
+    /// on the attribute's line, that line leaves its run of `=`: its
+    /// padding goes back to one space and the rest of the run, on either
+    /// side, is lined up again without it, as the formatter would.
     ///
     /// Only the expression's text is replaced: a comment after it on its
     /// (last) line stays, and so do the comments on the lines above.
@@ -139,6 +152,20 @@ impl Document {
     /// multi-line tuple or object) go with it, as they do with hclwrite's
     /// `SetAttributeValue`; [`Document::update_from`] keeps those of the
     /// object items whose values it leaves alone.
+    ///
+    /// A value that ends in a heredoc cannot have anything after its
+    /// closing marker: the comments after the old value on its line move
+    /// to a line of their own above the attribute (its lead comments
+    /// then, which go with it when it is removed; below the marker they
+    /// would read as the next item's), one space apart. No other value
+    /// changes.
+    ///
+    /// ```
+    /// use hcl_core::edit::{BlockPath, Document};
+    /// let mut doc = Document::parse("a.hcl", "a = 1 # why\n").unwrap();
+    /// doc.set_attribute_expr(&BlockPath::root(), "a", "<<EOT\nhi\nEOT").unwrap();
+    /// assert_eq!(doc.text(), "# why\na = <<EOT\nhi\nEOT\n");
+    /// ```
     ///
     /// ```
     /// use hcl_core::edit::{BlockPath, Document};
@@ -190,53 +217,72 @@ impl Document {
         }
         let file = self.file()?;
         let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let Some(a) = body.attribute(name) else {
+            drop(file);
+            return self.add_attribute(path, name, &format!("{name} = {expr}\n"));
+        };
         let style = Style::of(&self.text);
-        let splice = match body.attribute(name) {
-            Some(a) => {
-                let r = a.expr().range();
-                let indent = line_indent(&self.text, byte(a.range().start.byte));
-                Splice {
-                    at: byte(r.start.byte)..byte(r.end.byte),
-                    text: lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?,
-                }
+        // Whether comments were moved to the line above the attribute.
+        let mut moved = false;
+        let r = a.expr().range();
+        let item = byte(a.range().start.byte);
+        let old = AttributeLines::of(&self.text, item..byte(a.range().end.byte));
+        let indent = line_indent(&self.text, item);
+        let laid = lay_out_expr(name, expr, &indent, style).ok_or_else(too_large)?;
+        let at = byte(r.start.byte)..byte(r.end.byte);
+        let splice = match place(&self.text, item, at, laid, style) {
+            Place::Here(splice) => splice,
+            Place::Moved(splice) => {
+                moved = true;
+                splice
             }
-            None => {
-                let indent = item_indent(&self.text, body, path);
-                let line =
-                    lay_out(&format!("{name} = {expr}\n"), &indent, style).ok_or_else(too_large)?;
-                let braces = braces(&file, path);
-                insert_item(
-                    &self.text,
-                    body,
-                    braces,
-                    path,
-                    line,
-                    ItemKind::Attribute,
-                    style,
-                )
+            Place::OpenUp => {
+                let open = braces(&file, path)
+                    .and_then(|b| open_up(&self.text, b, path, "", style))
+                    .ok_or_else(|| EditError::Conflict(format!(
+                        "attribute {} in {path} is followed on its line by code: a value spanning lines cannot go there",
+                        quoted(name)
+                    )))?;
+                drop(file);
+                // Opened up, the body spans lines: placed again, the
+                // value finds only comments after it.
+                let before = self.text.clone();
+                self.apply_realigned(open)?;
+                let placed = self.set_attribute_text(path, name, expr);
+                if placed.is_err() {
+                    self.text = before;
+                }
+                return placed;
             }
         };
         drop(file);
         self.apply(splice)?;
+        self.realign_set(path, name, &old, moved);
+        Ok(())
+    }
+
+    /// Adds attribute `name` to the body at `path`: `item` is its text
+    /// (`name = expr`, with its comments, ending in a newline), laid out
+    /// as the formatter would; its run of `=` is lined up again.
+    fn add_attribute(&mut self, path: &BlockPath, name: &str, item: &str) -> Result<(), EditError> {
+        self.add_item(path, item, ItemKind::Attribute)?;
         self.realign(path, name);
         Ok(())
     }
 
-    /// Lines up the run of `=` that attribute `name` of the body at
-    /// `path` is in (and the trailing comments of its lines) as the
-    /// formatter does, after an edit changed a name or a value in it;
-    /// every blank it does not resize keeps its bytes (see [`crate::format::realign`]).
-    fn realign(&mut self, path: &BlockPath, name: &str) {
-        let Ok(file) = self.file() else {
-            return;
-        };
-        let at = find_body(&file, path)
-            .and_then(|b| b.attribute(name))
-            .map(|a| byte(a.range().start.byte));
+    /// Adds an item to the body at `path` (see [`insert_item`] for
+    /// where): `item` is its text, ending in a newline, laid out as the
+    /// formatter would at the indentation of the body's items.
+    fn add_item(&mut self, path: &BlockPath, item: &str, kind: ItemKind) -> Result<(), EditError> {
+        let style = Style::of(&self.text);
+        let file = self.file()?;
+        let body = find_body(&file, path).ok_or_else(|| not_found(path))?;
+        let indent = item_indent(&self.text, body, path);
+        let laid = lay_out(item, &indent, style).ok_or_else(too_large)?;
+        let braces = braces(&file, path);
+        let splice = insert_item(&self.text, body, braces, path, laid, kind, style);
         drop(file);
-        if let Some(text) = at.and_then(|at| crate::format::realign(&self.text, at, at)) {
-            self.text = text;
-        }
+        self.apply_realigned(splice)
     }
 
     /// Removes attribute `name` of the body at `path` with its comments,
@@ -244,7 +290,9 @@ impl Document {
     /// directly above it, up to a blank line or a line of code, and the
     /// comments before it on its line) and the comments after it on its
     /// line. Its lines go when nothing else is on them; otherwise the
-    /// item goes alone, and no blanks are left at the end of the line.
+    /// item goes alone, and no blanks are left at the end of the line;
+    /// a one-line body it leaves empty is written `{}` (`b { x = 1 }`
+    /// becomes `b {}`, as the formatter writes it and hclwrite leaves it).
     /// The run of `=` it was in is lined up again as
     /// [`Document::set_attribute`] does. `false` when there was none.
     pub fn remove_attribute(&mut self, path: &BlockPath, name: &str) -> Result<bool, EditError> {
@@ -271,7 +319,10 @@ impl Document {
         self.apply(splice)?;
         // The line above the gap (its newline), and the first token after
         // it.
-        let above = at.saturating_sub(1);
+        let above = at
+            .checked_sub(1)
+            .filter(|&i| self.text.is_char_boundary(i))
+            .unwrap_or(at);
         let rest = self.text.get(at..).unwrap_or("");
         let below = at + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
         if let Some(text) = crate::format::realign(&self.text, above, below) {
@@ -347,22 +398,7 @@ impl Document {
             block.push_str(body);
             block.push_str("\n}\n");
         }
-        let style = Style::of(&self.text);
-        let file = self.file()?;
-        let parent = find_body(&file, path).ok_or_else(|| not_found(path))?;
-        let indent = item_indent(&self.text, parent, path);
-        let block = lay_out(&block, &indent, style).ok_or_else(too_large)?;
-        let braces = braces(&file, path);
-        let splice = insert_item(
-            &self.text,
-            parent,
-            braces,
-            path,
-            block,
-            ItemKind::Block,
-            style,
-        );
-        self.apply(splice)
+        self.add_item(path, &block, ItemKind::Block)
     }
 
     /// Removes the block at `path` (its whole lines), its comments with it

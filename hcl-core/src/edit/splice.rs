@@ -23,10 +23,22 @@ pub(super) fn line_indent(text: &str, pos: usize) -> String {
         .collect()
 }
 
+/// The start of the line holding `pos`: the first line starts after a
+/// byte order mark, which stays the file's first bytes whatever an edit
+/// adds or removes at the start of that line.
 pub(super) fn line_start(text: &str, pos: usize) -> usize {
     text.get(..pos)
         .and_then(|t| t.rfind('\n'))
-        .map_or(0, |i| i + 1)
+        .map_or(bom(text).min(pos), |i| i + 1)
+}
+
+/// The length of the byte order mark that starts `text` (0 if none).
+fn bom(text: &str) -> usize {
+    if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// The offset after the newline that ends the line holding `pos` (the
@@ -96,16 +108,10 @@ pub(super) fn insert_item(
         line.insert_str(0, nl);
     }
     if let Some((open, close)) = braces {
-        if !text[open..close].contains('\n') && items_end.is_some() {
-            // `b { a = 1 }`: one line with an item: open it up, the item
-            // on a line of its own.
-            let outer = "  ".repeat(path.steps().len() - 1);
-            let inner = text[open + 1..close].trim();
-            let line = line.strip_prefix(nl).unwrap_or(&line);
-            return Splice {
-                at: open..close + 1,
-                text: format!("{{{nl}{outer}  {inner}{nl}{line}{outer}}}"),
-            };
+        if items_end.is_some() {
+            if let Some(splice) = open_up(text, (open, close), path, &line, style) {
+                return splice;
+            }
         }
     }
     if let Some(end) = after {
@@ -121,7 +127,7 @@ pub(super) fn insert_item(
     }
     // An empty body: the root, or a block's braces.
     if path.steps().is_empty() {
-        let at = 0;
+        let at = bom(text);
         if !text[at..].trim().is_empty() && matches!(kind, ItemKind::Block) {
             line.push_str(nl);
         }
@@ -132,14 +138,9 @@ pub(super) fn insert_item(
     }
     let r = body.range();
     let (open, close) = (byte(r.start.byte), byte(r.end.byte).saturating_sub(1));
-    let outer = "  ".repeat(path.steps().len() - 1);
-    if !text[open..close].contains('\n') {
-        // `b {}` on one line: open it up.
-        let line = line.strip_prefix(nl).unwrap_or(&line);
-        return Splice {
-            at: open + 1..close,
-            text: format!("{nl}{line}{outer}"),
-        };
+    // `b {}` on one line (a comment between the braces kept): open it up.
+    if let Some(splice) = open_up(text, (open, close), path, &line, style) {
+        return splice;
     }
     let at = line_end(text, open);
     let line = line.strip_prefix(nl).unwrap_or(&line).to_owned();
@@ -147,6 +148,38 @@ pub(super) fn insert_item(
         at: at..at,
         text: line,
     }
+}
+
+/// A body whose `}` shares a line with its content (`b { a = 1 }`,
+/// braces at `open` and `close`) opened up: its content on lines of its
+/// own, then `line` (laid out, its leading break dropped), then the `}`
+/// on a line of its own. `None` when the `}` is alone on its line already.
+pub(super) fn open_up(
+    text: &str,
+    (open, close): (usize, usize),
+    path: &BlockPath,
+    line: &str,
+    style: Style,
+) -> Option<Splice> {
+    let close_line = text.get(line_start(text, close)..close)?;
+    if close_line.trim_matches([' ', '\t']).is_empty() {
+        return None;
+    }
+    let nl = style.newline;
+    let outer = "  ".repeat(path.steps().len().saturating_sub(1));
+    let inner = text.get(open + 1..close)?.trim();
+    let line = line.strip_prefix(nl).unwrap_or(line);
+    let mut out = format!("{{{nl}");
+    if !inner.is_empty() {
+        out.push_str(&format!("{outer}  {inner}{nl}"));
+    }
+    out.push_str(line);
+    out.push_str(&outer);
+    out.push('}');
+    Some(Splice {
+        at: open..close + 1,
+        text: out,
+    })
 }
 
 /// Where the first non-blank character of line `line` (from 0) of

@@ -249,3 +249,59 @@ fn edit_labels_are_compared_in_nfc() {
     let fewer = BlockPath::root().block("r", ["x"]);
     assert!(d.set_attribute(&fewer, "a", &Value::from(1)).is_err());
 }
+
+/// Items `update_from` adds come with their comments as hclwrite counts
+/// them (lead comments, line comment), and a block added whole with every
+/// comment inside it; all laid out as the formatter lays them out.
+#[test]
+fn edit_update_from_adds_items_with_their_comments() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "a = 1\n",
+            "a = 1\n\n# lead of b\nb {\n  # first\n  x = 1 # xs\n  // between\n  y = [\n    1, # one\n    2,\n  ]\n  # end\n}\n# lead of c\nc = 3 # cee\n",
+            "a = 1\n# lead of c\nc = 3 # cee\n\n# lead of b\nb {\n  # first\n  x = 1 # xs\n  // between\n  y = [\n    1, # one\n    2,\n  ]\n  # end\n}\n",
+        ),
+        // Inside a block that stays: lead comments, comments before the
+        // item on its line, line comments, comments inside the value.
+        (
+            "b {\n  x = 1\n}\n",
+            "b {\n  x = 1\n  # lead y\n  y = 2 # y's\n  /* z */ z = { # open\n    k = 1 # k\n  }\n}\n",
+            "b {\n  x = 1\n  # lead y\n  y = 2         # y's\n  /* z */ z = { # open\n    k = 1       # k\n  }\n}\n",
+        ),
+        (
+            "b { x = 1 }\n",
+            "b {\n  x = 1\n  # lead y\n  y = 2 # y's\n}\n",
+            "b {\n  x = 1\n  # lead y\n  y = 2 # y's\n}\n",
+        ),
+        // The new text laid out: indentation, spacing, alignment.
+        (
+            "a = 1\n",
+            "a = 1\n   # two\nbb=2   # bee\nn {\n# in\n      c=1 # c\n  dd =   [ # open\n 1, # one\n  ]\n}\n",
+            "a = 1\n# two\nbb = 2 # bee\n\nn {\n  # in\n  c = 1  # c\n  dd = [ # open\n    1,   # one\n  ]\n}\n",
+        ),
+        // Comments of items that stay are not the update's business;
+        // a blank line ends a lead, and a comment alone between blank
+        // lines belongs to no item.
+        (
+            "a = 1 # c\n",
+            "# new\na = 1\n\n# loose\n\nb = 2 # two\n",
+            "a = 1 # c\nb = 2 # two\n",
+        ),
+        (
+            "a = 1\r\n",
+            "a = 1\n# two\nb = 2\nc { # c\n  d = 1 /* d\n  */\n}\n",
+            "a = 1\r\n# two\r\nb = 2\r\n\r\nc { # c\r\n  d = 1 /* d\n  */\r\n}\r\n",
+        ),
+        (
+            "",
+            "# lead\na = 1 # one\n\nb \"l\" { x = 1 } # one line\n",
+            "# lead\na = 1 # one\n\nb \"l\" { x = 1 } # one line\n",
+        ),
+    ];
+    for (old, new, want) in cases {
+        let mut d = Document::parse("u.hcl", *old).unwrap();
+        d.update_from(new).unwrap();
+        assert_eq!(d.text(), *want, "{old:?} <- {new:?}");
+        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+    }
+}

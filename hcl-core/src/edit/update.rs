@@ -1,6 +1,8 @@
 //! A whole body updated from new text, item by item (`Document::update_from`).
 
+use super::comments::{tokens, with_comments};
 use super::*;
+use crate::native::token::Token;
 
 impl Document {
     /// Makes the document's content that of `text` (native syntax),
@@ -12,20 +14,34 @@ impl Document {
     /// comments included; the run of `=` an edit changes is lined up
     /// again (see [`Document::set_attribute`]).
     ///
+    /// An item added comes with its comments in `text`, as hclwrite
+    /// counts an item's (its lead comments, the comments before it on
+    /// its line, its line comment) and, for a block, every comment inside
+    /// it; all laid out as the formatter would. The comments of the items
+    /// it keeps stay as they are in the document, and a comment of `text`
+    /// that is no item's (set apart by blank lines, or at the end of a
+    /// body) is not added.
+    ///
     /// ```
     /// use hcl_core::edit::Document;
     /// let mut doc = Document::parse("a.hcl", "name = \"x\" # the name\nport = 80\n").unwrap();
     /// doc.update_from("name = \"x\"\nport = 8080\nextra = true\n").unwrap();
     /// assert_eq!(doc.text(), "name  = \"x\" # the name\nport  = 8080\nextra = true\n");
+    /// doc.update_from("name = \"x\"\nport = 8080\nextra = true\n# why\nmore = 1 # one\n").unwrap();
+    /// assert_eq!(doc.text(), "name  = \"x\" # the name\nport  = 8080\nextra = true\n# why\nmore = 1 # one\n");
     /// ```
     pub fn update_from(&mut self, text: &str) -> Result<(), EditError> {
         let src = SourceFile::new("<new>", text);
-        let (new, diags) = parse_config(&src, &Default::default());
+        let (file, diags) = parse_config(&src, &Default::default());
         if diags.has_errors() {
             return Err(input_error("the new text".to_owned(), diags));
         }
         let before = self.text.clone();
-        let result = self.update_body(&BlockPath::root(), new.body(), 0);
+        let new = New {
+            text,
+            tokens: tokens(text),
+        };
+        let result = self.update_body(&BlockPath::root(), &new, file.body(), 0);
         if result.is_err() {
             self.text = before;
         }
@@ -35,6 +51,7 @@ impl Document {
     fn update_body(
         &mut self,
         path: &BlockPath,
+        source: &New<'_>,
         new: BodyNode<'_>,
         depth: usize,
     ) -> Result<(), EditError> {
@@ -83,7 +100,7 @@ impl Document {
         }
         for a in new.attributes() {
             if !old_attrs.iter().any(|(n, _, _)| n == a.name()) {
-                self.set_attribute_text(path, a.name(), a.expr().source_text())?;
+                self.add_attribute(path, a.name(), &source.item(a.range()))?;
             }
         }
         // Blocks: by type and labels.
@@ -102,10 +119,9 @@ impl Document {
             let (t, labels) = key(b);
             let child = path.clone().block(t.clone(), labels.clone());
             if old_blocks.contains(&(t.clone(), labels.clone())) {
-                self.update_body(&child, b.body(), depth + 1)?;
+                self.update_body(&child, source, b.body(), depth + 1)?;
             } else {
-                let inner = body_text(b.body());
-                self.add_block(path, &t, &labels, &inner)?;
+                self.add_item(path, &source.item(b.range()), ItemKind::Block)?;
             }
         }
         Ok(())
@@ -145,13 +161,7 @@ impl Document {
                 .iter()
                 .map(|&at| self.text.get(..at).map_or(0, |t| t.matches('\n').count()))
                 .collect();
-            for line in lines {
-                if let Some(at) = first_token_of_line(&self.text, line) {
-                    if let Some(text) = crate::format::realign(&self.text, at, at) {
-                        self.text = text;
-                    }
-                }
-            }
+            self.realign_lines(lines);
             return Ok(());
         }
         drop(file);
@@ -222,17 +232,22 @@ fn object_splices(
     true
 }
 
-/// The text of a body's items (for a block added whole).
-fn body_text(body: BodyNode<'_>) -> String {
-    let src = body.source().text();
-    let mut out = String::new();
-    for item in body.items() {
-        let r = match item {
-            BodyItem::Attribute(a) => a.range(),
-            BodyItem::Block(b) => b.range(),
-        };
-        out.push_str(src.get(byte(r.start.byte)..byte(r.end.byte)).unwrap_or(""));
+/// The new text of an update, and its tokens (comments and newlines
+/// included).
+struct New<'a> {
+    text: &'a str,
+    tokens: Vec<Token>,
+}
+
+impl New<'_> {
+    /// The text of the item at `range` with its comments (lead comments,
+    /// those inside it, its line comment: see [`super::comments`]), for an
+    /// item the update adds: they come with it, as hclwrite's would.
+    fn item(&self, range: crate::pos::Range) -> String {
+        let item = byte(range.start.byte)..byte(range.end.byte);
+        let (at, _) = with_comments(self.text, &self.tokens, item);
+        let mut out = self.text.get(at).unwrap_or("").trim_end().to_owned();
         out.push('\n');
+        out
     }
-    out
 }

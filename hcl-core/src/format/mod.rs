@@ -140,6 +140,17 @@ pub(crate) fn realign(text: &str, from: usize, to: usize) -> Option<String> {
     )
 }
 
+/// The alignment cells of the first line of `line` (lexed alone): whether
+/// it has an `=` that lines up with its neighbours', and a trailing
+/// comment that does. What an edit compares to know whether a line
+/// joined or left the runs around it.
+pub(crate) fn line_cells(line: &str) -> (bool, bool) {
+    let toks = tokens::Tokens::lex(line);
+    lines::lines(&toks)
+        .first()
+        .map_or((false, false), |l| (l.has_assign(), l.has_comment()))
+}
+
 /// The passes over `text`, whatever its syntax: `None` when the result
 /// would be longer than `limit` bytes.
 pub(crate) fn format_tokens(text: &str, limit: usize) -> Option<String> {
