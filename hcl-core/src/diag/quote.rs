@@ -41,7 +41,7 @@ pub(crate) const MAX_EXCERPT_CHARS: usize = 1000;
 
 /// Text from a value (a string that did not convert, a key that was not
 /// found), quoted as [`Quoted`] quotes it but cut after
-/// [`MAX_EXCERPT_CHARS`] characters, the cut marked by `…` after the
+/// 1 000 characters, the cut marked by `…` after the
 /// closing quote. A value can be as long as the evaluation's budget allows,
 /// and a loop can report one diagnostic an element: quoted whole, ten
 /// thousand diagnostics about a 1 MB string took 10 GB.
@@ -56,7 +56,7 @@ pub(crate) const MAX_EXCERPT_CHARS: usize = 1000;
 pub struct Excerpt<'a>(&'a str);
 
 /// `s`, to be displayed as [`quoted`] displays it but at most
-/// [`MAX_EXCERPT_CHARS`] characters long (see [`Excerpt`]).
+/// 1 000 characters long (see [`Excerpt`]).
 pub fn excerpt(s: &str) -> Excerpt<'_> {
     Excerpt(s)
 }
