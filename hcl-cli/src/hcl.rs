@@ -13,7 +13,7 @@ use crate::args::{flag_help, parse, Flag, Parsed};
 use crate::diagnostics::{diagnostics_json, emit, DiagFormat};
 use crate::hcldec::{read_vars, write_output};
 use crate::json::Json;
-use crate::limit_flags::{MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
+use crate::limit_flags::{MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS, MAX_NUMBER_BYTES};
 use crate::load::{load_path, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::stdio::{write_stderr, write_stdout};
@@ -42,8 +42,8 @@ options:
   -v, --version        show the version number
 
 Run `hcl <command> --help` for a command's options; check, eval and json
-take --max-depth and --max-diagnostics, and eval --max-elements and
---max-bytes: the limits of parsing and evaluation.
+take --max-depth, --max-number-bytes and --max-diagnostics, and eval
+--max-elements and --max-bytes: the limits of parsing and evaluation.
 ";
 
 /// The exit statuses, shown in every help text.
@@ -79,6 +79,7 @@ const CHECK_FLAGS: &[Flag] = &[
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     MAX_DEPTH,
+    MAX_NUMBER_BYTES,
     MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];
@@ -108,6 +109,7 @@ const EVAL_FLAGS: &[Flag] = &[
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     MAX_DEPTH,
+    MAX_NUMBER_BYTES,
     MAX_ELEMENTS,
     MAX_BYTES,
     MAX_DIAGNOSTICS,
@@ -129,6 +131,7 @@ const JSON_FLAGS: &[Flag] = &[
     ),
     Flag::switch("quiet", Some('q'), "do not show warnings"),
     MAX_DEPTH,
+    MAX_NUMBER_BYTES,
     MAX_DIAGNOSTICS,
     Flag::switch("help", Some('h'), "show this help and exit"),
 ];

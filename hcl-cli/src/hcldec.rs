@@ -13,7 +13,9 @@ use crate::args::{flag_help, parse, Flag};
 use crate::decode::{decode, traverse, variables};
 use crate::diagnostics::{emit, range_json, DiagFormat};
 use crate::json::Json;
-use crate::limit_flags::{self, MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS};
+use crate::limit_flags::{
+    self, MAX_BYTES, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_ELEMENTS, MAX_NUMBER_BYTES,
+};
 use crate::load::{load_path, load_stdin, remember, Loaded};
 use crate::output::{value_json, ValueFormat};
 use crate::specfile::read_spec_file;
@@ -63,6 +65,7 @@ const FLAGS: &[Flag] = &[
     MAX_DEPTH,
     MAX_ELEMENTS,
     MAX_BYTES,
+    MAX_NUMBER_BYTES,
     MAX_DIAGNOSTICS,
 ];
 

@@ -31,6 +31,14 @@ pub const MAX_BYTES: Flag = Flag::valued(
     "how many bytes of strings one evaluation may build in total (default 67108864)",
 );
 
+/// `--max-number-bytes N`.
+pub const MAX_NUMBER_BYTES: Flag = Flag::valued(
+    "max-number-bytes",
+    None,
+    "n",
+    "how many bytes of exact digits the very large number literals of one parse may take (default 16777216)",
+);
+
 /// `--max-diagnostics N`.
 pub const MAX_DIAGNOSTICS: Flag = Flag::valued(
     "max-diagnostics",
@@ -62,6 +70,7 @@ pub fn limits(flags: &Parsed) -> Result<Limits, UsageError> {
         (MAX_DEPTH, &mut l.max_depth),
         (MAX_ELEMENTS, &mut l.max_elements),
         (MAX_BYTES, &mut l.max_bytes),
+        (MAX_NUMBER_BYTES, &mut l.max_number_bytes),
         (MAX_DIAGNOSTICS, &mut l.max_diagnostics),
     ] {
         if let Some(v) = flags.last(flag.long) {

@@ -426,6 +426,17 @@ fn limit_flags_bound_parsing_and_evaluation() {
         "{}",
         out.stderr
     );
+    // Very large number literals.
+    write(&dir, &[("big.hcl", b"a = 1e300000\nb = 1e300000\n")]);
+    let out = hcl(&dir, &["check", "big.hcl"]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let out = hcl(&dir, &["check", "--max-number-bytes=200000", "big.hcl"]);
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr.contains("Number literal too large"),
+        "{}",
+        out.stderr
+    );
     // Diagnostics kept.
     write(&dir, &[("errors.hcl", "@\n".repeat(10).as_bytes())]);
     let out = hcl(&dir, &["check", "--max-diagnostics=2", "errors.hcl"]);
