@@ -102,19 +102,18 @@ pub struct Limits {
     /// of functions such as `format`, `join`, `replace` or `jsonencode`,
     /// and the digits of very large numbers). A very large number counts
     /// again each time an operator or a function call reads it, since the
-    /// time the operation takes grows with it; past [`LARGE_NUMBER_BYTES`]
-    /// (≈ 9 800 digits) a number counts its size times its size in units of
-    /// those, as the time grows faster than its size. Default 67 108 864
+    /// time the operation takes grows with it; past 4 KiB (≈ 9 800 digits)
+    /// a number counts its size times its size in 4 KiB units, as the time
+    /// grows faster than its size. Default 67 108 864
     /// (64 MiB).
     pub max_bytes: usize,
     /// How many bytes of exact digits the very large number literals of
     /// one parse (a native file or expression, a JSON document) may take
     /// together: each literal counts what holding it exactly takes beyond
-    /// [`FREE_NUMBER_BYTES`] (the numbers of real configurations are
-    /// free), and beyond [`LARGE_NUMBER_BYTES`] that many times its size
-    /// in units of those (reading it takes time that grows faster than its
-    /// size: about 6 ms for `1e300000`, which takes ≈ 125 KB and counts
-    /// ≈ 3.8 MB). A short file of such literals then cannot hold a parse
+    /// 64 bytes (the numbers of real configurations are free), and beyond
+    /// 4 KiB its size times its size in 4 KiB units (reading it takes time
+    /// that grows faster than its size: about 6 ms for `1e300000`, which
+    /// takes ≈ 125 KB and counts ≈ 3.8 MB). A short file of such literals then cannot hold a parse
     /// for seconds; past the limit a literal is "Number literal too large".
     /// Default 16 777 216 (16 MiB).
     pub max_number_bytes: usize,
@@ -123,12 +122,12 @@ pub struct Limits {
 /// The bytes of exact digits a number literal may take without counting
 /// towards [`Limits::max_number_bytes`]: about 150 decimal digits, or
 /// `1e150`.
-pub const FREE_NUMBER_BYTES: usize = 64;
+pub(crate) const FREE_NUMBER_BYTES: usize = 64;
 
 /// The size past which a number literal counts towards
 /// [`Limits::max_number_bytes`] in proportion to the square of its size:
 /// about 9 800 decimal digits.
-pub const LARGE_NUMBER_BYTES: usize = 4096;
+pub(crate) const LARGE_NUMBER_BYTES: usize = 4096;
 
 impl Limits {
     /// The defaults (see the table on [`Limits`]).

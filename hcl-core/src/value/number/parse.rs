@@ -81,9 +81,7 @@ pub(super) fn parse(s: &str, grammar: Grammar) -> Result<Number, NumberError> {
         if ds.is_empty() {
             return Err(NumberError::Syntax);
         }
-        for &d in ds {
-            exp10 = (exp10 * 10 + i64::from(d - b'0')).min(EXP_CLAMP);
-        }
+        exp10 = exponent_value(ds);
         if exp_neg {
             exp10 = -exp10;
         }
@@ -119,14 +117,21 @@ impl Number {
             Some(e) => b.split_at(e),
             None => (b, &b""[..]),
         };
-        let digits = mantissa.iter().filter(|c| c.is_ascii_digit()).count() as f64;
+        let figures = mantissa.iter().filter(|c| c.is_ascii_digit()).count() as f64;
         let range = (Number::MAX_BITS.max(-Number::MIN_EXP) as f64 / LOG2_10).ceil();
-        let exp = exponent
-            .iter()
-            .filter(|c| c.is_ascii_digit())
-            .fold(0f64, |v, &d| (v * 10.0 + f64::from(d - b'0')).min(range));
-        ((digits + exp) * LOG2_10 / 8.0).ceil() as usize
+        // (After the `e`, the sign if any, then the digits.)
+        let mut at = usize::from(!exponent.is_empty());
+        at += usize::from(matches!(exponent.get(at), Some(b'+' | b'-')));
+        let exp = (exponent_value(digits(exponent, &mut at)) as f64).min(range);
+        ((figures + exp) * LOG2_10 / 8.0).ceil() as usize
     }
+}
+
+/// The value of an exponent's ASCII digits, clamped at [`EXP_CLAMP`].
+fn exponent_value(ds: &[u8]) -> i64 {
+    ds.iter().fold(0, |v: i64, &d| {
+        (v * 10 + i64::from(d - b'0')).min(EXP_CLAMP)
+    })
 }
 
 /// `5^j` for the fraction digits `j` of [`short_decimal`] (a table: the
