@@ -4,6 +4,16 @@
 
 use super::*;
 
+/// The formatter leaves `d`'s text as it is.
+fn assert_formatted(d: &Document) {
+    assert_eq!(
+        crate::format::format(d.text()).unwrap(),
+        d.text(),
+        "{}",
+        d.text()
+    );
+}
+
 fn root() -> BlockPath {
     BlockPath::root()
 }
@@ -45,12 +55,7 @@ fn edit_heredoc_bodies_keep_their_bytes() {
                 "{expr:?}\n{}",
                 d.text()
             );
-            assert_eq!(
-                crate::format::format(d.text()).unwrap(),
-                d.text(),
-                "{}",
-                d.text()
-            );
+            assert_formatted(&d);
         }
         // A block added with one.
         let mut d = Document::parse("t.tf", NESTED).unwrap();
@@ -63,12 +68,7 @@ fn edit_heredoc_bodies_keep_their_bytes() {
             "{}",
             d.text()
         );
-        assert_eq!(
-            crate::format::format(d.text()).unwrap(),
-            d.text(),
-            "{}",
-            d.text()
-        );
+        assert_formatted(&d);
         // The same through update_from, new attribute and new block.
         let mut d = Document::parse("t.tf", "b {\n  x = 1\n}\n").unwrap();
         d.update_from(&format!(
@@ -167,7 +167,7 @@ fn edit_heredoc_value_moves_what_followed_the_old_one() {
         assert_eq!(value_of(&d, path, "x"), Value::from("hi\n"));
         assert_eq!(values_but(&d, path, "x"), before, "{src:?}");
         if crate::format::format(src).unwrap() == *src {
-            assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+            assert_formatted(&d);
         }
         // The value set by update_from takes the same path.
         if **path == root() {
@@ -248,7 +248,7 @@ fn edit_added_lines_line_up_with_their_neighbours() {
         let mut d = Document::parse("t.tf", *old).unwrap();
         d.update_from(new).unwrap();
         assert_eq!(d.text(), *want, "{old:?}");
-        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+        assert_formatted(&d);
     }
 }
 
@@ -424,7 +424,7 @@ fn edit_inserted_text_is_formatted() {
         let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
         d.add_block(&nested(), "x", [""; 0], body).unwrap();
         assert_eq!(d.text(), *deep);
-        assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+        assert_formatted(&d);
     }
     // A multi-line value set, and one from update_from.
     let mut d = Document::parse("t.tf", "b {\n  c {\n    x = 1\n  }\n}\n").unwrap();
@@ -596,7 +596,7 @@ fn edit_removal_from_a_one_line_body() {
         assert!(d.remove_attribute(&path, "x").unwrap());
         assert_eq!(d.text(), *want, "{src:?}");
         if crate::format::format(src).unwrap() == *src {
-            assert_eq!(crate::format::format(d.text()).unwrap(), d.text());
+            assert_formatted(&d);
         }
         // update_from takes the same path.
         let mut d = Document::parse("t.tf", *src).unwrap();
